@@ -1,0 +1,470 @@
+"""The editions of the URL specifications, written once, as data.
+
+One parser (``parse.py``) is driven by these tables; nothing else in the package
+branches on an edition's name.  Each character class and grammar choice carries the
+section of its source text (see ``shared/specs/README.md`` for the file ids):
+
+=================  ======  =================================================  ====
+id                 year    document                                           file
+=================  ======  =================================================  ====
+url-1993           1993    Berners-Lee, URL IETF draft (url4..url7)           004
+rfc1738            1994    RFC 1738 (draft-ietf-uri-url-07; BNF from 003)     000
+url-syntax-1997    1997    draft-fielding-url-syntax-05 (became RFC 2396)     001
+rfc2396bis-2003    2003    draft-fielding-uri-rfc2396bis-01 (became RFC 3986) 002
+rfc3986            2005    RFC 3986, the final form of 002 (the default)      --
+=================  ======  =================================================  ====
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = [
+    "DEFAULT_EDITION",
+    "EDITIONS",
+    "EDITION_IDS",
+    "AuthorityForm",
+    "Edition",
+    "get_edition",
+]
+
+# --- character classes shared by several editions -------------------------------------
+
+ALPHA = frozenset(string.ascii_letters)
+LOWALPHA = frozenset(string.ascii_lowercase)
+DIGIT = frozenset(string.digits)
+HEXDIG = frozenset(string.hexdigits)
+ALPHANUM = ALPHA | DIGIT
+CONTROL = frozenset(chr(c) for c in range(0x20)) | {"\x7f"}
+SPACE = frozenset(" ")
+
+
+def _chars(s: str) -> frozenset[str]:
+    return frozenset(s)
+
+
+AuthorityForm = Literal["login", "site", "server-or-reg-name", "authority"]
+"""How an edition reads what follows ``//``:
+
+* ``login``: ``[ user [ ":" password ] "@" ] hostport`` (000 §3.1, 004)
+* ``site``: the same under the 1997 name ``site`` (001 §3.2, §4.3 of its BNF)
+* ``server-or-reg-name``: ``authority = server / reg-name`` (002 §3.2); when the text
+  is not a valid ``server`` the whole authority is a registry-based ``reg-name``
+* ``authority``: ``[ userinfo "@" ] host [ ":" port ]`` (RFC 3986 §3.2)
+"""
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition of the URL specification: its character classes, grammar choices
+    and citations.  Instances are the rows of :data:`EDITIONS`."""
+
+    id: str
+    title: str
+    year: int
+    spec: str
+    """File id in ``shared/specs`` ("000", "001", ...), or "RFC 3986"."""
+
+    # character classes, as the edition names and defines them ----------------------
+    reserved: frozenset[str]
+    unreserved: frozenset[str]
+    mark: frozenset[str] = frozenset()
+    safe: frozenset[str] = frozenset()
+    extra: frozenset[str] = frozenset()
+    national: frozenset[str] = frozenset()
+    punctuation: frozenset[str] = frozenset()
+    unwise: frozenset[str] = frozenset()
+    delims: frozenset[str] = frozenset()
+    gen_delims: frozenset[str] = frozenset()
+    sub_delims: frozenset[str] = frozenset()
+    control: frozenset[str] = CONTROL
+
+    # what each component may hold (besides escapes) --------------------------------
+    scheme_first: frozenset[str] = ALPHA
+    scheme_rest: frozenset[str] = ALPHANUM | _chars("+-.")
+    scheme_lowercase_only: bool = False
+    user_chars: frozenset[str] = frozenset()
+    password_chars: frozenset[str] = frozenset()
+    reg_name_chars: frozenset[str] = frozenset()
+    path_chars: frozenset[str] = frozenset()
+    """Characters of a path, ``/`` included."""
+    query_chars: frozenset[str] = frozenset()
+    fragment_chars: frozenset[str] = frozenset()
+    opaque_chars: frozenset[str] = frozenset()
+    """Characters of what follows ``scheme:`` when there is no ``//`` and the edition
+    has an opaque form (001 ``opaque-URL``, 002 ``opaque-part``); empty: no such form."""
+
+    # grammar choices ----------------------------------------------------------------
+    authority_form: AuthorityForm = "authority"
+    ipv6_literals: bool = False
+    ipvfuture: bool = False
+    hostname_grammar: bool = True
+    """True: the host must be a DNS ``hostname`` (or IPv4 dotted form); False: any
+    ``reg-name`` (RFC 3986 §3.2.2)."""
+    ipv4_any_digits: bool = False
+    """True: ``hostnumber = digits "." digits "." digits "." digits`` (000, 001), so
+    an octet above 255 matches the grammar but names no address."""
+    port_min_digits: int = 0
+    """1 for ``port = digits`` (000, 004), 0 for ``port = *digit`` (001 on)."""
+    path_after_slash: bool = False
+    """True: the ``/`` after host[:port] is a separator, not part of the url-path
+    (000 §3.1, 004); False: it belongs to the path (001 appendix F.2 on)."""
+    query_schemes: frozenset[str] | None = None
+    """Schemes whose grammar has a ``?`` search part; None: every scheme (generic
+    syntax).  000 gives ``?`` a meaning only in http and wais (§3.3, §3.9, §5)."""
+    fragment_in_grammar: bool = True
+    """False where ``#`` is not part of the edition's own grammar (000 §2.2 leaves it
+    to the reference that holds the URL)."""
+    segment_params: bool = False
+    """True: ``segment = *pchar *( ";" param )`` (001 appendix A)."""
+    empty_host_allowed: bool = True
+    password_without_user_allowed: bool = False
+
+    # citations ------------------------------------------------------------------------
+    citations: dict[str, str] = field(default_factory=dict)
+
+    def cite(self, rule: str) -> str:
+        """The section where *rule* is defined in this edition, e.g. ``"RFC 3986 §3.2.2"``."""
+        return self.citations.get(rule) or self.citations.get("*", self.spec)
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} ({self.year})"
+
+    def splits_query(self, scheme: str | None) -> bool:
+        """Whether ``?`` starts a query/search part for *scheme* in this edition."""
+        if self.query_schemes is None:
+            return True
+        return scheme is not None and scheme.lower() in self.query_schemes
+
+    def __repr__(self) -> str:  # the sets make the default repr unreadable
+        return f"Edition({self.id!r})"
+
+
+# --- RFC 3986 (2005): the default ------------------------------------------------------
+
+_3986_gen_delims = _chars(":/?#[]@")
+_3986_sub_delims = _chars("!$&'()*+,;=")
+_3986_unreserved = ALPHANUM | _chars("-._~")
+_3986_pchar = _3986_unreserved | _3986_sub_delims | _chars(":@")
+
+RFC3986 = Edition(
+    id="rfc3986",
+    title="RFC 3986",
+    year=2005,
+    spec="RFC 3986",
+    reserved=_3986_gen_delims | _3986_sub_delims,
+    unreserved=_3986_unreserved,
+    gen_delims=_3986_gen_delims,
+    sub_delims=_3986_sub_delims,
+    # Not in RFC 3986's grammar at all, named as 002 §2.4.3 named them.
+    delims=_chars('<>"'),
+    unwise=_chars("{}|\\^`"),
+    user_chars=_3986_unreserved | _3986_sub_delims,
+    password_chars=_3986_unreserved | _3986_sub_delims | _chars(":"),
+    reg_name_chars=_3986_unreserved | _3986_sub_delims,
+    path_chars=_3986_pchar | _chars("/"),
+    query_chars=_3986_pchar | _chars("/?"),
+    fragment_chars=_3986_pchar | _chars("/?"),
+    authority_form="authority",
+    ipv6_literals=True,
+    ipvfuture=True,
+    hostname_grammar=False,
+    citations={
+        "*": "RFC 3986",
+        "characters": "RFC 3986 §2",
+        "escape": "RFC 3986 §2.1",
+        "reserved": "RFC 3986 §2.2",
+        "unreserved": "RFC 3986 §2.3",
+        "excluded": "RFC 3986 §2 (not in the grammar), cf. 002 §2.4.3",
+        "scheme": "RFC 3986 §3.1",
+        "authority": "RFC 3986 §3.2",
+        "userinfo": "RFC 3986 §3.2.1",
+        "host": "RFC 3986 §3.2.2",
+        "ipv4": "RFC 3986 §3.2.2",
+        "ipv6": "RFC 3986 §3.2.2",
+        "reg-name": "RFC 3986 §3.2.2",
+        "port": "RFC 3986 §3.2.3",
+        "path": "RFC 3986 §3.3",
+        "query": "RFC 3986 §3.4",
+        "fragment": "RFC 3986 §3.5",
+        "relative": "RFC 3986 §4.2",
+        "security": "RFC 3986 §7",
+        "rare-ip": "RFC 3986 §7.4",
+        "semantic-attack": "RFC 3986 §7.6",
+        "password": "RFC 3986 §3.2.1",
+        "port-abuse": "RFC 3986 §7.2",
+        "idn": "RFC 3986 §3.2.2",
+        "wrapper": "RFC 3986 appendix C",
+    },
+)
+
+# --- draft-fielding-uri-rfc2396bis-01 (2003) -------------------------------------------
+
+_2003_reserved = _chars("[];/?:@&=+$,")  # 002 §2.2
+_2003_mark = _chars("-_.!~*'()")  # 002 §2.3
+_2003_unreserved = ALPHANUM | _2003_mark
+_2003_pchar = _2003_unreserved | _chars(";:@&=+$,")  # 002 §3.3
+
+RFC2396BIS_2003 = Edition(
+    id="rfc2396bis-2003",
+    title="2396bis draft",
+    year=2003,
+    spec="002",
+    reserved=_2003_reserved,
+    unreserved=_2003_unreserved,
+    mark=_2003_mark,
+    delims=_chars('<>#%"'),  # 002 §2.4.3
+    unwise=_chars("{}|\\^`"),  # 002 §2.4.3
+    user_chars=_2003_unreserved | _chars(";&=+$,"),  # userinfo, 002 §3.2.2
+    password_chars=_2003_unreserved | _chars(";:&=+$,"),
+    reg_name_chars=_2003_unreserved | _chars(";:@&=+$,"),  # 002 §3.2.1
+    path_chars=_2003_pchar | _chars("/"),
+    query_chars=_2003_pchar | _chars("/?"),  # 002 §3.4
+    fragment_chars=_2003_pchar | _chars("/?"),  # 002 §4.1
+    opaque_chars=_2003_unreserved | _2003_reserved,  # opaque-part, 002 §3
+    authority_form="server-or-reg-name",
+    ipv6_literals=True,
+    hostname_grammar=True,
+    citations={
+        "*": "002",
+        "characters": "002 §2",
+        "escape": "002 §2.4.1",
+        "reserved": "002 §2.2",
+        "unreserved": "002 §2.3",
+        "excluded": "002 §2.4.3",
+        "scheme": "002 §3.1",
+        "authority": "002 §3.2",
+        "reg-name": "002 §3.2.1",
+        "userinfo": "002 §3.2.2",
+        "host": "002 §3.2.2",
+        "ipv4": "002 §3.2.2",
+        "ipv6": "002 §3.2.2",
+        "port": "002 §3.2.2",
+        "path": "002 §3.3",
+        "query": "002 §3.4",
+        "fragment": "002 §4.1",
+        "relative": "002 §5",
+        "security": "002 §7",
+        "rare-ip": "002 §7.3",
+        "password": "002 §7.4",
+        "semantic-attack": "002 §7.5",
+        "port-abuse": "002 §7.2",
+        "idn": "002 §2.1",
+        "wrapper": "002 appendix E",
+    },
+)
+
+# --- draft-fielding-url-syntax-05 (1997) -----------------------------------------------
+
+_1997_reserved = _chars(";/?:@&=+")  # 001 §2.2: "+" joins reserved
+_1997_mark = _chars("$-_.!~*'(),")  # 001 §2.3
+_1997_unreserved = ALPHANUM | _1997_mark
+_1997_pchar = _1997_unreserved | _chars(":@&=+")  # 001 appendix A
+_1997_urlc = _1997_reserved | _1997_unreserved
+
+URL_SYNTAX_1997 = Edition(
+    id="url-syntax-1997",
+    title="URL syntax draft",
+    year=1997,
+    spec="001",
+    reserved=_1997_reserved,
+    unreserved=_1997_unreserved,
+    mark=_1997_mark,
+    delims=_chars('<>#%"'),  # 001 §2.4.3
+    unwise=_chars("{}|\\^[]`"),  # 001 §2.4.3
+    user_chars=_1997_unreserved | _chars(";&=+"),  # 001 appendix A: user
+    password_chars=_1997_unreserved | _chars(";&=+"),
+    reg_name_chars=ALPHANUM | _chars("-."),
+    path_chars=_1997_pchar | _chars("/;"),
+    query_chars=_1997_urlc,
+    fragment_chars=_1997_urlc,
+    opaque_chars=_1997_urlc,  # opaque-URL = scheme ":" *urlc
+    authority_form="site",
+    hostname_grammar=True,
+    ipv4_any_digits=True,
+    segment_params=True,
+    citations={
+        "*": "001",
+        "characters": "001 §2",
+        "escape": "001 §2.4.1",
+        "reserved": "001 §2.2",
+        "unreserved": "001 §2.3",
+        "excluded": "001 §2.4.3",
+        "scheme": "001 §4.3 (appendix A: scheme)",
+        "authority": "001 §4.3 (appendix A: site)",
+        "userinfo": "001 appendix A (user, password)",
+        "host": "001 appendix A (hostname, hostnumber)",
+        "ipv4": "001 appendix A (hostnumber)",
+        "port": "001 appendix A (port = *digit); appendix F.3",
+        "path": "001 appendix A (path_segments)",
+        "query": "001 appendix A (query)",
+        "fragment": "001 §3.1",
+        "relative": "001 §5",
+        "security": "001 §7",
+        "rare-ip": "001 §7",
+        "password": "001 §7",
+        "semantic-attack": "001 §7",
+        "port-abuse": "001 §7",
+        "idn": "001 §2.1",
+        "wrapper": "001 appendix E",
+    },
+)
+
+# --- RFC 1738 (1994): 000, with the BNF restored from 003 -------------------------------
+
+_1738_safe = _chars("$-_.+")  # 003 §5 (000 §5 drops nothing here)
+_1738_extra = _chars("!*'(),")  # 003 §5; 000's copy adds "=" by mistake
+_1738_national = _chars("{}|\\^~[]`")  # 003 §5 (000's copy lost "`")
+_1738_punctuation = _chars('<>#%"')  # 003 §5 (000's copy lost "%")
+_1738_reserved = _chars(";/?:@=&")  # 000 §2.2, §5
+_1738_unreserved = ALPHA | DIGIT | _1738_safe | _1738_extra  # 003 §5
+_1738_uchar = _1738_unreserved  # uchar = unreserved | escape
+_1738_xchar = _1738_unreserved | _1738_reserved
+
+RFC1738 = Edition(
+    id="rfc1738",
+    title="RFC 1738",
+    year=1994,
+    spec="000",
+    reserved=_1738_reserved,
+    unreserved=_1738_unreserved,
+    safe=_1738_safe,
+    extra=_1738_extra,
+    national=_1738_national,
+    punctuation=_1738_punctuation,
+    # 000 §2.2 calls all of these "unsafe"
+    unwise=_1738_national,
+    delims=_1738_punctuation | SPACE,
+    user_chars=_1738_uchar | _chars(";?&="),  # 000 §5: user
+    password_chars=_1738_uchar | _chars(";?&="),
+    reg_name_chars=ALPHANUM | _chars("-."),
+    path_chars=_1738_xchar,  # urlpath = *xchar
+    query_chars=_1738_xchar,
+    fragment_chars=_1738_xchar,
+    opaque_chars=_1738_xchar,  # schemepart = *xchar
+    authority_form="login",
+    hostname_grammar=True,
+    ipv4_any_digits=True,
+    port_min_digits=1,
+    path_after_slash=True,
+    query_schemes=frozenset({"http", "https", "wais"}),
+    fragment_in_grammar=False,
+    scheme_lowercase_only=True,
+    scheme_first=LOWALPHA | DIGIT | _chars("+-."),
+    scheme_rest=LOWALPHA | DIGIT | _chars("+-."),
+    citations={
+        "*": "000",
+        "characters": "000 §2.2",
+        "escape": "000 §2.2",
+        "reserved": "000 §2.2",
+        "unreserved": "000 §2.2; 003 §5",
+        "excluded": "000 §2.2 (unsafe)",
+        "scheme": "000 §2.1",
+        "authority": "000 §3.1",
+        "userinfo": "000 §3.1",
+        "host": "000 §3.1",
+        "ipv4": "000 §3.1 (hostnumber)",
+        "port": "000 §3.1; §5 (port = digits)",
+        "path": "000 §3.1 (url-path)",
+        "query": "000 §3.3 (searchpart)",
+        "fragment": "000 §2.2 (\"#\" delimits a fragment)",
+        "relative": "RFC 1808 (000 leaves relative URLs out)",
+        "security": "000 §6",
+        "rare-ip": "000 §3.1 (hostnumber)",
+        "password": "000 §6",
+        "semantic-attack": "000 §6",
+        "port-abuse": "000 §6",
+        "idn": "000 §2.2",
+        "wrapper": "000 appendix",
+    },
+)
+
+# --- the 1993 draft (004) ---------------------------------------------------------------
+
+_1993_safe = _chars("$-_@.&+")  # 004 BNF: safe  \$ - _ @ . & + -
+_1993_extra = _chars("!*\"'():;, ")  # 004 BNF: extra  ! * " ' ( ) : ; , space
+_1993_alpha = ALPHANUM  # 004 BNF: alpha lists the digits too
+_1993_xalpha = _1993_alpha | _1993_safe | _1993_extra
+_1993_national = _chars("{}|[]\\^~<>")  # 004 BNF: national, with punctuation
+_1993_path = _1993_xalpha | _chars("+/")  # xpalpha = xalpha | "+"; path uses "/"
+
+URL_1993 = Edition(
+    id="url-1993",
+    title="URL draft",
+    year=1993,
+    spec="004",
+    reserved=_chars("/?#:"),  # the delimiters the draft's syntax gives a meaning
+    unreserved=_1993_xalpha,
+    safe=_1993_safe,
+    extra=_1993_extra,
+    national=_1993_national,
+    punctuation=_chars("<>"),
+    unwise=_1993_national,
+    delims=_chars("%#"),
+    user_chars=_1993_xalpha - _chars(":@"),
+    password_chars=_1993_xalpha - _chars("@"),
+    reg_name_chars=ALPHANUM | _chars("-._"),
+    path_chars=_1993_path,
+    query_chars=_1993_xalpha | _chars("+"),  # search = xalphas [+ search]
+    fragment_chars=_1993_xalpha,
+    opaque_chars=_1993_path,
+    authority_form="login",
+    hostname_grammar=True,
+    ipv4_any_digits=True,
+    port_min_digits=1,
+    path_after_slash=True,
+    scheme_first=_1993_alpha,
+    scheme_rest=_1993_xalpha - _chars(":"),
+    citations={
+        "*": "004",
+        "characters": "004 (BNF syntax)",
+        "escape": "004 (Encoding prohibited characters)",
+        "reserved": "004 (BNF syntax)",
+        "unreserved": "004 (BNF syntax: xalpha)",
+        "excluded": "004 (BNF syntax: national and punctuation)",
+        "scheme": "004 (Scheme; BNF: scheme = ialpha)",
+        "authority": "004 (Internet protocol parts)",
+        "userinfo": "004 (Internet protocol parts)",
+        "host": "004 (Internet protocol parts)",
+        "ipv4": "004 (BNF: hostnumber)",
+        "port": "004 (BNF: port = digits)",
+        "path": "004 (Path)",
+        "query": "004 (BNF: search)",
+        "fragment": "004 appendix 1.1",
+        "relative": "004 appendix 1.2 (partial form)",
+        "security": "004 (Security considerations)",
+        "rare-ip": "004 (BNF: hostnumber)",
+        "password": "004 (Security considerations)",
+        "semantic-attack": "004 (Internet protocol parts)",
+        "port-abuse": "000 §6",
+        "idn": "004 (Encoding prohibited characters)",
+        "wrapper": "004 appendix 1.3",
+    },
+)
+
+EDITIONS: dict[str, Edition] = {
+    e.id: e for e in (RFC3986, RFC2396BIS_2003, URL_SYNTAX_1997, RFC1738, URL_1993)
+}
+"""Every edition by id, newest first (the order the GUI and CLI show them in)."""
+
+EDITION_IDS: tuple[str, ...] = tuple(EDITIONS)
+DEFAULT_EDITION = RFC3986
+
+
+def get_edition(edition: str | Edition) -> Edition:
+    """The :class:`Edition` for an id (or the edition itself).
+
+    Raises :class:`~urlinspector.core.errors.UnknownEditionError` (a ``ValueError``)
+    for an unknown id, naming the known ones.
+    """
+    if isinstance(edition, Edition):
+        return edition
+    try:
+        return EDITIONS[edition]
+    except (KeyError, TypeError):
+        from urlinspector.core.errors import UnknownEditionError
+
+        raise UnknownEditionError(edition, EDITION_IDS) from None

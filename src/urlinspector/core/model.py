@@ -1,0 +1,112 @@
+"""Value types shared by the core: spans, diagnostics, scheme-specific parts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = [
+    "AUTHORITY",
+    "COMPONENT_NAMES",
+    "FRAGMENT",
+    "HOST",
+    "PASSWORD",
+    "PATH",
+    "PORT",
+    "QUERY",
+    "SCHEME",
+    "UNDEFINED",
+    "URI",
+    "USER",
+    "USERINFO",
+    "Category",
+    "Diagnostic",
+    "HostKind",
+    "Part",
+    "SchemeParts",
+    "Severity",
+    "Span",
+    "Spans",
+]
+
+Span = tuple[int, int]
+"""``(start, end)`` character offsets into the text given to ``parse``; ``text[start:end]``."""
+
+Spans = tuple[Span, ...]
+"""The generic components' spans, indexed by the constants below; ``(-1, -1)`` marks an
+undefined component (the convention of ``re.Match.regs``)."""
+
+URI, SCHEME, AUTHORITY, USERINFO, USER, PASSWORD, HOST, PORT, PATH, QUERY, FRAGMENT = range(11)
+"""Indices into :data:`Spans`.  ``URI`` is the URL itself, inside any ``<URL:...>`` wrapper."""
+
+COMPONENT_NAMES: tuple[str, ...] = (
+    "uri", "scheme", "authority", "userinfo", "user", "password",
+    "host", "port", "path", "query", "fragment",
+)
+UNDEFINED: Span = (-1, -1)
+
+Severity = Literal["error", "warning", "info"]
+Category = Literal["syntax", "escape", "security", "scheme", "wrapper"]
+HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
+
+SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding about the text: a departure from the edition's grammar, an escape
+    worth noting, or a security concern from the specs' security sections."""
+
+    code: str
+    """Stable identifier, e.g. ``invalid-char``, ``port-out-of-range``, ``password``."""
+    severity: Severity
+    category: Category
+    span: Span
+    message: str
+    reference: str
+    """Where the rule comes from, e.g. ``"000 §2.2"`` or ``"RFC 3986 §3.2.2"``."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "category": self.category,
+            "span": list(self.span),
+            "message": self.message,
+            "reference": self.reference,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One scheme-specific part (gopher type, ftp cwd segment, news group ...)."""
+
+    name: str
+    """What the scheme's spec calls it: ``gophertype``, ``selector``, ``cwd``, ``name``,
+    ``typecode``, ``group``, ``message-id``, ``article-number``, ``hsoname`` ..."""
+    span: Span
+    raw: str
+    """The characters as written (escapes not decoded)."""
+    role: str
+    """Colour role for the GUI and the CLI (see ``urlinspector.palette``)."""
+    rule: str = ""
+    """The grammar rule and its citation, e.g. ``"gophertype, 000 §3.4"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SchemeParts:
+    """What the scheme's own syntax (000 §3, §5) makes of a URL."""
+
+    scheme: str
+    """Lower-case scheme name."""
+    parts: tuple[Part, ...]
+    default_port: int | None
+    fields: dict[str, object] = field(default_factory=dict)
+    """Decoded, typed values by name, e.g. ``{"gophertype": "0", "selector": "/x",
+    "search": None, "gopher_plus": None, "gopher_plus_kind": None}``."""
+
+    def get(self, name: str) -> object:
+        return self.fields.get(name)
+
+    def parts_named(self, name: str) -> tuple[Part, ...]:
+        return tuple(p for p in self.parts if p.name == name)
