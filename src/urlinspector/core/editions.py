@@ -56,7 +56,7 @@ AuthorityForm = Literal["login", "site", "server-or-reg-name", "authority"]
 """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Edition:
     """One edition of the URL specification: its character classes, grammar choices
     and citations.  Instances are the rows of :data:`EDITIONS`."""
@@ -283,6 +283,7 @@ URL_SYNTAX_1997 = Edition(
     fragment_chars=_1997_urlc,
     opaque_chars=_1997_urlc,  # opaque-URL = scheme ":" *urlc
     authority_form="site",
+    scheme_first=ALPHANUM | _chars("+-."),  # 001 appendix A: scheme = 1*( alpha | digit | ...)
     hostname_grammar=True,
     ipv4_any_digits=True,
     segment_params=True,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = [
     "AUTHORITY",
@@ -52,8 +52,7 @@ HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """One finding about the text: a departure from the edition's grammar, an escape
     worth noting, or a security concern from the specs' security sections."""
 
@@ -77,8 +76,7 @@ class Diagnostic:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
+class Part(NamedTuple):
     """One scheme-specific part (gopher type, ftp cwd segment, news group ...)."""
 
     name: str
