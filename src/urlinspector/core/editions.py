@@ -371,7 +371,7 @@ RFC1738 = Edition(
         "port": "000 §3.1; §5 (port = digits)",
         "path": "000 §3.1 (url-path)",
         "query": "000 §3.3 (searchpart)",
-        "fragment": "000 §2.2 (\"#\" delimits a fragment)",
+        "fragment": '000 §2.2 ("#" delimits a fragment)',
         "relative": "RFC 1808 (000 leaves relative URLs out)",
         "security": "000 §6",
         "rare-ip": "000 §3.1 (hostnumber)",

@@ -40,8 +40,17 @@ URI, SCHEME, AUTHORITY, USERINFO, USER, PASSWORD, HOST, PORT, PATH, QUERY, FRAGM
 """Indices into :data:`Spans`.  ``URI`` is the URL itself, inside any ``<URL:...>`` wrapper."""
 
 COMPONENT_NAMES: tuple[str, ...] = (
-    "uri", "scheme", "authority", "userinfo", "user", "password",
-    "host", "port", "path", "query", "fragment",
+    "uri",
+    "scheme",
+    "authority",
+    "userinfo",
+    "user",
+    "password",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
 )
 UNDEFINED: Span = (-1, -1)
 

@@ -269,9 +269,7 @@ class URL(_URLFields):
         path = current["path"] or ""
         if authority is not None:
             text += "//" + authority
-            if self.edition.path_after_slash and path and not path.startswith("/"):
-                path = "/" + path
-            elif path and not path.startswith("/"):
+            if path and not path.startswith("/"):
                 path = "/" + path
         text += path
         if current["query"] is not None:
@@ -288,9 +286,7 @@ class URL(_URLFields):
         for index, name in enumerate(COMPONENT_NAMES):
             start, end = self.spans[index]
             components[name] = (
-                None
-                if start < 0
-                else {"text": self.text[start:end], "span": [start, end]}
+                None if start < 0 else {"text": self.text[start:end], "span": [start, end]}
             )
         specific = self.specific
         return {
@@ -414,7 +410,7 @@ class _Tables:
         query = _char_class(ed.query_chars | {"%"})
         fragment = _char_class(ed.fragment_chars | {"%"})
         literal = r"\[[0-9A-Za-z:._~!$&'()*+,;=\-]*\]|" if ed.ipv6_literals else ""
-        port = "{%d,}" % ed.port_min_digits
+        port = f"{{{ed.port_min_digits},}}"
         first = _char_class(ed.scheme_first | {c.upper() for c in ed.scheme_first})
         rest = _char_class(ed.scheme_rest | {c.upper() for c in ed.scheme_rest})
         return re.compile(
@@ -579,10 +575,8 @@ def _check_chars(
     if start < 0 or start == end:
         return
     ed = tables.ed
-    count = 0
-    for m in tables.bad[table].finditer(text, start, end):
-        count += 1
-        if count > MAX_DIAGNOSTICS_PER_CODE:
+    for count, m in enumerate(tables.bad[table].finditer(text, start, end)):
+        if count >= MAX_DIAGNOSTICS_PER_CODE:
             out.add(
                 "more-invalid-chars",
                 "error",
@@ -608,7 +602,8 @@ def _check_chars(
                     "error",
                     "escape",
                     (m.start(), end),
-                    f"more bad escapes follow; only the first {MAX_DIAGNOSTICS_PER_CODE} are listed",
+                    "more bad escapes follow; only the first "
+                    f"{MAX_DIAGNOSTICS_PER_CODE} are listed",
                     ed.cite("escape"),
                 )
                 break
@@ -691,10 +686,11 @@ def _general(text: str, start: int, end: int, ed: Edition, out: _Findings) -> li
 
 # --- checks on whole components, after either route --------------------------------------
 
-_IPV4_DECIMAL = re.compile(r"(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}")
+_DEC_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"  # RFC 3986 §3.2.2 dec-octet
+_IPV4_DECIMAL = re.compile(rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}")
 _IPV4_ANY_DIGITS = re.compile(r"\d+\.\d+\.\d+\.\d+")
 _H16 = "[0-9A-Fa-f]{1,4}"
-_LS32 = rf"(?:{_H16}:{_H16}|(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){{3}})"
+_LS32 = rf"(?:{_H16}:{_H16}|{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}})"
 _IPV6 = re.compile(  # RFC 3986 §3.2.2 IPv6address (002 §3.2.2 has the same rule)
     "|".join(
         [
@@ -837,7 +833,9 @@ def _host_kind(
             )
             if ed.ipv4_any_digits:
                 return "ipv4"
-    if ed.hostname_grammar and not _HOSTNAME.fullmatch(host.rstrip(".") if ed.id == "rfc2396bis-2003" else host):
+    if ed.hostname_grammar and not _HOSTNAME.fullmatch(
+        host.rstrip(".") if ed.id == "rfc2396bis-2003" else host
+    ):
         only_chars = not any(
             d.span[0] >= start and d.span[1] <= end for d in out if d.category == "syntax"
         )
@@ -950,9 +948,7 @@ def _idn_findings(host: str, start: int, end: int, ed: Edition, out: _Findings) 
             )
 
 
-def _check_port(
-    text: str, span: Span, ed: Edition, scheme: str | None, out: _Findings
-) -> None:
+def _check_port(text: str, span: Span, ed: Edition, scheme: str | None, out: _Findings) -> None:
     start, end = span
     if start < 0:
         return
@@ -1012,8 +1008,7 @@ def _check_port(
             "info",
             "security",
             span,
-            f"port {number} is not this scheme's default"
-            + (f" ({default})" if default else ""),
+            f"port {number} is not this scheme's default" + (f" ({default})" if default else ""),
             ed.cite("port-abuse"),
         )
 

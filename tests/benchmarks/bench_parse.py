@@ -1,0 +1,142 @@
+"""Benchmark: urlinspector's full parse against urllib's urlsplit and rfc3986.
+
+Run: ``.venv/bin/python tests/benchmarks/bench_parse.py [--update-readme]``
+
+All three parse the same deterministic corpus in one run; the figures are
+microseconds per URL (best of several rounds) and ratios to urlsplit, so they
+compare peers on the same machine at the same moment.  ``--update-readme``
+writes the table into README.md between the benchmark markers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import re
+import sys
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import rfc3986
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks.corpus import corpus, long_url  # noqa: E402
+from urlinspector.core import parse  # noqa: E402
+
+START = "<!-- benchmark:start -->"
+END = "<!-- benchmark:end -->"
+
+
+def per_item_us(func: Callable[[str], object], items: Sequence[str], rounds: int) -> float:
+    """Best-of-*rounds* time per item, in microseconds."""
+    best = float("inf")
+    for _ in range(rounds):
+        gc.collect()
+        start = time.perf_counter()
+        for item in items:
+            func(item)
+        best = min(best, time.perf_counter() - start)
+    return best / len(items) * 1e6
+
+
+def full_parse(u: str) -> object:
+    return parse(u).diagnostics
+
+
+def parse_and_read(u: str) -> object:
+    url = parse(u)
+    return (
+        url.scheme,
+        url.userinfo,
+        url.host,
+        url.port_number,
+        url.path,
+        url.query,
+        url.fragment,
+        url.segments,
+        url.specific,
+        url.diagnostics,
+    )
+
+
+def rfc3986_validate(u: str) -> object:
+    return rfc3986.uri_reference(u).is_valid()
+
+
+# rfc3986 deprecates is_valid() (in favour of its Validator class) with a warning on
+# every call; the benchmark keeps the call the issue names and silences the warning.
+warnings.filterwarnings("ignore", "Please use rfc3986.validators.Validator", DeprecationWarning)
+
+
+def run(size: int, rounds: int) -> str:
+    urls = corpus(size)
+    # warm caches and compiled tables once, outside the timing
+    for u in urls[:200]:
+        full_parse(u)
+        urlsplit(u)
+        rfc3986_validate(u)
+    rows = [
+        ("urllib.parse.urlsplit", per_item_us(urlsplit, urls, rounds)),
+        (
+            "urlinspector parse (components, spans, diagnostics)",
+            per_item_us(full_parse, urls, rounds),
+        ),
+        (
+            "urlinspector parse, then read every component",
+            per_item_us(parse_and_read, urls, rounds),
+        ),
+        ("rfc3986.uri_reference(u).is_valid()", per_item_us(rfc3986_validate, urls, rounds)),
+    ]
+    base = rows[0][1]
+    big = long_url()
+    big_ms = per_item_us(parse, [big] * 20, rounds) / 1000
+    lines = [
+        f"Corpus: {len(urls):,} URLs (tests/benchmarks/corpus.py, seed 1738); "
+        f"best of {rounds} rounds; Python {platform.python_version()} on {platform.machine()}.",
+        "",
+        "| parser | µs per URL | ratio to urlsplit |",
+        "|---|---:|---:|",
+    ]
+    lines += [f"| {name} | {us:.2f} | {us / base:.2f}x |" for name, us in rows]
+    lines += ["", f"One {len(big) // 1024} KiB URL: {big_ms:.2f} ms per parse."]
+    return "\n".join(lines)
+
+
+def update_readme(table: str) -> None:
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    if START not in text or END not in text:
+        raise SystemExit("README.md has no benchmark markers")
+    new = re.sub(
+        re.escape(START) + ".*?" + re.escape(END),
+        lambda _: f"{START}\n{table}\n{END}",
+        text,
+        flags=re.S,
+    )
+    readme.write_text(new, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--size", type=int, default=20_000)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--update-readme", action="store_true")
+    args = ap.parse_args(argv)
+    table = run(args.size, args.rounds)
+    print(table)
+    if args.update_readme:
+        update_readme(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
