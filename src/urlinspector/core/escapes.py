@@ -1,13 +1,54 @@
 """Percent-escapes: decoding per component (only after splitting), encoding per
-component, and which escapes are unnecessary or meaningful."""
+component, and which escapes are unnecessary or meaningful.
+
+An escape is ``"%" hex hex`` (000 §2.2, 001 §2.4.1, 002 §2.4.1, RFC 3986 §2.1).  A URL
+is decoded one component at a time, after it has been split: decoding first could turn
+``%2F`` into a ``/`` that then splits the path (001 §2.4.2, RFC 3986 §2.4).
+
+Each escape is classified for the component (and scheme) it was found in:
+
+* ``unnecessary``: it encodes an unreserved character of the edition; decoding it
+  changes nothing (RFC 3986 §2.3, §6.2.2.2; 001 §2.3).
+* ``meaningful``: it encodes a character that delimits something in this component
+  or protocol; decoding it would change the meaning (000 §2.2, §6; RFC 3986 §2.2).
+* ``data``: any other valid escape (non-ASCII octets, excluded characters, reserved
+  characters with no role in this component).
+* ``invalid``: a ``%`` not followed by two hexadecimal digits.
+"""
 
 from __future__ import annotations
 
+import codecs
+import functools
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
 
-__all__ = ["unquote_to_bytes"]
+from urlinspector.core.editions import DIGIT, EDITIONS, Edition, get_edition
+from urlinspector.core.errors import UnknownCharsetError
+from urlinspector.core.model import Span
+
+__all__ = [
+    "COMPONENTS",
+    "Decoded",
+    "Escape",
+    "EscapeKind",
+    "canonical_charset",
+    "decode",
+    "decode_unreserved",
+    "encode",
+    "normalize_escape_case",
+    "unquote_to_bytes",
+]
+
+EscapeKind = Literal["unnecessary", "meaningful", "data", "invalid"]
 
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+_HEXDIGITS = frozenset("0123456789ABCDEFabcdef")
+# A valid escape, or a "%" with the (up to two) letters or digits that were
+# presumably meant as its hex digits: "%G1", "%4", "%" (000 §2.2: escape = "%" hex hex).
+_PERCENT = re.compile(r"%(?:([0-9A-Fa-f]{2})|[0-9A-Za-z]{0,2})")
 
 
 def unquote_to_bytes(raw: str) -> bytes:
@@ -23,3 +64,810 @@ def unquote_to_bytes(raw: str) -> bytes:
         pos = m.end()
     out += raw[pos:].encode("utf-8", "surrogatepass")
     return bytes(out)
+
+
+# --- results ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Escape:
+    """One ``%`` sequence of the decoded text, as written, with what it means here."""
+
+    span: Span
+    """Absolute ``(start, end)``: the ``offset`` given to :func:`decode` plus the index."""
+    text: str
+    """As written, e.g. ``"%2f"``; for an invalid escape the ``%`` and up to two letters
+    or digits after it (``"%G1"``, ``"%4"``, ``"%"``)."""
+    octet: int | None
+    """The octet it encodes; None when invalid."""
+    kind: EscapeKind
+    reason: str
+    """One sentence for a learner, e.g. "%2F encodes '/', which would split ..."."""
+    reference: str
+    """Where the rule comes from, e.g. ``"000 §3.2.2"`` or ``"RFC 3986 §2.3"``."""
+
+    @property
+    def char(self) -> str | None:
+        """The US-ASCII character of the octet; None when invalid or above 0x7F."""
+        return chr(self.octet) if self.octet is not None and self.octet < 0x80 else None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "span": list(self.span),
+            "text": self.text,
+            "octet": self.octet,
+            "kind": self.kind,
+            "reason": self.reason,
+            "reference": self.reference,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """One component's text with its escapes decoded.
+
+    ``octets``: each valid escape gives its octet; every other character (invalid
+    escapes included) gives its UTF-8 encoding, since a URL is a sequence of
+    characters, not octets (001 §1.4, RFC 3986 §2), and UTF-8 is how characters
+    become octets today (RFC 3986 §2.5); for ASCII this is the same in any charset.
+
+    ``text``: each run of consecutive escapes decoded with ``charset``; characters
+    written literally stay as they are (they are text already).  Octets the charset
+    cannot decode, and lone surrogates written literally, are shown backslash-escaped
+    (``\\xff``, ``\\udc80``), and ``undecodable`` is then True.
+    """
+
+    raw: str
+    octets: bytes
+    text: str
+    charset: str
+    """Canonical codec name, as :func:`codecs.lookup` gives it (``"iso8859-1"``)."""
+    escapes: tuple[Escape, ...]
+    undecodable: bool
+
+    @property
+    def unnecessary(self) -> tuple[Escape, ...]:
+        return tuple(e for e in self.escapes if e.kind == "unnecessary")
+
+    @property
+    def meaningful(self) -> tuple[Escape, ...]:
+        return tuple(e for e in self.escapes if e.kind == "meaningful")
+
+    @property
+    def data(self) -> tuple[Escape, ...]:
+        return tuple(e for e in self.escapes if e.kind == "data")
+
+    @property
+    def invalid(self) -> tuple[Escape, ...]:
+        return tuple(e for e in self.escapes if e.kind == "invalid")
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "raw": self.raw,
+            "octets": self.octets.hex(" ").upper(),
+            "text": self.text,
+            "charset": self.charset,
+            "undecodable": self.undecodable,
+            "escapes": [e.to_dict() for e in self.escapes],
+        }
+
+
+# --- the component table ---------------------------------------------------------------
+
+_Condition = Literal["", "query", "ipv6", "password-colon", "segment-params", "opaque-query"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    """Characters that delimit something in a component: their escapes are meaningful.
+
+    ``why`` ends the sentence "%XX encodes C, which ...".  The citation is ``fixed`` if
+    given (scheme rules live in 000 §3 whatever the edition), else ``edition.cite(rule)``.
+    """
+
+    chars: str
+    why: str
+    rule: str = ""
+    fixed: str = ""
+    when: _Condition = ""
+
+
+# Characters that end any component but the fragment.
+_END: tuple[_Rule, ...] = (
+    _Rule(
+        "#",
+        "would end this component and start a fragment identifier if decoded "
+        "(000 §2.2: '#' should always be encoded)",
+        rule="fragment",
+    ),
+    _Rule("?", "would end this component and start a query if decoded", "query", when="query"),
+)
+
+# Meaningful in every component, whatever the scheme.
+_UNIVERSAL: tuple[_Rule, ...] = (
+    _Rule(
+        "%",
+        "would be read as the start of another escape if decoded; "
+        "a literal '%' is always written %25",
+        rule="escape",
+    ),
+    _Rule(
+        "\x00",
+        "ends a string for C programs and many protocols; decoded before use it could "
+        "cut the value short or hide what follows (000 §6: encoded delimiters)",
+        rule="security",
+    ),
+    _Rule(
+        "\r\n",
+        "ends a line in line-based protocols (FTP, Gopher, NNTP, SMTP, Telnet); decoded "
+        "before sending it could smuggle in an extra command (000 §6: encoded delimiters)",
+        rule="security",
+    ),
+)
+
+_USERINFO: tuple[_Rule, ...] = (
+    _Rule("@", "would end the userinfo and make the rest read as the host if decoded", "userinfo"),
+    _Rule("/", "would end the authority and start the path if decoded", "authority"),
+)
+_COLON_SPLITS = (
+    "would split the user name from the password if decoded "
+    "(000 §3.1: ':', '@' and '/' must be encoded in a user name or password)"
+)
+_GOPHER_TAB = (
+    "would separate the selector from a search string, or the search string from a "
+    "Gopher+ string, if decoded (000 §3.4.2, §3.4.3)"
+)
+_FTP_SLASH = (
+    "would split a CWD argument or file name in two if decoded; %2F is how a '/' reaches "
+    "a CWD or RETR command (000 §3.2.2)"
+)
+_FTP: tuple[_Rule, ...] = (
+    _Rule("/", _FTP_SLASH, fixed="000 §3.2.2"),
+    _Rule(";", "would start the ;type= typecode if decoded (000 §3.2.2)", fixed="000 §3.2.2"),
+    *_END,
+)
+_PROSPERO: tuple[_Rule, ...] = (
+    _Rule(";", "would start a field=value pair if decoded (000 §3.11)", fixed="000 §3.11"),
+    _Rule(
+        "\x00",
+        "separates the hsoname from a version number in the 1993 draft's prospero URL "
+        "(004: Prospero), so decoding it would cut the name short",
+        fixed="004 (Prospero)",
+    ),
+)
+_NEWS_AT = (
+    "decides whether a news URL names a group or an article: the '@' marks a message-id (000 §3.6)"
+)
+
+_COMPONENT_RULES: Mapping[str, tuple[_Rule, ...]] = {
+    # generic components ---------------------------------------------------------------
+    "userinfo": (_Rule(":", _COLON_SPLITS, "userinfo"), *_USERINFO, *_END),
+    "user": (_Rule(":", _COLON_SPLITS, "userinfo"), *_USERINFO, *_END),
+    "password": (
+        *_USERINFO,
+        # 000 §3.1: ":" must be encoded in a password; 3986 and 2003 allow it literally
+        _Rule(":", _COLON_SPLITS, "userinfo", when="password-colon"),
+        *_END,
+    ),
+    "host": (
+        _Rule(".", "would split a domain label in two if decoded", "host"),
+        _Rule(":", "would end the host and start the port if decoded", "authority"),
+        _Rule("@", "would make what precedes it read as userinfo if decoded", "authority"),
+        _Rule("/", "would end the authority and start the path if decoded", "authority"),
+        _Rule("[]", "would delimit an IP literal if decoded", "ipv6", when="ipv6"),
+        *_END,
+    ),
+    "path": (
+        _Rule("/", "would split this path segment in two if decoded", "path"),
+        _Rule(";", "would start segment parameters if decoded", "path", when="segment-params"),
+        *_END,
+    ),
+    "segment": (
+        _Rule("/", "would split this path segment in two if decoded", "path"),
+        _Rule(";", "would start segment parameters if decoded", "path", when="segment-params"),
+        *_END,
+    ),
+    "query": (
+        _Rule("&", "would separate one name=value pair from the next if decoded", "query"),
+        _Rule("=", "would separate a name from its value if decoded", "query"),
+        _Rule(
+            "+",
+            "would read as a space in HTML form data, and separates search words in "
+            "the 1993 draft (004 BNF: search = xalphas [+ search])",
+            "query",
+        ),
+        _END[0],
+    ),
+    "fragment": (),
+    "opaque": (
+        _Rule(
+            "?", "would end this part and start a query if decoded", "query", when="opaque-query"
+        ),
+        _END[0],
+    ),
+    # gopher (000 §3.4) -------------------------------------------------------------------
+    "selector": (
+        _Rule(
+            "\t",
+            "would end the selector and start a search string if decoded (000 §3.4.2)",
+            fixed="000 §3.4.2",
+        ),
+        *_END,
+    ),
+    "search": (
+        _Rule(
+            "\t",
+            "would end the search string and start a Gopher+ string if decoded (000 §3.4.3)",
+            fixed="000 §3.4.3",
+        ),
+        *_END,
+    ),
+    "gopher-plus": (
+        _Rule(
+            "\t",
+            "would add another tab-separated field to the Gopher+ request if decoded (000 §3.4.3)",
+            fixed="000 §3.4.3",
+        ),
+        *_END,
+    ),
+    # ftp (000 §3.2.2) --------------------------------------------------------------------
+    "cwd": _FTP,
+    "name": _FTP,
+    # news and nntp (000 §3.6, §3.7) -------------------------------------------------------
+    "group": (
+        _Rule("@", _NEWS_AT, fixed="000 §3.6"),
+        _Rule(
+            "/",
+            "would end the group name and start an article number in an nntp URL if decoded "
+            "(000 §3.7)",
+            fixed="000 §3.7",
+        ),
+        *_END,
+    ),
+    "message-id": (
+        _Rule(
+            ">",
+            "would end the Message-ID early when it is sent as <message-id> if decoded "
+            "(000 §3.6, RFC 1036 §2.1.5)",
+            fixed="000 §3.6",
+        ),
+        *_END,
+    ),
+    # prospero (000 §3.11; 004) --------------------------------------------------------------
+    "hsoname": (*_PROSPERO, *_END),
+    "field": (
+        _Rule(
+            ";", "would start the next field=value pair if decoded (000 §3.11)", fixed="000 §3.11"
+        ),
+        _Rule(
+            "=",
+            "would split the field name from its value if decoded (000 §3.11)",
+            fixed="000 §3.11",
+        ),
+        *_END,
+    ),
+    # wais (000 §3.9) ----------------------------------------------------------------------
+    "database": (
+        _Rule(
+            "/",
+            "would end the database name and start the WAIS type if decoded (000 §3.9)",
+            fixed="000 §3.9",
+        ),
+        *_END,
+    ),
+    "wpath": _END,  # the document-id is opaque (000 §3.9)
+    # mailto (000 §3.5): "no additional characters are reserved" -------------------------
+    "addr-spec": _END,
+}
+
+# A scheme's own syntax for a generic component (000 §3).
+_SCHEME_RULES: Mapping[tuple[str, str], tuple[_Rule, ...]] = {
+    # 000 §3.4: within the gopher-path no characters are reserved, but %09 separates
+    ("gopher", "path"): (_Rule("\t", _GOPHER_TAB, fixed="000 §3.4.2"), *_END),
+    ("ftp", "path"): _FTP,
+    ("ftp", "segment"): _FTP,
+    ("prospero", "path"): (*_PROSPERO, *_END),  # 000 §3.11: "/" has no significance
+    ("news", "path"): (_Rule("@", _NEWS_AT, fixed="000 §3.6"), *_END),
+    ("news", "opaque"): (_Rule("@", _NEWS_AT, fixed="000 §3.6"), *_END),
+    ("mailto", "path"): _END,  # 000 §3.5
+    ("mailto", "opaque"): _END,
+}
+
+# Components where no escape belongs at all: any escape there is meaningful.
+_NO_ESCAPES: Mapping[str, tuple[str, str]] = {
+    "scheme": (
+        "a scheme name has no escapes, so decoding it gives a different scheme name",
+        "scheme",
+    ),
+    "port": ("a port is decimal digits only, so decoding it gives a different port", "port"),
+}
+
+# The scheme a scheme-specific component implies when none is given.
+_IMPLIED_SCHEME: Mapping[str, str] = {
+    "selector": "gopher",
+    "search": "gopher",
+    "gopher-plus": "gopher",
+    "cwd": "ftp",
+    "name": "ftp",
+    "group": "news",
+    "message-id": "news",
+    "hsoname": "prospero",
+    "field": "prospero",
+    "database": "wais",
+    "wpath": "wais",
+    "addr-spec": "mailto",
+}
+
+_ALIASES: Mapping[str, str] = {
+    "reg-name": "host",
+    "gopher+": "gopher-plus",
+    "gopher+-string": "gopher-plus",
+    "searchpart": "query",
+    "url-path": "path",
+    "rfc822-addr-spec": "addr-spec",
+}
+
+COMPONENTS: tuple[str, ...] = (
+    "scheme",
+    "userinfo",
+    "user",
+    "password",
+    "host",
+    "port",
+    "path",
+    "segment",
+    "query",
+    "fragment",
+    "opaque",
+    *(c for c in _COMPONENT_RULES if c in _IMPLIED_SCHEME),
+)
+"""The component names :func:`decode` and :func:`encode` know (``_`` may stand for ``-``);
+any other name falls back to the edition's reserved set."""
+
+# Components whose structure the caller's value carries: encode leaves these literal
+# (a "/" in a path value is a segment separator), though decoding their escapes is
+# meaningful.
+_STRUCTURAL: Mapping[str, str] = {
+    "userinfo": ":",
+    "host": ".",
+    "path": "/;",
+    "query": "&=+",
+    "field": "=",
+}
+
+_NAMED_CONTROLS: Mapping[int, str] = {
+    0x00: "NUL",
+    0x09: "TAB",
+    0x0A: "LF (line feed)",
+    0x0D: "CR (carriage return)",
+    0x20: "a space",
+    0x7F: "DEL",
+}
+
+
+def _normalize_component(component: str | None, scheme: str | None) -> str:
+    if component is None:
+        return ""
+    name = component.strip().lower().replace("_", "-")
+    name = _ALIASES.get(name, name)
+    # 000 §3.3, §3.9: "search" is the query of http and wais, gopher's own otherwise
+    if name == "search" and scheme in ("http", "https", "wais"):
+        return "query"
+    return name
+
+
+def _describe(octet: int) -> str:
+    if octet in _NAMED_CONTROLS:
+        return _NAMED_CONTROLS[octet]
+    if octet < 0x20:
+        return f"the control character 0x{octet:02X}"
+    c = chr(octet)
+    return '"\'"' if c == "'" else f"'{c}'"
+
+
+def _applies(rule: _Rule, edition: Edition, scheme: str | None) -> bool:
+    when = rule.when
+    if not when:
+        return True
+    if when == "query":
+        # 000 §3.3, §3.9: under RFC 1738 "?" starts a search only in http and wais;
+        # with no scheme known, assume it may (000 §2.2: "?" may be reserved)
+        return scheme is None or edition.splits_query(scheme)
+    if when == "ipv6":
+        return edition.ipv6_literals
+    if when == "password-colon":
+        return ":" not in edition.password_chars
+    if when == "segment-params":
+        return edition.segment_params  # 001 appendix A: segment = *pchar *( ";" param )
+    # "opaque-query"
+    return "?" not in (edition.opaque_chars or edition.path_chars)
+
+
+def _rules(edition: Edition, component: str, scheme: str | None) -> dict[str, tuple[str, str]]:
+    """Meaningful characters of *component*: char -> (why, reference)."""
+    if scheme is not None and (scheme, component) in _SCHEME_RULES:
+        rules = _SCHEME_RULES[(scheme, component)]
+    elif component in _COMPONENT_RULES:
+        rules = _COMPONENT_RULES[component]
+    elif component in _NO_ESCAPES:
+        rules = _END
+    else:  # unknown: the edition's reserved set (001 §2.2, RFC 3986 §2.2)
+        rules = (
+            _Rule(
+                "".join(sorted(edition.reserved)),
+                "is a reserved character of this edition and may delimit something here if decoded",
+                "reserved",
+            ),
+            _END[0],
+        )
+    out: dict[str, tuple[str, str]] = {}
+    for rule in (*rules, *_UNIVERSAL):
+        if not _applies(rule, edition, scheme):
+            continue
+        ref = rule.fixed or edition.cite(rule.rule)
+        for c in rule.chars:
+            out.setdefault(c, (rule.why, ref))
+    return out
+
+
+def _excluded_class(edition: Edition, c: str) -> str:
+    for name, chars in (
+        ("national, unsafe", edition.national),
+        ("punctuation, unsafe", edition.punctuation),
+        ("unwise", edition.unwise),
+        ("delims", edition.delims),
+    ):
+        if c in chars:
+            return name
+    return "excluded"
+
+
+def _is_unnecessary(edition: Edition, octet: int) -> bool:
+    # Printable ASCII only: the 1993 draft counts space as "extra" (004 BNF), yet a
+    # space must still be escaped (004 HTTP: "Spaces in URLs should be escaped").
+    return 0x21 <= octet <= 0x7E and chr(octet) in edition.unreserved
+
+
+_Info = tuple[EscapeKind, str, str]
+_INVALID = "'%' must be followed by two hexadecimal digits (a literal '%' is written %25)."
+
+
+def _classify(
+    edition: Edition,
+    octet: int,
+    rules: Mapping[str, tuple[str, str]],
+    no_escapes: tuple[str, str] | None,
+    where: str,
+) -> _Info:
+    esc, c, desc = f"%{octet:02X}", chr(octet), _describe(octet)
+    if c in rules:
+        why, ref = rules[c]
+        return "meaningful", f"{esc} encodes {desc}, which {why}.", ref
+    if no_escapes is not None:
+        why, rule = no_escapes
+        return "meaningful", f"{esc} encodes {desc}, but {why}.", edition.cite(rule)
+    if _is_unnecessary(edition, octet):
+        reason = f"{esc} encodes {desc}, an unreserved character: decoding it changes nothing."
+        return "unnecessary", reason, edition.cite("unreserved")
+    if octet >= 0x80:
+        reason = (
+            f"{esc} is the octet 0x{octet:02X}, outside US-ASCII: data whose character "
+            "depends on the charset it is decoded with."
+        )
+        return "data", reason, edition.cite("escape")
+    if octet <= 0x20 or octet == 0x7F:
+        reason = (
+            f"{esc} encodes {desc}, which may not appear literally in a URL, "
+            "so the escape is required."
+        )
+        return "data", reason, edition.cite("excluded")
+    if c in edition.reserved:
+        reason = (
+            f"{esc} encodes {desc}, a reserved character with no delimiting role {where}; "
+            "the escape is kept, since decoding a reserved character is not a safe "
+            "normalization."
+        )
+        return "data", reason, edition.cite("reserved")
+    reason = (
+        f"{esc} encodes {desc}, which this edition does not allow literally "
+        f"({_excluded_class(edition, c)}), so the escape is required."
+    )
+    return "data", reason, edition.cite("excluded")
+
+
+def _build_table(edition: Edition, component: str, scheme: str | None) -> tuple[_Info, ...]:
+    """What each of the 256 octets means as an escape in *component*."""
+    rules = _rules(edition, component, scheme)
+    no_escapes = _NO_ESCAPES.get(component)
+    where = f"in this {component}" if component else "here"
+    return tuple(_classify(edition, o, rules, no_escapes, where) for o in range(256))
+
+
+@functools.lru_cache(maxsize=512)
+def _cached_table(edition_id: str, component: str, scheme: str | None) -> tuple[_Info, ...]:
+    return _build_table(EDITIONS[edition_id], component, scheme)
+
+
+def _context(component: str | None, scheme: str | None) -> tuple[str, str | None]:
+    """The normalized component name ("" for None) and the lower-case scheme, or the
+    scheme a scheme-specific component implies (``selector``: gopher)."""
+    sch = (scheme.strip().lower() or None) if scheme is not None else None
+    comp = _normalize_component(component, sch)
+    return comp, sch if sch is not None else _IMPLIED_SCHEME.get(comp)
+
+
+def _is_registered(edition: Edition) -> bool:
+    return EDITIONS.get(edition.id) is edition
+
+
+# Schemes whose name changes a table of a registered edition.
+_SCHEMES_WITH_RULES = frozenset(s for s, _ in _SCHEME_RULES).union(
+    *(e.query_schemes or () for e in EDITIONS.values())
+)
+
+
+def _cache_key(scheme: str | None) -> str | None:
+    """*scheme*, or "" for a scheme no table of a registered edition tells apart (so
+    that arbitrary scheme names do not crowd the caches)."""
+    if scheme is None or scheme in _SCHEMES_WITH_RULES:
+        return scheme
+    return ""
+
+
+def _table(edition: Edition, component: str, scheme: str | None) -> tuple[_Info, ...]:
+    if not _is_registered(edition):
+        return _build_table(edition, component, scheme)
+    return _cached_table(edition.id, component, _cache_key(scheme))
+
+
+# --- charsets --------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def canonical_charset(charset: str) -> str:
+    """The canonical codec name for *charset* (``"latin-1"`` -> ``"iso8859-1"``).
+
+    Raises :class:`~urlinspector.core.errors.UnknownCharsetError` (a ``ValueError``)
+    for a name Python does not know or that is not a text encoding (``base64``).
+    """
+    try:
+        name = codecs.lookup(charset).name
+        b"a".decode(name, "ignore")  # LookupError for bytes-to-bytes codecs
+    except LookupError:
+        raise UnknownCharsetError(charset) from None
+    except (UnicodeError, ValueError):
+        pass  # a text codec that dislikes the probe (idna, punycode)
+    return name
+
+
+def _decode_octets(data: bytes, charset: str) -> tuple[str, bool]:
+    """*data* decoded with *charset*; True when some octets could not be decoded."""
+    try:
+        return data.decode(charset), False
+    except UnicodeDecodeError:
+        pass
+    except (UnicodeError, ValueError, TypeError):  # codecs with strange failures (idna)
+        return "".join(f"\\x{b:02x}" for b in data), True
+    try:
+        return data.decode(charset, "backslashreplace"), True
+    except (UnicodeError, ValueError, TypeError):  # no error handlers (idna, punycode)
+        return "".join(f"\\x{b:02x}" for b in data), True
+
+
+def _literal(run: str) -> tuple[bytes, str, bool]:
+    """Octets (UTF-8) and display text of characters written literally."""
+    if run.isascii():
+        return run.encode("ascii"), run, False
+    try:
+        return run.encode("utf-8"), run, False
+    except UnicodeEncodeError:  # lone surrogates
+        shown = run.encode("utf-8", "backslashreplace").decode("utf-8")
+        return run.encode("utf-8", "surrogatepass"), shown, True
+
+
+# --- decoding --------------------------------------------------------------------------
+
+
+def decode(
+    raw: str,
+    component: str | None = None,
+    *,
+    scheme: str | None = None,
+    charset: str = "utf-8",
+    edition: str | Edition = "rfc3986",
+    offset: int = 0,
+) -> Decoded:
+    """Decode the escapes of one component, already split from its URL.
+
+    *component* is one of :data:`COMPONENTS` (None or an unknown name: the edition's
+    reserved set decides what is meaningful); *scheme* (any case) refines it (a gopher
+    path, an ftp path).  *charset* decodes the octets to text: UTF-8 by default, ISO
+    Latin 1 as 004 says ("Encoding prohibited characters"), or any Python text codec.
+    Escape spans are shifted by *offset*.  Never raises for any *raw*; raises
+    :class:`UnknownCharsetError` for an unknown *charset* and ``UnknownEditionError``
+    for an unknown *edition*.
+    """
+    name = canonical_charset(charset)
+    ed = get_edition(edition)
+    if "%" not in raw:  # the fast path: nothing to decode
+        literal, shown, bad = _literal(raw)
+        return Decoded(raw, literal, shown, name, (), bad)
+
+    comp, sch = _context(component, scheme)
+    table = _table(ed, comp, sch)
+    invalid_ref = ed.cite("escape")
+
+    octets = bytearray()
+    pieces: list[str] = []
+    escapes: list[Escape] = []
+    run = bytearray()  # consecutive valid escapes, decoded together
+    undecodable = False
+    pos = 0
+
+    def flush() -> None:
+        nonlocal undecodable
+        if run:
+            text, bad = _decode_octets(bytes(run), name)
+            pieces.append(text)
+            undecodable |= bad
+            run.clear()
+
+    for m in _PERCENT.finditer(raw):
+        start, end = m.span()
+        if start > pos:
+            flush()
+            b, text, bad = _literal(raw[pos:start])
+            octets += b
+            pieces.append(text)
+            undecodable |= bad
+        hexdigits = m.group(1)
+        if hexdigits is not None:
+            octet = int(hexdigits, 16)
+            kind, reason, ref = table[octet]
+            escapes.append(
+                Escape((offset + start, offset + end), m.group(), octet, kind, reason, ref)
+            )
+            octets.append(octet)
+            run.append(octet)
+        else:
+            written = m.group()
+            flush()
+            octets += written.encode("ascii")
+            pieces.append(written)
+            what = "A lone '%'" if written == "%" else written
+            reason = f"{what} is not an escape: {_INVALID}"
+            escapes.append(
+                Escape(
+                    (offset + start, offset + end), written, None, "invalid", reason, invalid_ref
+                )
+            )
+        pos = end
+    flush()
+    if pos < len(raw):
+        b, text, bad = _literal(raw[pos:])
+        octets += b
+        pieces.append(text)
+        undecodable |= bad
+    return Decoded(raw, bytes(octets), "".join(pieces), name, tuple(escapes), undecodable)
+
+
+# --- encoding --------------------------------------------------------------------------
+
+
+def _literal_chars(edition: Edition, component: str, scheme: str | None) -> frozenset[str]:
+    """Characters *component* may hold literally when built from a value."""
+    segment = edition.path_chars - {"/"}
+    opaque = edition.opaque_chars or edition.path_chars
+    base: frozenset[str] = {
+        "scheme": edition.scheme_rest,
+        "userinfo": edition.user_chars | edition.password_chars | {":"},
+        "user": edition.user_chars,
+        "password": edition.password_chars,
+        "host": edition.reg_name_chars,
+        "port": DIGIT,
+        "path": edition.path_chars,
+        "query": edition.query_chars,
+        "fragment": edition.fragment_chars,
+        "opaque": opaque,
+        "addr-spec": opaque,  # 000 §5: encoded822addr = 1*xchar
+        "selector": edition.path_chars,  # 000 §3.4: no characters are reserved
+        "search": edition.path_chars,
+        "gopher-plus": edition.path_chars,
+        "hsoname": edition.path_chars,  # 000 §3.11: "/" may appear without quoting
+        "message-id": edition.path_chars | {"@"},
+    }.get(component, segment if component in _COMPONENT_RULES else edition.unreserved)
+    meaningful = _rules(edition, component, scheme)
+    structural = _STRUCTURAL.get(component, "")
+    allowed = {c for c in base if c in structural or c not in meaningful}
+    # Printable ASCII only; "%" always as %25 (RFC 3986 §2.4); a space is always
+    # escaped, though the 1993 draft lists it as "extra" (004 HTTP).
+    return frozenset(c for c in allowed if "!" <= c <= "~" and c != "%")
+
+
+def _build_encoder(edition: Edition, component: str, scheme: str | None) -> tuple[str, ...]:
+    allowed = _literal_chars(edition, component, scheme)
+    return tuple(chr(o) if chr(o) in allowed else f"%{o:02X}" for o in range(256))
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_encoder(edition_id: str, component: str, scheme: str | None) -> tuple[str, ...]:
+    return _build_encoder(EDITIONS[edition_id], component, scheme)
+
+
+def encode(
+    value: str | bytes,
+    component: str,
+    *,
+    scheme: str | None = None,
+    edition: str | Edition = "rfc3986",
+    charset: str = "utf-8",
+) -> str:
+    """Percent-encode *value* for *component*, to build a URL.
+
+    A ``str`` is first encoded with *charset* (raising ``UnicodeEncodeError``, a
+    ``ValueError``, for a character the charset lacks).  Every octet the component may
+    not hold literally under *edition* becomes ``%HH`` (upper-case hex, RFC 3986 §2.1),
+    as does every character that would change the meaning (``/`` and ``;`` in an ftp
+    ``cwd`` or ``name``, 000 §3.2.2; TAB in a gopher ``selector``; ``?`` and ``#``
+    that would end the component); ``%`` always becomes ``%25``.  The component's own
+    structure in the value stays literal (``/`` in a ``path``, ``&`` and ``=`` in a
+    ``query``, ``.`` in a ``host``); an IP literal's brackets are not for this function.
+    ``decode(encode(v, c), c).octets`` is the value's octets.
+    """
+    data = value if isinstance(value, bytes) else value.encode(canonical_charset(charset))
+    ed = get_edition(edition)
+    comp, sch = _context(component, scheme)
+    if _is_registered(ed):
+        table = _cached_encoder(ed.id, comp, _cache_key(sch))
+    else:
+        table = _build_encoder(ed, comp, sch)
+    return "".join(map(table.__getitem__, data))
+
+
+# --- helpers for normalization ------------------------------------------------------------
+
+
+def normalize_escape_case(raw: str) -> str:
+    """*raw* with the hex digits of every valid escape in upper case (RFC 3986 §6.2.2.1)."""
+    if "%" not in raw:
+        return raw
+    return _ESCAPE.sub(lambda m: m.group().upper(), raw)
+
+
+def decode_unreserved(
+    raw: str,
+    edition: str | Edition = "rfc3986",
+    component: str | None = None,
+    *,
+    scheme: str | None = None,
+) -> str:
+    """*raw* with the escapes that :func:`decode` calls unnecessary decoded, the others
+    kept as written (RFC 3986 §6.2.2.2: percent-encoded unreserved characters).
+
+    The octets stay the same: a hex digit is left encoded where decoding it would
+    complete a stray ``%`` before it into a new escape (``%%34%31`` stays ``%%341``).
+    """
+    if "%" not in raw:
+        return raw
+    ed = get_edition(edition)
+    comp, sch = _context(component, scheme)
+    table = _table(ed, comp, sch)
+    out: list[str] = []
+    tail = ""  # the last two characters written
+    pos = 0
+    for m in _PERCENT.finditer(raw):
+        if m.start() > pos:
+            out.append(raw[pos : m.start()])
+            tail = (tail + raw[pos : m.start()])[-2:]
+        piece = m.group()
+        hexdigits = m.group(1)
+        if hexdigits is not None:
+            char = chr(int(hexdigits, 16))
+            stray = tail.endswith("%") or (tail[:1] == "%" and tail[1:] in _HEXDIGITS)
+            if table[ord(char)][0] == "unnecessary" and not (stray and char in _HEXDIGITS):
+                piece = char
+        out.append(piece)
+        tail = (tail + piece)[-2:]
+        pos = m.end()
+    out.append(raw[pos:])
+    return "".join(out)
