@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Literal, NamedTuple
 
 __all__ = [
@@ -100,16 +100,15 @@ class Part(NamedTuple):
     """The grammar rule and its citation, e.g. ``"gophertype, 000 §3.4"``."""
 
 
-@dataclass(frozen=True, slots=True)
-class SchemeParts:
+class SchemeParts(NamedTuple):
     """What the scheme's own syntax (000 §3, §5) makes of a URL."""
 
     scheme: str
     """Lower-case scheme name."""
     parts: tuple[Part, ...]
     default_port: int | None
-    fields: dict[str, object] = field(default_factory=dict)
-    """Decoded, typed values by name, e.g. ``{"gophertype": "0", "selector": "/x",
+    fields: Mapping[str, object]
+    """Decoded, typed values by name, e.g. ``{"gophertype": "0", "selector": b"/x",
     "search": None, "gopher_plus": None, "gopher_plus_kind": None}``."""
 
     def get(self, name: str) -> object:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import idna
@@ -426,13 +427,13 @@ class _Tables:
         )
 
 
-_TABLES: dict[Edition, _Tables] = {}
+_TABLES: dict[str, _Tables] = {}
 
 
 def _tables(ed: Edition) -> _Tables:
-    tables = _TABLES.get(ed)
-    if tables is None:
-        tables = _TABLES[ed] = _Tables(ed)
+    tables = _TABLES.get(ed.id)
+    if tables is None or tables.ed is not ed:
+        tables = _TABLES[ed.id] = _Tables(ed)
     return tables
 
 
@@ -892,60 +893,49 @@ def _host_findings(host: str, start: int, end: int, ed: Edition, out: _Findings)
 
 
 def _idn_findings(host: str, start: int, end: int, ed: Edition, out: _Findings) -> None:
-    labels = host.split(".")
+    for code, severity, rule, message in _idn_report(host):
+        out.add(code, severity, "security", (start, end), message, ed.cite(rule))
+
+
+@lru_cache(maxsize=4096)
+def _idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
+    """What to say about an internationalized host: its other form, invalid
+    A-labels, labels that mix scripts (look-alikes).  Cached: hosts repeat."""
+    found: list[tuple[str, Severity, str, str]] = []
     decoded = []
-    for label in labels:
+    for label in host.split("."):
         if label.lower().startswith("xn--"):
             try:
                 decoded.append(idna.decode(label))
             except (idna.IDNAError, UnicodeError, ValueError):
-                out.add(
-                    "idn-invalid",
-                    "warning",
-                    "security",
-                    (start, end),
-                    f"label {label!r} is not a valid IDNA A-label",
-                    ed.cite("idn"),
+                return (
+                    ("idn-invalid", "warning", "idn", f"label {label!r} is not a valid A-label"),
                 )
-                return
         else:
             decoded.append(label)
     unicode_host = ".".join(decoded)
     if host.isascii():
-        out.add(
-            "idn",
-            "info",
-            "security",
-            (start, end),
-            f"internationalized host name: {host!r} is {unicode_host!r}",
-            ed.cite("idn"),
-        )
+        message = f"internationalized host name: {host!r} is {unicode_host!r}"
     else:
         try:
             ascii_host = idna.encode(host, uts46=True).decode("ascii")
-            hint = f"; its ASCII form is {ascii_host!r}"
+            message = f"internationalized host name {host!r}; its ASCII form is {ascii_host!r}"
         except (idna.IDNAError, UnicodeError, ValueError):
-            hint = "; it has no valid IDNA form"
-        out.add(
-            "idn",
-            "info",
-            "security",
-            (start, end),
-            f"internationalized host name {host!r}{hint}",
-            ed.cite("idn"),
-        )
+            message = f"internationalized host name {host!r}; it has no valid IDNA form"
+    found.append(("idn", "info", "idn", message))
     for label in unicode_host.split("."):
         scripts = {s for s in map(_script, label) if s}
         if len(scripts) > 1:
-            out.add(
-                "mixed-script",
-                "warning",
-                "security",
-                (start, end),
-                f"host label {label!r} mixes scripts ({', '.join(sorted(scripts))}): "
-                "a look-alike of another name?",
-                ed.cite("semantic-attack"),
+            found.append(
+                (
+                    "mixed-script",
+                    "warning",
+                    "semantic-attack",
+                    f"host label {label!r} mixes scripts ({', '.join(sorted(scripts))}): "
+                    "a look-alike of another name?",
+                )
             )
+    return tuple(found)
 
 
 def _check_port(text: str, span: Span, ed: Edition, scheme: str | None, out: _Findings) -> None:
@@ -1118,6 +1108,10 @@ def _strip_wrapper(text: str, ed: Edition, out: _Findings) -> tuple[int, int]:
     return start, end
 
 
+_PLAIN_HOST_FIRST = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_PLAIN_HOST_LAST = _PLAIN_HOST_FIRST
+
+
 # --- parse ------------------------------------------------------------------------------
 
 
@@ -1131,7 +1125,9 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     if type(text) is not str and not isinstance(text, str):
         raise TypeError(f"parse() takes a str, not {type(text).__name__}")
     ed = edition if type(edition) is Edition else get_edition(edition)
-    tables = _TABLES.get(ed) or _tables(ed)
+    tables = _TABLES.get(ed.id)
+    if tables is None or tables.ed is not ed:
+        tables = _tables(ed)
     out = _Findings()
     end = len(text)
     start = 0
@@ -1158,8 +1154,23 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
         if is_fast and scheme != written:
             _check_scheme(text, spans[SCHEME], ed, out)
     host_kind: HostKind | None = None
-    if spans[HOST][0] >= 0:
-        host_kind, spans = _check_host(text, spans, ed, scheme, out, is_fast)
+    h_start, h_end = spans[HOST]
+    if h_start >= 0:
+        if (
+            is_fast
+            and h_end > h_start
+            and not ed.hostname_grammar
+            and text[h_start] in _PLAIN_HOST_FIRST
+            and text[h_end - 1] in _PLAIN_HOST_LAST
+            and "xn--" not in text[h_start:h_end].lower()
+        ):
+            # the common case, decided without the full check: a registered name
+            # that starts with a letter (no IPv4 form), ends in a letter (not an
+            # IPv4 address) and holds no IDN label; the fast route checked its
+            # characters already
+            host_kind = "reg-name"
+        else:
+            host_kind, spans = _check_host(text, spans, ed, scheme, out, is_fast)
     if spans[PORT][0] >= 0:
         _check_port(text, spans[PORT], ed, scheme, out)
     if spans[FRAGMENT][0] >= 0 and not ed.fragment_in_grammar:

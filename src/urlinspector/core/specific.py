@@ -1,0 +1,1035 @@
+"""Scheme-specific syntax: what ftp, http, gopher, mailto, news, nntp, telnet, wais,
+file and prospero make of a URL the generic parser has already split.
+
+The scheme grammars are those of 000 §3 and §5 (RFC 1738, with the BNF restored from
+003 §5); the 1993 draft (004, "Specific Schemes" and its BNF) differs in a few places,
+listed once in :data:`SCHEME_RULES`.  Every later edition (001, 002, RFC 3986) leaves
+these schemes as RFC 1738 defined them, so they read them by the 000 rules.
+
+One function per scheme, chosen through :data:`SCHEME_PARSERS` (a table, not an
+if-chain).  Each gets the spans of the generic split and returns named, spanned
+:class:`~urlinspector.core.model.Part` objects (for colouring) and decoded, typed
+``fields``.  Nothing here raises for any input text: offsets come from the spans and
+every lookup is a slice.
+
+Where the generic split and the scheme grammar disagree, the scheme grammar wins:
+
+* the ``/`` after host[:port] is a separator, never part of the url-path (000 §3.1),
+  whether the edition's path span holds it (001 on) or not (000, 004);
+* for schemes whose grammar has no ``?`` search (ftp, gopher, news, nntp, prospero,
+  file, mailto) a ``?`` is an ordinary character (000 §5: fsegment, selector,
+  psegment, xchar hold "?"), so a query span split off by the edition is read back
+  into the url-path.  http, https and wais keep their search part; gopher does too in
+  the 1993 draft (004 BNF: ``gopheraddress ... [? search]``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from urlinspector.core.editions import Edition
+from urlinspector.core.escapes import unquote_to_bytes
+from urlinspector.core.model import (
+    AUTHORITY,
+    HOST,
+    PASSWORD,
+    PATH,
+    PORT,
+    QUERY,
+    SCHEME,
+    USER,
+    USERINFO,
+    Diagnostic,
+    Part,
+    SchemeParts,
+    Severity,
+    Spans,
+)
+from urlinspector.core.registry import DEFAULT_PORTS
+
+__all__ = [
+    "KNOWN_SCHEMES",
+    "RULES_1738",
+    "RULES_1993",
+    "SCHEME_PARSERS",
+    "SCHEME_RULES",
+    "SchemeRules",
+    "parse_specific",
+]
+
+SpecificResult = tuple[SchemeParts | None, tuple[Diagnostic, ...]]
+_NO_DIAGNOSTICS: tuple[Diagnostic, ...] = ()
+_new_part = tuple.__new__  # Part is a NamedTuple: skips its Python-level __new__
+_PORTS: dict[str, int] = dict(DEFAULT_PORTS)  # a dict reads faster than the proxy
+
+
+# --- what the editions disagree on, as data ---------------------------------------------
+
+_GROUP_000 = re.compile(r"[A-Za-z][A-Za-z0-9.+_-]*\Z")
+"""003 §5: ``group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`` (000's copy of
+the BNF lost ``"+"`` and ``"_"``; the published RFC 1738 has them)."""
+
+_GROUP_004 = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9$_@.&+!*\"'():;, -]|%[0-9A-Fa-f]{2})*\Z")
+"""004 BNF: ``group = ialpha [. group]``, ``ialpha = alpha [xalphas]`` (its ``alpha``
+holds the digits; ``xalpha`` holds safe, extra and escapes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SchemeRules:
+    """The scheme-syntax choices of one edition (where 004 and 000 differ)."""
+
+    gopher_search: Literal["tab", "query"]
+    """``tab``: ``selector "%09" search "%09" gopher+_string`` (000 §3.4.2, §3.4.3);
+    ``query``: ``gtype [selector] [? search]`` and no %09 delimiter (004 BNF)."""
+    prospero_version: bool
+    """``hsoname %00 version`` is the edition's own syntax (004 "Prospero")."""
+    wais_wpath_slash: bool
+    """A raw ``/`` may appear in a WAIS document path (004 BNF: ``waisdoc = ... / wtype
+    / path``); 000 §5 has ``wpath = *uchar``."""
+    news_group: re.Pattern[str]
+    news_group_hint: str
+    """How a newsgroup name must look, for the message of ``news-group-invalid``."""
+    news_group_ref: str
+
+
+RULES_1738 = SchemeRules(
+    gopher_search="tab",
+    prospero_version=False,
+    wais_wpath_slash=False,
+    news_group=_GROUP_000,
+    news_group_hint="start with a letter and hold only letters, digits, '-', '.', '+' and '_'",
+    news_group_ref="000 §3.6 / §5 (group); 003 §5",
+)
+RULES_1993 = SchemeRules(
+    gopher_search="query",
+    prospero_version=True,
+    wais_wpath_slash=True,
+    news_group=_GROUP_004,
+    news_group_hint="start with a letter or digit and hold only letters, digits, escapes and "
+    "the draft's safe and extra characters",
+    news_group_ref="004 (BNF: group = ialpha [. group])",
+)
+
+SCHEME_RULES: dict[str, SchemeRules] = {"url-1993": RULES_1993}
+"""Edition id -> scheme rules; any edition not listed reads the schemes by 000."""
+
+
+# --- citations ----------------------------------------------------------------------------
+
+_R_SLASH = 'ip-schemepart, 000 §3.1 / §5 (the "/" before the url-path is not part of it)'
+_R_FTP_CWD = "fsegment (cwd), 000 §3.2.2 / §5"
+_R_FTP_NAME = "fsegment (name), 000 §3.2.2 / §5"
+_R_FTP_SLASH = 'fpath = fsegment *[ "/" fsegment ], 000 §5'
+_R_FTP_TYPE_SEP = '";type=", 000 §3.2.3 / §5'
+_R_FTP_TYPE = "ftptype, 000 §3.2.2 / §5"
+_R_HPATH = "hpath, 000 §3.3 / §5"
+_R_HSEARCH = "searchpart (search), 000 §3.3 / §5"
+_R_GTYPE = "gtype, 000 §3.4.1 / §5"
+_R_GTYPE_004 = "gtype, 004 (Gopher; BNF: gopheraddress)"
+_R_SELECTOR = "selector, 000 §3.4.1 / §5"
+_R_SELECTOR_004 = "selector, 004 (Gopher; BNF: selector = path)"
+_R_TAB = '"%09", 000 §3.4.2 / §5'
+_R_GSEARCH = "search, 000 §3.4.2 / §5"
+_R_GSEARCH_004 = "search, 004 (BNF: gopheraddress ... [? search])"
+_R_GPLUS = "gopher+_string, 000 §3.4.3–§3.4.9 / §5"
+_R_ADDR = "encoded822addr (rfc822-addr-spec), 000 §3.5 / §5"
+_R_GROUP = "group, 000 §3.6 / §5; 003 §5"
+_R_ARTICLE = "article (message-id), 000 §3.6 / §5"
+_R_ALL = 'grouppart = "*", 000 §3.6 / §5'
+_R_NNTP_GROUP = "group, 000 §3.7 / §5"
+_R_NNTP_SLASH = 'nntpurl = "nntp://" hostport "/" group [ "/" digits ], 000 §5'
+_R_NNTP_ARTICLE = "digits (article-number), 000 §3.7 / §5"
+_R_TELNET_SLASH = 'telneturl = "telnet://" login [ "/" ], 000 §3.8 / §5'
+_R_WAIS_DB = "database, 000 §3.9 / §5"
+_R_WAIS_SLASH = 'waisdoc = ... "/" database "/" wtype "/" wpath, 000 §5'
+_R_WAIS_TYPE = "wtype, 000 §3.9 / §5"
+_R_WAIS_PATH = "wpath, 000 §3.9 / §5"
+_R_WAIS_Q = 'waisindex = ... "/" database "?" search, 000 §5'
+_R_WAIS_SEARCH = "search, 000 §3.9 / §5"
+_R_FILE_PATH = "fpath, 000 §3.10; 003 §5 (fileurl)"
+_R_HSONAME = "hsoname (ppath), 000 §3.11 / §5"
+_R_PVERSION_SEP = '"%00", 004 (Prospero; BNF: prosperolink)'
+_R_PVERSION = "version, 004 (Prospero; BNF: prosperolink)"
+_R_FIELD_SEP = 'fieldspec = ";" fieldname "=" fieldvalue, 000 §3.11 / §5'
+_R_FIELD = "fieldspec, 000 §3.11 / §5"
+
+
+# --- small helpers ------------------------------------------------------------------------
+
+_ESCAPE_AT = re.compile(r"%[0-9A-Fa-f]{2}")
+_FTP_TYPE = re.compile(r";type=([^;/]*)\Z", re.IGNORECASE)
+_PROSPERO_VERSION_004 = re.compile(r"[0-9]+[A-Za-z0-9]*\Z")  # version [attributes]
+_ASK_PREFIX = b"+\t1\r\n+-1\r\n"  # 000 §3.4.9
+_CR_LF = re.compile(rb"[\r\n]")
+_CR_LF_TAB = re.compile(rb"[\r\n\t]")
+
+
+def _show(raw: str, limit: int = 40) -> str:
+    """*raw* quoted for a message, shortened when long."""
+    if len(raw) > limit:
+        raw = raw[: limit - 1] + "…"
+    return f"'{raw}'"
+
+
+def _text(raw: str) -> str:
+    """Decoded text of a name the grammar keeps to ASCII (group, attribute, field)."""
+    return unquote_to_bytes(raw).decode("utf-8", "replace")
+
+
+class _Ctx:
+    """What one scheme function works on, and what it collects."""
+
+    __slots__ = ("diags", "edition", "parts", "rules", "scheme", "spans", "text")
+
+    def __init__(self, text: str, scheme: str, spans: Spans, edition: Edition) -> None:
+        self.text = text
+        self.scheme = scheme
+        self.spans = spans
+        self.edition = edition
+        self.rules = SCHEME_RULES.get(edition.id, RULES_1738)
+        self.parts: list[Part] = []
+        self.diags: list[Diagnostic] = []
+
+    def part(self, name: str, start: int, end: int, role: str, rule: str) -> None:
+        self.parts.append(_new_part(Part, (name, (start, end), self.text[start:end], role, rule)))
+
+    def diag(
+        self, code: str, severity: Severity, start: int, end: int, message: str, ref: str
+    ) -> None:
+        self.diags.append(Diagnostic(code, severity, "scheme", (start, end), message, ref))
+
+    def region_end(self, start: int, merge_query: bool) -> int:
+        """Where the scheme-specific text after *start* ends: the path's end, or the
+        query's when the scheme reads "?" as an ordinary character."""
+        p0, p1 = self.spans[PATH]
+        end = p1 if p0 >= 0 else start
+        if merge_query:
+            q0, q1 = self.spans[QUERY]
+            if q0 >= 0 and q1 > end:
+                end = q1
+        return max(end, start)
+
+    def url_path(
+        self, merge_query: bool, slash_role: str = "separator", slash_rule: str = _R_SLASH
+    ) -> tuple[int, int, int]:
+        """``(slash, start, end)`` of the url-path after host[:port] (000 §3.1).
+
+        ``slash`` is the offset of the separating "/", or -1 when there is none; then
+        ``start`` is -1 too, unless text follows the host without a "/" (``start <
+        end`` marks that stray text, e.g. ``?x`` in ``ftp://host?x``).  Without an
+        authority there is no url-path: ``(-1, -1, -1)``.
+        """
+        a0, a1 = self.spans[AUTHORITY]
+        if a0 < 0:
+            return -1, -1, -1
+        end = self.region_end(a1, merge_query)
+        if end <= a1:
+            return -1, -1, -1
+        if self.text[a1 : a1 + 1] == "/":
+            self.part("/", a1, a1 + 1, slash_role, slash_rule)
+            return a1, a1 + 1, end
+        return -1, a1, end
+
+    def opaque(self, merge_query: bool) -> tuple[int, int]:
+        """The text after ``scheme:`` (000 §5: ``schemepart``), up to the fragment."""
+        s1 = self.spans[SCHEME][1]
+        p0 = self.spans[PATH][0]
+        start = s1 + 1 if s1 >= 0 else max(p0, 0)
+        return start, self.region_end(start, merge_query)
+
+    def stray(self, start: int, end: int, what: str) -> None:
+        self.diag(
+            "scheme-slash-missing",
+            "error",
+            start,
+            end,
+            f"{_show(self.text[start:end])} follows the host without the '/' that must "
+            f"separate it from the {what}",
+            "000 §3.1 / §5",
+        )
+
+    def decoded(self, index: int) -> bytes | None:
+        start, end = self.spans[index]
+        return None if start < 0 else unquote_to_bytes(self.text[start:end])
+
+
+# --- what every scheme asks of its authority -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _SchemeInfo:
+    section: str
+    needs_authority: bool
+    login: bool
+    """``login`` (user, password allowed) rather than ``hostport`` in 000 §5."""
+    port: bool = True
+
+
+_INFO: dict[str, _SchemeInfo] = {
+    "ftp": _SchemeInfo("000 §3.2", True, True),
+    "http": _SchemeInfo("000 §3.3", True, False),
+    "https": _SchemeInfo("000 §3.3; RFC 2818", True, False),
+    "gopher": _SchemeInfo("000 §3.4", True, False),
+    "mailto": _SchemeInfo("000 §3.5", False, False),
+    "news": _SchemeInfo("000 §3.6", False, False),
+    "nntp": _SchemeInfo("000 §3.7", True, False),
+    "telnet": _SchemeInfo("000 §3.8", True, True),
+    "wais": _SchemeInfo("000 §3.9", True, False),
+    "file": _SchemeInfo("000 §3.10", False, False, port=False),
+    "prospero": _SchemeInfo("000 §3.11", True, False),
+}
+
+
+def _check_authority(
+    text: str, scheme: str, spans: Spans, info: _SchemeInfo, out: list[Diagnostic]
+) -> None:
+    """``scheme-requires-authority``, ``scheme-requires-host`` and what the scheme's
+    ``hostport`` leaves out (000 §3.1, §5)."""
+    a0, a1 = spans[AUTHORITY]
+    if a0 < 0:
+        if info.needs_authority:
+            s0, s1 = spans[SCHEME]
+            start = s1 + 1 if s1 >= 0 else max(spans[PATH][0], 0)
+            end = max(spans[PATH][1], spans[QUERY][1], start)
+            if end == start and s0 >= 0:  # nothing after "scheme:": point at the scheme
+                start, end = s0, s1
+            out.append(
+                Diagnostic(
+                    "scheme-requires-authority",
+                    "error",
+                    "scheme",
+                    (start, end),
+                    f"{scheme} URLs start with '//' and a host after '{scheme}:' "
+                    f"({scheme}://host/...)",
+                    f"{info.section}; 000 §3.1",
+                )
+            )
+        return
+    if info.needs_authority:
+        h0, h1 = spans[HOST]
+        if h0 >= h1:
+            out.append(
+                Diagnostic(
+                    "scheme-requires-host",
+                    "error",
+                    "scheme",
+                    (max(a0 - 2, 0), a1),
+                    f"{scheme} URLs need a host name or address after '//'",
+                    f"{info.section}; 000 §3.1",
+                )
+            )
+    if not info.login:
+        u0, u1 = spans[USERINFO]
+        if u0 >= 0:
+            out.append(
+                Diagnostic(
+                    "scheme-userinfo-not-allowed",
+                    "warning",
+                    "scheme",
+                    (u0, u1 + 1),
+                    f"{scheme} URLs carry no user name or password: "
+                    f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
+                    f"{info.section} / §5 (hostport, not login)",
+                )
+            )
+    if not info.port:
+        p0, p1 = spans[PORT]
+        if p0 >= 0:
+            out.append(
+                Diagnostic(
+                    "scheme-port-not-allowed",
+                    "warning",
+                    "scheme",
+                    (p0 - 1, p1),
+                    f"{scheme} URLs name a host but no port: "
+                    f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
+                    f"{info.section}; 003 §5 (fileurl)",
+                )
+            )
+
+
+# --- http, https: 000 §3.3 (kept cheap: this runs on every web URL) -------------------------
+
+
+def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+    """``httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`` (000 §5).
+
+    The path and search are kept as written: 004 ("HTTP") says the path is passed
+    transparently to the server, not understood by the client.  This runs on every web
+    URL, so it only slices the spans it is given.
+    """
+    diags = _NO_DIAGNOSTICS
+    h = spans[HOST]
+    if h[0] >= h[1] or spans[USERINFO][0] >= 0:  # no authority, empty host, or userinfo
+        found: list[Diagnostic] = []
+        _check_authority(text, scheme, spans, _INFO[scheme], found)
+        diags = tuple(found)
+    p = spans[PATH]
+    q = spans[QUERY]
+    path = search = None
+    parts: tuple[Part, ...] = ()
+    if p[0] >= 0:
+        path = text[p[0] : p[1]]
+        if q[0] >= 0:
+            search = text[q[0] : q[1]]
+            parts = (
+                _new_part(Part, ("path", p, path, "http-path", _R_HPATH)),
+                _new_part(Part, ("searchpart", q, search, "http-search", _R_HSEARCH)),
+            )
+        else:
+            parts = (_new_part(Part, ("path", p, path, "http-path", _R_HPATH)),)
+    elif q[0] >= 0:  # a query without a path: no edition splits so, but be safe
+        search = text[q[0] : q[1]]
+        parts = (_new_part(Part, ("searchpart", q, search, "http-search", _R_HSEARCH)),)
+    return SchemeParts(scheme, parts, _PORTS.get(scheme), {"path": path, "search": search}), diags
+
+
+# --- ftp: 000 §3.2 ---------------------------------------------------------------------------
+
+
+def _ftp(c: _Ctx) -> dict[str, object]:
+    """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (000 §5)."""
+    text = c.text
+    cwd: list[bytes] = []
+    name: bytes | None = None
+    typecode: str | None = None
+    slash, u0, u1 = c.url_path(merge_query=True)  # fsegment holds "?"
+    if slash < 0 and u0 >= 0:
+        c.stray(u0, u1, "url-path")
+    elif slash >= 0:
+        f1 = u1  # end of fpath
+        m = _FTP_TYPE.search(text, u0, u1)
+        if m is not None:
+            f1 = m.start()
+        # the fsegments: cwd1 / cwd2 / ... / name (000 §3.2.2); each decoded on its own,
+        # so "%2F" stays inside its argument
+        pos = u0
+        while True:
+            bar = text.find("/", pos, f1)
+            if bar < 0:
+                break
+            c.part("cwd", pos, bar, "ftp-cwd", _R_FTP_CWD)
+            c.part("/", bar, bar + 1, "separator", _R_FTP_SLASH)
+            cwd.append(unquote_to_bytes(text[pos:bar]))
+            pos = bar + 1
+        c.part("name", pos, f1, "ftp-name", _R_FTP_NAME)
+        name = unquote_to_bytes(text[pos:f1])
+        semi = text.find(";", u0, f1)
+        if semi >= 0:
+            c.diag(
+                "ftp-semicolon-unescaped",
+                "warning",
+                semi,
+                semi + 1,
+                "';' is reserved in an ftp path and may only start ';type='; "
+                "write %3B for a ';' inside a name",
+                "000 §3.2.2",
+            )
+        if m is not None:
+            t0, t1 = m.span(1)
+            c.part(";type=", m.start(), t0, "separator", _R_FTP_TYPE_SEP)
+            c.part("typecode", t0, t1, "ftp-typecode", _R_FTP_TYPE)
+            raw = m.group(1)
+            if len(raw) == 1 and raw in "AIDaid":
+                typecode = raw.lower()
+            else:
+                c.diag(
+                    "ftp-typecode-invalid",
+                    "error",
+                    m.start(),
+                    t1,
+                    f"the typecode {_show(raw)} must be one letter: a (ASCII), "
+                    "i (image, binary) or d (directory listing)",
+                    "000 §3.2.2 / §5 (ftptype)",
+                )
+    return {
+        "user": c.decoded(USER),
+        "password": c.decoded(PASSWORD),
+        "cwd": tuple(cwd),
+        "name": name,
+        "typecode": typecode,
+    }
+
+
+# --- gopher: 000 §3.4 ------------------------------------------------------------------------
+
+
+def _gopher_plus(c: _Ctx, g0: int, g1: int, fields: dict[str, object]) -> None:
+    """Classify a gopher+_string (000 §3.4.4–§3.4.9)."""
+    raw = c.text[g0:g1]
+    decoded = unquote_to_bytes(raw)
+    fields["gopher_plus"] = decoded
+    if not raw:
+        return
+    first = raw[0]
+    if raw == "+":  # §3.4.4
+        fields["gopher_plus_kind"] = "default-view"
+    elif raw == "?":  # §3.4.4, §3.4.5
+        fields["gopher_plus_kind"] = "ask-form-item"
+    elif first in "!$":  # §3.4.6, §3.4.7: names separated by coded spaces
+        fields["gopher_plus_kind"] = "attributes" if first == "!" else "directory-attributes"
+        names = decoded[1:].decode("utf-8", "replace").split(" ")
+        fields["attributes"] = tuple(n for n in names if n)
+    elif raw.startswith("+%09"):  # §3.4.9: an ASK block filled in
+        fields["gopher_plus_kind"] = "ask-data"
+        lines = decoded[len(_ASK_PREFIX) :].split(b"\r\n")
+        if decoded.startswith(_ASK_PREFIX) and len(lines) >= 2 and lines[-2:] == [b".", b""]:
+            fields["ask_values"] = tuple(lines[:-2])
+        else:
+            c.diag(
+                "gopher-ask-data-malformed",
+                "warning",
+                g0,
+                g1,
+                "filled-in form data must read +%091%0D%0A+-1%0D%0A, then each value "
+                "followed by %0D%0A, then .%0D%0A",
+                "000 §3.4.9",
+            )
+    elif first == "+":  # §3.4.8: +view%20language
+        fields["gopher_plus_kind"] = "alternate-view"
+        view, space, language = decoded[1:].decode("utf-8", "replace").partition(" ")
+        fields["view"] = view
+        fields["language"] = language if space else None
+    else:
+        c.diag(
+            "gopher-plus-unrecognised",
+            "warning",
+            g0,
+            g1,
+            f"the Gopher+ string {_show(raw)} is none of '+', '?', '!attr', '$attr', "
+            "'+view%20lang' or a filled-in form '+%09...'",
+            "000 §3.4.3–§3.4.9",
+        )
+
+
+def _gopher(c: _Ctx) -> dict[str, object]:
+    """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
+    [ "%09" gopher+_string ] ] ] ] ]`` (000 §5); 004: ``[/ gtype [selector]][? search]``."""
+    text = c.text
+    by_tab = c.rules.gopher_search == "tab"
+    fields: dict[str, object] = {
+        "gophertype": "1",
+        "gophertype_defaulted": True,
+        "selector": b"",
+        "search": None,
+        "gopher_plus": None,
+        "gopher_plus_kind": None,
+        "attributes": None,
+        "view": None,
+        "language": None,
+        "ask_values": None,
+    }
+    slash, u0, u1 = c.url_path(merge_query=by_tab)
+    if slash < 0 and u0 >= 0:
+        c.stray(u0, u1, "gopher-path")
+    elif slash >= 0 and u1 > u0:
+        # gtype = xchar: one character, or one escape
+        g1 = u0 + 3 if text[u0] == "%" and _ESCAPE_AT.match(text, u0, u1) else u0 + 1
+        c.part("gophertype", u0, g1, "gopher-type", _R_GTYPE if by_tab else _R_GTYPE_004)
+        fields["gophertype"] = chr(int(text[u0 + 1 : g1], 16)) if g1 - u0 == 3 else text[u0]
+        fields["gophertype_defaulted"] = False
+        # selector [ "%09" search [ "%09" gopher+_string ] ]: only the first two encoded
+        # tabs delimit; a filled-in form (000 §3.4.9) holds more
+        tab1 = text.find("%09", g1, u1) if by_tab else -1
+        tab2 = text.find("%09", tab1 + 3, u1) if tab1 >= 0 else -1
+        s1 = u1 if tab1 < 0 else tab1
+        c.part("selector", g1, s1, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004)
+        selector = unquote_to_bytes(text[g1:s1])
+        fields["selector"] = selector
+        _check_selector(c, g1, s1, selector, by_tab)
+        if tab1 >= 0:
+            e1 = u1 if tab2 < 0 else tab2
+            c.part("%09", tab1, tab1 + 3, "separator", _R_TAB)
+            c.part("search", tab1 + 3, e1, "search", _R_GSEARCH)
+            search = unquote_to_bytes(text[tab1 + 3 : e1])
+            fields["search"] = search
+            if _CR_LF.search(search):
+                c.diag(
+                    "gopher-search-invalid",
+                    "error",
+                    tab1 + 3,
+                    e1,
+                    "the search string holds an encoded CR or LF, which would end the "
+                    "request line early",
+                    "000 §3.4.2; 000 §6",
+                )
+        if tab2 >= 0:
+            c.part("%09", tab2, tab2 + 3, "separator", _R_TAB)
+            c.part("gopher+_string", tab2 + 3, u1, "gopher-plus", _R_GPLUS)
+            _gopher_plus(c, tab2 + 3, u1, fields)
+    if not by_tab:
+        q0, q1 = c.spans[QUERY]
+        if q0 >= 0:
+            if text[q0 - 1 : q0] == "?":
+                c.part("?", q0 - 1, q0, "separator", _R_GSEARCH_004)
+            c.part("search", q0, q1, "search", _R_GSEARCH_004)
+            fields["search"] = unquote_to_bytes(text[q0:q1])
+    return fields
+
+
+def _check_selector(c: _Ctx, start: int, end: int, selector: bytes, by_tab: bool) -> None:
+    """A selector holds any octet but tab, CR and LF (000 §3.4.1)."""
+    bad = (_CR_LF if by_tab else _CR_LF_TAB).search(selector)
+    if bad is None:
+        return
+    if bad.group() == b"\t":
+        c.diag(
+            "gopher-tab-in-selector",
+            "warning",
+            start,
+            end,
+            "the 1993 draft has no %09 search: the encoded tab stays in the selector, "
+            "where Gopher allows none (000 §3.4.2 later made %09 start a search)",
+            "004 (Gopher); 000 §3.4.1",
+        )
+    else:
+        c.diag(
+            "gopher-selector-invalid",
+            "error",
+            start,
+            end,
+            "a Gopher selector may hold any octet but tab, CR and LF; "
+            f"{_show(c.text[start:end])} encodes a CR or LF",
+            "000 §3.4.1",
+        )
+
+
+# --- mailto: 000 §3.5 ------------------------------------------------------------------------
+
+
+def _mailto(c: _Ctx) -> dict[str, object]:
+    """``mailtourl = "mailto:" encoded822addr`` (000 §5): the whole opaque part."""
+    start, end = c.opaque(merge_query=True)  # no characters are reserved in it
+    raw = c.text[start:end]
+    c.part("addr-spec", start, end, "mail-address", _R_ADDR)
+    if not raw:
+        c.diag(
+            "mailto-address-empty",
+            "error",
+            max(start - 1, 0),
+            start,
+            "a mailto URL needs an address after 'mailto:'",
+            "000 §3.5 / §5 (encoded822addr = 1*xchar)",
+        )
+    elif "@" not in raw:
+        c.diag(
+            "mailto-no-at",
+            "warning",
+            start,
+            end,
+            f"the address {_show(raw)} has no '@': an RFC 822 addr-spec is local-part@domain",
+            "000 §3.5",
+        )
+    question = raw.find("?")
+    if question >= 0:
+        c.diag(
+            "mailto-query-in-address",
+            "info",
+            start + question,
+            end,
+            f"000 reserves no '?' in a mailto URL, so {_show(raw[question:])} is read as "
+            "part of the address (RFC 6068 later made it a header list)",
+            "000 §3.5",
+        )
+    return {"addr_spec": unquote_to_bytes(raw)}
+
+
+# --- news: 000 §3.6 --------------------------------------------------------------------------
+
+
+def _news(c: _Ctx) -> dict[str, object]:
+    """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (000 §5)."""
+    text = c.text
+    fields: dict[str, object] = {"kind": None, "group": None, "message_id": None}
+    if c.spans[AUTHORITY][0] >= 0:
+        a0, a1 = c.spans[AUTHORITY]
+        c.diag(
+            "news-host-not-allowed",
+            "warning",
+            a0 - 2,
+            a1,
+            "news URLs name no server (the reader's own news host is used); "
+            "write nntp://host/group for a given server",
+            "000 §3.6; 004 (News, note 1)",
+        )
+        slash, start, end = c.url_path(merge_query=True)
+        if slash < 0:
+            start = end = a1
+    else:
+        start, end = c.opaque(merge_query=True)
+    raw = text[start:end]
+    if not raw:
+        c.diag(
+            "news-grouppart-empty",
+            "error",
+            max(start - 1, 0),
+            start,
+            "a news URL needs a newsgroup name, a message-id or '*' after 'news:'",
+            "000 §3.6 / §5 (grouppart)",
+        )
+    elif raw == "*":
+        c.part("*", start, end, "news-group", _R_ALL)
+        fields["kind"] = "all"
+    elif "@" in raw:
+        c.part("message-id", start, end, "message-id", _R_ARTICLE)
+        fields["kind"] = "article"
+        fields["message_id"] = _text(raw)
+        at = raw.rfind("@")
+        bracketed = raw[:1] == "<" or raw[:3].upper() == "%3C"
+        if at == 0 or at == len(raw) - 1 or bracketed:
+            c.diag(
+                "news-message-id-invalid",
+                "warning",
+                start,
+                end,
+                f"the message-id {_show(raw)} should read unique@full_domain_name, "
+                "without the enclosing '<' and '>'",
+                "000 §3.6 / §5 (article)",
+            )
+    else:
+        c.part("newsgroup-name", start, end, "news-group", _R_GROUP)
+        fields["kind"] = "group"
+        fields["group"] = _text(raw)
+        if c.rules.news_group.match(raw) is None:
+            c.diag(
+                "news-group-invalid",
+                "warning",
+                start,
+                end,
+                f"the newsgroup name {_show(raw)} must {c.rules.news_group_hint}",
+                c.rules.news_group_ref,
+            )
+    return fields
+
+
+# --- nntp: 000 §3.7 --------------------------------------------------------------------------
+
+
+def _nntp(c: _Ctx) -> dict[str, object]:
+    """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (000 §5)."""
+    text = c.text
+    group: str | None = None
+    number: int | None = None
+    slash, u0, u1 = c.url_path(merge_query=True)
+    bar = text.find("/", u0, u1) if slash >= 0 else -1
+    g1 = u1 if bar < 0 else bar
+    if slash >= 0 and g1 > u0:
+        raw = text[u0:g1]
+        c.part("newsgroup-name", u0, g1, "news-group", _R_NNTP_GROUP)
+        group = _text(raw)
+        if c.rules.news_group.match(raw) is None:
+            c.diag(
+                "news-group-invalid",
+                "warning",
+                u0,
+                g1,
+                f"the newsgroup name {_show(raw)} must {c.rules.news_group_hint}",
+                c.rules.news_group_ref,
+            )
+    elif c.spans[AUTHORITY][0] >= 0:
+        a1 = c.spans[AUTHORITY][1]
+        c.diag(
+            "nntp-group-missing",
+            "error",
+            a1,
+            max(u1, a1 + 1) if slash >= 0 else max(u1, a1),
+            "an nntp URL needs '/' and a newsgroup name after the host "
+            "(nntp://host/group or nntp://host/group/article-number)",
+            "000 §3.7 / §5",
+        )
+    if bar >= 0:
+        c.part("/", bar, bar + 1, "separator", _R_NNTP_SLASH)
+        raw = text[bar + 1 : u1]
+        c.part("article-number", bar + 1, u1, "article-number", _R_NNTP_ARTICLE)
+        if raw.isascii() and raw.isdigit():
+            number = int(raw)
+        else:
+            c.diag(
+                "nntp-article-not-digits",
+                "error",
+                bar + 1 if raw else bar,
+                u1 if raw else bar + 1,
+                f"the article number {_show(raw)} must be decimal digits"
+                if raw
+                else "the '/' after the newsgroup name must be followed by an article number",
+                "000 §3.7 / §5 (digits)",
+            )
+    return {"group": group, "article_number": number}
+
+
+# --- telnet: 000 §3.8 ------------------------------------------------------------------------
+
+
+def _telnet(c: _Ctx) -> dict[str, object]:
+    """``telneturl = "telnet://" login [ "/" ]`` (000 §5)."""
+    slash, u0, u1 = c.url_path(True, "telnet-slash", _R_TELNET_SLASH)
+    if u0 >= 0 and u1 > u0:
+        c.diag(
+            "telnet-path-not-allowed",
+            "error",
+            u0,
+            u1,
+            f"a telnet URL ends after the host (and an optional '/'): "
+            f"{_show(c.text[u0:u1])} has no meaning here",
+            "000 §3.8 / §5",
+        )
+    return {
+        "user": c.decoded(USER),
+        "password": c.decoded(PASSWORD),
+        "trailing_slash": slash >= 0,
+    }
+
+
+# --- wais: 000 §3.9 --------------------------------------------------------------------------
+
+
+def _wais(c: _Ctx) -> dict[str, object]:
+    """``waisdatabase | waisindex | waisdoc`` (000 §5)."""
+    text = c.text
+    fields: dict[str, object] = {
+        "kind": None,
+        "database": None,
+        "search": None,
+        "wtype": None,
+        "wpath": None,
+    }
+    slash, u0, u1 = c.url_path(merge_query=False)  # "?" starts the search
+    q0, q1 = c.spans[QUERY]
+    if slash < 0:
+        if c.spans[AUTHORITY][0] >= 0:
+            a1 = c.spans[AUTHORITY][1]
+            c.diag(
+                "wais-database-missing",
+                "error",
+                a1,
+                max(a1, u1, q1),
+                "a WAIS URL needs '/' and a database name after the host",
+                "000 §3.9 / §5",
+            )
+        return fields
+    bar = text.find("/", u0, u1)
+    d1 = u1 if bar < 0 else bar
+    c.part("database", u0, d1, "wais-database", _R_WAIS_DB)
+    fields["database"] = unquote_to_bytes(text[u0:d1])
+    fields["kind"] = "database"
+    if bar >= 0:
+        fields["kind"] = "document"
+        c.part("/", bar, bar + 1, "separator", _R_WAIS_SLASH)
+        bar2 = text.find("/", bar + 1, u1)
+        t1 = u1 if bar2 < 0 else bar2
+        c.part("wtype", bar + 1, t1, "wais-type", _R_WAIS_TYPE)
+        fields["wtype"] = unquote_to_bytes(text[bar + 1 : t1])
+        if bar2 < 0:
+            c.diag(
+                "wais-path-invalid",
+                "error",
+                bar,
+                u1,
+                f"a WAIS document URL reads /database/wtype/wpath; after the wtype "
+                f"{_show(text[bar + 1 : u1])} the '/' and wpath are missing",
+                "000 §3.9 / §5 (waisdoc)",
+            )
+        else:
+            c.part("/", bar2, bar2 + 1, "separator", _R_WAIS_SLASH)
+            c.part("wpath", bar2 + 1, u1, "wais-path", _R_WAIS_PATH)
+            fields["wpath"] = unquote_to_bytes(text[bar2 + 1 : u1])
+            bar3 = text.find("/", bar2 + 1, u1)
+            if bar3 >= 0 and not c.rules.wais_wpath_slash:
+                c.diag(
+                    "wais-path-invalid",
+                    "warning",
+                    bar3,
+                    bar3 + 1,
+                    "a '/' inside the wpath (the WAIS document-id) must be written %2F",
+                    "000 §3.9 / §5 (wpath = *uchar)",
+                )
+    if q0 >= 0:
+        if text[q0 - 1 : q0] == "?":
+            c.part("?", q0 - 1, q0, "separator", _R_WAIS_Q)
+        c.part("search", q0, q1, "search", _R_WAIS_SEARCH)
+        fields["search"] = unquote_to_bytes(text[q0:q1])
+        if bar >= 0:
+            c.diag(
+                "wais-search-with-document",
+                "warning",
+                max(q0 - 1, 0),
+                q1,
+                "a WAIS URL is a database, a search (database?search) or a document "
+                "(database/wtype/wpath), never a document with a search",
+                "000 §3.9 / §5",
+            )
+        else:
+            fields["kind"] = "index"
+    return fields
+
+
+# --- file: 000 §3.10 -------------------------------------------------------------------------
+
+
+def _file(c: _Ctx) -> dict[str, object]:
+    """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (003 §5)."""
+    text = c.text
+    h0, h1 = c.spans[HOST]
+    host = text[h0:h1] if h0 >= 0 else None
+    path: bytes | None = None
+    if c.spans[AUTHORITY][0] >= 0:
+        slash, u0, u1 = c.url_path(merge_query=True)
+        if slash < 0 and u0 >= 0:
+            c.stray(u0, u1, "path")
+            u0 = -1
+    else:
+        start, u1 = c.opaque(merge_query=True)
+        c.diag(
+            "file-authority-missing",
+            "info",
+            start,
+            u1,
+            "000 writes file URLs as file://host/path (file:///path for this machine); "
+            "this one has no '//' (RFC 8089 later allowed that form)",
+            "000 §3.10; 003 §5 (fileurl)",
+        )
+        u0 = -1
+        if u1 > start and text[start] == "/":
+            c.part("/", start, start + 1, "separator", _R_SLASH)
+            u0 = start + 1
+        elif u1 > start:
+            u0 = start
+    if u0 >= 0:
+        c.part("path", u0, u1, "file-path", _R_FILE_PATH)
+        path = unquote_to_bytes(text[u0:u1])
+    return {
+        "host": host,
+        "local": host is None or host == "" or host.lower() == "localhost",
+        "path": path,
+    }
+
+
+# --- prospero: 000 §3.11, 004 "Prospero" -------------------------------------------------------
+
+
+def _prospero(c: _Ctx) -> dict[str, object]:
+    """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (000 §5);
+    004: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
+    text = c.text
+    fields: dict[str, object] = {"hsoname": None, "version": None, "fieldspecs": ()}
+    slash, u0, u1 = c.url_path(merge_query=True)  # psegment holds "?"
+    if slash < 0:
+        if u0 >= 0:
+            c.stray(u0, u1, "hsoname")
+        elif c.spans[AUTHORITY][0] >= 0:
+            a1 = c.spans[AUTHORITY][1]
+            c.diag(
+                "prospero-hsoname-missing",
+                "error",
+                a1,
+                a1,
+                "a prospero URL needs '/' and the host-specific object name after the host",
+                "000 §3.11 / §5",
+            )
+        return fields
+    semi = text.find(";", u0, u1)
+    n1 = u1 if semi < 0 else semi
+    nul = text.find("%00", u0, n1)
+    h1 = n1 if nul < 0 else nul
+    c.part("hsoname", u0, h1, "hsoname", _R_HSONAME)
+    fields["hsoname"] = unquote_to_bytes(text[u0:h1])
+    if nul >= 0:
+        version = text[nul + 3 : n1]
+        c.part("%00", nul, nul + 3, "separator", _R_PVERSION_SEP)
+        c.part("version", nul + 3, n1, "prospero-version", _R_PVERSION)
+        fields["version"] = _text(version)
+        if not c.rules.prospero_version:
+            c.diag(
+                "prospero-version-dropped",
+                "info",
+                nul,
+                n1,
+                "'%00' and a version come from the 1993 draft; RFC 1738 dropped them, "
+                "so a server may read them as part of the hsoname (use ;OBJECT-VERSION=)",
+                "004 (Prospero); 000 §3.11",
+            )
+        elif _PROSPERO_VERSION_004.match(version) is None:
+            c.diag(
+                "prospero-version-invalid",
+                "warning",
+                nul + 3,
+                n1,
+                f"the version {_show(version)} should be digits (optionally followed "
+                "by letters and digits naming attributes)",
+                "004 (BNF: prosperolink, version = digits)",
+            )
+    specs: list[tuple[str, str]] = []
+    pos = semi
+    while pos >= 0:
+        nxt = text.find(";", pos + 1, u1)
+        f1 = u1 if nxt < 0 else nxt
+        c.part(";", pos, pos + 1, "separator", _R_FIELD_SEP)
+        c.part("fieldspec", pos + 1, f1, "prospero-field", _R_FIELD)
+        raw = text[pos + 1 : f1]
+        fname, eq, value = raw.partition("=")
+        specs.append((_text(fname), _text(value)))
+        if not eq or not fname:
+            c.diag(
+                "prospero-fieldspec-invalid",
+                "warning",
+                pos,
+                f1,
+                f"the field {_show(raw)} should read ;name=value",
+                "000 §3.11 / §5 (fieldspec)",
+            )
+        pos = nxt
+    fields["fieldspecs"] = tuple(specs)
+    return fields
+
+
+# --- dispatch --------------------------------------------------------------------------------
+
+_Parser = Callable[[str, str, Spans, Edition], SpecificResult]
+
+
+def _with_ctx(function: Callable[[_Ctx], dict[str, object]]) -> _Parser:
+    """A scheme function over a :class:`_Ctx`, with the authority checks around it."""
+
+    def parse(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+        c = _Ctx(text, scheme, spans, edition)
+        _check_authority(text, scheme, spans, _INFO[scheme], c.diags)
+        fields = function(c)
+        return SchemeParts(scheme, tuple(c.parts), _PORTS.get(scheme), fields), tuple(c.diags)
+
+    parse.__name__ = function.__name__
+    parse.__doc__ = function.__doc__
+    return parse
+
+
+SCHEME_PARSERS: dict[str, _Parser] = {
+    "ftp": _with_ctx(_ftp),
+    "http": _http,
+    "https": _http,
+    "gopher": _with_ctx(_gopher),
+    "mailto": _with_ctx(_mailto),
+    "news": _with_ctx(_news),
+    "nntp": _with_ctx(_nntp),
+    "telnet": _with_ctx(_telnet),
+    "wais": _with_ctx(_wais),
+    "file": _with_ctx(_file),
+    "prospero": _with_ctx(_prospero),
+}
+"""Lower-case scheme -> its parser (000 §3 lists the schemes; https is RFC 2818)."""
+
+KNOWN_SCHEMES: frozenset[str] = frozenset(SCHEME_PARSERS)
+
+
+def parse_specific(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+    """What *scheme*'s own syntax (000 §3, §5; 004) makes of *text*, split into *spans*.
+
+    Returns ``(None, ())`` for a scheme without specific syntax.  Never raises for any
+    text: problems in what the user typed come back as diagnostics (category
+    ``"scheme"``) with a span into *text* and a citation.
+    """
+    parser = SCHEME_PARSERS.get(scheme)
+    if parser is None or len(spans) <= QUERY:
+        return None, _NO_DIAGNOSTICS
+    return parser(text, scheme, spans, edition)
