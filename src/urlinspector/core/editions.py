@@ -119,8 +119,6 @@ class Edition:
     to the reference that holds the URL)."""
     segment_params: bool = False
     """True: ``segment = *pchar *( ";" param )`` (001 appendix A)."""
-    empty_host_allowed: bool = True
-    password_without_user_allowed: bool = False
 
     # citations ------------------------------------------------------------------------
     citations: dict[str, str] = field(default_factory=dict)

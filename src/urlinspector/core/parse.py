@@ -52,14 +52,12 @@ from urlinspector.core.model import (
     Spans,
 )
 from urlinspector.core.registry import SENSITIVE_PORTS, default_port
-from urlinspector.core.specific import parse_specific
+from urlinspector.core.specific import KNOWN_SCHEMES, parse_specific
 
 __all__ = ["URL", "Segment", "parse"]
 
 MAX_DIAGNOSTICS_PER_CODE = 50
 """Beyond this many character findings in one component, one summary stands for the rest."""
-
-_EMPTY_HOST_SCHEMES = frozenset({"file"})  # 000 §3.10: fileurl = "file://" [ host ] "/" fpath
 
 
 # --- the result ------------------------------------------------------------------------
@@ -784,9 +782,9 @@ def _host_kind(
     start, end = spans[HOST]
     host = text[start:end]
     if not host:
-        if (
-            not ed.empty_host_allowed or ed.authority_form == "login"
-        ) and scheme not in _EMPTY_HOST_SCHEMES:
+        # 000 §3.1 login: hostport = host [ ":" port ] needs a host; a known scheme
+        # says so itself (file:// may have none, 000 §3.10)
+        if ed.authority_form == "login" and scheme not in KNOWN_SCHEMES:
             out.add(
                 "empty-host",
                 "error",
@@ -821,18 +819,24 @@ def _host_kind(
         if _IPV4_DECIMAL.fullmatch(host):
             return "ipv4"
         if _IPV4_ANY_DIGITS.fullmatch(host):
-            severity: Severity = "error" if ed.ipv4_any_digits else "warning"
-            octets = [p for p in host.split(".") if int(p) > 255]
-            out.add(
-                "ipv4-octet-range",
-                severity,
-                "syntax",
-                (start, end),
-                f"{host!r} looks like an IPv4 address but {', '.join(octets)} "
-                "is over 255" + ("" if ed.ipv4_any_digits else "; it is read as a registered name"),
-                ed.cite("ipv4"),
-            )
+            over = [p for p in host.split(".") if int(p) > 255]
+            if over:
+                severity: Severity = "error" if ed.ipv4_any_digits else "warning"
+                out.add(
+                    "ipv4-octet-range",
+                    severity,
+                    "syntax",
+                    (start, end),
+                    f"{host!r} looks like an IPv4 address but {', '.join(over)} "
+                    + ("is" if len(over) == 1 else "are")
+                    + " over 255"
+                    + ("" if ed.ipv4_any_digits else "; it is read as a registered name"),
+                    ed.cite("ipv4"),
+                )
             if ed.ipv4_any_digits:
+                # hostnumber = digits "." digits "." digits "." digits: leading zeros
+                # match the grammar, but many systems read them as octal
+                _host_findings(host, start, end, ed, out)
                 return "ipv4"
     if ed.hostname_grammar and not _HOSTNAME.fullmatch(
         host.rstrip(".") if ed.id == "rfc2396bis-2003" else host
@@ -1139,7 +1143,9 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
         m = fast.fullmatch(text, start, end)
         if (
             m is not None
-            and (m.start(1) >= 0 or _SCHEME_CANDIDATE.match(text, start, end) is None)
+            # without a scheme, a ":" may mean a bad scheme or a bad first segment
+            # (RFC 3986 §4.2): the general route says which
+            and (m.start(1) >= 0 or ":" not in text)
             and ("%" not in text or _BAD_ESCAPE.search(text, start, end) is None)
         ):
             spans = m.regs
