@@ -268,7 +268,13 @@ class URL(_URLFields):
         path = current["path"] or ""
         if authority is not None:
             text += "//" + authority
-            if path and not path.startswith("/"):
+            if self.edition.path_after_slash:
+                # 000 §3.1: the "/" after host[:port] separates; it is not in the path
+                # (an empty path keeps a separator the URL had; None drops it)
+                keep = current["path"] == "" and self.path_separator_span is not None
+                if path or keep:
+                    path = "/" + path
+            elif path and not path.startswith("/"):
                 path = "/" + path
         text += path
         if current["query"] is not None:
@@ -324,7 +330,9 @@ class URL(_URLFields):
 
 def _jsonable(value: object) -> object:
     if isinstance(value, bytes):
-        return value.decode("utf-8", "backslashreplace")
+        # octets as printable ASCII with every other octet (and "%") escaped as %HH:
+        # unambiguous, and readable where the octets are text
+        return "".join(chr(b) if 0x20 < b < 0x7F and b != 0x25 else f"%{b:02X}" for b in value)
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     if isinstance(value, Mapping):
@@ -498,13 +506,14 @@ def _split_authority(text: str, start: int, end: int, ed: Edition, spans: list[S
     if ed.ipv6_literals and text.startswith("[", host_start, end):
         close = text.find("]", host_start, end)
         host_end = end if close < 0 else close + 1
+        if host_end < end and text[host_end] != ":":
+            host_end = end  # only ":" port may follow "]": the rest is a broken literal
     else:
         colon = text.find(":", host_start, end)
         host_end = end if colon < 0 else colon
     spans[HOST] = (host_start, host_end)
     if host_end < end:
-        # after the host: ":" port, or (for a broken literal) whatever follows "]"
-        spans[PORT] = (host_end + 1, end) if text[host_end] == ":" else (host_end, end)
+        spans[PORT] = (host_end + 1, end)
 
 
 class _Findings(list[Diagnostic]):
@@ -545,7 +554,13 @@ def _describe(chars: str) -> str:
 
 
 def _escaped(chars: str) -> str:
-    return "".join(f"%{b:02X}" for b in chars[:8].encode("utf-8", "surrogatepass"))
+    """The %HH form of *chars* in UTF-8; a lone surrogate from undecodable input
+    (U+DC80..U+DCFF, Python's surrogateescape) stands for its original byte."""
+    try:
+        octets = chars[:8].encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # other lone surrogates: their UTF-8-like form
+        octets = chars[:8].encode("utf-8", "surrogatepass")
+    return "".join(f"%{b:02X}" for b in octets)
 
 
 _KIND_TEXT = {
@@ -807,7 +822,13 @@ def _host_kind(
             (start, end),
             f"{host!r} is not an IPv6 address"
             + (" or IPvFuture literal" if ed.ipvfuture else "")
-            + (" (the closing ']' is missing)" if not host.endswith("]") else ""),
+            + (
+                ""
+                if host.endswith("]")
+                else " (only ':' and a port may follow ']')"
+                if "]" in host
+                else " (the closing ']' is missing)"
+            ),
             ed.cite("ipv6"),
         )
         return "ipv6"
