@@ -1096,7 +1096,7 @@ def _encoded_controls(
                 "security",
                 m.span(),
                 f"{m.group()} encodes {name} in the {COMPONENT_NAMES[index]}: "
-                "sent undecoded-aware it could end or inject a protocol command",
+                "decoded and sent, it could end a protocol command or inject another",
                 ed.cite("security"),
             )
 
