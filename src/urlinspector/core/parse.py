@@ -720,7 +720,7 @@ _IPV6 = re.compile(  # RFC 3986 §3.2.2 IPv6address (002 §3.2.2 has the same ru
         ]
     )
 )
-_IPVFUTURE = re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
+_IPVFUTURE = re.compile(r"[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 _HOSTNAME = re.compile(  # 000 §3.1 / 001 / 002 §3.2.2 hostname: labels, toplabel starts alpha
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)*[A-Za-z](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 )
