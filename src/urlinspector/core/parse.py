@@ -129,8 +129,8 @@ class URL(_URLFields):
     def port_number(self) -> int | None:
         """The port as an int; None when absent, empty or not all digits."""
         port = self.component(PORT)
-        if port and port.isascii() and port.isdigit():
-            return int(port)
+        if port and port.isascii() and port.isdigit() and len(port) <= 20:
+            return int(port)  # (a longer run of digits is no port, and int() refuses it)
         return None
 
     @property
@@ -733,6 +733,8 @@ def _rare_ipv4_value(host: str) -> str | None:
     if not _RARE_IPV4.fullmatch(host):
         return None
     parts = host.rstrip(".").split(".")
+    if any(len(p) > 12 for p in parts):  # too long to name an address (int() limits too)
+        return None
     values = []
     for p in parts:
         if p[:2].lower() == "0x":
@@ -840,7 +842,11 @@ def _host_kind(
         if _IPV4_DECIMAL.fullmatch(host):
             return "ipv4"
         if _IPV4_ANY_DIGITS.fullmatch(host):
-            over = [p for p in host.split(".") if int(p) > 255]
+            over = [
+                p if len(p) <= 12 else p[:12] + "..."
+                for p in host.split(".")
+                if len(p) > 12 or int(p) > 255
+            ]
             if over:
                 severity: Severity = "error" if ed.ipv4_any_digits else "warning"
                 out.add(
@@ -989,14 +995,15 @@ def _check_port(text: str, span: Span, ed: Edition, scheme: str | None, out: _Fi
             ed.cite("port"),
         )
         return
-    number = int(port)
+    number = int(port) if len(port) <= 20 else 1 << 64  # int() refuses 4300+ digits
     if number > 65535:
+        shown = port if len(port) <= 20 else port[:12] + f"... ({len(port)} digits)"
         out.add(
             "port-out-of-range",
             "error",
             "syntax",
             span,
-            f"port {number} is out of range (0 to 65535)",
+            f"port {shown} is out of range (0 to 65535)",
             ed.cite("port"),
         )
         return

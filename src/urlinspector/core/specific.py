@@ -744,7 +744,7 @@ def _nntp(c: _Ctx) -> dict[str, object]:
         c.part("/", bar, bar + 1, "separator", _R_NNTP_SLASH)
         raw = text[bar + 1 : u1]
         c.part("article-number", bar + 1, u1, "article-number", _R_NNTP_ARTICLE)
-        if raw.isascii() and raw.isdigit():
+        if raw.isascii() and raw.isdigit() and len(raw) <= 4000:  # int()'s own limit: 4300
             number = int(raw)
         else:
             c.diag(
