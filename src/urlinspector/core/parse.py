@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -348,17 +348,6 @@ def _char_class(chars: frozenset[str]) -> str:
     return "".join(re.escape(c) for c in sorted(chars))
 
 
-_FIND_RULES: tuple[tuple[str, str], ...] = (
-    ("control", "control characters"),
-    ("space", "space"),
-    ("non-ascii", "non-ASCII characters"),
-    ("unwise", "unwise characters"),
-    ("excluded", "excluded characters"),
-    ("reserved", "reserved characters"),
-    ("invalid", "characters"),
-)
-
-
 class _Tables:
     """Regexes derived from one edition's tables, built once per edition."""
 
@@ -396,8 +385,8 @@ class _Tables:
         take("reserved", ed.reserved | ed.gen_delims | ed.sub_delims)
         take("invalid", ascii_chars)
         alternatives = []
-        for name, _ in _FIND_RULES:
-            if name == "non-ascii":
+        for name in _KIND_TEXT:  # one named group per kind, in the table's order
+            if name == "non_ascii":
                 alternatives.append(r"(?P<non_ascii>[^\x00-\x7f]+)")
             elif kinds.get(name):
                 alternatives.append(f"(?P<{name}>[{_char_class(kinds[name])}]+)")
@@ -1226,11 +1215,3 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     if spans[USERINFO][0] >= 0 or "%0" in text:
         _security(text, spans, ed, specific, out)
     return URL(text, ed, spans, host_kind, out.result() if out else (), specific)
-
-
-def iter_component_spans(url: URL) -> Iterator[tuple[str, Span]]:
-    """``(name, span)`` for every defined generic component, outermost first."""
-    for index, name in enumerate(COMPONENT_NAMES):
-        span = url.spans[index]
-        if span[0] >= 0:
-            yield name, span
