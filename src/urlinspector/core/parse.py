@@ -232,7 +232,7 @@ class URL(_URLFields):
 
     def replace(self, **components: str | None) -> URL:
         """A new URL with some generic components replaced, parsed afresh under the
-        same edition.  Keys: scheme, userinfo, host, port, path, query, fragment
+        same edition, inside the same ``<URL:...>`` wrapper if there was one.  Keys: scheme, userinfo, host, port, path, query, fragment
         (or authority instead of userinfo/host/port).  ``None`` removes a component."""
         unknown = set(components) - {
             "scheme",
@@ -281,7 +281,9 @@ class URL(_URLFields):
             text += "?" + current["query"]
         if current["fragment"] is not None:
             text += "#" + current["fragment"]
-        return parse(text, self.edition)
+        # the wrapper stays: without it a body such as "URL:x:" would read as wrapped
+        start, end = self.spans[URI]
+        return parse(self.text[:start] + text + self.text[end:], self.edition)
 
     # output ----------------------------------------------------------------------
 
