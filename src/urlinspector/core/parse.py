@@ -232,8 +232,9 @@ class URL(_URLFields):
 
     def replace(self, **components: str | None) -> URL:
         """A new URL with some generic components replaced, parsed afresh under the
-        same edition, inside the same ``<URL:...>`` wrapper if there was one.  Keys: scheme, userinfo, host, port, path, query, fragment
-        (or authority instead of userinfo/host/port).  ``None`` removes a component."""
+        same edition, inside the same ``<URL:...>`` wrapper if there was one.  Keys:
+        scheme, userinfo, host, port, path, query, fragment (or authority instead of
+        userinfo/host/port).  ``None`` removes a component."""
         unknown = set(components) - {
             "scheme",
             "authority",
