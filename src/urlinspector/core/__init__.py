@@ -1,27 +1,45 @@
-"""The URL core: parsing under each edition of the specs, escapes, diagnostics.
+"""The URL core: parsing under each edition of the specs, escapes, diagnostics,
+resolution of references, base URLs, normalization, comparison and extraction.
 
 Standard library (plus ``idna``) only: no sockets, threads, files or Qt.
 """
 
+from urlinspector.core.base import EstablishedBase, establish_base
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
 from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span
 from urlinspector.core.parse import URL, Segment, parse
+from urlinspector.core.resolve import (
+    CURRENT_DOCUMENT,
+    BaseNotAbsoluteError,
+    Resolution,
+    Step,
+    remove_dot_segments,
+    resolve,
+)
 
 __all__ = [
+    "CURRENT_DOCUMENT",
     "DEFAULT_EDITION",
     "EDITIONS",
     "EDITION_IDS",
     "URL",
+    "BaseNotAbsoluteError",
     "Diagnostic",
     "Edition",
+    "EstablishedBase",
     "Part",
+    "Resolution",
     "SchemeParts",
     "Segment",
     "Span",
+    "Step",
     "URLInspectorError",
     "UnknownCharsetError",
     "UnknownEditionError",
+    "establish_base",
     "get_edition",
     "parse",
+    "remove_dot_segments",
+    "resolve",
 ]
