@@ -1,0 +1,46 @@
+"""Timeouts, the in-memory cap, and cancellation, shared by every driver."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from urlinspector.net.errors import Cancelled
+
+__all__ = ["CancelToken", "Limits"]
+
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long to wait and how much to keep in memory."""
+
+    connect_timeout: float = 10.0
+    """Seconds to wait for a connection."""
+    read_timeout: float = 30.0
+    """Seconds to wait for the next bytes once connected."""
+    max_memory: int = 64 * MiB
+    """Bytes kept in memory; bigger downloads stream to a file or fail with TooLarge."""
+    total_timeout: float | None = None
+    """Seconds the whole exchange may take (connect, send, every read), or None for no
+    limit.  The read timeout alone never ends a server that sends one byte a second."""
+
+
+class CancelToken:
+    """Set from any thread (the GUI's Stop); drivers check it between reads and close."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    def check(self) -> None:
+        """Raise :class:`Cancelled` when cancel() has been called."""
+        if self._event.is_set():
+            raise Cancelled("stopped")

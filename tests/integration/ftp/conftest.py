@@ -1,0 +1,94 @@
+"""Fixtures: pyftpdlib servers on 127.0.0.1 (and ::1 when the machine has IPv6) over a
+prepared tree: names with spaces, ';', '%', '?', '#' and UTF-8, a directory named like
+a file (dir.txt), a 10 MiB file, a user with a password whose login directory is not
+the root.  In CI (CI=true) a server that cannot start is a failure, never a skip."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.integration.ftp.servers import (
+    PyftpdlibServer,
+    ScriptedServer,
+    build_tree,
+    handler_classes,
+    has_ipv6,
+    silent_after_greeting,
+    stalls_during_retr,
+)
+
+IN_CI = os.environ.get("CI", "").strip().lower() == "true"
+
+
+def _unavailable(why: str) -> None:
+    if IN_CI:
+        pytest.fail(f"the FTP test server is required in CI: {why}")
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="session")
+def ftp_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_tree(tmp_path_factory.mktemp("ftp-root"))
+
+
+@pytest.fixture(scope="session")
+def handlers(ftp_root: Path) -> dict[str, type[Any]]:
+    try:
+        return handler_classes(ftp_root)
+    except ImportError as exc:
+        _unavailable(f"pyftpdlib is not installed ({exc}); pip install -e '.[test]'")
+        raise
+
+
+def _serve(handler: type[Any], host: str) -> Iterator[PyftpdlibServer]:
+    try:
+        server = PyftpdlibServer(handler, host)
+    except OSError as exc:
+        _unavailable(f"cannot start an FTP server on {host}: {exc}")
+        raise
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def ftp_server(handlers: dict[str, type[Any]]) -> Iterator[PyftpdlibServer]:
+    """pyftpdlib with MLSD, EPSV and SIZE, on 127.0.0.1."""
+    yield from _serve(handlers["modern"], "127.0.0.1")
+
+
+@pytest.fixture(scope="session")
+def legacy_server(handlers: dict[str, type[Any]]) -> Iterator[PyftpdlibServer]:
+    """No MLSD or EPSV, a wrong PASV address, refuses an empty CWD."""
+    yield from _serve(handlers["legacy"], "127.0.0.1")
+
+
+@pytest.fixture(scope="session")
+def slow_server(handlers: dict[str, type[Any]]) -> Iterator[PyftpdlibServer]:
+    """Sends data at 256 KiB/s: a 10 MiB transfer is in progress for a while."""
+    yield from _serve(handlers["slow"], "127.0.0.1")
+
+
+@pytest.fixture(scope="session")
+def ftp_server_v6(handlers: dict[str, type[Any]]) -> Iterator[PyftpdlibServer]:
+    if not has_ipv6():
+        pytest.skip("this machine has no IPv6 loopback (::1)")
+    yield from _serve(handlers["modern"], "::1")
+
+
+@pytest.fixture
+def silent_server() -> Iterator[ScriptedServer]:
+    server = ScriptedServer(silent_after_greeting)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def stalling_server() -> Iterator[ScriptedServer]:
+    server = ScriptedServer(stalls_during_retr)
+    yield server
+    server.stop()
