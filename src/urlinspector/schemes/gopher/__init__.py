@@ -1,0 +1,77 @@
+"""Gopher (RFC 1436) and Gopher+, sans-IO: gopher URLs as requests (000 §3.4), replies
+as events, menu items as URLs.
+
+>>> from urlinspector.schemes.gopher import request_from_url, GopherReader
+>>> request = request_from_url("gopher://example.org/7/find%09gopher")
+>>> request.data
+b'/find\\tgopher\\r\\n'
+>>> reader = GopherReader.for_request(request)
+"""
+
+from urlinspector.schemes.gopher.events import (
+    NEED_DATA,
+    Attribute,
+    Data,
+    EndOfReply,
+    Event,
+    Framing,
+    MenuItem,
+    PlusError,
+    PlusHeader,
+)
+from urlinspector.schemes.gopher.protocol import (
+    ITEM_TYPES,
+    MAX_LINE,
+    AskField,
+    GopherReader,
+    View,
+    error_in_body,
+    parse_ask,
+    parse_menu_line,
+    parse_views,
+    read_all,
+    type_name,
+)
+from urlinspector.schemes.gopher.url import (
+    DEFAULT_PORT,
+    GopherRequest,
+    ItemKind,
+    escape_selector,
+    item_url,
+    kind_of,
+    needs_port_confirmation,
+    request_from_url,
+    with_search,
+)
+
+__all__ = [
+    "DEFAULT_PORT",
+    "ITEM_TYPES",
+    "MAX_LINE",
+    "NEED_DATA",
+    "AskField",
+    "Attribute",
+    "Data",
+    "EndOfReply",
+    "Event",
+    "Framing",
+    "GopherReader",
+    "GopherRequest",
+    "ItemKind",
+    "MenuItem",
+    "PlusError",
+    "PlusHeader",
+    "View",
+    "error_in_body",
+    "escape_selector",
+    "item_url",
+    "kind_of",
+    "needs_port_confirmation",
+    "parse_ask",
+    "parse_menu_line",
+    "parse_views",
+    "read_all",
+    "request_from_url",
+    "type_name",
+    "with_search",
+]

@@ -1,0 +1,628 @@
+"""Gopher replies, sans-IO: bytes in (:meth:`GopherReader.receive_data`), events out
+(:meth:`GopherReader.next_event`), in the style of h11.  No sockets here.
+
+What it reads (RFC 1436 and the Gopher+ document it cites):
+
+* menus (RFC 1436 §3.8): one item a line, ``type display TAB selector TAB host TAB port``
+  and an optional Gopher+ field (``+`` or ``?``).  Tolerated, because servers send them:
+  LF-only line ends, missing fields, ``i`` lines with empty or dummy fields, unknown types
+  (kept, with the raw line), and a reply that ends without the lone ``.`` line.  Refused,
+  because they mean the reply is not a menu at all: a line longer than *max_line* and a
+  line holding NUL octets;
+* text (RFC 1436 §3.9): lines up to a line holding only ``.``, a leading ``..`` unstuffed
+  to ``.``; a close before the ``.`` line ends the text too;
+* binary (RFC 1436 §3.10): everything up to the close;
+* Gopher+ (§2.3): a first line ``+N`` (N bytes follow), ``+-1`` (up to a ``.`` line),
+  ``+-2`` (up to the close), or ``-`` and the same lengths for an error block whose first
+  line starts with an error code; and attribute blocks (§2.5): ``+INFO``, ``+ADMIN``,
+  ``+VIEWS``, ``+ABSTRACT``, ``+ASK`` and any other ``+NAME:``.
+
+Memory stays bounded for any input: text and binary bytes are handed out as they come,
+and a menu or attribute line may hold at most *max_line* octets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+
+from urlinspector.schemes.errors import RemoteProtocolError
+from urlinspector.schemes.gopher.events import (
+    NEED_DATA,
+    Attribute,
+    Data,
+    EndOfReply,
+    Event,
+    Framing,
+    MenuItem,
+    PlusError,
+    PlusHeader,
+    _NeedData,
+)
+from urlinspector.schemes.gopher.url import GopherRequest, ItemKind, item_url
+
+__all__ = [
+    "ITEM_TYPES",
+    "MAX_LINE",
+    "AskField",
+    "GopherReader",
+    "View",
+    "error_in_body",
+    "parse_ask",
+    "parse_menu_line",
+    "parse_views",
+    "read_all",
+    "type_name",
+]
+
+MAX_LINE = 64 * 1024
+"""Longest menu or attribute line accepted, in octets (real ones are under 1 KiB)."""
+_MAX_HEADER = 64
+"""A Gopher+ status line is short: ``+`` or ``-`` and a number."""
+_MAX_ERROR = 64 * 1024
+
+ITEM_TYPES: dict[str, str] = {
+    # RFC 1436 §3.8
+    "0": "text",
+    "1": "menu",
+    "2": "CSO phone book",
+    "3": "error",
+    "4": "BinHex file",
+    "5": "DOS binary",
+    "6": "uuencoded file",
+    "7": "search",
+    "8": "telnet",
+    "9": "binary",
+    "+": "mirror",
+    "T": "tn3270",
+    "g": "GIF image",
+    "I": "image",
+    # Gopher+ §2.9
+    ":": "bitmap image",
+    ";": "movie",
+    "<": "sound",
+    # common practice, in no RFC
+    "i": "info",
+    "h": "HTML",
+    "s": "sound",
+    "d": "document",
+    "p": "PNG image",
+    "P": "PDF",
+    "c": "calendar",
+    "M": "MIME message",
+    "x": "XML",
+}
+"""Item types and what they are: RFC 1436 §3.8, Gopher+ §2.9, and the ones in wide use."""
+
+
+def type_name(itemtype: str) -> str:
+    """A person's word for an item type; ``unknown`` for a type no one defined."""
+    return ITEM_TYPES.get(itemtype, "unknown")
+
+
+_HEADER = re.compile(rb"([+-])(-?[0-9]{1,18})[ \t]*\r?\n")
+_HEADER_START = re.compile(rb"[+-]-?[0-9]{0,18}[ \t]*\r?\Z")
+_PORT = re.compile(rb"\s*([0-9]{1,5})\s*\Z")
+_MORE_AFTER_DOT = (
+    "the server sent more after a line holding only '.': if it does not double the dots "
+    "of its text files (RFC 1436 §3.9), the document may go on (fetch it with --raw)"
+)
+_DOT_LINE = re.compile(rb"(?:\A|\n)\.\r?\n")
+_CONTACT = re.compile(r"<([^<>\s]+@[^<>\s]+)>")
+
+
+# --- one menu line -------------------------------------------------------------------------
+
+
+def parse_menu_line(
+    raw: bytes, line: int = 0, charset: str = "utf-8", *, with_url: bool = True
+) -> MenuItem:
+    """One menu line (without its line end) as a :class:`MenuItem` (RFC 1436 §3.8)."""
+    if not raw:
+        return MenuItem("", "", b"", None, None, None, None, raw, line, ("an empty line",))
+    first = raw[0]
+    itemtype = chr(first) if first < 0x80 else raw[:1].decode("latin-1")
+    fields = raw[1:].split(b"\t")
+    display = fields[0].decode(charset, "replace")
+    count = len(fields)
+    selector = fields[1] if count > 1 else b""
+    host_field = fields[2].strip() if count > 2 else b""
+    host = host_field.decode("utf-8", "replace") if host_field else None
+    port: int | None = None
+    problems: list[str] | None = None
+    if count > 3:
+        m = _PORT.match(fields[3])
+        if m is not None and int(m.group(1)) <= 65535:
+            port = int(m.group(1))
+        elif itemtype != "i":
+            problems = [f"the port field {fields[3][:20]!r} is not a port number"]
+    plus = fields[4].strip().decode("utf-8", "replace") or None if count > 4 else None
+    if itemtype != "i" and (count < 4 or first >= 0x80 or itemtype not in ITEM_TYPES):
+        problems = problems or []
+        if count == 1:
+            problems.append("no tab-separated fields: this line is not an item")
+        elif count < 4:
+            missing = ("selector", "host", "port")[count - 1 :]
+            problems.append("no " + " and no ".join(missing) + " field")
+        if itemtype not in ITEM_TYPES:
+            problems.append(f"unknown item type {itemtype!r}")
+    url = item_url(itemtype, selector, host, port) if with_url else None
+    return MenuItem(
+        itemtype,
+        display,
+        selector,
+        host,
+        port,
+        plus,
+        url,
+        raw,
+        line,
+        () if problems is None else tuple(problems),
+    )
+
+
+# --- the reader ----------------------------------------------------------------------------
+
+
+class GopherReader:
+    """Reads one gopher reply of a known *kind* (see :func:`kind_of`).
+
+    *plus*: the request was a Gopher+ one, so the reply should start with a ``+N`` /
+    ``-N`` line (a plain gopher server that ignored the ``+`` is read as plain gopher).
+    *charset* decodes display strings and attribute text.
+    """
+
+    def __init__(
+        self,
+        kind: ItemKind,
+        *,
+        plus: bool = False,
+        charset: str = "utf-8",
+        max_line: int = MAX_LINE,
+        with_urls: bool = True,
+    ) -> None:
+        self.kind: ItemKind = kind
+        self.plus = plus
+        self.charset = charset
+        self.max_line = max_line
+        self.with_urls = with_urls
+        self.header: PlusHeader | None = None
+        self._buf = bytearray()
+        self._eof = False
+        self._events: deque[Event] = deque()
+        self._done = False
+        self._state = "header" if plus else "body"
+        self._framing: Framing = "close" if kind == "binary" else "terminator"
+        self._remaining: int | None = None  # bytes left of a +N reply
+        self._line = 0  # lines read so far
+        self._at_line_start = True  # text: the next octet starts a line
+        self._error = False  # the body is a Gopher+ error block
+        self._block: tuple[str, str, list[str], MenuItem | None] | None = None
+        self._partial = b""  # an unfinished line of a +N menu
+        self._error_text = bytearray()
+
+    @classmethod
+    def for_request(cls, request: GopherRequest, **options: object) -> GopherReader:
+        """A reader for the reply to *request*."""
+        return cls(request.kind, plus=request.plus, **options)  # type: ignore[arg-type]
+
+    # -- the h11-style interface --------------------------------------------------------
+
+    def receive_data(self, data: bytes) -> None:
+        """The next bytes from the server; ``b""`` when it closed the connection."""
+        if self._done:
+            return  # anything after the end of the reply is ignored
+        if data:
+            if self._eof:
+                raise RuntimeError("receive_data() after the end of the data")
+            self._buf += data
+        else:
+            self._eof = True
+
+    def next_event(self) -> Event | _NeedData:
+        """The next event, or :data:`NEED_DATA`."""
+        while not self._events:
+            if self._done:
+                raise RuntimeError("next_event() after EndOfReply")
+            if not self._step():
+                return NEED_DATA
+        return self._events.popleft()
+
+    # -- steps: each returns False when it needs more data --------------------------------
+
+    def _step(self) -> bool:
+        if self._state == "header":
+            return self._read_header()
+        if self._remaining is not None:
+            return self._read_counted()
+        if self._error:
+            return self._read_error()
+        if self.kind in ("text", "binary"):
+            return self._read_text() if self._framing == "terminator" else self._read_binary()
+        return self._read_lines()
+
+    def _finish(self, framing: Framing, *, complete: bool = True, note: str | None = None) -> None:
+        self._flush_block()
+        self._events.append(EndOfReply(framing, complete, note))
+        self._done = True
+        self._buf.clear()
+
+    def _read_header(self) -> bool:
+        buf = self._buf
+        m = _HEADER.match(buf)
+        if m is None:
+            if not self._eof and len(buf) < _MAX_HEADER and _HEADER_START.match(buf):
+                return False  # could still become a status line
+            if not buf and not self._eof:
+                return False
+            self._state = "body"  # no status line: a plain gopher reply
+            if self.kind == "attributes" and not buf.startswith(b"+"):
+                self.kind = "menu"  # a server without Gopher+ answered with a menu
+            return True
+        sign, number = m.group(1), int(m.group(2))
+        raw = bytes(m.group(0)).rstrip(b"\r\n")
+        del buf[: m.end()]
+        self._state = "body"
+        framing: Framing
+        if number >= 0:
+            framing, length = "length", number
+            self._remaining = number
+        elif number == -1:
+            framing, length = "terminator", None
+        elif number == -2:
+            framing, length = "close", None
+        else:
+            raise RemoteProtocolError(
+                f"the Gopher+ status line {raw.decode('latin-1')!r} gives no length "
+                "(+N, +-1 or +-2 expected; Gopher+ §2.3)"
+            )
+        self._framing = framing
+        self.header = PlusHeader(sign == b"+", length, framing, raw)
+        self._events.append(self.header)
+        self._error = sign == b"-"
+        return True
+
+    # text and binary ---------------------------------------------------------------------
+
+    def _read_binary(self) -> bool:
+        if self._buf:
+            self._events.append(Data(bytes(self._buf)))
+            self._buf.clear()
+            return True
+        if self._eof:
+            self._finish("close")
+            return True
+        return False
+
+    def _read_counted(self) -> bool:
+        """A ``+N`` reply: exactly N bytes."""
+        remaining = self._remaining or 0
+        buf = self._buf
+        if remaining and buf:
+            take = bytes(buf[:remaining])
+            del buf[:remaining]
+            remaining -= len(take)
+            self._remaining = remaining
+            if self._error:
+                self._collect_error(take)
+            elif self.kind in ("text", "binary"):
+                self._events.append(Data(take))
+            else:
+                self._lines_from(take, final=remaining == 0)
+            if remaining == 0:
+                self._end_counted()
+            return True
+        if remaining == 0:
+            self._end_counted()
+            return True
+        if self._eof:
+            length = self.header.length if self.header is not None else 0
+            raise RemoteProtocolError(
+                f"the server closed the connection after {(length or 0) - remaining} of "
+                f"the {length} bytes it announced (Gopher+ §2.3)"
+            )
+        return False
+
+    def _end_counted(self) -> None:
+        if self._error:
+            self._emit_error()
+        elif not self._done:
+            self._finish("length")
+
+    def _read_text(self) -> bool:
+        """Up to a line holding only ``.``; ``..`` at a line's start becomes ``.``
+        (RFC 1436 §3.9; Gopher+ ``+-1``)."""
+        buf = self._buf
+        if not buf:
+            if self._eof:
+                self._finish("close", note=self._no_terminator)
+                return True
+            return False
+        out = bytearray()
+        pos = 0
+        n = len(buf)
+        while pos < n:
+            if self._at_line_start and buf[pos] == 0x2E:  # "."
+                rest = buf[pos + 1 : pos + 3]
+                if rest[:1] == b"\n" or rest == b"\r\n":
+                    if out:
+                        self._events.append(Data(bytes(out)))
+                    after = pos + 1 + (1 if rest[:1] == b"\n" else 2) < n
+                    self._finish("terminator", note=_MORE_AFTER_DOT if after else None)
+                    return True
+                if (not rest or rest == b"\r") and not self._eof:
+                    break  # cannot tell yet
+                if not rest or rest == b"\r":  # "." (and CR) then the close
+                    if out:
+                        self._events.append(Data(bytes(out)))
+                    self._finish("terminator")
+                    return True
+                if rest[:1] == b".":
+                    pos += 1  # dot-unstuffing
+            nl = buf.find(b"\n", pos)
+            if nl < 0:
+                out += buf[pos:]
+                pos = n
+                self._at_line_start = False
+                break
+            out += buf[pos : nl + 1]
+            pos = nl + 1
+            self._at_line_start = True
+        del buf[:pos]
+        if out:
+            self._events.append(Data(bytes(out)))
+            return True
+        if self._eof:
+            if buf:  # a lone "." and CR without LF, cut by the close
+                self._events.append(Data(bytes(buf)))
+            self._finish("close", note=self._no_terminator)
+            return True
+        return False
+
+    # menus and attributes ----------------------------------------------------------------
+
+    def _read_lines(self) -> bool:
+        buf = self._buf
+        last = buf.rfind(b"\n")
+        if last >= 0:
+            chunk = bytes(buf[: last + 1])
+            del buf[: last + 1]
+            self._lines_from(chunk, final=False)
+            return True
+        if len(buf) > self.max_line:
+            self._too_long()
+        if self._eof:
+            if buf:
+                chunk = bytes(buf)
+                buf.clear()
+                self._lines_from(chunk, final=True)
+                if self._done:
+                    return True
+                if self._framing == "terminator":
+                    self._finish(
+                        "close",
+                        complete=False,
+                        note="the last line has no line end: the reply was probably cut short",
+                    )
+                    return True
+            self._finish("close", note=self._no_terminator)
+            return True
+        return False
+
+    @property
+    def _no_terminator(self) -> str | None:
+        if self._framing == "terminator":
+            return "no '.' line: the server closed the connection"
+        return None
+
+    def _too_long(self) -> None:
+        what = "menu" if self.kind == "menu" else "attribute"
+        raise RemoteProtocolError(
+            f"line {self._line + 1} of the {what} reply is longer than {self.max_line} octets "
+            f"without a line end: this is not a gopher {what} (RFC 1436 §3.8)"
+        )
+
+    def _lines_from(self, chunk: bytes, *, final: bool) -> None:
+        """Parse the complete lines of *chunk* (which ends with LF unless *final*)."""
+        partial = self._partial
+        if partial:
+            chunk = partial + chunk
+            self._partial = b""
+        lines = chunk.split(b"\n")
+        tail = lines.pop()  # "" after a final LF, else an unfinished line
+        if tail:
+            if final:
+                lines.append(tail)
+            else:
+                if len(tail) > self.max_line:
+                    self._too_long()
+                self._partial = tail
+        events = self._events
+        menu = self.kind == "menu"
+        charset = self.charset
+        with_urls = self.with_urls
+        number = self._line
+        max_line = self.max_line
+        for line in lines:
+            number += 1
+            if line[-1:] == b"\r":
+                line = line[:-1]
+            if line == b"." or line == b".\r":
+                self._line = number
+                self._finish("terminator")
+                return
+            if len(line) > max_line:
+                self._line = number - 1
+                self._too_long()
+            if b"\x00" in line:
+                raise RemoteProtocolError(
+                    f"line {number} of the reply holds NUL octets: this is binary data, "
+                    "not a gopher menu (fetch it as a binary item, type 9)"
+                )
+            if menu:
+                events.append(parse_menu_line(line, number, charset, with_url=with_urls))
+            else:
+                self._attribute_line(line, number)
+        self._line = number
+
+    def _attribute_line(self, line: bytes, number: int) -> None:
+        """Gopher+ §2.5: ``+NAME:`` in column 1 starts a block; lines starting with a
+        space continue it."""
+        if line[:1] == b"+":
+            self._flush_block()
+            name, colon, value = line[1:].partition(b":")
+            text = value[1:] if value[:1] == b" " else value
+            item = None
+            if name == b"INFO" and text:
+                item = parse_menu_line(text, number, self.charset, with_url=self.with_urls)
+            self._block = (
+                name.decode("ascii", "replace") if colon else line[1:].decode("ascii", "replace"),
+                text.decode(self.charset, "replace"),
+                [],
+                item,
+            )
+            return
+        if self._block is None:
+            if line.strip():
+                raise RemoteProtocolError(
+                    f"line {number} of the attribute reply is outside any +NAME: block "
+                    "(Gopher+ §2.5)"
+                )
+            return
+        self._block[2].append(
+            (line[1:] if line[:1] == b" " else line).decode(self.charset, "replace")
+        )
+
+    def _flush_block(self) -> None:
+        block, self._block = self._block, None
+        if block is not None:
+            name, value, lines, item = block
+            self._events.append(Attribute(name, value, tuple(lines), item))
+
+    # Gopher+ errors ------------------------------------------------------------------------
+
+    def _collect_error(self, data: bytes) -> None:
+        room = _MAX_ERROR - len(self._error_text)
+        if room > 0:
+            self._error_text += data[:room]
+
+    def _read_error(self) -> bool:
+        buf = self._buf
+        if buf:
+            self._collect_error(bytes(buf))
+            buf.clear()
+            text = self._error_text
+            if self._framing == "terminator":
+                m = _DOT_LINE.search(text)
+                if m is not None:
+                    del text[m.start() :]
+                    self._emit_error()
+                    return True
+            if len(text) >= _MAX_ERROR:
+                self._emit_error()  # enough to show; the rest is not read
+            return True
+        if self._eof:
+            self._emit_error()
+            return True
+        return False
+
+    def _emit_error(self) -> None:
+        text = bytes(self._error_text).decode(self.charset, "replace")
+        lines = [x.rstrip("\r") for x in text.split("\n")]
+        while lines and lines[-1].strip() in ("", "."):
+            lines.pop()
+        first = lines[0].strip() if lines else ""
+        token, _, message = first.partition(" ")
+        code = int(token) if token.isdigit() else None
+        if code is None:
+            message = first
+        contact = _CONTACT.search(first)
+        self._events.append(
+            PlusError(
+                code,
+                message.strip(),
+                tuple(x for x in lines[1:]),
+                contact.group(1) if contact else None,
+            )
+        )
+        self._finish(self._framing)
+
+
+def read_all(reader: GopherReader, data: bytes, *, close: bool = True) -> list[Event]:
+    """Every event of *reader* for *data* (then the close, unless *close* is False)."""
+    reader.receive_data(data)
+    if close:
+        reader.receive_data(b"")
+    events: list[Event] = []
+    while True:
+        event = reader.next_event()
+        if isinstance(event, _NeedData):
+            return events
+        events.append(event)
+        if isinstance(event, EndOfReply):
+            return events
+
+
+# --- helpers over the events -----------------------------------------------------------------
+
+
+def error_in_body(data: bytes, charset: str = "utf-8") -> str | None:
+    """The message when a reply read as text or binary is in fact a one-line error menu
+    (a type ``3`` item, RFC 1436 §3.8), as servers send for a missing selector; else None."""
+    if len(data) > 4096 or not data.startswith(b"3"):
+        return None
+    first, _, rest = data.partition(b"\n")
+    if first.count(b"\t") < 2 or rest.strip(b"\r\n.") != b"":
+        return None
+    return first[1:].split(b"\t", 1)[0].decode(charset, "replace").strip() or "error"
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One line of a +VIEWS block (Gopher+ §2.5): ``Content-Type [language]: <size>``."""
+
+    content_type: str
+    language: str | None
+    size: str | None
+    """As given, e.g. ``10k``; None when the line has no ``<...>``."""
+
+    @property
+    def gopher_plus(self) -> str:
+        """The Gopher+ string that asks for this view (000 §3.4.8): ``+type language``."""
+        return "+" + self.content_type + (f" {self.language}" if self.language else "")
+
+
+def parse_views(block: Attribute) -> tuple[View, ...]:
+    """The views a +VIEWS block lists, the server's preferred one first."""
+    views = []
+    for line in block.lines:
+        label, _, size = line.strip().partition(":")
+        if not label:
+            continue
+        content_type, _, language = label.strip().partition(" ")
+        m = re.search(r"<([^>]*)>", size)
+        views.append(View(content_type, language.strip() or None, m.group(1) if m else None))
+    return tuple(views)
+
+
+@dataclass(frozen=True, slots=True)
+class AskField:
+    """One line of a +ASK block (Gopher+ §2.8): ``Ask``, ``AskP``, ``AskL``, ``AskF``,
+    ``Select``, ``Choose``, ``ChooseF`` (or another kind), the prompt and the defaults or
+    choices that follow it, separated by TABs."""
+
+    kind: str
+    prompt: str
+    choices: tuple[str, ...]
+
+
+def parse_ask(block: Attribute) -> tuple[AskField, ...]:
+    fields = []
+    for line in block.lines:
+        kind, colon, rest = line.strip().partition(":")
+        if not colon:
+            continue
+        prompt, *choices = rest.strip().split("\t")
+        fields.append(AskField(kind.strip(), prompt.strip(), tuple(choices)))
+    return tuple(fields)

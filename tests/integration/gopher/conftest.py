@@ -1,0 +1,238 @@
+"""Real gopher servers on 127.0.0.1, private to the test run, all serving the same small
+gopher hole (a text file, a folder with a file, a binary file):
+
+* ``pygopherd`` (PyPI, installed with the test extras; it speaks Gopher+), run in a
+  subprocess with its own configuration file;
+* ``gophernicus`` (Debian package ``gophernicus``), an inetd-style server run by
+  ``socat`` for each connection, as ``nobody`` when the tests run as root;
+* urlinspector's own demo server, on its bundled gopher hole.
+
+Without pygopherd, gophernicus or socat the tests that need them are skipped with the
+reason, except in CI (``CI=true``), where a missing server is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from urlinspector.net.demo_server import DemoServer
+
+START_TIMEOUT = 20.0
+
+TEXT = "Hello from the test gopher hole.\nA second line.\n\nThe end.\n"
+SUB_TEXT = "A file in a folder.\n"
+BINARY = bytes(range(256)) * 40  # every octet value, CR, LF and "." included
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() == "true"
+
+
+def unavailable(what: str, reason: str) -> None:
+    """Skip with *reason*, or fail in CI, where a missing server is a failure."""
+    if _in_ci():
+        pytest.fail(f"{what} is required in CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@dataclass(frozen=True)
+class GopherServer:
+    """One running server and what it serves."""
+
+    name: str
+    host: str
+    port: int
+    root: Path
+    plus: bool
+    """Whether it answers Gopher+ requests."""
+
+    @property
+    def url(self) -> str:
+        return f"gopher://{self.host}:{self.port}/"
+
+    def item(self, gophertype: str, selector: str) -> str:
+        return f"gopher://{self.host}:{self.port}/{gophertype}{selector}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_until_listening(port: int, process: subprocess.Popen[bytes], what: str) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            out = process.stdout.read().decode(errors="replace") if process.stdout else ""
+            pytest.fail(f"{what} exited at start ({process.returncode}): {out[-2000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    pytest.fail(f"{what} did not listen on 127.0.0.1:{port} within {START_TIMEOUT:g} s")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
+    if process.stdout is not None:
+        process.stdout.close()
+
+
+@pytest.fixture(scope="session")
+def gopher_hole() -> Iterator[Path]:
+    """The files every server serves, readable by ``nobody``."""
+    root = Path(tempfile.mkdtemp(prefix="urlinspector-gopher-"))
+    try:
+        (root / "hello.txt").write_text(TEXT)
+        (root / "folder").mkdir()
+        (root / "folder" / "inside.txt").write_text(SUB_TEXT)
+        (root / "data.bin").write_bytes(BINARY)
+        (root / "hello.txt.abstract").write_text("A friendly greeting.\n")
+        for path in [root, *root.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        yield root
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+_PYGOPHERD_CONF = """\
+[pygopherd]
+servertype = ThreadingTCPServer
+tracebacks = no
+port = {port}
+interface = 127.0.0.1
+servername = 127.0.0.1
+detach = no
+usechroot = no
+root = {root}
+mimetypes = {mimetypes}
+encoding = []
+abstract_headers = no
+abstract_entries = never
+timeout = 10
+
+[logger]
+logmethod = none
+
+[GopherEntry]
+defaultmimetype = text/plain
+mapping = [['text/html', 'h'], ['text/.+', '0'], ['image/gif', 'g'], ['image/.+', 'I'],
+           ['application/gopher-menu', '1'], ['application/.+', '9'], ['.*', '0']]
+eaexts = {{'.abstract': 'ABSTRACT'}}
+
+[handlers.HandlerMultiplexer]
+handlers = [dir.DirHandler, file.FileHandler]
+
+[handlers.dir.DirHandler]
+cachetime = 0
+cachefile = .cache
+ignorepatt = /\\.|~$|\\.abstract$
+
+[protocols.ProtocolMultiplexer]
+protocols = [gopherp.GopherPlusProtocol, rfc1436.GopherProtocol]
+
+[protocols.gopherp.GopherPlusProtocol]
+admin = Test Admin <admin@localhost>
+"""
+
+
+@pytest.fixture(scope="session")
+def pygopherd(gopher_hole: Path) -> Iterator[GopherServer]:
+    script = Path(sys.executable).parent / "pygopherd"
+    if not script.exists():
+        unavailable("pygopherd", "pygopherd is not installed (pip install -e '.[test]')")
+    mimetypes = next(
+        (p for p in ("/etc/mime.types", "/usr/share/misc/mime.types") if Path(p).exists()),
+        None,
+    )
+    folder = Path(tempfile.mkdtemp(prefix="urlinspector-pygopherd-"))
+    if mimetypes is None:  # pygopherd insists on a mime.types file
+        mimetypes = str(folder / "mime.types")
+        Path(mimetypes).write_text("text/plain txt\napplication/octet-stream bin\n")
+    port = _free_port()
+    conf = folder / "pygopherd.conf"
+    conf.write_text(_PYGOPHERD_CONF.format(port=port, root=gopher_hole, mimetypes=mimetypes))
+    process = subprocess.Popen(
+        [sys.executable, str(script), str(conf)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        cwd=folder,
+    )
+    try:
+        _wait_until_listening(port, process, "pygopherd")
+        yield GopherServer("pygopherd", "127.0.0.1", port, gopher_hole, plus=True)
+    finally:
+        _stop(process)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _gophernicus_binary() -> str | None:
+    for candidate in (shutil.which("gophernicus"), "/usr/sbin/gophernicus", "/usr/bin/gophernicus"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def gophernicus(gopher_hole: Path) -> Iterator[GopherServer]:
+    binary = _gophernicus_binary()
+    socat = shutil.which("socat")
+    if binary is None or socat is None:
+        missing = " and ".join(n for n, p in (("gophernicus", binary), ("socat", socat)) if not p)
+        unavailable("gophernicus", f"{missing} not installed (apt-get install gophernicus socat)")
+    port = _free_port()
+    # -nv no virtual hosts, -ns no syslog, -nf no footer, -nd no dates and sizes in menus
+    command = f"{binary} -h 127.0.0.1 -p {port} -r {gopher_hole} -nv -ns -nf -nd"
+    exec_options = ""
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("nobody")
+        except KeyError:
+            unavailable("gophernicus", "there is no 'nobody' user to run gophernicus as")
+        exec_options = ",su=nobody"  # gophernicus refuses to run as root
+    process = subprocess.Popen(
+        [
+            str(socat),
+            f"TCP-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork",
+            f"EXEC:{command}{exec_options}",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        _wait_until_listening(port, process, "socat running gophernicus")
+        yield GopherServer("gophernicus", "127.0.0.1", port, gopher_hole, plus=False)
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="session")
+def demo() -> Iterator[DemoServer]:
+    with DemoServer() as server:
+        yield server
+
+
+@pytest.fixture(params=["pygopherd", "gophernicus"])
+def server(request: pytest.FixtureRequest) -> GopherServer:
+    """Each real server in turn."""
+    return request.getfixturevalue(str(request.param))  # type: ignore[no-any-return]
