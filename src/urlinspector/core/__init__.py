@@ -7,7 +7,20 @@ Standard library (plus ``idna``) only: no sockets, threads, files or Qt.
 from urlinspector.core.base import EstablishedBase, establish_base
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
+from urlinspector.core.extract import Found, extract
+from urlinspector.core.guess import Guess, guess_absolute
 from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span
+from urlinspector.core.normalize import (
+    RUNGS,
+    STEPS,
+    Change,
+    Comparison,
+    Normalized,
+    Rung,
+    UnknownStepError,
+    compare,
+    normalize,
+)
 from urlinspector.core.parse import URL, Segment, parse
 from urlinspector.core.resolve import (
     CURRENT_DOCUMENT,
@@ -23,13 +36,21 @@ __all__ = [
     "DEFAULT_EDITION",
     "EDITIONS",
     "EDITION_IDS",
+    "RUNGS",
+    "STEPS",
     "URL",
     "BaseNotAbsoluteError",
+    "Change",
+    "Comparison",
     "Diagnostic",
     "Edition",
     "EstablishedBase",
+    "Found",
+    "Guess",
+    "Normalized",
     "Part",
     "Resolution",
+    "Rung",
     "SchemeParts",
     "Segment",
     "Span",
@@ -37,8 +58,13 @@ __all__ = [
     "URLInspectorError",
     "UnknownCharsetError",
     "UnknownEditionError",
+    "UnknownStepError",
+    "compare",
     "establish_base",
+    "extract",
     "get_edition",
+    "guess_absolute",
+    "normalize",
     "parse",
     "remove_dot_segments",
     "resolve",
