@@ -1,8 +1,8 @@
-"""``python -m urlinspector``: the command line (see :mod:`urlinspector.cli`)."""
+"""``python -m urlinspector``: the same program as the ``urlinspector`` command."""
 
 import sys
 
-from urlinspector.cli import main
+from urlinspector.app import main
 
 if __name__ == "__main__":
     sys.exit(main())

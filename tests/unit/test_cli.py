@@ -175,11 +175,15 @@ def test_edition_ids_are_case_insensitive() -> None:
 
 
 def test_commands_are_a_table() -> None:
-    assert [c.name for c in COMMANDS] == ["parse", "decode"]
+    from urlinspector.app import ALL_COMMANDS
+
+    names = ["parse", "decode", "resolve", "normalize", "compare", "extract", "fetch"]
+    assert [c.name for c in COMMANDS] == names
+    assert [c.name for c in ALL_COMMANDS] == [*names, "gui", "demo"]
 
 
 def test_api_errors_become_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
-    import urlinspector.cli as cli
+    import urlinspector.cli.inspect as cli
     from urlinspector.core import UnknownCharsetError
 
     def boom(*args: object, **kwargs: object) -> None:
@@ -192,7 +196,7 @@ def test_api_errors_become_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_bug_is_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import urlinspector.cli as cli
+    import urlinspector.cli.inspect as cli
 
     def boom(*args: object, **kwargs: object) -> None:
         raise IndexError("oops")

@@ -1,0 +1,99 @@
+"""The ``urlinspector`` program: the command line plus the commands that open the window.
+
+This module sits above both front ends: :mod:`urlinspector.cli` never imports the GUI,
+so the ``gui`` and ``demo`` rows are added here, and Qt is only imported when one of them
+runs.  With no arguments the window opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from urlinspector.cli import COMMANDS
+from urlinspector.cli import main as cli_main
+from urlinspector.cli.common import EDITION_ARG, Command, Console, arg, edition_type
+
+__all__ = ["ALL_COMMANDS", "main"]
+
+
+def _run_gui(args: argparse.Namespace, console: Console) -> int:
+    from urlinspector.gui.launch import run_gui
+
+    return run_gui(args)
+
+
+def _run_demo(args: argparse.Namespace, console: Console) -> int:
+    from urlinspector.gui.launch import run_demo
+
+    return run_demo(args)
+
+
+_GUI_EDITION_ARG = arg(
+    "--edition",
+    type=edition_type,
+    default=None,
+    metavar="ID",
+    help=str(EDITION_ARG.options["help"]) + "; the window remembers the last one chosen",
+)
+_THEME_ARG = arg(
+    "--theme",
+    choices=("auto", "light", "dark"),
+    default=None,
+    help="colours of the window (auto: the desktop's; default: the last one chosen, "
+    "light for --screenshot)",
+)
+
+_SCREENSHOT_ARG = arg(
+    "--screenshot",
+    metavar="FILE",
+    help="render the window to FILE (PNG) and exit; works without a display "
+    "(QT_QPA_PLATFORM=offscreen)",
+)
+
+GUI_COMMANDS: tuple[Command, ...] = (
+    Command(
+        "gui",
+        "open the inspector window (the default with no command)",
+        _run_gui,
+        (
+            arg("url", metavar="URL", nargs="?", default=None, help="the URL to inspect"),
+            arg(
+                "--base",
+                metavar="BASE",
+                default=None,
+                help="the base URL references resolve against",
+            ),
+            _GUI_EDITION_ARG,
+            _THEME_ARG,
+            _SCREENSHOT_ARG,
+        ),
+        description="Open the inspector window: a colour-coded address bar, the base URL "
+        "and resolved target, components, diagnostics and every edition side by side.",
+    ),
+    Command(
+        "demo",
+        "serve the bundled offline gopher hole on 127.0.0.1 and open the window at its root",
+        _run_demo,
+        (
+            arg(
+                "--serve-only",
+                action="store_true",
+                help="serve without opening the window (prints the URL; Ctrl+C stops)",
+            ),
+            _THEME_ARG,
+            _SCREENSHOT_ARG,
+        ),
+        description="Start the small gopher server bundled with urlinspector on 127.0.0.1 "
+        "(a free port), serving the demo gopher hole (a welcome page, the five specs, a "
+        "search, an image, a Gopher+ item), and open the window at its root.",
+    ),
+)
+
+ALL_COMMANDS: tuple[Command, ...] = COMMANDS + GUI_COMMANDS
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``urlinspector`` with *argv* (default ``sys.argv[1:]``); the exit status."""
+    args = sys.argv[1:] if argv is None else argv
+    return cli_main(args or ["gui"], ALL_COMMANDS)

@@ -1,0 +1,329 @@
+"""What every subcommand shares: safe display of any text, the console, tables, and
+arguments as data (:class:`Command`, :class:`Argument` and the common options)."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import shutil
+import sys
+import textwrap
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from urlinspector import palette
+from urlinspector.core import (
+    EDITION_IDS,
+    EDITIONS,
+    URLInspectorError,
+    get_edition,
+)
+from urlinspector.core.escapes import canonical_charset
+
+PROG = "urlinspector"
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_SOFTWARE = 70  # sysexits.h EX_SOFTWARE: a bug in urlinspector, not in the input
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for `yes | head -1`
+
+UNDEFINED_TEXT = "—(undefined)"
+EMPTY_TEXT = '""'
+MAX_ROWS = 50
+"""Rows of one list (segments, escapes) shown to people; ``--json`` has them all."""
+
+
+# --- showing any text safely ---------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)
+def _visible_char(ch: str) -> str:
+    o = ord(ch)
+    if o < 0x20:
+        return chr(0x2400 + o)  # ␀ .. ␟
+    if o < 0x7F:
+        return ch
+    if o == 0x7F:
+        return "\u2421"  # ␡
+    category = unicodedata.category(ch)
+    if category == "Cs":
+        # a lone surrogate: from surrogateescape (an undecodable argv/stdin byte) or
+        # written as such
+        return f"\\x{o - 0xDC00:02x}" if 0xDC80 <= o <= 0xDCFF else f"\\u{o:04x}"
+    if category in ("Cc", "Cf", "Zl", "Zp") or (category == "Zs" and ch != " "):
+        # C1 controls, bidi overrides, zero-width characters, line separators, and
+        # spaces that look like a space but are not U+0020
+        if o <= 0xFF:
+            return f"\\x{o:02x}"
+        return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
+    return ch
+
+
+def visible(text: str) -> str:
+    """*text* with every control, format, separator or lone surrogate character shown
+    as a visible symbol or backslash escape, so that printing it cannot move the
+    cursor, change colours or reorder the line."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(_visible_char(c) for c in text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _char_width(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def width(text: str) -> int:
+    """Terminal columns of *text* (already :func:`visible`)."""
+    if text.isascii():
+        return len(text)
+    return sum(_char_width(c) for c in text)
+
+
+def truncate(text: str, columns: int) -> str:
+    if width(text) <= columns:
+        return text
+    out: list[str] = []
+    used = 0
+    for ch in text:
+        w = _char_width(ch)
+        if used + w > columns - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + "…"
+
+
+def shown(value: str | None) -> str:
+    """A component's text for people: undefined and empty look different."""
+    if value is None:
+        return UNDEFINED_TEXT
+    if value == "":
+        return EMPTY_TEXT
+    return visible(value)
+
+
+def span_text(span: Sequence[int] | None) -> str:
+    return "" if span is None or span[0] < 0 else f"{span[0]}:{span[1]}"
+
+
+# --- the console -------------------------------------------------------------------------------
+
+
+def colour_wanted(choice: str, stream: TextIO) -> bool:
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    # auto: https://no-color.org (NO_COLOR set and not empty), dumb terminals, pipes
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def theme_for(choice: str) -> palette.Theme:
+    if choice == "light":
+        return "light"
+    if choice == "dark":
+        return "dark"
+    # auto: rxvt, Konsole and others say "fg;bg" in COLORFGBG (bg 7 or 9-15: light)
+    bg = os.environ.get("COLORFGBG", "").rpartition(";")[2]
+    return "light" if bg.isdigit() and (bg == "7" or 9 <= int(bg) <= 15) else "dark"
+
+
+def colour_depth() -> palette.ColourDepth:
+    return "truecolor" if os.environ.get("COLORTERM") in ("truecolor", "24bit") else "256"
+
+
+@dataclass(frozen=True)
+class Console:
+    """Where output goes and how it may look."""
+
+    stream: TextIO
+    colour: bool = False
+    theme: palette.Theme = "dark"
+    depth: palette.ColourDepth = "256"
+    columns: int = 80
+
+    @classmethod
+    def for_args(cls, args: argparse.Namespace, stream: TextIO) -> Console:
+        columns = shutil.get_terminal_size((80, 24)).columns
+        return cls(
+            stream,
+            colour=colour_wanted(getattr(args, "color", "auto"), stream),
+            theme=theme_for(getattr(args, "theme", "auto")),
+            depth=colour_depth(),
+            columns=max(40, columns),
+        )
+
+    def paint(self, role: palette.Role | str | None, text: str) -> str:
+        """*text* (already :func:`visible`) in the colours of *role*, when colour is on."""
+        if not self.colour or role is None or not text:
+            return text
+        return palette.ansi(role, text, theme=self.theme, depth=self.depth)
+
+    def write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+        except UnicodeEncodeError:  # a terminal whose encoding lacks some character
+            encoding = getattr(self.stream, "encoding", None) or "ascii"
+            self.stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+    def write_lines(self, lines: Iterable[str]) -> None:
+        self.write("".join(line + "\n" for line in lines))
+
+    def write_json(self, data: object) -> None:
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+        encoding = getattr(self.stream, "encoding", None) or "utf-8"
+        try:
+            text.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            # lone surrogates (undecodable argv bytes) or a narrow terminal encoding:
+            # JSON's own \\uXXXX escapes keep the output valid
+            text = json.dumps(data, indent=2, ensure_ascii=True)
+        self.stream.write(text + "\n")
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+Cell = tuple[str, "palette.Role | str | None"]
+"""Text already made :func:`visible`, and the role to paint it in."""
+
+
+def table(
+    console: Console, rows: Sequence[Sequence[Cell]], *, flex: int = 1, indent: int = 2
+) -> list[str]:
+    """Rows aligned in columns; column *flex* is cut short (…) to fit the console."""
+    if not rows:
+        return []
+    ncols = max(len(r) for r in rows)
+    widths = [0] * ncols
+    for row in rows:
+        for i, (text, _) in enumerate(row):
+            widths[i] = max(widths[i], width(text))
+    total = indent + sum(widths) + 2 * (ncols - 1)
+    if total > console.columns and flex < ncols:
+        widths[flex] = max(12, widths[flex] - (total - console.columns))
+    lines = []
+    for row in rows:
+        cells = []
+        for i, (text, role) in enumerate(row):
+            shown = truncate(text, widths[i]) if i == flex else text
+            pad = "" if i == len(row) - 1 else " " * (widths[i] - width(shown))
+            cells.append(console.paint(role, shown) + pad)
+        lines.append(" " * indent + "  ".join(cells).rstrip())
+    return lines
+
+
+def wrap(text: str, columns: int, indent: int) -> list[str]:
+    return textwrap.wrap(
+        text,
+        width=max(20, columns - indent),
+        initial_indent=" " * indent,
+        subsequent_indent=" " * indent,
+        break_on_hyphens=False,
+    )
+
+
+# --- input ---------------------------------------------------------------------------------
+
+
+def read_input(value: str) -> str:
+    """*value*, or standard input when it is ``-`` (one trailing newline removed)."""
+    if value != "-":
+        return value
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+        text: str = buffer.read().decode(encoding, "surrogateescape")  # like argv
+    else:
+        text = sys.stdin.read()
+    if text.endswith("\r\n"):
+        return text[:-2]
+    if text.endswith("\n"):
+        return text[:-1]
+    return text
+
+
+# --- arguments as data ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One ``add_argument`` call."""
+
+    flags: tuple[str, ...]
+    options: Mapping[str, Any]
+
+
+def arg(*flags: str, **options: Any) -> Argument:
+    return Argument(flags, options)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, help, arguments and what it does."""
+
+    name: str
+    help: str
+    run: Callable[[argparse.Namespace, Console], int]
+    arguments: tuple[Argument, ...] = ()
+    description: str = ""
+    epilog: str = ""
+
+
+def edition_type(value: str) -> str:
+    for candidate in (value, value.lower()):
+        if candidate in EDITIONS:
+            return candidate
+    try:
+        return get_edition(value).id
+    except URLInspectorError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def charset_type(value: str) -> str:
+    try:
+        canonical_charset(value)
+    except URLInspectorError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
+
+
+_EDITION_HELP = "the edition of the URL specs to read it by: " + ", ".join(
+    f"{e.id} ({e.title}, {e.year}{'; the default' if e.id == EDITION_IDS[0] else ''})"
+    for e in (EDITIONS[edition_id] for edition_id in EDITION_IDS)
+)
+
+EDITION_ARG = arg(
+    "--edition", type=edition_type, default=EDITION_IDS[0], metavar="ID", help=_EDITION_HELP
+)
+JSON_ARG = arg(
+    "--json", action="store_true", help="print JSON (and nothing else) instead of a report"
+)
+COLOR_ARG = arg(
+    "--color",
+    "--colour",
+    dest="color",
+    choices=("auto", "always", "never"),
+    default="auto",
+    help="colour the report: auto (default: when stdout is a terminal and NO_COLOR is "
+    "not set), always, never",
+)
+THEME_ARG = arg(
+    "--theme",
+    choices=("auto", "dark", "light"),
+    default="auto",
+    help="terminal background the colours are chosen for (auto: from COLORFGBG, else dark)",
+)

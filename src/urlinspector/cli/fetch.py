@@ -1,0 +1,83 @@
+"""``fetch``: dereference a URL and print what the server sent.
+
+One handler per scheme, each in its own module (``fetch_<scheme>.py``) with a
+``fetch(args, console) -> int`` function; :data:`HANDLERS` maps schemes to them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from urlinspector.cli import fetch_ftp, fetch_gopher, fetch_news
+from urlinspector.cli.common import Command, Console, arg, charset_type, visible
+from urlinspector.core import parse
+
+Handler = Callable[[argparse.Namespace, Console], int]
+
+HANDLERS: dict[str, Handler] = {}
+"""scheme -> handler."""
+HANDLERS["ftp"] = fetch_ftp.fetch
+HANDLERS["gopher"] = fetch_gopher.fetch
+HANDLERS["news"] = fetch_news.fetch
+HANDLERS["nntp"] = fetch_news.fetch
+
+
+def run_fetch(args: argparse.Namespace, console: Console) -> int:
+    url = parse(args.url)
+    scheme = (url.scheme or "").lower()
+    handler = HANDLERS.get(scheme)
+    if handler is None:
+        known = ", ".join(sorted(HANDLERS)) or "none yet"
+        what = f"{visible(scheme)}: URLs" if scheme else "a URL without a scheme"
+        raise ValueError(f"cannot fetch {what}; fetch knows: {known}")
+    return handler(args, console)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "fetch",
+        "dereference a URL and print what the server sent",
+        run_fetch,
+        (
+            arg("url", metavar="URL", help="the URL to dereference"),
+            arg("-o", "--output", metavar="FILE", help="write the body to FILE"),
+            arg("--raw", action="store_true", help="print the server's bytes as they came"),
+            arg(
+                "--timeout",
+                type=float,
+                default=None,
+                metavar="S",
+                help="seconds to wait for a connection and for each read "
+                "(default 10 to connect, 30 to read)",
+            ),
+            arg(
+                "--charset",
+                type=charset_type,
+                default="utf-8",
+                metavar="NAME",
+                help="charset text documents are decoded with (default utf-8)",
+            ),
+            arg(
+                "--transcript",
+                action="store_true",
+                help="print the protocol commands and replies (passwords masked) to stderr",
+            ),
+            arg(
+                "--server",
+                metavar="HOST[:PORT]",
+                default=None,
+                help="the news server for news: URLs (default: NNTPSERVER, else localhost:119)",
+            ),
+            arg(
+                "--allow-port",
+                action="store_true",
+                help="connect even when a gopher URL names another service's port "
+                "(25 SMTP, 119 NNTP, any below 1024 but 70; 000 section 6)",
+            ),
+        ),
+        description="Dereference URL and print what the server sent: a menu or listing "
+        "as lines, text as text; binaries need -o.",
+        epilog="exit status: 0 fetched, 1 the server or network failed, 2 misuse",
+    ),
+)

@@ -1,0 +1,222 @@
+"""``fetch ftp://...``: a directory listing or a text file on standard output, any file
+to ``-o FILE``, and with ``--transcript`` the FTP commands and replies on standard error
+(passwords masked).
+
+The anonymous password (000 §3.2.1: the user's e-mail address) comes from the
+environment variable ``URLINSPECTOR_FTP_EMAIL``; a URL with a user and no password gets
+a prompt on the terminal when the server asks for one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import getpass
+import os
+import sys
+from collections.abc import Callable
+from datetime import datetime
+
+from urlinspector.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_USAGE,
+    PROG,
+    Cell,
+    Console,
+    table,
+    visible,
+)
+from urlinspector.net.errors import NetError
+from urlinspector.net.ftp import FTPResult, fetch_to_path
+from urlinspector.net.ftp import fetch as fetch_url
+from urlinspector.net.limits import Limits
+from urlinspector.schemes.ftp.listing import Entry, Listing
+from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
+from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
+
+__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines"]
+
+EMAIL_VARIABLE = "URLINSPECTOR_FTP_EMAIL"
+
+_TYPE_MARK = {"dir": "d", "file": "-", "link": "l", "other": "o", None: "?"}
+_TYPE_ROLE = {"dir": "ftp-cwd", "file": "ftp-name", "link": "ftp-name"}
+
+
+def _stderr(text: str) -> None:
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def _error(message: str) -> None:
+    _stderr(f"{PROG}: error: {visible(' '.join(message.split()))}")
+
+
+def _show_line(line: TranscriptLine) -> None:
+    _stderr(visible(render_line(line)))
+
+
+def _ask_password(user: str, authority: str) -> str | None:
+    """The terminal prompt of 000 §3.2.1; None (give up) without a terminal."""
+    if not sys.stdin.isatty():
+        return None
+    try:
+        return getpass.getpass(f"Password for {visible(user)} at {authority}: ")
+    except EOFError:
+        return None
+
+
+def _date(entry: Entry) -> str:
+    date: datetime | None = entry.date
+    if date is None:
+        return "-"
+    return date.strftime("%Y-%m-%d %H:%M") + (" UTC" if date.tzinfo is not None else "")
+
+
+def listing_lines(listing: Listing, console: Console) -> list[str]:
+    """The listing as aligned rows: type, size, date, name, URL (the URL column is cut
+    to the terminal's width; nothing is cut when the output is not a terminal)."""
+    if not _is_terminal(console):
+        console = dataclasses.replace(console, columns=sys.maxsize)
+    count = len(listing.entries)
+    lines = [
+        f"{visible(listing.url)}  ({listing.command}, {count} entr{'y' if count == 1 else 'ies'})"
+    ]
+    rows: list[list[Cell]] = []
+    for e in listing.entries:
+        name = visible(e.name) + ("/" if e.type == "dir" else "")
+        if e.target is not None:
+            name += " -> " + visible(e.target)
+        rows.append(
+            [
+                (_TYPE_MARK[e.type], None),
+                ("-" if e.size is None else str(e.size), None),
+                (_date(e), None),
+                (name, _TYPE_ROLE.get(e.type or "")),
+                (visible(e.url), None),
+            ]
+        )
+    lines.extend(table(console, rows, flex=4))
+    lines.extend(f"  (not understood) {visible(line)}" for line in listing.unparsed)
+    return lines
+
+
+def _is_terminal(console: Console) -> bool:
+    try:
+        return console.stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _text_lines(data: bytes, charset: str) -> list[str] | None:
+    """A text file's lines for the terminal, or None when the bytes are not text."""
+    if b"\0" in data:
+        return None
+    try:
+        text = data.decode(charset)
+    except (UnicodeDecodeError, LookupError):
+        return None
+    return [visible(line.expandtabs(8)) for line in text.splitlines()]
+
+
+def _print_plan(the_plan: Plan) -> None:
+    steps = "; ".join(visible(c.line()) for c in the_plan.commands())
+    _stderr(f"# the URL's FTP commands (000 §3.2): {steps}")
+
+
+def fetch(args: argparse.Namespace, console: Console) -> int:
+    """The ``fetch`` handler for ftp URLs."""
+    if args.timeout is not None and not args.timeout > 0:
+        raise ValueError("--timeout must be a positive number of seconds")
+    limits = (
+        Limits(connect_timeout=args.timeout, read_timeout=args.timeout)
+        if args.timeout is not None
+        else Limits()
+    )
+    email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
+    the_plan = plan(args.url, anonymous_password=email)  # refuses unsafe URLs: exit 2
+    transcript = Transcript(_show_line if args.transcript else None)
+    if args.transcript:
+        _print_plan(the_plan)
+    run: Callable[[], FTPResult]
+    if args.output:
+        output: str = args.output
+
+        def run() -> FTPResult:
+            return fetch_to_path(
+                args.url,
+                output,
+                limits=limits,
+                password=_ask_password,
+                anonymous_password=email,
+                transcript=transcript,
+                charset=args.charset,
+            )
+    else:
+
+        def run() -> FTPResult:
+            return fetch_url(
+                args.url,
+                limits=limits,
+                password=_ask_password,
+                anonymous_password=email,
+                transcript=transcript,
+                charset=args.charset,
+            )
+
+    try:
+        result = run()
+        if not args.transcript:  # else the transcript has shown them already
+            for note in result.notes[len(result.plan.notes) :]:  # what happened, not the plan
+                _stderr(f"{PROG}: note: {visible(note)}")
+        return _output(result, args, console)
+    except NetError as exc:
+        _error(str(exc))
+        return EXIT_FINDINGS
+    except OSError as exc:
+        if not args.output or isinstance(exc, BrokenPipeError):
+            raise
+        _error(f"cannot write {args.output}: {exc.strerror or exc}")
+        return EXIT_FINDINGS
+
+
+def _output(result: FTPResult, args: argparse.Namespace, console: Console) -> int:
+    out = getattr(sys.stdout, "buffer", None)
+    if result.listing is not None:
+        if args.output:
+            body = (
+                result.listing.raw
+                if args.raw
+                else "".join(
+                    line + "\n" for line in listing_lines(result.listing, Console(sys.stdout))
+                ).encode("utf-8")
+            )
+            with open(args.output, "wb") as f:
+                f.write(body)
+            _stderr(f"{PROG}: listing saved to {visible(args.output)}")
+        elif args.raw and out is not None:
+            console.stream.flush()
+            out.write(result.listing.raw)
+            out.flush()
+        else:
+            console.write_lines(listing_lines(result.listing, console))
+        return EXIT_OK
+    if args.output:
+        _stderr(f"{PROG}: saved {result.received} bytes to {visible(args.output)}")
+        return EXIT_OK
+    data = result.data or b""
+    if args.raw and out is not None:
+        console.stream.flush()
+        out.write(data)
+        out.flush()
+        return EXIT_OK
+    lines = _text_lines(data, args.charset)
+    if lines is None:
+        _error(
+            f"the file is binary ({result.received} bytes, TYPE {result.transfer_type}) "
+            f"or not {args.charset} text; save it with -o FILE, or print it as it came "
+            "with --raw"
+        )
+        return EXIT_USAGE
+    console.write_lines(lines)
+    return EXIT_OK

@@ -1,0 +1,277 @@
+"""``fetch gopher://...``: a menu as lines of type, display string and URL; text as text;
+Gopher+ attributes as their blocks; binaries only into a file (``-o``).
+
+Exit status: 0 fetched; 1 the network or the server failed (or the reply was cut
+short), with one line on stderr; 2 a URL that cannot be sent safely, a sensitive port
+without ``--allow-port``, or a binary without ``-o``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import BinaryIO
+
+from urlinspector.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    PROG,
+    Console,
+    visible,
+    width,
+)
+from urlinspector.core import parse
+from urlinspector.net.driver import Connection
+from urlinspector.net.errors import NetError
+from urlinspector.net.gopher import GopherReply
+from urlinspector.net.gopher import fetch as gopher_fetch
+from urlinspector.net.limits import Limits
+from urlinspector.schemes.errors import RemoteProtocolError
+from urlinspector.schemes.gopher import (
+    Attribute,
+    Data,
+    Event,
+    MenuItem,
+    error_in_body,
+    needs_port_confirmation,
+    request_from_url,
+    type_name,
+)
+
+__all__ = ["fetch", "menu_lines"]
+
+EXIT_FAILED = 1
+_DISPLAY_COLUMN = 44
+"""Widest display column before the URL; longer display strings push their URL right."""
+_PEEK = 4096
+"""Text held back before printing, to recognise a one-line error menu in its place."""
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(f"{PROG}: {visible(' '.join(message.split()))}\n")
+    sys.stderr.flush()
+
+
+def _fail(message: str) -> int:
+    _say(f"error: {message}")
+    return EXIT_FAILED
+
+
+def _text_line(line: str) -> str:
+    """A line of a text document for the terminal: controls made visible, tabs kept."""
+    return "\t".join(visible(part) for part in line.split("\t"))
+
+
+def menu_lines(items: list[MenuItem]) -> list[str]:
+    """A menu as lines: type character and name, display string, URL."""
+    shown = [visible(item.display) for item in items]
+    column = min(_DISPLAY_COLUMN, max((width(s) for s in shown), default=0))
+    lines = []
+    for item, display in zip(items, shown, strict=True):
+        itemtype = visible(item.itemtype) or " "
+        name = type_name(item.itemtype) if item.itemtype else ""
+        if name == "unknown":
+            display = visible(item.raw.decode("utf-8", "replace"))  # shown raw
+        head = f"{itemtype:<2}{name:<9}"
+        if item.url is None:
+            lines.append(f"{head}{display}".rstrip())
+            continue
+        pad = " " * max(0, column - width(display))
+        lines.append(f"{head}{display}{pad}  {visible(item.url)}")
+    return lines
+
+
+def _attribute_lines(blocks: list[Attribute]) -> list[str]:
+    lines = []
+    for block in blocks:
+        value = f" {block.value}" if block.value else ""
+        lines.append(visible(f"+{block.name}:{value}"))
+        lines += [" " + _text_line(line) for line in block.lines]
+    return lines
+
+
+class _TextOut:
+    """Decodes text as it arrives and prints it, holding back the first 4 KiB."""
+
+    def __init__(self, console: Console, charset: str) -> None:
+        self.console = console
+        self.decoder = codecs.getincrementaldecoder(charset)("replace")
+        self.held = bytearray()
+        self.started = False
+        self.pending = ""
+
+    def feed(self, data: bytes) -> None:
+        if not self.started:
+            self.held += data
+            if len(self.held) <= _PEEK:
+                return
+            self.started = True
+            data, self.held = bytes(self.held), bytearray()
+        self._write(self.decoder.decode(data))
+
+    def _write(self, text: str) -> None:
+        text = self.pending + text
+        head, newline, self.pending = text.rpartition("\n")
+        if newline:
+            lines = head.replace("\r\n", "\n").split("\n")
+            self.console.write_lines(_text_line(line.rstrip("\r")) for line in lines)
+
+    def finish(self) -> None:
+        if not self.started:
+            self._write(self.decoder.decode(bytes(self.held)))
+        self._write(self.decoder.decode(b"", final=True))
+        if self.pending:
+            self.console.write_lines([_text_line(self.pending.rstrip("\r"))])
+            self.pending = ""
+
+
+def _transcript(args: argparse.Namespace, text: str) -> None:
+    if getattr(args, "transcript", False):
+        sys.stderr.write(visible(text) + "\n")
+
+
+def fetch(args: argparse.Namespace, console: Console) -> int:
+    url = parse(args.url)
+    warning = needs_port_confirmation(url)
+    if warning is not None and not getattr(args, "allow_port", False):
+        _say(f"error: {warning}; to connect anyway, repeat the command with --allow-port")
+        return EXIT_USAGE
+    request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
+    output: str | None = args.output
+    raw: bool = bool(args.raw)
+    if request.kind == "binary" and output is None and not raw:
+        _say(
+            f"error: a type {visible(request.gophertype)} item ({type_name(request.gophertype)}) "
+            "is binary data: save it with -o FILE (or send the bytes to stdout with --raw)"
+        )
+        return EXIT_USAGE
+    timeout: float | None = args.timeout
+    if timeout is not None and timeout <= 0:
+        _say("error: --timeout must be a positive number of seconds")
+        return EXIT_USAGE
+    limits = Limits() if timeout is None else Limits(connect_timeout=timeout, read_timeout=timeout)
+    charset: str = args.charset
+
+    _transcript(args, f"connecting to {request.hostport}")
+    _transcript(args, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
+
+    part: Path | None = None
+    target: BinaryIO | None = None
+    if output is not None:
+        part = Path(output + ".part")
+        try:
+            target = part.open("wb")
+        except OSError as exc:
+            return _fail(f"cannot write {output}: {exc.strerror or exc}")
+    stdout = sys.stdout.buffer if raw and target is None else None
+    text_out = (
+        _TextOut(console, charset)
+        if request.kind == "text" and not raw and target is None
+        else None
+    )
+
+    def on_event(event: Event) -> None:
+        if text_out is not None and isinstance(event, Data):
+            text_out.feed(event.data)
+
+    def on_bytes(data: bytes) -> None:
+        if target is not None:
+            target.write(data)
+        elif stdout is not None:
+            stdout.write(data)
+
+    def on_connect(conn: Connection) -> None:
+        _transcript(args, f"connected to {conn.peer[0]} port {conn.peer[1]}")
+
+    body_to_file = target is not None and not raw and request.kind in ("text", "binary")
+    try:
+        reply = gopher_fetch(
+            request,
+            limits=limits,
+            charset=charset,
+            sink=target if body_to_file else None,
+            keep_body=text_out is None and not raw,
+            on_event=on_event,
+            on_bytes=on_bytes if raw else None,
+            on_connect=on_connect,
+        )
+        if body_to_file and target is not None and reply.body:
+            message = error_in_body(reply.body, charset)
+            if message is not None:
+                _discard(target, part)
+                return _fail(f"the server answered with an error: {message}")
+            target.write(reply.body)
+    except (NetError, RemoteProtocolError) as exc:
+        _discard(target, part)
+        if text_out is not None:
+            text_out.finish()
+        return _fail(str(exc))
+    except BaseException:
+        _discard(target, part)
+        raise
+
+    status = _report(args, console, reply, text_out, target, raw)
+    if target is not None and part is not None and output is not None:
+        target.close()
+        try:
+            os.replace(part, output)
+        except OSError as exc:
+            return _fail(f"cannot write {output}: {exc.strerror or exc}")
+        _transcript(args, f"wrote {output}")
+    return status
+
+
+def _report(
+    args: argparse.Namespace,
+    console: Console,
+    reply: GopherReply,
+    text_out: _TextOut | None,
+    target: BinaryIO | None,
+    raw: bool,
+) -> int:
+    if reply.header is not None:
+        _transcript(args, "< " + reply.header.raw.decode("latin-1"))
+    _transcript(args, f"< {reply.received} bytes")
+    end = reply.end
+    if end is not None and end.note:
+        if end.complete and end.framing == "terminator":
+            _say(f"warning: {end.note}")  # text after the "." line
+        else:
+            _transcript(args, f"note: {end.note}")
+    if reply.error is not None:
+        return _fail(f"the server answered: {reply.error.text}")
+    if text_out is not None:
+        held = bytes(text_out.held) if not text_out.started else b""
+        message = error_in_body(held, args.charset) if held else None
+        if message is not None:
+            return _fail(f"the server answered with an error: {message}")
+        text_out.finish()
+    elif not raw:
+        lines: list[str] = []
+        if reply.kind == "menu":
+            lines = menu_lines(reply.items)
+            for item in reply.items:
+                for problem in item.problems:
+                    _transcript(args, f"note: line {item.line}: {problem}")
+        elif reply.kind == "attributes":
+            lines = _attribute_lines(reply.attributes)
+        if target is not None and lines:
+            target.write("".join(line + "\n" for line in lines).encode("utf-8"))
+        elif lines:
+            console.write_lines(lines)
+    if end is not None and not end.complete:
+        return _fail(f"the reply is incomplete: {end.note}")
+    return EXIT_OK
+
+
+def _discard(target: BinaryIO | None, part: Path | None) -> None:
+    if target is not None:
+        with contextlib.suppress(OSError):
+            target.close()
+    if part is not None:
+        with contextlib.suppress(OSError):
+            part.unlink()

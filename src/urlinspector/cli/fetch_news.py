@@ -1,0 +1,266 @@
+"""``fetch news:...`` and ``fetch nntp://...``: the group list, a group's overview, or an
+article, printed for people.
+
+* ``news:*`` — one line a group: name, articles (the server's estimate), status,
+  description;
+* ``news:group`` / ``nntp://host/group`` — a line naming the group and its numbers,
+  then one line an article, newest first: number, date, author, subject (all pages);
+* ``news:message-id`` / ``nntp://host/group/number`` — the header fields From, Date,
+  Subject, Newsgroups, Message-ID and References, an empty line, and the text.
+
+``-o FILE`` writes the article as received (dot-unstuffed, CRLF line ends), or the
+printed lines of a list; ``--raw`` prints the server's replies as they came (status line,
+dot-stuffed data and the closing ``.``); ``--charset`` is the fallback for text that
+declares no charset; ``--transcript`` prints the conversation to stderr (passwords
+masked); ``--server HOST[:PORT]`` is the news server for news: URLs (else
+``NNTPSERVER``, else localhost:119).  Which server answered goes to stderr.
+
+A login for a server asking for one (480) comes from the nntp URL's userinfo, else from
+``~/.netrc``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from urlinspector.cli.common import EXIT_OK, Console, truncate, visible, width
+from urlinspector.net.errors import NetError
+from urlinspector.net.limits import Limits
+from urlinspector.net.nntp import (
+    NewsClient,
+    ServerInfo,
+    TranscriptLine,
+    netrc_credentials,
+    server_for,
+)
+from urlinspector.schemes.errors import RemoteProtocolError
+from urlinspector.schemes.nntp.article import Article
+from urlinspector.schemes.nntp.errors import AuthenticationRequired
+from urlinspector.schemes.nntp.events import Command
+from urlinspector.schemes.nntp.listing import GroupList, OverviewEntry, OverviewPage
+from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
+from urlinspector.schemes.nntp.url import news_target
+
+__all__ = ["EXIT_FAILED", "fetch"]
+
+EXIT_FAILED = 1
+"""The server or the network failed (see ``fetch --help``)."""
+
+SHOWN_HEADERS = ("From", "Date", "Subject", "Newsgroups", "Message-ID", "References")
+RAW_COMMANDS = frozenset({"LIST", "OVER", "XOVER", "HEAD", "ARTICLE"})
+"""Replies ``--raw`` prints: those that carry what the URL asked for."""
+
+
+def _text_line(line: str) -> str:
+    """A line of server text made safe for a terminal, tabs expanded."""
+    return visible(line.expandtabs(8))
+
+
+def _stderr(text: str) -> None:
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def _server_line(info: ServerInfo) -> str:
+    source = {
+        "url": "named by the URL",
+        "setting": "from --server",
+        "NNTPSERVER": "from NNTPSERVER",
+        "default": "the default",
+    }.get(info.address.source, info.address.source)
+    details = [source]
+    if info.implementation:
+        details.append(info.implementation)
+    details.append("TLS" if info.tls else "not encrypted")
+    if info.authenticated_as:
+        details.append(f"logged in as {info.authenticated_as}")
+    return visible(f"news server {info} ({'; '.join(details)}): {info.greeting}")
+
+
+def _group_lines(groups: GroupList) -> list[str]:
+    rows = [
+        (
+            visible(g.name),
+            "" if g.estimated_count is None else str(g.estimated_count),
+            visible(g.status),
+            visible(g.description or ""),
+        )
+        for g in groups.groups
+    ]
+    if not rows:
+        return []
+    name_w = max(width(r[0]) for r in rows)
+    count_w = max(len(r[1]) for r in rows)
+    status_w = max(width(r[2]) for r in rows)
+    return [
+        f"{name}{' ' * (name_w - width(name))}  {count:>{count_w}}  "
+        f"{status}{' ' * (status_w - width(status))}  {description}".rstrip()
+        for name, count, status, description in rows
+    ]
+
+
+def _when(entry: OverviewEntry) -> str:
+    moment = entry.when
+    return moment.strftime("%Y-%m-%d %H:%M") if moment is not None else visible(entry.date)[:16]
+
+
+def _overview_lines(page: OverviewPage, columns: int, number_width: int) -> list[str]:
+    lines = []
+    for entry in page.entries:
+        author = truncate(visible(entry.author), 24)
+        start = f"{entry.number:>{number_width}}  {_when(entry):<16}  {author}"
+        start += " " * (24 - width(author))
+        room = max(12, columns - width(start) - 2)
+        lines.append(f"{start}  {truncate(visible(entry.subject), room)}".rstrip())
+    return lines
+
+
+def _article_lines(article: Article) -> list[str]:
+    lines = []
+    for name in SHOWN_HEADERS:
+        for header in article.headers_named(name):
+            lines.append(f"{name}: {visible(header.value)}")
+    lines.append("")
+    lines.extend(_text_line(line) for line in article.body.split("\n"))
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+class _Output:
+    """Where the lines go: the console, or the -o file."""
+
+    def __init__(self, console: Console, path: str | None) -> None:
+        self.console = console
+        self.path = path
+        self.file: TextIO | None = None
+
+    def lines(self, lines: Iterable[str]) -> None:
+        if self.path is None:
+            self.console.write_lines(lines)
+            return
+        if self.file is None:
+            self.file = Path(self.path).open("w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        self.file.writelines(line + "\n" for line in lines)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def _binary_stdout() -> BinaryIO:
+    buffer: BinaryIO | None = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        raise ValueError("--raw needs a standard output that takes bytes")
+    sys.stdout.flush()
+    return buffer
+
+
+def fetch(args: argparse.Namespace, console: Console) -> int:
+    """The ``fetch`` handler for news: and nntp: URLs."""
+    target = news_target(args.url)  # LocalProtocolError (a ValueError): exit status 2
+    server_setting: str | None = getattr(args, "server", None)
+    if target.server is not None and server_setting:
+        raise ValueError("--server applies to news: URLs; an nntp: URL names its own server")
+    address = server_for(target, server_setting)
+    limits = Limits()
+    if args.timeout is not None:
+        if not args.timeout > 0:
+            raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout}")
+        limits = Limits(connect_timeout=args.timeout, read_timeout=args.timeout)
+    credentials = (
+        Credentials(target.user, target.password or "")
+        if target.user is not None
+        else netrc_credentials(address.host)
+    )
+    charset: str = args.charset
+
+    def on_line(line: TranscriptLine) -> None:
+        _stderr(visible(line.render()))
+
+    raw_out = _binary_stdout() if args.raw else None
+
+    def on_raw(command: Command | None, data: bytes) -> None:
+        if raw_out is not None and command is not None and command.keyword in RAW_COMMANDS:
+            raw_out.write(data)
+            raw_out.flush()
+
+    for note in target.notes:
+        _stderr(visible(f"note: {note}"))
+    output = _Output(console, args.output)
+    try:
+        with NewsClient(
+            address,
+            limits=limits,
+            credentials=credentials,
+            transcript=on_line if args.transcript else None,
+            raw=on_raw if raw_out is not None else None,
+        ) as client:
+            if target.kind == "group-list":
+                groups = client.list_groups(fallback_charset=charset)
+                if raw_out is None:
+                    output.lines(_group_lines(groups))
+            elif target.kind == "overview":
+                assert target.group is not None
+                _overview(client, target.group, charset, output, raw_out is None, console)
+            else:
+                article = client.article(
+                    group=target.group,
+                    number=target.article_number,
+                    message_id=target.message_id,
+                    fallback_charset=charset,
+                )
+                for note in article.notes:
+                    _stderr(visible(f"note: {note}"))
+                if args.output is not None:
+                    Path(args.output).write_bytes(article.raw)
+                elif raw_out is None:
+                    output.lines(_article_lines(article))
+            info = client.info
+        _stderr(_server_line(info))  # after the work: with the login and TLS it ended with
+        for note in info.notes:
+            _stderr(visible(f"note: {note}"))
+    except NetError as exc:  # its message names the server
+        _stderr(visible(f"urlinspector: error: {exc}"))
+        return EXIT_FAILED
+    except RemoteProtocolError as exc:
+        message = f"urlinspector: error: news server {address}: {exc}"
+        if isinstance(exc, AuthenticationRequired):
+            message += (
+                f"; give a login in ~/.netrc (machine {address.host} login USER password "
+                f"PASSWORD) or, for nntp: URLs, in the URL (nntp://USER:PASSWORD@host/group)"
+            )
+        _stderr(visible(message))
+        return EXIT_FAILED
+    finally:
+        output.close()
+    return EXIT_OK
+
+
+def _overview(
+    client: NewsClient,
+    group: str,
+    charset: str,
+    output: _Output,
+    show: bool,
+    console: Console,
+) -> None:
+    first = True
+    number_width = 1
+    for page in client.overview(group, count=DEFAULT_PAGE_SIZE, fallback_charset=charset):
+        status = page.group
+        if first:
+            first = False
+            number_width = len(str(max(status.high, 1)))
+            if show:
+                noun = "article" if status.count == 1 else "articles"
+                numbers = "" if status.empty else f", numbers {status.low} to {status.high}"
+                output.lines([visible(f"{status.name}: {status.count} {noun}{numbers}")])
+        for note in page.notes:
+            _stderr(visible(f"note: {note}"))
+        if show:
+            output.lines(_overview_lines(page, console.columns, number_width))

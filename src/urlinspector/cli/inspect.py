@@ -1,0 +1,621 @@
+"""``parse`` and ``decode``: a URL's components and one component's escapes."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import re
+import textwrap
+from collections.abc import Mapping, Sequence
+
+from urlinspector import palette
+from urlinspector.cli.common import (
+    COLOR_ARG,
+    EDITION_ARG,
+    EMPTY_TEXT,
+    EXIT_FINDINGS,
+    EXIT_OK,
+    JSON_ARG,
+    MAX_ROWS,
+    THEME_ARG,
+    UNDEFINED_TEXT,
+    Cell,
+    Command,
+    Console,
+    arg,
+    charset_type,
+    read_input,
+    span_text,
+    table,
+    visible,
+    width,
+    wrap,
+)
+from urlinspector.cli.common import (
+    shown as shown_value,
+)
+from urlinspector.core import (
+    URL,
+    Diagnostic,
+    get_edition,
+    parse,
+)
+from urlinspector.core.escapes import COMPONENTS, Decoded, decode
+from urlinspector.core.model import (
+    AUTHORITY,
+    FRAGMENT,
+    HOST,
+    PASSWORD,
+    PATH,
+    PORT,
+    QUERY,
+    SCHEME,
+    URI,
+    USER,
+    USERINFO,
+)
+
+# --- parse: the colour-coded URL and its caret line -----------------------------------------
+
+_ESCAPE_RE = re.compile(r"%[0-9A-Fa-f]{2}")
+_GENERIC_EQUIVALENT = frozenset({"http-path", "http-search"})
+"""Scheme-specific roles that only restate a generic component (the generic one, with
+its segments and query keys, is shown in more detail)."""
+_SLASHED_ROLES = frozenset({"path", "file-path"})
+
+
+def _char_roles(url: URL) -> list[str]:
+    """The palette role of each character of ``url.text``."""
+    text = url.text
+    roles = ["separator"] * len(text)  # delimiters and any <URL:...> wrapper
+
+    def fill(span: Sequence[int], role: str) -> None:
+        start, end = span
+        if start >= 0:
+            roles[start:end] = [role] * (end - start)
+
+    spans = url.spans
+    fill(spans[SCHEME], "scheme")
+    if spans[USER][0] < 0:
+        fill(spans[USERINFO], "user")
+    fill(spans[USER], "user")
+    fill(spans[PASSWORD], "password")
+    fill(spans[HOST], "host")
+    fill(spans[PORT], "port")
+    fill(spans[PATH], "path")
+    fill(spans[FRAGMENT], "fragment")
+    q0, q1 = spans[QUERY]
+    if q0 >= 0:
+        pos = q0
+        while pos <= q1:
+            amp = text.find("&", pos, q1)
+            pair_end = q1 if amp < 0 else amp
+            eq = text.find("=", pos, pair_end)
+            if eq < 0:
+                fill((pos, pair_end), "query-key" if amp >= 0 or pos > q0 else "query")
+            else:
+                fill((pos, eq), "query-key")
+                fill((eq + 1, pair_end), "query-value")
+            if amp < 0:
+                break
+            pos = amp + 1
+    if url.specific is not None:
+        for part in url.specific.parts:
+            if part.role not in _GENERIC_EQUIVALENT:
+                fill(part.span, part.role)
+    # the "/" between path segments
+    p0, p1 = spans[PATH]
+    if p0 >= 0:
+        for i in range(p0, p1):
+            if text[i] == "/" and roles[i] in _SLASHED_ROLES:
+                roles[i] = "separator"
+    return roles
+
+
+def _char_overlays(url: URL) -> list[tuple[str, ...]]:
+    """Overlay roles per character: escapes, misleading text, invalid text."""
+    text = url.text
+    n = len(text)
+    escape = [False] * n
+    warning = [False] * n
+    invalid = [False] * n
+    u0, u1 = url.spans[URI]
+    for m in _ESCAPE_RE.finditer(text, u0, u1):
+        escape[m.start() : m.end()] = [True] * 3
+    for d in url.diagnostics:
+        start, end = d.span
+        if d.severity == "error":
+            invalid[start:end] = [True] * (min(end, n) - start)
+        elif d.severity == "warning" and d.category == "security":
+            warning[start:end] = [True] * (min(end, n) - start)
+    out: list[tuple[str, ...]] = []
+    for i in range(n):
+        layers: tuple[str, ...] = ()
+        if escape[i]:
+            layers += ("escape",)
+        if warning[i]:
+            layers += ("warning",)
+        if invalid[i]:
+            layers += ("invalid",)
+        out.append(layers)
+    return out
+
+
+def _caret_marks(url: URL) -> list[str]:
+    """Per character, and one past the end: " ", "~" (warning) or "^" (error)."""
+    n = len(url.text)
+    marks = [" "] * (n + 1)
+    for severity, mark in (("warning", "~"), ("error", "^")):
+        for d in url.diagnostics:
+            if d.severity != severity:
+                continue
+            start, end = d.span
+            start = max(0, min(start, n))
+            end = max(start, min(end, n))
+            for i in range(start, end if end > start else start + 1):
+                marks[i] = mark
+    return marks
+
+
+def _url_lines(url: URL, console: Console) -> list[str]:
+    """The URL, colour-coded, with a caret line under it when there are errors or
+    warnings; folded to the console width when a caret line needs to line up."""
+    text = url.text
+    marks = _caret_marks(url)
+    has_marks = any(m != " " for m in marks)
+    shown = [visible(c) for c in text]
+    if console.colour:
+        roles = _char_roles(url)
+        overlays = _char_overlays(url)
+        styles: list[tuple[str, tuple[str, ...]]] = list(zip(roles, overlays, strict=True))
+    else:
+        styles = [("plain", ())] * len(text)
+
+    def render(lo: int, hi: int) -> tuple[str, str]:
+        pieces: list[str] = []
+        carets: list[str] = []
+        i = lo
+        while i < hi:
+            j = i
+            while j < hi and styles[j] == styles[i]:
+                j += 1
+            run = "".join(shown[i:j])
+            base, layers = styles[i]
+            pieces.append(
+                console.paint(palette.combine(base, *layers), run)
+                if layers
+                else console.paint(base, run)
+            )
+            i = j
+        for k in range(lo, hi):
+            carets.append(marks[k] * width(shown[k]))
+        if hi == len(text):
+            carets.append(marks[hi])  # a zero-width finding at the very end
+        return "".join(pieces), _paint_carets(console, "".join(carets).rstrip())
+
+    if not has_marks:
+        return [render(0, len(text))[0]]
+    lines: list[str] = []
+    lo = 0
+    limit = console.columns - 1
+    while True:
+        hi, used = lo, 0
+        while hi < len(text) and used + width(shown[hi]) <= limit:
+            used += width(shown[hi])
+            hi += 1
+        if hi == lo and hi < len(text):
+            hi += 1
+        line, carets = render(lo, hi)
+        lines.append(line)
+        if carets:
+            lines.append(carets)
+        lo = hi
+        if lo >= len(text):
+            return lines
+
+
+@functools.lru_cache(maxsize=16)
+def _mark(name: str) -> palette.Role:
+    """A role's colour and weight alone, for marks and labels (carets, codes)."""
+    return dataclasses.replace(
+        palette.get_role(name), underline="none", background_light=None, background_dark=None
+    )
+
+
+def _paint_carets(console: Console, carets: str) -> str:
+    if not console.colour:
+        return carets
+    return re.sub(
+        r"\^+|~+",
+        lambda m: console.paint(_mark("invalid" if m.group()[0] == "^" else "warning"), m.group()),
+        carets,
+    )
+
+
+# --- parse: the report ------------------------------------------------------------------
+
+
+_COMPONENT_ROWS = (
+    ("scheme", SCHEME),
+    ("authority", AUTHORITY),
+    ("userinfo", USERINFO),
+    ("user", USER),
+    ("password", PASSWORD),
+    ("host", HOST),
+    ("port", PORT),
+    ("path", PATH),
+    ("query", QUERY),
+    ("fragment", FRAGMENT),
+)
+
+_FIELD_ALIASES: Mapping[str, str] = {
+    "newsgroup-name": "group",
+    "gopher+_string": "gopher_plus",
+    "searchpart": "search",
+    "fieldspec": "fieldspecs",
+    "addr-spec": "addr_spec",
+}
+
+
+def _field_value(value: object) -> str:
+    """A decoded scheme-specific value for people."""
+    if value is None:
+        return UNDEFINED_TEXT
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "backslashreplace")
+    if isinstance(value, str):
+        return shown_value(value)
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_field_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return (
+            "{" + ", ".join(f"{visible(str(k))}: {_field_value(v)}" for k, v in value.items()) + "}"
+        )
+    return visible(str(value))
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _parse_report(url: URL, console: Console) -> list[str]:
+    lines = _url_lines(url, console)
+    ed = url.edition
+    errors, warnings = len(url.errors), len(url.warnings)
+    notes = len(url.diagnostics) - errors - warnings
+    verdict = "valid" if url.is_valid else "invalid"
+    summary = f"{verdict}: {_count(errors, 'error')}, {_count(warnings, 'warning')}"
+    if notes:
+        summary += f", {_count(notes, 'note')}"
+    lines.append("")
+    lines += table(
+        console,
+        [
+            [("edition", None), (f"{ed.title} ({ed.year}), {ed.id}", None)],
+            [("result", None), (summary, _mark("invalid") if errors else None)],
+        ],
+        indent=0,
+    )
+
+    # components
+    lines += ["", "components"]
+    rows: list[list[Cell]] = []
+    if url.has_wrapper:
+        rows.append([("uri", None), (visible(url.uri), None), (span_text(url.spans[URI]), None)])
+    for name, index in _COMPONENT_ROWS:
+        value = url.component(index)
+        role = palette.role_for_component(name) if value else None
+        if role is palette.PLAIN:
+            role = None
+        rows.append([(name, None), (shown_value(value), role), (span_text(url.spans[index]), None)])
+    lines += table(console, rows)
+
+    # host and port
+    lines.append("")
+    host_kind = url.host_kind or "no host"
+    port = url.port
+    default = url.default_port
+    scheme = visible(url.scheme.lower()) if url.scheme else None
+    default_text = (
+        f"default for {scheme}: {default}" if default is not None else "no default port known"
+    )
+    if port is None:
+        port_text = f"none written; {default_text}"
+    elif url.port_number is not None:
+        port_text = f"{url.port_number}; {default_text}"
+        if default is not None and url.port_number == default:
+            port_text += " (the same)"
+    else:
+        port_text = f"{shown_value(port)} (not a number); {default_text}"
+    rows = [[("host kind", None), (host_kind, None)], [("port", None), (port_text, None)]]
+    if url.path_separator_span is not None:
+        where = span_text(url.path_separator_span)
+        rows.append([("path slash", None), (f"{where}, a separator, not part of the path", None)])
+    lines += table(console, rows, indent=0)
+
+    # path segments
+    segments = url.segments
+    if segments:
+        lines += ["", f"path segments ({len(segments)})"]
+        rows = [
+            [
+                (str(i), None),
+                (shown_value(s.text), "path" if s.text else None),
+                (span_text(s.span), None),
+            ]
+            for i, s in enumerate(segments[:MAX_ROWS], 1)
+        ]
+        lines += table(console, rows)
+        if len(segments) > MAX_ROWS:
+            lines.append(f"  … {len(segments) - MAX_ROWS} more (--json shows all)")
+
+    # scheme-specific
+    specific = url.specific
+    if specific is not None:
+        dp = "" if specific.default_port is None else f", default port {specific.default_port}"
+        lines += ["", f"scheme-specific parts ({visible(specific.scheme)}{dp})"]
+        fields = specific.fields
+        used: set[str] = set()
+        seen: dict[str, int] = {}
+        rows = [[("part", None), ("text", None), ("span", None), ("value", None)]]
+        for part in specific.parts[:MAX_ROWS]:
+            key = _FIELD_ALIASES.get(part.name, part.name.replace("-", "_"))
+            value_text = ""
+            if part.role not in ("separator", "telnet-slash") and key in fields:
+                field = fields[key]
+                index = seen.get(key, 0)
+                seen[key] = index + 1
+                if isinstance(field, tuple | list):  # one item per part of that name
+                    field = field[index] if index < len(field) else None
+                value_text = _field_value(field)
+                used.add(key)
+            rows.append(
+                [
+                    (visible(part.name), None),
+                    (shown_value(part.raw), part.role if part.raw else None),
+                    (span_text(part.span), None),
+                    (value_text, None),
+                ]
+            )
+        lines += table(console, rows)
+        if len(specific.parts) > MAX_ROWS:
+            lines.append(f"  … {len(specific.parts) - MAX_ROWS} more (--json shows all)")
+        rest = [(k, v) for k, v in fields.items() if k not in used]
+        if rest:
+            lines += ["", "scheme-specific fields"]
+            lines += table(
+                console, [[(visible(k), None), (_field_value(v), None)] for k, v in rest]
+            )
+
+    # diagnostics
+    lines.append("")
+    if not url.diagnostics:
+        lines.append("diagnostics: none")
+    for severity, title, severity_role in (
+        ("error", "errors", _mark("invalid")),
+        ("warning", "warnings", _mark("warning")),
+        ("info", "notes", None),
+    ):
+        group = [d for d in url.diagnostics if d.severity == severity]
+        if group:
+            lines.append(f"{title} ({len(group)})")
+            lines += _diagnostic_lines(console, group, severity_role)
+    return lines
+
+
+def _diagnostic_lines(
+    console: Console, diagnostics: Sequence[Diagnostic], role: palette.Role | None
+) -> list[str]:
+    rows: list[list[Cell]] = [
+        [(visible(d.code), role), (span_text(d.span), None), (d.category, None)]
+        for d in diagnostics
+    ]
+    heads = table(console, rows, flex=0)
+    lines: list[str] = []
+    for head, d in zip(heads, diagnostics, strict=True):
+        lines.append(head)
+        lines += wrap(f"{visible(d.message)} [{visible(d.reference)}]", console.columns, 6)
+    return lines
+
+
+# --- decode: the report -----------------------------------------------------------------------
+
+
+def _hexdump(data: bytes) -> list[str]:
+    """xxd-style lines: offset, 16 octets in hex, and their printable ASCII."""
+    lines = []
+    for offset in range(0, min(len(data), 16 * MAX_ROWS), 16):
+        chunk = data[offset : offset + 16]
+        hexes = " ".join(f"{b:02X}" for b in chunk)
+        text = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in chunk)
+        lines.append(f"  {offset:08x}  {hexes:<47}  |{text}|")
+    if len(data) > 16 * MAX_ROWS:
+        lines.append(f"  … {len(data) - 16 * MAX_ROWS} more octets (--json shows all)")
+    return lines
+
+
+def _decode_report(
+    decoded: Decoded, console: Console, *, component: str | None, scheme: str | None, edition: str
+) -> list[str]:
+    raw = decoded.raw
+    kinds = ["plain"] * len(raw)
+    for e in decoded.escapes:
+        start, end = e.span
+        kinds[start:end] = ["invalid" if e.kind == "invalid" else "escape"] * (end - start)
+    pieces = []
+    i = 0
+    while i < len(raw):
+        j = i
+        while j < len(raw) and kinds[j] == kinds[i]:
+            j += 1
+        run = visible(raw[i:j])
+        kind = kinds[i]
+        pieces.append(run if kind == "plain" else console.paint(kind, run))
+        i = j
+    problems = []
+    if decoded.invalid:
+        problems.append(_count(len(decoded.invalid), "invalid escape"))
+    if decoded.undecodable:
+        problems.append(f"octets that are not {decoded.charset} text")
+    ed = get_edition(edition)
+    context = (
+        f"{visible(component) if component else 'any component'}"
+        f"{f' of a {visible(scheme)} URL' if scheme else ''}, {ed.title} ({ed.year})"
+    )
+    counts: dict[str, int] = {}
+    for e in decoded.escapes:
+        counts[e.kind] = counts.get(e.kind, 0) + 1
+    lines = [
+        "input     " + ("".join(pieces) if raw else EMPTY_TEXT),
+        f"context   {context}",
+        f"octets    {_count(len(decoded.octets), 'octet')}",
+        *_hexdump(decoded.octets),
+        f"text      {shown_value(decoded.text)}",
+        f"charset   {decoded.charset}"
+        + (
+            "  (some octets are not text in this charset: shown as \\xNN)"
+            if decoded.undecodable
+            else ""
+        ),
+        "result    " + (console.paint(_mark("invalid"), "; ".join(problems)) if problems else "ok"),
+        "",
+    ]
+    if not decoded.escapes:
+        lines.append("escapes: none")
+        return lines
+    summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    lines.append(f"escapes ({len(decoded.escapes)}: {summary})")
+    rows: list[list[Cell]] = []
+    shown = decoded.escapes[:MAX_ROWS]
+    for e in shown:
+        octet = "" if e.octet is None else f"0x{e.octet:02X}"
+        rows.append(
+            [
+                (span_text(e.span), None),
+                (visible(e.text), "invalid" if e.kind == "invalid" else "escape"),
+                (octet, None),
+                (e.kind, "invalid" if e.kind == "invalid" else None),
+                (visible(e.reference), None),
+            ]
+        )
+    heads = table(console, rows, flex=4)
+    for head, e in zip(heads, shown, strict=True):
+        lines.append(head)
+        lines += wrap(visible(e.reason), console.columns, 6)
+    if len(decoded.escapes) > MAX_ROWS:
+        lines.append(f"  … {len(decoded.escapes) - MAX_ROWS} more (--json shows all)")
+    return lines
+
+
+# --- the commands --------------------------------------------------------------------------
+
+
+def run_parse(args: argparse.Namespace, console: Console) -> int:
+    url = parse(read_input(args.url), args.edition)
+    if args.json:
+        console.write_json(url.to_dict())
+    else:
+        console.write_lines(_parse_report(url, console))
+    return EXIT_OK if url.is_valid else EXIT_FINDINGS
+
+
+def run_decode(args: argparse.Namespace, console: Console) -> int:
+    decoded = decode(
+        read_input(args.text),
+        args.component,
+        scheme=args.scheme,
+        charset=args.charset,
+        edition=args.edition,
+    )
+    if args.json:
+        data: dict[str, object] = {
+            "edition": args.edition,
+            "component": args.component,
+            "scheme": args.scheme,
+            **decoded.to_dict(),
+        }
+        console.write_json(data)
+    else:
+        console.write_lines(
+            _decode_report(
+                decoded, console, component=args.component, scheme=args.scheme, edition=args.edition
+            )
+        )
+    return EXIT_FINDINGS if decoded.undecodable or decoded.invalid else EXIT_OK
+
+
+def _legend_epilog() -> str:
+    legend = palette.legend()
+    last_generic = palette.ROLE_NAMES.index("warning")
+    generic = [n for n in palette.ROLE_NAMES[: last_generic + 1] if n in legend]
+    lines = ["colours (with --color):"]
+    lines += [f"  {name:<12} {legend[name]}" for name in generic]
+    specific = ", ".join(n for n in legend if n not in generic)
+    lines += textwrap.wrap(
+        f"scheme-specific parts: {specific}",
+        width=78,
+        initial_indent="  ",
+        subsequent_indent="    ",
+        break_on_hyphens=False,
+    )
+    lines += [
+        "",
+        "exit status: 0 no error diagnostics, 1 error diagnostics, 2 misuse",
+    ]
+    return "\n".join(lines)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "parse",
+        "split a URL into its components, with spans and diagnostics",
+        run_parse,
+        (
+            arg("url", metavar="URL", help="the URL (or reference); - reads it from stdin"),
+            EDITION_ARG,
+            JSON_ARG,
+            COLOR_ARG,
+            THEME_ARG,
+        ),
+        description="Split URL into its components under one edition of the URL specs and "
+        "report every component with its span, the path segments, what the scheme's own "
+        "syntax makes of it, and every diagnostic with its citation.",
+        epilog=_legend_epilog(),
+    ),
+    Command(
+        "decode",
+        "decode the percent-escapes of one component",
+        run_decode,
+        (
+            arg("text", metavar="TEXT", help="the component's text; - reads it from stdin"),
+            arg(
+                "--charset",
+                type=charset_type,
+                default="utf-8",
+                metavar="NAME",
+                help="charset the octets are decoded with (default utf-8; e.g. latin-1, "
+                "cp1252, cp437)",
+            ),
+            arg(
+                "--component",
+                metavar="NAME",
+                help="the component TEXT was split from, which decides which escapes are "
+                "meaningful: " + ", ".join(COMPONENTS),
+            ),
+            arg("--scheme", metavar="S", help="the URL's scheme (refines --component)"),
+            EDITION_ARG,
+            JSON_ARG,
+            COLOR_ARG,
+            THEME_ARG,
+        ),
+        description="Decode the %HH escapes of TEXT, one component already split from its "
+        "URL, and explain each: unnecessary, meaningful (decoding it would change the "
+        "meaning), data, or invalid.",
+        epilog="exit status: 0 all escapes valid and decodable, 1 invalid escapes or "
+        "undecodable octets, 2 misuse",
+    ),
+)
+"""The subcommands, in the order ``--help`` lists them."""

@@ -1,0 +1,282 @@
+"""``normalize``, ``compare`` and ``extract``: URLs as identifiers and URLs in text."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from urlinspector.cli.common import (
+    COLOR_ARG,
+    EDITION_ARG,
+    EMPTY_TEXT,
+    EXIT_FINDINGS,
+    EXIT_OK,
+    JSON_ARG,
+    THEME_ARG,
+    Cell,
+    Command,
+    Console,
+    arg,
+    charset_type,
+    read_input,
+    table,
+    visible,
+    wrap,
+)
+from urlinspector.core import get_edition
+from urlinspector.core.escapes import canonical_charset
+from urlinspector.core.extract import Found, extract
+from urlinspector.core.normalize import (
+    STEPS,
+    Change,
+    Comparison,
+    Normalized,
+    citation,
+    compare,
+    normalize,
+)
+
+# --- normalize ---------------------------------------------------------------------------
+
+
+def steps_type(value: str) -> tuple[str, ...]:
+    """``--steps case,escapes``: names from :data:`STEPS`, comma-separated."""
+    names = tuple(n.strip() for n in value.split(",") if n.strip())
+    unknown = [n for n in names if n not in STEPS]
+    if unknown or not names:
+        what = ", ".join(repr(n) for n in unknown) or "none"
+        raise argparse.ArgumentTypeError(f"unknown step(s) {what}; choose from: {', '.join(STEPS)}")
+    return names
+
+
+def _value(text: str) -> str:
+    return visible(text) if text else EMPTY_TEXT
+
+
+def _change_rows(changes: tuple[Change, ...]) -> list[list[Cell]]:
+    rows: list[list[Cell]] = []
+    for c in changes:
+        after = _value(c.after) if c.after or c.component != "port" else "(dropped)"
+        rows.append(
+            [
+                (c.component, None),
+                (_value(c.before), None),
+                ("→", None),
+                (after, "escape" if c.step == "escapes" else None),
+            ]
+        )
+    return rows
+
+
+def _normalize_report(result: Normalized, console: Console) -> list[str]:
+    ed = get_edition(result.edition)
+    lines = [visible(result.text), ""]
+    if result.original != result.text:
+        lines.append(f"from      {visible(result.original)}")
+    lines.append(f"edition   {ed.title} ({ed.year}), {ed.id}")
+    for step in result.steps:
+        changes = result.changes_of(step)
+        cited = citation(step, ed)
+        if not changes:
+            lines.append(f"{step} ({cited}): no change")
+            continue
+        lines.append(f"{step} ({cited})")
+        heads = table(console, _change_rows(changes), flex=3)
+        for head, change in zip(heads, changes, strict=True):
+            lines.append(head)
+            lines += wrap(visible(change.detail), console.columns, 6)
+    if result.notes:
+        lines += ["", "notes"]
+        for note in result.notes:
+            lines += wrap(visible(note), console.columns, 2)
+    return lines
+
+
+def run_normalize(args: argparse.Namespace, console: Console) -> int:
+    result = normalize(read_input(args.url), args.steps, edition=args.edition)
+    if args.json:
+        console.write_json(result.to_dict())
+    else:
+        console.write_lines(_normalize_report(result, console))
+    return EXIT_OK
+
+
+# --- compare -------------------------------------------------------------------------------
+
+
+def _compare_report(result: Comparison, console: Console) -> list[str]:
+    ed = get_edition(result.edition)
+    if result.rung is None:
+        head = "different: not equal at any rung of the comparison ladder"
+    elif result.rung == "simple-string":
+        head = "equivalent: the same string"
+    else:
+        head = f"equivalent: equal after {result.rung} normalization"
+    lines = [head, "", f"edition   {ed.title} ({ed.year}), {ed.id}"]
+    if result.ignore_fragment:
+        lines.append("fragments set aside (a comparison for retrieval)")
+    lines.append("")
+    rows: list[list[Cell]] = [[("rung", None), ("a", None), ("b", None), ("", None)]]
+    for rung in result.ladder:
+        rows.append(
+            [
+                (rung.name, None),
+                (_value(rung.a), None),
+                (_value(rung.b), None),
+                ("equal" if rung.equal else "different", None if rung.equal else "warning"),
+            ]
+        )
+    lines += table(console, rows, flex=1, indent=0)
+    lines += ["", "citations"]
+    lines += [f"  {r.name}: {r.citation}" for r in result.ladder]
+    if result.notes:
+        lines += ["", "notes"]
+        for note in result.notes:
+            lines += wrap(visible(note), console.columns, 2)
+    return lines
+
+
+def run_compare(args: argparse.Namespace, console: Console) -> int:
+    if args.a == "-" and args.b == "-":
+        raise ValueError("only one of A and B can be read from stdin ('-')")
+    a, b = read_input(args.a), read_input(args.b)
+    result = compare(a, b, ignore_fragment=args.ignore_fragment, edition=args.edition)
+    if args.json:
+        console.write_json(result.to_dict())
+    else:
+        console.write_lines(_compare_report(result, console))
+    return EXIT_OK if result.equivalent else EXIT_FINDINGS
+
+
+# --- extract -------------------------------------------------------------------------------
+
+
+def _read_text(source: str, charset: str) -> str:
+    """The text of *source* (a file name, or ``-`` for stdin), decoded with *charset*;
+    undecodable octets become lone surrogates, shown as ``\\xNN``."""
+    name = canonical_charset(charset)
+    if source == "-":
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:
+            return sys.stdin.read()
+        data: bytes = buffer.read()
+    else:
+        try:
+            data = Path(source).read_bytes()
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise ValueError(f"cannot read {visible(source)!r}: {reason}") from None
+    return data.decode(name, "surrogateescape")
+
+
+def _found_dict(found: Found, line: int, column: int) -> dict[str, object]:
+    data = found.to_dict()
+    data["line"] = line
+    data["column"] = column
+    return data
+
+
+def run_extract(args: argparse.Namespace, console: Console) -> int:
+    text = _read_text(args.file, args.charset)
+    found = extract(text)
+    if args.json:
+        items: list[dict[str, object]] = []
+        line, line_start, pos = 1, 0, 0
+        for f in found:
+            start = f.span[0]
+            newlines = text.count("\n", pos, start)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", pos, start) + 1
+            pos = start
+            items.append(_found_dict(f, line, start - line_start + 1))
+        console.write_json({"source": args.file, "count": len(found), "urls": items})
+    else:
+        console.write_lines(visible(f.url) for f in found)
+    return EXIT_OK if found else EXIT_FINDINGS
+
+
+# --- the commands ----------------------------------------------------------------------------
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "normalize",
+        "normalize a URL, step by step",
+        run_normalize,
+        (
+            arg("url", metavar="URL", help="the URL; - reads it from stdin"),
+            arg(
+                "--steps",
+                type=steps_type,
+                default=STEPS,
+                metavar="LIST",
+                help="the steps to apply, comma-separated (default all, in this order): "
+                + ", ".join(STEPS),
+            ),
+            EDITION_ARG,
+            JSON_ARG,
+            COLOR_ARG,
+            THEME_ARG,
+        ),
+        description="Print URL normalized as RFC 3986 §6.2 describes: scheme and host in "
+        "lower case and escapes' hex digits in upper case, escapes of unreserved "
+        "characters decoded, '.' and '..' segments removed, a default or empty port "
+        "dropped and an empty http path written '/'; then each step's changes with the "
+        "rule they follow.  Nothing that changes what the URL identifies is done: "
+        "escapes of reserved characters stay, the userinfo keeps its case, an "
+        "internationalized host stays as written.",
+        epilog="exit status: 0 normalized, 2 misuse",
+    ),
+    Command(
+        "compare",
+        "compare two URLs on the comparison ladder",
+        run_compare,
+        (
+            arg("a", metavar="A", help="the first URL; - reads it from stdin"),
+            arg("b", metavar="B", help="the second URL"),
+            arg(
+                "--ignore-fragment",
+                action="store_true",
+                help="set the fragments aside: compare for retrieval (RFC 3986 §6.1)",
+            ),
+            EDITION_ARG,
+            JSON_ARG,
+            COLOR_ARG,
+            THEME_ARG,
+        ),
+        description="Climb the comparison ladder of RFC 3986 §6.2 (simple string, then "
+        "case, escape, dot-segment and scheme-based normalization, each on top of the "
+        "ones before) and print the first rung at which A and B are equal.  "
+        "Equivalent URLs identify the same resource; different ones may still do.",
+        epilog="exit status: 0 equivalent, 1 different, 2 misuse",
+    ),
+    Command(
+        "extract",
+        "find the URLs in plain text",
+        run_extract,
+        (
+            arg(
+                "file",
+                nargs="?",
+                default="-",
+                metavar="FILE",
+                help="the text file; - or nothing reads standard input",
+            ),
+            arg(
+                "--charset",
+                type=charset_type,
+                default="utf-8",
+                metavar="NAME",
+                help="charset of the text (default utf-8)",
+            ),
+            JSON_ARG,
+        ),
+        description="Print the URLs of a plain text, one a line: <URL:...> and <...> "
+        "wrappers, double quotes, and bare URLs ended by whitespace, with trailing "
+        "punctuation left out; whitespace inside wrappers and line breaks after a "
+        "hyphen are ignored (001/002 appendix E, 000 appendix).  --json adds each "
+        "URL's span, form, line and column.",
+        epilog="exit status: 0 URLs found, 1 none found, 2 misuse or an unreadable file",
+    ),
+)

@@ -1,0 +1,211 @@
+"""``urlinspector fetch gopher://...``: output, exit status, and what is refused before
+anything is sent."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from urlinspector.cli import main
+from urlinspector.cli.fetch_gopher import menu_lines
+from urlinspector.net.demo_server import DEFAULT_ROOT, DemoServer
+from urlinspector.schemes.gopher import parse_menu_line
+
+
+@pytest.fixture(scope="module")
+def demo() -> Iterator[DemoServer]:
+    with DemoServer() as server:
+        yield server
+
+
+class Listener:
+    """A port on 127.0.0.1 that records what clients send."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.received = b""
+        self.connections = 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.connections += 1
+            with conn:
+                conn.settimeout(1)
+                try:
+                    self.received += conn.recv(4096)
+                    conn.sendall(b"iok\t\th\t1\r\n.\r\n")
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=5)
+        self.sock.close()
+
+
+@pytest.fixture
+def listener() -> Iterator[Listener]:
+    server = Listener()
+    yield server
+    server.close()
+
+
+def test_menu_lines() -> None:
+    items = [
+        parse_menu_line(b"iWelcome\t\terror.host\t1"),
+        parse_menu_line(b"0About\t/about.txt\texample.org\t70"),
+        parse_menu_line(b"1A longer display string\t/dir\texample.org\t7070"),
+        parse_menu_line(b"qOdd\x1b[31m\t/q\th\t70"),
+    ]
+    lines = menu_lines(items)
+    assert lines[0] == "i info     Welcome"
+    assert lines[1] == "0 text     About" + " " * 18 + "  gopher://example.org/0/about.txt"
+    assert lines[2] == "1 menu     A longer display string  gopher://example.org:7070/1/dir"
+    # an unknown type is shown raw, its control characters made visible
+    assert lines[3].startswith("q unknown  qOdd␛[31m␉/q␉h␉70")
+
+
+def test_a_menu(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fetch", demo.url]) == 0
+    out = capsys.readouterr().out.splitlines()
+    search = next(line for line in out if line.startswith("7 search"))
+    assert search.endswith(f"{demo.url}7/search")
+    assert any(line.startswith("i info") and "offline demo" in line for line in out)
+
+
+def test_text(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fetch", f"{demo.url}0/welcome.txt"]) == 0
+    source = (DEFAULT_ROOT / "welcome.txt").read_text("utf-8")
+    assert capsys.readouterr().out == source  # CRLF made LF, the dots unstuffed
+
+
+def test_text_to_a_file_and_a_menu_to_a_file(demo: DemoServer, tmp_path: Path) -> None:
+    text = tmp_path / "welcome.txt"
+    assert main(["fetch", f"{demo.url}0/welcome.txt", "-o", str(text)]) == 0
+    source = (DEFAULT_ROOT / "welcome.txt").read_bytes()
+    assert text.read_bytes() == source.replace(b"\n", b"\r\n")  # the bytes as sent, unstuffed
+    menu = tmp_path / "menu.txt"
+    assert main(["fetch", f"{demo.url}1/specs", "-o", str(menu)]) == 0
+    assert f"{demo.url}0/specs/000-rfc1738.txt" in menu.read_text("utf-8")
+
+
+def test_raw(demo: DemoServer, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    assert main(["fetch", f"{demo.url}0/welcome.txt", "--raw"]) == 0
+    out = capsysbinary.readouterr().out
+    assert b"\r\n..gophermap files" in out
+    assert out.endswith(b"\r\n.\r\n")
+
+
+def test_charset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "gophermap").write_text("0Latin\tlatin.txt\n")
+    (tmp_path / "latin.txt").write_bytes("Caf\u00e9 cr\u00e8me\n".encode("latin-1"))
+    with DemoServer(tmp_path) as server:
+        assert main(["fetch", f"{server.url}0/latin.txt", "--charset", "latin-1"]) == 0
+        assert capsys.readouterr().out == "Café crème\n"
+        assert main(["fetch", f"{server.url}0/latin.txt"]) == 0
+        assert capsys.readouterr().out == "Caf\ufffd cr\ufffdme\n"
+
+
+def test_transcript(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fetch", f"{demo.url}0/gopher-plus.txt%09%09+", "--transcript"]) == 0
+    err = capsys.readouterr().err
+    assert "> /gopher-plus.txt␉+" in err
+    assert "connected to 127.0.0.1 port" in err
+    assert "< +" in err
+
+
+def test_attributes(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fetch", f"{demo.url}0/gopher-plus.txt%09%09!+VIEWS"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("+INFO: 0About Gopher+")
+    assert out[1:] == ["+VIEWS:", " text/plain: <1k>"]
+
+
+def test_a_binary_needs_a_file(
+    demo: DemoServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"{demo.url}I/images/gopher.png"
+    assert main(["fetch", url]) == 2
+    assert "-o FILE" in capsys.readouterr().err
+    target = tmp_path / "g.png"
+    assert main(["fetch", url, "-o", str(target)]) == 0
+    assert target.read_bytes() == (DEFAULT_ROOT / "images" / "gopher.png").read_bytes()
+
+
+def test_a_missing_item(
+    demo: DemoServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fetch", f"{demo.url}0/nothing"]) == 1
+    assert "the server answered with an error: '/nothing' is not in this gopher hole" in (
+        capsys.readouterr().err
+    )
+    target = tmp_path / "nothing.bin"
+    assert main(["fetch", f"{demo.url}9/nothing", "-o", str(target)]) == 1
+    assert not target.exists()
+    assert not (tmp_path / "nothing.bin.part").exists()
+    assert main(["fetch", f"{demo.url}0/nothing%09%09+"]) == 1
+    assert "Gopher+ error 1" in capsys.readouterr().err
+
+
+def test_nothing_unsafe_is_sent(listener: Listener, capsys: pytest.CaptureFixture[str]) -> None:
+    base = f"gopher://127.0.0.1:{listener.port}"
+    for url in (f"{base}/1a%0D%0AMAIL%20FROM:x", f"{base}/7a%09b%00", f"{base}/0x%09%09+%0A"):
+        assert main(["fetch", url]) == 2
+        assert "nothing was sent" in capsys.readouterr().err
+    assert main(["fetch", f"{base}/1safe"]) == 0
+    assert listener.received == b"safe\r\n"
+    assert listener.connections == 1
+
+
+def test_a_sensitive_port_needs_allow_port(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fetch", "gopher://127.0.0.1:25/1x"]) == 2
+    err = capsys.readouterr().err
+    assert "port 25, SMTP's port" in err
+    assert "--allow-port" in err
+
+
+def test_allow_port_connects(capsys: pytest.CaptureFixture[str]) -> None:
+    # port 1 is below 1024: refused without --allow-port, tried with it
+    assert main(["fetch", "gopher://127.0.0.1:1/", "--timeout", "2"]) == 2
+    capsys.readouterr()
+    status = main(["fetch", "gopher://127.0.0.1:1/", "--timeout", "2", "--allow-port"])
+    assert status == 1
+    assert "cannot connect to the gopher server at 127.0.0.1:1" in capsys.readouterr().err
+
+
+def test_network_errors_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main(["fetch", f"gopher://127.0.0.1:{port}/", "--timeout", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("urlinspector: error: cannot connect")
+    assert "refused" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["gopher:///1x"], "no host"),
+        (["gopher://h/8guest"], "telnet session"),
+        (["gopher://127.0.0.1:7000/", "--timeout", "0"], "--timeout must be a positive"),
+    ],
+)
+def test_misuse_exits_2(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fetch", *args]) == 2
+    assert words in capsys.readouterr().err
