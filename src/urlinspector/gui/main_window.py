@@ -1,0 +1,747 @@
+"""The main window: the address bar, the base URL and the resolved target above a
+central page area, menus, and what the window remembers.
+
+The page area is a ``QStackedWidget``; its first page is the inspector (components,
+diagnostics, editions side by side, resolution trace, escapes).  A viewer for gopher
+menus, ftp listings or news articles is another page (:meth:`MainWindow.add_page`).
+``navigateRequested(str)`` is emitted for Enter in the address bar, a history entry,
+a dropped URL or a URL picked from pasted text; it is connected to
+:meth:`MainWindow.navigate`, which for now inspects the URL at once.
+
+Updating: the address bar colours itself on each keystroke (its highlighter parses
+through :class:`ParseCache`, shared with every panel).  The panels follow on a
+zero-delay timer, so a burst of keystrokes is coalesced and typing never waits for
+them; when one update costs more than a few milliseconds (a very long URL) the delay
+grows to a debounce.  Panels on hidden tabs are updated when their tab is shown.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+from PySide6.QtCore import QByteArray, QEvent, QPoint, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import (
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from urlinspector import __version__
+from urlinspector.core import EDITIONS, URL, parse
+from urlinspector.core.extract import Found
+from urlinspector.core.model import HOST, PASSWORD
+from urlinspector.core.normalize import normalize
+from urlinspector.gui import app as gui_app
+from urlinspector.gui.models.anatomy import Description
+from urlinspector.gui.models.colouring import roles_present
+from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
+from urlinspector.gui.models.text import shown, visible
+from urlinspector.gui.palette import Formats, theme_of
+from urlinspector.gui.settings import THEMES, Settings
+from urlinspector.gui.widgets.address_bar import UrlEdit
+from urlinspector.gui.widgets.components import ComponentsPanel
+from urlinspector.gui.widgets.diagnostics import DiagnosticsPanel
+from urlinspector.gui.widgets.editions import EditionsPanel
+from urlinspector.gui.widgets.escapes import EscapesPanel
+from urlinspector.gui.widgets.legend import LegendDialog, LegendStrip
+from urlinspector.gui.widgets.trace import TracePanel
+
+__all__ = ["INSPECTOR_PAGE", "MainWindow", "ParseCache", "about_text"]
+
+INSPECTOR_PAGE = "inspector"
+DEFAULT_SIZE = (1320, 880)
+SLOW_UPDATE = 0.008
+"""Seconds: a panel update slower than this makes the next one wait (debounce)."""
+LONG_TEXT = 4096
+"""Characters: for a longer address the panels wait for a pause in typing."""
+PAUSE_MS = 250
+
+
+class ParseCache:
+    """The last few parses, by text and edition: the highlighters and every panel
+    share one parse per keystroke."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, str], URL] = OrderedDict()
+        self.misses = 0
+
+    def parse(self, text: str, edition: str) -> URL:
+        key = (text, edition)
+        url = self._items.get(key)
+        if url is None:
+            self.misses += 1
+            url = self._items[key] = parse(text, edition)
+            if len(self._items) > self.size:
+                self._items.popitem(last=False)
+        else:
+            self._items.move_to_end(key)
+        return url
+
+
+def about_text() -> str:
+    """The About box: version and the specifications implemented."""
+    import ada_url
+
+    editions = "".join(f"<li><b>{e.id}</b>: {e.title} ({e.year})</li>" for e in EDITIONS.values())
+    ada = getattr(ada_url, "__version__", None) or "installed"
+    return (
+        f"<h3>URL Inspector {__version__}</h3>"
+        "<p>A URL inspector and browser-style address bar: every component of a URL "
+        "with its span, its escapes and diagnostics, read by each edition of the URL "
+        "specifications, side by side with the browsers' reading.</p>"
+        f"<p>Editions implemented:</p><ul>{editions}</ul>"
+        "<p>Resolution of relative references per edition (RFC 3986 §5; 001 and 002 §5; "
+        "RFC 1808 for RFC 1738); normalization and comparison (RFC 3986 §6); "
+        "scheme-specific syntax of ftp, http, gopher (Gopher+), mailto, news, nntp, "
+        "telnet, wais, file and prospero (RFC 1738 §3).</p>"
+        f"<p>Browsers' reading: the WHATWG URL Standard, by ada-url ({ada}).</p>"
+    )
+
+
+class MainWindow(QMainWindow):
+    """The inspector window.
+
+    Signals: ``navigateRequested(str)`` (see the module description) and
+    ``inspected(object)`` with the :class:`~urlinspector.core.URL` each time the
+    panels have been brought up to date.
+    """
+
+    navigateRequested = Signal(str)
+    inspected = Signal(object)
+
+    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else Settings()
+        self.cache = ParseCache()
+        self._edition = self.settings.edition
+        self.formats = Formats(theme_of(self.palette()))
+        self._committed = ""
+        self._syncing = False
+        self._delay = 0
+        self._dirty_tabs: set[str] = set()
+        self.last_update_seconds = 0.0
+        self._legend_dialog: LegendDialog | None = None
+        self.about_box: QMessageBox | None = None
+
+        self.setWindowTitle(gui_app.DISPLAY_NAME)
+        self.setAcceptDrops(True)
+        self._build_address_area()
+        self._build_pages()
+        self._build_menus()
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(8, 8, 8, 4)
+        layout.setSpacing(6)
+        layout.addWidget(self.address_area)
+        layout.addWidget(self.pages, 1)
+        self.setCentralWidget(central)
+
+        self._live_timer = QTimer(self)
+        self._live_timer.setSingleShot(True)
+        self._live_timer.timeout.connect(self.update_live)
+        self._panel_timer = QTimer(self)
+        self._panel_timer.setSingleShot(True)
+        self._panel_timer.timeout.connect(self.update_panels)
+
+        self.address.textChanged.connect(self._address_changed)
+        self.address.committed.connect(self.navigateRequested)
+        self.address.escapePressed.connect(self.restore_address)
+        self.address.urlsFound.connect(self.offer_urls)
+        self.address.hovered.connect(self._show_hover)
+        self.address.selectionChanged.connect(self._address_selection_changed)
+        self.address.cursorPositionChanged.connect(self._address_selection_changed)
+        self.base.textChanged.connect(self._base_changed)
+        self.base.hovered.connect(self._show_hover)
+        self.base.committed.connect(lambda _text: self.flush())
+        self.navigateRequested.connect(self.navigate)
+        self.components.spanSelected.connect(self._select_in_address)
+        self.components.charsetChanged.connect(self._charset_changed)
+        self.diagnostics.spanActivated.connect(self._select_in_address)
+        self.escapes.spanActivated.connect(self._select_in_address)
+        self.tabs.currentChanged.connect(self._tab_changed)
+
+        self.base.setText(self.settings.base, undoable=False)
+        self.show_passwords_action.setChecked(self.settings.show_passwords)
+        self._apply_mask()
+        self.components.set_charset(self.settings.charset)
+        self.resize(*DEFAULT_SIZE)
+        self._restore_layout()
+        self.flush()
+
+    # --- building -------------------------------------------------------------------------
+
+    def _parse_current(self, text: str) -> URL:
+        return self.cache.parse(text, self._edition)
+
+    def _build_address_area(self) -> None:
+        parse_fn: Callable[[str], URL] = self._parse_current
+        self.address = UrlEdit(parse_fn, self.formats, placeholder="Type or paste a URL (Ctrl+L)")
+        self.address.setObjectName("address")
+        self.address.setAccessibleName("Address")
+        self.base = UrlEdit(
+            parse_fn, self.formats, placeholder="Base URL that relative references resolve against"
+        )
+        self.base.setObjectName("base")
+        self.base.setAccessibleName("Base URL")
+        self.target = UrlEdit(parse_fn, self.formats, read_only=True)
+        self.target.setObjectName("target")
+        self.target.setAccessibleName("Resolved target")
+        self.target.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+
+        self.edition_box = QComboBox()
+        for edition in EDITIONS.values():
+            self.edition_box.addItem(f"{edition.title} ({edition.year})", edition.id)
+        self.edition_box.setToolTip("the edition of the URL specification to read the URL by")
+        self.edition_box.setCurrentIndex(list(EDITIONS).index(self._edition))
+        self.edition_box.currentIndexChanged.connect(
+            lambda i: self.set_edition(self.edition_box.itemData(i))
+        )
+
+        self.password_button = QToolButton()
+        self.password_button.setText("show password")
+        self.password_button.setCheckable(True)
+        self.password_button.setToolTip("the password is masked; show it")
+        self.password_button.setVisible(False)
+
+        self.same_document = QLabel("")
+        self.same_document.setObjectName("sameDocument")
+        self.target_note = QLabel("")
+        self.target_note.setObjectName("targetNote")
+        self.target_note.setWordWrap(False)
+        self.summary = QLabel("")
+        self.summary.setObjectName("summary")
+        self.legend = LegendStrip(self.formats)
+
+        address_label = QLabel("&Address")
+        address_label.setBuddy(self.address)
+        base_label = QLabel("&Base")
+        base_label.setBuddy(self.base)
+        target_label = QLabel("Target")
+
+        grid = QGridLayout()
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(4)
+        grid.addWidget(address_label, 0, 0)
+        grid.addWidget(self.address, 0, 1)
+        grid.addWidget(self.edition_box, 0, 2)
+        grid.addWidget(self.password_button, 0, 3)
+        grid.addWidget(base_label, 1, 0)
+        grid.addWidget(self.base, 1, 1)
+        grid.addWidget(target_label, 2, 0)
+        target_frame = QFrame()
+        target_frame.setFrameShape(QFrame.Shape.StyledPanel)
+        target_layout = QVBoxLayout(target_frame)
+        target_layout.setContentsMargins(0, 0, 0, 0)
+        target_layout.addWidget(self.target)
+        grid.addWidget(target_frame, 2, 1)
+        grid.addWidget(self.same_document, 2, 2, 1, 2)
+        grid.addWidget(self.target_note, 3, 1, 1, 3)
+        grid.addWidget(self.summary, 4, 1, 1, 3)
+        grid.addWidget(self.legend, 5, 1, 1, 3)
+        grid.setColumnStretch(1, 1)
+        self.address_area = QWidget()
+        self.address_area.setLayout(grid)
+
+    def _build_pages(self) -> None:
+        self.components = ComponentsPanel(self.formats)
+        self.diagnostics = DiagnosticsPanel(self.formats)
+        self.editions = EditionsPanel(self.formats)
+        self.trace = TracePanel()
+        self.escapes = EscapesPanel(self.formats)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("tabs")
+        self.tabs.addTab(self.editions, "Editions side by side")
+        self.tabs.addTab(self.trace, "Resolution trace")
+        self.tabs.addTab(self.escapes, "Escapes")
+        self._tab_names = ("editions", "trace", "escapes")
+
+        def boxed(title: str, widget: QWidget) -> QWidget:
+            box = QWidget()
+            layout = QVBoxLayout(box)
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.setSpacing(2)
+            heading = QLabel(f"<b>{title}</b>")
+            layout.addWidget(heading)
+            layout.addWidget(widget)
+            return box
+
+        self.upper = QSplitter(Qt.Orientation.Horizontal)
+        self.upper.setObjectName("upperSplitter")
+        self.upper.addWidget(boxed("Components", self.components))
+        self.upper.addWidget(boxed("Diagnostics", self.diagnostics))
+        self.upper.setStretchFactor(0, 5)
+        self.upper.setStretchFactor(1, 6)
+        self.upper.setChildrenCollapsible(False)
+
+        self.inspector = QSplitter(Qt.Orientation.Vertical)
+        self.inspector.setObjectName("inspectorSplitter")
+        self.inspector.addWidget(self.upper)
+        self.inspector.addWidget(self.tabs)
+        self.inspector.setStretchFactor(0, 5)
+        self.inspector.setStretchFactor(1, 4)
+        self.inspector.setChildrenCollapsible(False)
+
+        self.pages = QStackedWidget()
+        self.pages.setObjectName("pages")
+        self._page_names: dict[str, QWidget] = {}
+        self.add_page(INSPECTOR_PAGE, self.inspector)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        quit_action = file_menu.addAction("&Quit")
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+
+        edit = bar.addMenu("&Edit")
+        self.undo_action = edit.addAction("&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(lambda: self._focused_editor().undo())
+        self.redo_action = edit.addAction("&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.triggered.connect(lambda: self._focused_editor().redo())
+        edit.addSeparator()
+        self.focus_action = edit.addAction("&Focus the address bar")
+        self.focus_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.focus_action.triggered.connect(self.focus_address)
+        self.copy_normalized_action = edit.addAction("Copy &normalized URL")
+        self.copy_normalized_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.copy_normalized_action.triggered.connect(self.copy_normalized)
+        self.restore_action = edit.addAction("Re&store the address")
+        self.restore_action.setToolTip("Escape in the address bar")
+        self.restore_action.triggered.connect(self.restore_address)
+        for action in (self.undo_action, self.redo_action):
+            # the focused editor handles these keys itself; the menu entries act on it
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+
+        view = bar.addMenu("&View")
+        edition_menu = view.addMenu("&Edition")
+        self.edition_actions = QActionGroup(self)
+        for edition in EDITIONS.values():
+            action = edition_menu.addAction(f"{edition.title} ({edition.year})")
+            action.setCheckable(True)
+            action.setData(edition.id)
+            action.setChecked(edition.id == self._edition)
+            self.edition_actions.addAction(action)
+        self.edition_actions.triggered.connect(lambda a: self.set_edition(a.data()))
+        self.show_passwords_action = view.addAction("Show &passwords")
+        self.show_passwords_action.setCheckable(True)
+        self.show_passwords_action.toggled.connect(self._passwords_toggled)
+        self.password_button.toggled.connect(self.show_passwords_action.setChecked)
+        theme_menu = view.addMenu("&Theme")
+        self.theme_actions = QActionGroup(self)
+        for theme in THEMES:
+            action = theme_menu.addAction(theme.capitalize())
+            action.setCheckable(True)
+            action.setData(theme)
+            action.setChecked(theme == self.settings.theme)
+            self.theme_actions.addAction(action)
+        self.theme_actions.triggered.connect(lambda a: self.set_theme(a.data()))
+
+        self.history_menu = bar.addMenu("&History")
+        self.history_menu.aboutToShow.connect(self._fill_history_menu)
+
+        help_menu = bar.addMenu("&Help")
+        legend_action = help_menu.addAction("&Legend")
+        legend_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        legend_action.triggered.connect(self.show_legend)
+        about_action = help_menu.addAction("&About URL Inspector")
+        about_action.triggered.connect(self.show_about)
+
+        self.found_menu = QMenu("URLs in the pasted text", self)
+
+    # --- pages -----------------------------------------------------------------------------
+
+    def add_page(self, name: str, widget: QWidget) -> int:
+        """Add a page to the central area (a viewer, for instance); its index."""
+        self._page_names[name] = widget
+        return self.pages.addWidget(widget)
+
+    def show_page(self, name: str) -> None:
+        self.pages.setCurrentWidget(self._page_names[name])
+
+    # --- the public state -------------------------------------------------------------------
+
+    @property
+    def edition(self) -> str:
+        return self._edition
+
+    def set_edition(self, edition: str) -> None:
+        """Read every URL by *edition* (an id of :data:`urlinspector.core.EDITIONS`)."""
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown edition {edition!r}; known: {', '.join(EDITIONS)}")
+        if edition == self._edition:
+            return
+        self._edition = edition
+        self.settings.edition = edition
+        index = list(EDITIONS).index(edition)
+        if self.edition_box.currentIndex() != index:
+            self.edition_box.setCurrentIndex(index)
+        for action in self.edition_actions.actions():
+            if action.data() == edition:
+                action.setChecked(True)
+        for editor in (self.address, self.base, self.target):
+            editor.highlighter.rehighlight()
+        self._schedule(now=True)
+
+    def set_base(self, base: str) -> None:
+        self.base.setText(base, undoable=False)
+
+    def set_address(self, text: str) -> None:
+        """Put *text* in the address bar (one undoable step) without navigating."""
+        self.address.setText(text)
+
+    def set_theme(self, theme: str) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"unknown theme {theme!r}; known: {', '.join(THEMES)}")
+        self.settings.theme = theme
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            gui_app.apply_theme(app, theme)
+        self._apply_formats(theme if theme in ("light", "dark") else None)
+
+    @Slot(str)
+    def navigate(self, url: str) -> None:
+        """Go to *url*: for now, inspect it at once and remember it in the history."""
+        self.address.setText(url)
+        self._committed = url
+        if url.strip():
+            self.settings.add_history(url)
+        self.update_live()
+        self.update_panels()
+
+    def focus_address(self) -> None:
+        self.address.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.address.selectAll()
+
+    def restore_address(self) -> None:
+        """Put back the last navigated address (Escape), as one undoable step."""
+        if self.address.text() != self._committed:
+            self.address.setText(self._committed)
+        self.address.selectAll()
+
+    def copy_normalized(self) -> str:
+        """Copy the normalized form of the address (RFC 3986 §6) to the clipboard."""
+        result = normalize(self.address.text(), edition=self._edition)
+        QGuiApplication.clipboard().setText(result.text)
+        self.statusBar().showMessage(f"Copied the normalized URL: {visible(result.text)}", 5000)
+        return result.text
+
+    @property
+    def panels_pending(self) -> bool:
+        """Whether the panels wait for their timer (typing goes on, or a pause)."""
+        return self._panel_timer.isActive()
+
+    def flush(self) -> None:
+        """Bring every panel up to date now (tests, screenshots)."""
+        self.update_live()
+        self.update_panels()
+        for name in list(self._dirty_tabs):
+            self._update_tab(name)
+
+    # --- updating -----------------------------------------------------------------------------
+
+    def _address_changed(self) -> None:
+        self._schedule()
+
+    def _base_changed(self) -> None:
+        self.settings.base = self.base.text()
+        self._schedule()
+
+    def _schedule(self, *, now: bool = False) -> None:
+        if now:
+            self.update_live()
+            self.update_panels()
+            return
+        self._live_timer.start(0)
+        long_text = len(self.address.text()) > LONG_TEXT
+        self._panel_timer.start(max(self._delay, PAUSE_MS if long_text else 0))
+
+    @Slot()
+    def update_live(self) -> None:
+        """The labels that follow every keystroke: title, summary, legend, findings and
+        the resolved target (cheap: they read the parse the highlighter made)."""
+        self._live_timer.stop()
+        url = self._parse_current(self.address.text())
+        self._update_title(url)
+        self._update_summary(url)
+        self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
+        self.password_button.setVisible(url.spans[PASSWORD][0] >= 0)
+        self.diagnostics.set_diagnostics(url.diagnostics)
+        self._update_target(url)
+
+    @Slot()
+    def update_panels(self) -> None:
+        """The panels that cost more: the component tree and the visible tab.  They
+        follow on a zero-delay timer, or a debounce when the last update was slow."""
+        started = time.perf_counter()
+        self._panel_timer.stop()
+        if self._live_timer.isActive():
+            self.update_live()
+        text = self.address.text()
+        url = self._parse_current(text)
+        self.components.set_url(url)
+        self._dirty_tabs = set(self._tab_names)
+        self._update_tab(self._tab_names[self.tabs.currentIndex()])
+        self._sync_selection()
+        self.last_update_seconds = time.perf_counter() - started
+        slow = self.last_update_seconds >= SLOW_UPDATE
+        self._delay = min(400, int(self.last_update_seconds * 3000)) if slow else 0
+        self.inspected.emit(url)
+
+    def _update_title(self, url: URL) -> None:
+        host = url.component(HOST)
+        title = visible(host) if host else gui_app.DISPLAY_NAME
+        self.setWindowTitle(title if len(title) <= 80 else title[:79] + "…")
+
+    def _update_summary(self, url: URL) -> None:
+        if not url.text:
+            self.summary.setText("")
+            return
+        ed = url.edition
+        errors, warnings = len(url.errors), len(url.warnings)
+        notes = len(url.diagnostics) - errors - warnings
+        parts = [
+            f"✖ {errors} error{'s' if errors != 1 else ''}"
+            if errors
+            else f"✔ valid under {ed.label}"
+        ]
+        if warnings:
+            parts.append(f"⚠ {warnings} warning{'s' if warnings != 1 else ''}")
+        if notes:
+            parts.append(f"ℹ {notes} note{'s' if notes != 1 else ''}")
+        kind = "absolute URL" if url.is_absolute else "relative reference"
+        if url.host_kind:
+            kind += f", host: {url.host_kind}"
+        self.summary.setText(" · ".join(parts) + f" · {kind}")
+
+    def _update_target(self, url: URL) -> None:
+        target = target_for(url.text, self.base.text(), self._edition, url=url)
+        self.target.setText(target.text or "", undoable=False)
+        self.same_document.setText("◎ same document" if target.same_document else "")
+        self.same_document.setToolTip(
+            "an empty or fragment-only reference: no new retrieval (001 §3, 002 §4.2)"
+            if target.same_document
+            else ""
+        )
+        self.target_note.setText(shown(target.message, 200))
+        self.target_note.setToolTip(target.message)
+
+    def _update_tab(self, name: str) -> None:
+        if name not in self._dirty_tabs:
+            return
+        self._dirty_tabs.discard(name)
+        text = self.address.text()
+        url = self._parse_current(text)
+        if name == "editions":
+            self.editions.set_table(
+                editions_table(
+                    text,
+                    self.base.text(),
+                    mask_password=not self.show_passwords_action.isChecked(),
+                    parse=self.cache.parse,
+                )
+                if text
+                else None
+            )
+        elif name == "trace":
+            target = target_for(text, self.base.text(), self._edition, trace=True, url=url)
+            self.trace.set_resolution(target.resolution, target.message)
+        elif name == "escapes":
+            self.escapes.set_rows(escape_rows(url, self.components.model.charset))
+
+    def _tab_changed(self, index: int) -> None:
+        if 0 <= index < len(self._tab_names):
+            self._update_tab(self._tab_names[index])
+
+    # --- selection between the address bar and the panels -------------------------------------
+
+    def _select_in_address(self, start: int, end: int) -> None:
+        self._syncing = True
+        try:
+            self.address.select_span(start, end)
+        finally:
+            self._syncing = False
+
+    def _address_selection_changed(self) -> None:
+        if self._syncing or self._panel_timer.isActive() or self._live_timer.isActive():
+            return
+        self._sync_selection()
+
+    def _sync_selection(self) -> None:
+        start, end = self.address.selected_span()
+        self.components.select_range(start, end)
+
+    # --- passwords, charset, theme -------------------------------------------------------------
+
+    def _passwords_toggled(self, show: bool) -> None:
+        self.settings.show_passwords = show
+        if self.password_button.isChecked() != show:
+            self.password_button.setChecked(show)
+        self.password_button.setText("hide password" if show else "show password")
+        self._apply_mask()
+        self._dirty_tabs.add("editions")
+        self._update_tab(self._tab_names[self.tabs.currentIndex()])
+
+    def _apply_mask(self) -> None:
+        mask = not self.show_passwords_action.isChecked()
+        for editor in (self.address, self.base, self.target):
+            editor.set_mask_password(mask)
+        self.components.model.set_mask_password(mask)
+
+    def _charset_changed(self, charset: str) -> None:
+        self.settings.charset = charset
+        for editor in (self.address, self.base):
+            editor.charset = charset
+        self._dirty_tabs.add("escapes")
+        self._update_tab(self._tab_names[self.tabs.currentIndex()])
+
+    def _apply_formats(self, theme: str | None = None) -> None:
+        formats = Formats(
+            "dark" if theme == "dark" else "light" if theme else theme_of(self.palette())
+        )
+        if formats.theme == self.formats.theme:
+            return
+        self.formats = formats
+        for editor in (self.address, self.base, self.target):
+            editor.set_formats(formats)
+        self.components.model.set_formats(formats)
+        self.diagnostics.diagnostics_model.set_formats(formats)
+        self.editions.editions_model.set_formats(formats)
+        self.escapes.escapes_model.set_formats(formats)
+        self.legend.set_formats(formats)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._apply_formats()
+
+    # --- menus and dialogs ---------------------------------------------------------------------
+
+    def _focused_editor(self) -> UrlEdit:
+        focused = QApplication.focusWidget()
+        return (
+            focused if isinstance(focused, UrlEdit) and not focused.isReadOnly() else self.address
+        )
+
+    def _fill_history_menu(self) -> None:
+        menu = self.history_menu
+        menu.clear()
+        entries = self.settings.history[:25]
+        if not entries:
+            empty = menu.addAction("(no history yet)")
+            empty.setEnabled(False)
+        for entry in entries:
+            action = menu.addAction(shown(entry, 90))
+            action.setData(entry)
+            action.triggered.connect(lambda _checked=False, e=entry: self.navigateRequested.emit(e))
+        menu.addSeparator()
+        clear = menu.addAction("&Clear history")
+        clear.triggered.connect(self.settings.clear_history)
+
+    def offer_urls(self, found: tuple[Found, ...]) -> None:
+        """Pasted text held several URLs: offer them in a menu under the address bar."""
+        menu = self.found_menu
+        menu.clear()
+        title = menu.addAction(f"{len(found)} URLs in the pasted text:")
+        title.setEnabled(False)
+        for item in found[:40]:
+            action = menu.addAction(shown(item.url, 100))
+            action.setData(item.url)
+            action.setToolTip(f"{item.form} form at characters {item.span[0]}–{item.span[1]}")
+            action.triggered.connect(
+                lambda _checked=False, u=item.url: self.navigateRequested.emit(u)
+            )
+        menu.popup(self.address.mapToGlobal(QPoint(0, self.address.height())))
+
+    def show_legend(self) -> None:
+        if self._legend_dialog is None:
+            self._legend_dialog = LegendDialog(self.formats, self)
+        self._legend_dialog.show()
+
+    def show_about(self) -> None:
+        box = QMessageBox(self)
+        box.setWindowTitle("About URL Inspector")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(about_text())
+        box.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        self.about_box = box
+        box.open()
+
+    def _show_hover(self, description: Description | None) -> None:
+        if description is None:
+            self.statusBar().clearMessage()
+            return
+        d = description
+        text = f"{d.component} — {d.rule} — {d.edition}"
+        mask = self.address.highlighter.mask_password and d.role == "password"
+        if d.decoded is not None and d.decoded != d.raw and not mask:
+            text += f" — decoded: {shown(d.decoded, 80)}"
+        self.statusBar().showMessage(text)
+
+    # --- drag and drop onto the window --------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        mime = event.mimeData()
+        if mime.hasUrls() or mime.hasText():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        mime = event.mimeData()
+        before = self.address.text()
+        self.address.setFocus()
+        self.address.selectAll()
+        self.address.insertFromMimeData(mime)
+        event.acceptProposedAction()
+        if self.address.text() != before:
+            self.navigateRequested.emit(self.address.text())
+
+    # --- layout ----------------------------------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.layout("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.inspector.setSizes([330, 400])
+            self.upper.setSizes([560, 720])
+        for name, splitter in (("inspector", self.inspector), ("upper", self.upper)):
+            state = self.settings.layout(name)
+            if state is not None:
+                splitter.restoreState(state)
+        self.tabs.setCurrentIndex(self.settings.index("tab"))
+
+    def save_layout(self) -> None:
+        self.settings.set_layout("geometry", QByteArray(self.saveGeometry()))
+        self.settings.set_layout("inspector", QByteArray(self.inspector.saveState()))
+        self.settings.set_layout("upper", QByteArray(self.upper.saveState()))
+        self.settings.set_index("tab", self.tabs.currentIndex())
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_layout()
+        super().closeEvent(event)

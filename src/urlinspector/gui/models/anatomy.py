@@ -1,0 +1,485 @@
+"""What each part of a parsed URL is: the component tree and "what is under the mouse".
+
+Qt-free.  The spans, host kind, scheme-specific parts, escapes and diagnostics all
+come from the core; this module names them in the words of the edition the URL was
+parsed under (``reg-name`` in RFC 3986, ``hostname`` in RFC 1738) and cites the
+section with the edition's own citation table (:meth:`Edition.cite`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from urlinspector.core import URL, Diagnostic, Part
+from urlinspector.core.escapes import Decoded, Escape, decode
+from urlinspector.core.model import (
+    AUTHORITY,
+    FRAGMENT,
+    HOST,
+    PASSWORD,
+    PATH,
+    PORT,
+    QUERY,
+    SCHEME,
+    URI,
+    USER,
+    USERINFO,
+    Span,
+)
+from urlinspector.gui.models.colouring import GENERIC_EQUIVALENT
+
+__all__ = [
+    "DECODE_AS",
+    "WRAPPER_ROW",
+    "Description",
+    "Node",
+    "component_tree",
+    "decoded",
+    "describe",
+    "rule_for",
+]
+
+DECODE_AS: dict[str, str] = {
+    # scheme-specific part name -> the component name escapes.decode knows
+    "selector": "selector",
+    "search": "search",
+    "gopher+_string": "gopher-plus",
+    "cwd": "cwd",
+    "name": "name",
+    "newsgroup-name": "group",
+    "message-id": "message-id",
+    "hsoname": "hsoname",
+    "fieldspec": "field",
+    "database": "database",
+    "wpath": "wpath",
+    "addr-spec": "addr-spec",
+    "path": "path",
+    "searchpart": "query",
+}
+
+WRAPPER_ROW = "URL (inside the wrapper)"
+
+_OLD = frozenset({"url-syntax-1997", "rfc1738", "url-1993"})
+"""Editions whose host grammar is ``hostname | hostnumber``."""
+
+
+def _path_rule(url: URL) -> str:
+    ed = url.edition.id
+    path = url.path or ""
+    has_authority = url.spans[AUTHORITY][0] >= 0
+    if ed == "rfc3986":  # RFC 3986 §3.3
+        if has_authority:
+            return "path-abempty"
+        if path.startswith("/"):
+            return "path-absolute"
+        if not path:
+            return "path-empty"
+        return "path-rootless" if url.is_absolute else "path-noscheme"
+    if ed in ("rfc1738", "url-1993"):
+        return "url-path" if has_authority else "scheme-specific part"
+    # 001 / 002: abs_path, rel_path, opaque part
+    if has_authority or path.startswith("/"):
+        return "abs_path"
+    if url.is_absolute:
+        return "opaque_part" if ed == "rfc2396bis-2003" else "opaque-URL (urlc)"
+    return "rel_path"
+
+
+def _host_rule(url: URL) -> tuple[str, str]:
+    ed = url.edition
+    kind = url.host_kind
+    if kind == "ipv6":
+        if ed.id == "rfc3986":
+            return "IP-literal (IPv6address)", ed.cite("ipv6")
+        return "IPv6reference", ed.cite("ipv6")
+    if kind == "ipvfuture":
+        return "IP-literal (IPvFuture)", ed.cite("ipv6")
+    if kind == "ipv4":
+        return ("hostnumber" if ed.id in _OLD else "IPv4address"), ed.cite("ipv4")
+    if kind == "empty":
+        return "host (empty)", ed.cite("host")
+    if ed.id == "rfc3986":
+        return "reg-name", ed.cite("reg-name")
+    if any(d.code == "authority-reg-name" for d in url.diagnostics):
+        return "reg-name", ed.cite("reg-name")
+    return "hostname", ed.cite("host")
+
+
+def rule_for(url: URL, component: str) -> tuple[str, str]:
+    """The grammar rule that *component* (a generic component name, ``segment``,
+    ``query-key`` or ``query-value``) matches in *url*'s edition, and its section."""
+    ed = url.edition
+    modern = ed.id in ("rfc3986", "rfc2396bis-2003")
+    if component == "host":
+        return _host_rule(url)
+    if component == "user":
+        return ("userinfo (the user name before ':')" if modern else "user"), ed.cite("userinfo")
+    if component == "password":
+        if ed.id == "rfc3986":
+            return "userinfo (after ':': deprecated)", ed.cite("userinfo")
+        return ("userinfo" if modern else "password"), ed.cite("userinfo")
+    if component == "path":
+        return _path_rule(url), ed.cite("path")
+    if component == "segment":
+        return "segment", ed.cite("path")
+    if component in ("query", "query-key", "query-value"):
+        name = {"rfc1738": "searchpart", "url-1993": "search"}.get(ed.id, "query")
+        if component != "query":
+            name += f" ({component[6:]} of a key=value pair: an HTML forms convention)"
+        return name, ed.cite("query")
+    if component == "authority":
+        names = {"rfc1738": "login", "url-1993": "login", "url-syntax-1997": "site"}
+        return names.get(ed.id, "authority"), ed.cite("authority")
+    return component, ed.cite(component)
+
+
+# --- the component tree -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Node:
+    """One row of the component tree."""
+
+    name: str
+    """What it is, in the edition's words: ``host``, ``segment 2``, ``selector``."""
+    span: Span | None
+    """``None``: the component is undefined (not the same as empty)."""
+    raw: str | None
+    role: str
+    """Palette role for the raw text."""
+    rule: str = ""
+    """Grammar rule and citation."""
+    decode_as: str | None = None
+    """Component name for :func:`urlinspector.core.escapes.decode`; None: not decoded."""
+    children: tuple[Node, ...] = field(default=())
+
+
+def _node(
+    url: URL,
+    name: str,
+    index: int,
+    role: str,
+    children: tuple[Node, ...] = (),
+    *,
+    rule_name: str | None = None,
+    decode_as: str | None = None,
+) -> Node:
+    start, end = url.spans[index]
+    rule, cite = rule_for(url, rule_name or name)
+    if start < 0:
+        return Node(name, None, None, role, f"{rule}, {cite}")
+    return Node(
+        name,
+        (start, end),
+        url.text[start:end],
+        role,
+        f"{rule}, {cite}",
+        decode_as or name,
+        children,
+    )
+
+
+def _more(count: int) -> Node:
+    return Node(f"… {count} more", None, "", "plain", "not listed: too many to show")
+
+
+def _query_nodes(url: URL, limit: int | None) -> tuple[Node, ...]:
+    q0, q1 = url.spans[QUERY]
+    if q0 < 0 or q0 == q1:
+        return ()
+    text = url.text
+    query = text[q0:q1]
+    if "=" not in query and "&" not in query:
+        return ()
+    key_rule = "{}, {}".format(*rule_for(url, "query-key"))
+    value_rule = "{}, {}".format(*rule_for(url, "query-value"))
+    nodes: list[Node] = []
+    pos = q0
+    number = 0
+    while pos <= q1:
+        if limit is not None and number >= limit:
+            return (*nodes, _more(text.count("&", pos, q1) + 1))
+        amp = text.find("&", pos, q1)
+        end = q1 if amp < 0 else amp
+        number += 1
+        eq = text.find("=", pos, end)
+        children: tuple[Node, ...] = ()
+        if eq >= 0:
+            children = (
+                Node("key", (pos, eq), text[pos:eq], "query-key", key_rule, "query"),
+                Node(
+                    "value", (eq + 1, end), text[eq + 1 : end], "query-value", value_rule, "query"
+                ),
+            )
+        nodes.append(
+            Node(
+                f"parameter {number}",
+                (pos, end),
+                text[pos:end],
+                "query-key",
+                key_rule,
+                "query",
+                children,
+            )
+        )
+        if amp < 0:
+            break
+        pos = amp + 1
+    return tuple(nodes)
+
+
+def _part_node(part: Part) -> Node:
+    decode_as = None if part.role in ("separator", "telnet-slash") else DECODE_AS.get(part.name)
+    if decode_as is None and part.role not in ("separator", "telnet-slash"):
+        decode_as = part.name
+    return Node(part.name, part.span, part.raw, part.role, part.rule, decode_as)
+
+
+def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
+    """The rows of the components panel: every generic component (undefined ones
+    too, so that "undefined" and "empty" can be told apart), the userinfo, host and
+    port inside the authority, the path's segments, the query's ``key=value`` pairs,
+    and the scheme-specific parts (000 §3).  *limit*: at most this many segments,
+    parameters or parts under one node, then a row that counts the rest."""
+    rows: list[Node] = []
+    if url.has_wrapper:
+        start, end = url.spans[URI]
+        rows.append(
+            Node(
+                WRAPPER_ROW,
+                (start, end),
+                url.uri,
+                "plain",
+                "{}, {}".format("URL", url.edition.cite("wrapper")),
+            )
+        )
+    rows.append(_node(url, "scheme", SCHEME, "scheme"))
+    authority_children: list[Node] = []
+    if url.spans[USERINFO][0] >= 0:
+        userinfo_children: list[Node] = []
+        if url.spans[USER][0] >= 0:
+            userinfo_children.append(_node(url, "user", USER, "user"))
+        if url.spans[PASSWORD][0] >= 0:
+            userinfo_children.append(_node(url, "password", PASSWORD, "password"))
+        authority_children.append(
+            _node(url, "userinfo", USERINFO, "user", tuple(userinfo_children), rule_name="user")
+        )
+    if url.spans[HOST][0] >= 0:
+        authority_children.append(_node(url, "host", HOST, "host"))
+    if url.spans[PORT][0] >= 0:
+        authority_children.append(_node(url, "port", PORT, "port"))
+    rows.append(_node(url, "authority", AUTHORITY, "plain", tuple(authority_children)))
+    segment_rule = "{}, {}".format(*rule_for(url, "segment"))
+    all_segments = url.segments
+    segments: tuple[Node, ...] = tuple(
+        Node(f"segment {i}", s.span, s.text, "path", segment_rule, "segment")
+        for i, s in enumerate(all_segments[:limit], 1)
+    )
+    if limit is not None and len(all_segments) > limit:
+        segments = (*segments, _more(len(all_segments) - limit))
+    rows.append(_node(url, "path", PATH, "path", segments if len(segments) > 1 else ()))
+    rows.append(_node(url, "query", QUERY, "query", _query_nodes(url, limit)))
+    rows.append(_node(url, "fragment", FRAGMENT, "fragment"))
+    specific = url.specific
+    if specific is not None and specific.parts:
+        label = f"{specific.scheme} parts"
+        start = min(p.span[0] for p in specific.parts)
+        end = max(p.span[1] for p in specific.parts)
+        rows.append(
+            Node(
+                label,
+                (start, end),
+                url.text[start:end],
+                "plain",
+                "the scheme's own syntax, 000 §3",
+                None,
+                tuple(_part_node(p) for p in specific.parts[:limit])
+                + (
+                    (_more(len(specific.parts) - limit),)
+                    if limit is not None and len(specific.parts) > limit
+                    else ()
+                ),
+            )
+        )
+    return tuple(rows)
+
+
+def decoded(url: URL, node: Node, charset: str = "utf-8") -> Decoded | None:
+    """*node*'s raw text with its escapes decoded (spans shifted to the URL's text);
+    None when the node is undefined or not decoded (delimiters)."""
+    if node.raw is None or node.span is None or node.decode_as is None:
+        return None
+    return decode(
+        node.raw,
+        node.decode_as,
+        scheme=url.scheme,
+        charset=charset,
+        edition=url.edition,
+        offset=node.span[0],
+    )
+
+
+# --- what is at one position ----------------------------------------------------------
+
+
+_DELIMITERS = {
+    ":": "':' after the scheme",
+    "//": "'//' before the authority",
+    "@": "'@' after the userinfo",
+    "port": "':' before the port",
+    "/": "'/' between path segments",
+    "?": "'?' before the query",
+    "#": "'#' before the fragment",
+    "&": "'&' between query parameters",
+    "=": "'=' between a query key and its value",
+}
+
+
+@dataclass(frozen=True)
+class Description:
+    """What the character at one position of a URL is."""
+
+    position: int
+    char: str
+    component: str
+    """A few words: ``host``, ``path segment 2``, ``delimiter '@' after the userinfo``."""
+    role: str
+    rule: str
+    """The grammar rule (and citation) it matched."""
+    edition: str
+    """The edition's label, e.g. ``RFC 3986 (2005)``."""
+    span: Span
+    raw: str
+    decoded: str | None
+    escape: Escape | None
+    part: Part | None
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def _innermost(nodes: tuple[Node, ...], pos: int) -> tuple[Node | None, bool]:
+    """The deepest node whose span holds *pos*, and whether *pos* falls between that
+    node's children (on a delimiter such as the ``@`` of an authority)."""
+    for node in nodes:
+        if node.span is not None and node.span[0] <= pos < node.span[1]:
+            if not node.children:
+                return node, False
+            inner, gap = _innermost(node.children, pos)
+            return (inner, gap) if inner is not None else (node, True)
+    return None, False
+
+
+def describe(url: URL, pos: int, charset: str = "utf-8") -> Description | None:
+    """What the character at *pos* is: its component, the rule it matched, the
+    section, the decoded value of its component, the escape it belongs to, and the
+    diagnostics that cover it.  None outside the text."""
+    text = url.text
+    if not 0 <= pos < len(text):
+        return None
+    ed = url.edition
+    diagnostics = tuple(
+        d
+        for d in url.diagnostics
+        if d.span[0] <= pos < d.span[1] or (d.span[0] == d.span[1] == pos)
+    )
+    part: Part | None = None
+    if url.specific is not None:
+        for p in url.specific.parts:
+            if p.span[0] <= pos < p.span[1]:
+                part = p
+                break
+    tree = tuple(n for n in component_tree(url) if n.name != WRAPPER_ROW)
+    node, gap = _innermost(tree, pos)
+    if part is not None and part.role not in GENERIC_EQUIVALENT:
+        node, gap = _part_node(part), part.role == "separator"
+    if node is None or node.span is None or node.raw is None or gap:
+        return _delimiter(url, pos, diagnostics, part)
+    value = decoded(url, node, charset)
+    escape = None
+    if value is not None:
+        for e in value.escapes:
+            if e.span[0] <= pos < e.span[1]:
+                escape = e
+                break
+    name = node.name
+    if name.startswith("segment"):
+        name = "path " + name
+    elif name in ("key", "value"):
+        name = f"query {name}"
+    role = node.role
+    if (text[pos] == "/" and name == "path") or (
+        text[pos] in "&=" and (name == "query" or name.startswith("parameter"))
+    ):
+        return _delimiter(url, pos, diagnostics, part)
+    return Description(
+        pos,
+        text[pos],
+        name,
+        role,
+        node.rule,
+        ed.label,
+        node.span,
+        node.raw,
+        None if value is None else value.text,
+        escape,
+        part,
+        diagnostics,
+    )
+
+
+def _delimiter(
+    url: URL, pos: int, diagnostics: tuple[Diagnostic, ...], part: Part | None
+) -> Description:
+    text = url.text
+    spans = url.spans
+    ch = text[pos]
+    ed = url.edition
+    what = "delimiter"
+    rule = ed.cite("characters")
+    u0, u1 = spans[URI]
+    if pos < u0 or pos >= u1:
+        what = "wrapper around the URL (not part of it)"
+        rule = ed.cite("wrapper")
+    elif part is not None and part.role not in GENERIC_EQUIVALENT:
+        what = f"delimiter {part.raw!r} of the {url.specific.scheme if url.specific else ''} syntax"
+        rule = part.rule
+    elif ch == ":" and pos == spans[SCHEME][1]:
+        what = "delimiter " + _DELIMITERS[":"]
+        rule = ed.cite("scheme")
+    elif ch == "/" and spans[AUTHORITY][0] in (pos + 1, pos + 2):
+        what = "delimiter " + _DELIMITERS["//"]
+        rule = ed.cite("authority")
+    elif ch == "@" and pos == spans[USERINFO][1]:
+        what = "delimiter " + _DELIMITERS["@"]
+        rule = ed.cite("userinfo")
+    elif ch == ":" and spans[PORT][0] == pos + 1:
+        what = "delimiter " + _DELIMITERS["port"]
+        rule = ed.cite("port")
+    elif ch == ":" and spans[PASSWORD][0] == pos + 1:
+        what = "delimiter ':' between user and password"
+        rule = ed.cite("userinfo")
+    elif ch == "/":
+        what = "delimiter " + _DELIMITERS["/"]
+        rule = ed.cite("path")
+    elif ch == "?" and spans[QUERY][0] == pos + 1:
+        what = "delimiter " + _DELIMITERS["?"]
+        rule = ed.cite("query")
+    elif ch == "#" and spans[FRAGMENT][0] == pos + 1:
+        what = "delimiter " + _DELIMITERS["#"]
+        rule = ed.cite("fragment")
+    elif ch in "&=" and spans[QUERY][0] <= pos < spans[QUERY][1]:
+        what = "delimiter " + _DELIMITERS[ch]
+        rule = "{}, {}".format(*rule_for(url, "query"))
+    return Description(
+        pos,
+        ch,
+        what,
+        "separator",
+        rule,
+        ed.label,
+        (pos, pos + 1),
+        ch,
+        None,
+        None,
+        part,
+        diagnostics,
+    )

@@ -1,0 +1,259 @@
+"""Which colour role each character of a parsed URL gets: runs of equal roles.
+
+Qt-free: the address bar turns runs into ``QTextCharFormat`` ranges, the tests and
+the benchmark read them directly.  Everything comes from the core's result: the
+generic components' spans, the path separators, the scheme-specific parts (000 §3)
+and the diagnostics; query ``key=value`` pairs are the ``&`` / ``=`` convention of
+HTML forms, which the palette gives roles of their own.
+
+:func:`colour_runs` can colour a window of the text only: a 64 KiB URL shows about a
+hundred characters at a time, and formatting all of it on every keystroke would cost
+more than a frame.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from urlinspector import palette
+from urlinspector.core import URL
+from urlinspector.core.model import (
+    FRAGMENT,
+    HOST,
+    PASSWORD,
+    PATH,
+    PORT,
+    QUERY,
+    SCHEME,
+    URI,
+    USER,
+    USERINFO,
+)
+
+__all__ = ["GENERIC_EQUIVALENT", "MASKED", "Run", "colour_runs", "roles_present"]
+
+MASKED = "masked"
+"""Overlay of a password shown masked (GUI only)."""
+
+GENERIC_EQUIVALENT = frozenset({"http-path", "http-search"})
+"""Scheme-specific roles that only restate a generic component: the generic colouring
+(segments, query keys and values) says more, so these parts are not painted."""
+
+_SLASHED_ROLES = frozenset({"path", "file-path"})
+_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+
+
+class Run(NamedTuple):
+    """Characters ``[start, end)`` of one role with the same overlays."""
+
+    start: int
+    end: int
+    role: str
+    overlays: tuple[str, ...]
+
+
+def _query_roles(text: str, q0: int, q1: int, lo: int, hi: int, fill: _Fill) -> None:
+    """``key=value`` pairs separated by ``&`` (only the pairs that meet the window)."""
+    pos = q0
+    if lo > q0:
+        amp = text.rfind("&", q0, lo)
+        pos = q0 if amp < 0 else amp + 1
+    while pos <= q1 and pos < hi:
+        amp = text.find("&", pos, q1)
+        pair_end = q1 if amp < 0 else amp
+        eq = text.find("=", pos, pair_end)
+        if eq < 0:
+            # a lone word is a key among pairs, the whole query when it is alone
+            fill(pos, pair_end, "query-key" if amp >= 0 or pos > q0 else "query")
+        else:
+            fill(pos, eq, "query-key")
+            fill(eq + 1, pair_end, "query-value")
+        if amp < 0:
+            break
+        pos = amp + 1
+
+
+class _Fill:
+    """Assigns roles to the characters of a window ``[lo, hi)`` of the text."""
+
+    __slots__ = ("hi", "lo", "roles")
+
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo = lo
+        self.hi = hi
+        self.roles = ["separator"] * (hi - lo)
+
+    def __call__(self, start: int, end: int, role: str) -> None:
+        if start < 0:
+            return
+        start = max(start, self.lo)
+        end = min(end, self.hi)
+        if end > start:
+            self.roles[start - self.lo : end - self.lo] = [role] * (end - start)
+
+
+def colour_runs(
+    url: URL,
+    lo: int = 0,
+    hi: int | None = None,
+    *,
+    mask_password: bool = False,
+) -> list[Run]:
+    """The runs of characters ``[lo, hi)`` of ``url.text`` (default: all of it).
+
+    Base roles: delimiters (and any ``<URL:...>`` wrapper) are ``separator``; then the
+    generic components, the query's keys and values, the scheme-specific parts, and
+    the ``/`` between segments.  Overlays, in this order: ``escape`` (each ``%HH`` as
+    one unit), ``warning`` (security warnings: misleading userinfo, a password, an
+    encoded CR/LF), ``invalid`` (error diagnostics), and :data:`MASKED` for a password
+    when *mask_password* is true.
+    """
+    text = url.text
+    n = len(text)
+    hi = n if hi is None else min(hi, n)
+    lo = max(0, min(lo, hi))
+    if lo == hi:
+        return []
+    spans = url.spans
+    fill = _Fill(lo, hi)
+    fill(*spans[SCHEME], "scheme")
+    if spans[USER][0] < 0:
+        fill(*spans[USERINFO], "user")
+    fill(*spans[USER], "user")
+    fill(*spans[PASSWORD], "password")
+    fill(*spans[HOST], "host")
+    fill(*spans[PORT], "port")
+    p0, p1 = spans[PATH]
+    fill(p0, p1, "path")
+    q0, q1 = spans[QUERY]
+    if q0 >= 0 and q1 > lo and q0 < hi:
+        _query_roles(text, q0, q1, lo, hi, fill)
+    fill(*spans[FRAGMENT], "fragment")
+    specific = url.specific
+    if specific is not None:
+        for part in specific.parts:
+            start, end = part.span
+            if end > lo and start < hi and part.role not in GENERIC_EQUIVALENT:
+                fill(start, end, part.role)
+    roles = fill.roles
+    if p0 >= 0:
+        # the "/" between path segments (000 §3.1 url-path; RFC 3986 §3.3)
+        slash = text.find("/", max(p0, lo), min(p1, hi))
+        while slash >= 0:
+            if roles[slash - lo] in _SLASHED_ROLES:
+                roles[slash - lo] = "separator"
+            slash = text.find("/", slash + 1, min(p1, hi))
+
+    # overlays ----------------------------------------------------------------------
+    width = hi - lo
+    escape = [False] * width
+    warning = [False] * width
+    invalid = [False] * width
+    masked = [False] * width
+    u0, u1 = spans[URI]
+    if "%" in text:
+        for m in _ESCAPE.finditer(text, max(u0, lo - 2), min(u1, hi + 2)):
+            _mark(escape, m.start() - lo, m.end() - lo)
+    for d in url.diagnostics:
+        start, end = d.span
+        if end <= lo or start >= hi:
+            continue
+        if d.severity == "error":
+            _mark(invalid, start - lo, end - lo)
+        elif d.severity == "warning" and d.category == "security":
+            _mark(warning, start - lo, end - lo)
+    if mask_password and spans[PASSWORD][0] >= 0:
+        _mark(masked, spans[PASSWORD][0] - lo, spans[PASSWORD][1] - lo)
+
+    runs: list[Run] = []
+    start = 0
+    key = _key(roles, escape, warning, invalid, masked, 0)
+    for i in range(1, width):
+        k = _key(roles, escape, warning, invalid, masked, i)
+        if k != key:
+            runs.append(Run(lo + start, lo + i, key[0], key[1]))
+            start, key = i, k
+    runs.append(Run(lo + start, hi, key[0], key[1]))
+    return runs
+
+
+def _mark(flags: list[bool], start: int, end: int) -> None:
+    start = max(start, 0)
+    end = min(end, len(flags))
+    if end > start:
+        flags[start:end] = [True] * (end - start)
+
+
+_OVERLAYS: dict[tuple[bool, bool, bool, bool], tuple[str, ...]] = {}
+for _e in (False, True):
+    for _w in (False, True):
+        for _i in (False, True):
+            for _m in (False, True):
+                _OVERLAYS[(_e, _w, _i, _m)] = tuple(
+                    name
+                    for name, on in (
+                        ("escape", _e),
+                        ("warning", _w),
+                        ("invalid", _i),
+                        (MASKED, _m),
+                    )
+                    if on
+                )
+
+
+def _key(
+    roles: list[str],
+    escape: list[bool],
+    warning: list[bool],
+    invalid: list[bool],
+    masked: list[bool],
+    i: int,
+) -> tuple[str, tuple[str, ...]]:
+    return roles[i], _OVERLAYS[(escape[i], warning[i], invalid[i], masked[i])]
+
+
+def roles_present(url: URL, *, exact_limit: int = 4096, runs: list[Run] | None = None) -> list[str]:
+    """The role names the colouring of *url* uses (base roles and overlays), in the
+    palette's legend order: what a legend for this URL needs to explain.
+
+    Exact (from the runs) up to *exact_limit* characters; for longer texts read from
+    the spans, parts and diagnostics alone, without visiting every character.
+    *runs*: the runs of the whole text, when the caller has them already.
+    """
+    used: set[str] = set()
+    if len(url.text) <= exact_limit:
+        for run in colour_runs(url) if runs is None else runs:
+            used.add(run.role)
+            used.update(o for o in run.overlays if o != MASKED)
+    else:
+        spans = url.spans
+        for index, role in (
+            (SCHEME, "scheme"),
+            (USERINFO, "user"),
+            (PASSWORD, "password"),
+            (HOST, "host"),
+            (PORT, "port"),
+            (PATH, "path"),
+            (FRAGMENT, "fragment"),
+        ):
+            if spans[index][1] > spans[index][0]:
+                used.add(role)
+        q0, q1 = spans[QUERY]
+        if q1 > q0:
+            query = url.text[q0:q1]
+            used.add("query-key" if "=" in query or "&" in query else "query")
+            if "=" in query:
+                used.add("query-value")
+        if url.specific is not None:
+            used.update(p.role for p in url.specific.parts if p.role not in GENERIC_EQUIVALENT)
+        if any(c in url.text for c in ":/?#@&="):
+            used.add("separator")
+        if _ESCAPE.search(url.text):
+            used.add("escape")
+        for d in url.diagnostics:
+            if d.severity == "error":
+                used.add("invalid")
+            elif d.severity == "warning" and d.category == "security":
+                used.add("warning")
+    return [name for name in palette.legend() if name in used]

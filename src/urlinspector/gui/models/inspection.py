@@ -1,0 +1,425 @@
+"""What the panels show, computed from the core (and from ``ada_url`` for the
+browsers' reading): the resolved target, the editions side by side, the escapes.
+
+Qt-free, so the panels stay thin and every value here is testable without a window.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import ada_url
+
+from urlinspector.core import EDITIONS, URL, URLInspectorError, parse
+from urlinspector.core.escapes import Escape, decode
+from urlinspector.core.guess import Guess, guess_absolute
+from urlinspector.core.model import (
+    FRAGMENT,
+    HOST,
+    PASSWORD,
+    PATH,
+    PORT,
+    QUERY,
+    SCHEME,
+    USER,
+    USERINFO,
+)
+from urlinspector.core.resolve import Resolution, resolve
+from urlinspector.gui.models.text import shown
+
+__all__ = [
+    "EDITION_ROWS",
+    "WHATWG",
+    "Cell",
+    "EditionsTable",
+    "EscapeRow",
+    "Target",
+    "Whatwg",
+    "editions_table",
+    "escape_rows",
+    "target_for",
+    "whatwg",
+]
+
+Parser = Callable[[str, str], URL]
+"""``parse(text, edition_id)``: :func:`urlinspector.core.parse` or a cache of it."""
+
+WHATWG = "whatwg"
+"""Column id of the browsers' reading (the WHATWG URL Standard, computed by ada)."""
+
+
+# --- the resolved target ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the reference in the address bar points to."""
+
+    text: str | None
+    """The absolute target URL; None when there is none (no base for a relative
+    reference, or a base that is not absolute)."""
+    same_document: bool
+    """An empty or fragment-only reference: no new retrieval (001 §3, 002 §4.2)."""
+    message: str
+    """One line for people: how the target was found, or why there is none."""
+    resolution: Resolution | None = None
+    guess: Guess | None = None
+    """For a relative reference with no base: what a person probably meant."""
+    error: bool = False
+
+
+def target_for(
+    reference: str, base: str, edition: str, *, trace: bool = False, url: URL | None = None
+) -> Target:
+    """Resolve *reference* against *base* (empty: no base) under *edition*."""
+    if url is None:
+        url = parse(reference, edition)
+    if not base.strip():
+        if url.is_absolute:
+            return Target(reference, False, "absolute: no base needed")
+        guess = guess_absolute(reference) if reference.strip() else None
+        message = "a relative reference: give a base URL to resolve it"
+        if guess is not None:
+            message += f" (or did you mean {guess.url}?)"
+        return Target(None, False, message, guess=guess)
+    try:
+        resolution = resolve(base, reference, edition, trace=trace)
+    except (URLInspectorError, ValueError) as exc:
+        return Target(None, False, str(exc), error=True)
+    label = EDITIONS[resolution.edition].label if resolution.edition in EDITIONS else edition
+    message = (
+        "same document: no new retrieval (001 §3, 002 §4.2)"
+        if resolution.same_document
+        else f"resolved against the base by {label} (the Resolution trace tab shows the steps)"
+    )
+    if resolution.notes:
+        message += " — " + "; ".join(resolution.notes)
+    return Target(resolution.target, resolution.same_document, message, resolution)
+
+
+# --- the browsers' reading ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Whatwg:
+    """How browsers read a URL (WHATWG URL Standard, by the ``ada-url`` package)."""
+
+    href: str | None
+    """The serialized URL; None when browsers reject the input."""
+    components: dict[str, str | None]
+    error: str | None = None
+
+
+def whatwg(text: str, base: str = "") -> Whatwg:
+    """Parse *text* (against *base* when given) the way browsers do."""
+    try:
+        parsed = ada_url.URL(text, base) if base.strip() else ada_url.URL(text)
+    except (ValueError, UnicodeError, TypeError):
+        reason = "browsers reject it" + (" (or its base)" if base.strip() else "")
+        return Whatwg(None, {}, f"invalid: {reason}")
+    search = parsed.search
+    hash_ = parsed.hash
+    return Whatwg(
+        parsed.href,
+        {
+            "scheme": parsed.protocol[:-1] if parsed.protocol.endswith(":") else parsed.protocol,
+            "user": parsed.username or None,
+            "password": parsed.password or None,
+            "host": parsed.hostname if parsed.host or parsed.hostname else None,
+            "port": parsed.port or None,
+            "path": parsed.pathname,
+            "query": search[1:] if search else None,
+            "fragment": hash_[1:] if hash_ else None,
+        },
+    )
+
+
+# --- the editions side by side ------------------------------------------------------------
+
+EDITION_ROWS: tuple[tuple[str, str], ...] = (
+    ("scheme", "scheme"),
+    ("user", "user"),
+    ("password", "password"),
+    ("host", "host"),
+    ("port", "port"),
+    ("path", "path"),
+    ("query", "query"),
+    ("fragment", "fragment"),
+    ("findings", "errors / warnings"),
+    ("target", "resolved target"),
+)
+"""Row id and label."""
+
+_INDEX = {
+    "scheme": SCHEME,
+    "user": USER,
+    "password": PASSWORD,
+    "host": HOST,
+    "port": PORT,
+    "path": PATH,
+    "query": QUERY,
+    "fragment": FRAGMENT,
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    tooltip: str
+    differs: bool = False
+    """Differs from the first column (RFC 3986)."""
+    key: object = None
+    """What is compared to tell whether cells differ."""
+
+
+@dataclass(frozen=True)
+class EditionsTable:
+    column_ids: tuple[str, ...]
+    columns: tuple[str, ...]
+    """Column headers."""
+    row_ids: tuple[str, ...]
+    rows: tuple[str, ...]
+    cells: tuple[tuple[Cell, ...], ...]
+    """``cells[row][column]``."""
+
+    def cell(self, row_id: str, column_id: str) -> Cell:
+        return self.cells[self.row_ids.index(row_id)][self.column_ids.index(column_id)]
+
+    @property
+    def differences(self) -> int:
+        return sum(c.differs for row in self.cells for c in row)
+
+
+_CELL_LIMIT = 160
+
+
+def _value_cell(value: str | None, tooltip: str, *, mask: bool = False) -> Cell:
+    shown_value = "•" * min(len(value), 8) if mask and value else value
+    return Cell(shown(shown_value, _CELL_LIMIT), tooltip, key=value)
+
+
+def _edition_column(
+    text: str, base: str, edition_id: str, mask_password: bool, parse: Parser
+) -> tuple[list[Cell], URL]:
+    ed = EDITIONS[edition_id]
+    url = parse(text, edition_id)
+    cells: list[Cell] = []
+    for row_id, _ in EDITION_ROWS:
+        if row_id in _INDEX:
+            value = url.component(_INDEX[row_id])
+            if row_id == "user" and value is None and url.spans[USERINFO][0] >= 0:
+                value = url.userinfo
+            cells.append(
+                _value_cell(
+                    value,
+                    f"{row_id} under {ed.label} ({ed.cite(row_id)})",
+                    mask=mask_password and row_id == "password",
+                )
+            )
+        elif row_id == "findings":
+            errors, warnings = len(url.errors), len(url.warnings)
+            words = "valid" if not errors else f"{errors} error" + ("s" if errors > 1 else "")
+            if warnings:
+                words += f", {warnings} warning" + ("s" if warnings > 1 else "")
+            first = "; ".join(d.message for d in url.errors[:3])
+            cells.append(Cell(words, first or f"no errors under {ed.label}", key=not errors))
+        else:  # target
+            target = target_for(text, base, edition_id, url=url)
+            value = target.text
+            label = shown(value, _CELL_LIMIT) if value is not None else "—"
+            if target.same_document:
+                label += "  (same document)"
+            cells.append(Cell(label, target.message, key=value))
+    return cells, url
+
+
+def _whatwg_column(text: str, base: str, relative: bool, mask_password: bool) -> list[Cell]:
+    reading = whatwg(text, base)
+    cells: list[Cell] = []
+    for row_id, _ in EDITION_ROWS:
+        if row_id in _INDEX:
+            if reading.href is None:
+                cells.append(Cell("—", reading.error or "", key=("invalid",)))
+            elif relative:
+                cells.append(
+                    Cell(
+                        "(of the target)" if row_id == "scheme" else "",
+                        "browsers split only the resolved URL: see the target row",
+                        key=("not-compared",),
+                    )
+                )
+            else:
+                value = reading.components.get(row_id)
+                cells.append(
+                    _value_cell(
+                        value,
+                        f"{row_id} as browsers read it (the WHATWG URL Standard, by ada)",
+                        mask=mask_password and row_id == "password",
+                    )
+                )
+        elif row_id == "findings":
+            valid = reading.href is not None
+            cells.append(
+                Cell(
+                    "valid" if valid else "invalid",
+                    reading.error or "browsers accept it",
+                    key=valid,
+                )
+            )
+        else:  # target: the serialization browsers produce
+            if reading.href is None:
+                cells.append(Cell("—", reading.error or "", key=None))
+            else:
+                cells.append(
+                    Cell(
+                        shown(reading.href, _CELL_LIMIT),
+                        "the URL as browsers serialize it (always normalized)",
+                        key=reading.href,
+                    )
+                )
+    return cells
+
+
+def _same(a: object, b: object, whatwg_column: bool) -> bool:
+    if isinstance(b, tuple) and b and b[0] == "not-compared":
+        return True
+    if whatwg_column and (a is None or a == "") and (b is None or b == ""):
+        return True  # browsers do not tell an empty user or query from none
+    return a == b
+
+
+def editions_table(
+    text: str, base: str = "", *, mask_password: bool = True, parse: Parser = parse
+) -> EditionsTable:
+    """*text* under every edition, newest first, and as browsers read it; *parse*
+    (text, edition id) may be a cache's."""
+    columns: list[list[Cell]] = []
+    headers: list[str] = []
+    relative = True
+    for edition_id, ed in EDITIONS.items():
+        cells, url = _edition_column(text, base, edition_id, mask_password, parse)
+        columns.append(cells)
+        headers.append(f"{ed.title} ({ed.year})")
+        if edition_id == "rfc3986":
+            relative = url.is_relative
+    columns.append(_whatwg_column(text, base, relative, mask_password))
+    headers.append("browsers (WHATWG)")
+    column_ids = (*EDITIONS, WHATWG)
+    reference = columns[0]
+    marked: list[list[Cell]] = [reference]
+    for index, column in enumerate(columns[1:], 1):
+        is_whatwg = column_ids[index] == WHATWG
+        marked.append(
+            [
+                cell
+                if _same(reference[r].key, cell.key, is_whatwg)
+                else Cell(
+                    cell.text,
+                    f"{cell.tooltip}\ndiffers from RFC 3986: {reference[r].text}",
+                    True,
+                    cell.key,
+                )
+                for r, cell in enumerate(column)
+            ]
+        )
+    rows = tuple(tuple(marked[c][r] for c in range(len(marked))) for r in range(len(EDITION_ROWS)))
+    return EditionsTable(
+        column_ids,
+        tuple(headers),
+        tuple(r for r, _ in EDITION_ROWS),
+        tuple(label for _, label in EDITION_ROWS),
+        rows,
+    )
+
+
+# --- escapes ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EscapeRow:
+    component: str
+    escape: Escape
+    decoded: str
+    """What the escape decodes to in the chosen charset, shown visibly."""
+
+
+_ESCAPE_COMPONENTS = (
+    ("user", USER),
+    ("password", PASSWORD),
+    ("host", HOST),
+    ("path", PATH),
+    ("query", QUERY),
+    ("fragment", FRAGMENT),
+)
+
+
+def escape_rows(url: URL, charset: str = "utf-8", limit: int = 5000) -> tuple[EscapeRow, ...]:
+    """Every ``%`` sequence of the URL's components, classified by the core
+    (unnecessary, meaningful, data, invalid), with what it decodes to."""
+    rows: list[EscapeRow] = []
+    userinfo_without_user = url.spans[USER][0] < 0 and url.spans[USERINFO][0] >= 0
+    components = (("userinfo", USERINFO),) if userinfo_without_user else _ESCAPE_COMPONENTS
+    for name, index in components:
+        start, end = url.spans[index]
+        if start < 0 or "%" not in url.text[start:end]:
+            continue
+        result = decode(
+            url.text[start:end],
+            name,
+            scheme=url.scheme,
+            charset=charset,
+            edition=url.edition,
+            offset=start,
+        )
+        for e, value in _decoded_escapes(result.escapes, charset):
+            rows.append(EscapeRow(name, e, value))
+            if len(rows) >= limit:
+                return tuple(rows)
+    return tuple(rows)
+    return tuple(rows)
+
+
+def _decoded_escapes(escapes: tuple[Escape, ...], charset: str) -> list[tuple[Escape, str]]:
+    """Each escape with what it decodes to.  Adjacent escapes are fed to one
+    incremental decoder, so the octets of one UTF-8 character show that character on
+    the escape that starts it, and the others say that they continue it."""
+    out: list[tuple[Escape, str]] = []
+    continues = "↳ (continues the character before)"
+    try:
+        factory = codecs.getincrementaldecoder(charset)
+    except LookupError:
+        return [(e, "—") for e in escapes]
+    decoder = factory("backslashreplace")
+    pending: list[int] = []  # indices into out of escapes waiting for their character
+    previous_end = -1
+
+    def settle(text: str) -> None:
+        if not pending:
+            return
+        first, *rest = pending
+        out[first] = (out[first][0], shown(text) if text else "—")
+        for i in rest:
+            out[i] = (out[i][0], continues)
+        pending.clear()
+
+    for e in escapes:
+        if e.octet is None or e.span[0] != previous_end:
+            settle(decoder.decode(b"", final=True))
+            decoder.reset()
+        previous_end = e.span[1]
+        if e.octet is None:
+            out.append((e, "—"))
+            continue
+        out.append((e, ""))
+        pending.append(len(out) - 1)
+        try:
+            text = decoder.decode(bytes([e.octet]))
+        except (UnicodeError, ValueError):  # codecs without error handlers
+            text = f"\\x{e.octet:02x}"
+            decoder.reset()
+        if text:
+            settle(text)
+    settle(decoder.decode(b"", final=True))
+    return out

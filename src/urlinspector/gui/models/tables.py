@@ -1,0 +1,533 @@
+"""Qt item models over core results: components, diagnostics, editions, escapes.
+
+Thin adapters: the values come from :mod:`.anatomy` and :mod:`.inspection`; these
+classes only answer Qt's questions (text, colour, tooltip) about them.  Decoded values
+are computed when a row is first shown, not when the model is filled.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QFont
+
+from urlinspector.core import URL, Diagnostic, UnknownCharsetError
+from urlinspector.gui.models.anatomy import Node, component_tree, decoded
+from urlinspector.gui.models.inspection import EditionsTable, EscapeRow
+from urlinspector.gui.models.text import masked, shown
+from urlinspector.gui.palette import Formats
+
+__all__ = [
+    "MAX_CHILDREN",
+    "SPAN_ROLE",
+    "ComponentsModel",
+    "DiagnosticsModel",
+    "EditionsModel",
+    "EscapesModel",
+]
+
+SPAN_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Item data role holding a row's ``(start, end)`` span, or None."""
+
+MAX_CHILDREN = 500
+"""Children listed under one component (segments, query parameters, scheme-specific
+parts); the rest are counted in one row."""
+
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole
+_FONT = Qt.ItemDataRole.FontRole
+_HORIZONTAL = Qt.Orientation.Horizontal
+
+_INVALID = QModelIndex()
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def _span_text(span: tuple[int, int] | None) -> str:
+    return "" if span is None else f"{span[0]}–{span[1]}"
+
+
+DISPLAY_LIMIT = 400
+"""Characters of a value shown in a cell (the tooltip and copy give all of it)."""
+
+
+def _head(node: Node) -> Node:
+    """*node* cut to the first characters a cell can show (not inside an escape), so
+    that a 64 KiB component is not decoded whole to show 400 characters of it."""
+    raw = node.raw
+    if raw is None or len(raw) <= 4 * DISPLAY_LIMIT:
+        return node
+    cut = 4 * DISPLAY_LIMIT
+    while "%" in raw[cut - 2 : cut]:
+        cut -= 1
+    return dataclasses.replace(node, raw=raw[:cut], children=())
+
+
+def _holds(span: tuple[int, int], start: int, end: int) -> bool:
+    if start == end:
+        return span[0] <= start < span[1] or span[0] == span[1] == start
+    return span[0] <= start and end <= span[1]
+
+
+class _Formatting:
+    """Colours and fonts for cells, from the palette roles."""
+
+    def __init__(self, formats: Formats) -> None:
+        self.formats = formats
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
+
+    def brush(self, role: str) -> QBrush:
+        return QBrush(self.formats.colour(role))
+
+    def font(self, role: str) -> QFont | None:
+        fmt = self.formats.get(role)
+        if fmt.fontWeight() >= 600:
+            return self._bold
+        if fmt.fontItalic():
+            return self._italic
+        return None
+
+
+# --- components ------------------------------------------------------------------------------
+
+
+class ComponentsModel(QAbstractItemModel):
+    """The component tree of one URL: component, raw text, decoded text, span, rule."""
+
+    COLUMNS = ("component", "raw", "decoded", "span", "rule (edition §)")
+
+    def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._style = _Formatting(formats)
+        self.url: URL | None = None
+        self.charset = "utf-8"
+        self.mask_password = True
+        self._nodes: list[Node] = []
+        self._parent: list[int] = []
+        self._row: list[int] = []
+        self._children: list[list[int]] = [[]]  # [0]: the invisible root
+        self._decoded: dict[int, str] = {}
+
+    # --- filling ----------------------------------------------------------------------
+
+    def set_url(self, url: URL | None) -> bool:
+        """Show *url*'s components.  When the tree keeps its shape (the same rows
+        under the same parents, as while typing inside one component), only the rows
+        whose values changed are refreshed, so the view repaints only those.  True
+        when the tree was rebuilt."""
+        old_nodes, old_parent = self._nodes, self._parent
+        self.url = url
+        self._nodes = [Node("", None, None, "plain")]
+        self._parent = [-1]
+        self._row = [0]
+        self._children = [[]]
+        if url is not None:
+            self._add(0, component_tree(url, MAX_CHILDREN))
+        same_shape = (
+            len(old_nodes) == len(self._nodes)
+            and old_parent == self._parent
+            and all(a.name == b.name for a, b in zip(old_nodes, self._nodes, strict=True))
+        )
+        if not same_shape:
+            self.beginResetModel()
+            self._decoded = {}
+            self.endResetModel()
+            return True
+        last = len(self.COLUMNS) - 1
+        for i in range(1, len(self._nodes)):
+            a, b = old_nodes[i], self._nodes[i]
+            if a.raw != b.raw or a.span != b.span or a.rule != b.rule or a.role != b.role:
+                self._decoded.pop(i, None)
+                row = self._row[i]
+                self.dataChanged.emit(self.createIndex(row, 0, i), self.createIndex(row, last, i))
+        return False
+
+    def _add(self, parent: int, nodes: tuple[Node, ...]) -> None:
+        for node in nodes:
+            index = len(self._nodes)
+            self._nodes.append(node)
+            self._parent.append(parent)
+            self._row.append(len(self._children[parent]))
+            self._children.append([])
+            self._children[parent].append(index)
+            if node.children:
+                self._add(index, node.children)
+
+    @property
+    def size(self) -> int:
+        """Rows in the tree, nested ones included."""
+        return len(self._nodes) - 1
+
+    def set_charset(self, charset: str) -> None:
+        self.charset = charset
+        self._decoded = {}
+        self._changed_column(2)
+
+    def set_mask_password(self, mask: bool) -> None:
+        self.mask_password = mask
+        self._changed_column(1)
+        self._changed_column(2)
+
+    def set_formats(self, formats: Formats) -> None:
+        self._style = _Formatting(formats)
+        self._changed_column(1)
+
+    def _changed_column(self, column: int) -> None:
+        if len(self._nodes) > 1:
+            # every row may change; a reset-free refresh of the whole column
+            self.layoutAboutToBeChanged.emit()
+            self.layoutChanged.emit()
+
+    # --- lookup -----------------------------------------------------------------------
+
+    def node(self, index: AnyIndex) -> Node | None:
+        if not index.isValid():
+            return None
+        return self._nodes[index.internalId()]
+
+    def index_of_span(self, start: int, end: int) -> QModelIndex:
+        """The deepest row whose span holds ``[start, end)`` (or the position
+        *start* when the range is empty); invalid when none does."""
+        best = -1
+        children = self._children[0]
+        while True:
+            for i in children:  # the first that holds it: generic before scheme-specific
+                span = self._nodes[i].span
+                if span is not None and _holds(span, start, end):
+                    best = i
+                    children = self._children[i]
+                    break
+            else:
+                break
+        if best < 0:
+            return _INVALID
+        return self.createIndex(self._row[best], 0, best)
+
+    # --- Qt's questions ----------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: AnyIndex = _INVALID) -> QModelIndex:
+        p = parent.internalId() if parent.isValid() else 0
+        children = self._children[p]
+        if 0 <= row < len(children) and 0 <= column < len(self.COLUMNS):
+            return self.createIndex(row, column, children[row])
+        return _INVALID
+
+    def parent(self, index: AnyIndex = _INVALID) -> QModelIndex:  # type: ignore[override]
+        if not index.isValid():
+            return _INVALID
+        p = self._parent[index.internalId()]
+        if p <= 0:
+            return _INVALID
+        return self.createIndex(self._row[p], 0, p)
+
+    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        p = parent.internalId() if parent.isValid() else 0
+        return len(self._children[p])
+
+    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+        if orientation == _HORIZONTAL and role == _DISPLAY:
+            return self.COLUMNS[section]
+        return None
+
+    def _decoded_text(self, i: int, node: Node) -> str:
+        cached = self._decoded.get(i)
+        if cached is None:
+            if self.url is None or node.raw is None:
+                cached = ""
+            else:
+                shown_node = _head(node)
+                try:
+                    result = decoded(self.url, shown_node, self.charset)
+                except UnknownCharsetError as exc:
+                    cached = str(exc)
+                else:
+                    cached = "" if result is None else shown(result.text, DISPLAY_LIMIT)
+                    if shown_node is not node:
+                        cached += "…"
+            self._decoded[i] = cached
+        return cached
+
+    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
+        if not index.isValid():
+            return None
+        i = index.internalId()
+        node = self._nodes[i]
+        column = index.column()
+        hidden = self.mask_password and node.role == "password"
+        if role == _DISPLAY:
+            if column == 0:
+                return node.name
+            if column == 1:
+                return shown(masked(node.raw) if hidden else node.raw, DISPLAY_LIMIT)
+            if column == 2:
+                if node.raw is None:
+                    return ""
+                return (
+                    masked(self._decoded_text(i, node)) if hidden else self._decoded_text(i, node)
+                )
+            if column == 3:
+                return _span_text(node.span)
+            return node.rule
+        if role == _FOREGROUND and column == 1:
+            return self._style.brush("plain" if node.raw is None else node.role)
+        if role == _FONT and column in (0, 1):
+            if node.raw is None:
+                return self._style.font("fragment")  # italic for "(undefined)"
+            return self._style.font(node.role) if column == 1 else None
+        if role == _TOOLTIP:
+            if column == 2 and node.raw is not None:
+                return f"decoded as {self.charset}"
+            return node.rule or None
+        if role == SPAN_ROLE:
+            return node.span
+        return None
+
+
+# --- diagnostics -------------------------------------------------------------------------------
+
+_SEVERITY_MARK = {"error": "✖ error", "warning": "⚠ warning", "info": "ℹ note"}
+_SEVERITY_ROLE = {"error": "invalid", "warning": "warning", "info": "separator"}
+
+
+class DiagnosticsModel(QAbstractTableModel):
+    """Errors, warnings and notes with their citations, in span order."""
+
+    COLUMNS = ("severity", "message", "citation", "span", "category", "code")
+
+    def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._style = _Formatting(formats)
+        self.items: tuple[Diagnostic, ...] = ()
+
+    def set_diagnostics(self, items: tuple[Diagnostic, ...]) -> bool:
+        """Show *items*; True when a row's text changed (rows may need new heights)."""
+        order = {"error": 0, "warning": 1, "info": 2}
+        new = tuple(sorted(items, key=lambda d: (order.get(d.severity, 3), d.span)))
+        if len(new) != len(self.items):
+            self.beginResetModel()
+            self.items = new
+            self.endResetModel()
+            return True
+        old, self.items = self.items, new
+        last = len(self.COLUMNS) - 1
+        changed = False
+        for row, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+                changed = changed or a.message != b.message
+        return changed
+
+    def set_formats(self, formats: Formats) -> None:
+        self.beginResetModel()
+        self._style = _Formatting(formats)
+        self.endResetModel()
+
+    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
+        return 0 if parent.isValid() else len(self.items)
+
+    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+        if orientation == _HORIZONTAL and role == _DISPLAY:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
+        if not index.isValid():
+            return None
+        d = self.items[index.row()]
+        column = index.column()
+        if role == _DISPLAY:
+            return (
+                _SEVERITY_MARK.get(d.severity, d.severity),
+                d.message,
+                d.reference,
+                _span_text(d.span),
+                d.category,
+                d.code,
+            )[column]
+        if role == _FOREGROUND and column == 0:
+            return self._style.brush(_SEVERITY_ROLE.get(d.severity, "plain"))
+        if role == _FONT and column == 0 and d.severity != "info":
+            return self._style.font("invalid")
+        if role == _TOOLTIP:
+            return f"{d.message}\n{d.reference} · {d.code} · characters {_span_text(d.span)}"
+        if role == SPAN_ROLE:
+            return d.span
+        return None
+
+
+# --- editions side by side -------------------------------------------------------------------
+
+
+class EditionsModel(QAbstractTableModel):
+    """One column per edition plus the browsers' reading; differing cells marked."""
+
+    def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.formats = formats
+        self.table: EditionsTable | None = None
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    def set_table(self, table: EditionsTable | None) -> None:
+        old, self.table = self.table, table
+        if (
+            old is None
+            or table is None
+            or old.row_ids != table.row_ids
+            or old.column_ids != table.column_ids
+        ):
+            self.beginResetModel()
+            self.endResetModel()
+            return
+        for c in range(len(table.columns)):
+            if old.columns[c] != table.columns[c] or any(
+                old.cells[r][c].differs != table.cells[r][c].differs for r in range(len(table.rows))
+            ):
+                self.headerDataChanged.emit(_HORIZONTAL, c, c)
+        for r, (a_row, b_row) in enumerate(zip(old.cells, table.cells, strict=True)):
+            for c, (a, b) in enumerate(zip(a_row, b_row, strict=True)):
+                if a != b:
+                    index = self.index(r, c)
+                    self.dataChanged.emit(index, index)
+
+    def set_formats(self, formats: Formats) -> None:
+        self.beginResetModel()
+        self.formats = formats
+        self.endResetModel()
+
+    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
+        return 0 if parent.isValid() or self.table is None else len(self.table.rows)
+
+    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
+        return 0 if parent.isValid() or self.table is None else len(self.table.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+        if self.table is None:
+            return None
+        if role == _DISPLAY:
+            if orientation == _HORIZONTAL:
+                header = self.table.columns[section]
+                differing = sum(row[section].differs for row in self.table.cells)
+                if section == 0:
+                    return f"{header}\nthe reference"
+                if not differing:
+                    return f"{header}\nthe same"
+                return f"{header}\n≠ {differing} " + ("differs" if differing == 1 else "differ")
+            return self.table.rows[section]
+        if role == _TOOLTIP and orientation == _HORIZONTAL:
+            return "cells that differ from the RFC 3986 column are marked (≠, bold, tinted)"
+        return None
+
+    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
+        if self.table is None or not index.isValid():
+            return None
+        cell = self.table.cells[index.row()][index.column()]
+        if role == _DISPLAY:
+            return f"≠ {cell.text}" if cell.differs else cell.text
+        if role == _TOOLTIP:
+            return cell.tooltip
+        if cell.differs:
+            if role == _BACKGROUND:
+                tint = self.formats.background("warning")
+                return None if tint is None else QBrush(tint)
+            if role == _FONT:
+                return self._bold
+        return None
+
+
+# --- escapes ------------------------------------------------------------------------------------
+
+_KIND_ROLE = {
+    "unnecessary": "separator",
+    "meaningful": "warning",
+    "data": "plain",
+    "invalid": "invalid",
+}
+_KIND_MARK = {
+    "unnecessary": "unnecessary",
+    "meaningful": "⚑ meaningful",
+    "data": "data",
+    "invalid": "✖ invalid",
+}
+
+
+class EscapesModel(QAbstractTableModel):
+    """Every ``%HH`` of the URL, what it decodes to and whether it is needed."""
+
+    COLUMNS = ("escape", "in", "span", "octet", "decodes to", "kind", "why", "citation")
+
+    def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._style = _Formatting(formats)
+        self.rows: tuple[EscapeRow, ...] = ()
+
+    def set_rows(self, rows: tuple[EscapeRow, ...]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def set_formats(self, formats: Formats) -> None:
+        self.beginResetModel()
+        self._style = _Formatting(formats)
+        self.endResetModel()
+
+    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+        if orientation == _HORIZONTAL and role == _DISPLAY:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        e = row.escape
+        column = index.column()
+        if role == _DISPLAY:
+            octet = "—" if e.octet is None else f"0x{e.octet:02X}"
+            return (
+                e.text,
+                row.component,
+                _span_text(e.span),
+                octet,
+                row.decoded,
+                _KIND_MARK.get(e.kind, e.kind),
+                e.reason,
+                e.reference,
+            )[column]
+        if role == _FOREGROUND and column in (0, 5):
+            kind_role = _KIND_ROLE.get(e.kind, "plain")
+            return self._style.brush("escape" if kind_role == "plain" else kind_role)
+        if role == _FONT and column == 5 and e.kind in ("meaningful", "invalid"):
+            return self._style.font("invalid")
+        if role == _TOOLTIP:
+            return f"{e.reason}\n{e.reference}"
+        if role == SPAN_ROLE:
+            return e.span
+        return None

@@ -1,0 +1,156 @@
+"""What the window remembers between runs, kept with ``QSettings``.
+
+The window layout (geometry, splitters, the chosen panel tabs), the base URL, the
+edition, whether passwords are shown, the charset of the decoded column, the theme,
+and a history of inspected URLs.  Passwords never reach the settings file: they are
+removed from the base URL and from every history entry before saving
+(:func:`without_password`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from urlinspector.core import DEFAULT_EDITION, EDITION_IDS, parse
+from urlinspector.core.model import PASSWORD
+
+__all__ = [
+    "APPLICATION_NAME",
+    "HISTORY_SIZE",
+    "ORGANIZATION",
+    "THEMES",
+    "Settings",
+    "without_password",
+]
+
+ORGANIZATION = "urlinspector"
+APPLICATION_NAME = "urlinspector"
+HISTORY_SIZE = 50
+THEMES = ("auto", "light", "dark")
+
+
+def without_password(text: str) -> str:
+    """*text* with the password of its userinfo (and the ``:`` before it) removed:
+    ``ftp://joe:secret@host/`` -> ``ftp://joe@host/``.  The password is found the
+    way clients find it (RFC 3986 §3.2.1: after the first ``:`` of the userinfo)."""
+    if "@" not in text:
+        return text
+    start, end = parse(text, "rfc3986").spans[PASSWORD]
+    if start < 0:
+        return text
+    return text[: start - 1] + text[end:]
+
+
+class Settings:
+    """Typed access to the window's ``QSettings``.
+
+    With no argument, the user's settings of the application
+    (:data:`ORGANIZATION`, :data:`APPLICATION_NAME`).
+    """
+
+    def __init__(self, store: QSettings | None = None) -> None:
+        self.store = store if store is not None else QSettings(ORGANIZATION, APPLICATION_NAME)
+
+    # --- simple values ------------------------------------------------------------
+
+    def _text(self, key: str, default: str = "") -> str:
+        value = self.store.value(key, default)
+        return value if isinstance(value, str) else default
+
+    def _flag(self, key: str, default: bool = False) -> bool:
+        value = self.store.value(key, default)
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            return value.lower() in ("true", "1", "yes")
+        return default
+
+    @property
+    def edition(self) -> str:
+        value = self._text("inspector/edition", DEFAULT_EDITION.id)
+        return value if value in EDITION_IDS else DEFAULT_EDITION.id
+
+    @edition.setter
+    def edition(self, value: str) -> None:
+        if value not in EDITION_IDS:
+            raise ValueError(f"unknown edition {value!r}; known: {', '.join(EDITION_IDS)}")
+        self.store.setValue("inspector/edition", value)
+
+    @property
+    def base(self) -> str:
+        return self._text("inspector/base")
+
+    @base.setter
+    def base(self, value: str) -> None:
+        self.store.setValue("inspector/base", without_password(value))
+
+    @property
+    def show_passwords(self) -> bool:
+        return self._flag("inspector/show_passwords")
+
+    @show_passwords.setter
+    def show_passwords(self, value: bool) -> None:
+        self.store.setValue("inspector/show_passwords", bool(value))
+
+    @property
+    def charset(self) -> str:
+        return self._text("inspector/charset", "utf-8") or "utf-8"
+
+    @charset.setter
+    def charset(self, value: str) -> None:
+        self.store.setValue("inspector/charset", value)
+
+    @property
+    def theme(self) -> str:
+        value = self._text("window/theme", "auto")
+        return value if value in THEMES else "auto"
+
+    @theme.setter
+    def theme(self, value: str) -> None:
+        if value not in THEMES:
+            raise ValueError(f"unknown theme {value!r}; known: {', '.join(THEMES)}")
+        self.store.setValue("window/theme", value)
+
+    # --- history ----------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[str]:
+        """Inspected URLs, most recent first (no passwords)."""
+        value = self.store.value("inspector/history", [])
+        if isinstance(value, str):  # QSettings gives a one-item list back as a str
+            value = [value]
+        if not isinstance(value, list):
+            return []
+        return [v for v in value if isinstance(v, str) and v][:HISTORY_SIZE]
+
+    def add_history(self, url: str) -> None:
+        entry = without_password(url.strip())
+        if not entry:
+            return
+        items = [entry, *(h for h in self.history if h != entry)][:HISTORY_SIZE]
+        self.store.setValue("inspector/history", items)
+
+    def clear_history(self) -> None:
+        self.store.remove("inspector/history")
+
+    # --- layout -----------------------------------------------------------------------
+
+    def layout(self, name: str) -> QByteArray | None:
+        """Saved state of a layout item (``geometry``, a splitter's name)."""
+        value = self.store.value(f"layout/{name}")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_layout(self, name: str, state: QByteArray) -> None:
+        self.store.setValue(f"layout/{name}", state)
+
+    def index(self, name: str) -> int:
+        value: object = self.store.value(f"layout/{name}", 0)
+        if isinstance(value, int):
+            return value
+        return int(value) if isinstance(value, str) and value.isdigit() else 0
+
+    def set_index(self, name: str, value: int) -> None:
+        self.store.setValue(f"layout/{name}", int(value))
+
+    def sync(self) -> None:
+        self.store.sync()

@@ -1,0 +1,500 @@
+"""The address bar: a single-line URL editor coloured on every keystroke.
+
+Choice of widget: a ``QPlainTextEdit`` kept to one line, coloured by a
+``QSyntaxHighlighter``.
+
+* Formats a highlighter sets live in the block's layout (``QTextLayout`` additional
+  formats), not in the document: colouring never enters the undo stack, so undo and
+  redo step through what the user typed, with Qt's own grouping.
+* Paste and drop go through ``insertFromMimeData``, one place to turn pasted text
+  into a URL (line breaks removed, ``<URL:...>`` unwrapped, several URLs offered).
+* ``QLineEdit`` has no public API for character formats (and stops at 32767
+  characters); a ``QTextEdit`` lays out rich text and is slower on long lines.
+
+Speed: the highlighter parses through the window's cache (one parse per text and
+edition, shared with every panel) and formats a window of the text around what is
+visible: a 64 KiB URL shows about a hundred characters at a time, so the whole line
+is coloured only when it is short (:data:`FULL_LIMIT`); the window follows the cursor
+and horizontal scrolling.  Fonts are laid out without complex shaping (URLs are
+mostly ASCII), which halves Qt's own cost on long lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QGuiApplication,
+    QHelpEvent,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QSyntaxHighlighter,
+    QTextCursor,
+    QTextDocument,
+    QTextOption,
+)
+from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
+
+from urlinspector.core import URL
+from urlinspector.gui.models.anatomy import Description, describe
+from urlinspector.gui.models.colouring import Run, colour_runs
+from urlinspector.gui.models.text import html_text, masked, shown
+from urlinspector.gui.palette import Formats
+
+__all__ = ["FULL_LIMIT", "UrlEdit", "UrlHighlighter", "description_html", "url_font"]
+
+FULL_LIMIT = 4096
+"""Texts up to this many characters are coloured whole on every keystroke."""
+
+WINDOW_MARGIN = 768
+"""Longer texts: characters coloured on each side of the visible part."""
+
+ELIDE_LIMIT = 8192
+"""A read-only display (the resolved target) longer than this shows its start and
+end only, uncoloured; copying it copies all of it."""
+
+_ELIDE_KEEP = 1500
+
+_LINE_BREAKS = str.maketrans("", "", "\r\n\u2028\u2029\x0b\x0c\x85")
+
+
+def url_font(scale: float = 1.15) -> QFont:
+    """The fixed-pitch font URLs are shown in: look-alike characters (``l`` ``1``
+    ``I``, ``0`` ``O``) stay distinct, and columns line up."""
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    if font.pointSizeF() > 0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    font.setStyleStrategy(QFont.StyleStrategy.PreferNoShaping)
+    font.setKerning(False)
+    return font
+
+
+class UrlHighlighter(QSyntaxHighlighter):
+    """Colours the (single) block of a URL editor from the core's parse."""
+
+    def __init__(
+        self,
+        document: QTextDocument,
+        parse: Callable[[str], URL],
+        formats: Formats,
+    ) -> None:
+        super().__init__(document)
+        self._parse = parse
+        self.formats = formats
+        self.mask_password = False
+        self.center = 0
+        """Position around which a long text is coloured (the cursor, or what is
+        scrolled into view)."""
+        self.coloured: tuple[int, int] = (0, 0)
+        """The characters ``[start, end)`` the last highlight coloured."""
+        self.url: URL | None = None
+        """The parse behind the colours now shown."""
+        self.runs: list[Run] = []
+        """The runs now shown (of :attr:`coloured` only)."""
+        self.enabled = True
+
+    def set_parser(self, parse: Callable[[str], URL]) -> None:
+        self._parse = parse
+        self.rehighlight()
+
+    def window(self, length: int) -> tuple[int, int]:
+        if length <= FULL_LIMIT:
+            return 0, length
+        lo = max(0, self.center - WINDOW_MARGIN)
+        hi = min(length, self.center + WINDOW_MARGIN)
+        return lo, hi
+
+    def highlightBlock(self, text: str) -> None:
+        if not self.enabled or self.currentBlock().blockNumber() != 0:
+            return  # a single-line editor; other blocks cannot be typed
+        url = self._parse(text)
+        self.url = url
+        lo, hi = self.window(len(text))
+        self.coloured = (lo, hi)
+        get = self.formats.get
+        self.runs = runs = colour_runs(url, lo, hi, mask_password=self.mask_password)
+        for run in runs:
+            self.setFormat(run.start, run.end - run.start, get(run.role, run.overlays))
+
+
+def description_html(d: Description, *, mask_password: bool = False) -> str:
+    """A tooltip for one character: component, rule and section, edition, decoded
+    value, the escape it is part of, and the findings that cover it."""
+    hidden = mask_password and d.role == "password"
+    raw = masked(d.raw) if hidden else d.raw
+    value = masked(d.decoded) if hidden else d.decoded
+    lines = [
+        f"<b>{html_text(d.component)}</b>",
+        f"rule: {html_text(d.rule)}",
+        f"edition: {html_text(d.edition)}",
+        f"characters {d.span[0]}–{d.span[1]}: <code>{html_text(shown(raw, 120))}</code>",
+    ]
+    if value is not None and value != d.raw:
+        lines.append(f"decoded: <code>{html_text(shown(value, 120))}</code>")
+    if d.escape is not None and not hidden:
+        e = d.escape
+        what = "" if e.octet is None else f" = octet 0x{e.octet:02X}"
+        if e.char is not None:
+            what += f" ({shown(e.char)!s})"
+        lines.append(
+            f"escape <code>{html_text(e.text)}</code>{html_text(what)}: "
+            f"<i>{html_text(e.kind)}</i> — {html_text(e.reason)} ({html_text(e.reference)})"
+        )
+    for diag in d.diagnostics:
+        mark = {"error": "✖", "warning": "⚠"}.get(diag.severity, "ℹ")
+        lines.append(
+            f"{mark} {html_text(diag.severity)}: {html_text(diag.message)} "
+            f"<i>({html_text(diag.reference)})</i>"
+        )
+    return "<br>".join(lines)
+
+
+class UrlEdit(QPlainTextEdit):
+    """A one-line URL editor with live colours, hover descriptions and paste
+    extraction.
+
+    Signals: ``committed(str)`` on Enter, ``escapePressed()`` on Escape,
+    ``urlsFound(object)`` with the ``Found`` tuple when pasted text holds several
+    URLs, ``hovered(object)`` with the :class:`Description` under the mouse (or None).
+    """
+
+    committed = Signal(str)
+    escapePressed = Signal()
+    urlsFound = Signal(object)
+    hovered = Signal(object)
+
+    def __init__(
+        self,
+        parse: Callable[[str], URL],
+        formats: Formats,
+        parent: QWidget | None = None,
+        *,
+        read_only: bool = False,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__(parent)
+        self._parse = parse
+        self.charset = "utf-8"
+        self._dropping = False
+        self._refresh_pending = False
+        self.full_text = ""
+        """The whole text of a read-only display, even when elided."""
+        self.setFont(url_font())
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setWordWrapMode(QTextOption.WrapMode.NoWrap)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTabChangesFocus(True)
+        self.setCenterOnScroll(False)
+        self.document().setDocumentMargin(3)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.viewport().setMouseTracking(True)
+        self.setPlaceholderText(placeholder)
+        if read_only:
+            self.setReadOnly(True)
+            self.setFrameShape(QFrame.Shape.NoFrame)
+            self.setUndoRedoEnabled(False)
+        self.highlighter = UrlHighlighter(self.document(), parse, formats)
+        self.cursorPositionChanged.connect(self._follow_cursor)
+        self.horizontalScrollBar().valueChanged.connect(self._follow_scroll)
+        self._fit_height()
+
+    # --- text -------------------------------------------------------------------------
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def setText(self, text: str, *, undoable: bool = True) -> None:
+        """Replace the whole text; as one undoable step unless *undoable* is false.
+
+        A read-only display changes only the characters that differ (a keystroke in
+        the address bar changes one character of the target), and shows a very long
+        text elided (:data:`ELIDE_LIMIT`)."""
+        text = text.translate(_LINE_BREAKS)
+        if self.isReadOnly():
+            self._show(text)
+            return
+        if text == self.toPlainText():
+            return
+        if not undoable:
+            self.setPlainText(text)
+            return
+        cursor = QTextCursor(self.document())
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(text)
+        self.setTextCursor(cursor)
+
+    def _show(self, text: str) -> None:
+        self.full_text = text
+        elided = len(text) > ELIDE_LIMIT
+        shown_text = text
+        if elided:
+            left_out = len(text) - 2 * _ELIDE_KEEP
+            shown_text = (
+                f"{text[:_ELIDE_KEEP]} … {left_out} characters left out … {text[-_ELIDE_KEEP:]}"
+            )
+        self.setToolTip(
+            f"{len(text)} characters: the middle is left out here and the text is not "
+            "coloured; Copy (in the context menu) copies all of it"
+            if elided
+            else ""
+        )
+        if self.highlighter.enabled == elided:
+            self.highlighter.enabled = not elided
+            self.highlighter.rehighlight()
+        old = self.toPlainText()
+        if shown_text == old:
+            return
+        # change only what differs: less to lay out again
+        prefix = 0
+        limit = min(len(old), len(shown_text))
+        while prefix < limit and old[prefix] == shown_text[prefix]:
+            prefix += 1
+        suffix = 0
+        while (
+            suffix < limit - prefix
+            and old[len(old) - 1 - suffix] == shown_text[len(shown_text) - 1 - suffix]
+        ):
+            suffix += 1
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(prefix)
+        cursor.setPosition(len(old) - suffix, QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(shown_text[prefix : len(shown_text) - suffix])
+
+    def copy_all(self) -> None:
+        """Copy the whole text (of a read-only display: even the part left out)."""
+        QGuiApplication.clipboard().setText(self.full_text if self.isReadOnly() else self.text())
+
+    def url(self) -> URL:
+        """The parse of the current text (from the shared cache)."""
+        return self._parse(self.toPlainText())
+
+    def whole_runs(self, url: URL) -> list[Run] | None:
+        """The runs of the whole of *url*'s text when the highlighter coloured all
+        of it for that very parse; None otherwise."""
+        h = self.highlighter
+        if h.url is url and h.coloured == (0, len(url.text)):
+            return h.runs
+        return None
+
+    def set_parser(self, parse: Callable[[str], URL]) -> None:
+        """Parse with another edition from now on; recolours at once."""
+        self._parse = parse
+        self.highlighter.set_parser(parse)
+
+    def set_formats(self, formats: Formats) -> None:
+        self.highlighter.formats = formats
+        self.highlighter.rehighlight()
+
+    def set_mask_password(self, mask: bool) -> None:
+        if self.highlighter.mask_password != mask:
+            self.highlighter.mask_password = mask
+            self.highlighter.rehighlight()
+
+    # --- selection ---------------------------------------------------------------
+
+    def select_span(self, start: int, end: int) -> None:
+        """Select characters ``[start, end)`` and scroll them into view."""
+        length = len(self.toPlainText())
+        start = max(0, min(start, length))
+        end = max(start, min(end, length))
+        cursor = self.textCursor()
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        self.setTextCursor(cursor)
+        self.ensureCursorVisible()
+
+    def selected_span(self) -> tuple[int, int]:
+        cursor = self.textCursor()
+        return cursor.selectionStart(), cursor.selectionEnd()
+
+    # --- one line ----------------------------------------------------------------------
+
+    def _fit_height(self) -> None:
+        metrics = QFontMetrics(self.font())
+        margins = self.contentsMargins()
+        height = (
+            metrics.lineSpacing()
+            + 2 * round(self.document().documentMargin())
+            + margins.top()
+            + margins.bottom()
+            + 2
+        )
+        self.setFixedHeight(height)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_height()
+
+    def sizeHint(self) -> QSize:
+        return QSize(QFontMetrics(self.font()).horizontalAdvance("x") * 72, self.height())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if not self.isReadOnly():
+                self.committed.emit(self.toPlainText())
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape and not self.isReadOnly():
+            self.escapePressed.emit()
+            event.accept()
+            return
+        if event.matches(QKeySequence.StandardKey.InsertParagraphSeparator) or event.matches(
+            QKeySequence.StandardKey.InsertLineSeparator
+        ):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    # --- paste and drop --------------------------------------------------------------
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        return source.hasText() or source.hasUrls() or super().canInsertFromMimeData(source)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        text = _mime_text(source)
+        if text is None:
+            return
+        url = self._pasted_url(text)
+        if url is None:
+            return
+        if self._dropping:
+            self.setText(url)
+            return
+        self.textCursor().insertText(url)
+        self.ensureCursorVisible()
+
+    def _pasted_url(self, text: str) -> str | None:
+        """The text to insert for pasted *text*: itself when it is one plain token,
+        else the URL the core's ``extract`` finds in it; None when it finds several
+        (they are offered through ``urlsFound``)."""
+        stripped = text.strip()
+        plain = stripped and not any(c.isspace() for c in stripped) and "<" not in stripped
+        if plain and stripped == text:
+            return text
+        from urlinspector.core.extract import extract
+
+        found = extract(text)
+        if len(found) == 1:
+            return found[0].url
+        if len(found) > 1:
+            self.urlsFound.emit(found)
+            return None
+        return stripped.translate(_LINE_BREAKS)
+
+    def dropEvent(self, event: QEvent) -> None:
+        # a URL dropped from elsewhere replaces the text, as in a browser's address
+        # bar; text dragged inside the editor moves as usual
+        self._dropping = getattr(event, "source", lambda: None)() is not self
+        try:
+            super().dropEvent(event)  # type: ignore[arg-type]
+        finally:
+            self._dropping = False
+
+    # --- hover -------------------------------------------------------------------------
+
+    def position_at(self, point: QPoint) -> int | None:
+        """The index of the character under *point* (viewport coordinates)."""
+        text = self.toPlainText()
+        if not text:
+            return None
+        cursor = self.cursorForPosition(point)
+        pos = cursor.position()
+        rect: QRect = self.cursorRect(cursor)
+        if point.x() < rect.x() and pos > 0:
+            pos -= 1
+        if pos >= len(text):
+            return None
+        return pos
+
+    def describe(self, pos: int) -> Description | None:
+        return describe(self.url(), pos, self.charset)
+
+    def tooltip_at(self, point: QPoint) -> str | None:
+        pos = self.position_at(point)
+        if pos is None:
+            return None
+        d = self.describe(pos)
+        if d is None:
+            return None
+        return description_html(d, mask_password=self.highlighter.mask_password)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            html = self.tooltip_at(event.pos())
+            if html is None:
+                QToolTip.hideText()
+                event.ignore()
+            else:
+                QToolTip.showText(event.globalPos(), html, self.viewport())
+            return True
+        if event.type() == QEvent.Type.Leave:
+            self.hovered.emit(None)
+        return super().viewportEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        menu = self.createStandardContextMenu(event.pos())
+        menu.addSeparator()
+        copy_all = menu.addAction("Copy the whole URL")
+        copy_all.triggered.connect(self.copy_all)
+        menu.popup(event.globalPos())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        if event.buttons() == Qt.MouseButton.NoButton:
+            pos = self.position_at(event.position().toPoint())
+            self.hovered.emit(None if pos is None else self.describe(pos))
+
+    # --- the coloured window of a long text --------------------------------------------
+
+    def _follow_cursor(self) -> None:
+        self._recentre(self.textCursor().position())
+
+    def _follow_scroll(self) -> None:
+        if len(self.toPlainText()) <= FULL_LIMIT:
+            return
+        first = self.cursorForPosition(QPoint(0, self.viewport().height() // 2)).position()
+        last = self.cursorForPosition(
+            QPoint(self.viewport().width(), self.viewport().height() // 2)
+        ).position()
+        self._recentre((first + last) // 2)
+
+    def _recentre(self, centre: int) -> None:
+        highlighter = self.highlighter
+        highlighter.center = centre
+        length = len(self.toPlainText())
+        if length <= FULL_LIMIT:
+            return
+        lo, hi = highlighter.coloured
+        guard = WINDOW_MARGIN // 3
+        if (lo == 0 or centre - guard >= lo) and (hi == length or centre + guard <= hi):
+            return
+        if not self._refresh_pending:
+            self._refresh_pending = True
+            QTimer.singleShot(0, self._refresh_window)
+
+    def _refresh_window(self) -> None:
+        self._refresh_pending = False
+        self.highlighter.rehighlight()
+
+
+def _mime_text(source: QMimeData) -> str | None:
+    """Text of a paste or drop: the text itself, else the URLs of a ``text/uri-list``
+    (RFC 2483: one per line, ``#`` lines are comments) as written."""
+    if source.hasFormat("text/uri-list"):
+        raw = bytes(source.data("text/uri-list").data()).decode("utf-8", "replace")
+        lines = [line.strip() for line in raw.splitlines()]
+        urls = [line for line in lines if line and not line.startswith("#")]
+        if urls:
+            return "\n".join(urls)
+    if source.hasText():
+        return source.text()
+    return None

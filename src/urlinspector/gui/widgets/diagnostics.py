@@ -1,0 +1,59 @@
+"""The diagnostics panel: errors, warnings, security findings and notes with their
+spec citations; clicking one selects its span in the address bar."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from urlinspector.core import Diagnostic
+from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
+from urlinspector.gui.palette import Formats
+
+__all__ = ["DiagnosticsPanel"]
+
+
+class DiagnosticsPanel(QTableView):
+    """A table of findings; ``spanActivated(start, end)`` on click or Enter."""
+
+    spanActivated = Signal(int, int)
+
+    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.diagnostics_model = DiagnosticsModel(formats, self)
+        self.setModel(self.diagnostics_model)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(True)
+        self.verticalHeader().setVisible(False)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        for column, width in ((0, 92), (2, 150), (3, 56), (4, 66), (5, 130)):
+            self.setColumnWidth(column, width)
+        self.clicked.connect(self._activate)
+        self.activated.connect(self._activate)
+
+    def set_diagnostics(self, items: tuple[Diagnostic, ...]) -> None:
+        if self.diagnostics_model.set_diagnostics(items) and len(items) <= 60:
+            self.resizeRowsToContents()  # wrapped messages: rows as tall as they need
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.diagnostics_model.rowCount() == 0:
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(
+                self.viewport().rect().adjusted(8, 8, -8, -8),
+                int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft),
+                "No findings: no errors, warnings or notes.",
+            )
+            painter.end()
+
+    def _activate(self, index: QModelIndex) -> None:
+        span = index.siblingAtColumn(0).data(SPAN_ROLE)
+        if span is not None:
+            self.spanActivated.emit(span[0], span[1])

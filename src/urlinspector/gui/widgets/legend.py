@@ -1,0 +1,136 @@
+"""The legend: each colour role drawn in its own format (colour, weight, underline,
+tint) with its name, so that colour is never the only signal.
+
+:class:`LegendStrip` shows the roles the current URL uses, under the address bar;
+:class:`LegendDialog` (Help > Legend) shows all of them with their descriptions.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QSize, Qt
+from PySide6.QtGui import QFontMetricsF, QPainter, QPaintEvent, QTextLayout
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from urlinspector import palette
+from urlinspector.gui.palette import Formats
+from urlinspector.gui.widgets.address_bar import url_font
+
+__all__ = ["LegendDialog", "LegendStrip", "RoleSample"]
+
+_OVERLAY_ROLES = frozenset({"escape", "warning"})
+"""Roles that tint text of another role: their sample is drawn over a path."""
+
+_SAMPLES = {
+    "escape": "%HH escape",
+    "separator": ":/?# delimiter",
+    "query-key": "query key",
+    "query-value": "query value",
+}
+
+
+class RoleSample(QWidget):
+    """A role's name drawn in the role's own format."""
+
+    def __init__(self, role: str, formats: Formats, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.role = role
+        self.formats = formats
+        self.text = _SAMPLES.get(role, role)
+        self.setFont(url_font(1.0))
+        self.setToolTip(palette.get_role(role).description)
+
+    def sizeHint(self) -> QSize:
+        metrics = QFontMetricsF(self.font())
+        return QSize(int(metrics.horizontalAdvance(self.text) + 8), int(metrics.height() + 6))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        base, overlays = ("path", (self.role,)) if self.role in _OVERLAY_ROLES else (self.role, ())
+        layout = QTextLayout(self.text, self.font())
+        whole = QTextLayout.FormatRange()
+        whole.start = 0
+        whole.length = len(self.text)
+        whole.format = self.formats.get(base, overlays)
+        layout.setFormats([whole])
+        layout.beginLayout()
+        line = layout.createLine()
+        line.setLineWidth(self.width())
+        layout.endLayout()
+        painter = QPainter(self)
+        layout.draw(painter, QPointF(4, 3))
+        painter.end()
+
+
+class LegendStrip(QWidget):
+    """A row of samples: the roles the current URL's colouring uses."""
+
+    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.formats = formats
+        self.roles: list[str] = []
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(2)
+        title = QLabel("Legend:")
+        title.setToolTip("Help > Legend lists every role")
+        self._layout.addWidget(title)
+        self._layout.addStretch(1)
+
+    def set_roles(self, roles: list[str]) -> None:
+        if roles == self.roles:
+            return
+        self.roles = list(roles)
+        while self._layout.count() > 2:
+            item = self._layout.takeAt(1)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        for position, role in enumerate(roles, 1):
+            sample = RoleSample(role, self.formats, self)
+            sample.setObjectName(f"legend-{role}")
+            self._layout.insertWidget(position, sample)
+
+    def set_formats(self, formats: Formats) -> None:
+        self.formats = formats
+        roles, self.roles = self.roles, []
+        self.set_roles(roles)
+
+
+class LegendDialog(QDialog):
+    """Every role with its sample and description (Help > Legend)."""
+
+    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Legend")
+        grid = QGridLayout()
+        intro = QLabel(
+            "Colours follow the Okabe-Ito set, readable with the common colour-vision "
+            "deficiencies; weight, italics, underlines and tints repeat what colour says. "
+            "The command line's ANSI output uses the same roles."
+        )
+        intro.setWordWrap(True)
+        for row, (name, description) in enumerate(palette.legend().items()):
+            grid.addWidget(RoleSample(name, formats), row, 0)
+            label = QLabel(f"<b>{name}</b> — {description}")
+            label.setTextFormat(Qt.TextFormat.RichText)
+            grid.addWidget(label, row, 1)
+        inner = QWidget()
+        inner.setLayout(grid)
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(scroll)
+        layout.addWidget(buttons)
+        self.resize(560, 620)

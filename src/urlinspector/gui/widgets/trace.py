@@ -1,0 +1,54 @@
+"""The resolution trace: each step of the chosen edition's algorithm, in its text's
+words, with the values after it (RFC 3986 §5.2, 001 §5.2, 002 §5.2, RFC 1808 for
+RFC 1738, the 1993 partial form)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from urlinspector.core.resolve import Resolution
+from urlinspector.gui.models.text import shown
+
+__all__ = ["TracePanel"]
+
+
+class TracePanel(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(3)
+        self.tree.setHeaderLabels(["step", "values after it", "citation"])
+        self.tree.setUniformRowHeights(False)
+        self.tree.setWordWrap(True)
+        self.tree.setColumnWidth(0, 70)
+        self.tree.setColumnWidth(1, 420)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tree)
+
+    def set_resolution(self, resolution: Resolution | None, message: str = "") -> None:
+        self.tree.clear()
+        if resolution is None:
+            self.summary.setText(message or "No resolution: give a base URL.")
+            return
+        text = f"{resolution.edition}: {shown(resolution.reference)} against " + (
+            f"{shown(resolution.base)} → {shown(resolution.display)}"
+        )
+        if resolution.notes:
+            text += "\n" + "\n".join(resolution.notes)
+        self.summary.setText(text)
+        items = []
+        for number, step in enumerate(resolution.steps, 1):
+            values = ", ".join(f"{name} = {shown(value, 200)}" for name, value in step.values)
+            item = QTreeWidgetItem([step.label or str(number), values, step.citation])
+            item.setToolTip(1, step.rule)
+            rule = QTreeWidgetItem(["", step.rule, ""])
+            rule.setFirstColumnSpanned(False)
+            item.addChild(rule)
+            items.append(item)
+        self.tree.addTopLevelItems(items)

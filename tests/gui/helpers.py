@@ -1,0 +1,45 @@
+"""Reading what the address bar shows: the formats in its document's layout."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QTextCharFormat
+
+from urlinspector.gui.palette import Formats
+from urlinspector.gui.widgets.address_bar import UrlEdit
+
+
+def char_formats(edit: UrlEdit) -> list[QTextCharFormat | None]:
+    """The format of each character of the (single-line) editor; None where the
+    highlighter set none."""
+    block = edit.document().firstBlock()
+    out: list[QTextCharFormat | None] = [None] * len(block.text())
+    for r in block.layout().formats():
+        fmt = QTextCharFormat(r.format)  # a copy: the range owns its format
+        for i in range(r.start, r.start + r.length):
+            out[i] = fmt
+    return out
+
+
+def same_look(a: QTextCharFormat | None, b: QTextCharFormat) -> bool:
+    """Whether two formats look the same (colour, weight, slant, underline, tint)."""
+    if a is None:
+        return False
+    return (
+        a.foreground().color().name() == b.foreground().color().name()
+        and a.fontWeight() == b.fontWeight()
+        and a.fontItalic() == b.fontItalic()
+        and a.underlineStyle() == b.underlineStyle()
+        and a.background().style() == b.background().style()
+        and (a.background().color().name() == b.background().color().name())
+    )
+
+
+def role_at(
+    edit: UrlEdit, formats: Formats, index: int, candidates: list[tuple[str, tuple[str, ...]]]
+) -> tuple[str, tuple[str, ...]] | None:
+    """Which of *candidates* (role, overlays) the character at *index* is shown as."""
+    fmt = char_formats(edit)[index]
+    for role, overlays in candidates:
+        if same_look(fmt, formats.get(role, overlays)):
+            return role, overlays
+    return None
