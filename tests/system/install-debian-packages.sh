@@ -1,0 +1,17 @@
+#!/bin/sh
+# The Debian 12 packages the test suite needs, installed as root:
+#  - what PySide6's offscreen Qt loads, and a font so text renders;
+#  - the real servers the integration tests start on 127.0.0.1: gophernicus
+#    (run through socat), INN 2 (its own instance per test session), and
+#    openssl for the TLS tests;
+#  - curl and lynx, which the gopher tests compare against.
+# pyftpdlib and pygopherd come from PyPI with the test extras.
+set -e
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y python3-venv \
+    libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core \
+    gophernicus socat openssl curl lynx inn2-inews
+# inn2's setup fails on a host whose name has no domain: give inn.conf one first
+grep -q '^domain:' /etc/news/inn.conf || echo 'domain: localdomain' >> /etc/news/inn.conf
+apt-get install -y inn2
