@@ -1180,8 +1180,8 @@ def _remove_elements_1993(buffer: str, t: _Trace) -> str:
     rule = _1993_RULES["remove"]
     removed = False
     for k, element in enumerate(elements):
-        if element == "." and kept:
-            pass  # "/."
+        if element == ".":
+            pass  # "/." -- a leading "." too: the host's "/" separator precedes it
         elif (
             element == ".." and kept and kept[-1] not in (".", "..") and (len(kept) > 1 or not root)
         ):

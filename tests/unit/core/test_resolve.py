@@ -667,16 +667,18 @@ def test_segment_dotdot_stack_is_the_leftmost_removal(segments: list[str], root:
 def _leftmost_1993(buffer: str) -> str:
     """004 by the letter, as this project reads it: find the leftmost "/." or "xxx/.."
     (complete elements; xxx neither "." nor ".." nor the nothing before a leading "/"),
-    remove those elements, start again."""
+    remove those elements, start again.  A "." that opens the buffer counts as "/.":
+    the path follows the "/" that separates it from the host."""
     while True:
         elements = buffer.split("/")
         found = None
-        for k in range(1, len(elements)):
+        for k in range(len(elements)):
             if elements[k] == ".":
                 found = (k, k + 1)
                 break
             if (
-                elements[k] == ".."
+                k >= 1
+                and elements[k] == ".."
                 and elements[k - 1] not in (".", "..")
                 and not (k == 1 and elements[0] == "")
             ):
@@ -690,6 +692,7 @@ def _leftmost_1993(buffer: str) -> str:
 @given(st.lists(st.sampled_from(["a", "", ".", "..", "b?c"]), min_size=1, max_size=10))
 @example(["a", "..", "", "..", "g"])
 @example(["a", "..", "."])
+@example([".", "a", ".", "b", "..", "c"])
 def test_1993_element_stack_is_the_leftmost_removal(elements: list[str]) -> None:
     buffer = "/".join(elements)
     trace = resolve_module._Trace(True)
@@ -884,3 +887,16 @@ def test_urljoin_refuses_what_resolution_takes() -> None:
     with pytest.raises(ValueError, match="IPv6"):
         urljoin(BASE, "//[::1")
     assert resolve(BASE, "//[::1").target == "http://[::1"
+
+
+@pytest.mark.parametrize(
+    ("base", "reference", "target"),
+    [
+        ("http://a/", "./a/./b/../c", "http://a/a/c"),
+        ("http://a", "./g", "http://a/g"),
+        ("http://a/", ".", "http://a/"),
+    ],
+)
+def test_1993_a_leading_dot_element_goes_too(base: str, reference: str, target: str) -> None:
+    # the path follows the "/" that separates it from the host, so "./" opens with "/."
+    assert resolve(base, reference, "url-1993").target == target
