@@ -13,8 +13,12 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from urlinspector.core import URLInspectorError
+
+if TYPE_CHECKING:
+    from urlinspector.gui.viewer import ViewerPane
 
 __all__ = [
     "GuiUnavailableError",
@@ -119,6 +123,7 @@ def run_gui(args: argparse.Namespace) -> int:
     from urlinspector.gui.app import create_application
     from urlinspector.gui.main_window import MainWindow
     from urlinspector.gui.settings import Settings
+    from urlinspector.gui.viewer import install_viewer
 
     scratch: tempfile.TemporaryDirectory[str] | None = None
     if shot is not None:
@@ -137,6 +142,7 @@ def run_gui(args: argparse.Namespace) -> int:
     try:
         app = create_application(theme=theme)
         window = MainWindow(settings)
+        viewer = install_viewer(window)
         edition = getattr(args, "edition", None)
         if edition:
             window.set_edition(edition)
@@ -145,16 +151,36 @@ def run_gui(args: argparse.Namespace) -> int:
             window.set_base(base)
         url = getattr(args, "url", None)
         if url is not None:
-            window.navigate(url)
+            window.navigateRequested.emit(url)  # as Enter would: inspect, and fetch if it can
         if shot is not None:
+            _wait_until_shown(viewer, SCREENSHOT_WAIT)
             save_screenshot(window, shot)
+            viewer.shutdown()
             window.deleteLater()
             return 0
         window.show()
-        return int(app.exec())
+        status = int(app.exec())
+        viewer.shutdown()
+        return status
     finally:
         if scratch is not None:
             scratch.cleanup()
+
+
+SCREENSHOT_WAIT = 10.0
+"""Seconds a screenshot waits for the page being fetched to be shown."""
+
+
+def _wait_until_shown(viewer: ViewerPane, seconds: float) -> None:
+    """Run the event loop until *viewer* has finished its fetch (or *seconds* pass)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    if not viewer.busy:
+        return
+    loop = QEventLoop()
+    viewer.busyChanged.connect(lambda busy: None if busy else loop.quit())
+    QTimer.singleShot(int(seconds * 1000), loop.quit)
+    loop.exec()
 
 
 def run_demo(args: argparse.Namespace) -> int:

@@ -1,0 +1,35 @@
+"""The viewer: the part of the window that dereferences gopher, ftp, news, nntp and
+file URLs and shows what comes back, with history.
+
+* :mod:`.pane`: :class:`ViewerPane`, the widget, and :func:`install_viewer`;
+* :mod:`.history`: back, forward and reload (plain Python);
+* :mod:`.workers`: fetches on a thread pool, reported by signals, stopped by a
+  :class:`~urlinspector.net.limits.CancelToken`;
+* :mod:`.gopher_view`, :mod:`.text_view`, :mod:`.image_view`, :mod:`.ftp_view`,
+  :mod:`.news_view`, :mod:`.other_schemes`: the pages;
+* :mod:`.save`: the save dialog and the file-name rules.
+
+Importing this package does not import Qt; its modules do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from urlinspector.gui.viewer.history import History, HistoryEntry
+    from urlinspector.gui.viewer.pane import ViewerPane, install_viewer
+
+__all__ = ["History", "HistoryEntry", "ViewerPane", "install_viewer"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("ViewerPane", "install_viewer"):
+        from urlinspector.gui.viewer import pane
+
+        return getattr(pane, name)
+    if name in ("History", "HistoryEntry"):
+        from urlinspector.gui.viewer import history
+
+        return getattr(history, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,107 @@
+"""What the viewer's pages share: icons, a URL coloured like the address bar (as HTML,
+for tooltips), the fixed-width font, and a few text helpers."""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPixmap
+
+from urlinspector import palette as roles
+from urlinspector.core import parse
+from urlinspector.core.model import PASSWORD
+from urlinspector.gui.models.colouring import MASKED, colour_runs
+from urlinspector.gui.models.text import shown, visible
+from urlinspector.gui.palette import Formats
+from urlinspector.gui.resources import ResourceNotFoundError, find_resource
+
+__all__ = [
+    "ICON_SIZE",
+    "blank_icon",
+    "display_url",
+    "escape",
+    "fixed_font",
+    "icon",
+    "url_html",
+    "without_password",
+]
+
+ICON_SIZE = QSize(16, 16)
+
+
+@cache
+def icon(name: str) -> QIcon:
+    """The viewer icon *name* (``resources/icons/viewer/<name>.svg``); an empty icon
+    when the file is missing (an incomplete installation shows no icon, not an error)."""
+    try:
+        return QIcon(str(find_resource(f"icons/viewer/{name}.svg")))
+    except ResourceNotFoundError:
+        return QIcon()
+
+
+@cache
+def blank_icon() -> QIcon:
+    """A transparent icon: rows without an icon keep their text in line with the rest."""
+    pixmap = QPixmap(ICON_SIZE)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    return QIcon(pixmap)
+
+
+def fixed_font() -> QFont:
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    return font
+
+
+def escape(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def url_html(url: str, formats: Formats, limit: int = 300) -> str:
+    """*url* as HTML, each part in the colour and style the address bar gives it
+    (:func:`~urlinspector.gui.models.colouring.colour_runs` over the core's parse)."""
+    text = url if len(url) <= limit else url[:limit]
+    parsed = parse(text)
+    out = []
+    for run in colour_runs(parsed, mask_password=True):
+        role = roles.combine(run.role, *(o for o in run.overlays if o != MASKED))
+        style = [f"color:{role.foreground(formats.theme)}"]
+        background = role.background(formats.theme)
+        if background:
+            style.append(f"background-color:{background}")
+        if role.bold:
+            style.append("font-weight:bold")
+        if role.italic:
+            style.append("font-style:italic")
+        if role.underline != "none":
+            style.append("text-decoration:underline")
+        if MASKED in run.overlays:  # a password: never shown in a tooltip
+            chunk = "•" * min(run.end - run.start, 8)
+        else:
+            chunk = escape(visible(parsed.text[run.start : run.end]))
+        out.append(f'<span style="{";".join(style)}">{chunk}</span>')
+    more = "…" if len(url) > limit else ""
+    return f'<span style="white-space:pre">{"".join(out)}{more}</span>'
+
+
+def short(text: str, limit: int = 100) -> str:
+    """*text* with invisible characters shown, cut to *limit* characters."""
+    return shown(text, limit)
+
+
+def without_password(url: str) -> str:
+    """*url* with the password of its userinfo shown as ``••••`` (for labels, status
+    lines and titles; the URL itself keeps it)."""
+    if ":" not in url or "@" not in url:
+        return url
+    start, end = parse(url).spans[PASSWORD]
+    if start < 0 or end <= start:
+        return url
+    return url[:start] + "••••" + url[end:]
+
+
+def display_url(url: str, limit: int = 100) -> str:
+    """*url* for a label: password masked, invisible characters shown, cut."""
+    return shown(without_password(url), limit)

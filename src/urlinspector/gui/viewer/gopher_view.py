@@ -1,0 +1,561 @@
+"""Gopher menus: a list model over the menu's items (RFC 1436 §3.8), an icon for each
+item type, information lines as plain text, the target URL on hover; and the Gopher+
+attributes of an item (+INFO, +ADMIN, +ABSTRACT, +VIEWS, +ASK).
+
+The model holds the :class:`~urlinspector.schemes.gopher.MenuItem` objects the reader
+made and computes nothing until a row is painted or hovered, so a menu of 100,000 items
+is shown as fast as it arrives; the view uses uniform row heights, so it never measures
+every row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import (
+    QAction,
+    QGuiApplication,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPalette,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from urlinspector.gui.models.text import visible
+from urlinspector.gui.palette import Formats
+from urlinspector.gui.viewer.common import ICON_SIZE, blank_icon, escape, fixed_font, icon, url_html
+from urlinspector.schemes.gopher import (
+    AskField,
+    Attribute,
+    MenuItem,
+    View,
+    item_url,
+    parse_ask,
+    parse_views,
+    type_name,
+)
+
+__all__ = [
+    "ICON_FOR_TYPE",
+    "AskDialog",
+    "AttributesPanel",
+    "GopherMenuPage",
+    "MenuModel",
+    "MenuView",
+    "ask_data",
+    "icon_name",
+    "item_tooltip",
+]
+
+ICON_FOR_TYPE: dict[str, str] = {
+    "0": "text",
+    "1": "menu",
+    "2": "phonebook",
+    "3": "error",
+    "4": "archive",
+    "5": "binary",
+    "6": "archive",
+    "7": "search",
+    "8": "telnet",
+    "9": "binary",
+    "+": "mirror",
+    "T": "telnet",
+    "g": "image",
+    "I": "image",
+    ":": "image",
+    ";": "movie",
+    "<": "sound",
+    "h": "html",
+    "s": "sound",
+    "d": "document",
+    "p": "image",
+    "P": "document",
+    "c": "text",
+    "M": "message",
+    "x": "text",
+}
+"""The icon of each item type (RFC 1436 §3.8, Gopher+ §2.9, common practice)."""
+
+ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
+URL_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+def icon_name(itemtype: str) -> str | None:
+    """The icon of *itemtype*; None for information lines and empty lines."""
+    if itemtype in ("i", ""):
+        return None
+    return ICON_FOR_TYPE.get(itemtype, "unknown")
+
+
+def item_tooltip(item: MenuItem, formats: Formats) -> str:
+    """Rich text: the item's type, its display string, and the URL it leads to,
+    coloured like the address bar."""
+    kind = type_name(item.itemtype)
+    parts = [f"<b>{escape(kind)}</b> (type {escape(visible(item.itemtype))})"]
+    if item.plus is not None:
+        form = " with a form (+ASK)" if item.plus == "?" else ""
+        parts[0] += f" · Gopher+ item{form}: right-click for its attributes"
+    if item.url is not None:
+        parts.append(url_html(item.url, formats))
+    elif item.itemtype not in ("i", "3"):
+        parts.append("<i>leads nowhere: the line has no usable host</i>")
+    for problem in item.problems:
+        parts.append(f"<i>{escape(problem)}</i>")
+    return "<br>".join(parts)
+
+
+class MenuModel(QAbstractListModel):
+    """The items of one gopher menu, in order."""
+
+    def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.formats = formats
+        self._items: list[MenuItem] = []
+        self.longest = 0
+        """Characters of the longest display string (the view's column width)."""
+        self._error_colour = formats.colour("invalid")
+
+    @property
+    def items(self) -> list[MenuItem]:
+        return self._items
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
+        if parent is not None and parent.isValid():
+            return 0
+        return len(self._items)
+
+    def data(
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        row = index.row()
+        if not index.isValid() or row >= len(self._items):
+            return None
+        item = self._items[row]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return visible(item.display) if item.display else ""
+        if role == Qt.ItemDataRole.DecorationRole:
+            name = icon_name(item.itemtype)
+            return blank_icon() if name is None else icon(name)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if item.itemtype == "i" or item.itemtype == "":
+                return None
+            return item_tooltip(item, self.formats)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if item.itemtype == "3":
+                return self._error_colour
+            if item.url is not None:
+                return QGuiApplication.palette().color(QPalette.ColorRole.Link)
+            return None
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            if item.itemtype == "i":
+                return item.display
+            return f"{type_name(item.itemtype)}: {item.display}"
+        if role == ITEM_ROLE:
+            return item
+        if role == URL_ROLE:
+            return item.url
+        return None
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        item = self._items[index.row()]
+        if item.itemtype in ("i", ""):
+            return Qt.ItemFlag.ItemIsEnabled  # not selectable: text, not a link
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def append(self, items: list[Any]) -> None:
+        """Add items at the end (as they arrive)."""
+        if not items:
+            return
+        self.longest = max(self.longest, max(len(item.display) for item in items))
+        first = len(self._items)
+        self.beginInsertRows(QModelIndex(), first, first + len(items) - 1)
+        self._items.extend(items)
+        self.endInsertRows()
+
+    def set_formats(self, formats: Formats) -> None:
+        self.formats = formats
+        self._error_colour = formats.colour("invalid")
+        if self._items:
+            self.dataChanged.emit(self.index(0), self.index(len(self._items) - 1))
+
+    def set_items(self, items: list[MenuItem]) -> None:
+        self.beginResetModel()
+        self._items = list(items)
+        self.longest = max((len(item.display) for item in self._items), default=0)
+        self.endResetModel()
+
+    def clear(self) -> None:
+        self.set_items([])
+
+    def item(self, row: int) -> MenuItem | None:
+        return self._items[row] if 0 <= row < len(self._items) else None
+
+
+class MenuView(QTableView):
+    """The menu list: a click or Enter on an item follows it; hovering shows its URL.
+
+    A one-column table with fixed row heights rather than a ``QListView``: a list view
+    lays out every row again on each insertion (asking the model for its row count
+    once per row), a table's rows are one header of equal sections, so appending to a
+    menu of 100,000 items costs the same as appending to an empty one.
+
+    Signals: ``itemActivated(object)`` (the :class:`MenuItem`), ``itemHovered(object)``
+    (None when the pointer leaves the items), ``attributesRequested(object)``.
+    """
+
+    itemActivated = Signal(object)
+    itemHovered = Signal(object)
+    attributesRequested = Signal(object)
+
+    def __init__(self, model: MenuModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gopherMenu")
+        self._model = model
+        self._hovered: MenuItem | None = None
+        self.setIconSize(ICON_SIZE)
+        self.setFont(fixed_font())
+        self.setMouseTracking(True)
+        self.setShowGrid(False)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setWordWrap(False)
+        self.setCornerButtonEnabled(False)
+        self.horizontalHeader().hide()
+        rows = self.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(max(ICON_SIZE.height() + 2, self.fontMetrics().height() + 3))
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.attributes_action = QAction("Gopher+ &attributes", self)
+        self.attributes_action.triggered.connect(self._attributes_of_current)
+        self.copy_action = QAction("&Copy the item's URL", self)
+        self.copy_action.triggered.connect(self._copy_url)
+        self.addAction(self.attributes_action)
+        self.addAction(self.copy_action)
+        self.setModel(model)
+        self.entered.connect(self._entered)
+        model.rowsInserted.connect(self._fit_width)
+        model.modelReset.connect(self._fit_width)
+
+    @Slot()
+    def _fit_width(self) -> None:
+        """The column as wide as the longest line (no text is cut), at least the view."""
+        advance = self.fontMetrics().horizontalAdvance("M")
+        needed = self._model.longest * advance + ICON_SIZE.width() + 16
+        self.setColumnWidth(0, max(needed, self.viewport().width()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_width()
+
+    def menu_model(self) -> MenuModel:
+        return self._model
+
+    def current_item(self) -> MenuItem | None:
+        index = self.currentIndex()
+        return self._model.item(index.row()) if index.isValid() else None
+
+    # -- activation ----------------------------------------------------------------------
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        index = self.indexAt(event.position().toPoint())
+        item = self._model.item(index.row()) if index.isValid() else None
+        if item is not None and item.url is not None:
+            self.itemActivated.emit(item)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            item = self.current_item()
+            if item is not None and item.url is not None:
+                self.itemActivated.emit(item)
+                return
+        super().keyPressEvent(event)
+
+    # -- hover ---------------------------------------------------------------------------
+
+    @Slot(QModelIndex)
+    def _entered(self, index: QModelIndex) -> None:
+        item = self._model.item(index.row())
+        if item is not None and item.itemtype in ("i", ""):
+            item = None
+        self._set_hovered(item)
+
+    def _set_hovered(self, item: MenuItem | None) -> None:
+        if item is self._hovered:
+            return
+        self._hovered = item
+        cursor = Qt.CursorShape.PointingHandCursor if item and item.url else None
+        if cursor is None:
+            self.viewport().unsetCursor()
+        else:
+            self.viewport().setCursor(cursor)
+        self.itemHovered.emit(item)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Leave:
+            self._set_hovered(None)
+        elif event.type() == QEvent.Type.MouseMove:
+            pos = event.position().toPoint()  # type: ignore[attr-defined]
+            if not self.indexAt(pos).isValid():
+                self._set_hovered(None)
+        elif event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            index = self.indexAt(event.pos())
+            tip = self._model.data(index, Qt.ItemDataRole.ToolTipRole) if index.isValid() else None
+            if tip:
+                QToolTip.showText(event.globalPos(), tip, self.viewport(), self.visualRect(index))
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
+
+    @property
+    def hovered(self) -> MenuItem | None:
+        return self._hovered
+
+    # -- context actions -----------------------------------------------------------------
+
+    def currentChanged(
+        self,
+        current: QModelIndex | QPersistentModelIndex,
+        previous: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        super().currentChanged(current, previous)
+        item = self._model.item(current.row()) if current.isValid() else None
+        self.attributes_action.setEnabled(item is not None and item.plus is not None)
+        self.copy_action.setEnabled(item is not None and item.url is not None)
+
+    @Slot()
+    def _attributes_of_current(self) -> None:
+        item = self.current_item()
+        if item is not None and item.plus is not None:
+            self.attributesRequested.emit(item)
+
+    @Slot()
+    def _copy_url(self) -> None:
+        item = self.current_item()
+        if item is not None and item.url is not None:
+            QGuiApplication.clipboard().setText(item.url)
+
+
+# --- Gopher+ -----------------------------------------------------------------------------------
+
+
+def attributes_url(item: MenuItem, command: str = "!") -> str | None:
+    """The URL that asks for a Gopher+ item's attributes (000 §3.4.5: ``%09%09!``)."""
+    return item_url(item.itemtype, item.selector, item.host, item.port, gopher_plus=command)
+
+
+def view_url(item: MenuItem, view: View) -> str | None:
+    """The URL of one of the item's alternate views (000 §3.4.8: ``%09%09+type lang``)."""
+    return item_url(
+        item.itemtype, item.selector, item.host, item.port, gopher_plus=view.gopher_plus
+    )
+
+
+def ask_data(values: list[str]) -> str:
+    """The Gopher+ string of a filled-in +ASK form (000 §3.4.9): ``+ TAB 1 CRLF``,
+    ``+-1 CRLF``, each value and CRLF, then ``. CRLF``.  A value's own line breaks
+    become spaces (a line holding only ``.`` would end the form early)."""
+    lines = []
+    for value in values:
+        one = " ".join(value.splitlines())
+        lines.append(" ." if one == "." else one)
+    return "+\t1\r\n+-1\r\n" + "".join(f"{line}\r\n" for line in lines) + ".\r\n"
+
+
+class AskDialog(QDialog):
+    """A Gopher+ electronic form (+ASK, Gopher+ §2.8) as a dialog; ``values()`` after
+    it is accepted."""
+
+    def __init__(self, fields: tuple[AskField, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("askDialog")
+        self.setWindowTitle("Gopher+ form")
+        self.fields = fields
+        self.editors: list[QLineEdit] = []
+        form = QFormLayout()
+        for f in fields:
+            editor = QLineEdit(f.choices[0] if f.choices else "")
+            if f.kind == "AskP":
+                editor.setEchoMode(QLineEdit.EchoMode.Password)
+            if f.kind in ("Choose", "Select", "ChooseF") and f.choices:
+                editor.setToolTip("choices: " + ", ".join(f.choices))
+            self.editors.append(editor)
+            form.addRow(escape(f.prompt) or f.kind, editor)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def values(self) -> list[str]:
+        return [e.text() for e in self.editors]
+
+
+class AttributesPanel(QWidget):
+    """The Gopher+ attribute blocks of one item, its views (activate one to open it),
+    and its form (+ASK).  Signals: ``urlRequested(str)``, ``formRequested(object)``
+    (the item, with the +ASK fields in :attr:`ask_fields`)."""
+
+    urlRequested = Signal(str)
+    formRequested = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gopherAttributes")
+        self.item: MenuItem | None = None
+        self.attributes: tuple[Attribute, ...] = ()
+        self.views: tuple[View, ...] = ()
+        self.ask_fields: tuple[AskField, ...] = ()
+        self.title = QLabel("<b>Gopher+ attributes</b>")
+        self.title.setWordWrap(True)
+        self.text = QTextBrowser()
+        self.text.setObjectName("attributesText")
+        self.text.setOpenLinks(False)
+        self.views_label = QLabel("Views (activate one to open it):")
+        self.views_list = QListWidget()
+        self.views_list.setObjectName("viewsList")
+        self.views_list.itemActivated.connect(self._view_activated)
+        self.form_button = QPushButton("Fill in the &form…")
+        self.form_button.clicked.connect(lambda: self.formRequested.emit(self.item))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.text, 3)
+        layout.addWidget(self.views_label)
+        layout.addWidget(self.views_list, 1)
+        layout.addWidget(self.form_button)
+        self.set_attributes(None, ())
+
+    def set_loading(self, item: MenuItem) -> None:
+        self.item = item
+        self.title.setText(f"<b>Gopher+ attributes</b> of {escape(visible(item.display))}")
+        self.text.setPlainText("Asking the server for the attributes (!)…")
+        self.views_list.clear()
+        self.views_label.hide()
+        self.views_list.hide()
+        self.form_button.hide()
+
+    def set_error(self, message: str) -> None:
+        self.text.setPlainText(message)
+
+    def set_attributes(self, item: MenuItem | None, attributes: tuple[Attribute, ...]) -> None:
+        self.item = item
+        self.attributes = attributes
+        self.views = ()
+        self.ask_fields = ()
+        if item is not None:
+            self.title.setText(f"<b>Gopher+ attributes</b> of {escape(visible(item.display))}")
+        blocks = []
+        for block in attributes:
+            lines = [block.value] if block.value else []
+            if block.name == "INFO" and block.item is not None:
+                info = block.item
+                lines = [f"{type_name(info.itemtype)}: {info.display}"]
+                if info.url:
+                    lines.append(info.url)
+            lines += list(block.lines)
+            body = escape("\n".join(visible(x) for x in lines))
+            blocks.append(
+                f"<p><b>+{escape(block.name)}</b></p>"
+                f"<p style='white-space:pre-wrap; font-family:monospace'>{body}</p>"
+            )
+            if block.name == "VIEWS":
+                self.views = parse_views(block)
+            elif block.name == "ASK":
+                self.ask_fields = parse_ask(block)
+        self.text.setHtml("".join(blocks) or "<i>no attributes</i>")
+        self.views_list.clear()
+        for view in self.views:
+            label = view.content_type + (f" ({view.language})" if view.language else "")
+            if view.size:
+                label += f" — {view.size}"
+            entry = QListWidgetItem(
+                icon("text" if "text" in view.content_type else "binary"), label
+            )
+            url = view_url(item, view) if item is not None else None
+            entry.setData(Qt.ItemDataRole.UserRole, url)
+            entry.setToolTip(url or "")
+            self.views_list.addItem(entry)
+        has_views = bool(self.views)
+        self.views_label.setVisible(has_views)
+        self.views_list.setVisible(has_views)
+        self.form_button.setVisible(bool(self.ask_fields))
+
+    @Slot(QListWidgetItem)
+    def _view_activated(self, entry: QListWidgetItem) -> None:
+        url = entry.data(Qt.ItemDataRole.UserRole)
+        if url:
+            self.urlRequested.emit(url)
+
+
+class GopherMenuPage(QWidget):
+    """A menu beside the attributes of the item asked about (hidden until asked)."""
+
+    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gopherPage")
+        self.model = MenuModel(formats, self)
+        self.view = MenuView(self.model)
+        self.attributes = AttributesPanel()
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(self.attributes)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        self.attributes.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+
+    def show_menu(self) -> None:
+        self.view.show()
+        self.attributes.hide()
+
+    def show_attributes_only(self) -> None:
+        self.view.hide()
+        self.attributes.show()

@@ -1,0 +1,309 @@
+"""URLs the viewer explains instead of fetching, and the message page.
+
+* ``http``/``https``: offered to the system browser (``QDesktopServices``);
+* ``telnet``/``tn3270``: an interactive session, not a document (000 §3.8): the user
+  and password in the URL are advice for the person, shown, and the system's telnet
+  handler is offered;
+* ``mailto``: the address, and the system's mail client (000 §3.5);
+* ``wais`` (000 §3.9) and ``prospero`` (000 §3.11): their parts, inspected, not fetched;
+* any other scheme: what it is, and the system handler if there is one.
+
+``file:`` URLs are shown by the viewer itself (folders as a listing, files as text or
+images); see :func:`urlinspector.gui.viewer.workers.file_task`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from urlinspector.core import URL, parse
+from urlinspector.gui.models.text import masked, visible
+from urlinspector.gui.viewer.common import escape, without_password
+
+__all__ = [
+    "EXPLAINED_SCHEMES",
+    "Explanation",
+    "MessagePage",
+    "SchemePage",
+    "explain",
+]
+
+EXPLAINED_SCHEMES = frozenset({"http", "https", "telnet", "tn3270", "mailto", "wais", "prospero"})
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What the viewer says about a URL it does not fetch."""
+
+    title: str
+    html: str
+    details: tuple[tuple[str, str], ...] = ()
+    """Name and value of the parts worth showing (as decoded by the core)."""
+    password: str | None = None
+    """A telnet URL's password: shown masked until asked (000 §3.8 advice)."""
+    action: str | None = None
+    """The label of the button that hands the URL to the system, or None."""
+    notes: tuple[str, ...] = field(default=())
+
+
+def _text(value: object) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8", "replace")
+    return str(value)
+
+
+def explain(url: str | URL) -> Explanation:
+    """The explanation for *url* (any scheme)."""
+    parsed = parse(url) if isinstance(url, str) else url
+    scheme = (parsed.scheme or "").lower()
+    fields = parsed.specific.fields if parsed.specific is not None else {}
+    host = parsed.host or ""
+    if scheme in ("http", "https"):
+        return Explanation(
+            "A web page",
+            f"urlinspector inspects {scheme} URLs but does not fetch them: it is no web "
+            "browser.  Open the page in the system's browser, or look at the URL's parts "
+            "in the inspector.",
+            (("Host", host), ("Path", parsed.path or "/")),
+            action="Open in the &browser",
+        )
+    if scheme in ("telnet", "tn3270"):
+        port = parsed.port or "23"
+        user = _text(fields.get("user"))
+        password = _text(fields.get("password"))
+        details = [("Host", host), ("Port", port)]
+        if user is not None:
+            details.append(("Suggested user", user))
+        advice = (
+            'The user and password in a telnet URL are advisory only: clients "merely '
+            'advise the user of the suggested username and password" (000 §3.8). '
+            "Nothing is sent for you."
+            if user is not None
+            else "The URL suggests no user name."
+        )
+        return Explanation(
+            "An interactive session" + (" (tn3270)" if scheme == "tn3270" else " (telnet)"),
+            "This URL designates an interactive service, not a document (000 §3.8); "
+            f"it is not fetched.  {advice}",
+            tuple(details),
+            password=password,
+            action="Open with the system's &telnet program",
+        )
+    if scheme == "mailto":
+        address = _text(fields.get("addr_spec")) or parsed.path or ""
+        return Explanation(
+            "A mail address",
+            "A mailto URL designates an Internet mail address (000 §3.5); it names no "
+            "document to fetch.  Write to it with the system's mail client.",
+            (("Address", address),),
+            action="&Write with the mail client",
+        )
+    if scheme == "wais":
+        details = [("Host", host), ("Port", parsed.port or "210")]
+        for name, label in (
+            ("database", "Database"),
+            ("search", "Search"),
+            ("wtype", "WAIS type"),
+            ("wpath", "WAIS document-id"),
+        ):
+            value = _text(fields.get(name))
+            if value is not None:
+                details.append((label, value))
+        return Explanation(
+            "A WAIS database, search or document",
+            "WAIS (000 §3.9, RFC 1625) is inspected, not fetched: urlinspector shows "
+            "the URL's parts but does not speak the WAIS protocol, and public WAIS "
+            "servers are long gone.",
+            tuple(details),
+        )
+    if scheme == "prospero":
+        details = [("Host", host), ("Port", parsed.port or "1525")]
+        hsoname = _text(fields.get("hsoname"))
+        if hsoname is not None:
+            details.append(("hsoname", hsoname))
+        version = _text(fields.get("version"))
+        if version is not None:
+            details.append(("Version", version))
+        for name, value in fields.get("fieldspecs") or ():  # type: ignore[attr-defined]
+            details.append((f"Field {name}", str(value)))
+        return Explanation(
+            "A Prospero object",
+            "Prospero (000 §3.11) is inspected, not fetched: urlinspector shows the "
+            "host-specific object name and the field specifications but does not speak "
+            "the Prospero Directory Service protocol.",
+            tuple(details),
+        )
+    if not scheme:
+        return Explanation(
+            "Not an absolute URL",
+            "A relative reference names nothing on its own: resolve it against a base "
+            "URL first (the Base field).",
+        )
+    return Explanation(
+        f"A {scheme} URL",
+        f"The viewer fetches gopher, ftp, news, nntp and file URLs; {escape(scheme)} "
+        "URLs are inspected only.  The system may have a program for them.",
+        action="Open with the &system",
+    )
+
+
+class SchemePage(QWidget):
+    """An :class:`Explanation` with its details and its action button.
+
+    ``opened(str)`` is emitted after the URL was handed to the system.
+    """
+
+    opened = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("schemePage")
+        self.url = ""
+        self.explanation: Explanation | None = None
+        self.title = QLabel("")
+        self.title.setObjectName("schemeTitle")
+        self.text = QLabel("")
+        self.text.setObjectName("schemeText")
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.url_label = QLabel("")
+        self.url_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.url_label.setWordWrap(True)
+        self.form = QFormLayout()
+        self.show_password: QCheckBox | None = None
+        self.password_label: QLabel | None = None
+        self.action_button = QPushButton("")
+        self.action_button.setObjectName("systemHandler")
+        self.action_button.clicked.connect(self.open_with_system)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.action_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 12, 12, 12)
+        layout.setSpacing(10)
+        layout.addWidget(self.title)
+        layout.addWidget(self.url_label)
+        layout.addWidget(self.text)
+        layout.addLayout(self.form)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+
+    def show_url(self, url: str) -> Explanation:
+        explanation = explain(url)
+        self.url = url
+        self.explanation = explanation
+        self.title.setText(f"<h2>{escape(explanation.title)}</h2>")
+        self._show_url_label(show_password=False)
+        self.text.setText(explanation.html)
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.show_password = None
+        self.password_label = None
+        for name, value in explanation.details:
+            label = QLabel(escape(visible(value)))
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.form.addRow(f"{name}:", label)
+        if explanation.password is not None:
+            self.show_password = QCheckBox("Show the suggested &password")
+            self.show_password.toggled.connect(self._password_toggled)
+            self.password_label = QLabel("")
+            self.password_label.setObjectName("suggestedPassword")
+            self.password_label.setTextInteractionFlags(
+                Qt.TextInteractionFlag.TextSelectableByMouse
+            )
+            row = QHBoxLayout()
+            row.addWidget(self.password_label)
+            row.addWidget(self.show_password)
+            row.addStretch(1)
+            self.form.addRow("Suggested password:", row)
+            self._password_toggled(False)
+        self.action_button.setVisible(explanation.action is not None)
+        self.action_button.setText(explanation.action or "")
+        return explanation
+
+    def _show_url_label(self, *, show_password: bool) -> None:
+        url = self.url if show_password else without_password(self.url)
+        self.url_label.setText(f"<code>{escape(visible(url))}</code>")
+
+    @Slot(bool)
+    def _password_toggled(self, show: bool) -> None:
+        password = self.explanation.password if self.explanation is not None else None
+        if password is None or self.password_label is None:
+            return
+        self._show_url_label(show_password=show)
+        self.password_label.setText(escape(visible(password)) if show else masked(password) or "")
+
+    @Slot()
+    def open_with_system(self) -> bool:
+        """Hand the URL to the system (browser, mail client, telnet program)."""
+        ok = QDesktopServices.openUrl(QUrl(self.url, QUrl.ParsingMode.TolerantMode))
+        if ok:
+            self.opened.emit(self.url)
+        else:
+            self.text.setText(
+                self.explanation.html + "<p><i>The system has no program for this URL.</i></p>"
+                if self.explanation is not None
+                else "The system has no program for this URL."
+            )
+        return bool(ok)
+
+
+class MessagePage(QWidget):
+    """A message in place of a page: an error, a note, with up to two buttons.
+
+    ``actionTriggered(str)`` carries the key of the button pressed.
+    """
+
+    actionTriggered = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("messagePage")
+        self.title = QLabel("")
+        self.title.setObjectName("messageTitle")
+        self.text = QLabel("")
+        self.text.setObjectName("messageText")
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
+        self.text.setWordWrap(True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons: list[QPushButton] = []
+        self._button_row = QHBoxLayout()
+        self._button_row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 12, 12, 12)
+        layout.setSpacing(10)
+        layout.addWidget(self.title)
+        layout.addWidget(self.text)
+        layout.addLayout(self._button_row)
+        layout.addStretch(1)
+
+    def show_message(
+        self, title: str, text: str, actions: tuple[tuple[str, str], ...] = ()
+    ) -> None:
+        """*title*, *text* (plain) and buttons ``(key, label)``."""
+        self.title.setText(f"<h2>{escape(title)}</h2>")
+        self.text.setText(text)
+        for button in self.buttons:
+            self._button_row.removeWidget(button)
+            button.deleteLater()
+        self.buttons = []
+        for key, label in actions:
+            button = QPushButton(label)
+            button.setObjectName(f"action-{key}")
+            button.clicked.connect(lambda _checked=False, k=key: self.actionTriggered.emit(k))
+            self._button_row.insertWidget(len(self.buttons), button)
+            self.buttons.append(button)

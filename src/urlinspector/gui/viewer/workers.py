@@ -1,0 +1,533 @@
+"""Fetches off the GUI thread: a :class:`Job` runs one task on a thread pool and reports
+by signals; its :class:`~urlinspector.net.limits.CancelToken` is the Stop button.
+
+A task is a plain function of a :class:`JobContext` that calls :mod:`urlinspector.net`
+(gopher, ftp, news) or reads a local file, and returns a result object (the
+``*Page`` dataclasses below).  It runs on a pool thread; the context is its way back:
+
+* :meth:`JobContext.progress` (``progress(done, total)``, at most every 50 ms);
+* :meth:`JobContext.push_item`: menu items as they arrive.  They wait in a queue and
+  one ``itemsReady`` signal is pending at a time, so a fast server cannot flood the
+  event loop: the GUI takes everything queued (:meth:`JobContext.take_items`) each
+  time it gets round to it;
+* :meth:`JobContext.transcript`: protocol lines (FTP, NNTP) for the transcript panel;
+* :meth:`JobContext.transfer_started`: a file's bytes have started to flow;
+* :meth:`JobContext.ask_password`: blocks the pool thread until the GUI answers (or
+  Stop), for an FTP server that asks for a password the URL does not hold.
+
+Signals are emitted from the pool thread and delivered to the GUI thread (queued), so
+slots run there; a job that was replaced or stopped still reports, and the viewer
+ignores what it no longer waits for.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import os
+import stat
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from urlinspector.core import URL, parse
+from urlinspector.net import ftp as net_ftp
+from urlinspector.net import gopher as net_gopher
+from urlinspector.net import nntp as net_nntp
+from urlinspector.net.errors import TooLarge
+from urlinspector.net.gopher import GopherReply
+from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
+from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine
+from urlinspector.schemes.ftp.url import quote_fsegment
+from urlinspector.schemes.gopher import (
+    Data,
+    GopherRequest,
+    MenuItem,
+    error_in_body,
+    request_from_url,
+)
+from urlinspector.schemes.nntp import NewsTarget
+
+__all__ = [
+    "PROGRESS_INTERVAL",
+    "VIEW_LIMITS",
+    "FilePage",
+    "FtpPage",
+    "GopherPage",
+    "Job",
+    "JobContext",
+    "JobRunner",
+    "JobSignals",
+    "LocalEntry",
+    "NewsPage",
+    "SavedPage",
+    "file_path",
+    "file_task",
+    "ftp_task",
+    "gopher_task",
+    "news_task",
+]
+
+MiB = 1024 * 1024
+PROGRESS_INTERVAL = 0.05
+"""Seconds between two progress signals (the last one always comes with the result)."""
+VIEW_LIMITS = Limits()
+"""What the viewer keeps in memory to show a page (64 MiB: a menu of 100,000 items
+fits); a bigger file is offered for saving."""
+POOL_THREADS = 4
+
+
+# --- signals and the context ----------------------------------------------------------------
+
+
+class JobSignals(QObject):
+    """What a job reports (emitted on the pool thread, delivered on the GUI thread)."""
+
+    progress = Signal(object, object)
+    """``(bytes so far, total or None)``."""
+    itemsReady = Signal()
+    transcriptLine = Signal(object)
+    """A :class:`~urlinspector.schemes.ftp.transcript.TranscriptLine` (or NNTP's)."""
+    transferStarted = Signal()
+    passwordNeeded = Signal(str, str)
+    """``(user, "host:port")``: answer with :meth:`Job.answer_password`."""
+    finished = Signal(object)
+    failed = Signal(object)
+    """The exception the task raised (:class:`~urlinspector.net.errors.Cancelled` after
+    Stop)."""
+
+
+class JobContext:
+    """The task's side of a job (see the module description)."""
+
+    def __init__(self, signals: JobSignals, token: CancelToken) -> None:
+        self.token = token
+        self._signals = signals
+        self._items: deque[object] = deque()
+        self._lock = threading.Lock()
+        self._items_signalled = False
+        self._last_progress = 0.0
+        self._password_event = threading.Event()
+        self._password: str | None = None
+        self.started = False
+
+    # -- from the task (pool thread) ----------------------------------------------------
+
+    def progress(self, done: int, total: int | None) -> None:
+        now = time.monotonic()
+        if now - self._last_progress >= PROGRESS_INTERVAL or (total and done >= total):
+            self._last_progress = now
+            self._signals.progress.emit(done, total)
+
+    def push_item(self, item: object) -> None:
+        self._items.append(item)
+        with self._lock:
+            if self._items_signalled:
+                return
+            self._items_signalled = True
+        self._signals.itemsReady.emit()
+
+    def push_items(self, items: Iterable[object]) -> None:
+        for item in items:
+            self.push_item(item)
+
+    def transcript(self, line: object) -> None:
+        self._signals.transcriptLine.emit(line)
+
+    def transfer_started(self) -> None:
+        if not self.started:
+            self.started = True
+            self._signals.transferStarted.emit()
+
+    def ask_password(self, user: str, where: str) -> str | None:
+        """Ask the GUI for *user*'s password at *where*; None when the person gives up.
+        Raises :class:`~urlinspector.net.errors.Cancelled` after Stop."""
+        self._password_event.clear()
+        self._password = None
+        self._signals.passwordNeeded.emit(user, where)
+        while not self._password_event.wait(0.1):
+            self.token.check()
+        self.token.check()
+        answer, self._password = self._password, None
+        return answer
+
+    # -- from the GUI thread ------------------------------------------------------------
+
+    def take_items(self) -> list[object]:
+        """Everything queued so far (the next push signals again)."""
+        with self._lock:
+            self._items_signalled = False
+        out: list[object] = []
+        items = self._items
+        while items:
+            out.append(items.popleft())
+        return out
+
+    def answer_password(self, password: str | None) -> None:
+        self._password = password
+        self._password_event.set()
+
+
+class Job(QRunnable):
+    """One task on a pool thread; ``signals`` report, :meth:`cancel` stops it."""
+
+    def __init__(self, task: Callable[[JobContext], object], what: str = "") -> None:
+        super().__init__()
+        self.setAutoDelete(False)
+        self.what = what
+        self.task = task
+        self.signals = JobSignals()
+        self.token = CancelToken()
+        self.context = JobContext(self.signals, self.token)
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        try:
+            result = self.task(self.context)
+        except BaseException as exc:  # reported, never raised into Qt
+            self.signals.failed.emit(exc)
+        else:
+            self.signals.finished.emit(result)
+        finally:
+            self.done.set()
+
+    def cancel(self) -> None:
+        self.token.cancel()
+        self.context.answer_password(None)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.token.cancelled
+
+    def answer_password(self, password: str | None) -> None:
+        self.context.answer_password(password)
+
+    def wait(self, timeout: float) -> bool:
+        return self.done.wait(timeout)
+
+
+class JobRunner(QObject):
+    """A thread pool of its own, and the jobs still running on it."""
+
+    def __init__(self, parent: QObject | None = None, threads: int = POOL_THREADS) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(threads)
+        self._jobs: set[Job] = set()
+
+    def start(self, job: Job) -> Job:
+        self._jobs = {j for j in self._jobs if not j.done.is_set()}
+        self._jobs.add(job)
+        self.pool.start(job)
+        return job
+
+    @property
+    def running(self) -> tuple[Job, ...]:
+        return tuple(j for j in self._jobs if not j.done.is_set())
+
+    def shutdown(self, timeout: float = 5.0) -> bool:
+        """Cancel every job and wait for them (at most *timeout* seconds in all)."""
+        for job in self._jobs:
+            job.cancel()
+        deadline = time.monotonic() + timeout
+        ok = all(job.wait(max(0.0, deadline - time.monotonic())) for job in self._jobs)
+        self.pool.waitForDone(max(0, int((deadline - time.monotonic()) * 1000)))
+        self._jobs.clear()
+        return ok
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GopherPage:
+    """A gopher reply to show (menu, text, image, attributes)."""
+
+    url: str
+    request: GopherRequest
+    reply: GopherReply
+
+
+@dataclass(frozen=True)
+class SavedPage:
+    """A download written to a spool file."""
+
+    url: str
+    spool: Path
+    size: int
+    total: int | None = None
+    listing: object | None = None
+    """An FTP listing when the name turned out to be a directory (nothing saved)."""
+    transcript: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class FtpPage:
+    url: str
+    result: net_ftp.FTPResult
+
+
+@dataclass(frozen=True)
+class NewsPage:
+    url: str
+    answer: net_nntp.NewsAnswer[Any]
+    before: int | None = None
+
+
+@dataclass(frozen=True)
+class LocalEntry:
+    """One entry of a local folder."""
+
+    name: str
+    url: str
+    is_dir: bool
+    is_link: bool
+    size: int | None
+    modified: datetime | None
+
+
+@dataclass(frozen=True)
+class FilePage:
+    """A local file (its bytes) or folder (its entries)."""
+
+    url: str
+    path: Path
+    entries: tuple[LocalEntry, ...] | None = None
+    data: bytes | None = None
+    mime: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+
+# --- tasks ------------------------------------------------------------------------------------
+
+
+def gopher_task(
+    url: str,
+    *,
+    limits: Limits = VIEW_LIMITS,
+    spool: Path | None = None,
+    charset: str = "utf-8",
+) -> Callable[[JobContext], GopherPage | SavedPage]:
+    """Fetch a gopher URL: menu items are pushed as they arrive; with *spool* the body
+    is written there (any size) instead of kept."""
+
+    def task(ctx: JobContext) -> GopherPage | SavedPage:
+        request = request_from_url(url)
+        if spool is not None:
+            with open(spool, "wb") as out:
+
+                def write(event: object) -> None:
+                    if isinstance(event, Data):
+                        out.write(event.data)
+
+                reply = net_gopher.fetch(
+                    request,
+                    limits=limits,
+                    cancel=ctx.token,
+                    keep_body=False,
+                    progress=ctx.progress,
+                    on_event=write,
+                    on_connect=lambda _conn: ctx.transfer_started(),
+                )
+            if reply.error is not None:
+                raise RemoteProtocolError(reply.error.text)
+            if reply.size <= 4096:
+                message = error_in_body(spool.read_bytes())
+                if message is not None:
+                    raise RemoteProtocolError(f"the gopher server says: {message}")
+            total = reply.header.length if reply.header is not None else None
+            return SavedPage(url, spool, reply.size, total)
+
+        def on_event(event: object) -> None:
+            if isinstance(event, MenuItem):
+                ctx.push_item(event)
+
+        reply = net_gopher.fetch(
+            request,
+            limits=limits,
+            cancel=ctx.token,
+            charset=charset,
+            progress=ctx.progress,
+            on_event=on_event if request.kind == "menu" else None,
+        )
+        return GopherPage(url, request, reply)
+
+    return task
+
+
+def ftp_task(
+    url: str,
+    *,
+    limits: Limits = VIEW_LIMITS,
+    spool: Path | None = None,
+    charset: str = "utf-8",
+) -> Callable[[JobContext], FtpPage | SavedPage]:
+    """Fetch an ftp URL; with *spool* a file goes there (a directory comes back as a
+    listing, and nothing is written)."""
+
+    def task(ctx: JobContext) -> FtpPage | SavedPage:
+        last_command = [""]
+
+        def listener(line: TranscriptLine) -> None:
+            ctx.transcript(line)
+            if line.kind == "command":
+                last_command[0] = line.text
+            elif (
+                line.kind == "reply"
+                and line.text[:1] == "1"
+                and last_command[0].upper().startswith("RETR")
+            ):
+                ctx.transfer_started()  # RFC 959 §4.2: 1yz, the data is coming
+
+        transcript = Transcript(listener)
+        if spool is None:
+            result = net_ftp.fetch(
+                url,
+                progress=ctx.progress,
+                cancel=ctx.token,
+                limits=limits,
+                password=ctx.ask_password,
+                transcript=transcript,
+                charset=charset,
+            )
+            return FtpPage(url, result)
+        with open(spool, "wb") as sink:
+            result = net_ftp.fetch(
+                url,
+                sink=sink,
+                progress=ctx.progress,
+                cancel=ctx.token,
+                limits=limits,
+                password=ctx.ask_password,
+                transcript=transcript,
+                charset=charset,
+            )
+        return SavedPage(
+            url, spool, result.received, result.total, result.listing, result.transcript
+        )
+
+    return task
+
+
+def news_task(
+    url: str,
+    *,
+    server: str | None = None,
+    before: int | None = None,
+    fallback_charset: str = "utf-8",
+    limits: Limits = VIEW_LIMITS,
+) -> Callable[[JobContext], NewsPage]:
+    """Fetch a news: or nntp: URL (the group list, a page of a group's overview, or an
+    article); news: URLs go to *server* (``HOST[:PORT]``), else ``NNTPSERVER``."""
+
+    def task(ctx: JobContext) -> NewsPage:
+        target: NewsTarget = net_nntp.news_target(url)
+        credentials = None
+        if target.user is None:
+            address = net_nntp.server_for(target, server)
+            credentials = net_nntp.netrc_credentials(address.host)
+        answer = net_nntp.fetch_news(
+            target,
+            server=server,
+            credentials=credentials,
+            limits=limits,
+            cancel=ctx.token,
+            before=before,
+            fallback_charset=fallback_charset,
+            transcript=ctx.transcript,
+        )
+        return NewsPage(url, answer, before)
+
+    return task
+
+
+def file_path(url: URL | str) -> Path:
+    """The local path a file: URL names (000 §3.10); raises
+    :class:`~urlinspector.schemes.errors.LocalProtocolError` for another host's file."""
+    parsed = parse(url) if isinstance(url, str) else url
+    specific = parsed.specific
+    if (parsed.scheme or "").lower() != "file" or specific is None:
+        raise LocalProtocolError(f"{parsed.text!r} is not a file URL")
+    host = str(specific.fields.get("host") or "")
+    if not specific.fields.get("local"):
+        raise LocalProtocolError(
+            f"the file URL names the host {host!r}: 000 §3.10 gives no protocol to reach "
+            "another machine's files, so only this machine's (no host, or localhost) are shown"
+        )
+    raw = specific.fields.get("path")
+    octets = bytes(raw) if isinstance(raw, bytes | bytearray) else b""
+    return Path(os.fsdecode(b"/" + octets))
+
+
+def _file_url(path: Path, is_dir: bool) -> str:
+    parts = [quote_fsegment(os.fsencode(p)) for p in path.parts[1:]]
+    return "file:///" + "/".join(parts) + ("/" if is_dir and parts else "")
+
+
+def file_task(url: str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
+    """Read a local file (up to the memory cap) or list a local folder."""
+
+    def task(ctx: JobContext) -> FilePage:
+        path = file_path(url)
+        ctx.token.check()
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            raise LocalProtocolError(f"there is no file or folder {str(path)!r}") from None
+        except OSError as exc:
+            raise LocalProtocolError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+        if stat.S_ISDIR(info.st_mode):
+            entries: list[LocalEntry] = []
+            try:
+                children = sorted(os.scandir(path), key=lambda e: e.name)
+            except OSError as exc:
+                raise LocalProtocolError(
+                    f"cannot list the folder {str(path)!r}: {exc.strerror}"
+                ) from None
+            for child in children:
+                ctx.token.check()
+                try:
+                    is_dir = child.is_dir()
+                    child_info = child.stat(follow_symlinks=True)
+                    size: int | None = None if is_dir else child_info.st_size
+                    modified: datetime | None = datetime.fromtimestamp(child_info.st_mtime)
+                except OSError:
+                    is_dir, size, modified = False, None, None
+                entries.append(
+                    LocalEntry(
+                        child.name,
+                        _file_url(Path(child.path), is_dir),
+                        is_dir,
+                        child.is_symlink(),
+                        size,
+                        modified,
+                    )
+                )
+            return FilePage(url, path, entries=tuple(entries))
+        if info.st_size > limits.max_memory:
+            raise TooLarge(
+                f"{str(path)!r} is {info.st_size} bytes, more than the "
+                f"{limits.max_memory // MiB} MiB the viewer keeps in memory"
+            )
+        chunks: list[bytes] = []
+        done = 0
+        try:
+            with open(path, "rb") as handle:
+                while chunk := handle.read(1024 * 1024):
+                    ctx.token.check()
+                    chunks.append(chunk)
+                    done += len(chunk)
+                    ctx.progress(done, info.st_size)
+        except OSError as exc:
+            raise LocalProtocolError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+        mime, _ = mimetypes.guess_type(path.name)
+        return FilePage(url, path, data=b"".join(chunks), mime=mime)
+
+    return task

@@ -1,0 +1,244 @@
+"""Fixtures of the viewer's tests: the pane, and real servers on 127.0.0.1.
+
+* ``demo``: urlinspector's demo gopher server on its bundled gopher hole;
+* ``hole``: the same server on a small gopher hole made for these tests (a Latin-1
+  text, a binary file, an image, a menu of every item type);
+* ``ftp_server``: pyftpdlib over the FTP tests' tree (a user with a password, a 10 MiB
+  file, names with spaces and ``;``);
+* ``inn``: the INN news server of the NNTP tests (needs the ``inn2`` package and root);
+* ``trickle``: a server that answers one byte a second, for the responsiveness tests.
+
+In CI (``CI=true``) a server that cannot start fails the test instead of skipping it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
+from urlinspector.gui.palette import Formats
+from urlinspector.gui.viewer.pane import ViewerPane
+from urlinspector.net.demo_server import DemoServer
+
+IN_CI = os.environ.get("CI", "").strip().lower() == "true"
+
+LATIN1_TEXT = "Caf\u00e9 cr\u00e8me, see <URL:gopher://example.org/0/menu> and\nhttp://example.com/page?x=1.\n"
+BINARY = bytes(range(256)) * 64 + b"\r\n.\r\n"
+
+
+def unavailable(why: str) -> None:
+    if IN_CI:
+        pytest.fail(f"a test server is required in CI: {why}", pytrace=False)
+    pytest.skip(why)
+
+
+# --- gopher ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def demo() -> Iterator[DemoServer]:
+    with DemoServer() as server:
+        yield server
+
+
+def _png() -> bytes:
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage
+
+    image = QImage(40, 30, QImage.Format.Format_RGB32)
+    image.fill(QColor("#0072b2"))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return bytes(data.data())
+
+
+@pytest.fixture(scope="session")
+def hole_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("hole")
+    (root / "latin1.txt").write_bytes(LATIN1_TEXT.encode("latin-1"))
+    (root / "data.bin").write_bytes(BINARY)
+    (root / "notes").mkdir()
+    (root / "notes" / "one.txt").write_text("one\n")
+    (root / "gophermap").write_text(
+        "\n".join(
+            [
+                "A test gopher hole",
+                " ",
+                "0A Latin-1 text\tlatin1.txt",
+                "9A binary file\tdata.bin",
+                "1Notes\tnotes/",
+                "7Search\t/search",
+                "8A telnet session\tguest\tbbs.example.org\t23",
+                "hA web page\tURL:https://example.org/page",
+                "3An error line\t\terror.host\t1",
+                "XAn unknown type\tx.txt",
+            ]
+        )
+        + "\n",
+        "utf-8",
+    )
+    return root
+
+
+@pytest.fixture(scope="session")
+def hole(hole_root: Path) -> Iterator[DemoServer]:
+    """The demo server on the tests' own gopher hole."""
+    with DemoServer(root=hole_root) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def png_bytes() -> bytes:
+    return _png()
+
+
+# --- the pane -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def downloads(tmp_path: Path) -> Path:
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def pane(app: Any, qtbot: Any, downloads: Path) -> Iterator[ViewerPane]:
+    """A viewer, shown (offscreen), saving into a temporary folder."""
+    widget = ViewerPane(Formats("light"), download_folder=downloads)
+    qtbot.addWidget(widget)
+    widget.resize(900, 600)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.shutdown()
+
+
+def wait_idle(qtbot: Any, pane: ViewerPane, timeout: int = 10000) -> None:
+    """Wait until the fetch in progress has ended (and its signals were handled)."""
+    qtbot.waitUntil(lambda: not pane.busy, timeout=timeout)
+    qtbot.wait(10)
+
+
+@pytest.fixture
+def go(qtbot: Any, pane: ViewerPane) -> Callable[[str], ViewerPane]:
+    """``go(url)``: navigate and wait for the page."""
+
+    def navigate(url: str) -> ViewerPane:
+        pane.navigate(url)
+        wait_idle(qtbot, pane)
+        return pane
+
+    return navigate
+
+
+# --- ftp ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def ftp_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PyftpdlibServer]:
+    root = build_tree(tmp_path_factory.mktemp("ftp-viewer"))
+    try:
+        handlers = handler_classes(root)
+        server = PyftpdlibServer(handlers["modern"], "127.0.0.1")
+    except (ImportError, OSError) as exc:
+        unavailable(f"cannot start pyftpdlib: {exc}")
+        raise
+    yield server
+    server.stop()
+
+
+# --- news -----------------------------------------------------------------------------------
+
+try:  # the NNTP tests' INN server, shared (it needs the inn2 package and root)
+    from tests.integration.nntp.conftest import InnServer, inn  # noqa: F401
+except ImportError as _exc:  # pragma: no cover - the NNTP tests are part of the tree
+    _INN_IMPORT_ERROR = str(_exc)
+
+    @pytest.fixture(scope="session")
+    def inn() -> Any:  # type: ignore[no-redef]
+        unavailable(f"the INN fixture cannot be imported: {_INN_IMPORT_ERROR}")
+
+
+# --- a server that sends one byte a second ----------------------------------------------------
+
+
+class Trickle:
+    """A TCP server on 127.0.0.1 that reads one request line, then sends *reply* one
+    byte every *interval* seconds.  :attr:`closed_by_client` is set when the client
+    hangs up (seen at once: the server waits with select between bytes)."""
+
+    def __init__(self, reply: bytes, interval: float = 1.0) -> None:
+        self.reply = reply
+        self.interval = interval
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port: int = self.listener.getsockname()[1]
+        self.requests: list[bytes] = []
+        self.connected = threading.Event()
+        self.closed_by_client = threading.Event()
+        self.sent = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"gopher://127.0.0.1:{self.port}/1/slow"
+
+    def _serve(self) -> None:
+        self.listener.settimeout(0.05)
+        while not self._stop.is_set():
+            try:
+                conn, _ = self.listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            with conn, contextlib.suppress(OSError):
+                self.connected.set()
+                self._talk(conn)
+
+    def _talk(self, conn: socket.socket) -> None:
+        conn.settimeout(5)
+        request = b""
+        while not request.endswith(b"\n"):
+            chunk = conn.recv(4096)
+            if not chunk:
+                return
+            request += chunk
+        self.requests.append(request)
+        for octet in self.reply:
+            readable, _, _ = select.select([conn], [], [], self.interval)
+            if self._stop.is_set():
+                return
+            if readable and conn.recv(1) == b"":
+                self.closed_by_client.set()
+                return
+            conn.sendall(bytes([octet]))
+            self.sent += 1
+        time.sleep(0.1)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.listener.close()
+        self._thread.join(5)
+
+
+@pytest.fixture
+def trickle() -> Iterator[Trickle]:
+    reply = b"iA menu sent one byte a second\t\terror.host\t1\r\n" * 4 + b".\r\n"
+    server = Trickle(reply)
+    yield server
+    server.stop()

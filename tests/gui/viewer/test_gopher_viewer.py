@@ -1,0 +1,505 @@
+"""The viewer against real gopher servers on 127.0.0.1 (the demo server on its own hole
+and on the tests' hole, and a server that sends one byte a second)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+
+from tests.gui.viewer.conftest import LATIN1_TEXT, Trickle, wait_idle
+from urlinspector import palette as roles
+from urlinspector.gui.viewer.gopher_view import ITEM_ROLE, icon_name
+from urlinspector.gui.viewer.pane import ViewerPane
+from urlinspector.schemes.gopher import MenuItem
+
+
+def rows(pane: ViewerPane) -> list[MenuItem]:
+    return list(pane.gopher_page.model.items)
+
+
+def row_of(pane: ViewerPane, display: str) -> int:
+    return next(i for i, item in enumerate(rows(pane)) if item.display.startswith(display))
+
+
+# --- menus ----------------------------------------------------------------------------------
+
+
+def test_a_menu_is_shown_with_an_icon_per_type(go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    assert pane.current_page is pane.gopher_page
+    model = pane.gopher_page.model
+    kinds = {item.itemtype: item for item in rows(pane)}
+    assert set(kinds) >= set("i019781h3X")
+    for itemtype, item in kinds.items():
+        row = rows(pane).index(item)
+        icon = model.data(model.index(row), Qt.ItemDataRole.DecorationRole)
+        assert not icon.isNull()
+        if itemtype != "i":
+            assert icon_name(itemtype) is not None
+    assert icon_name("X") == "unknown"
+    assert icon_name("i") is None
+    assert "gopher menu" in pane.info.text()
+
+
+def test_info_lines_are_plain_text_and_not_links(go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    model = pane.gopher_page.model
+    row = row_of(pane, "A test gopher hole")
+    index = model.index(row)
+    assert model.data(index, Qt.ItemDataRole.DisplayRole) == "A test gopher hole"
+    assert not model.flags(index) & Qt.ItemFlag.ItemIsSelectable
+    assert model.data(index, Qt.ItemDataRole.ToolTipRole) is None
+    assert model.data(index, ITEM_ROLE).url is None
+
+
+def test_the_tooltip_shows_the_target_url_coloured_like_the_address_bar(go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    model = pane.gopher_page.model
+    row = row_of(pane, "A Latin-1 text")
+    tip = model.data(model.index(row), Qt.ItemDataRole.ToolTipRole)
+    item = rows(pane)[row]
+    assert item.url == hole.url + "0/latin1.txt"
+    assert "text" in tip
+    for role in ("scheme", "host", "gopher-type", "selector"):
+        assert roles.get_role(role).foreground("light") in tip, role
+    assert ">latin1.txt<" in tip.replace("/", "")
+
+
+def test_hovering_an_item_puts_its_url_in_the_status_bar(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    view = pane.gopher_page.view
+    row = row_of(pane, "Notes")
+    rect = view.visualRect(pane.gopher_page.model.index(row))
+    messages: list[str] = []
+    pane.statusMessage.connect(messages.append)
+    QTest.mouseMove(view.viewport(), rect.center())
+    qtbot.waitUntil(lambda: any(hole.url + "1/notes" in m for m in messages), timeout=3000)
+    assert view.hovered is not None
+    assert view.hovered.display == "Notes"
+
+
+def test_clicking_an_item_navigates_and_back_and_forward_return(
+    qtbot: Any, go: Any, hole: Any
+) -> None:
+    pane = go(hole.url)
+    view = pane.gopher_page.view
+    rect = view.visualRect(pane.gopher_page.model.index(row_of(pane, "Notes")))
+    with qtbot.waitSignal(pane.urlChanged, timeout=5000) as changed:
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert changed.args == [hole.url + "1/notes"]
+    wait_idle(qtbot, pane)
+    assert [i.display for i in rows(pane) if i.itemtype == "0"] == ["one.txt"]
+    assert pane.back_action.isEnabled()
+    assert not pane.forward_action.isEnabled()
+
+    pane.back_action.trigger()
+    wait_idle(qtbot, pane)
+    assert pane.url == hole.url
+    assert pane.forward_action.isEnabled()
+    pane.forward_action.trigger()
+    wait_idle(qtbot, pane)
+    assert pane.url == hole.url + "1/notes"
+    assert [e.url for e in pane.history.entries] == [hole.url, hole.url + "1/notes"]
+
+
+def test_the_keyboard_shortcuts_are_the_standard_ones(pane: ViewerPane) -> None:
+    def keys(action: Any) -> list[str]:
+        return [k.toString() for k in action.shortcuts()]
+
+    assert keys(pane.back_action) == ["Alt+Left"]
+    assert keys(pane.forward_action) == ["Alt+Right"]
+    assert keys(pane.reload_action) == ["F5", "Ctrl+R"]
+    assert keys(pane.stop_action) == ["Esc"]
+
+
+def test_alt_left_goes_back(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    go(hole.url + "1/notes")
+    pane.gopher_page.view.setFocus()
+    QTest.keyClick(pane.gopher_page.view, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    wait_idle(qtbot, pane)
+    assert pane.url == hole.url
+
+
+def test_enter_on_an_item_follows_it(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    view = pane.gopher_page.view
+    view.setFocus()
+    view.setCurrentIndex(pane.gopher_page.model.index(row_of(pane, "A Latin-1 text")))
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    wait_idle(qtbot, pane)
+    assert pane.url == hole.url + "0/latin1.txt"
+    assert pane.current_page is pane.text_page
+
+
+def test_the_url_shown_becomes_the_base(qtbot: Any, pane: ViewerPane, hole: Any) -> None:
+    url = hole.url + "1/notes"
+    heard: list[tuple[str, str]] = []
+    pane.urlChanged.connect(lambda u: heard.append(("url", u)))
+    pane.baseChanged.connect(lambda u: heard.append(("base", u)))
+    pane.navigate(url)
+    wait_idle(qtbot, pane)
+    assert heard == [("url", url), ("base", url)]
+    assert pane.base == url
+
+
+def test_reload_fetches_again_without_a_new_entry(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    with qtbot.waitSignal(pane.busyChanged, timeout=3000):
+        pane.reload_action.trigger()
+    wait_idle(qtbot, pane)
+    assert len(pane.history) == 1
+    assert pane.gopher_page.model.rowCount() > 5
+
+
+def test_a_missing_selector_shows_the_servers_error(go: Any, demo: Any) -> None:
+    pane = go(demo.url + "0/no/such/file.txt")
+    assert pane.current_page is pane.message_page
+    assert "not in this gopher hole" in pane.message_page.text.text()
+    assert pane.url == demo.url + "0/no/such/file.txt"
+
+
+def test_nothing_listening_shows_cannot_connect(go: Any) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    pane = go(f"gopher://127.0.0.1:{port}/1/")
+    assert pane.current_page is pane.message_page
+    assert "Cannot connect" in pane.message_page.title.text()
+
+
+def test_a_url_that_cannot_be_sent_is_refused_before_connecting(go: Any, hole: Any) -> None:
+    pane = go(hole.url + "0/a%0D%0AQUIT")
+    assert pane.current_page is pane.message_page
+    assert "nothing was sent" in pane.message_page.text.text()
+    assert not pane.runner.running
+
+
+# --- text -----------------------------------------------------------------------------------
+
+
+def test_text_is_shown_with_a_charset_choice(go: Any, hole: Any) -> None:
+    pane = go(hole.url + "0/latin1.txt")
+    view = pane.text_page
+    assert pane.current_page is view
+    assert view.charset == "latin-1"  # not valid UTF-8
+    assert view.text == LATIN1_TEXT
+    labels = [view.charset_box.itemText(i) for i in range(view.charset_box.count())]
+    assert labels == ["UTF-8", "Latin-1", "CP437"]
+    view.charset_box.setCurrentIndex(2)
+    view.charset_box.activated.emit(2)
+    assert view.charset == "cp437"
+    assert view.text.startswith("Caf\u0398 cr\u03a6me")  # 0xE9 is Θ, 0xE8 Φ in CP437
+    view.choose_charset("utf-8")
+    assert "\ufffd" in view.text
+    assert "not UTF-8" in view.info.text()
+    assert pane.history.current.state["charset"] == "utf-8"  # type: ignore[union-attr]
+
+
+def test_the_charset_chosen_comes_back_with_the_page(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url + "0/latin1.txt")
+    pane.text_page.choose_charset("cp437")
+    go(hole.url)
+    pane.back()
+    wait_idle(qtbot, pane)
+    assert pane.text_page.charset == "cp437"
+
+
+def test_urls_in_text_are_links_found_by_the_core(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url + "0/latin1.txt")
+    view = pane.text_page
+    assert [f.url for f in view.links] == [
+        "gopher://example.org/0/menu",
+        "http://example.com/page?x=1",
+    ]
+    browser = view.browser
+    start, end = view.links[1].url_span
+    cursor = browser.textCursor()
+    cursor.setPosition((start + end) // 2)
+    point = browser.cursorRect(cursor).center()
+    assert browser.anchorAt(point) == "link:1"
+    with qtbot.waitSignal(pane.urlChanged, timeout=5000) as changed:
+        QTest.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert changed.args == ["http://example.com/page?x=1"]
+    assert pane.current_page is pane.scheme_page  # a web page: offered to the browser
+
+
+# --- images and other items ----------------------------------------------------------------------
+
+
+def test_an_image_item_is_shown(go: Any, demo: Any) -> None:
+    pane = go(demo.url + "I/images/gopher.png")
+    assert pane.current_page is pane.image_page
+    image = pane.image_page.image
+    assert image is not None
+    assert image.width() > 0
+    assert "PNG" in pane.image_page.info.text()
+
+
+def test_bytes_that_are_no_image_offer_to_save(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url + "I/latin1.txt")
+    assert pane.current_page is pane.message_page
+    assert "Cannot show the image" in pane.message_page.title.text()
+    save = next(b for b in pane.message_page.buttons if "Save" in b.text())
+    save.click()
+    dialog = pane.save_dialog
+    assert dialog is not None
+    assert dialog.name_edit.text() == "latin1.txt"
+
+
+def test_a_telnet_item_shows_the_advice_not_a_connection(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    item = rows(pane)[row_of(pane, "A telnet session")]
+    assert item.url == "telnet://guest@bbs.example.org/"
+    pane.navigate(item.url)
+    assert pane.current_page is pane.scheme_page
+    assert "Suggested user" in [
+        pane.scheme_page.form.itemAt(i, pane.scheme_page.form.ItemRole.LabelRole)
+        .widget()
+        .text()
+        .rstrip(":")
+        for i in range(pane.scheme_page.form.rowCount())
+    ]
+
+
+# --- search and the port warning -----------------------------------------------------------------
+
+
+def test_a_search_item_asks_for_the_words_then_searches(qtbot: Any, go: Any, demo: Any) -> None:
+    pane = go(demo.url)
+    item = next(i for i in rows(pane) if i.itemtype == "7")
+    pane.navigate(item.url)
+    dialog = pane.search_dialog
+    assert dialog is not None
+    assert not pane.busy  # nothing is sent before the words are known
+    dialog.setTextValue("gopher selector")
+    with qtbot.waitSignal(pane.urlChanged, timeout=5000) as changed:
+        dialog.accept()
+    assert changed.args == [item.url + "%09gopher%20selector"]
+    wait_idle(qtbot, pane)
+    assert "'gopher' and 'selector'" in rows(pane)[0].display
+    assert any(i.itemtype == "0" for i in rows(pane))
+
+
+def test_cancelling_the_search_sends_nothing(qtbot: Any, go: Any, demo: Any) -> None:
+    pane = go(demo.url)
+    pane.navigate(demo.url + "7/search")
+    dialog = pane.search_dialog
+    assert dialog is not None
+    dialog.reject()
+    assert pane.url == demo.url
+    assert not pane.busy
+
+
+def test_a_sensitive_port_asks_before_connecting(qtbot: Any, pane: ViewerPane) -> None:
+    pane.navigate("gopher://127.0.0.1:25/0/mail")
+    box = pane.port_warning
+    assert box is not None
+    assert "25" in box.informativeText()
+    assert "000 §6" in box.informativeText()
+    assert not pane.busy
+    assert not pane.runner.running
+    box.button(box.StandardButton.Cancel).click()
+    qtbot.waitUntil(lambda: pane.port_warning is None)
+    assert not pane.runner.running
+    assert pane.url == ""
+
+
+def test_connect_anyway_goes_on(qtbot: Any, pane: ViewerPane) -> None:
+    pane.navigate("gopher://127.0.0.1:119/1/")
+    box = pane.port_warning
+    assert box is not None
+    connect = next(b for b in box.buttons() if "Connect" in b.text())
+    connect.click()
+    assert pane.busy  # the request is on its way
+    wait_idle(qtbot, pane)
+    assert pane.url == "gopher://127.0.0.1:119/1/"  # shown, or its failure is
+
+
+# --- Gopher+ ----------------------------------------------------------------------------------
+
+
+def test_gopher_plus_attributes_and_an_alternate_view(qtbot: Any, go: Any, demo: Any) -> None:
+    pane = go(demo.url)
+    item = next(i for i in rows(pane) if i.plus is not None)
+    view = pane.gopher_page.view
+    view.setCurrentIndex(pane.gopher_page.model.index(rows(pane).index(item)))
+    assert view.attributes_action.isEnabled()
+    view.attributes_action.trigger()
+    panel = pane.gopher_page.attributes
+    qtbot.waitUntil(lambda: bool(panel.views), timeout=5000)
+    assert panel.isVisible()
+    text = panel.text.toPlainText()
+    assert "+ABSTRACT" in text
+    assert "What Gopher+ adds" in text
+    assert "+ADMIN" in text
+    assert [v.content_type for v in panel.views] == ["text/plain"]
+    entry = panel.views_list.item(0)
+    assert entry.data(Qt.ItemDataRole.UserRole).endswith("%09%09+text/plain")
+    panel.views_list.itemActivated.emit(entry)
+    wait_idle(qtbot, pane)
+    assert pane.current_page is pane.text_page
+    assert "Gopher+" in pane.text_page.text
+
+
+def test_a_gopher_plus_attributes_url_shows_the_attributes(go: Any, demo: Any) -> None:
+    pane = go(demo.url + "0/gopher-plus.txt%09%09!")
+    assert pane.current_page is pane.gopher_page
+    assert not pane.gopher_page.view.isVisible()
+    assert "+ABSTRACT" in pane.gopher_page.attributes.text.toPlainText()
+
+
+# --- a server that sends one byte a second ------------------------------------------------------
+
+
+def test_the_window_keeps_answering_and_stop_cancels(
+    qtbot: Any, pane: ViewerPane, trickle: Trickle
+) -> None:
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    pane.navigate(trickle.url)
+    assert pane.busy
+    assert pane.stop_action.isEnabled()
+    qtbot.waitUntil(pane.progress.isVisible, timeout=1000)
+    assert trickle.connected.wait(5)
+    timer.start()
+    qtbot.wait(1500)
+    timer.stop()
+    gaps = [b - a for a, b in itertools.pairwise(ticks)]
+    assert len(ticks) > 50
+    assert max(gaps) < 0.1, f"the event loop stalled for {max(gaps) * 1000:.0f} ms"
+    assert 0 < trickle.sent < 20
+    job = pane.job
+    assert job is not None
+    pane.start_page.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    pane.start_page.setFocus()
+    QTest.keyClick(pane.start_page, Qt.Key.Key_Escape)  # Stop
+    assert not pane.busy
+    assert job.wait(2), "the fetch did not end after Stop"
+    assert trickle.closed_by_client.wait(2)
+    assert pane.url == ""  # nothing had come that could be shown
+    assert not pane.stop_action.isEnabled()
+
+
+def test_a_menu_is_shown_while_it_arrives(qtbot: Any, pane: ViewerPane) -> None:
+    line = b"iA line of a slow menu\t\terror.host\t1\r\n"
+    slow = Trickle(line * 3 + b".\r\n", interval=0.01)
+    try:
+        url = f"gopher://127.0.0.1:{slow.port}/1/"
+        pane.navigate(url)
+        qtbot.waitUntil(lambda: pane.gopher_page.model.rowCount() >= 1, timeout=5000)
+        assert pane.url == url
+        wait_idle(qtbot, pane)
+        assert pane.gopher_page.model.rowCount() == 3
+    finally:
+        slow.stop()
+
+
+# --- too large to show; forms ---------------------------------------------------------------
+
+
+def test_too_large_to_show_is_offered_for_saving(
+    qtbot: Any, go: Any, hole: Any, downloads: Any
+) -> None:
+    from urlinspector.net.limits import Limits
+
+    pane = go(hole.url)
+    pane.limits = Limits(max_memory=64)
+    go(hole.url + "0/latin1.txt")
+    assert pane.current_page is pane.message_page
+    assert "Too large" in pane.message_page.title.text()
+    save = next(b for b in pane.message_page.buttons if "Save" in b.text())
+    save.click()
+    dialog = pane.save_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
+    with qtbot.waitSignal(dialog.saved, timeout=5000):
+        dialog.save_button.click()
+    saved = (downloads / "latin1.txt").read_bytes()  # as sent: CRLF lines (RFC 1436 §3.9)
+    assert saved == LATIN1_TEXT.replace("\n", "\r\n").encode("latin-1")
+
+
+def test_an_ask_form_is_sent_in_the_url(qtbot: Any, go: Any, hole: Any) -> None:
+    from urlinspector.schemes.gopher import AskField, request_from_url
+
+    pane = go(hole.url)
+    item = rows(pane)[row_of(pane, "A Latin-1 text")]
+    panel = pane.gopher_page.attributes
+    panel.item = item
+    panel.ask_fields = (
+        AskField("Ask", "Your name", ("Ada",)),
+        AskField("AskP", "A password", ()),
+    )
+    panel.formRequested.emit(item)
+    dialog = pane.ask_dialog
+    assert dialog is not None
+    assert [e.text() for e in dialog.editors] == ["Ada", ""]
+    assert dialog.editors[1].echoMode() == dialog.editors[1].EchoMode.Password
+    dialog.editors[1].setText("x y")
+    with qtbot.waitSignal(pane.busyChanged, timeout=3000):
+        dialog.accept()
+    job = pane.job
+    assert job is not None
+    wait_idle(qtbot, pane)
+    assert (
+        pane.url == hole.url + "0/latin1.txt%09%09+%091%0D%0A+-1%0D%0AAda%0D%0Ax%20y%0D%0A.%0D%0A"
+    )
+    request = request_from_url(pane.url)
+    assert request.data.endswith(b"\t+\t1\r\n+-1\r\nAda\r\nx y\r\n.\r\n")  # 000 §3.4.9
+
+
+def test_the_back_button_lists_the_history(qtbot: Any, go: Any, hole: Any) -> None:
+    pane = go(hole.url)
+    go(hole.url + "1/notes")
+    go(hole.url + "0/latin1.txt")
+    pane.back_menu.aboutToShow.emit()
+    labels = [a.text() for a in pane.back_menu.actions()]
+    assert len(labels) == 2
+    assert hole.url + "1/notes" in labels[0]
+    assert labels[1].startswith("A test gopher hole")
+    pane.back_menu.actions()[1].trigger()  # two steps back
+    wait_idle(qtbot, pane)
+    assert pane.url == hole.url
+    assert pane.history.index == 0
+    pane.forward_menu.aboutToShow.emit()
+    assert len(pane.forward_menu.actions()) == 2
+
+
+def test_a_theme_change_recolours_the_menu(go: Any, hole: Any) -> None:
+    from urlinspector.gui.palette import Formats
+
+    pane = go(hole.url)
+    model = pane.gopher_page.model
+    row = row_of(pane, "An error line")
+    light = model.data(model.index(row), Qt.ItemDataRole.ForegroundRole)
+    pane.set_formats(Formats("dark"))
+    dark = model.data(model.index(row), Qt.ItemDataRole.ForegroundRole)
+    assert light.name() == roles.get_role("invalid").foreground("light")
+    assert dark.name() == roles.get_role("invalid").foreground("dark")
+
+
+def test_stop_keeps_the_part_of_a_menu_that_came(qtbot: Any, pane: ViewerPane) -> None:
+    line = b"iOne line of a long slow menu\t\terror.host\t1\r\n"
+    slow = Trickle(line * 200 + b".\r\n", interval=0.002)
+    try:
+        pane.navigate(f"gopher://127.0.0.1:{slow.port}/1/")
+        qtbot.waitUntil(lambda: pane.gopher_page.model.rowCount() >= 2, timeout=10000)
+        pane.stop_action.trigger()
+        shown = pane.gopher_page.model.rowCount()
+        assert 2 <= shown < 200
+        assert "stopped: the menu is incomplete" in pane.info.text()
+        assert slow.closed_by_client.wait(3)
+        qtbot.wait(50)
+        assert pane.gopher_page.model.rowCount() == shown  # nothing more after Stop
+        assert pane.current_page is pane.gopher_page
+        assert pane.history.current is not None
+    finally:
+        slow.stop()

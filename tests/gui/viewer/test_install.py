@@ -1,0 +1,102 @@
+"""The viewer in the main window: Enter in the address bar fetches, the page's URL fills
+the address bar and the base field, and relative references resolve against it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+
+from tests.gui.viewer.conftest import wait_idle
+from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
+from urlinspector.gui.viewer.pane import VIEWER_PAGE, ViewerPane, install_viewer
+
+
+@pytest.fixture
+def viewer(window: MainWindow) -> Any:
+    pane = install_viewer(window)
+    yield pane
+    pane.shutdown()
+
+
+def enter(qtbot: Any, window: MainWindow, text: str) -> None:
+    window.address.setFocus()
+    window.address.setText(text)
+    qtbot.keyClick(window.address, Qt.Key.Key_Return)
+
+
+def test_enter_in_the_address_bar_shows_the_page_and_fills_the_base(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
+) -> None:
+    enter(qtbot, window, hole.url)
+    assert window.pages.currentWidget() is viewer
+    wait_idle(qtbot, viewer)
+    assert viewer.current_page is viewer.gopher_page
+    assert window.base.text() == hole.url
+    assert window.address.text() == hole.url
+    assert hole.url in window.settings.history
+
+
+def test_a_link_followed_in_the_viewer_updates_the_address_bar(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
+) -> None:
+    enter(qtbot, window, hole.url)
+    wait_idle(qtbot, viewer)
+    viewer.navigate(hole.url + "1/notes")
+    wait_idle(qtbot, viewer)
+    assert window.address.text() == hole.url + "1/notes"
+    assert window.base.text() == hole.url + "1/notes"
+    window.address.setText("one.txt")  # a relative reference, resolved against the base
+    window.flush()
+    assert window.target.text() == hole.url + "1/one.txt"
+
+
+def test_other_schemes_stay_in_the_inspector(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane
+) -> None:
+    enter(qtbot, window, "http://example.org/")
+    assert window.pages.currentWidget() is window.inspector
+    assert not viewer.busy
+
+
+def test_the_go_menu_switches_pages_and_holds_the_actions(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
+) -> None:
+    enter(qtbot, window, hole.url)
+    wait_idle(qtbot, viewer)
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Go")
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    assert texts == ["&Back", "&Forward", "&Reload", "&Stop", "&Inspector", "&Viewer"]
+    inspector = next(a for a in menu.actions() if a.text() == "&Inspector")
+    assert inspector.shortcut() == QKeySequence("Ctrl+1")
+    inspector.trigger()
+    assert window.pages.currentWidget() is window.inspector
+    next(a for a in menu.actions() if a.text() == "&Viewer").trigger()
+    assert window.pages.currentWidget() is viewer
+    assert viewer.back_action.shortcutContext() == Qt.ShortcutContext.WindowShortcut
+    window.show_page(INSPECTOR_PAGE)
+    window.show_page(VIEWER_PAGE)
+
+
+def test_enter_on_a_relative_reference_goes_to_the_target(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
+) -> None:
+    enter(qtbot, window, hole.url + "1/notes")
+    wait_idle(qtbot, viewer)
+    enter(qtbot, window, "../0/latin1.txt")  # RFC 3986 §5.2 against the base
+    wait_idle(qtbot, viewer)
+    assert viewer.url == hole.url + "0/latin1.txt"
+    assert viewer.current_page is viewer.text_page
+    assert window.address.text() == hole.url + "0/latin1.txt"
+
+
+def test_the_viewer_resolves_a_relative_link_against_its_base(
+    qtbot: Any, viewer: ViewerPane, hole: Any
+) -> None:
+    viewer.navigate(hole.url + "1/notes")
+    wait_idle(qtbot, viewer)
+    viewer.navigate("one.txt")
+    wait_idle(qtbot, viewer)
+    assert viewer.url == hole.url + "1/one.txt"

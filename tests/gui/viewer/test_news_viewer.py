@@ -1,0 +1,126 @@
+"""The viewer against a real INN server on 127.0.0.1: the group list, a sortable
+overview, articles with their headers pane and body charset, and the server shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt, QUrl
+
+from tests.gui.viewer.conftest import wait_idle
+from urlinspector.gui.viewer.news_view import HEADERS_SHOWN
+from urlinspector.gui.viewer.pane import ViewerPane
+from urlinspector.gui.viewer.text_view import DECLARED
+
+
+@pytest.fixture
+def news(pane: ViewerPane, inn: Any) -> ViewerPane:
+    pane.news_server = inn.setting
+    return pane
+
+
+def test_the_group_list_and_the_server_that_answered(go: Any, news: ViewerPane, inn: Any) -> None:
+    go("news:*")
+    page = news.groups_page
+    assert news.current_page is page
+    groups = [g.name for g in page.model.rows]
+    assert {"local.test", "local.other", "local.big"} <= set(groups)
+    assert groups == sorted(groups, key=str.casefold)
+    assert inn.setting in page.heading.text()
+    assert f"news server {inn.setting}" in news.info.text()
+    assert "answered from 127.0.0.1" in news.info.text()
+    assert any(line.startswith("> MODE READER") for line in news.transcript.lines)
+
+
+def test_an_overview_is_sortable_and_leads_to_articles(
+    qtbot: Any, go: Any, news: ViewerPane
+) -> None:
+    go("news:local.test")
+    page = news.overview_page
+    assert news.current_page is page
+    model = page.model
+    numbers = [e.number for e in model.rows]
+    assert numbers == sorted(numbers, reverse=True)  # newest first
+    subjects = {e.subject for e in model.rows}
+    assert {"Welcome", "Re: Welcome", "Grüße aus Köln"} <= subjects
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(5)]
+    assert headers == ["No.", "Subject", "From", "Date", "Lines"]
+    page.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+    sorted_subjects = [e.subject for e in model.rows]
+    assert sorted_subjects == sorted(sorted_subjects, key=str.casefold)
+    welcome = next(i for i, e in enumerate(model.rows) if e.subject == "Welcome")
+    page.table.activated.emit(model.index(welcome, 1))
+    wait_idle(qtbot, news)
+    assert news.url == "news:welcome.1@test.invalid"
+    assert news.current_page is news.article_page
+    assert "Hello, readers of local.test." in news.article_page.body.text
+
+
+def test_an_article_has_a_headers_pane_with_news_links(
+    qtbot: Any, go: Any, news: ViewerPane
+) -> None:
+    go("news:latin1.3@test.invalid")
+    page = news.article_page
+    assert news.current_page is page
+    headers = page.headers.toPlainText()
+    for name in HEADERS_SHOWN:
+        assert name in headers
+    assert "Grüße aus Köln" in headers  # the encoded-word decoded (RFC 2047)
+    assert "Jürgen Müller" in headers
+    assert page.header_links == [
+        "news:local.test",
+        "news:latin1.3@test.invalid",
+        "news:welcome.1@test.invalid",
+        "news:dots.2@test.invalid",
+    ]
+    assert page.body.text.strip() == "Grüße aus Köln"
+    assert page.body.charset == DECLARED
+    assert page.body.charset_box.itemText(0).startswith("As declared (")
+    assert "from its Content-Type" in page.body.info.text()
+    with qtbot.waitSignal(news.urlChanged, timeout=10000) as changed:
+        page.headers.anchorClicked.emit(QUrl("link:2"))
+    assert changed.args == ["news:welcome.1@test.invalid"]
+    wait_idle(qtbot, news)
+    assert news.article_page.article is not None
+    assert news.article_page.article.subject == "Welcome"
+
+
+def test_a_body_without_charset_is_read_in_the_fallback_chosen(go: Any, news: ViewerPane) -> None:
+    go("news:nocharset.4@test.invalid")
+    body = news.article_page.body
+    assert "no charset declared" in body.info.text()
+    assert "\ufffd" in body.text  # Latin-1 octets read as UTF-8
+    body.choose_charset("latin-1")
+    assert body.text.strip() == "un café crème"
+    assert news.history.current.state["charset"] == "latin-1"  # type: ignore[union-attr]
+
+
+def test_an_nntp_url_names_its_own_server(go: Any, pane: ViewerPane, inn: Any) -> None:
+    number = inn.numbers["local.test"]["<welcome.1@test.invalid>"]
+    go(inn.url(f"local.test/{number}"))
+    assert pane.current_page is pane.article_page
+    assert pane.article_page.article is not None
+    assert pane.article_page.article.subject == "Welcome"
+    assert f"{inn.host}:{inn.port}" in pane.info.text()
+
+
+def test_older_articles(qtbot: Any, go: Any, news: ViewerPane) -> None:
+    go("news:local.big")
+    page = news.overview_page
+    first = {e.number for e in page.model.rows}
+    assert page.older_button.isEnabled()
+    page.older_button.click()
+    wait_idle(qtbot, news)
+    older = {e.number for e in page.model.rows}
+    assert older
+    assert max(older) < min(first)
+    assert news.url == "news:local.big"
+    assert len(news.history) == 1
+
+
+def test_a_missing_group_shows_the_refusal(go: Any, news: ViewerPane) -> None:
+    go("news:local.nosuchgroup")
+    assert news.current_page is news.message_page
+    assert "news server refused" in news.message_page.title.text()
+    assert "no such group" in news.message_page.text.text().lower()

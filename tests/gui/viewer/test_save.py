@@ -1,0 +1,286 @@
+"""Saving downloads: the file name cannot leave the chosen folder, an existing file is
+never replaced unasked, and the dialog shows the progress and cancels (driven against
+the demo gopher server and pyftpdlib)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.gui.viewer.conftest import BINARY
+from urlinspector.gui.viewer.pane import ViewerPane
+from urlinspector.gui.viewer.save import (
+    MAX_NAME_BYTES,
+    SaveError,
+    format_size,
+    place_file,
+    safe_file_name,
+    suggest_name,
+    target_in_folder,
+)
+
+# --- the name ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("report.txt", "report.txt"),
+        ("../../etc/passwd", "passwd"),
+        ("..\\..\\Windows\\system.ini", "system.ini"),
+        ("/absolute/path/file.bin", "file.bin"),
+        ("..", "download"),
+        (".", "download"),
+        ("", "download"),
+        ("/", "download"),
+        ("dir/", "download"),
+        (".bashrc", "bashrc"),
+        ("...hidden", "hidden"),
+        ("name with spaces.txt", "name with spaces.txt"),
+        ("trailing dots...", "trailing dots"),
+        ("  padded  ", "padded"),
+        ("a\x00b\x1fc\x7fd.txt", "abcd.txt"),
+        ("line\r\nbreak.txt", "linebreak.txt"),
+        ("evil\u202etxt.exe", "eviltxt.exe"),  # a right-to-left override hides the .exe
+        ("zero\u200bwidth.txt", "zerowidth.txt"),
+        ('what?<>:"|*.txt', "what_______.txt"),
+        ("CON", "_CON"),
+        ("nul.txt", "_nul.txt"),
+        ("com1.tar.gz", "_com1.tar.gz"),
+        ("Console.txt", "Console.txt"),
+        ("caf\u00e9.txt", "caf\u00e9.txt"),
+        ("\udcff\udcfe.bin", "bin"),  # lone surrogates from undecodable octets
+    ],
+)
+def test_safe_file_name(name: str, expected: str) -> None:
+    assert safe_file_name(name) == expected
+
+
+def test_a_long_name_is_cut_to_255_octets_keeping_its_extension() -> None:
+    name = "\u00e9" * 300 + ".tar"
+    safe = safe_file_name(name)
+    assert len(safe.encode("utf-8")) <= MAX_NAME_BYTES
+    assert safe.endswith(".tar")
+    assert safe.startswith("\u00e9")
+
+
+def test_the_fallback_is_made_safe_too() -> None:
+    assert safe_file_name("..", fallback="../x.bin") == "x.bin"
+    assert safe_file_name("..", fallback="..") == "download"
+
+
+@given(st.text(max_size=400))
+def test_any_name_stays_one_plain_name(name: str) -> None:
+    safe = safe_file_name(name)
+    assert safe
+    assert "/" not in safe
+    assert "\\" not in safe
+    assert "\x00" not in safe
+    assert not safe.startswith(".")
+    assert safe not in (".", "..")
+    assert len(safe.encode("utf-8")) <= MAX_NAME_BYTES
+    assert not any(ord(c) < 0x20 for c in safe)
+
+
+@given(st.text(max_size=60))
+def test_the_target_is_a_direct_child_of_the_folder(name: str) -> None:
+    folder = Path(os.environ.get("TMPDIR", "/tmp")).resolve()
+    try:
+        target = target_in_folder(folder, name)
+    except SaveError:  # only when the safe name is an existing folder
+        return
+    assert target.parent == folder
+    assert target.resolve().parent == folder
+
+
+def test_target_in_a_missing_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="does not exist"):
+        target_in_folder(tmp_path / "missing", "a.txt")
+    with pytest.raises(SaveError, match="no folder"):
+        target_in_folder("", "a.txt")
+    (tmp_path / "sub").mkdir()
+    with pytest.raises(SaveError, match="is a folder"):
+        target_in_folder(tmp_path, "sub")
+
+
+@pytest.mark.parametrize(
+    ("selector", "itemtype", "expected"),
+    [
+        (b"/files/archive.zip", "9", "archive.zip"),
+        (b"/files/archive", "9", "archive.bin"),
+        (b"/pics/cat", "g", "cat.gif"),
+        (b"/x/../../../etc/passwd", "9", "passwd.bin"),
+        (b"/dir/", "5", "dir.bin"),
+        (b"", "9", "download.bin"),
+        ("caf\u00e9", None, "caf\u00e9"),
+    ],
+)
+def test_suggest_name(selector: bytes | str, itemtype: str | None, expected: str) -> None:
+    assert suggest_name(selector, itemtype) == expected
+
+
+def test_format_size() -> None:
+    assert format_size(None) == "?"
+    assert format_size(1) == "1 byte"
+    assert format_size(1023) == "1023 bytes"
+    assert format_size(1536) == "1.5 KiB"
+    assert format_size(10 * 1024 * 1024) == "10.0 MiB"
+
+
+# --- placing the file ---------------------------------------------------------------------------
+
+
+def test_place_file_never_replaces_unasked(tmp_path: Path) -> None:
+    spool = tmp_path / "spool.part"
+    spool.write_bytes(b"new")
+    target = tmp_path / "file.bin"
+    target.write_bytes(b"old")
+    with pytest.raises(FileExistsError):
+        place_file(spool, target, overwrite=False)
+    assert target.read_bytes() == b"old"
+    assert spool.exists()
+    place_file(spool, target, overwrite=True)
+    assert target.read_bytes() == b"new"
+    assert not spool.exists()
+
+
+def test_place_file_moves_into_an_empty_place(tmp_path: Path) -> None:
+    spool = tmp_path / "spool.part"
+    spool.write_bytes(b"data")
+    target = place_file(spool, tmp_path / "out.bin", overwrite=False)
+    assert target.read_bytes() == b"data"
+    assert not spool.exists()
+
+
+# --- the dialog, against a real server -----------------------------------------------------------
+
+
+def _download(qtbot: Any, pane: ViewerPane, url: str) -> Any:
+    pane.navigate(url)
+    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
+    dialog = pane.save_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
+    return dialog
+
+
+def test_a_binary_item_is_saved_with_a_safe_name(
+    qtbot: Any, pane: ViewerPane, hole: Any, downloads: Path
+) -> None:
+    dialog = _download(qtbot, pane, hole.url + "9/data.bin")
+    assert dialog.name_edit.text() == "data.bin"
+    assert dialog.folder_edit.text() == str(downloads)
+    assert pane.current_page is pane.start_page  # the page shown did not change
+    dialog.name_edit.setText("../../escape.bin")
+    with qtbot.waitSignal(dialog.saved, timeout=5000) as saved:
+        dialog.save_button.click()
+    assert saved.args == [str(downloads / "escape.bin")]
+    assert (downloads / "escape.bin").read_bytes() == BINARY
+    assert not (downloads.parent / "escape.bin").exists()
+    assert dialog.spool is None
+
+
+def test_an_existing_file_is_replaced_only_when_the_person_says_so(
+    qtbot: Any, pane: ViewerPane, hole: Any, downloads: Path
+) -> None:
+    existing = downloads / "data.bin"
+    existing.write_bytes(b"keep me")
+    dialog = _download(qtbot, pane, hole.url + "9/data.bin")
+    dialog.save_button.click()
+    box = dialog.overwrite_box
+    assert box is not None
+    assert "already exists" in box.text()
+    box.button(box.StandardButton.Cancel).click()  # no
+    qtbot.waitUntil(lambda: dialog.overwrite_box is None)
+    assert existing.read_bytes() == b"keep me"
+    assert "exists" in dialog.status.text()
+    dialog.save_button.click()  # and again, yes this time
+    box = dialog.overwrite_box
+    assert box is not None
+    replace = next(b for b in box.buttons() if "Replace" in b.text())
+    with qtbot.waitSignal(dialog.saved, timeout=5000):
+        replace.click()
+    assert existing.read_bytes() == BINARY
+
+
+def test_a_big_ftp_file_is_saved_with_its_size_known(
+    qtbot: Any, pane: ViewerPane, ftp_server: Any, downloads: Path
+) -> None:
+    pane.navigate(ftp_server.url("big.bin"))
+    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=10000)
+    dialog = pane.save_dialog
+    assert dialog is not None
+    assert not pane.busy  # the transfer belongs to the dialog now
+    with qtbot.waitSignal(dialog.saved, timeout=30000):
+        dialog.save_button.click()
+    saved = downloads / "big.bin"
+    assert saved.stat().st_size == 10 * 1024 * 1024
+    assert dialog.progress.value() == dialog.progress.maximum()
+    assert "> SIZE big.bin" in pane.transcript.lines  # RFC 3659 §4: the total
+
+
+def test_choosing_before_the_download_ends_saves_at_the_end(
+    qtbot: Any, pane: ViewerPane, downloads: Path
+) -> None:
+    from tests.gui.viewer.conftest import Trickle
+
+    payload = bytes(range(200))
+    slow = Trickle(payload, interval=0.005)
+    try:
+        pane.navigate(f"gopher://127.0.0.1:{slow.port}/9/slow.bin")
+        qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
+        dialog = pane.save_dialog
+        assert dialog is not None
+        qtbot.waitUntil(lambda: slow.sent > 0, timeout=5000)
+        assert not dialog._finished
+        dialog.save_button.click()
+        assert "when the download ends" in dialog.status.text()
+        assert not dialog.save_button.isEnabled()
+        with qtbot.waitSignal(dialog.saved, timeout=10000):
+            pass
+        assert (downloads / "slow.bin").read_bytes() == payload
+    finally:
+        slow.stop()
+
+
+def test_cancel_stops_the_download_and_leaves_nothing(
+    qtbot: Any, pane: ViewerPane, hole: Any, downloads: Path, tmp_path: Path
+) -> None:
+    from tests.gui.viewer.conftest import Trickle
+
+    slow = Trickle(BINARY, interval=0.05)
+    try:
+        pane.navigate(f"gopher://127.0.0.1:{slow.port}/9/slow.bin")
+        qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
+        dialog = pane.save_dialog
+        assert dialog is not None
+        spool = dialog.spool
+        assert spool is not None
+        qtbot.waitUntil(lambda: slow.sent > 3, timeout=5000)
+        dialog.cancel_button.click()
+        qtbot.waitUntil(slow.closed_by_client.is_set, timeout=3000)
+        assert not spool.exists()
+        assert list(downloads.iterdir()) == []
+    finally:
+        slow.stop()
+
+
+@pytest.mark.parametrize("itemtype", ["4", "5", "6", "9", "s", "X"])
+def test_binary_and_unknown_types_go_to_the_save_dialog(
+    qtbot: Any, pane: ViewerPane, hole: Any, itemtype: str
+) -> None:
+    pane.navigate(f"{hole.url}{itemtype}/data.bin")
+    dialog = pane.save_dialog
+    assert dialog is not None
+    assert dialog.name_edit.text() == "data.bin"
+    qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
+    assert dialog.spool is not None
+    assert dialog.spool.read_bytes() == BINARY
+    dialog.cancel_button.click()
+    assert dialog.spool is None
+    assert pane.url == ""  # nothing shown, nothing in the history

@@ -1,0 +1,161 @@
+"""Jobs on the pool thread: results, errors, Stop, the item queue and the password
+question, delivered on the GUI thread."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QObject, QThread, Slot
+
+from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
+from urlinspector.net.errors import Cancelled
+
+
+class Receiver(QObject):
+    """Records what a job reports, and on which thread."""
+
+    def __init__(self, job: Job) -> None:
+        super().__init__()
+        self.job = job
+        self.results: list[object] = []
+        self.errors: list[object] = []
+        self.items: list[object] = []
+        self.item_signals = 0
+        self.passwords: list[tuple[str, str]] = []
+        self.threads: set[object] = set()
+        signals = job.signals
+        signals.finished.connect(self.finished)
+        signals.failed.connect(self.failed)
+        signals.itemsReady.connect(self.items_ready)
+        signals.passwordNeeded.connect(self.password)
+
+    @Slot(object)
+    def finished(self, result: object) -> None:
+        self.threads.add(QThread.currentThread())
+        self.results.append(result)
+
+    @Slot(object)
+    def failed(self, error: object) -> None:
+        self.threads.add(QThread.currentThread())
+        self.errors.append(error)
+
+    @Slot()
+    def items_ready(self) -> None:
+        self.item_signals += 1
+        self.items.extend(self.job.context.take_items())
+
+    @Slot(str, str)
+    def password(self, user: str, where: str) -> None:
+        self.passwords.append((user, where))
+
+
+@pytest.fixture
+def runner(app: Any) -> Any:
+    pool = JobRunner()
+    yield pool
+    pool.shutdown(5)
+
+
+def run(qtbot: Any, runner: JobRunner, task: Any) -> Receiver:
+    job = Job(task)
+    receiver = Receiver(job)
+    runner.start(job)
+    return receiver
+
+
+def test_the_result_arrives_on_the_gui_thread(qtbot: Any, runner: JobRunner) -> None:
+    worker_threads: list[object] = []
+
+    def task(ctx: JobContext) -> int:
+        worker_threads.append(threading.current_thread())
+        return 42
+
+    receiver = run(qtbot, runner, task)
+    qtbot.waitUntil(lambda: receiver.results == [42], timeout=5000)
+    assert receiver.threads == {QThread.currentThread()}
+    assert worker_threads[0] is not threading.main_thread()
+
+
+def test_an_error_is_reported_not_raised(qtbot: Any, runner: JobRunner) -> None:
+    def task(ctx: JobContext) -> None:
+        raise ValueError("broken")
+
+    receiver = run(qtbot, runner, task)
+    qtbot.waitUntil(lambda: bool(receiver.errors), timeout=5000)
+    assert isinstance(receiver.errors[0], ValueError)
+    assert receiver.results == []
+
+
+def test_items_arrive_in_order_with_few_signals(qtbot: Any, runner: JobRunner) -> None:
+    count = 20000
+
+    def task(ctx: JobContext) -> str:
+        for n in range(count):
+            ctx.push_item(n)
+        return "done"
+
+    receiver = run(qtbot, runner, task)
+    qtbot.waitUntil(lambda: receiver.results == ["done"], timeout=10000)
+    receiver.items.extend(receiver.job.context.take_items())
+    assert receiver.items == list(range(count))
+    assert receiver.item_signals < count / 10
+
+
+def test_cancel_stops_a_task_that_checks_the_token(qtbot: Any, runner: JobRunner) -> None:
+    started = threading.Event()
+
+    def task(ctx: JobContext) -> None:
+        started.set()
+        while True:
+            ctx.token.check()
+            time.sleep(0.01)
+
+    receiver = run(qtbot, runner, task)
+    assert started.wait(5)
+    receiver.job.cancel()
+    assert receiver.job.wait(2)
+    qtbot.waitUntil(lambda: bool(receiver.errors), timeout=2000)
+    assert isinstance(receiver.errors[0], Cancelled)
+
+
+def test_the_password_question_waits_for_the_answer(qtbot: Any, runner: JobRunner) -> None:
+    def task(ctx: JobContext) -> str | None:
+        return ctx.ask_password("alice", "host:21")
+
+    receiver = run(qtbot, runner, task)
+    qtbot.waitUntil(lambda: receiver.passwords == [("alice", "host:21")], timeout=5000)
+    assert receiver.results == []
+    receiver.job.answer_password("secret")
+    qtbot.waitUntil(lambda: receiver.results == ["secret"], timeout=5000)
+
+
+def test_stop_while_the_password_is_asked(qtbot: Any, runner: JobRunner) -> None:
+    def task(ctx: JobContext) -> str | None:
+        return ctx.ask_password("alice", "host:21")
+
+    receiver = run(qtbot, runner, task)
+    qtbot.waitUntil(lambda: bool(receiver.passwords), timeout=5000)
+    receiver.job.cancel()
+    qtbot.waitUntil(lambda: bool(receiver.errors), timeout=5000)
+    assert isinstance(receiver.errors[0], Cancelled)
+
+
+def test_shutdown_cancels_and_waits(app: Any) -> None:
+    pool = JobRunner()
+    started = threading.Event()
+
+    def task(ctx: JobContext) -> None:
+        started.set()
+        while True:
+            ctx.token.check()
+            time.sleep(0.01)
+
+    job = pool.start(Job(task))
+    assert started.wait(5)
+    assert pool.running == (job,)
+    assert pool.shutdown(5)
+    assert job.done.is_set()
+    assert pool.running == ()
