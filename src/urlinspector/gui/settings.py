@@ -101,6 +101,16 @@ class Settings:
         self.store.setValue("inspector/charset", value)
 
     @property
+    def news_server(self) -> str:
+        """The news server for ``news:`` URLs (``host[:port]``); "" means ``NNTPSERVER``,
+        else ``localhost:119`` (000 §3.6: news URLs name no host)."""
+        return self._text("viewer/news_server", "").strip()
+
+    @news_server.setter
+    def news_server(self, value: str) -> None:
+        self.store.setValue("viewer/news_server", value.strip())
+
+    @property
     def theme(self) -> str:
         value = self._text("window/theme", "auto")
         return value if value in THEMES else "auto"

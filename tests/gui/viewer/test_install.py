@@ -68,7 +68,15 @@ def test_the_go_menu_switches_pages_and_holds_the_actions(
     wait_idle(qtbot, viewer)
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Go")
     texts = [a.text() for a in menu.actions() if not a.isSeparator()]
-    assert texts == ["&Back", "&Forward", "&Reload", "&Stop", "&Inspector", "&Viewer"]
+    assert texts == [
+        "&Back",
+        "&Forward",
+        "&Reload",
+        "&Stop",
+        "&Inspector",
+        "&Viewer",
+        "&News server…",
+    ]
     inspector = next(a for a in menu.actions() if a.text() == "&Inspector")
     assert inspector.shortcut() == QKeySequence("Ctrl+1")
     inspector.trigger()
@@ -100,3 +108,24 @@ def test_the_viewer_resolves_a_relative_link_against_its_base(
     viewer.navigate("one.txt")
     wait_idle(qtbot, viewer)
     assert viewer.url == hole.url + "1/one.txt"
+
+
+def test_the_news_server_setting_is_kept_and_used(window: MainWindow) -> None:
+    from urlinspector.gui.viewer.pane import set_news_server
+
+    first = install_viewer(window)
+    try:
+        assert first.news_server is None  # NNTPSERVER, else localhost:119
+        set_news_server(first, window.settings, " news.example:1119 ")
+        assert first.news_server == "news.example:1119"
+        assert window.settings.news_server == "news.example:1119"
+    finally:
+        first.shutdown()
+    second = install_viewer(window)  # as at the next start: read from the settings
+    try:
+        assert second.news_server == "news.example:1119"
+        set_news_server(second, window.settings, "")
+        assert second.news_server is None
+        assert window.settings.news_server == ""
+    finally:
+        second.shutdown()

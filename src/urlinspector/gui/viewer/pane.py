@@ -1254,6 +1254,27 @@ def _failure_title(error: object) -> str:
 # --- the main window -----------------------------------------------------------------------------
 
 
+def set_news_server(pane: ViewerPane, settings: Any, text: str) -> None:
+    """Use *text* (``host[:port]``, "" for ``NNTPSERVER`` / ``localhost:119``) for
+    ``news:`` URLs from now on, and keep it in *settings*."""
+    text = text.strip()
+    pane.news_server = text or None
+    if settings is not None and hasattr(settings, "news_server"):
+        settings.news_server = text
+
+
+def ask_news_server(parent: QWidget, pane: ViewerPane, settings: Any) -> None:
+    """Go ▸ News server…: ask for the server ``news:`` URLs are read from."""
+    text, ok = QInputDialog.getText(
+        parent,
+        "News server",
+        "Server for news: URLs (host or host:port; empty: $NNTPSERVER, else localhost:119):",
+        text=pane.news_server or "",
+    )
+    if ok:
+        set_news_server(pane, settings, text)
+
+
 def install_viewer(main_window: QMainWindow) -> ViewerPane:
     """Add a :class:`ViewerPane` to *main_window* and wire it; returns the pane.
 
@@ -1309,6 +1330,8 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
     settings = getattr(main_window, "settings", None)
     if settings is not None and hasattr(settings, "add_history"):
         pane.urlChanged.connect(settings.add_history)
+    if settings is not None and hasattr(settings, "news_server"):
+        pane.news_server = settings.news_server or None
 
     bar = main_window.menuBar()
     menu = QMenu("&Go", bar)
@@ -1328,6 +1351,10 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
     viewer = menu.addAction("&Viewer")
     viewer.setShortcut(QKeySequence("Ctrl+2"))
     viewer.triggered.connect(lambda: show_page(VIEWER_PAGE))
+    menu.addSeparator()
+    news = menu.addAction("&News server…")
+    news.setObjectName("newsServerAction")
+    news.triggered.connect(lambda: ask_news_server(main_window, pane, settings))
     app = QApplication.instance()
     if app is not None:
         app.aboutToQuit.connect(pane.shutdown)
