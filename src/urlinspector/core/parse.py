@@ -15,20 +15,25 @@ Two routes lead to the same result:
   and splits it identically.  What it does not accept takes the general route.
 
 Checks that read whole components (hosts, ports, security findings, the scheme's own
-syntax) run after either route, on the spans.
+syntax) run after either route, on the spans.  The fast route skips those that cannot
+find anything: a second regular expression, a part of the first one's language with
+the same groups, accepts the commonest web URLs (lower-case ``http`` or ``https``, no
+userinfo, a plain registered name or an IPv4 address, no encoded CR, LF or NUL), on
+which only the port can call for a finding; and a URL of a known scheme whose host is
+of a common kind skips the host checks.  Nothing is cached between calls.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 import idna
 
-from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
+from urlinspector.core.editions import DEFAULT_EDITION, EDITIONS, Edition, get_edition
 from urlinspector.core.model import (
     AUTHORITY,
     COMPONENT_NAMES,
@@ -46,13 +51,21 @@ from urlinspector.core.model import (
     Category,
     Diagnostic,
     HostKind,
+    Part,
     SchemeParts,
     Severity,
     Span,
     Spans,
 )
-from urlinspector.core.registry import SENSITIVE_PORTS, default_port
-from urlinspector.core.specific import KNOWN_SCHEMES, parse_specific
+from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS, default_port
+from urlinspector.core.specific import (
+    HPATH_RULE,
+    HSEARCH_RULE,
+    KNOWN_SCHEMES,
+    SCHEME_PARSERS,
+    SchemeParser,
+    parse_specific,
+)
 
 __all__ = ["URL", "Segment", "parse"]
 
@@ -77,6 +90,16 @@ class _URLFields(NamedTuple):
     host_kind: HostKind | None
     diagnostics: tuple[Diagnostic, ...]
     specific: SchemeParts | None
+
+
+def _component(index: int, doc: str) -> Any:
+    """A property for the text of component *index*, or None (as ``URL.component``)."""
+
+    def get(self: _URLFields) -> str | None:
+        start, end = self.spans[index]
+        return None if start < 0 else self.text[start:end]
+
+    return property(get, doc=doc)
 
 
 class URL(_URLFields):
@@ -114,21 +137,22 @@ class URL(_URLFields):
         start, end = self.spans[URI]
         return self.text[start:end]
 
-    scheme = property(lambda self: self.component(SCHEME), doc="Scheme, as written.")
-    authority = property(lambda self: self.component(AUTHORITY), doc="Authority (site, login).")
-    userinfo = property(lambda self: self.component(USERINFO), doc="Userinfo, before the @.")
-    user = property(lambda self: self.component(USER), doc="User name, as written.")
-    password = property(lambda self: self.component(PASSWORD), doc="Password, as written.")
-    host = property(lambda self: self.component(HOST), doc="Host, as written.")
-    port = property(lambda self: self.component(PORT), doc="Port, as written.")
-    path = property(lambda self: self.component(PATH), doc="Path (url-path), as written.")
-    query = property(lambda self: self.component(QUERY), doc="Query (searchpart), as written.")
-    fragment = property(lambda self: self.component(FRAGMENT), doc="Fragment, as written.")
+    scheme = _component(SCHEME, "Scheme, as written.")
+    authority = _component(AUTHORITY, "Authority (site, login).")
+    userinfo = _component(USERINFO, "Userinfo, before the @.")
+    user = _component(USER, "User name, as written.")
+    password = _component(PASSWORD, "Password, as written.")
+    host = _component(HOST, "Host, as written.")
+    port = _component(PORT, "Port, as written.")
+    path = _component(PATH, "Path (url-path), as written.")
+    query = _component(QUERY, "Query (searchpart), as written.")
+    fragment = _component(FRAGMENT, "Fragment, as written.")
 
     @property
     def port_number(self) -> int | None:
         """The port as an int; None when absent, empty or not all digits."""
-        port = self.component(PORT)
+        start, end = self.spans[PORT]
+        port = self.text[start:end] if start >= 0 else None
         if port and port.isascii() and port.isdigit() and len(port) <= 20:
             return int(port)  # (a longer run of digits is no port, and int() refuses it)
         return None
@@ -356,17 +380,53 @@ class _Tables:
 
     def __init__(self, ed: Edition) -> None:
         self.ed = ed
-        self.bad: dict[str, re.Pattern[str]] = {
-            "user": self._bad_chars(ed.user_chars),
-            "password": self._bad_chars(ed.password_chars),
-            "userinfo": self._bad_chars(ed.user_chars | ed.password_chars | {":"}),
-            "reg-name": self._bad_chars(ed.reg_name_chars),
-            "path": self._bad_chars(ed.path_chars),
-            "opaque": self._bad_chars(ed.opaque_chars or ed.path_chars),
-            "query": self._bad_chars(ed.query_chars),
-            "fragment": self._bad_chars(ed.fragment_chars),
+        self._allowed: dict[str, frozenset[str]] = {
+            "user": ed.user_chars,
+            "password": ed.password_chars,
+            "userinfo": ed.user_chars | ed.password_chars | {":"},
+            "reg-name": ed.reg_name_chars,
+            "path": ed.path_chars,
+            "opaque": ed.opaque_chars or ed.path_chars,
+            "query": ed.query_chars,
+            "fragment": ed.fragment_chars,
         }
+        self.bad: dict[str, re.Pattern[str]] = {
+            name: self._bad_chars(allowed) for name, allowed in self._allowed.items()
+        }
+        self.first_bad: dict[str, re.Pattern[str]] = {
+            name: re.compile(f"[^{_char_class(allowed | {'%'})}]")
+            for name, allowed in self._allowed.items()
+        }
+        """The first character a component may not hold (searching for it is quicker
+        than for the runs of :attr:`bad`)."""
+        first = _char_class(ed.scheme_first)
+        rest = _char_class(ed.scheme_rest)
+        self.scheme_name = re.compile(f"[{first}][{rest}]*+")
+        """A lower-case scheme name of the edition."""
+        self.fragment_ok = ed.fragment_in_grammar
+        """No ``fragment-outside-url`` finding for a fragment."""
+        self.known: dict[str, SchemeParser] = (
+            dict(SCHEME_PARSERS) if self.fragment_ok and not ed.hostname_grammar else {}
+        )
+        """Lower-case schemes whose commonest URLs :func:`parse` finishes at once, with
+        their parsers (not where the edition's hostname grammar needs checking)."""
+        self.web: Callable[[str], re.Match[str] | None] | None = None
+        """``fullmatch`` of the regex for the commonest web URLs (:meth:`_web_regex`),
+        which :func:`parse` finishes first of all; None without a fast route."""
+        self._fast: re.Pattern[str] | None = None
         self.fast = self._fast_regex()
+
+    @property
+    def fast(self) -> re.Pattern[str] | None:
+        """The fast route's regex (:meth:`_fast_regex`); setting it to None switches
+        the whole fast route off, so every text takes the general route."""
+        return self._fast
+
+    @fast.setter
+    def fast(self, regex: re.Pattern[str] | None) -> None:
+        self._fast = regex
+        web = self._web_regex() if regex is not None and self.known else None
+        self.web = None if web is None else web.fullmatch
 
     def _bad_chars(self, allowed: frozenset[str]) -> re.Pattern[str]:
         """Runs of characters *allowed* does not hold, one named group per kind."""
@@ -395,86 +455,131 @@ class _Tables:
                 alternatives.append(f"(?P<{name}>[{_char_class(kinds[name])}]+)")
         return re.compile("|".join(alternatives))
 
+    def _web_regex(self) -> re.Pattern[str]:
+        """A part of the fast route's language, with the same groups: lower-case
+        ``http`` or ``https``, no userinfo, a dotted-decimal IPv4 address or a
+        registered name that starts and ends with a letter (no IPv4 form or address,
+        002 §7.3) and holds no ``--`` (so no IDN label, RFC 3490) and no escape, and
+        no escape of the form ``%0H`` (so no encoded CR, LF or NUL, 000 §6).  What it
+        matches, no check after the split can find anything in but a port."""
+        ed = self.ed
+
+        def run(chars: frozenset[str]) -> str:
+            body = _char_class(chars - {"%"})
+            return rf"[{body}]*+(?:%[1-9A-Fa-f][0-9A-Fa-f][{body}]*+)*+"
+
+        label = _char_class(ed.reg_name_chars - {":", "@", "%", "-"})
+        port = f"{{{ed.port_min_digits},}}+"
+        return re.compile(
+            r"(https?):"  # 1 scheme
+            r"//("  # 2 authority
+            r"(?:(?!)(()()))?"  # 3 userinfo, 4 user, 5 password: never
+            rf"([A-Za-z](?:[{label}]++|-(?!-))*+(?<=[A-Za-z])|{_IPV4_DECIMAL.pattern})"  # 6 host
+            rf"(?::([0-9]{port}))?"  # 7 port
+            r")"
+            rf"((?:/{run(ed.path_chars)})?)"  # 8 path
+            rf"(?:\?({run(ed.query_chars)}))?"  # 9 query
+            rf"(?:#({run(ed.fragment_chars)}))?"  # 10 fragment
+        )
+
     def _fast_regex(self) -> re.Pattern[str] | None:
         """One validating regex with the groups in the order of :data:`.model.Spans`,
         or None for editions whose split depends on the scheme or moves the path's
-        first slash (those always take the general route)."""
+        first slash (those always take the general route).
+
+        Each component is a run of its characters with valid escapes between them
+        (``chars*(%HH chars*)*``), so a text with a bad escape does not match.  Every
+        repetition is possessive: a component's class never holds the delimiter that
+        ends it, so giving characters back could not make a match, and refusing to
+        try keeps a failing match linear."""
         ed = self.ed
         if ed.query_schemes is not None or ed.path_after_slash:
             return None
-        user = _char_class(ed.user_chars | {"%"})
-        password = _char_class(ed.password_chars | {"%"})
-        host = _char_class(ed.reg_name_chars - {":", "@"} | {"%"})
-        path = _char_class(ed.path_chars - {"/"} | {"%"})
-        query = _char_class(ed.query_chars | {"%"})
-        fragment = _char_class(ed.fragment_chars | {"%"})
-        literal = r"\[[0-9A-Za-z:._~!$&'()*+,;=\-]*\]|" if ed.ipv6_literals else ""
-        port = f"{{{ed.port_min_digits},}}"
+
+        def run(chars: frozenset[str]) -> str:
+            body = _char_class(chars - {"%"})
+            return rf"[{body}]*+(?:%[0-9A-Fa-f]{{2}}[{body}]*+)*+"
+
+        user = run(ed.user_chars)
+        password = run(ed.password_chars)
+        host = run(ed.reg_name_chars - {":", "@"})
+        path = run(ed.path_chars)
+        query = run(ed.query_chars)
+        fragment = run(ed.fragment_chars)
+        literal = r"\[[0-9A-Za-z:._~!$&'()*+,;=\-]*+\]|" if ed.ipv6_literals else ""
+        port = f"{{{ed.port_min_digits},}}+"
         first = _char_class(ed.scheme_first | {c.upper() for c in ed.scheme_first})
         rest = _char_class(ed.scheme_rest | {c.upper() for c in ed.scheme_rest})
         return re.compile(
-            rf"(?:([{first}][{rest}]*):)?"  # 1 scheme
+            rf"(?:([{first}][{rest}]*+):)?"  # 1 scheme
             rf"(?://("  # 2 authority
-            rf"(?:(([{user}]*)(?::([{password}]*))?)@)?"  # 3 userinfo, 4 user, 5 password
-            rf"({literal}[{host}]*)"  # 6 host
+            rf"(?:(({user})(?::({password}))?)@)?"  # 3 userinfo, 4 user, 5 password
+            rf"({literal}{host})"  # 6 host
             rf"(?::([0-9]{port}))?"  # 7 port
             rf"))?"
-            rf"((?(2)(?:/[{path}]*)*|(?!//)[{path}/]*))"  # 8 path
-            rf"(?:\?([{query}]*))?"  # 9 query
-            rf"(?:#([{fragment}]*))?"  # 10 fragment
+            rf"((?(2)(?:/{path})?|(?!//){path}))"  # 8 path: after an authority, "/" first
+            rf"(?:\?({query}))?"  # 9 query
+            rf"(?:#({fragment}))?"  # 10 fragment
         )
 
 
 _TABLES: dict[str, _Tables] = {}
+_BY_EDITION: dict[Edition | str, _Tables] = {}
+"""The same tables by the edition object itself (editions compare by identity) and,
+for the editions of :data:`.editions.EDITIONS`, by id."""
 
 
 def _tables(ed: Edition) -> _Tables:
     tables = _TABLES.get(ed.id)
     if tables is None or tables.ed is not ed:
-        tables = _TABLES[ed.id] = _Tables(ed)
+        if tables is not None:
+            _BY_EDITION.pop(tables.ed, None)
+        tables = _TABLES[ed.id] = _BY_EDITION[ed] = _Tables(ed)
+        if EDITIONS.get(ed.id) is ed:
+            _BY_EDITION[ed.id] = tables
     return tables
 
 
 # --- the general route ------------------------------------------------------------------
 
-_SCHEME_CANDIDATE = re.compile(r"[^:/?#]+(?=:)")  # 002 appendix B: ^(([^:/?#]+):)?
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _VALID_SCHEME_3986 = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
 
 
+_SPLIT = re.compile(r"(?:([^:/?#]++):)?(?://([^/?#]*+))?([^?#]*+)(?:\?([^#]*+))?(?:#(.*+))?", re.S)
+r"""002 appendix B: ``^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?``."""
+_SPLIT_NO_QUERY = re.compile(r"(?:([^:/?#]++):)?(?://([^/#]*+))?([^#]*+)(?:#(.*+))?", re.S)
+"""The same for a scheme whose "?" starts no query (000 §3.3): "?" is a path character."""
+
+
 def _split(text: str, start: int, end: int, ed: Edition) -> list[Span]:
     """The generic split (002 appendix B), adjusted by the edition's grammar."""
-    spans: list[Span] = [UNDEFINED] * 11
-    spans[URI] = (start, end)
-    pos = start
-    scheme_lower: str | None = None
-    m = _SCHEME_CANDIDATE.match(text, pos, end)
-    if m:
-        spans[SCHEME] = (m.start(), m.end())
-        scheme_lower = m.group().lower()
-        pos = m.end() + 1
-    splits_query = ed.splits_query(scheme_lower)
-    if text.startswith("//", pos, end):
-        a_start = pos + 2
-        a_end = a_start
-        stops = "/?#" if splits_query else "/#"
-        while a_end < end and text[a_end] not in stops:
-            a_end += 1
-        spans[AUTHORITY] = (a_start, a_end)
+    m = _SPLIT.fullmatch(text, start, end)
+    assert m is not None  # every group may be empty
+    uri, scheme, authority, path, query, fragment = m.regs
+    if ed.query_schemes is not None and not ed.splits_query(m.group(1)):
+        m = _SPLIT_NO_QUERY.fullmatch(text, start, end)
+        assert m is not None
+        uri, scheme, authority, path, fragment = m.regs
+        query = UNDEFINED
+    spans: list[Span] = [
+        uri,
+        scheme,
+        authority,
+        UNDEFINED,
+        UNDEFINED,
+        UNDEFINED,
+        UNDEFINED,
+        UNDEFINED,
+        path,
+        query,
+        fragment,
+    ]
+    a_start, a_end = authority
+    if a_start >= 0:
         _split_authority(text, a_start, a_end, ed, spans)
-        pos = a_end
-        if ed.path_after_slash and pos < end and text[pos] == "/":
-            pos += 1
-    hash_at = text.find("#", pos, end)
-    body_end = end if hash_at < 0 else hash_at
-    if hash_at >= 0:
-        spans[FRAGMENT] = (hash_at + 1, end)
-    question = text.find("?", pos, body_end) if splits_query else -1
-    if question >= 0:
-        spans[PATH] = (pos, question)
-        spans[QUERY] = (question + 1, body_end)
-    else:
-        spans[PATH] = (pos, body_end)
+        if ed.path_after_slash and path[0] < path[1] and text[a_end] == "/":
+            spans[PATH] = (a_end + 1, path[1])  # 000 §3.1: the "/" is not in the url-path
     return spans
 
 
@@ -522,7 +627,7 @@ class _Findings(list[Diagnostic]):
         message: str,
         reference: str,
     ) -> None:
-        self.append(Diagnostic(code, severity, category, span, message, reference))
+        self.append(_new(Diagnostic, (code, severity, category, span, message, reference)))
 
     def result(self) -> tuple[Diagnostic, ...]:
         if len(self) > 1:
@@ -535,12 +640,7 @@ def _span_key(d: Diagnostic) -> Span:
 
 
 def _describe(chars: str) -> str:
-    shown = []
-    for ch in chars[:8]:
-        if ch.isprintable() and ch != " ":
-            shown.append(repr(ch))
-        else:
-            shown.append(f"U+{ord(ch):04X}")
+    shown = [repr(ch) if ch.isprintable() and ch != " " else f"U+{ord(ch):04X}" for ch in chars[:8]]
     more = "" if len(chars) <= 8 else f" and {len(chars) - 8} more"
     return ", ".join(shown) + more
 
@@ -552,7 +652,7 @@ def _escaped(chars: str) -> str:
         octets = chars[:8].encode("utf-8", "surrogateescape")
     except UnicodeEncodeError:  # other lone surrogates: their UTF-8-like form
         octets = chars[:8].encode("utf-8", "surrogatepass")
-    return "".join(f"%{b:02X}" for b in octets)
+    return "%" + octets.hex("%").upper()
 
 
 _KIND_TEXT = {
@@ -580,19 +680,31 @@ def _check_chars(
     start, end = span
     if start < 0 or start == end:
         return
+    first_bad = tables.first_bad[table].search
+    found = first_bad(text, start, end)
+    if found is None and text.find("%", start, end) < 0:
+        return  # (the commonest case)
     ed = tables.ed
-    for count, m in enumerate(tables.bad[table].finditer(text, start, end)):
+    # each character the component may not hold starts a run of one of the kinds
+    bad_run = tables.bad[table].match
+    count = 0
+    while found is not None:
+        pos = found.start()
         if count >= MAX_DIAGNOSTICS_PER_CODE:
             out.add(
                 "more-invalid-chars",
                 "error",
                 "syntax",
-                (m.start(), end),
+                (pos, end),
                 f"more characters this {where} may not hold follow; "
                 f"only the first {MAX_DIAGNOSTICS_PER_CODE} runs are listed",
                 ed.cite("characters"),
             )
             break
+        count += 1
+        m = bad_run(text, pos, end)
+        assert m is not None
+        found = first_bad(text, m.end(), end)
         kind = m.lastgroup or "invalid"
         code, template = _KIND_TEXT[kind]
         run = m.group()
@@ -600,7 +712,7 @@ def _check_chars(
         msg = f"{msg} in the {where}; escape as {_escaped(run)}"
         ref = ed.cite(_KIND_RULE.get(kind, "characters"))
         out.add(code, "error", "syntax", m.span(), msg, ref)
-    if "%" in text[start:end]:
+    if text.find("%", start, end) >= 0:
         for count, m in enumerate(_BAD_ESCAPE.finditer(text, start, end)):
             if count >= MAX_DIAGNOSTICS_PER_CODE:
                 out.add(
@@ -613,25 +725,26 @@ def _check_chars(
                     ed.cite("escape"),
                 )
                 break
-            bad = text[m.start() : m.start() + 3]
+            shown = text[m.start() : m.start() + 3]
             out.add(
                 "bad-escape",
                 "error",
                 "escape",
                 (m.start(), min(m.start() + 3, end)),
-                f"'%' must start an escape of two hex digits ('{bad}' is not one); "
+                f"'%' must start an escape of two hex digits ('{shown}' is not one); "
                 "write a literal '%' as %25",
                 ed.cite("escape"),
             )
 
 
-def _check_scheme(text: str, span: Span, ed: Edition, out: _Findings) -> None:
+def _check_scheme(text: str, span: Span, tables: _Tables, out: _Findings) -> None:
     start, end = span
     if start < 0:
         return
+    ed = tables.ed
     scheme = text[start:end]
     lower = scheme.lower()
-    if lower[0] not in ed.scheme_first or any(c not in ed.scheme_rest for c in lower[1:]):
+    if tables.scheme_name.fullmatch(lower) is None:
         out.add(
             "invalid-scheme",
             "error",
@@ -653,10 +766,10 @@ def _check_scheme(text: str, span: Span, ed: Edition, out: _Findings) -> None:
         )
 
 
-def _general(text: str, start: int, end: int, ed: Edition, out: _Findings) -> list[Span]:
-    tables = _tables(ed)
+def _general(text: str, start: int, end: int, tables: _Tables, out: _Findings) -> list[Span]:
+    ed = tables.ed
     spans = _split(text, start, end, ed)
-    _check_scheme(text, spans[SCHEME], ed, out)
+    _check_scheme(text, spans[SCHEME], tables, out)
     if spans[USERINFO][0] >= 0:
         _check_chars(text, spans[USER], "user", "user name", tables, out)
         if spans[PASSWORD][0] >= 0:
@@ -764,7 +877,7 @@ def _script(ch: str) -> str:
 def _check_host(
     text: str,
     spans: Spans | list[Span],
-    ed: Edition,
+    tables: _Tables,
     scheme: str | None,
     out: _Findings,
     fast: bool,
@@ -774,7 +887,7 @@ def _check_host(
     Under 002 a text that is not a valid ``server`` makes the whole authority a
     ``reg-name`` (002 §3.2.1): then the returned spans say so.
     """
-    kind = _host_kind(text, spans, ed, scheme, out, fast)
+    kind = _host_kind(text, spans, tables, scheme, out, fast)
     if isinstance(kind, tuple):
         return kind
     return kind, spans
@@ -783,11 +896,12 @@ def _check_host(
 def _host_kind(
     text: str,
     spans: Spans | list[Span],
-    ed: Edition,
+    tables: _Tables,
     scheme: str | None,
     out: _Findings,
     fast: bool,
 ) -> HostKind | tuple[HostKind, list[Span]]:
+    ed = tables.ed
     start, end = spans[HOST]
     host = text[start:end]
     if not host:
@@ -827,7 +941,7 @@ def _host_kind(
         )
         return "ipv6"
     if not fast:
-        _check_chars(text, (start, end), "reg-name", "host", _tables(ed), out)
+        _check_chars(text, (start, end), "reg-name", "host", tables, out)
     kind: HostKind = "reg-name"
     last = host[-1]
     if last.isdigit() or last == ".":
@@ -962,70 +1076,62 @@ def _idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
 
 
 def _check_port(text: str, span: Span, ed: Edition, scheme: str | None, out: _Findings) -> None:
+    if span[0] >= 0:
+        found = _port_finding(text, span, ed, scheme)
+        if found is not None:
+            out.append(found)
+
+
+def _port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diagnostic | None:
+    """What to say about the port at *span* (defined) of a URL of *scheme* (in lower
+    case), if anything."""
     start, end = span
-    if start < 0:
-        return
     port = text[start:end]
     if not port:
-        if ed.port_min_digits:
-            out.add(
-                "empty-port",
-                "error",
-                "syntax",
-                (start - 1, end),
-                "':' after the host must be followed by a port number in this edition",
-                ed.cite("port"),
-            )
-        return
-    if not (port.isascii() and port.isdigit()):
-        out.add(
-            "invalid-port",
-            "error",
-            "syntax",
-            span,
-            f"port {port!r} is not a decimal number",
-            ed.cite("port"),
-        )
-        return
-    number = int(port) if len(port) <= 20 else 1 << 64  # int() refuses 4300+ digits
-    if number > 65535:
-        shown = port if len(port) <= 20 else port[:12] + f"... ({len(port)} digits)"
-        out.add(
-            "port-out-of-range",
-            "error",
-            "syntax",
-            span,
-            f"port {shown} is out of range (0 to 65535)",
-            ed.cite("port"),
-        )
-        return
-    default = default_port(scheme)
-    if number == default:
-        return
-    service = SENSITIVE_PORTS.get(number)
-    if number < 1024 or service:
-        what = f" ({service})" if service else ""
-        out.add(
-            "low-port",
-            "warning",
-            "security",
-            span,
-            f"port {number}{what} is not this scheme's default"
-            + (f" ({default})" if default else "")
-            + ": a client could be made to talk to another service "
-            "(the gopher-to-SMTP attack)",
-            ed.cite("port-abuse"),
-        )
+        if not ed.port_min_digits:
+            return None
+        code, severity, category = "empty-port", "error", "syntax"
+        span = (start - 1, end)
+        message = "':' after the host must be followed by a port number in this edition"
+        reference = ed.cite("port")
+    elif not (port.isascii() and port.isdigit()):
+        code, severity, category = "invalid-port", "error", "syntax"
+        message = f"port {port!r} is not a decimal number"
+        reference = ed.cite("port")
     else:
-        out.add(
-            "non-default-port",
-            "info",
-            "security",
-            span,
-            f"port {number} is not this scheme's default" + (f" ({default})" if default else ""),
-            ed.cite("port-abuse"),
-        )
+        number = int(port) if len(port) <= 20 else 1 << 64  # int() refuses 4300+ digits
+        default = _DEFAULT_PORTS.get(scheme)
+        if number == default:
+            return None
+        if number > 65535:
+            code, severity, category = "port-out-of-range", "error", "syntax"
+            shown = port if len(port) <= 20 else port[:12] + f"... ({len(port)} digits)"
+            message = f"port {shown} is out of range (0 to 65535)"
+            reference = ed.cite("port")
+        else:
+            category = "security"
+            reference = ed.cite("port-abuse")
+            if number < 1024 or number in _SENSITIVE_PORTS:
+                code, severity = "low-port", "warning"
+                service = _SENSITIVE_PORTS.get(number)
+                message = (
+                    f"port {number}{f' ({service})' if service else ''} is not this "
+                    f"scheme's default{f' ({default})' if default else ''}: a client could "
+                    "be made to talk to another service (the gopher-to-SMTP attack)"
+                )
+            else:
+                code, severity = "non-default-port", "info"
+                message = (
+                    f"port {number} is not this scheme's default ({default})"
+                    if default
+                    else f"port {number} is not this scheme's default"
+                )
+    return _new(Diagnostic, (code, severity, category, span, message, reference))
 
+
+# (a dict reads faster than a mapping proxy)
+_DEFAULT_PORTS: dict[str | None, int] = dict(DEFAULT_PORTS.items())
+_SENSITIVE_PORTS: dict[int, str] = dict(SENSITIVE_PORTS)
 
 _LOOKALIKE = re.compile(r"(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,}")
 _ENCODED_CONTROL = re.compile(r"%(?:0[dDaA0])")
@@ -1132,8 +1238,11 @@ def _strip_wrapper(text: str, ed: Edition, out: _Findings) -> tuple[int, int]:
     return start, end
 
 
-_PLAIN_HOST_FIRST = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_PLAIN_HOST_LAST = _PLAIN_HOST_FIRST
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_DIGITS = frozenset("0123456789")
+_WRAPPER_FIRST = frozenset("<Uu")
+"""The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
+_new = tuple.__new__  # URL is a NamedTuple: skips its Python-level __new__
 
 
 # --- parse ------------------------------------------------------------------------------
@@ -1148,37 +1257,152 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     """
     if type(text) is not str and not isinstance(text, str):
         raise TypeError(f"parse() takes a str, not {type(text).__name__}")
-    ed = edition if type(edition) is Edition else get_edition(edition)
-    tables = _TABLES.get(ed.id)
-    if tables is None or tables.ed is not ed:
-        tables = _tables(ed)
-    out = _Findings()
-    end = len(text)
-    start = 0
-    if text and text[0] in "<Uu":
-        start, end = _strip_wrapper(text, ed, out)
-    spans: Spans | list[Span] | None = None
+    try:
+        tables = _BY_EDITION[edition]
+    except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
+        tables = _tables(get_edition(edition))
+    ed = tables.ed
+    web = tables.web
+    if web is not None:
+        m = web(text)
+        if m is not None:
+            # the commonest URL of all: nothing to check but the port; the parts
+            # are those of specific.web_parts, built here for speed
+            spans = m.regs
+            path_span = spans[PATH]
+            path = text[path_span[0] : path_span[1]]
+            query_span = spans[QUERY]
+            if query_span[0] < 0:
+                search = None
+                parts: tuple[Part, ...] = (
+                    _new(Part, ("path", path_span, path, "http-path", HPATH_RULE)),
+                )
+            else:
+                search = text[query_span[0] : query_span[1]]
+                parts = (
+                    _new(Part, ("path", path_span, path, "http-path", HPATH_RULE)),
+                    _new(Part, ("searchpart", query_span, search, "http-search", HSEARCH_RULE)),
+                )
+            if spans[SCHEME][1] == 4:
+                scheme, default = "http", 80
+            else:
+                scheme, default = "https", 443
+            specific = _new(SchemeParts, (scheme, parts, default, {"path": path, "search": search}))
+            host_kind: HostKind = "ipv4" if text[spans[HOST][0]] in _DIGITS else "reg-name"
+            if spans[PORT][0] < 0:
+                return _new(URL, (text, ed, spans, host_kind, (), specific))
+            found = _port_finding(text, spans[PORT], ed, scheme)
+            found_all = () if found is None else (found,)
+            return _new(URL, (text, ed, spans, host_kind, found_all, specific))
     fast = tables.fast
     if fast is not None:
-        m = fast.fullmatch(text, start, end)
-        if (
-            m is not None
-            # without a scheme, a ":" may mean a bad scheme or a bad first segment
-            # (RFC 3986 §4.2): the general route says which
-            and (m.start(1) >= 0 or ":" not in text)
-            and ("%" not in text or _BAD_ESCAPE.search(text, start, end) is None)
-        ):
+        # (a text the fast route accepts starts with no "<", and one the web regex
+        # accepts with "http"; one that starts with "URL:" is looked at again
+        # below, for a wrapper)
+        m = fast.fullmatch(text)
+        if m is not None:
             spans = m.regs
-    is_fast = spans is not None
-    if spans is None:
-        spans = _general(text, start, end, ed, out)
-    s_start, s_end = spans[SCHEME]
+            s_start, s_end = spans[SCHEME]
+            if s_start >= 0:
+                written = text[s_start:s_end]
+                parser = tables.known.get(written)
+                if parser is not None and (
+                    "%0" not in text or _ENCODED_CONTROL.search(text) is None
+                ):
+                    # a known scheme in lower case, no encoded CR, LF or NUL, and a
+                    # host of the commonest kinds, which the lines below decide
+                    # without the full check and with nothing to report
+                    h_start, h_end = spans[HOST]
+                    if h_start < h_end:
+                        first = text[h_start]
+                        if first in _LETTERS:
+                            # a registered name that starts with a letter (no IPv4
+                            # form), ends in one (no IPv4 address) and holds no IDN
+                            # label; the regex checked its characters
+                            if text[h_end - 1] in _LETTERS and (
+                                "-" not in text or "xn--" not in text[h_start:h_end].lower()
+                            ):
+                                return _known(text, ed, spans, written, parser, "reg-name")
+                        elif first in _DIGITS:
+                            if _IPV4_DECIMAL.fullmatch(text, h_start, h_end):
+                                return _known(text, ed, spans, written, parser, "ipv4")
+                        elif first == "[" and _IPV6.fullmatch(text, h_start + 1, h_end - 1):
+                            # (the regex's literal ends in "]")
+                            return _known(text, ed, spans, written, parser, "ipv6")
+                    else:  # no authority, or an empty host (a known scheme says itself
+                        # whether it needs one)
+                        kind: HostKind | None = None if h_start < 0 else "empty"
+                        return _known(text, ed, spans, written, parser, kind)
+                if s_end != 3 or written.lower() != "url":
+                    return _checked(text, ed, tables, spans, True, written, _Findings())
+            elif ":" not in text:
+                # (without a scheme, a ":" may mean a bad scheme or a bad first
+                # segment, RFC 3986 §4.2: the general route says which)
+                if (
+                    spans[AUTHORITY][0] < 0
+                    and ("%" not in text or "%0" not in text)
+                    and tables.fragment_ok
+                ):
+                    # a relative reference without an authority: nothing to check
+                    return _new(URL, (text, ed, spans, None, (), None))
+                return _checked(text, ed, tables, spans, True, None, _Findings())
+    out = _Findings()
+    start, end = 0, len(text)
+    if text[:1] in _WRAPPER_FIRST:
+        start, end = _strip_wrapper(text, ed, out)
+        if fast is not None:
+            m = fast.fullmatch(text, start, end)
+            if m is not None and (m.start(1) >= 0 or ":" not in text):
+                s_start, s_end = m.span(1)
+                named = text[s_start:s_end] if s_start >= 0 else None
+                return _checked(text, ed, tables, m.regs, True, named, out)
+    split = _general(text, start, end, tables, out)
+    s_start, s_end = split[SCHEME]
+    named = text[s_start:s_end] if s_start >= 0 else None
+    return _checked(text, ed, tables, split, False, named, out)
+
+
+def _known(
+    text: str,
+    ed: Edition,
+    spans: Spans,
+    scheme: str,
+    parser: SchemeParser,
+    host_kind: HostKind | None,
+) -> URL:
+    """The rest of :func:`parse` for a URL of a known scheme whose host needs no
+    check and that holds no encoded CR, LF or NUL: the findings on the port, the
+    scheme's own and those on the userinfo."""
+    specific, found = parser(text, scheme, spans, ed)
+    port = spans[PORT]
+    if port[0] >= 0:
+        finding = _port_finding(text, port, ed, scheme)
+        if finding is not None:
+            found = (finding, *found)
+    if spans[USERINFO][0] >= 0:
+        out = _Findings(found)
+        _security(text, spans, ed, specific, out)
+        found = tuple(out)
+    if len(found) > 1:
+        found = tuple(sorted(found, key=_span_key))
+    return _new(URL, (text, ed, spans, host_kind, found, specific))
+
+
+def _checked(
+    text: str,
+    ed: Edition,
+    tables: _Tables,
+    spans: Spans | list[Span],
+    is_fast: bool,
+    written: str | None,
+    out: _Findings,
+) -> URL:
+    """The checks that read whole components, after either route."""
     scheme: str | None = None
-    if s_start >= 0:
-        written = text[s_start:s_end]
+    if written is not None:
         scheme = written.lower()
         if is_fast and scheme != written:
-            _check_scheme(text, spans[SCHEME], ed, out)
+            _check_scheme(text, spans[SCHEME], tables, out)
     host_kind: HostKind | None = None
     h_start, h_end = spans[HOST]
     if h_start >= 0:
@@ -1186,8 +1410,8 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             is_fast
             and h_end > h_start
             and not ed.hostname_grammar
-            and text[h_start] in _PLAIN_HOST_FIRST
-            and text[h_end - 1] in _PLAIN_HOST_LAST
+            and text[h_start] in _LETTERS
+            and text[h_end - 1] in _LETTERS
             and "xn--" not in text[h_start:h_end].lower()
         ):
             # the common case, decided without the full check: a registered name
@@ -1196,7 +1420,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             # characters already
             host_kind = "reg-name"
         else:
-            host_kind, spans = _check_host(text, spans, ed, scheme, out, is_fast)
+            host_kind, spans = _check_host(text, spans, tables, scheme, out, is_fast)
     if spans[PORT][0] >= 0:
         _check_port(text, spans[PORT], ed, scheme, out)
     if spans[FRAGMENT][0] >= 0 and not ed.fragment_in_grammar:
@@ -1217,4 +1441,4 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             out.extend(scheme_findings)
     if spans[USERINFO][0] >= 0 or "%0" in text:
         _security(text, spans, ed, specific, out)
-    return URL(text, ed, spans, host_kind, out.result() if out else (), specific)
+    return _new(URL, (text, ed, spans, host_kind, out.result() if out else (), specific))

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.escapes import unquote_to_bytes
 from urlinspector.core.model import (
     AUTHORITY,
     HOST,
@@ -46,23 +45,30 @@ from urlinspector.core.model import (
     Part,
     SchemeParts,
     Severity,
+    Span,
     Spans,
 )
 from urlinspector.core.registry import DEFAULT_PORTS
 
 __all__ = [
+    "HPATH_RULE",
+    "HSEARCH_RULE",
     "KNOWN_SCHEMES",
     "RULES_1738",
     "RULES_1993",
     "SCHEME_PARSERS",
     "SCHEME_RULES",
+    "SchemeParser",
     "SchemeRules",
     "parse_specific",
+    "web_parts",
 ]
 
 SpecificResult = tuple[SchemeParts | None, tuple[Diagnostic, ...]]
 _NO_DIAGNOSTICS: tuple[Diagnostic, ...] = ()
 _new_part = tuple.__new__  # Part is a NamedTuple: skips its Python-level __new__
+_new_parts = tuple.__new__  # and so are SchemeParts ...
+_new_diag = tuple.__new__  # ... and Diagnostic
 _PORTS: dict[str, int] = dict(DEFAULT_PORTS)  # a dict reads faster than the proxy
 
 
@@ -125,8 +131,10 @@ _R_FTP_NAME = "fsegment (name), 000 §3.2.2 / §5"
 _R_FTP_SLASH = 'fpath = fsegment *[ "/" fsegment ], 000 §5'
 _R_FTP_TYPE_SEP = '";type=", 000 §3.2.3 / §5'
 _R_FTP_TYPE = "ftptype, 000 §3.2.2 / §5"
-_R_HPATH = "hpath, 000 §3.3 / §5"
-_R_HSEARCH = "searchpart (search), 000 §3.3 / §5"
+HPATH_RULE = "hpath, 000 §3.3 / §5"
+HSEARCH_RULE = "searchpart (search), 000 §3.3 / §5"
+"""(The rules of the http parts are public: ``parse`` builds the parts of the
+commonest web URLs itself.)"""
 _R_GTYPE = "gtype, 000 §3.4.1 / §5"
 _R_GTYPE_004 = "gtype, 004 (Gopher; BNF: gopheraddress)"
 _R_SELECTOR = "selector, 000 §3.4.1 / §5"
@@ -176,84 +184,106 @@ def _show(raw: str, limit: int = 40) -> str:
 
 def _text(raw: str) -> str:
     """Decoded text of a name the grammar keeps to ASCII (group, attribute, field)."""
-    return unquote_to_bytes(raw).decode("utf-8", "replace")
+    return _octets(raw).decode("utf-8", "replace")
 
 
-class _Ctx:
-    """What one scheme function works on, and what it collects."""
+def part(name: str, span: Span, raw: str, role: str, rule: str) -> Part:
+    """``Part(name, span, raw, role, rule)`` without the NamedTuple's Python-level
+    ``__new__`` (the arguments in the same order, so that a scan of this module for
+    the roles it gives its parts finds them)."""
+    return _new_part(Part, (name, span, raw, role, rule))
 
-    __slots__ = ("diags", "edition", "parts", "rules", "scheme", "spans", "text")
 
-    def __init__(self, text: str, scheme: str, spans: Spans, edition: Edition) -> None:
-        self.text = text
-        self.scheme = scheme
-        self.spans = spans
-        self.edition = edition
-        self.rules = SCHEME_RULES.get(edition.id, RULES_1738)
-        self.parts: list[Part] = []
-        self.diags: list[Diagnostic] = []
+def _diag(
+    code: str, severity: Severity, start: int, end: int, message: str, ref: str
+) -> Diagnostic:
+    return _new_diag(Diagnostic, (code, severity, "scheme", (start, end), message, ref))
 
-    def part(self, name: str, start: int, end: int, role: str, rule: str) -> None:
-        self.parts.append(_new_part(Part, (name, (start, end), self.text[start:end], role, rule)))
 
-    def diag(
-        self, code: str, severity: Severity, start: int, end: int, message: str, ref: str
-    ) -> None:
-        self.diags.append(Diagnostic(code, severity, "scheme", (start, end), message, ref))
+_HEX = b"0123456789ABCDEFabcdef"
+_ESCAPED_OCTET: dict[bytes, bytes] = {
+    bytes((high, low)): bytes((int(bytes((high, low)), 16),)) for high in _HEX for low in _HEX
+}
+"""The two hex digits of a valid escape -> its octet."""
 
-    def region_end(self, start: int, merge_query: bool) -> int:
-        """Where the scheme-specific text after *start* ends: the path's end, or the
-        query's when the scheme reads "?" as an ordinary character."""
-        p0, p1 = self.spans[PATH]
-        end = p1 if p0 >= 0 else start
-        if merge_query:
-            q0, q1 = self.spans[QUERY]
-            if q0 >= 0 and q1 > end:
-                end = q1
-        return max(end, start)
 
-    def url_path(
-        self, merge_query: bool, slash_role: str = "separator", slash_rule: str = _R_SLASH
-    ) -> tuple[int, int, int]:
-        """``(slash, start, end)`` of the url-path after host[:port] (000 §3.1).
+def _octets(raw: str) -> bytes:
+    """What :func:`~.escapes.unquote_to_bytes` gives: the valid ``%HH`` escapes
+    decoded, every other character encoded as UTF-8 (a ``%`` without two hex digits
+    stays).  No UTF-8 sequence holds the octet of ``%`` or of a hex digit, so the
+    encoded text splits at its "%"s."""
+    if "%" not in raw:
+        return raw.encode("utf-8", "surrogatepass")
+    pieces = raw.encode("utf-8", "surrogatepass").split(b"%")
+    out = pieces[:1]
+    for piece in pieces[1:]:
+        octet = _ESCAPED_OCTET.get(piece[:2])
+        if octet is None:
+            out.append(b"%")
+            out.append(piece)
+        else:
+            out.append(octet)
+            out.append(piece[2:])
+    return b"".join(out)
 
-        ``slash`` is the offset of the separating "/", or -1 when there is none; then
-        ``start`` is -1 too, unless text follows the host without a "/" (``start <
-        end`` marks that stray text, e.g. ``?x`` in ``ftp://host?x``).  Without an
-        authority there is no url-path: ``(-1, -1, -1)``.
-        """
-        a0, a1 = self.spans[AUTHORITY]
-        if a0 < 0:
-            return -1, -1, -1
-        end = self.region_end(a1, merge_query)
-        if end <= a1:
-            return -1, -1, -1
-        if self.text[a1 : a1 + 1] == "/":
-            self.part("/", a1, a1 + 1, slash_role, slash_rule)
-            return a1, a1 + 1, end
-        return -1, a1, end
 
-    def opaque(self, merge_query: bool) -> tuple[int, int]:
-        """The text after ``scheme:`` (000 §5: ``schemepart``), up to the fragment."""
-        s1 = self.spans[SCHEME][1]
-        p0 = self.spans[PATH][0]
-        start = s1 + 1 if s1 >= 0 else max(p0, 0)
-        return start, self.region_end(start, merge_query)
+def _decoded(text: str, span: Span) -> bytes | None:
+    start, end = span
+    return None if start < 0 else _octets(text[start:end])
 
-    def stray(self, start: int, end: int, what: str) -> None:
-        self.diag(
-            "scheme-slash-missing",
-            "error",
-            start,
-            end,
-            f"{_show(self.text[start:end])} follows the host without the '/' that must "
-            f"separate it from the {what}",
-            "000 §3.1 / §5",
-        )
 
-    def decoded(self, index: int) -> bytes | None:
-        start, end = self.spans[index]
-        return None if start < 0 else unquote_to_bytes(self.text[start:end])
+def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int]:
+    """``(slash, start, end)`` of the url-path after host[:port] (000 §3.1).
+
+    ``slash`` is the offset of the separating "/", or -1 when there is none; then
+    ``start`` is -1 too, unless text follows the host without a "/" (``start <
+    end`` marks that stray text, e.g. ``?x`` in ``ftp://host?x``).  Without an
+    authority there is no url-path: ``(-1, -1, -1)``.  The caller adds the part
+    for the "/".
+    """
+    a0, a1 = spans[AUTHORITY]
+    if a0 < 0:
+        return -1, -1, -1
+    # it ends with the path, or with the query when the scheme reads "?" as an
+    # ordinary character
+    p0, end = spans[PATH]
+    if p0 < 0:
+        end = a1
+    if merge_query:
+        q0, q1 = spans[QUERY]
+        if q0 >= 0 and q1 > end:
+            end = q1
+    if end <= a1:
+        return -1, -1, -1
+    if text[a1 : a1 + 1] == "/":
+        return a1, a1 + 1, end
+    return -1, a1, end
+
+
+def _opaque(spans: Spans, merge_query: bool) -> tuple[int, int]:
+    """The text after ``scheme:`` (000 §5: ``schemepart``), up to the fragment."""
+    s1 = spans[SCHEME][1]
+    p0, end = spans[PATH]
+    start = s1 + 1 if s1 >= 0 else max(p0, 0)
+    if p0 < 0:
+        end = start
+    if merge_query:  # (a scheme that reads "?" as an ordinary character)
+        q0, q1 = spans[QUERY]
+        if q0 >= 0 and q1 > end:
+            end = q1
+    return start, end if end > start else start
+
+
+def _stray(text: str, start: int, end: int, what: str) -> Diagnostic:
+    return _diag(
+        "scheme-slash-missing",
+        "error",
+        start,
+        end,
+        f"{_show(text[start:end])} follows the host without the '/' that must "
+        f"separate it from the {what}",
+        "000 §3.1 / §5",
+    )
 
 
 # --- what every scheme asks of its authority -------------------------------------------------
@@ -297,14 +327,17 @@ def _check_authority(
             if end == start and s0 >= 0:  # nothing after "scheme:": point at the scheme
                 start, end = s0, s1
             out.append(
-                Diagnostic(
-                    "scheme-requires-authority",
-                    "error",
-                    "scheme",
-                    (start, end),
-                    f"{scheme} URLs start with '//' and a host after '{scheme}:' "
-                    f"({scheme}://host/...)",
-                    f"{info.section}; 000 §3.1",
+                _new_diag(
+                    Diagnostic,
+                    (
+                        "scheme-requires-authority",
+                        "error",
+                        "scheme",
+                        (start, end),
+                        f"{scheme} URLs start with '//' and a host after '{scheme}:' "
+                        f"({scheme}://host/...)",
+                        f"{info.section}; 000 §3.1",
+                    ),
                 )
             )
         return
@@ -312,41 +345,50 @@ def _check_authority(
         h0, h1 = spans[HOST]
         if h0 >= h1:
             out.append(
-                Diagnostic(
-                    "scheme-requires-host",
-                    "error",
-                    "scheme",
-                    (max(a0 - 2, 0), a1),
-                    f"{scheme} URLs need a host name or address after '//'",
-                    f"{info.section}; 000 §3.1",
+                _new_diag(
+                    Diagnostic,
+                    (
+                        "scheme-requires-host",
+                        "error",
+                        "scheme",
+                        (max(a0 - 2, 0), a1),
+                        f"{scheme} URLs need a host name or address after '//'",
+                        f"{info.section}; 000 §3.1",
+                    ),
                 )
             )
     if not info.login:
         u0, u1 = spans[USERINFO]
         if u0 >= 0:
             out.append(
-                Diagnostic(
-                    "scheme-userinfo-not-allowed",
-                    "warning",
-                    "scheme",
-                    (u0, u1 + 1),
-                    f"{scheme} URLs carry no user name or password: "
-                    f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
-                    f"{info.section} / §5 (hostport, not login)",
+                _new_diag(
+                    Diagnostic,
+                    (
+                        "scheme-userinfo-not-allowed",
+                        "warning",
+                        "scheme",
+                        (u0, u1 + 1),
+                        f"{scheme} URLs carry no user name or password: "
+                        f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
+                        f"{info.section} / §5 (hostport, not login)",
+                    ),
                 )
             )
     if not info.port:
         p0, p1 = spans[PORT]
         if p0 >= 0:
             out.append(
-                Diagnostic(
-                    "scheme-port-not-allowed",
-                    "warning",
-                    "scheme",
-                    (p0 - 1, p1),
-                    f"{scheme} URLs name a host but no port: "
-                    f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
-                    f"{info.section}; 003 §5 (fileurl)",
+                _new_diag(
+                    Diagnostic,
+                    (
+                        "scheme-port-not-allowed",
+                        "warning",
+                        "scheme",
+                        (p0 - 1, p1),
+                        f"{scheme} URLs name a host but no port: "
+                        f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
+                        f"{info.section}; 003 §5 (fileurl)",
+                    ),
                 )
             )
 
@@ -361,106 +403,147 @@ def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     transparently to the server, not understood by the client.  This runs on every web
     URL, so it only slices the spans it is given.
     """
-    diags = _NO_DIAGNOSTICS
     h = spans[HOST]
-    if h[0] >= h[1] or spans[USERINFO][0] >= 0:  # no authority, empty host, or userinfo
-        found: list[Diagnostic] = []
-        _check_authority(text, scheme, spans, _INFO[scheme], found)
-        diags = tuple(found)
-    p = spans[PATH]
-    q = spans[QUERY]
-    path = search = None
-    parts: tuple[Part, ...] = ()
-    if p[0] >= 0:
-        path = text[p[0] : p[1]]
-        if q[0] >= 0:
-            search = text[q[0] : q[1]]
-            parts = (
-                _new_part(Part, ("path", p, path, "http-path", _R_HPATH)),
-                _new_part(Part, ("searchpart", q, search, "http-search", _R_HSEARCH)),
+    if h[0] < h[1] and spans[USERINFO][0] < 0:
+        return web_parts(text, scheme, spans), _NO_DIAGNOSTICS
+    # no authority, an empty host, or userinfo
+    found: list[Diagnostic] = []
+    _check_authority(text, scheme, spans, _INFO[scheme], found)
+    return web_parts(text, scheme, spans), tuple(found)
+
+
+def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
+    """The parts of an http or https URL (000 §3.3), without the checks of its
+    authority (:func:`_http` adds them)."""
+    p0, p1 = p = spans[PATH]
+    q0, q1 = q = spans[QUERY]
+    if p0 >= 0:
+        path = text[p0:p1]
+        if q0 >= 0:
+            search = text[q0:q1]
+            return _new_parts(
+                SchemeParts,
+                (
+                    scheme,
+                    (
+                        part("path", p, path, "http-path", HPATH_RULE),
+                        part("searchpart", q, search, "http-search", HSEARCH_RULE),
+                    ),
+                    _PORTS.get(scheme),
+                    {"path": path, "search": search},
+                ),
             )
-        else:
-            parts = (_new_part(Part, ("path", p, path, "http-path", _R_HPATH)),)
-    elif q[0] >= 0:  # a query without a path: no edition splits so, but be safe
-        search = text[q[0] : q[1]]
-        parts = (_new_part(Part, ("searchpart", q, search, "http-search", _R_HSEARCH)),)
-    return SchemeParts(scheme, parts, _PORTS.get(scheme), {"path": path, "search": search}), diags
+        return _new_parts(
+            SchemeParts,
+            (
+                scheme,
+                (part("path", p, path, "http-path", HPATH_RULE),),
+                _PORTS.get(scheme),
+                {"path": path, "search": None},
+            ),
+        )
+    if q0 >= 0:  # a query without a path: no edition splits so, but be safe
+        search = text[q0:q1]
+        return _new_parts(
+            SchemeParts,
+            (
+                scheme,
+                (part("searchpart", q, search, "http-search", HSEARCH_RULE),),
+                _PORTS.get(scheme),
+                {"path": None, "search": search},
+            ),
+        )
+    return _new_parts(SchemeParts, (scheme, (), _PORTS.get(scheme), {"path": None, "search": None}))
 
 
 # --- ftp: 000 §3.2 ---------------------------------------------------------------------------
 
 
-def _ftp(c: _Ctx) -> dict[str, object]:
+def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (000 §5)."""
-    text = c.text
+    diags: list[Diagnostic] = []
+    if spans[HOST][0] >= spans[HOST][1]:  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    parts: list[Part] = []
     cwd: list[bytes] = []
     name: bytes | None = None
     typecode: str | None = None
-    slash, u0, u1 = c.url_path(merge_query=True)  # fsegment holds "?"
-    if slash < 0 and u0 >= 0:
-        c.stray(u0, u1, "url-path")
-    elif slash >= 0:
+    slash, u0, u1 = _url_path(text, spans, True)  # fsegment holds "?"
+    if slash < 0:
+        if u0 >= 0:
+            diags.append(_stray(text, u0, u1, "url-path"))
+    else:
+        parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
         f1 = u1  # end of fpath
-        m = _FTP_TYPE.search(text, u0, u1)
+        # ";type=" ftptype ends the fpath; ftptype holds no ";" or "/", so only the
+        # last ";" can start it
+        last = text.rfind(";", u0, u1)
+        m = _FTP_TYPE.match(text, last, u1) if last >= 0 else None
         if m is not None:
-            f1 = m.start()
+            f1 = last
         # the fsegments: cwd1 / cwd2 / ... / name (000 §3.2.2); each decoded on its own,
         # so "%2F" stays inside its argument
+        *segments, raw = text[u0:f1].split("/")
         pos = u0
-        while True:
-            bar = text.find("/", pos, f1)
-            if bar < 0:
-                break
-            c.part("cwd", pos, bar, "ftp-cwd", _R_FTP_CWD)
-            c.part("/", bar, bar + 1, "separator", _R_FTP_SLASH)
-            cwd.append(unquote_to_bytes(text[pos:bar]))
+        for segment in segments:
+            bar = pos + len(segment)
+            parts.append(part("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD))
+            parts.append(part("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH))
+            cwd.append(_octets(segment))
             pos = bar + 1
-        c.part("name", pos, f1, "ftp-name", _R_FTP_NAME)
-        name = unquote_to_bytes(text[pos:f1])
-        semi = text.find(";", u0, f1)
+        parts.append(part("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME))
+        name = _octets(raw)
+        semi = text.find(";", u0, f1) if last >= 0 else -1
         if semi >= 0:
-            c.diag(
-                "ftp-semicolon-unescaped",
-                "warning",
-                semi,
-                semi + 1,
-                "';' is reserved in an ftp path and may only start ';type='; "
-                "write %3B for a ';' inside a name",
-                "000 §3.2.2",
+            diags.append(
+                _diag(
+                    "ftp-semicolon-unescaped",
+                    "warning",
+                    semi,
+                    semi + 1,
+                    "';' is reserved in an ftp path and may only start ';type='; "
+                    "write %3B for a ';' inside a name",
+                    "000 §3.2.2",
+                )
             )
         if m is not None:
             t0, t1 = m.span(1)
-            c.part(";type=", m.start(), t0, "separator", _R_FTP_TYPE_SEP)
-            c.part("typecode", t0, t1, "ftp-typecode", _R_FTP_TYPE)
-            raw = m.group(1)
+            parts.append(part(";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP))
+            raw = text[t0:t1]
+            parts.append(part("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE))
             if len(raw) == 1 and raw in "AIDaid":
                 typecode = raw.lower()
             else:
-                c.diag(
-                    "ftp-typecode-invalid",
-                    "error",
-                    m.start(),
-                    t1,
-                    f"the typecode {_show(raw)} must be one letter: a (ASCII), "
-                    "i (image, binary) or d (directory listing)",
-                    "000 §3.2.2 / §5 (ftptype)",
+                diags.append(
+                    _diag(
+                        "ftp-typecode-invalid",
+                        "error",
+                        last,
+                        t1,
+                        f"the typecode {_show(raw)} must be one letter: a (ASCII), "
+                        "i (image, binary) or d (directory listing)",
+                        "000 §3.2.2 / §5 (ftptype)",
+                    )
                 )
-    return {
-        "user": c.decoded(USER),
-        "password": c.decoded(PASSWORD),
+    fields: dict[str, object] = {
+        "user": _decoded(text, spans[USER]),
+        "password": _decoded(text, spans[PASSWORD]),
         "cwd": tuple(cwd),
         "name": name,
         "typecode": typecode,
     }
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- gopher: 000 §3.4 ------------------------------------------------------------------------
 
 
-def _gopher_plus(c: _Ctx, g0: int, g1: int, fields: dict[str, object]) -> None:
+def _gopher_plus(
+    text: str, g0: int, g1: int, fields: dict[str, object], diags: list[Diagnostic]
+) -> None:
     """Classify a gopher+_string (000 §3.4.4–§3.4.9)."""
-    raw = c.text[g0:g1]
-    decoded = unquote_to_bytes(raw)
+    raw = text[g0:g1]
+    decoded = _octets(raw)
     fields["gopher_plus"] = decoded
     if not raw:
         return
@@ -472,21 +555,23 @@ def _gopher_plus(c: _Ctx, g0: int, g1: int, fields: dict[str, object]) -> None:
     elif first in "!$":  # §3.4.6, §3.4.7: names separated by coded spaces
         fields["gopher_plus_kind"] = "attributes" if first == "!" else "directory-attributes"
         names = decoded[1:].decode("utf-8", "replace").split(" ")
-        fields["attributes"] = tuple(n for n in names if n)
+        fields["attributes"] = tuple(filter(None, names))  # (the non-empty names)
     elif raw.startswith("+%09"):  # §3.4.9: an ASK block filled in
         fields["gopher_plus_kind"] = "ask-data"
         lines = decoded[len(_ASK_PREFIX) :].split(b"\r\n")
         if decoded.startswith(_ASK_PREFIX) and len(lines) >= 2 and lines[-2:] == [b".", b""]:
             fields["ask_values"] = tuple(lines[:-2])
         else:
-            c.diag(
-                "gopher-ask-data-malformed",
-                "warning",
-                g0,
-                g1,
-                "filled-in form data must read +%091%0D%0A+-1%0D%0A, then each value "
-                "followed by %0D%0A, then .%0D%0A",
-                "000 §3.4.9",
+            diags.append(
+                _diag(
+                    "gopher-ask-data-malformed",
+                    "warning",
+                    g0,
+                    g1,
+                    "filled-in form data must read +%091%0D%0A+-1%0D%0A, then each value "
+                    "followed by %0D%0A, then .%0D%0A",
+                    "000 §3.4.9",
+                )
             )
     elif first == "+":  # §3.4.8: +view%20language
         fields["gopher_plus_kind"] = "alternate-view"
@@ -494,22 +579,29 @@ def _gopher_plus(c: _Ctx, g0: int, g1: int, fields: dict[str, object]) -> None:
         fields["view"] = view
         fields["language"] = language if space else None
     else:
-        c.diag(
-            "gopher-plus-unrecognised",
-            "warning",
-            g0,
-            g1,
-            f"the Gopher+ string {_show(raw)} is none of '+', '?', '!attr', '$attr', "
-            "'+view%20lang' or a filled-in form '+%09...'",
-            "000 §3.4.3–§3.4.9",
+        diags.append(
+            _diag(
+                "gopher-plus-unrecognised",
+                "warning",
+                g0,
+                g1,
+                f"the Gopher+ string {_show(raw)} is none of '+', '?', '!attr', '$attr', "
+                "'+view%20lang' or a filled-in form '+%09...'",
+                "000 §3.4.3–§3.4.9",
+            )
         )
 
 
-def _gopher(c: _Ctx) -> dict[str, object]:
+def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
     [ "%09" gopher+_string ] ] ] ] ]`` (000 §5); 004: ``[/ gtype [selector]][? search]``."""
-    text = c.text
-    by_tab = c.rules.gopher_search == "tab"
+    diags: list[Diagnostic] = []
+    if (
+        spans[HOST][0] >= spans[HOST][1] or spans[USERINFO][0] >= 0
+    ):  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    parts: list[Part] = []
+    by_tab = SCHEME_RULES.get(edition.id, RULES_1738).gopher_search == "tab"
     fields: dict[str, object] = {
         "gophertype": "1",
         "gophertype_defaulted": True,
@@ -522,273 +614,356 @@ def _gopher(c: _Ctx) -> dict[str, object]:
         "language": None,
         "ask_values": None,
     }
-    slash, u0, u1 = c.url_path(merge_query=by_tab)
-    if slash < 0 and u0 >= 0:
-        c.stray(u0, u1, "gopher-path")
-    elif slash >= 0 and u1 > u0:
+    slash, u0, u1 = _url_path(text, spans, by_tab)
+    if slash < 0:
+        if u0 >= 0:
+            diags.append(_stray(text, u0, u1, "gopher-path"))
+    else:
+        parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+    if slash >= 0 and u1 > u0:
         # gtype = xchar: one character, or one escape
         g1 = u0 + 3 if text[u0] == "%" and _ESCAPE_AT.match(text, u0, u1) else u0 + 1
-        c.part("gophertype", u0, g1, "gopher-type", _R_GTYPE if by_tab else _R_GTYPE_004)
-        fields["gophertype"] = chr(int(text[u0 + 1 : g1], 16)) if g1 - u0 == 3 else text[u0]
+        gtype = text[u0:g1]
+        parts.append(
+            part(
+                "gophertype",
+                (u0, g1),
+                gtype,
+                "gopher-type",
+                _R_GTYPE if by_tab else _R_GTYPE_004,
+            )
+        )
+        fields["gophertype"] = chr(int(gtype[1:], 16)) if g1 - u0 == 3 else gtype
         fields["gophertype_defaulted"] = False
         # selector [ "%09" search [ "%09" gopher+_string ] ]: only the first two encoded
         # tabs delimit; a filled-in form (000 §3.4.9) holds more
         tab1 = text.find("%09", g1, u1) if by_tab else -1
         tab2 = text.find("%09", tab1 + 3, u1) if tab1 >= 0 else -1
         s1 = u1 if tab1 < 0 else tab1
-        c.part("selector", g1, s1, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004)
-        selector = unquote_to_bytes(text[g1:s1])
+        raw = text[g1:s1]
+        parts.append(
+            part("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004)
+        )
+        selector = _octets(raw)
         fields["selector"] = selector
-        _check_selector(c, g1, s1, selector, by_tab)
+        if 13 in selector or 10 in selector or (not by_tab and 9 in selector):  # CR, LF, tab
+            _check_selector(text, g1, s1, selector, by_tab, diags)
         if tab1 >= 0:
             e1 = u1 if tab2 < 0 else tab2
-            c.part("%09", tab1, tab1 + 3, "separator", _R_TAB)
-            c.part("search", tab1 + 3, e1, "search", _R_GSEARCH)
-            search = unquote_to_bytes(text[tab1 + 3 : e1])
+            parts.append(part("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB))
+            parts.append(part("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH))
+            search = _octets(text[tab1 + 3 : e1])
             fields["search"] = search
-            if _CR_LF.search(search):
-                c.diag(
-                    "gopher-search-invalid",
-                    "error",
-                    tab1 + 3,
-                    e1,
-                    "the search string holds an encoded CR or LF, which would end the "
-                    "request line early",
-                    "000 §3.4.2; 000 §6",
+            if 13 in search or 10 in search:  # CR, LF
+                diags.append(
+                    _diag(
+                        "gopher-search-invalid",
+                        "error",
+                        tab1 + 3,
+                        e1,
+                        "the search string holds an encoded CR or LF, which would end the "
+                        "request line early",
+                        "000 §3.4.2; 000 §6",
+                    )
                 )
         if tab2 >= 0:
-            c.part("%09", tab2, tab2 + 3, "separator", _R_TAB)
-            c.part("gopher+_string", tab2 + 3, u1, "gopher-plus", _R_GPLUS)
-            _gopher_plus(c, tab2 + 3, u1, fields)
+            parts.append(part("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB))
+            parts.append(
+                part("gopher+_string", (tab2 + 3, u1), text[tab2 + 3 : u1], "gopher-plus", _R_GPLUS)
+            )
+            _gopher_plus(text, tab2 + 3, u1, fields, diags)
     if not by_tab:
-        q0, q1 = c.spans[QUERY]
+        q0, q1 = spans[QUERY]
         if q0 >= 0:
             if text[q0 - 1 : q0] == "?":
-                c.part("?", q0 - 1, q0, "separator", _R_GSEARCH_004)
-            c.part("search", q0, q1, "search", _R_GSEARCH_004)
-            fields["search"] = unquote_to_bytes(text[q0:q1])
-    return fields
+                parts.append(
+                    part("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004)
+                )
+            parts.append(part("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004))
+            fields["search"] = _octets(text[q0:q1])
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
-def _check_selector(c: _Ctx, start: int, end: int, selector: bytes, by_tab: bool) -> None:
+def _check_selector(
+    text: str, start: int, end: int, selector: bytes, by_tab: bool, diags: list[Diagnostic]
+) -> None:
     """A selector holds any octet but tab, CR and LF (000 §3.4.1)."""
     bad = (_CR_LF if by_tab else _CR_LF_TAB).search(selector)
     if bad is None:
         return
     if bad.group() == b"\t":
-        c.diag(
-            "gopher-tab-in-selector",
-            "warning",
-            start,
-            end,
-            "the 1993 draft has no %09 search: the encoded tab stays in the selector, "
-            "where Gopher allows none (000 §3.4.2 later made %09 start a search)",
-            "004 (Gopher); 000 §3.4.1",
+        diags.append(
+            _diag(
+                "gopher-tab-in-selector",
+                "warning",
+                start,
+                end,
+                "the 1993 draft has no %09 search: the encoded tab stays in the selector, "
+                "where Gopher allows none (000 §3.4.2 later made %09 start a search)",
+                "004 (Gopher); 000 §3.4.1",
+            )
         )
     else:
-        c.diag(
-            "gopher-selector-invalid",
-            "error",
-            start,
-            end,
-            "a Gopher selector may hold any octet but tab, CR and LF; "
-            f"{_show(c.text[start:end])} encodes a CR or LF",
-            "000 §3.4.1",
+        diags.append(
+            _diag(
+                "gopher-selector-invalid",
+                "error",
+                start,
+                end,
+                "a Gopher selector may hold any octet but tab, CR and LF; "
+                f"{_show(text[start:end])} encodes a CR or LF",
+                "000 §3.4.1",
+            )
         )
 
 
 # --- mailto: 000 §3.5 ------------------------------------------------------------------------
 
 
-def _mailto(c: _Ctx) -> dict[str, object]:
+def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``mailtourl = "mailto:" encoded822addr`` (000 §5): the whole opaque part."""
-    start, end = c.opaque(merge_query=True)  # no characters are reserved in it
-    raw = c.text[start:end]
-    c.part("addr-spec", start, end, "mail-address", _R_ADDR)
+    diags: list[Diagnostic] = []
+    if spans[USERINFO][0] >= 0:  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    start, end = _opaque(spans, True)  # no characters are reserved in it
+    raw = text[start:end]
+    parts = [part("addr-spec", (start, end), raw, "mail-address", _R_ADDR)]
     if not raw:
-        c.diag(
-            "mailto-address-empty",
-            "error",
-            max(start - 1, 0),
-            start,
-            "a mailto URL needs an address after 'mailto:'",
-            "000 §3.5 / §5 (encoded822addr = 1*xchar)",
+        diags.append(
+            _diag(
+                "mailto-address-empty",
+                "error",
+                max(start - 1, 0),
+                start,
+                "a mailto URL needs an address after 'mailto:'",
+                "000 §3.5 / §5 (encoded822addr = 1*xchar)",
+            )
         )
     elif "@" not in raw:
-        c.diag(
-            "mailto-no-at",
-            "warning",
-            start,
-            end,
-            f"the address {_show(raw)} has no '@': an RFC 822 addr-spec is local-part@domain",
-            "000 §3.5",
+        diags.append(
+            _diag(
+                "mailto-no-at",
+                "warning",
+                start,
+                end,
+                f"the address {_show(raw)} has no '@': an RFC 822 addr-spec is local-part@domain",
+                "000 §3.5",
+            )
         )
     question = raw.find("?")
     if question >= 0:
-        c.diag(
-            "mailto-query-in-address",
-            "info",
-            start + question,
-            end,
-            f"000 reserves no '?' in a mailto URL, so {_show(raw[question:])} is read as "
-            "part of the address (RFC 6068 later made it a header list)",
-            "000 §3.5",
+        diags.append(
+            _diag(
+                "mailto-query-in-address",
+                "info",
+                start + question,
+                end,
+                f"000 reserves no '?' in a mailto URL, so {_show(raw[question:])} is read as "
+                "part of the address (RFC 6068 later made it a header list)",
+                "000 §3.5",
+            )
         )
-    return {"addr_spec": unquote_to_bytes(raw)}
+    fields: dict[str, object] = {"addr_spec": _octets(raw)}
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- news: 000 §3.6 --------------------------------------------------------------------------
 
 
-def _news(c: _Ctx) -> dict[str, object]:
+def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (000 §5)."""
-    text = c.text
+    diags: list[Diagnostic] = []
+    if spans[USERINFO][0] >= 0:  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    parts: list[Part] = []
     fields: dict[str, object] = {"kind": None, "group": None, "message_id": None}
-    if c.spans[AUTHORITY][0] >= 0:
-        a0, a1 = c.spans[AUTHORITY]
-        c.diag(
-            "news-host-not-allowed",
-            "warning",
-            a0 - 2,
-            a1,
-            "news URLs name no server (the reader's own news host is used); "
-            "write nntp://host/group for a given server",
-            "000 §3.6; 004 (News, note 1)",
+    a0, a1 = spans[AUTHORITY]
+    if a0 >= 0:
+        diags.append(
+            _diag(
+                "news-host-not-allowed",
+                "warning",
+                a0 - 2,
+                a1,
+                "news URLs name no server (the reader's own news host is used); "
+                "write nntp://host/group for a given server",
+                "000 §3.6; 004 (News, note 1)",
+            )
         )
-        slash, start, end = c.url_path(merge_query=True)
+        slash, start, end = _url_path(text, spans, True)
         if slash < 0:
             start = end = a1
+        else:
+            parts.append(part("/", (slash, start), "/", "separator", _R_SLASH))
     else:
-        start, end = c.opaque(merge_query=True)
+        start, end = _opaque(spans, True)
     raw = text[start:end]
     if not raw:
-        c.diag(
-            "news-grouppart-empty",
-            "error",
-            max(start - 1, 0),
-            start,
-            "a news URL needs a newsgroup name, a message-id or '*' after 'news:'",
-            "000 §3.6 / §5 (grouppart)",
+        diags.append(
+            _diag(
+                "news-grouppart-empty",
+                "error",
+                max(start - 1, 0),
+                start,
+                "a news URL needs a newsgroup name, a message-id or '*' after 'news:'",
+                "000 §3.6 / §5 (grouppart)",
+            )
         )
     elif raw == "*":
-        c.part("*", start, end, "news-group", _R_ALL)
+        parts.append(part("*", (start, end), raw, "news-group", _R_ALL))
         fields["kind"] = "all"
     elif "@" in raw:
-        c.part("message-id", start, end, "message-id", _R_ARTICLE)
+        parts.append(part("message-id", (start, end), raw, "message-id", _R_ARTICLE))
         fields["kind"] = "article"
         fields["message_id"] = _text(raw)
         at = raw.rfind("@")
         bracketed = raw[:1] == "<" or raw[:3].upper() == "%3C"
         if at == 0 or at == len(raw) - 1 or bracketed:
-            c.diag(
-                "news-message-id-invalid",
-                "warning",
-                start,
-                end,
-                f"the message-id {_show(raw)} should read unique@full_domain_name, "
-                "without the enclosing '<' and '>'",
-                "000 §3.6 / §5 (article)",
+            diags.append(
+                _diag(
+                    "news-message-id-invalid",
+                    "warning",
+                    start,
+                    end,
+                    f"the message-id {_show(raw)} should read unique@full_domain_name, "
+                    "without the enclosing '<' and '>'",
+                    "000 §3.6 / §5 (article)",
+                )
             )
     else:
-        c.part("newsgroup-name", start, end, "news-group", _R_GROUP)
+        parts.append(part("newsgroup-name", (start, end), raw, "news-group", _R_GROUP))
         fields["kind"] = "group"
         fields["group"] = _text(raw)
-        if c.rules.news_group.match(raw) is None:
-            c.diag(
-                "news-group-invalid",
-                "warning",
-                start,
-                end,
-                f"the newsgroup name {_show(raw)} must {c.rules.news_group_hint}",
-                c.rules.news_group_ref,
+        rules = SCHEME_RULES.get(edition.id, RULES_1738)
+        if rules.news_group.match(raw) is None:
+            diags.append(
+                _diag(
+                    "news-group-invalid",
+                    "warning",
+                    start,
+                    end,
+                    f"the newsgroup name {_show(raw)} must {rules.news_group_hint}",
+                    rules.news_group_ref,
+                )
             )
-    return fields
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- nntp: 000 §3.7 --------------------------------------------------------------------------
 
 
-def _nntp(c: _Ctx) -> dict[str, object]:
+def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (000 §5)."""
-    text = c.text
+    diags: list[Diagnostic] = []
+    if (
+        spans[HOST][0] >= spans[HOST][1] or spans[USERINFO][0] >= 0
+    ):  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    parts: list[Part] = []
     group: str | None = None
     number: int | None = None
-    slash, u0, u1 = c.url_path(merge_query=True)
-    bar = text.find("/", u0, u1) if slash >= 0 else -1
+    slash, u0, u1 = _url_path(text, spans, True)
+    if slash >= 0:
+        parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+        bar = text.find("/", u0, u1)
+    else:
+        bar = -1
     g1 = u1 if bar < 0 else bar
     if slash >= 0 and g1 > u0:
         raw = text[u0:g1]
-        c.part("newsgroup-name", u0, g1, "news-group", _R_NNTP_GROUP)
+        parts.append(part("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP))
         group = _text(raw)
-        if c.rules.news_group.match(raw) is None:
-            c.diag(
-                "news-group-invalid",
-                "warning",
-                u0,
-                g1,
-                f"the newsgroup name {_show(raw)} must {c.rules.news_group_hint}",
-                c.rules.news_group_ref,
+        rules = SCHEME_RULES.get(edition.id, RULES_1738)
+        if rules.news_group.match(raw) is None:
+            diags.append(
+                _diag(
+                    "news-group-invalid",
+                    "warning",
+                    u0,
+                    g1,
+                    f"the newsgroup name {_show(raw)} must {rules.news_group_hint}",
+                    rules.news_group_ref,
+                )
             )
-    elif c.spans[AUTHORITY][0] >= 0:
-        a1 = c.spans[AUTHORITY][1]
-        c.diag(
-            "nntp-group-missing",
-            "error",
-            a1,
-            max(u1, a1 + 1) if slash >= 0 else max(u1, a1),
-            "an nntp URL needs '/' and a newsgroup name after the host "
-            "(nntp://host/group or nntp://host/group/article-number)",
-            "000 §3.7 / §5",
+    elif spans[AUTHORITY][0] >= 0:
+        a1 = spans[AUTHORITY][1]
+        diags.append(
+            _diag(
+                "nntp-group-missing",
+                "error",
+                a1,
+                max(u1, a1 + 1) if slash >= 0 else max(u1, a1),
+                "an nntp URL needs '/' and a newsgroup name after the host "
+                "(nntp://host/group or nntp://host/group/article-number)",
+                "000 §3.7 / §5",
+            )
         )
     if bar >= 0:
-        c.part("/", bar, bar + 1, "separator", _R_NNTP_SLASH)
+        parts.append(part("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH))
         raw = text[bar + 1 : u1]
-        c.part("article-number", bar + 1, u1, "article-number", _R_NNTP_ARTICLE)
+        parts.append(part("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE))
         if raw.isascii() and raw.isdigit() and len(raw) <= 4000:  # int()'s own limit: 4300
             number = int(raw)
         else:
-            c.diag(
-                "nntp-article-not-digits",
-                "error",
-                bar + 1 if raw else bar,
-                u1 if raw else bar + 1,
-                f"the article number {_show(raw)} must be decimal digits"
-                if raw
-                else "the '/' after the newsgroup name must be followed by an article number",
-                "000 §3.7 / §5 (digits)",
+            diags.append(
+                _diag(
+                    "nntp-article-not-digits",
+                    "error",
+                    bar + 1 if raw else bar,
+                    u1 if raw else bar + 1,
+                    f"the article number {_show(raw)} must be decimal digits"
+                    if raw
+                    else "the '/' after the newsgroup name must be followed by an article number",
+                    "000 §3.7 / §5 (digits)",
+                )
             )
-    return {"group": group, "article_number": number}
+    fields: dict[str, object] = {"group": group, "article_number": number}
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- telnet: 000 §3.8 ------------------------------------------------------------------------
 
 
-def _telnet(c: _Ctx) -> dict[str, object]:
+def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``telneturl = "telnet://" login [ "/" ]`` (000 §5)."""
-    slash, u0, u1 = c.url_path(True, "telnet-slash", _R_TELNET_SLASH)
+    diags: list[Diagnostic] = []
+    if spans[HOST][0] >= spans[HOST][1]:  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    parts: list[Part] = []
+    slash, u0, u1 = _url_path(text, spans, True)
+    if slash >= 0:
+        parts.append(part("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH))
     if u0 >= 0 and u1 > u0:
-        c.diag(
-            "telnet-path-not-allowed",
-            "error",
-            u0,
-            u1,
-            f"a telnet URL ends after the host (and an optional '/'): "
-            f"{_show(c.text[u0:u1])} has no meaning here",
-            "000 §3.8 / §5",
+        diags.append(
+            _diag(
+                "telnet-path-not-allowed",
+                "error",
+                u0,
+                u1,
+                f"a telnet URL ends after the host (and an optional '/'): "
+                f"{_show(text[u0:u1])} has no meaning here",
+                "000 §3.8 / §5",
+            )
         )
-    return {
-        "user": c.decoded(USER),
-        "password": c.decoded(PASSWORD),
+    fields: dict[str, object] = {
+        "user": _decoded(text, spans[USER]),
+        "password": _decoded(text, spans[PASSWORD]),
         "trailing_slash": slash >= 0,
     }
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- wais: 000 §3.9 --------------------------------------------------------------------------
 
 
-def _wais(c: _Ctx) -> dict[str, object]:
+def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``waisdatabase | waisindex | waisdoc`` (000 §5)."""
-    text = c.text
+    diags: list[Diagnostic] = []
+    if (
+        spans[HOST][0] >= spans[HOST][1] or spans[USERINFO][0] >= 0
+    ):  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    parts: list[Part] = []
     fields: dict[str, object] = {
         "kind": None,
         "database": None,
@@ -796,226 +971,254 @@ def _wais(c: _Ctx) -> dict[str, object]:
         "wtype": None,
         "wpath": None,
     }
-    slash, u0, u1 = c.url_path(merge_query=False)  # "?" starts the search
-    q0, q1 = c.spans[QUERY]
+    slash, u0, u1 = _url_path(text, spans, False)  # "?" starts the search
+    q0, q1 = spans[QUERY]
     if slash < 0:
-        if c.spans[AUTHORITY][0] >= 0:
-            a1 = c.spans[AUTHORITY][1]
-            c.diag(
-                "wais-database-missing",
-                "error",
-                a1,
-                max(a1, u1, q1),
-                "a WAIS URL needs '/' and a database name after the host",
-                "000 §3.9 / §5",
+        a0, a1 = spans[AUTHORITY]
+        if a0 >= 0:
+            diags.append(
+                _diag(
+                    "wais-database-missing",
+                    "error",
+                    a1,
+                    max(a1, u1, q1),
+                    "a WAIS URL needs '/' and a database name after the host",
+                    "000 §3.9 / §5",
+                )
             )
-        return fields
+        return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(
+            diags
+        )
+    parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
-    c.part("database", u0, d1, "wais-database", _R_WAIS_DB)
-    fields["database"] = unquote_to_bytes(text[u0:d1])
+    raw = text[u0:d1]
+    parts.append(part("database", (u0, d1), raw, "wais-database", _R_WAIS_DB))
+    fields["database"] = _octets(raw)
     fields["kind"] = "database"
     if bar >= 0:
         fields["kind"] = "document"
-        c.part("/", bar, bar + 1, "separator", _R_WAIS_SLASH)
+        parts.append(part("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH))
         bar2 = text.find("/", bar + 1, u1)
         t1 = u1 if bar2 < 0 else bar2
-        c.part("wtype", bar + 1, t1, "wais-type", _R_WAIS_TYPE)
-        fields["wtype"] = unquote_to_bytes(text[bar + 1 : t1])
+        raw = text[bar + 1 : t1]
+        parts.append(part("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE))
+        fields["wtype"] = _octets(raw)
         if bar2 < 0:
-            c.diag(
-                "wais-path-invalid",
-                "error",
-                bar,
-                u1,
-                f"a WAIS document URL reads /database/wtype/wpath; after the wtype "
-                f"{_show(text[bar + 1 : u1])} the '/' and wpath are missing",
-                "000 §3.9 / §5 (waisdoc)",
+            diags.append(
+                _diag(
+                    "wais-path-invalid",
+                    "error",
+                    bar,
+                    u1,
+                    f"a WAIS document URL reads /database/wtype/wpath; after the wtype "
+                    f"{_show(text[bar + 1 : u1])} the '/' and wpath are missing",
+                    "000 §3.9 / §5 (waisdoc)",
+                )
             )
         else:
-            c.part("/", bar2, bar2 + 1, "separator", _R_WAIS_SLASH)
-            c.part("wpath", bar2 + 1, u1, "wais-path", _R_WAIS_PATH)
-            fields["wpath"] = unquote_to_bytes(text[bar2 + 1 : u1])
+            parts.append(part("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH))
+            raw = text[bar2 + 1 : u1]
+            parts.append(part("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH))
+            fields["wpath"] = _octets(raw)
             bar3 = text.find("/", bar2 + 1, u1)
-            if bar3 >= 0 and not c.rules.wais_wpath_slash:
-                c.diag(
-                    "wais-path-invalid",
-                    "warning",
-                    bar3,
-                    bar3 + 1,
-                    "a '/' inside the wpath (the WAIS document-id) must be written %2F",
-                    "000 §3.9 / §5 (wpath = *uchar)",
+            if bar3 >= 0 and not SCHEME_RULES.get(edition.id, RULES_1738).wais_wpath_slash:
+                diags.append(
+                    _diag(
+                        "wais-path-invalid",
+                        "warning",
+                        bar3,
+                        bar3 + 1,
+                        "a '/' inside the wpath (the WAIS document-id) must be written %2F",
+                        "000 §3.9 / §5 (wpath = *uchar)",
+                    )
                 )
     if q0 >= 0:
         if text[q0 - 1 : q0] == "?":
-            c.part("?", q0 - 1, q0, "separator", _R_WAIS_Q)
-        c.part("search", q0, q1, "search", _R_WAIS_SEARCH)
-        fields["search"] = unquote_to_bytes(text[q0:q1])
+            parts.append(part("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q))
+        raw = text[q0:q1]
+        parts.append(part("search", (q0, q1), raw, "search", _R_WAIS_SEARCH))
+        fields["search"] = _octets(raw)
         if bar >= 0:
-            c.diag(
-                "wais-search-with-document",
-                "warning",
-                max(q0 - 1, 0),
-                q1,
-                "a WAIS URL is a database, a search (database?search) or a document "
-                "(database/wtype/wpath), never a document with a search",
-                "000 §3.9 / §5",
+            diags.append(
+                _diag(
+                    "wais-search-with-document",
+                    "warning",
+                    max(q0 - 1, 0),
+                    q1,
+                    "a WAIS URL is a database, a search (database?search) or a document "
+                    "(database/wtype/wpath), never a document with a search",
+                    "000 §3.9 / §5",
+                )
             )
         else:
             fields["kind"] = "index"
-    return fields
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- file: 000 §3.10 -------------------------------------------------------------------------
 
 
-def _file(c: _Ctx) -> dict[str, object]:
+def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (003 §5)."""
-    text = c.text
-    h0, h1 = c.spans[HOST]
+    diags: list[Diagnostic] = []
+    if spans[USERINFO][0] >= 0 or spans[PORT][0] >= 0:  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    parts: list[Part] = []
+    h0, h1 = spans[HOST]
     host = text[h0:h1] if h0 >= 0 else None
     path: bytes | None = None
-    if c.spans[AUTHORITY][0] >= 0:
-        slash, u0, u1 = c.url_path(merge_query=True)
-        if slash < 0 and u0 >= 0:
-            c.stray(u0, u1, "path")
+    if spans[AUTHORITY][0] >= 0:
+        slash, u0, u1 = _url_path(text, spans, True)
+        if slash >= 0:
+            parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+        elif u0 >= 0:
+            diags.append(_stray(text, u0, u1, "path"))
             u0 = -1
     else:
-        start, u1 = c.opaque(merge_query=True)
-        c.diag(
-            "file-authority-missing",
-            "info",
-            start,
-            u1,
-            "000 writes file URLs as file://host/path (file:///path for this machine); "
-            "this one has no '//' (RFC 8089 later allowed that form)",
-            "000 §3.10; 003 §5 (fileurl)",
+        start, u1 = _opaque(spans, True)
+        diags.append(
+            _diag(
+                "file-authority-missing",
+                "info",
+                start,
+                u1,
+                "000 writes file URLs as file://host/path (file:///path for this machine); "
+                "this one has no '//' (RFC 8089 later allowed that form)",
+                "000 §3.10; 003 §5 (fileurl)",
+            )
         )
         u0 = -1
         if u1 > start and text[start] == "/":
-            c.part("/", start, start + 1, "separator", _R_SLASH)
+            parts.append(part("/", (start, start + 1), "/", "separator", _R_SLASH))
             u0 = start + 1
         elif u1 > start:
             u0 = start
     if u0 >= 0:
-        c.part("path", u0, u1, "file-path", _R_FILE_PATH)
-        path = unquote_to_bytes(text[u0:u1])
-    return {
+        raw = text[u0:u1]
+        parts.append(part("path", (u0, u1), raw, "file-path", _R_FILE_PATH))
+        path = _octets(raw)
+    fields: dict[str, object] = {
         "host": host,
         "local": host is None or host == "" or host.lower() == "localhost",
         "path": path,
     }
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- prospero: 000 §3.11, 004 "Prospero" -------------------------------------------------------
 
 
-def _prospero(c: _Ctx) -> dict[str, object]:
+def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (000 §5);
     004: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
-    text = c.text
+    diags: list[Diagnostic] = []
+    if (
+        spans[HOST][0] >= spans[HOST][1] or spans[USERINFO][0] >= 0
+    ):  # (else _check_authority has nothing to say)
+        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    parts: list[Part] = []
     fields: dict[str, object] = {"hsoname": None, "version": None, "fieldspecs": ()}
-    slash, u0, u1 = c.url_path(merge_query=True)  # psegment holds "?"
+    slash, u0, u1 = _url_path(text, spans, True)  # psegment holds "?"
     if slash < 0:
         if u0 >= 0:
-            c.stray(u0, u1, "hsoname")
-        elif c.spans[AUTHORITY][0] >= 0:
-            a1 = c.spans[AUTHORITY][1]
-            c.diag(
-                "prospero-hsoname-missing",
-                "error",
-                a1,
-                a1,
-                "a prospero URL needs '/' and the host-specific object name after the host",
-                "000 §3.11 / §5",
+            diags.append(_stray(text, u0, u1, "hsoname"))
+        elif spans[AUTHORITY][0] >= 0:
+            a1 = spans[AUTHORITY][1]
+            diags.append(
+                _diag(
+                    "prospero-hsoname-missing",
+                    "error",
+                    a1,
+                    a1,
+                    "a prospero URL needs '/' and the host-specific object name after the host",
+                    "000 §3.11 / §5",
+                )
             )
-        return fields
+        return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(
+            diags
+        )
+    parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
     nul = text.find("%00", u0, n1)
     h1 = n1 if nul < 0 else nul
-    c.part("hsoname", u0, h1, "hsoname", _R_HSONAME)
-    fields["hsoname"] = unquote_to_bytes(text[u0:h1])
+    raw = text[u0:h1]
+    parts.append(part("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME))
+    fields["hsoname"] = _octets(raw)
     if nul >= 0:
         version = text[nul + 3 : n1]
-        c.part("%00", nul, nul + 3, "separator", _R_PVERSION_SEP)
-        c.part("version", nul + 3, n1, "prospero-version", _R_PVERSION)
+        parts.append(part("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP))
+        parts.append(part("version", (nul + 3, n1), version, "prospero-version", _R_PVERSION))
         fields["version"] = _text(version)
-        if not c.rules.prospero_version:
-            c.diag(
-                "prospero-version-dropped",
-                "info",
-                nul,
-                n1,
-                "'%00' and a version come from the 1993 draft; RFC 1738 dropped them, "
-                "so a server may read them as part of the hsoname (use ;OBJECT-VERSION=)",
-                "004 (Prospero); 000 §3.11",
+        if not SCHEME_RULES.get(edition.id, RULES_1738).prospero_version:
+            diags.append(
+                _diag(
+                    "prospero-version-dropped",
+                    "info",
+                    nul,
+                    n1,
+                    "'%00' and a version come from the 1993 draft; RFC 1738 dropped them, "
+                    "so a server may read them as part of the hsoname (use "
+                    ";OBJECT-VERSION=)",
+                    "004 (Prospero); 000 §3.11",
+                )
             )
         elif _PROSPERO_VERSION_004.match(version) is None:
-            c.diag(
-                "prospero-version-invalid",
-                "warning",
-                nul + 3,
-                n1,
-                f"the version {_show(version)} should be digits (optionally followed "
-                "by letters and digits naming attributes)",
-                "004 (BNF: prosperolink, version = digits)",
+            diags.append(
+                _diag(
+                    "prospero-version-invalid",
+                    "warning",
+                    nul + 3,
+                    n1,
+                    f"the version {_show(version)} should be digits (optionally followed "
+                    "by letters and digits naming attributes)",
+                    "004 (BNF: prosperolink, version = digits)",
+                )
             )
     specs: list[tuple[str, str]] = []
     pos = semi
     while pos >= 0:
         nxt = text.find(";", pos + 1, u1)
         f1 = u1 if nxt < 0 else nxt
-        c.part(";", pos, pos + 1, "separator", _R_FIELD_SEP)
-        c.part("fieldspec", pos + 1, f1, "prospero-field", _R_FIELD)
+        parts.append(part(";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP))
         raw = text[pos + 1 : f1]
+        parts.append(part("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD))
         fname, eq, value = raw.partition("=")
         specs.append((_text(fname), _text(value)))
         if not eq or not fname:
-            c.diag(
-                "prospero-fieldspec-invalid",
-                "warning",
-                pos,
-                f1,
-                f"the field {_show(raw)} should read ;name=value",
-                "000 §3.11 / §5 (fieldspec)",
+            diags.append(
+                _diag(
+                    "prospero-fieldspec-invalid",
+                    "warning",
+                    pos,
+                    f1,
+                    f"the field {_show(raw)} should read ;name=value",
+                    "000 §3.11 / §5 (fieldspec)",
+                )
             )
         pos = nxt
     fields["fieldspecs"] = tuple(specs)
-    return fields
+    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- dispatch --------------------------------------------------------------------------------
 
-_Parser = Callable[[str, str, Spans, Edition], SpecificResult]
+SchemeParser = Callable[[str, str, Spans, Edition], SpecificResult]
+"""``parser(text, scheme, spans, edition)``: see :func:`parse_specific`."""
 
-
-def _with_ctx(function: Callable[[_Ctx], dict[str, object]]) -> _Parser:
-    """A scheme function over a :class:`_Ctx`, with the authority checks around it."""
-
-    def parse(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
-        c = _Ctx(text, scheme, spans, edition)
-        _check_authority(text, scheme, spans, _INFO[scheme], c.diags)
-        fields = function(c)
-        return SchemeParts(scheme, tuple(c.parts), _PORTS.get(scheme), fields), tuple(c.diags)
-
-    parse.__name__ = function.__name__
-    parse.__doc__ = function.__doc__
-    return parse
-
-
-SCHEME_PARSERS: dict[str, _Parser] = {
-    "ftp": _with_ctx(_ftp),
+SCHEME_PARSERS: dict[str, SchemeParser] = {
+    "ftp": _ftp,
     "http": _http,
     "https": _http,
-    "gopher": _with_ctx(_gopher),
-    "mailto": _with_ctx(_mailto),
-    "news": _with_ctx(_news),
-    "nntp": _with_ctx(_nntp),
-    "telnet": _with_ctx(_telnet),
-    "wais": _with_ctx(_wais),
-    "file": _with_ctx(_file),
-    "prospero": _with_ctx(_prospero),
+    "gopher": _gopher,
+    "mailto": _mailto,
+    "news": _news,
+    "nntp": _nntp,
+    "telnet": _telnet,
+    "wais": _wais,
+    "file": _file,
+    "prospero": _prospero,
 }
 """Lower-case scheme -> its parser (000 §3 lists the schemes; https is RFC 2818)."""
 
