@@ -109,33 +109,45 @@ def run(size: int, rounds: int) -> str:
     return "\n".join(lines)
 
 
-def update_readme(table: str) -> None:
+def update_readme(table: str, start: str = START, end: str = END) -> None:
+    """Write *table* into README.md between the markers *start* and *end*."""
     readme = ROOT / "README.md"
     text = readme.read_text(encoding="utf-8")
-    if START not in text or END not in text:
-        raise SystemExit("README.md has no benchmark markers")
+    if start not in text or end not in text:
+        raise SystemExit(f"README.md has no {start} / {end} markers")
     new = re.sub(
-        re.escape(START) + ".*?" + re.escape(END),
-        lambda _: f"{START}\n{table}\n{END}",
+        re.escape(start) + ".*?" + re.escape(end),
+        lambda _: f"{start}\n{table}\n{end}",
         text,
         flags=re.S,
     )
     readme.write_text(new, encoding="utf-8")
 
 
-def main(argv: list[str] | None = None) -> int:
+def bench_main(
+    argv: list[str] | None,
+    run_table: Callable[[int, int], str],
+    description: str | None,
+    markers: tuple[str, str] = (START, END),
+) -> int:
+    """The command line every README-writing benchmark shares: --size, --rounds and
+    --update-readme (between *markers*)."""
     ap = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--size", type=int, default=20_000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--update-readme", action="store_true")
     args = ap.parse_args(argv)
-    table = run(args.size, args.rounds)
+    table = run_table(args.size, args.rounds)
     print(table)
     if args.update_readme:
-        update_readme(table)
+        update_readme(table, *markers)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return bench_main(argv, run, __doc__)
 
 
 if __name__ == "__main__":

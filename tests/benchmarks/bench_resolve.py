@@ -14,11 +14,9 @@ writes the table into README.md between the resolve-benchmark markers.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import platform
 import random
-import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -29,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.benchmarks.bench_parse import bench_main  # noqa: E402
 from tests.benchmarks.corpus import KEYS, WORDS, corpus  # noqa: E402
 from urlinspector.core.resolve import resolve  # noqa: E402
 
@@ -143,33 +142,8 @@ def run(size: int, rounds: int) -> str:
     return "\n".join(lines)
 
 
-def update_readme(table: str) -> None:
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    if START not in text or END not in text:
-        raise SystemExit(f"README.md has no {START} / {END} markers")
-    new = re.sub(
-        re.escape(START) + ".*?" + re.escape(END),
-        lambda _: f"{START}\n{table}\n{END}",
-        text,
-        flags=re.S,
-    )
-    readme.write_text(new, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    ap.add_argument("--size", type=int, default=20_000)
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--update-readme", action="store_true")
-    args = ap.parse_args(argv)
-    table = run(args.size, args.rounds)
-    print(table)
-    if args.update_readme:
-        update_readme(table)
-    return 0
+    return bench_main(argv, run, __doc__, (START, END))
 
 
 if __name__ == "__main__":
