@@ -466,20 +466,24 @@ class _Tables:
 
         def run(chars: frozenset[str]) -> str:
             body = _char_class(chars - {"%"})
-            return rf"[{body}]*+(?:%[1-9A-Fa-f][0-9A-Fa-f][{body}]*+)*+"
+            escape = rf"%[1-9A-Fa-f][0-9A-Fa-f][{body}]*+"
+            return rf"[{body}]*+(?:{escape}(?:{escape})*|)"
 
         label = _char_class(ed.reg_name_chars - {":", "@", "%", "-"})
         port = f"{{{ed.port_min_digits},}}+"
         return re.compile(
             r"(https?):"  # 1 scheme
             r"//("  # 2 authority
-            r"(?:(?!)(()()))?"  # 3 userinfo, 4 user, 5 password: never
-            rf"([A-Za-z](?:[{label}]++|-(?!-))*+(?<=[A-Za-z])|{_IPV4_DECIMAL.pattern})"  # 6 host
-            rf"(?::([0-9]{port}))?"  # 7 port
+            r"(?:(?!)(()())|)"  # 3 userinfo, 4 user, 5 password: never
+            # 6 host: a letter, runs of label characters with single "-" between them,
+            # a letter last; or a dotted-decimal IPv4 address
+            rf"([A-Za-z][{label}]*+(?:-[{label}]++(?:-[{label}]++)*|)(?<=[A-Za-z])"
+            rf"|{_IPV4_DECIMAL.pattern})"
+            rf"(?::([0-9]{port})|)"  # 7 port
             r")"
-            rf"((?:/{run(ed.path_chars)})?)"  # 8 path
-            rf"(?:\?({run(ed.query_chars)}))?"  # 9 query
-            rf"(?:#({run(ed.fragment_chars)}))?"  # 10 fragment
+            rf"((?:/{run(ed.path_chars)}|))"  # 8 path
+            rf"(?:\?({run(ed.query_chars)})|)"  # 9 query
+            rf"(?:#({run(ed.fragment_chars)})|)"  # 10 fragment
         )
 
     def _fast_regex(self) -> re.Pattern[str] | None:
@@ -489,16 +493,22 @@ class _Tables:
 
         Each component is a run of its characters with valid escapes between them
         (``chars*(%HH chars*)*``), so a text with a bad escape does not match.  Every
-        repetition is possessive: a component's class never holds the delimiter that
-        ends it, so giving characters back could not make a match, and refusing to
-        try keeps a failing match linear."""
+        run of a character class is possessive: a component's class never holds the
+        delimiter that ends it, so giving characters back could not make a match, and
+        refusing to try keeps a failing match linear.  Repeated groups are greedy, not
+        possessive: Python before 3.11.3 (Debian 12 ships 3.11.2) matches a possessive
+        group wrongly (CPython gh-101955: ``?%#0`` matched as a valid query); each
+        repetition starts with "%", which no class holds, so they stay linear.  An
+        optional part is written ``(?:X|)``, which means ``(?:X)?`` and runs quicker in
+        Python's engine (a branch, not a repeat)."""
         ed = self.ed
         if ed.query_schemes is not None or ed.path_after_slash:
             return None
 
         def run(chars: frozenset[str]) -> str:
             body = _char_class(chars - {"%"})
-            return rf"[{body}]*+(?:%[0-9A-Fa-f]{{2}}[{body}]*+)*+"
+            escape = rf"%[0-9A-Fa-f]{{2}}[{body}]*+"
+            return rf"[{body}]*+(?:{escape}(?:{escape})*|)"
 
         user = run(ed.user_chars)
         password = run(ed.password_chars)
@@ -511,15 +521,15 @@ class _Tables:
         first = _char_class(ed.scheme_first | {c.upper() for c in ed.scheme_first})
         rest = _char_class(ed.scheme_rest | {c.upper() for c in ed.scheme_rest})
         return re.compile(
-            rf"(?:([{first}][{rest}]*+):)?"  # 1 scheme
+            rf"(?:([{first}][{rest}]*+):|)"  # 1 scheme
             rf"(?://("  # 2 authority
-            rf"(?:(({user})(?::({password}))?)@)?"  # 3 userinfo, 4 user, 5 password
+            rf"(?:(({user})(?::({password})|))@|)"  # 3 userinfo, 4 user, 5 password
             rf"({literal}{host})"  # 6 host
-            rf"(?::([0-9]{port}))?"  # 7 port
-            rf"))?"
-            rf"((?(2)(?:/{path})?|(?!//){path}))"  # 8 path: after an authority, "/" first
-            rf"(?:\?({query}))?"  # 9 query
-            rf"(?:#({fragment}))?"  # 10 fragment
+            rf"(?::([0-9]{port})|)"  # 7 port
+            rf")|)"
+            rf"((?(2)(?:/{path}|)|(?!//){path}))"  # 8 path: after an authority, "/" first
+            rf"(?:\?({query})|)"  # 9 query
+            rf"(?:#({fragment})|)"  # 10 fragment
         )
 
 
@@ -546,9 +556,9 @@ _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _VALID_SCHEME_3986 = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
 
 
-_SPLIT = re.compile(r"(?:([^:/?#]++):)?(?://([^/?#]*+))?([^?#]*+)(?:\?([^#]*+))?(?:#(.*+))?", re.S)
+_SPLIT = re.compile(r"(?:([^:/?#]++):|)(?://([^/?#]*+)|)([^?#]*+)(?:\?([^#]*+)|)(?:#(.*+)|)", re.S)
 r"""002 appendix B: ``^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?``."""
-_SPLIT_NO_QUERY = re.compile(r"(?:([^:/?#]++):)?(?://([^/#]*+))?([^#]*+)(?:#(.*+))?", re.S)
+_SPLIT_NO_QUERY = re.compile(r"(?:([^:/?#]++):|)(?://([^/#]*+)|)([^#]*+)(?:#(.*+)|)", re.S)
 """The same for a scheme whose "?" starts no query (000 §3.3): "?" is a path character."""
 
 
@@ -806,7 +816,7 @@ def _general(text: str, start: int, end: int, tables: _Tables, out: _Findings) -
 # --- checks on whole components, after either route --------------------------------------
 
 _DEC_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"  # RFC 3986 §3.2.2 dec-octet
-_IPV4_DECIMAL = re.compile(rf"{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}}")
+_IPV4_DECIMAL = re.compile(rf"{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}")
 _IPV4_ANY_DIGITS = re.compile(r"\d+\.\d+\.\d+\.\d+")
 _H16 = "[0-9A-Fa-f]{1,4}"
 _LS32 = rf"(?:{_H16}:{_H16}|{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}})"
@@ -1150,7 +1160,7 @@ def _security(
         userinfo = text[u_start:u_end]
         h_start, h_end = spans[HOST]
         real_host = text[h_start:h_end] if h_start >= 0 else ""
-        if _LOOKALIKE.search(userinfo):
+        if "." in userinfo and _LOOKALIKE.search(userinfo):  # (a host name has a ".")
             out.add(
                 "userinfo-lookalike",
                 "warning",
