@@ -298,6 +298,21 @@ class _SchemeInfo:
     port: bool = True
 
 
+def _authority_findings(text: str, scheme: str, spans: Spans) -> list[Diagnostic]:
+    """What :func:`_check_authority` finds for *scheme*, tested cheaply first: with a
+    host when the scheme needs one, and no userinfo or port it leaves out, there is
+    nothing to say (the common case, so the full check is skipped)."""
+    info = _INFO[scheme]
+    found: list[Diagnostic] = []
+    if (
+        (info.needs_authority and spans[HOST][0] >= spans[HOST][1])
+        or (not info.login and spans[USERINFO][0] >= 0)
+        or (not info.port and spans[PORT][0] >= 0)
+    ):
+        _check_authority(text, scheme, spans, info, found)
+    return found
+
+
 _INFO: dict[str, _SchemeInfo] = {
     "ftp": _SchemeInfo("000 §3.2", True, True),
     "http": _SchemeInfo("000 §3.3", True, False),
@@ -403,13 +418,8 @@ def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     transparently to the server, not understood by the client.  This runs on every web
     URL, so it only slices the spans it is given.
     """
-    h = spans[HOST]
-    if h[0] < h[1] and spans[USERINFO][0] < 0:
-        return web_parts(text, scheme, spans), _NO_DIAGNOSTICS
-    # no authority, an empty host, or userinfo
-    found: list[Diagnostic] = []
-    _check_authority(text, scheme, spans, _INFO[scheme], found)
-    return web_parts(text, scheme, spans), tuple(found)
+    found = _authority_findings(text, scheme, spans)
+    return web_parts(text, scheme, spans), tuple(found) if found else _NO_DIAGNOSTICS
 
 
 def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
@@ -461,9 +471,7 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
 
 def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (000 §5)."""
-    diags: list[Diagnostic] = []
-    if spans[HOST][0] >= spans[HOST][1]:  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     parts: list[Part] = []
     cwd: list[bytes] = []
     name: bytes | None = None
@@ -595,11 +603,7 @@ def _gopher_plus(
 def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
     [ "%09" gopher+_string ] ] ] ] ]`` (000 §5); 004: ``[/ gtype [selector]][? search]``."""
-    diags: list[Diagnostic] = []
-    if (
-        spans[HOST][0] >= spans[HOST][1] or spans[USERINFO][0] >= 0
-    ):  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     parts: list[Part] = []
     by_tab = SCHEME_RULES.get(edition.id, RULES_1738).gopher_search == "tab"
     fields: dict[str, object] = {
@@ -722,9 +726,7 @@ def _check_selector(
 
 def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``mailtourl = "mailto:" encoded822addr`` (000 §5): the whole opaque part."""
-    diags: list[Diagnostic] = []
-    if spans[USERINFO][0] >= 0:  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     start, end = _opaque(spans, True)  # no characters are reserved in it
     raw = text[start:end]
     parts = [part("addr-spec", (start, end), raw, "mail-address", _R_ADDR)]
@@ -772,9 +774,7 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
 
 def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (000 §5)."""
-    diags: list[Diagnostic] = []
-    if spans[USERINFO][0] >= 0:  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     parts: list[Part] = []
     fields: dict[str, object] = {"kind": None, "group": None, "message_id": None}
     a0, a1 = spans[AUTHORITY]
@@ -854,11 +854,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
 
 def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (000 §5)."""
-    diags: list[Diagnostic] = []
-    if (
-        spans[HOST][0] >= spans[HOST][1] or spans[USERINFO][0] >= 0
-    ):  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     parts: list[Part] = []
     group: str | None = None
     number: int | None = None
@@ -926,9 +922,7 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
 
 def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``telneturl = "telnet://" login [ "/" ]`` (000 §5)."""
-    diags: list[Diagnostic] = []
-    if spans[HOST][0] >= spans[HOST][1]:  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     parts: list[Part] = []
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
@@ -958,11 +952,7 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
 
 def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``waisdatabase | waisindex | waisdoc`` (000 §5)."""
-    diags: list[Diagnostic] = []
-    if (
-        spans[HOST][0] >= spans[HOST][1] or spans[USERINFO][0] >= 0
-    ):  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     parts: list[Part] = []
     fields: dict[str, object] = {
         "kind": None,
@@ -1061,9 +1051,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
 
 def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (003 §5)."""
-    diags: list[Diagnostic] = []
-    if spans[USERINFO][0] >= 0 or spans[PORT][0] >= 0:  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     parts: list[Part] = []
     h0, h1 = spans[HOST]
     host = text[h0:h1] if h0 >= 0 else None
@@ -1112,11 +1100,7 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
 def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (000 §5);
     004: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
-    diags: list[Diagnostic] = []
-    if (
-        spans[HOST][0] >= spans[HOST][1] or spans[USERINFO][0] >= 0
-    ):  # (else _check_authority has nothing to say)
-        _check_authority(text, scheme, spans, _INFO[scheme], diags)
+    diags = _authority_findings(text, scheme, spans)
     parts: list[Part] = []
     fields: dict[str, object] = {"hsoname": None, "version": None, "fieldspecs": ()}
     slash, u0, u1 = _url_path(text, spans, True)  # psegment holds "?"
