@@ -8,6 +8,7 @@ are computed when a row is first shown, not when the model is filled.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -307,15 +308,47 @@ _SEVERITY_MARK = {"error": "✖ error", "warning": "⚠ warning", "info": "ℹ n
 _SEVERITY_ROLE = {"error": "invalid", "warning": "warning", "info": "separator"}
 
 
-class DiagnosticsModel(QAbstractTableModel):
+class _RowsTable(QAbstractTableModel):
+    """A table of one tuple of rows under fixed :attr:`COLUMNS`, coloured by the
+    shared formats."""
+
+    COLUMNS: tuple[str, ...] = ()
+
+    def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._style = _Formatting(formats)
+
+    def shown_rows(self) -> Sequence[object]:
+        raise NotImplementedError
+
+    def set_formats(self, formats: Formats) -> None:
+        self.beginResetModel()
+        self._style = _Formatting(formats)
+        self.endResetModel()
+
+    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
+        return 0 if parent.isValid() else len(self.shown_rows())
+
+    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
+        return len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+        if orientation == _HORIZONTAL and role == _DISPLAY:
+            return self.COLUMNS[section]
+        return None
+
+
+class DiagnosticsModel(_RowsTable):
     """Errors, warnings and notes with their citations, in span order."""
 
     COLUMNS = ("severity", "message", "citation", "span", "category", "code")
 
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._style = _Formatting(formats)
+        super().__init__(formats, parent)
         self.items: tuple[Diagnostic, ...] = ()
+
+    def shown_rows(self) -> Sequence[object]:
+        return self.items
 
     def set_diagnostics(self, items: tuple[Diagnostic, ...]) -> bool:
         """Show *items*; True when a row's text changed (rows may need new heights)."""
@@ -334,22 +367,6 @@ class DiagnosticsModel(QAbstractTableModel):
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last))
                 changed = changed or a.message != b.message
         return changed
-
-    def set_formats(self, formats: Formats) -> None:
-        self.beginResetModel()
-        self._style = _Formatting(formats)
-        self.endResetModel()
-
-    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
-        return 0 if parent.isValid() else len(self.items)
-
-    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
-        if orientation == _HORIZONTAL and role == _DISPLAY:
-            return self.COLUMNS[section]
-        return None
 
     def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
         if not index.isValid():
@@ -472,36 +489,22 @@ _KIND_MARK = {
 }
 
 
-class EscapesModel(QAbstractTableModel):
+class EscapesModel(_RowsTable):
     """Every ``%HH`` of the URL, what it decodes to and whether it is needed."""
 
     COLUMNS = ("escape", "in", "span", "octet", "decodes to", "kind", "why", "citation")
 
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._style = _Formatting(formats)
+        super().__init__(formats, parent)
         self.rows: tuple[EscapeRow, ...] = ()
+
+    def shown_rows(self) -> Sequence[object]:
+        return self.rows
 
     def set_rows(self, rows: tuple[EscapeRow, ...]) -> None:
         self.beginResetModel()
         self.rows = rows
         self.endResetModel()
-
-    def set_formats(self, formats: Formats) -> None:
-        self.beginResetModel()
-        self._style = _Formatting(formats)
-        self.endResetModel()
-
-    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
-        if orientation == _HORIZONTAL and role == _DISPLAY:
-            return self.COLUMNS[section]
-        return None
 
     def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
         if not index.isValid():
