@@ -57,22 +57,25 @@ SGR = re.compile(r"\x1b\[[0-9;:]*m")
 
 
 def core_roles() -> set[str]:
-    """Every role string the core gives a Part: the 4th argument of ``Part(...)`` and of
-    ``_Ctx.part(...)`` calls in specific.py (both take name, span/start, raw/end, role)."""
+    """Every role string the core gives a Part in specific.py: the 4th field of
+    ``Part(name, span, raw, role, ...)`` calls and of the tuples in
+    ``_new_part(Part, (name, span, raw, role, rule))`` calls."""
     tree = ast.parse(SPECIFIC.read_text(encoding="utf-8"))
     roles: set[str] = set()
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or len(node.args) < 4:
+        if not isinstance(node, ast.Call):
             continue
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        role = node.args[3]
-        if (
-            name in ("part", "Part")
-            and isinstance(role, ast.Constant)
-            and isinstance(role.value, str)
-        ):
-            roles.add(role.value)
+        fields: list[ast.expr] = []
+        if name == "Part":
+            fields = node.args
+        elif name == "_new_part" and len(node.args) == 2 and isinstance(node.args[1], ast.Tuple):
+            fields = node.args[1].elts
+        if len(fields) >= 4:
+            role = fields[3]
+            if isinstance(role, ast.Constant) and isinstance(role.value, str):
+                roles.add(role.value)
     return roles
 
 

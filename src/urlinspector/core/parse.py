@@ -18,9 +18,10 @@ Checks that read whole components (hosts, ports, security findings, the scheme's
 syntax) run after either route, on the spans.  The fast route skips those that cannot
 find anything: a second regular expression, a part of the first one's language with
 the same groups, accepts the commonest web URLs (lower-case ``http`` or ``https``, no
-userinfo, a plain registered name or an IPv4 address, no encoded CR, LF or NUL), on
-which only the port can call for a finding; and a URL of a known scheme whose host is
-of a common kind skips the host checks.  Nothing is cached between calls.
+userinfo, a plain registered name, an IPv4 address or an IPv6 literal, no encoded CR,
+LF or NUL), on which only the port can call for a finding; and a URL of a known scheme
+whose host is of a common kind skips the host checks.  Nothing is cached between calls
+but the IDN decoding of a host name (:func:`_idn_report`).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ from urlinspector.core.specific import (
     KNOWN_SCHEMES,
     SCHEME_PARSERS,
     SchemeParser,
+    authority_findings,
     parse_specific,
 )
 
@@ -410,21 +412,17 @@ class _Tables:
         )
         """Lower-case schemes whose commonest URLs :func:`parse` finishes at once, with
         their parsers (not where the edition's hostname grammar needs checking)."""
+        self.fast: re.Pattern[str] | None = None
+        """The fast route's regex (:meth:`_fast_regex`), or None: every text takes the
+        general route."""
         self.web: Callable[[str], re.Match[str] | None] | None = None
         """``fullmatch`` of the regex for the commonest web URLs (:meth:`_web_regex`),
         which :func:`parse` finishes first of all; None without a fast route."""
-        self._fast: re.Pattern[str] | None = None
-        self.fast = self._fast_regex()
+        self.use_fast(self._fast_regex())
 
-    @property
-    def fast(self) -> re.Pattern[str] | None:
-        """The fast route's regex (:meth:`_fast_regex`); setting it to None switches
-        the whole fast route off, so every text takes the general route."""
-        return self._fast
-
-    @fast.setter
-    def fast(self, regex: re.Pattern[str] | None) -> None:
-        self._fast = regex
+    def use_fast(self, regex: re.Pattern[str] | None) -> None:
+        """Set the fast route's regex; None switches the whole fast route off."""
+        self.fast = regex
         web = self._web_regex() if regex is not None and self.known else None
         self.web = None if web is None else web.fullmatch
 
@@ -457,11 +455,12 @@ class _Tables:
 
     def _web_regex(self) -> re.Pattern[str]:
         """A part of the fast route's language, with the same groups: lower-case
-        ``http`` or ``https``, no userinfo, a dotted-decimal IPv4 address or a
-        registered name that starts and ends with a letter (no IPv4 form or address,
-        002 §7.3) and holds no ``--`` (so no IDN label, RFC 3490) and no escape, and
-        no escape of the form ``%0H`` (so no encoded CR, LF or NUL, 000 §6).  What it
-        matches, no check after the split can find anything in but a port."""
+        ``http`` or ``https``, no userinfo, a dotted-decimal IPv4 address, an IPv6
+        literal (RFC 3986 §3.2.2, where the edition has them) or a registered name
+        that starts and ends with a letter (no IPv4 form or address, 002 §7.3) and
+        holds no ``--`` (so no IDN label, RFC 3490) and no escape, and no escape of the
+        form ``%0H`` (so no encoded CR, LF or NUL, 000 §6).  What it matches, no check
+        after the split can find anything in but a port."""
         ed = self.ed
 
         def run(chars: frozenset[str]) -> str:
@@ -471,14 +470,15 @@ class _Tables:
 
         label = _char_class(ed.reg_name_chars - {":", "@", "%", "-"})
         port = f"{{{ed.port_min_digits},}}+"
+        literal = rf"|\[(?:{_IPV6.pattern})\]" if ed.ipv6_literals else ""
         return re.compile(
             r"(https?):"  # 1 scheme
             r"//("  # 2 authority
             r"(?:(?!)(()())|)"  # 3 userinfo, 4 user, 5 password: never
             # 6 host: a letter, runs of label characters with single "-" between them,
-            # a letter last; or a dotted-decimal IPv4 address
+            # a letter last; or a dotted-decimal IPv4 address; or an IPv6 literal
             rf"([A-Za-z][{label}]*+(?:-[{label}]++(?:-[{label}]++)*|)(?<=[A-Za-z])"
-            rf"|{_IPV4_DECIMAL.pattern})"
+            rf"|{_IPV4_DECIMAL.pattern}{literal})"
             rf"(?::([0-9]{port})|)"  # 7 port
             r")"
             rf"((?:/{run(ed.path_chars)}|))"  # 8 path
@@ -1265,45 +1265,61 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     error diagnostics.  Raises ``TypeError`` for a non-``str`` and
     :class:`~.errors.UnknownEditionError` for an unknown edition id.
     """
-    if type(text) is not str and not isinstance(text, str):
-        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
     try:
         tables = _BY_EDITION[edition]
     except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
         tables = _tables(get_edition(edition))
-    ed = tables.ed
     web = tables.web
-    if web is not None:
-        m = web(text)
+    if web is None:
+        if not isinstance(text, str):
+            raise TypeError(f"parse() takes a str, not {type(text).__name__}")
+    else:
+        try:
+            m = web(text)
+        except TypeError:  # (the regex takes nothing but a str here)
+            raise TypeError(f"parse() takes a str, not {type(text).__name__}") from None
         if m is not None:
             # the commonest URL of all: nothing to check but the port; the parts
             # are those of specific.web_parts, built here for speed
             spans = m.regs
-            path_span = spans[PATH]
-            path = text[path_span[0] : path_span[1]]
-            query_span = spans[QUERY]
-            if query_span[0] < 0:
-                search = None
-                parts: tuple[Part, ...] = (
-                    _new(Part, ("path", path_span, path, "http-path", HPATH_RULE)),
+            p0, p1 = path_span = spans[PATH]
+            path = text[p0:p1]
+            q0, q1 = query_span = spans[QUERY]
+            scheme, default, host = _WEB_SCHEMES[text[4]]
+            if q0 < 0:
+                specific = _new(
+                    SchemeParts,
+                    (
+                        scheme,
+                        (_new(Part, ("path", path_span, path, "http-path", HPATH_RULE)),),
+                        default,
+                        {"path": path, "search": None},
+                    ),
                 )
             else:
-                search = text[query_span[0] : query_span[1]]
-                parts = (
-                    _new(Part, ("path", path_span, path, "http-path", HPATH_RULE)),
-                    _new(Part, ("searchpart", query_span, search, "http-search", HSEARCH_RULE)),
+                search = text[q0:q1]
+                specific = _new(
+                    SchemeParts,
+                    (
+                        scheme,
+                        (
+                            _new(Part, ("path", path_span, path, "http-path", HPATH_RULE)),
+                            _new(
+                                Part,
+                                ("searchpart", query_span, search, "http-search", HSEARCH_RULE),
+                            ),
+                        ),
+                        default,
+                        {"path": path, "search": search},
+                    ),
                 )
-            if spans[SCHEME][1] == 4:
-                scheme, default = "http", 80
-            else:
-                scheme, default = "https", 443
-            specific = _new(SchemeParts, (scheme, parts, default, {"path": path, "search": search}))
-            host_kind: HostKind = "ipv4" if text[spans[HOST][0]] in _DIGITS else "reg-name"
+            host_kind: HostKind | None = _WEB_HOST_KINDS.get(text[host], "reg-name")
             if spans[PORT][0] < 0:
-                return _new(URL, (text, ed, spans, host_kind, (), specific))
-            found = _port_finding(text, spans[PORT], ed, scheme)
+                return _new(URL, (text, tables.ed, spans, host_kind, (), specific))
+            found = _port_finding(text, spans[PORT], tables.ed, scheme)
             found_all = () if found is None else (found,)
-            return _new(URL, (text, ed, spans, host_kind, found_all, specific))
+            return _new(URL, (text, tables.ed, spans, host_kind, found_all, specific))
+    ed = tables.ed
     fast = tables.fast
     if fast is not None:
         # (a text the fast route accepts starts with no "<", and one the web regex
@@ -1323,6 +1339,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                     # host of the commonest kinds, which the lines below decide
                     # without the full check and with nothing to report
                     h_start, h_end = spans[HOST]
+                    host_kind = _UNDECIDED
                     if h_start < h_end:
                         first = text[h_start]
                         if first in _LETTERS:
@@ -1332,17 +1349,25 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                             if text[h_end - 1] in _LETTERS and (
                                 "-" not in text or "xn--" not in text[h_start:h_end].lower()
                             ):
-                                return _known(text, ed, spans, written, parser, "reg-name")
+                                host_kind = "reg-name"
                         elif first in _DIGITS:
                             if _IPV4_DECIMAL.fullmatch(text, h_start, h_end):
-                                return _known(text, ed, spans, written, parser, "ipv4")
+                                host_kind = "ipv4"
                         elif first == "[" and _IPV6.fullmatch(text, h_start + 1, h_end - 1):
                             # (the regex's literal ends in "]")
-                            return _known(text, ed, spans, written, parser, "ipv6")
+                            host_kind = "ipv6"
                     else:  # no authority, or an empty host (a known scheme says itself
                         # whether it needs one)
-                        kind: HostKind | None = None if h_start < 0 else "empty"
-                        return _known(text, ed, spans, written, parser, kind)
+                        host_kind = None if h_start < 0 else "empty"
+                    if host_kind is not _UNDECIDED:
+                        # the findings on the port, the scheme's own and those on
+                        # the userinfo
+                        parts, own = parser(text, written, spans, ed)
+                        if h_start >= h_end or spans[PORT][0] >= 0 or spans[USERINFO][0] >= 0:
+                            own = _authority_findings(text, ed, spans, written, parts, own)
+                        elif len(own) > 1:
+                            own = tuple(sorted(own, key=_span_key))
+                        return _new(URL, (text, ed, spans, host_kind, own, parts))
                 if s_end != 3 or written.lower() != "url":
                     return _checked(text, ed, tables, spans, True, written, _Findings())
             elif ":" not in text:
@@ -1372,18 +1397,29 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     return _checked(text, ed, tables, split, False, named, out)
 
 
-def _known(
+_WEB_SCHEMES: dict[str, tuple[str, int, int]] = {":": ("http", 80, 7), "s": ("https", 443, 8)}
+"""What the web regex accepted, by the character after ``http``: the scheme, its
+default port and where the host starts."""
+_WEB_HOST_KINDS: dict[str, HostKind] = {"[": "ipv6", **dict.fromkeys("0123456789", "ipv4")}
+"""The kind of a host the web regex accepted, by its first character."""
+_UNDECIDED: Any = object()
+"""(A host kind :func:`parse` has not decided on its own.)"""
+
+
+def _authority_findings(
     text: str,
     ed: Edition,
     spans: Spans,
     scheme: str,
-    parser: SchemeParser,
-    host_kind: HostKind | None,
-) -> URL:
-    """The rest of :func:`parse` for a URL of a known scheme whose host needs no
-    check and that holds no encoded CR, LF or NUL: the findings on the port, the
-    scheme's own and those on the userinfo."""
-    specific, found = parser(text, scheme, spans, ed)
+    specific: SchemeParts | None,
+    found: tuple[Diagnostic, ...],
+) -> tuple[Diagnostic, ...]:
+    """*found* (the scheme's own findings) with those on the authority of a URL of
+    a known *scheme* whose host needs no check and that holds no encoded CR, LF or
+    NUL: what the scheme asks of it, the port's and the userinfo's, in span order."""
+    authority = authority_findings(text, scheme, spans)
+    if authority:
+        found = (*authority, *found)
     port = spans[PORT]
     if port[0] >= 0:
         finding = _port_finding(text, port, ed, scheme)
@@ -1395,7 +1431,7 @@ def _known(
         found = tuple(out)
     if len(found) > 1:
         found = tuple(sorted(found, key=_span_key))
-    return _new(URL, (text, ed, spans, host_kind, found, specific))
+    return found
 
 
 def _checked(

@@ -60,6 +60,7 @@ __all__ = [
     "SCHEME_RULES",
     "SchemeParser",
     "SchemeRules",
+    "authority_findings",
     "parse_specific",
     "web_parts",
 ]
@@ -187,13 +188,6 @@ def _text(raw: str) -> str:
     return _octets(raw).decode("utf-8", "replace")
 
 
-def part(name: str, span: Span, raw: str, role: str, rule: str) -> Part:
-    """``Part(name, span, raw, role, rule)`` without the NamedTuple's Python-level
-    ``__new__`` (the arguments in the same order, so that a scan of this module for
-    the roles it gives its parts finds them)."""
-    return _new_part(Part, (name, span, raw, role, rule))
-
-
 def _diag(
     code: str, severity: Severity, start: int, end: int, message: str, ref: str
 ) -> Diagnostic:
@@ -298,10 +292,11 @@ class _SchemeInfo:
     port: bool = True
 
 
-def _authority_findings(text: str, scheme: str, spans: Spans) -> list[Diagnostic]:
-    """What :func:`_check_authority` finds for *scheme*, tested cheaply first: with a
-    host when the scheme needs one, and no userinfo or port it leaves out, there is
-    nothing to say (the common case, so the full check is skipped)."""
+def authority_findings(text: str, scheme: str, spans: Spans) -> list[Diagnostic]:
+    """What *scheme* (one of :data:`SCHEME_PARSERS`) asks of the authority of *text*
+    and does not find: a host where it needs one, no userinfo or port it leaves out
+    (000 §3.1, §5).  Tested cheaply first: with a host when the scheme needs one, and
+    no userinfo or port, there is nothing to say (the common case)."""
     info = _INFO[scheme]
     found: list[Diagnostic] = []
     if (
@@ -418,8 +413,7 @@ def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     transparently to the server, not understood by the client.  This runs on every web
     URL, so it only slices the spans it is given.
     """
-    found = _authority_findings(text, scheme, spans)
-    return web_parts(text, scheme, spans), tuple(found) if found else _NO_DIAGNOSTICS
+    return web_parts(text, scheme, spans), _NO_DIAGNOSTICS
 
 
 def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
@@ -436,8 +430,8 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
                 (
                     scheme,
                     (
-                        part("path", p, path, "http-path", HPATH_RULE),
-                        part("searchpart", q, search, "http-search", HSEARCH_RULE),
+                        _new_part(Part, ("path", p, path, "http-path", HPATH_RULE)),
+                        _new_part(Part, ("searchpart", q, search, "http-search", HSEARCH_RULE)),
                     ),
                     _PORTS.get(scheme),
                     {"path": path, "search": search},
@@ -447,7 +441,7 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
             SchemeParts,
             (
                 scheme,
-                (part("path", p, path, "http-path", HPATH_RULE),),
+                (_new_part(Part, ("path", p, path, "http-path", HPATH_RULE)),),
                 _PORTS.get(scheme),
                 {"path": path, "search": None},
             ),
@@ -458,7 +452,7 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
             SchemeParts,
             (
                 scheme,
-                (part("searchpart", q, search, "http-search", HSEARCH_RULE),),
+                (_new_part(Part, ("searchpart", q, search, "http-search", HSEARCH_RULE)),),
                 _PORTS.get(scheme),
                 {"path": None, "search": search},
             ),
@@ -471,7 +465,7 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
 
 def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (000 §5)."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     parts: list[Part] = []
     cwd: list[bytes] = []
     name: bytes | None = None
@@ -481,7 +475,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "url-path"))
     else:
-        parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+        parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
         f1 = u1  # end of fpath
         # ";type=" ftptype ends the fpath; ftptype holds no ";" or "/", so only the
         # last ";" can start it
@@ -491,16 +485,22 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             f1 = last
         # the fsegments: cwd1 / cwd2 / ... / name (000 §3.2.2); each decoded on its own,
         # so "%2F" stays inside its argument
-        *segments, raw = text[u0:f1].split("/")
+        fpath = text[u0:f1]
+        *segments, raw = fpath.split("/")
         pos = u0
         for segment in segments:
             bar = pos + len(segment)
-            parts.append(part("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD))
-            parts.append(part("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH))
-            cwd.append(_octets(segment))
+            parts += (
+                _new_part(Part, ("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD)),
+                _new_part(Part, ("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH)),
+            )
             pos = bar + 1
-        parts.append(part("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME))
-        name = _octets(raw)
+        parts.append(_new_part(Part, ("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME)))
+        if "%" in fpath:
+            cwd = [_octets(segment) for segment in segments]
+            name = _octets(raw)
+        else:  # (no escape: the UTF-8 of the fpath splits at the same "/"s)
+            *cwd, name = fpath.encode("utf-8", "surrogatepass").split(b"/")
         semi = text.find(";", u0, f1) if last >= 0 else -1
         if semi >= 0:
             diags.append(
@@ -516,9 +516,11 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             )
         if m is not None:
             t0, t1 = m.span(1)
-            parts.append(part(";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP))
+            parts.append(
+                _new_part(Part, (";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP))
+            )
             raw = text[t0:t1]
-            parts.append(part("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE))
+            parts.append(_new_part(Part, ("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE)))
             if len(raw) == 1 and raw in "AIDaid":
                 typecode = raw.lower()
             else:
@@ -534,8 +536,8 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
                     )
                 )
     fields: dict[str, object] = {
-        "user": _decoded(text, spans[USER]),
-        "password": _decoded(text, spans[PASSWORD]),
+        "user": None if spans[USER][0] < 0 else _decoded(text, spans[USER]),
+        "password": None if spans[PASSWORD][0] < 0 else _decoded(text, spans[PASSWORD]),
         "cwd": tuple(cwd),
         "name": name,
         "typecode": typecode,
@@ -603,7 +605,7 @@ def _gopher_plus(
 def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
     [ "%09" gopher+_string ] ] ] ] ]`` (000 §5); 004: ``[/ gtype [selector]][? search]``."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     parts: list[Part] = []
     by_tab = SCHEME_RULES.get(edition.id, RULES_1738).gopher_search == "tab"
     fields: dict[str, object] = {
@@ -623,18 +625,21 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "gopher-path"))
     else:
-        parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+        parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
     if slash >= 0 and u1 > u0:
         # gtype = xchar: one character, or one escape
         g1 = u0 + 3 if text[u0] == "%" and _ESCAPE_AT.match(text, u0, u1) else u0 + 1
         gtype = text[u0:g1]
         parts.append(
-            part(
-                "gophertype",
-                (u0, g1),
-                gtype,
-                "gopher-type",
-                _R_GTYPE if by_tab else _R_GTYPE_004,
+            _new_part(
+                Part,
+                (
+                    "gophertype",
+                    (u0, g1),
+                    gtype,
+                    "gopher-type",
+                    _R_GTYPE if by_tab else _R_GTYPE_004,
+                ),
             )
         )
         fields["gophertype"] = chr(int(gtype[1:], 16)) if g1 - u0 == 3 else gtype
@@ -646,7 +651,10 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         s1 = u1 if tab1 < 0 else tab1
         raw = text[g1:s1]
         parts.append(
-            part("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004)
+            _new_part(
+                Part,
+                ("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004),
+            )
         )
         selector = _octets(raw)
         fields["selector"] = selector
@@ -654,8 +662,12 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
             _check_selector(text, g1, s1, selector, by_tab, diags)
         if tab1 >= 0:
             e1 = u1 if tab2 < 0 else tab2
-            parts.append(part("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB))
-            parts.append(part("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH))
+            parts.append(_new_part(Part, ("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB)))
+            parts.append(
+                _new_part(
+                    Part, ("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH)
+                )
+            )
             search = _octets(text[tab1 + 3 : e1])
             fields["search"] = search
             if 13 in search or 10 in search:  # CR, LF
@@ -671,9 +683,18 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
                     )
                 )
         if tab2 >= 0:
-            parts.append(part("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB))
+            parts.append(_new_part(Part, ("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB)))
             parts.append(
-                part("gopher+_string", (tab2 + 3, u1), text[tab2 + 3 : u1], "gopher-plus", _R_GPLUS)
+                _new_part(
+                    Part,
+                    (
+                        "gopher+_string",
+                        (tab2 + 3, u1),
+                        text[tab2 + 3 : u1],
+                        "gopher-plus",
+                        _R_GPLUS,
+                    ),
+                )
             )
             _gopher_plus(text, tab2 + 3, u1, fields, diags)
     if not by_tab:
@@ -681,9 +702,13 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         if q0 >= 0:
             if text[q0 - 1 : q0] == "?":
                 parts.append(
-                    part("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004)
+                    _new_part(
+                        Part, ("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004)
+                    )
                 )
-            parts.append(part("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004))
+            parts.append(
+                _new_part(Part, ("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004))
+            )
             fields["search"] = _octets(text[q0:q1])
     return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
@@ -726,10 +751,10 @@ def _check_selector(
 
 def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``mailtourl = "mailto:" encoded822addr`` (000 §5): the whole opaque part."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it
     raw = text[start:end]
-    parts = [part("addr-spec", (start, end), raw, "mail-address", _R_ADDR)]
+    parts = [_new_part(Part, ("addr-spec", (start, end), raw, "mail-address", _R_ADDR))]
     if not raw:
         diags.append(
             _diag(
@@ -774,7 +799,7 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
 
 def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (000 §5)."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     parts: list[Part] = []
     fields: dict[str, object] = {"kind": None, "group": None, "message_id": None}
     a0, a1 = spans[AUTHORITY]
@@ -794,7 +819,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
         if slash < 0:
             start = end = a1
         else:
-            parts.append(part("/", (slash, start), "/", "separator", _R_SLASH))
+            parts.append(_new_part(Part, ("/", (slash, start), "/", "separator", _R_SLASH)))
     else:
         start, end = _opaque(spans, True)
     raw = text[start:end]
@@ -810,10 +835,10 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
             )
         )
     elif raw == "*":
-        parts.append(part("*", (start, end), raw, "news-group", _R_ALL))
+        parts.append(_new_part(Part, ("*", (start, end), raw, "news-group", _R_ALL)))
         fields["kind"] = "all"
     elif "@" in raw:
-        parts.append(part("message-id", (start, end), raw, "message-id", _R_ARTICLE))
+        parts.append(_new_part(Part, ("message-id", (start, end), raw, "message-id", _R_ARTICLE)))
         fields["kind"] = "article"
         fields["message_id"] = _text(raw)
         at = raw.rfind("@")
@@ -831,7 +856,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
     else:
-        parts.append(part("newsgroup-name", (start, end), raw, "news-group", _R_GROUP))
+        parts.append(_new_part(Part, ("newsgroup-name", (start, end), raw, "news-group", _R_GROUP)))
         fields["kind"] = "group"
         fields["group"] = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
@@ -854,20 +879,22 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
 
 def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (000 §5)."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     parts: list[Part] = []
     group: str | None = None
     number: int | None = None
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+        parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
         bar = text.find("/", u0, u1)
     else:
         bar = -1
     g1 = u1 if bar < 0 else bar
     if slash >= 0 and g1 > u0:
         raw = text[u0:g1]
-        parts.append(part("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP))
+        parts.append(
+            _new_part(Part, ("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP))
+        )
         group = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
         if rules.news_group.match(raw) is None:
@@ -895,9 +922,13 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
             )
         )
     if bar >= 0:
-        parts.append(part("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH))
+        parts.append(_new_part(Part, ("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH)))
         raw = text[bar + 1 : u1]
-        parts.append(part("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE))
+        parts.append(
+            _new_part(
+                Part, ("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE)
+            )
+        )
         if raw.isascii() and raw.isdigit() and len(raw) <= 4000:  # int()'s own limit: 4300
             number = int(raw)
         else:
@@ -922,11 +953,11 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
 
 def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``telneturl = "telnet://" login [ "/" ]`` (000 §5)."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     parts: list[Part] = []
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(part("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH))
+        parts.append(_new_part(Part, ("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH)))
     if u0 >= 0 and u1 > u0:
         diags.append(
             _diag(
@@ -952,7 +983,7 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
 
 def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``waisdatabase | waisindex | waisdoc`` (000 §5)."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     parts: list[Part] = []
     fields: dict[str, object] = {
         "kind": None,
@@ -979,20 +1010,20 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
         return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(
             diags
         )
-    parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+    parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
     raw = text[u0:d1]
-    parts.append(part("database", (u0, d1), raw, "wais-database", _R_WAIS_DB))
+    parts.append(_new_part(Part, ("database", (u0, d1), raw, "wais-database", _R_WAIS_DB)))
     fields["database"] = _octets(raw)
     fields["kind"] = "database"
     if bar >= 0:
         fields["kind"] = "document"
-        parts.append(part("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH))
+        parts.append(_new_part(Part, ("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH)))
         bar2 = text.find("/", bar + 1, u1)
         t1 = u1 if bar2 < 0 else bar2
         raw = text[bar + 1 : t1]
-        parts.append(part("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE))
+        parts.append(_new_part(Part, ("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE)))
         fields["wtype"] = _octets(raw)
         if bar2 < 0:
             diags.append(
@@ -1007,9 +1038,9 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
         else:
-            parts.append(part("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH))
+            parts.append(_new_part(Part, ("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH)))
             raw = text[bar2 + 1 : u1]
-            parts.append(part("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH))
+            parts.append(_new_part(Part, ("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH)))
             fields["wpath"] = _octets(raw)
             bar3 = text.find("/", bar2 + 1, u1)
             if bar3 >= 0 and not SCHEME_RULES.get(edition.id, RULES_1738).wais_wpath_slash:
@@ -1025,9 +1056,11 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
     if q0 >= 0:
         if text[q0 - 1 : q0] == "?":
-            parts.append(part("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q))
+            parts.append(
+                _new_part(Part, ("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q))
+            )
         raw = text[q0:q1]
-        parts.append(part("search", (q0, q1), raw, "search", _R_WAIS_SEARCH))
+        parts.append(_new_part(Part, ("search", (q0, q1), raw, "search", _R_WAIS_SEARCH)))
         fields["search"] = _octets(raw)
         if bar >= 0:
             diags.append(
@@ -1051,7 +1084,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
 
 def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (003 §5)."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     parts: list[Part] = []
     h0, h1 = spans[HOST]
     host = text[h0:h1] if h0 >= 0 else None
@@ -1059,7 +1092,7 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     if spans[AUTHORITY][0] >= 0:
         slash, u0, u1 = _url_path(text, spans, True)
         if slash >= 0:
-            parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+            parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
         elif u0 >= 0:
             diags.append(_stray(text, u0, u1, "path"))
             u0 = -1
@@ -1078,13 +1111,13 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
         )
         u0 = -1
         if u1 > start and text[start] == "/":
-            parts.append(part("/", (start, start + 1), "/", "separator", _R_SLASH))
+            parts.append(_new_part(Part, ("/", (start, start + 1), "/", "separator", _R_SLASH)))
             u0 = start + 1
         elif u1 > start:
             u0 = start
     if u0 >= 0:
         raw = text[u0:u1]
-        parts.append(part("path", (u0, u1), raw, "file-path", _R_FILE_PATH))
+        parts.append(_new_part(Part, ("path", (u0, u1), raw, "file-path", _R_FILE_PATH)))
         path = _octets(raw)
     fields: dict[str, object] = {
         "host": host,
@@ -1100,7 +1133,7 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
 def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
     """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (000 §5);
     004: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
-    diags = _authority_findings(text, scheme, spans)
+    diags: list[Diagnostic] = []
     parts: list[Part] = []
     fields: dict[str, object] = {"hsoname": None, "version": None, "fieldspecs": ()}
     slash, u0, u1 = _url_path(text, spans, True)  # psegment holds "?"
@@ -1122,18 +1155,20 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
         return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(
             diags
         )
-    parts.append(part("/", (slash, u0), "/", "separator", _R_SLASH))
+    parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
     nul = text.find("%00", u0, n1)
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
-    parts.append(part("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME))
+    parts.append(_new_part(Part, ("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME)))
     fields["hsoname"] = _octets(raw)
     if nul >= 0:
         version = text[nul + 3 : n1]
-        parts.append(part("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP))
-        parts.append(part("version", (nul + 3, n1), version, "prospero-version", _R_PVERSION))
+        parts.append(_new_part(Part, ("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP)))
+        parts.append(
+            _new_part(Part, ("version", (nul + 3, n1), version, "prospero-version", _R_PVERSION))
+        )
         fields["version"] = _text(version)
         if not SCHEME_RULES.get(edition.id, RULES_1738).prospero_version:
             diags.append(
@@ -1165,9 +1200,9 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
     while pos >= 0:
         nxt = text.find(";", pos + 1, u1)
         f1 = u1 if nxt < 0 else nxt
-        parts.append(part(";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP))
+        parts.append(_new_part(Part, (";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP)))
         raw = text[pos + 1 : f1]
-        parts.append(part("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD))
+        parts.append(_new_part(Part, ("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD)))
         fname, eq, value = raw.partition("=")
         specs.append((_text(fname), _text(value)))
         if not eq or not fname:
@@ -1189,7 +1224,8 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
 # --- dispatch --------------------------------------------------------------------------------
 
 SchemeParser = Callable[[str, str, Spans, Edition], SpecificResult]
-"""``parser(text, scheme, spans, edition)``: see :func:`parse_specific`."""
+"""``parser(text, scheme, spans, edition)``: the parts and findings of the scheme's
+syntax after its authority; :func:`parse_specific` adds :func:`authority_findings`."""
 
 SCHEME_PARSERS: dict[str, SchemeParser] = {
     "ftp": _ftp,
@@ -1219,4 +1255,6 @@ def parse_specific(text: str, scheme: str, spans: Spans, edition: Edition) -> Sp
     parser = SCHEME_PARSERS.get(scheme)
     if parser is None or len(spans) <= QUERY:
         return None, _NO_DIAGNOSTICS
-    return parser(text, scheme, spans, edition)
+    found = authority_findings(text, scheme, spans)
+    specific, own = parser(text, scheme, spans, edition)
+    return specific, (*found, *own) if found else own

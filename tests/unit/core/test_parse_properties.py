@@ -273,11 +273,11 @@ def general_route_only(edition: str) -> Iterator[None]:
     """``parse`` with the fast validating regex of *edition* switched off."""
     tables = parse_module._tables(get_edition(edition))
     saved = tables.fast
-    tables.fast = None
+    tables.use_fast(None)
     try:
         yield
     finally:
-        tables.fast = saved
+        tables.use_fast(saved)
 
 
 def parse_by_the_general_route(text: str, edition: str) -> URL:
