@@ -57,9 +57,8 @@ SGR = re.compile(r"\x1b\[[0-9;:]*m")
 
 
 def core_roles() -> set[str]:
-    """Every role string the core gives a Part in specific.py: the 4th field of
-    ``Part(name, span, raw, role, ...)`` calls and of the tuples in
-    ``_new_part(Part, (name, span, raw, role, rule))`` calls."""
+    """Every role string the core gives a Part in specific.py: the 4th field of the
+    tuple in ``Part((name, span, raw, role, rule))`` calls."""
     tree = ast.parse(SPECIFIC.read_text(encoding="utf-8"))
     roles: set[str] = set()
     for node in ast.walk(tree):
@@ -68,10 +67,8 @@ def core_roles() -> set[str]:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
         fields: list[ast.expr] = []
-        if name == "Part":
-            fields = node.args
-        elif name == "_new_part" and len(node.args) == 2 and isinstance(node.args[1], ast.Tuple):
-            fields = node.args[1].elts
+        if name == "Part" and len(node.args) == 1 and isinstance(node.args[0], ast.Tuple):
+            fields = node.args[0].elts
         if len(fields) >= 4:
             role = fields[3]
             if isinstance(role, ast.Constant) and isinstance(role.value, str):

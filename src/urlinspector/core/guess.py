@@ -115,6 +115,6 @@ def guess_absolute(text: str) -> Guess | None:
         f"supplied because {reason}; a heuristic, not a rule of the specs, so it may be wrong"
     )
     diagnostic = Diagnostic(
-        "heuristic", "info", "scheme", (offset, offset + len(stripped)), message, REFERENCE
+        ("heuristic", "info", "scheme", (offset, offset + len(stripped)), message, REFERENCE)
     )
     return Guess(text, url, diagnostic, scheme, reason)

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
-from typing import Literal, NamedTuple
+from operator import itemgetter
+from typing import Any, Literal, Self, TypeVar
+
+try:  # the C-level field reader namedtuple itself uses
+    from collections import _tuplegetter  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - other Python implementations
+
+    def _tuplegetter(index: int, doc: str) -> Any:
+        return property(itemgetter(index), doc=doc)
+
 
 __all__ = [
     "AUTHORITY",
@@ -23,6 +33,7 @@ __all__ = [
     "Diagnostic",
     "HostKind",
     "Part",
+    "Record",
     "SchemeParts",
     "Severity",
     "Span",
@@ -61,7 +72,50 @@ HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
 
-class Diagnostic(NamedTuple):
+_R = TypeVar("_R", bound="type[Record]")
+
+
+class Record(tuple[Any, ...]):
+    """An immutable record: a tuple whose annotated fields (see :func:`record`) read
+    by name, like a ``typing.NamedTuple``'s.
+
+    The difference is the constructor, which is ``tuple``'s own: it takes one tuple
+    of every field, ``Part((name, span, raw, role, rule))``.  Without a
+    ``__new__`` written in Python, building one costs little more than building a
+    tuple, and the parser builds several for every URL.
+    """
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        pairs = zip(self._fields, self, strict=True)
+        shown = ", ".join(f"{name}={value!r}" for name, value in pairs)
+        return f"{type(self).__name__}({shown})"
+
+    def _asdict(self) -> dict[str, Any]:
+        return dict(zip(self._fields, self, strict=True))
+
+    def _replace(self, **changes: Any) -> Self:
+        values = [changes.pop(name, value) for name, value in zip(self._fields, self, strict=True)]
+        if changes:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(changes)}")
+        return type(self)(values)
+
+
+def record(cls: _R) -> _R:
+    """Give the annotated fields of the :class:`Record` *cls* their readers, in the
+    order of the annotations (after those of its bases)."""
+    own = inspect.get_annotations(cls)
+    names = [*cls._fields, *(name for name in own if name != "_fields")]
+    for index, name in enumerate(names):
+        setattr(cls, name, _tuplegetter(index, f"Field {index}: {name}"))
+    cls._fields = tuple(names)
+    return cls
+
+
+@record
+class Diagnostic(Record):
     """One finding about the text: a departure from the edition's grammar, an escape
     worth noting, or a security concern from the specs' security sections."""
 
@@ -85,7 +139,8 @@ class Diagnostic(NamedTuple):
         }
 
 
-class Part(NamedTuple):
+@record
+class Part(Record):
     """One scheme-specific part (gopher type, ftp cwd segment, news group ...)."""
 
     name: str
@@ -96,11 +151,12 @@ class Part(NamedTuple):
     """The characters as written (escapes not decoded)."""
     role: str
     """Colour role for the GUI and the CLI (see ``urlinspector.palette``)."""
-    rule: str = ""
+    rule: str
     """The grammar rule and its citation, e.g. ``"gophertype, 000 §3.4"``."""
 
 
-class SchemeParts(NamedTuple):
+@record
+class SchemeParts(Record):
     """What the scheme's own syntax (000 §3, §5) makes of a URL."""
 
     scheme: str

@@ -30,7 +30,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 import idna
 
@@ -53,10 +53,12 @@ from urlinspector.core.model import (
     Diagnostic,
     HostKind,
     Part,
+    Record,
     SchemeParts,
     Severity,
     Span,
     Spans,
+    record,
 )
 from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS, default_port
 from urlinspector.core.specific import (
@@ -78,14 +80,16 @@ MAX_DIAGNOSTICS_PER_CODE = 50
 # --- the result ------------------------------------------------------------------------
 
 
-class Segment(NamedTuple):
+@record
+class Segment(Record):
     """A path segment and its span."""
 
     text: str
     span: Span
 
 
-class _URLFields(NamedTuple):
+@record
+class _URLFields(Record):
     text: str
     edition: Edition
     spans: Spans
@@ -191,9 +195,9 @@ class URL(_URLFields):
         while True:
             slash = text.find("/", pos, end)
             if slash < 0:
-                out.append(Segment(text[pos:end], (pos, end)))
+                out.append(Segment((text[pos:end], (pos, end))))
                 return tuple(out)
-            out.append(Segment(text[pos:slash], (pos, slash)))
+            out.append(Segment((text[pos:slash], (pos, slash))))
             pos = slash + 1
 
     @property
@@ -637,7 +641,7 @@ class _Findings(list[Diagnostic]):
         message: str,
         reference: str,
     ) -> None:
-        self.append(_new(Diagnostic, (code, severity, category, span, message, reference)))
+        self.append(Diagnostic((code, severity, category, span, message, reference)))
 
     def result(self) -> tuple[Diagnostic, ...]:
         if len(self) > 1:
@@ -1136,7 +1140,7 @@ def _port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Dia
                     if default
                     else f"port {number} is not this scheme's default"
                 )
-    return _new(Diagnostic, (code, severity, category, span, message, reference))
+    return Diagnostic((code, severity, category, span, message, reference))
 
 
 # (a dict reads faster than a mapping proxy)
@@ -1252,7 +1256,6 @@ _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _DIGITS = frozenset("0123456789")
 _WRAPPER_FIRST = frozenset("<Uu")
 """The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
-_new = tuple.__new__  # URL is a NamedTuple: skips its Python-level __new__
 
 
 # --- parse ------------------------------------------------------------------------------
@@ -1287,25 +1290,22 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             q0, q1 = query_span = spans[QUERY]
             scheme, default, host = _WEB_SCHEMES[text[4]]
             if q0 < 0:
-                specific = _new(
-                    SchemeParts,
+                specific = SchemeParts(
                     (
                         scheme,
-                        (_new(Part, ("path", path_span, path, "http-path", HPATH_RULE)),),
+                        (Part(("path", path_span, path, "http-path", HPATH_RULE)),),
                         default,
                         {"path": path, "search": None},
                     ),
                 )
             else:
                 search = text[q0:q1]
-                specific = _new(
-                    SchemeParts,
+                specific = SchemeParts(
                     (
                         scheme,
                         (
-                            _new(Part, ("path", path_span, path, "http-path", HPATH_RULE)),
-                            _new(
-                                Part,
+                            Part(("path", path_span, path, "http-path", HPATH_RULE)),
+                            Part(
                                 ("searchpart", query_span, search, "http-search", HSEARCH_RULE),
                             ),
                         ),
@@ -1315,10 +1315,10 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                 )
             host_kind: HostKind | None = _WEB_HOST_KINDS.get(text[host], "reg-name")
             if spans[PORT][0] < 0:
-                return _new(URL, (text, tables.ed, spans, host_kind, (), specific))
+                return URL((text, tables.ed, spans, host_kind, (), specific))
             found = _port_finding(text, spans[PORT], tables.ed, scheme)
             found_all = () if found is None else (found,)
-            return _new(URL, (text, tables.ed, spans, host_kind, found_all, specific))
+            return URL((text, tables.ed, spans, host_kind, found_all, specific))
     ed = tables.ed
     fast = tables.fast
     if fast is not None:
@@ -1367,7 +1367,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                             own = _authority_findings(text, ed, spans, written, parts, own)
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=_span_key))
-                        return _new(URL, (text, ed, spans, host_kind, own, parts))
+                        return URL((text, ed, spans, host_kind, own, parts))
                 if s_end != 3 or written.lower() != "url":
                     return _checked(text, ed, tables, spans, True, written, _Findings())
             elif ":" not in text:
@@ -1379,7 +1379,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                     and tables.fragment_ok
                 ):
                     # a relative reference without an authority: nothing to check
-                    return _new(URL, (text, ed, spans, None, (), None))
+                    return URL((text, ed, spans, None, (), None))
                 return _checked(text, ed, tables, spans, True, None, _Findings())
     out = _Findings()
     start, end = 0, len(text)
@@ -1487,4 +1487,4 @@ def _checked(
             out.extend(scheme_findings)
     if spans[USERINFO][0] >= 0 or "%0" in text:
         _security(text, spans, ed, specific, out)
-    return _new(URL, (text, ed, spans, host_kind, out.result() if out else (), specific))
+    return URL((text, ed, spans, host_kind, out.result() if out else (), specific))

@@ -67,9 +67,6 @@ __all__ = [
 
 SpecificResult = tuple[SchemeParts | None, tuple[Diagnostic, ...]]
 _NO_DIAGNOSTICS: tuple[Diagnostic, ...] = ()
-_new_part = tuple.__new__  # Part is a NamedTuple: skips its Python-level __new__
-_new_parts = tuple.__new__  # and so are SchemeParts ...
-_new_diag = tuple.__new__  # ... and Diagnostic
 _PORTS: dict[str, int] = dict(DEFAULT_PORTS)  # a dict reads faster than the proxy
 
 
@@ -191,7 +188,7 @@ def _text(raw: str) -> str:
 def _diag(
     code: str, severity: Severity, start: int, end: int, message: str, ref: str
 ) -> Diagnostic:
-    return _new_diag(Diagnostic, (code, severity, "scheme", (start, end), message, ref))
+    return Diagnostic((code, severity, "scheme", (start, end), message, ref))
 
 
 _HEX = b"0123456789ABCDEFabcdef"
@@ -337,8 +334,7 @@ def _check_authority(
             if end == start and s0 >= 0:  # nothing after "scheme:": point at the scheme
                 start, end = s0, s1
             out.append(
-                _new_diag(
-                    Diagnostic,
+                Diagnostic(
                     (
                         "scheme-requires-authority",
                         "error",
@@ -355,8 +351,7 @@ def _check_authority(
         h0, h1 = spans[HOST]
         if h0 >= h1:
             out.append(
-                _new_diag(
-                    Diagnostic,
+                Diagnostic(
                     (
                         "scheme-requires-host",
                         "error",
@@ -371,8 +366,7 @@ def _check_authority(
         u0, u1 = spans[USERINFO]
         if u0 >= 0:
             out.append(
-                _new_diag(
-                    Diagnostic,
+                Diagnostic(
                     (
                         "scheme-userinfo-not-allowed",
                         "warning",
@@ -388,8 +382,7 @@ def _check_authority(
         p0, p1 = spans[PORT]
         if p0 >= 0:
             out.append(
-                _new_diag(
-                    Diagnostic,
+                Diagnostic(
                     (
                         "scheme-port-not-allowed",
                         "warning",
@@ -425,39 +418,36 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
         path = text[p0:p1]
         if q0 >= 0:
             search = text[q0:q1]
-            return _new_parts(
-                SchemeParts,
+            return SchemeParts(
                 (
                     scheme,
                     (
-                        _new_part(Part, ("path", p, path, "http-path", HPATH_RULE)),
-                        _new_part(Part, ("searchpart", q, search, "http-search", HSEARCH_RULE)),
+                        Part(("path", p, path, "http-path", HPATH_RULE)),
+                        Part(("searchpart", q, search, "http-search", HSEARCH_RULE)),
                     ),
                     _PORTS.get(scheme),
                     {"path": path, "search": search},
                 ),
             )
-        return _new_parts(
-            SchemeParts,
+        return SchemeParts(
             (
                 scheme,
-                (_new_part(Part, ("path", p, path, "http-path", HPATH_RULE)),),
+                (Part(("path", p, path, "http-path", HPATH_RULE)),),
                 _PORTS.get(scheme),
                 {"path": path, "search": None},
             ),
         )
     if q0 >= 0:  # a query without a path: no edition splits so, but be safe
         search = text[q0:q1]
-        return _new_parts(
-            SchemeParts,
+        return SchemeParts(
             (
                 scheme,
-                (_new_part(Part, ("searchpart", q, search, "http-search", HSEARCH_RULE)),),
+                (Part(("searchpart", q, search, "http-search", HSEARCH_RULE)),),
                 _PORTS.get(scheme),
                 {"path": None, "search": search},
             ),
         )
-    return _new_parts(SchemeParts, (scheme, (), _PORTS.get(scheme), {"path": None, "search": None}))
+    return SchemeParts((scheme, (), _PORTS.get(scheme), {"path": None, "search": None}))
 
 
 # --- ftp: 000 §3.2 ---------------------------------------------------------------------------
@@ -475,7 +465,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "url-path"))
     else:
-        parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
+        parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
         f1 = u1  # end of fpath
         # ";type=" ftptype ends the fpath; ftptype holds no ";" or "/", so only the
         # last ";" can start it
@@ -491,11 +481,11 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
         for segment in segments:
             bar = pos + len(segment)
             parts += (
-                _new_part(Part, ("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD)),
-                _new_part(Part, ("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH)),
+                Part(("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD)),
+                Part(("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH)),
             )
             pos = bar + 1
-        parts.append(_new_part(Part, ("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME)))
+        parts.append(Part(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME)))
         if "%" in fpath:
             cwd = [_octets(segment) for segment in segments]
             name = _octets(raw)
@@ -516,11 +506,9 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             )
         if m is not None:
             t0, t1 = m.span(1)
-            parts.append(
-                _new_part(Part, (";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP))
-            )
+            parts.append(Part((";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP)))
             raw = text[t0:t1]
-            parts.append(_new_part(Part, ("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE)))
+            parts.append(Part(("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE)))
             if len(raw) == 1 and raw in "AIDaid":
                 typecode = raw.lower()
             else:
@@ -542,7 +530,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
         "name": name,
         "typecode": typecode,
     }
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- gopher: 000 §3.4 ------------------------------------------------------------------------
@@ -625,14 +613,13 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "gopher-path"))
     else:
-        parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
+        parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
     if slash >= 0 and u1 > u0:
         # gtype = xchar: one character, or one escape
         g1 = u0 + 3 if text[u0] == "%" and _ESCAPE_AT.match(text, u0, u1) else u0 + 1
         gtype = text[u0:g1]
         parts.append(
-            _new_part(
-                Part,
+            Part(
                 (
                     "gophertype",
                     (u0, g1),
@@ -651,8 +638,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         s1 = u1 if tab1 < 0 else tab1
         raw = text[g1:s1]
         parts.append(
-            _new_part(
-                Part,
+            Part(
                 ("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004),
             )
         )
@@ -662,11 +648,9 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
             _check_selector(text, g1, s1, selector, by_tab, diags)
         if tab1 >= 0:
             e1 = u1 if tab2 < 0 else tab2
-            parts.append(_new_part(Part, ("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB)))
+            parts.append(Part(("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB)))
             parts.append(
-                _new_part(
-                    Part, ("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH)
-                )
+                Part(("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH))
             )
             search = _octets(text[tab1 + 3 : e1])
             fields["search"] = search
@@ -683,10 +667,9 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
                     )
                 )
         if tab2 >= 0:
-            parts.append(_new_part(Part, ("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB)))
+            parts.append(Part(("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB)))
             parts.append(
-                _new_part(
-                    Part,
+                Part(
                     (
                         "gopher+_string",
                         (tab2 + 3, u1),
@@ -702,15 +685,11 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         if q0 >= 0:
             if text[q0 - 1 : q0] == "?":
                 parts.append(
-                    _new_part(
-                        Part, ("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004)
-                    )
+                    Part(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004))
                 )
-            parts.append(
-                _new_part(Part, ("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004))
-            )
+            parts.append(Part(("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004)))
             fields["search"] = _octets(text[q0:q1])
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 def _check_selector(
@@ -754,7 +733,7 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
     diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it
     raw = text[start:end]
-    parts = [_new_part(Part, ("addr-spec", (start, end), raw, "mail-address", _R_ADDR))]
+    parts = [Part(("addr-spec", (start, end), raw, "mail-address", _R_ADDR))]
     if not raw:
         diags.append(
             _diag(
@@ -791,7 +770,7 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
             )
         )
     fields: dict[str, object] = {"addr_spec": _octets(raw)}
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- news: 000 §3.6 --------------------------------------------------------------------------
@@ -819,7 +798,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
         if slash < 0:
             start = end = a1
         else:
-            parts.append(_new_part(Part, ("/", (slash, start), "/", "separator", _R_SLASH)))
+            parts.append(Part(("/", (slash, start), "/", "separator", _R_SLASH)))
     else:
         start, end = _opaque(spans, True)
     raw = text[start:end]
@@ -835,10 +814,10 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
             )
         )
     elif raw == "*":
-        parts.append(_new_part(Part, ("*", (start, end), raw, "news-group", _R_ALL)))
+        parts.append(Part(("*", (start, end), raw, "news-group", _R_ALL)))
         fields["kind"] = "all"
     elif "@" in raw:
-        parts.append(_new_part(Part, ("message-id", (start, end), raw, "message-id", _R_ARTICLE)))
+        parts.append(Part(("message-id", (start, end), raw, "message-id", _R_ARTICLE)))
         fields["kind"] = "article"
         fields["message_id"] = _text(raw)
         at = raw.rfind("@")
@@ -856,7 +835,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
     else:
-        parts.append(_new_part(Part, ("newsgroup-name", (start, end), raw, "news-group", _R_GROUP)))
+        parts.append(Part(("newsgroup-name", (start, end), raw, "news-group", _R_GROUP)))
         fields["kind"] = "group"
         fields["group"] = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
@@ -871,7 +850,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                     rules.news_group_ref,
                 )
             )
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- nntp: 000 §3.7 --------------------------------------------------------------------------
@@ -885,16 +864,14 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     number: int | None = None
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
+        parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
         bar = text.find("/", u0, u1)
     else:
         bar = -1
     g1 = u1 if bar < 0 else bar
     if slash >= 0 and g1 > u0:
         raw = text[u0:g1]
-        parts.append(
-            _new_part(Part, ("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP))
-        )
+        parts.append(Part(("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP)))
         group = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
         if rules.news_group.match(raw) is None:
@@ -922,12 +899,10 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
             )
         )
     if bar >= 0:
-        parts.append(_new_part(Part, ("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH)))
+        parts.append(Part(("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH)))
         raw = text[bar + 1 : u1]
         parts.append(
-            _new_part(
-                Part, ("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE)
-            )
+            Part(("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE))
         )
         if raw.isascii() and raw.isdigit() and len(raw) <= 4000:  # int()'s own limit: 4300
             number = int(raw)
@@ -945,7 +920,7 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
     fields: dict[str, object] = {"group": group, "article_number": number}
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- telnet: 000 §3.8 ------------------------------------------------------------------------
@@ -957,7 +932,7 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
     parts: list[Part] = []
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(_new_part(Part, ("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH)))
+        parts.append(Part(("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH)))
     if u0 >= 0 and u1 > u0:
         diags.append(
             _diag(
@@ -975,7 +950,7 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         "password": _decoded(text, spans[PASSWORD]),
         "trailing_slash": slash >= 0,
     }
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- wais: 000 §3.9 --------------------------------------------------------------------------
@@ -1007,23 +982,21 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                     "000 §3.9 / §5",
                 )
             )
-        return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(
-            diags
-        )
-    parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
+        return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
     raw = text[u0:d1]
-    parts.append(_new_part(Part, ("database", (u0, d1), raw, "wais-database", _R_WAIS_DB)))
+    parts.append(Part(("database", (u0, d1), raw, "wais-database", _R_WAIS_DB)))
     fields["database"] = _octets(raw)
     fields["kind"] = "database"
     if bar >= 0:
         fields["kind"] = "document"
-        parts.append(_new_part(Part, ("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH)))
+        parts.append(Part(("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH)))
         bar2 = text.find("/", bar + 1, u1)
         t1 = u1 if bar2 < 0 else bar2
         raw = text[bar + 1 : t1]
-        parts.append(_new_part(Part, ("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE)))
+        parts.append(Part(("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE)))
         fields["wtype"] = _octets(raw)
         if bar2 < 0:
             diags.append(
@@ -1038,9 +1011,9 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
         else:
-            parts.append(_new_part(Part, ("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH)))
+            parts.append(Part(("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH)))
             raw = text[bar2 + 1 : u1]
-            parts.append(_new_part(Part, ("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH)))
+            parts.append(Part(("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH)))
             fields["wpath"] = _octets(raw)
             bar3 = text.find("/", bar2 + 1, u1)
             if bar3 >= 0 and not SCHEME_RULES.get(edition.id, RULES_1738).wais_wpath_slash:
@@ -1056,11 +1029,9 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
     if q0 >= 0:
         if text[q0 - 1 : q0] == "?":
-            parts.append(
-                _new_part(Part, ("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q))
-            )
+            parts.append(Part(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q)))
         raw = text[q0:q1]
-        parts.append(_new_part(Part, ("search", (q0, q1), raw, "search", _R_WAIS_SEARCH)))
+        parts.append(Part(("search", (q0, q1), raw, "search", _R_WAIS_SEARCH)))
         fields["search"] = _octets(raw)
         if bar >= 0:
             diags.append(
@@ -1076,7 +1047,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
             )
         else:
             fields["kind"] = "index"
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- file: 000 §3.10 -------------------------------------------------------------------------
@@ -1092,7 +1063,7 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     if spans[AUTHORITY][0] >= 0:
         slash, u0, u1 = _url_path(text, spans, True)
         if slash >= 0:
-            parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
+            parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
         elif u0 >= 0:
             diags.append(_stray(text, u0, u1, "path"))
             u0 = -1
@@ -1111,20 +1082,20 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
         )
         u0 = -1
         if u1 > start and text[start] == "/":
-            parts.append(_new_part(Part, ("/", (start, start + 1), "/", "separator", _R_SLASH)))
+            parts.append(Part(("/", (start, start + 1), "/", "separator", _R_SLASH)))
             u0 = start + 1
         elif u1 > start:
             u0 = start
     if u0 >= 0:
         raw = text[u0:u1]
-        parts.append(_new_part(Part, ("path", (u0, u1), raw, "file-path", _R_FILE_PATH)))
+        parts.append(Part(("path", (u0, u1), raw, "file-path", _R_FILE_PATH)))
         path = _octets(raw)
     fields: dict[str, object] = {
         "host": host,
         "local": host is None or host == "" or host.lower() == "localhost",
         "path": path,
     }
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- prospero: 000 §3.11, 004 "Prospero" -------------------------------------------------------
@@ -1152,23 +1123,19 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
                     "000 §3.11 / §5",
                 )
             )
-        return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(
-            diags
-        )
-    parts.append(_new_part(Part, ("/", (slash, u0), "/", "separator", _R_SLASH)))
+        return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
     nul = text.find("%00", u0, n1)
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
-    parts.append(_new_part(Part, ("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME)))
+    parts.append(Part(("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME)))
     fields["hsoname"] = _octets(raw)
     if nul >= 0:
         version = text[nul + 3 : n1]
-        parts.append(_new_part(Part, ("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP)))
-        parts.append(
-            _new_part(Part, ("version", (nul + 3, n1), version, "prospero-version", _R_PVERSION))
-        )
+        parts.append(Part(("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP)))
+        parts.append(Part(("version", (nul + 3, n1), version, "prospero-version", _R_PVERSION)))
         fields["version"] = _text(version)
         if not SCHEME_RULES.get(edition.id, RULES_1738).prospero_version:
             diags.append(
@@ -1200,9 +1167,9 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
     while pos >= 0:
         nxt = text.find(";", pos + 1, u1)
         f1 = u1 if nxt < 0 else nxt
-        parts.append(_new_part(Part, (";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP)))
+        parts.append(Part((";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP)))
         raw = text[pos + 1 : f1]
-        parts.append(_new_part(Part, ("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD)))
+        parts.append(Part(("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD)))
         fname, eq, value = raw.partition("=")
         specs.append((_text(fname), _text(value)))
         if not eq or not fname:
@@ -1218,7 +1185,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
             )
         pos = nxt
     fields["fieldspecs"] = tuple(specs)
-    return _new_parts(SchemeParts, (scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
 
 # --- dispatch --------------------------------------------------------------------------------
