@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from urlinspector.schemes.errors import RemoteProtocolError
@@ -401,6 +402,7 @@ def _merged(events: list[Event]) -> list[Event]:
     sample=st.sampled_from(SAMPLES),
     cuts=st.lists(st.integers(min_value=0, max_value=80), max_size=12),
 )
+@example(sample=("text", False, b"a\r\n..b\r\n.c\r\n...\r\n.\r\nignored"), cuts=[20])
 def test_any_split_gives_the_same_events(sample: tuple[str, bool, bytes], cuts: list[int]) -> None:
     kind, plus, data = sample
     whole = _merged(events_of(kind, data, plus=plus))
@@ -416,4 +418,13 @@ def test_any_split_gives_the_same_events(sample: tuple[str, bool, bytes], cuts: 
             got.append(event)  # type: ignore[arg-type]
     if not got or not isinstance(got[-1], EndOfReply):
         got += read_all(reader, b"")
+    # the note on bytes after the "." line can only be given when they came in the
+    # same read as that line: a split just after it ends the reply without it
+    got_end, whole_end = got[-1], whole[-1]
+    assert isinstance(got_end, EndOfReply)
+    assert isinstance(whole_end, EndOfReply)
+    assert got_end.note in (whole_end.note, None)
+    if got_end.note is None and whole_end.note is not None:
+        assert whole_end.framing == "terminator"
+        got[-1] = dataclasses.replace(got_end, note=whole_end.note)
     assert _merged(got) == whole
