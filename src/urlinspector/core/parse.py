@@ -755,8 +755,10 @@ def _check_scheme(text: str, span: Span, tables: _Tables, out: _Findings) -> Non
     start, end = span
     if start < 0:
         return
-    ed = tables.ed
     scheme = text[start:end]
+    if scheme in KNOWN_SCHEMES:
+        return  # (a known scheme in lower case: nothing to say)
+    ed = tables.ed
     lower = scheme.lower()
     if tables.scheme_name.fullmatch(lower) is None:
         out.add(
@@ -1453,17 +1455,23 @@ def _checked(
     h_start, h_end = spans[HOST]
     if h_start >= 0:
         if (
-            is_fast
-            and h_end > h_start
+            h_end > h_start
             and not ed.hostname_grammar
             and text[h_start] in _LETTERS
             and text[h_end - 1] in _LETTERS
             and "xn--" not in text[h_start:h_end].lower()
+            and (
+                is_fast
+                or (
+                    tables.first_bad["reg-name"].search(text, h_start, h_end) is None
+                    and text.find("%", h_start, h_end) < 0
+                )
+            )
         ):
             # the common case, decided without the full check: a registered name
             # that starts with a letter (no IPv4 form), ends in a letter (not an
-            # IPv4 address) and holds no IDN label; the fast route checked its
-            # characters already
+            # IPv4 address) and holds no IDN label, made of characters a reg-name
+            # holds (the fast route checked them already) and no escape
             host_kind = "reg-name"
         else:
             host_kind, spans = _check_host(text, spans, tables, scheme, out, is_fast)

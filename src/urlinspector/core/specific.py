@@ -234,21 +234,22 @@ def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int
     """
     a0, a1 = spans[AUTHORITY]
     if a0 < 0:
-        return -1, -1, -1
-    # it ends with the path, or with the query when the scheme reads "?" as an
-    # ordinary character
-    p0, end = spans[PATH]
-    if p0 < 0:
-        end = a1
+        return _NO_URL_PATH
+    # it ends with the path (defined after an authority), or with the query when the
+    # scheme reads "?" as an ordinary character
+    end = spans[PATH][1]
     if merge_query:
-        q0, q1 = spans[QUERY]
-        if q0 >= 0 and q1 > end:
+        q1 = spans[QUERY][1]  # (-1 when there is none)
+        if q1 > end:
             end = q1
     if end <= a1:
-        return -1, -1, -1
-    if text[a1 : a1 + 1] == "/":
+        return _NO_URL_PATH
+    if text[a1] == "/":
         return a1, a1 + 1, end
     return -1, a1, end
+
+
+_NO_URL_PATH = (-1, -1, -1)
 
 
 def _opaque(spans: Spans, merge_query: bool) -> tuple[int, int]:
@@ -642,7 +643,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
                 ("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004),
             )
         )
-        selector = _octets(raw)
+        selector = raw.encode("utf-8", "surrogatepass") if "%" not in raw else _octets(raw)
         fields["selector"] = selector
         if 13 in selector or 10 in selector or (not by_tab and 9 in selector):  # CR, LF, tab
             _check_selector(text, g1, s1, selector, by_tab, diags)
@@ -988,7 +989,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     d1 = u1 if bar < 0 else bar
     raw = text[u0:d1]
     parts.append(Part(("database", (u0, d1), raw, "wais-database", _R_WAIS_DB)))
-    fields["database"] = _octets(raw)
+    fields["database"] = raw.encode("utf-8", "surrogatepass") if "%" not in raw else _octets(raw)
     fields["kind"] = "database"
     if bar >= 0:
         fields["kind"] = "document"
@@ -1089,7 +1090,7 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     if u0 >= 0:
         raw = text[u0:u1]
         parts.append(Part(("path", (u0, u1), raw, "file-path", _R_FILE_PATH)))
-        path = _octets(raw)
+        path = raw.encode("utf-8", "surrogatepass") if "%" not in raw else _octets(raw)
     fields: dict[str, object] = {
         "host": host,
         "local": host is None or host == "" or host.lower() == "localhost",
@@ -1131,7 +1132,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
     parts.append(Part(("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME)))
-    fields["hsoname"] = _octets(raw)
+    fields["hsoname"] = raw.encode("utf-8", "surrogatepass") if "%" not in raw else _octets(raw)
     if nul >= 0:
         version = text[nul + 3 : n1]
         parts.append(Part(("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP)))
