@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Mapping
 from operator import itemgetter
-from typing import Any, Literal, Self, TypeVar
+from typing import Any, Literal, TypeVar
 
 try:  # the C-level field reader namedtuple itself uses
     from collections import _tuplegetter  # type: ignore[attr-defined]
@@ -77,7 +77,7 @@ _R = TypeVar("_R", bound="type[Record]")
 
 class Record(tuple[Any, ...]):
     """An immutable record: a tuple whose annotated fields (see :func:`record`) read
-    by name, like a ``typing.NamedTuple``'s.
+    by name, like a ``typing.NamedTuple``'s, and show so in its repr.
 
     The difference is the constructor, which is ``tuple``'s own: it takes one tuple
     of every field, ``Part((name, span, raw, role, rule))``.  Without a
@@ -93,19 +93,13 @@ class Record(tuple[Any, ...]):
         shown = ", ".join(f"{name}={value!r}" for name, value in pairs)
         return f"{type(self).__name__}({shown})"
 
-    def _asdict(self) -> dict[str, Any]:
-        return dict(zip(self._fields, self, strict=True))
-
-    def _replace(self, **changes: Any) -> Self:
-        values = [changes.pop(name, value) for name, value in zip(self._fields, self, strict=True)]
-        if changes:
-            raise TypeError(f"{type(self).__name__} has no field {', '.join(changes)}")
-        return type(self)(values)
-
 
 def record(cls: _R) -> _R:
     """Give the annotated fields of the :class:`Record` *cls* their readers, in the
-    order of the annotations (after those of its bases)."""
+    order of the annotations (after those of its bases).  *cls* declares
+    ``__slots__ = ()``, as a NamedTuple would: no instance dict."""
+    if cls.__dict__.get("__slots__") != ():
+        raise TypeError(f"{cls.__name__} must declare __slots__ = ()")
     own = inspect.get_annotations(cls)
     names = [*cls._fields, *(name for name in own if name != "_fields")]
     for index, name in enumerate(names):
@@ -118,6 +112,8 @@ def record(cls: _R) -> _R:
 class Diagnostic(Record):
     """One finding about the text: a departure from the edition's grammar, an escape
     worth noting, or a security concern from the specs' security sections."""
+
+    __slots__ = ()
 
     code: str
     """Stable identifier, e.g. ``invalid-char``, ``port-out-of-range``, ``password``."""
@@ -143,6 +139,8 @@ class Diagnostic(Record):
 class Part(Record):
     """One scheme-specific part (gopher type, ftp cwd segment, news group ...)."""
 
+    __slots__ = ()
+
     name: str
     """What the scheme's spec calls it: ``gophertype``, ``selector``, ``cwd``, ``name``,
     ``typecode``, ``group``, ``message-id``, ``article-number``, ``hsoname`` ..."""
@@ -158,6 +156,8 @@ class Part(Record):
 @record
 class SchemeParts(Record):
     """What the scheme's own syntax (000 §3, §5) makes of a URL."""
+
+    __slots__ = ()
 
     scheme: str
     """Lower-case scheme name."""

@@ -84,12 +84,16 @@ MAX_DIAGNOSTICS_PER_CODE = 50
 class Segment(Record):
     """A path segment and its span."""
 
+    __slots__ = ()
+
     text: str
     span: Span
 
 
 @record
 class _URLFields(Record):
+    __slots__ = ()
+
     text: str
     edition: Edition
     spans: Spans
@@ -1366,7 +1370,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         # the userinfo
                         parts, own = parser(text, written, spans, ed)
                         if h_start >= h_end or spans[PORT][0] >= 0 or spans[USERINFO][0] >= 0:
-                            own = _authority_findings(text, ed, spans, written, parts, own)
+                            own = _known_findings(text, ed, spans, written, parts, own)
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=_span_key))
                         return URL((text, ed, spans, host_kind, own, parts))
@@ -1408,7 +1412,7 @@ _UNDECIDED: Any = object()
 """(A host kind :func:`parse` has not decided on its own.)"""
 
 
-def _authority_findings(
+def _known_findings(
     text: str,
     ed: Edition,
     spans: Spans,
