@@ -38,6 +38,7 @@ __all__ = [
     "Severity",
     "Span",
     "Spans",
+    "record",
 ]
 
 Span = tuple[int, int]

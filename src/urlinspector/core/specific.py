@@ -476,8 +476,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             f1 = last
         # the fsegments: cwd1 / cwd2 / ... / name (000 §3.2.2); each decoded on its own,
         # so "%2F" stays inside its argument
-        fpath = text[u0:f1]
-        *segments, raw = fpath.split("/")
+        *segments, raw = text[u0:f1].split("/")
         pos = u0
         for segment in segments:
             bar = pos + len(segment)
@@ -487,11 +486,8 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             )
             pos = bar + 1
         parts.append(Part(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME)))
-        if "%" in fpath:
-            cwd = [_octets(segment) for segment in segments]
-            name = _octets(raw)
-        else:  # (no escape: the UTF-8 of the fpath splits at the same "/"s)
-            *cwd, name = fpath.encode("utf-8", "surrogatepass").split(b"/")
+        cwd = [_octets(segment) for segment in segments]
+        name = _octets(raw)
         semi = text.find(";", u0, f1) if last >= 0 else -1
         if semi >= 0:
             diags.append(
@@ -525,8 +521,8 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
                     )
                 )
     fields: dict[str, object] = {
-        "user": None if spans[USER][0] < 0 else _decoded(text, spans[USER]),
-        "password": None if spans[PASSWORD][0] < 0 else _decoded(text, spans[PASSWORD]),
+        "user": _decoded(text, spans[USER]),
+        "password": _decoded(text, spans[PASSWORD]),
         "cwd": tuple(cwd),
         "name": name,
         "typecode": typecode,
@@ -643,7 +639,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
                 ("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004),
             )
         )
-        selector = raw.encode("utf-8", "surrogatepass") if "%" not in raw else _octets(raw)
+        selector = _octets(raw)
         fields["selector"] = selector
         if 13 in selector or 10 in selector or (not by_tab and 9 in selector):  # CR, LF, tab
             _check_selector(text, g1, s1, selector, by_tab, diags)
@@ -989,7 +985,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     d1 = u1 if bar < 0 else bar
     raw = text[u0:d1]
     parts.append(Part(("database", (u0, d1), raw, "wais-database", _R_WAIS_DB)))
-    fields["database"] = raw.encode("utf-8", "surrogatepass") if "%" not in raw else _octets(raw)
+    fields["database"] = _octets(raw)
     fields["kind"] = "database"
     if bar >= 0:
         fields["kind"] = "document"
@@ -1090,7 +1086,7 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     if u0 >= 0:
         raw = text[u0:u1]
         parts.append(Part(("path", (u0, u1), raw, "file-path", _R_FILE_PATH)))
-        path = raw.encode("utf-8", "surrogatepass") if "%" not in raw else _octets(raw)
+        path = _octets(raw)
     fields: dict[str, object] = {
         "host": host,
         "local": host is None or host == "" or host.lower() == "localhost",
@@ -1132,7 +1128,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
     parts.append(Part(("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME)))
-    fields["hsoname"] = raw.encode("utf-8", "surrogatepass") if "%" not in raw else _octets(raw)
+    fields["hsoname"] = _octets(raw)
     if nul >= 0:
         version = text[nul + 3 : n1]
         parts.append(Part(("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP)))
