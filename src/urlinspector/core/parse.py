@@ -1107,6 +1107,33 @@ def _port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Dia
     case), if anything."""
     start, end = span
     port = text[start:end]
+    if 0 < end - start <= 5 and port.isdigit() and port.isascii():  # (the common case)
+        number = int(port)
+        if number == _DEFAULT_PORTS.get(scheme):
+            return None
+        if number <= 65535:
+            if number < 1024 or number in _SENSITIVE_PORTS:
+                return Diagnostic(
+                    (
+                        "low-port",
+                        "warning",
+                        "security",
+                        span,
+                        f"port {number}{_SERVICE_SHOWN.get(number, '')}"
+                        f"{_LOW_PORT_TEXT.get(scheme, _LOW_PORT_ANY)}",
+                        ed.cite("port-abuse"),
+                    )
+                )
+            return Diagnostic(
+                (
+                    "non-default-port",
+                    "info",
+                    "security",
+                    span,
+                    f"port {number}{_NOT_DEFAULT_TEXT.get(scheme, _NOT_DEFAULT_ANY)}",
+                    ed.cite("port-abuse"),
+                )
+            )
     if not port:
         if not ed.port_min_digits:
             return None
@@ -1133,25 +1160,34 @@ def _port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Dia
             reference = ed.cite("port-abuse")
             if number < 1024 or number in _SENSITIVE_PORTS:
                 code, severity = "low-port", "warning"
-                service = _SENSITIVE_PORTS.get(number)
                 message = (
-                    f"port {number}{f' ({service})' if service else ''} is not this "
-                    f"scheme's default{f' ({default})' if default else ''}: a client could "
-                    "be made to talk to another service (the gopher-to-SMTP attack)"
+                    f"port {number}{_SERVICE_SHOWN.get(number, '')}"
+                    f"{_LOW_PORT_TEXT.get(scheme, _LOW_PORT_ANY)}"
                 )
             else:
                 code, severity = "non-default-port", "info"
-                message = (
-                    f"port {number} is not this scheme's default ({default})"
-                    if default
-                    else f"port {number} is not this scheme's default"
-                )
+                message = f"port {number}{_NOT_DEFAULT_TEXT.get(scheme, _NOT_DEFAULT_ANY)}"
     return Diagnostic((code, severity, category, span, message, reference))
 
 
 # (a dict reads faster than a mapping proxy)
 _DEFAULT_PORTS: dict[str | None, int] = dict(DEFAULT_PORTS.items())
 _SENSITIVE_PORTS: dict[int, str] = dict(SENSITIVE_PORTS)
+_SERVICE_SHOWN: dict[int, str] = {port: f" ({name})" for port, name in SENSITIVE_PORTS.items()}
+_NOT_DEFAULT_ANY = " is not this scheme's default"
+_NOT_DEFAULT_TEXT: dict[str | None, str] = {
+    scheme: f"{_NOT_DEFAULT_ANY} ({port})" for scheme, port in DEFAULT_PORTS.items()
+}
+_LOW_PORT_ANY = (
+    f"{_NOT_DEFAULT_ANY}: a client could be made to talk to another service "
+    "(the gopher-to-SMTP attack)"
+)
+_LOW_PORT_TEXT: dict[str | None, str] = {
+    scheme: f"{_NOT_DEFAULT_ANY} ({port}): a client could be made to talk to another "
+    "service (the gopher-to-SMTP attack)"
+    for scheme, port in DEFAULT_PORTS.items()
+}
+"""The messages of :func:`_port_finding` after "port N", by scheme and service."""
 
 _LOOKALIKE = re.compile(r"(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,}")
 _ENCODED_CONTROL = re.compile(r"%(?:0[dDaA0])")

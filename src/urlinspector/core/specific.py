@@ -458,7 +458,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
     """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (000 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
-    cwd: list[bytes] = []
+    cwd: tuple[bytes, ...] = ()
     name: bytes | None = None
     typecode: str | None = None
     slash, u0, u1 = _url_path(text, spans, True)  # fsegment holds "?"
@@ -476,7 +476,8 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             f1 = last
         # the fsegments: cwd1 / cwd2 / ... / name (000 §3.2.2); each decoded on its own,
         # so "%2F" stays inside its argument
-        *segments, raw = text[u0:f1].split("/")
+        fpath = text[u0:f1]
+        *segments, raw = fpath.split("/")
         pos = u0
         for segment in segments:
             bar = pos + len(segment)
@@ -486,8 +487,12 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             )
             pos = bar + 1
         parts.append(Part(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME)))
-        cwd = [_octets(segment) for segment in segments]
-        name = _octets(raw)
+        if "%" in fpath:
+            cwd = tuple([_octets(segment) for segment in segments])
+            name = _octets(raw)
+        else:  # (no escape: the encoded fpath splits where the text does)
+            *octets, name = fpath.encode("utf-8", "surrogatepass").split(b"/")
+            cwd = tuple(octets)
         semi = text.find(";", u0, f1) if last >= 0 else -1
         if semi >= 0:
             diags.append(
@@ -520,14 +525,18 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
                         "000 §3.2.2 / §5 (ftptype)",
                     )
                 )
+    n0, n1 = spans[USER]
+    p0, p1 = spans[PASSWORD]
     fields: dict[str, object] = {
-        "user": _decoded(text, spans[USER]),
-        "password": _decoded(text, spans[PASSWORD]),
-        "cwd": tuple(cwd),
+        "user": None if n0 < 0 else _octets(text[n0:n1]),
+        "password": None if p0 < 0 else _octets(text[p0:p1]),
+        "cwd": cwd,
         "name": name,
         "typecode": typecode,
     }
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), (
+        tuple(diags) if diags else _NO_DIAGNOSTICS
+    )
 
 
 # --- gopher: 000 §3.4 ------------------------------------------------------------------------
