@@ -684,6 +684,13 @@ _KIND_TEXT = {
 }
 
 
+_KIND_ONE: dict[tuple[str, str], tuple[str, str]] = {
+    (kind, chr(c)): (code, template.format(s="", what=_describe(chr(c))))
+    for kind, (code, template) in _KIND_TEXT.items()
+    for c in range(0x80)
+}
+"""The code and message of a run of one ASCII character, by kind and character."""
+
 _KIND_RULE = {"reserved": "reserved", "unwise": "excluded", "excluded": "excluded"}
 
 
@@ -724,10 +731,14 @@ def _check_chars(
         assert m is not None
         found = first_bad(text, m.end(), end)
         kind = m.lastgroup or "invalid"
-        code, template = _KIND_TEXT[kind]
         run = m.group()
-        msg = template.format(s="s" if len(run) > 1 else "", what=_describe(run))
-        msg = f"{msg} in the {where}; escape as {_escaped(run)}"
+        if len(run) == 1 and run < "\x80":  # (the commonest run: one ASCII character)
+            code, msg = _KIND_ONE[kind, run]
+            msg = f"{msg} in the {where}; escape as %{ord(run):02X}"
+        else:
+            code, template = _KIND_TEXT[kind]
+            msg = template.format(s="s" if len(run) > 1 else "", what=_describe(run))
+            msg = f"{msg} in the {where}; escape as {_escaped(run)}"
         ref = ed.cite(_KIND_RULE.get(kind, "characters"))
         out.add(code, "error", "syntax", m.span(), msg, ref)
     if text.find("%", start, end) >= 0:
@@ -963,6 +974,7 @@ def _host_kind(
     if not fast:
         _check_chars(text, (start, end), "reg-name", "host", tables, out)
     kind: HostKind = "reg-name"
+    findings = True  # (whether _host_findings could find anything)
     last = host[-1]
     if last.isdigit() or last == ".":
         if _IPV4_DECIMAL.fullmatch(host):
@@ -991,6 +1003,10 @@ def _host_kind(
                 # match the grammar, but many systems read them as octal
                 _host_findings(host, start, end, ed, out)
                 return "ipv4"
+            if over:
+                # four decimal parts, one over 255: no address in any form (002 §7.3),
+                # and no IDN
+                findings = False
     if ed.hostname_grammar and not _HOSTNAME.fullmatch(
         host.rstrip(".") if ed.id == "rfc2396bis-2003" else host
     ):
@@ -1014,7 +1030,8 @@ def _host_kind(
                     "registry-based naming authority (reg-name), not as a server",
                     ed.cite("reg-name"),
                 )
-                _host_findings(host, start, end, ed, out)
+                if findings:
+                    _host_findings(host, start, end, ed, out)
                 return "reg-name", changed
         if only_chars:
             out.add(
@@ -1026,7 +1043,8 @@ def _host_kind(
                 "'-', the last starting with a letter",
                 ed.cite("host"),
             )
-    _host_findings(host, start, end, ed, out)
+    if findings:
+        _host_findings(host, start, end, ed, out)
     return kind
 
 
@@ -1201,33 +1219,46 @@ def _security(
     specific: SchemeParts | None,
     out: _Findings,
 ) -> None:
-    u_start, u_end = spans[USERINFO]
-    if u_start >= 0:
-        userinfo = text[u_start:u_end]
-        h_start, h_end = spans[HOST]
-        real_host = text[h_start:h_end] if h_start >= 0 else ""
-        if "." in userinfo and _LOOKALIKE.search(userinfo):  # (a host name has a ".")
-            out.add(
-                "userinfo-lookalike",
-                "warning",
-                "security",
-                (u_start, u_end),
-                f"the userinfo {userinfo!r} looks like a host name, but the host is "
-                f"{real_host!r}: everything before '@' is user information",
-                ed.cite("semantic-attack"),
-            )
-    p_start, p_end = spans[PASSWORD]
-    if p_start >= 0:
-        out.add(
-            "password",
-            "warning",
-            "security",
-            (p_start, p_end),
-            "the URL carries a password in clear text",
-            ed.cite("password"),
-        )
+    if spans[USERINFO][0] >= 0:
+        _userinfo_findings(text, spans, ed, out)
     if "%0" in text:
         _encoded_controls(text, spans, ed, specific, out)
+
+
+def _userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic]) -> None:
+    """What the defined userinfo may hide: a look-alike host name, a password."""
+    u_start, u_end = spans[USERINFO]
+    userinfo = text[u_start:u_end]
+    if "." in userinfo and _LOOKALIKE.search(userinfo):  # (a host name has a ".")
+        h_start, h_end = spans[HOST]
+        real_host = text[h_start:h_end] if h_start >= 0 else ""
+        out.append(
+            Diagnostic(
+                (
+                    "userinfo-lookalike",
+                    "warning",
+                    "security",
+                    (u_start, u_end),
+                    f"the userinfo {userinfo!r} looks like a host name, but the host is "
+                    f"{real_host!r}: everything before '@' is user information",
+                    ed.cite("semantic-attack"),
+                )
+            )
+        )
+    p_start, p_end = spans[PASSWORD]  # (defined only with the userinfo)
+    if p_start >= 0:
+        out.append(
+            Diagnostic(
+                (
+                    "password",
+                    "warning",
+                    "security",
+                    (p_start, p_end),
+                    "the URL carries a password in clear text",
+                    ed.cite("password"),
+                )
+            )
+        )
 
 
 def _encoded_controls(
@@ -1406,7 +1437,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         # the userinfo
                         parts, own = parser(text, written, spans, ed)
                         if h_start >= h_end or spans[PORT][0] >= 0 or spans[USERINFO][0] >= 0:
-                            own = _known_findings(text, ed, spans, written, parts, own)
+                            own = _known_findings(text, ed, spans, written, own)
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=_span_key))
                         return URL((text, ed, spans, host_kind, own, parts))
@@ -1453,27 +1484,23 @@ def _known_findings(
     ed: Edition,
     spans: Spans,
     scheme: str,
-    specific: SchemeParts | None,
     found: tuple[Diagnostic, ...],
 ) -> tuple[Diagnostic, ...]:
     """*found* (the scheme's own findings) with those on the authority of a URL of
     a known *scheme* whose host needs no check and that holds no encoded CR, LF or
     NUL: what the scheme asks of it, the port's and the userinfo's, in span order."""
-    authority = authority_findings(text, scheme, spans)
-    if authority:
-        found = (*authority, *found)
+    out = authority_findings(text, scheme, spans)
     port = spans[PORT]
     if port[0] >= 0:
         finding = _port_finding(text, port, ed, scheme)
         if finding is not None:
-            found = (finding, *found)
+            out.insert(0, finding)
+    out += found
     if spans[USERINFO][0] >= 0:
-        out = _Findings(found)
-        _security(text, spans, ed, specific, out)
-        found = tuple(out)
-    if len(found) > 1:
-        found = tuple(sorted(found, key=_span_key))
-    return found
+        _userinfo_findings(text, spans, ed, out)
+    if len(out) > 1:
+        out.sort(key=_span_key)
+    return tuple(out)
 
 
 def _checked(
