@@ -1125,67 +1125,67 @@ def _port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Dia
     case), if anything."""
     start, end = span
     port = text[start:end]
-    if 0 < end - start <= 5 and port.isdigit() and port.isascii():  # (the common case)
-        number = int(port)
-        if number == _DEFAULT_PORTS.get(scheme):
-            return None
-        if number <= 65535:
-            if number < 1024 or number in _SENSITIVE_PORTS:
-                return Diagnostic(
-                    (
-                        "low-port",
-                        "warning",
-                        "security",
-                        span,
-                        f"port {number}{_SERVICE_SHOWN.get(number, '')}"
-                        f"{_LOW_PORT_TEXT.get(scheme, _LOW_PORT_ANY)}",
-                        ed.cite("port-abuse"),
-                    )
-                )
-            return Diagnostic(
-                (
-                    "non-default-port",
-                    "info",
-                    "security",
-                    span,
-                    f"port {number}{_NOT_DEFAULT_TEXT.get(scheme, _NOT_DEFAULT_ANY)}",
-                    ed.cite("port-abuse"),
-                )
-            )
     if not port:
         if not ed.port_min_digits:
             return None
-        code, severity, category = "empty-port", "error", "syntax"
-        span = (start - 1, end)
-        message = "':' after the host must be followed by a port number in this edition"
-        reference = ed.cite("port")
-    elif not (port.isascii() and port.isdigit()):
-        code, severity, category = "invalid-port", "error", "syntax"
-        message = f"port {port!r} is not a decimal number"
-        reference = ed.cite("port")
-    else:
-        number = int(port) if len(port) <= 20 else 1 << 64  # int() refuses 4300+ digits
-        default = _DEFAULT_PORTS.get(scheme)
-        if number == default:
-            return None
-        if number > 65535:
-            code, severity, category = "port-out-of-range", "error", "syntax"
-            shown = port if len(port) <= 20 else port[:12] + f"... ({len(port)} digits)"
-            message = f"port {shown} is out of range (0 to 65535)"
-            reference = ed.cite("port")
-        else:
-            category = "security"
-            reference = ed.cite("port-abuse")
-            if number < 1024 or number in _SENSITIVE_PORTS:
-                code, severity = "low-port", "warning"
-                message = (
-                    f"port {number}{_SERVICE_SHOWN.get(number, '')}"
-                    f"{_LOW_PORT_TEXT.get(scheme, _LOW_PORT_ANY)}"
-                )
-            else:
-                code, severity = "non-default-port", "info"
-                message = f"port {number}{_NOT_DEFAULT_TEXT.get(scheme, _NOT_DEFAULT_ANY)}"
-    return Diagnostic((code, severity, category, span, message, reference))
+        return Diagnostic(
+            (
+                "empty-port",
+                "error",
+                "syntax",
+                (start - 1, end),
+                "':' after the host must be followed by a port number in this edition",
+                ed.cite("port"),
+            )
+        )
+    if not (port.isdigit() and port.isascii()):
+        return Diagnostic(
+            (
+                "invalid-port",
+                "error",
+                "syntax",
+                span,
+                f"port {port!r} is not a decimal number",
+                ed.cite("port"),
+            )
+        )
+    number = int(port) if len(port) <= 20 else 1 << 64  # int() refuses 4300+ digits
+    if number == _DEFAULT_PORTS.get(scheme):
+        return None
+    if number > 65535:
+        shown = port if len(port) <= 20 else port[:12] + f"... ({len(port)} digits)"
+        return Diagnostic(
+            (
+                "port-out-of-range",
+                "error",
+                "syntax",
+                span,
+                f"port {shown} is out of range (0 to 65535)",
+                ed.cite("port"),
+            )
+        )
+    if number < 1024 or number in _SENSITIVE_PORTS:
+        return Diagnostic(
+            (
+                "low-port",
+                "warning",
+                "security",
+                span,
+                f"port {number}{_SERVICE_SHOWN.get(number, '')}"
+                f"{_LOW_PORT_TEXT.get(scheme, _LOW_PORT_ANY)}",
+                ed.cite("port-abuse"),
+            )
+        )
+    return Diagnostic(
+        (
+            "non-default-port",
+            "info",
+            "security",
+            span,
+            f"port {number}{_NOT_DEFAULT_TEXT.get(scheme, _NOT_DEFAULT_ANY)}",
+            ed.cite("port-abuse"),
+        )
+    )
 
 
 # (a dict reads faster than a mapping proxy)
