@@ -525,11 +525,9 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
                         "000 §3.2.2 / §5 (ftptype)",
                     )
                 )
-    n0, n1 = spans[USER]
-    p0, p1 = spans[PASSWORD]
     fields: dict[str, object] = {
-        "user": None if n0 < 0 else _octets(text[n0:n1]),
-        "password": None if p0 < 0 else _octets(text[p0:p1]),
+        "user": _decoded(text, spans[USER]),
+        "password": _decoded(text, spans[PASSWORD]),
         "cwd": cwd,
         "name": name,
         "typecode": typecode,
