@@ -1405,9 +1405,8 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             if s_start >= 0:
                 written = text[s_start:s_end]
                 parser = tables.known.get(written)
-                if parser is not None and (
-                    "%0" not in text or _ENCODED_CONTROL.search(text) is None
-                ):
+                clean = "%0" not in text or _ENCODED_CONTROL.search(text) is None
+                if parser is not None and clean:
                     # a known scheme in lower case, no encoded CR, LF or NUL, and a
                     # host of the commonest kinds, which the lines below decide
                     # without the full check and with nothing to report
@@ -1437,11 +1436,20 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         # the userinfo
                         parts, own = parser(text, written, spans, ed)
                         if h_start >= h_end or spans[PORT][0] >= 0 or spans[USERINFO][0] >= 0:
-                            own = _known_findings(text, ed, spans, written, own)
+                            own = _known_findings(text, ed, spans, written, own, [])
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=_span_key))
                         return URL((text, ed, spans, host_kind, own, parts))
-                if s_end != 3 or written.lower() != "url":
+                    # any other host: its full check, and the same findings as above
+                    return _known(text, ed, tables, spans, written, parser, _Findings())
+                scheme = written.lower()
+                if clean and scheme != written and scheme in tables.known:
+                    # a known scheme not in lower case: the same, and a finding on
+                    # the scheme's case
+                    out = _Findings()
+                    _check_scheme(text, spans[SCHEME], tables, out)
+                    return _known(text, ed, tables, spans, scheme, tables.known[scheme], out)
+                if s_end != 3 or scheme != "url":
                     return _checked(text, ed, tables, spans, True, written, _Findings())
             elif ":" not in text:
                 # (without a scheme, a ":" may mean a bad scheme or a bad first
@@ -1479,22 +1487,45 @@ _UNDECIDED: Any = object()
 """(A host kind :func:`parse` has not decided on its own.)"""
 
 
+def _known(
+    text: str,
+    ed: Edition,
+    tables: _Tables,
+    spans: Spans,
+    scheme: str,
+    parser: SchemeParser,
+    out: _Findings,
+) -> URL:
+    """The fast route's end for a URL of a known *scheme* with no encoded CR, LF or
+    NUL whose host needs its full check: what :func:`_checked` does, less what the
+    fast route has checked.  *out* holds the findings so far."""
+    host_kind: HostKind | None = None
+    if spans[HOST][0] >= 0:
+        host_kind, checked = _check_host(text, spans, tables, scheme, out, True)
+        spans = tuple(checked)  # (a list when 002 reads the authority as a reg-name)
+    parts, own = parser(text, scheme, spans, ed)
+    found = _known_findings(text, ed, spans, scheme, own, out)
+    return URL((text, ed, spans, host_kind, found, parts))
+
+
 def _known_findings(
     text: str,
     ed: Edition,
     spans: Spans,
     scheme: str,
     found: tuple[Diagnostic, ...],
+    out: list[Diagnostic],
 ) -> tuple[Diagnostic, ...]:
-    """*found* (the scheme's own findings) with those on the authority of a URL of
-    a known *scheme* whose host needs no check and that holds no encoded CR, LF or
-    NUL: what the scheme asks of it, the port's and the userinfo's, in span order."""
-    out = authority_findings(text, scheme, spans)
+    """*out* (the findings so far) and *found* (the scheme's own findings) with those
+    on the authority of a URL of a known *scheme* that holds no encoded CR, LF or
+    NUL: the port's, what the scheme asks of the authority and the userinfo's, in
+    span order."""
     port = spans[PORT]
     if port[0] >= 0:
         finding = _port_finding(text, port, ed, scheme)
         if finding is not None:
-            out.insert(0, finding)
+            out.append(finding)
+    out += authority_findings(text, scheme, spans)
     out += found
     if spans[USERINFO][0] >= 0:
         _userinfo_findings(text, spans, ed, out)

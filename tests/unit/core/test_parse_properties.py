@@ -361,6 +361,10 @@ def test_the_fast_route_exists() -> None:
 @example(text="http://[v1.x]/")
 @example(text="http://my_host/")
 @example(text="http://u:p@h:/")
+@example(text="ftp://u:p@xn--mnchen-3ya.de:2121/a;type=i")
+@example(text="FTP://u:p@256.1.2.3/a;type=x")
+@example(text="Gopher://0x7f.1:70/0sel%09s")
+@example(text="NEWS:comp.lang")
 def test_fast_and_general_routes_agree(edition: str, text: str) -> None:
     fast = parse(text, edition)
     general = parse_by_the_general_route(text, edition)
