@@ -426,11 +426,15 @@ class _Tables:
         self.web: Callable[[str], re.Match[str] | None] | None = None
         """``fullmatch`` of the regex for the commonest web URLs (:meth:`_web_regex`),
         which :func:`parse` finishes first of all; None without a fast route."""
+        self.head: re.Pattern[str] | None = None
+        """The fast route's regex with the path, query and fragment left unchecked
+        (any characters up to their delimiters), or None without a fast route."""
         self.use_fast(self._fast_regex())
 
     def use_fast(self, regex: re.Pattern[str] | None) -> None:
         """Set the fast route's regex; None switches the whole fast route off."""
         self.fast = regex
+        self.head = None if regex is None else self._fast_regex(tail=False)
         web = self._web_regex() if regex is not None and self.known else None
         self.web = None if web is None else web.fullmatch
 
@@ -494,10 +498,12 @@ class _Tables:
             rf"(?:#({run(ed.fragment_chars)})|)"  # 10 fragment
         )
 
-    def _fast_regex(self) -> re.Pattern[str] | None:
+    def _fast_regex(self, tail: bool = True) -> re.Pattern[str] | None:
         """One validating regex with the groups in the order of :data:`.model.Spans`,
         or None for editions whose split depends on the scheme or moves the path's
-        first slash (those always take the general route).
+        first slash (those always take the general route).  Without *tail*, the path,
+        query and fragment are any characters up to their delimiters, as in 001's
+        appendix B.
 
         Each component is a run of its characters with valid escapes between them
         (``chars*(%HH chars*)*``), so a text with a bad escape does not match.  Every
@@ -521,9 +527,12 @@ class _Tables:
         user = run(ed.user_chars)
         password = run(ed.password_chars)
         host = run(ed.reg_name_chars - {":", "@"})
-        path = run(ed.path_chars)
-        query = run(ed.query_chars)
-        fragment = run(ed.fragment_chars)
+        if tail:
+            path = run(ed.path_chars)
+            query = run(ed.query_chars)
+            fragment = run(ed.fragment_chars)
+        else:
+            path, query, fragment = r"[^?#]*+", r"[^#]*+", r"[\s\S]*+"
         literal = r"\[[0-9A-Za-z:._~!$&'()*+,;=\-]*+\]|" if ed.ipv6_literals else ""
         port = f"{{{ed.port_min_digits},}}+"
         first = _char_class(ed.scheme_first | {c.upper() for c in ed.scheme_first})
@@ -806,15 +815,7 @@ def _general(text: str, start: int, end: int, tables: _Tables, out: _Findings) -
         if spans[PASSWORD][0] >= 0:
             _check_chars(text, spans[PASSWORD], "password", "password", tables, out)
     # hosts are checked in _check_host; ports in _check_port
-    opaque = (
-        spans[SCHEME][0] >= 0
-        and spans[AUTHORITY][0] < 0
-        and bool(ed.opaque_chars)
-        and not text.startswith("/", *spans[PATH])
-    )
-    _check_chars(text, spans[PATH], "opaque" if opaque else "path", "path", tables, out)
-    _check_chars(text, spans[QUERY], "query", "query", tables, out)
-    _check_chars(text, spans[FRAGMENT], "fragment", "fragment", tables, out)
+    _check_tail(text, spans, tables, out)
     if spans[SCHEME][0] < 0 and spans[AUTHORITY][0] < 0:
         # RFC 3986 §4.2: the first segment of a relative-path reference has no ":"
         p_start, p_end = spans[PATH]
@@ -832,6 +833,21 @@ def _general(text: str, start: int, end: int, tables: _Tables, out: _Findings) -
                 ed.cite("relative"),
             )
     return spans
+
+
+def _check_tail(text: str, spans: Spans | list[Span], tables: _Tables, out: _Findings) -> None:
+    """The characters of the path, the query and the fragment."""
+    opaque = (
+        spans[SCHEME][0] >= 0
+        and spans[AUTHORITY][0] < 0
+        and bool(tables.ed.opaque_chars)
+        and not text.startswith("/", *spans[PATH])
+    )
+    _check_chars(text, spans[PATH], "opaque" if opaque else "path", "path", tables, out)
+    if spans[QUERY][0] >= 0:
+        _check_chars(text, spans[QUERY], "query", "query", tables, out)
+    if spans[FRAGMENT][0] >= 0:
+        _check_chars(text, spans[FRAGMENT], "fragment", "fragment", tables, out)
 
 
 # --- checks on whole components, after either route --------------------------------------
@@ -1472,6 +1488,16 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                 s_start, s_end = m.span(1)
                 named = text[s_start:s_end] if s_start >= 0 else None
                 return _checked(text, ed, tables, m.regs, True, named, out)
+    head = tables.head
+    if head is not None:
+        # a scheme and an authority the fast route accepts, before a path, query or
+        # fragment it does not: only those are left to check
+        m = head.fullmatch(text, start, end)
+        if m is not None and m.start(1) >= 0:
+            spans = m.regs
+            _check_tail(text, spans, tables, out)
+            s_start, s_end = spans[SCHEME]
+            return _checked(text, ed, tables, spans, True, text[s_start:s_end], out)
     split = _general(text, start, end, tables, out)
     s_start, s_end = split[SCHEME]
     named = text[s_start:s_end] if s_start >= 0 else None

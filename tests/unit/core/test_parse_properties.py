@@ -365,6 +365,10 @@ def test_the_fast_route_exists() -> None:
 @example(text="FTP://u:p@256.1.2.3/a;type=x")
 @example(text="Gopher://0x7f.1:70/0sel%09s")
 @example(text="NEWS:comp.lang")
+@example(text="http://h/a b?<c>#d e")
+@example(text="HTTP://u:p@h:8080/%G1?%#%")
+@example(text="<URL:ftp://h/a b;type=i>")
+@example(text="mailto:a.b@[::1]")
 def test_fast_and_general_routes_agree(edition: str, text: str) -> None:
     fast = parse(text, edition)
     general = parse_by_the_general_route(text, edition)
