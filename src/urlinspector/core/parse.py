@@ -65,6 +65,7 @@ from urlinspector.core.specific import (
     HPATH_RULE,
     HSEARCH_RULE,
     KNOWN_SCHEMES,
+    NEEDS_AUTHORITY,
     SCHEME_PARSERS,
     SchemeParser,
     authority_findings,
@@ -1451,7 +1452,11 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         # the findings on the port, the scheme's own and those on
                         # the userinfo
                         parts, own = parser(text, written, spans, ed)
-                        if h_start >= h_end or spans[PORT][0] >= 0 or spans[USERINFO][0] >= 0:
+                        if (
+                            (h_start >= h_end and written in NEEDS_AUTHORITY)
+                            or spans[PORT][0] >= 0
+                            or spans[USERINFO][0] >= 0
+                        ):
                             own = _known_findings(text, ed, spans, written, own, [])
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=_span_key))

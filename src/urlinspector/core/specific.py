@@ -54,6 +54,7 @@ __all__ = [
     "HPATH_RULE",
     "HSEARCH_RULE",
     "KNOWN_SCHEMES",
+    "NEEDS_AUTHORITY",
     "RULES_1738",
     "RULES_1993",
     "SCHEME_PARSERS",
@@ -321,6 +322,12 @@ _INFO: dict[str, _SchemeInfo] = {
 }
 
 
+NEEDS_AUTHORITY: frozenset[str] = frozenset(
+    name for name, info in _INFO.items() if info.needs_authority
+)
+"""The schemes whose URLs need a host: without one, :func:`authority_findings` says so."""
+
+
 def _check_authority(
     text: str, scheme: str, spans: Spans, info: _SchemeInfo, out: list[Diagnostic]
 ) -> None:
@@ -525,9 +532,13 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
                         "000 §3.2.2 / §5 (ftptype)",
                     )
                 )
+    user = password = None
+    if spans[USERINFO][0] >= 0:
+        user = _decoded(text, spans[USER])
+        password = _decoded(text, spans[PASSWORD])
     fields: dict[str, object] = {
-        "user": _decoded(text, spans[USER]),
-        "password": _decoded(text, spans[PASSWORD]),
+        "user": user,
+        "password": password,
         "cwd": cwd,
         "name": name,
         "typecode": typecode,
