@@ -845,10 +845,8 @@ def _check_tail(text: str, spans: Spans | list[Span], tables: _Tables, out: _Fin
         and not text.startswith("/", *spans[PATH])
     )
     _check_chars(text, spans[PATH], "opaque" if opaque else "path", "path", tables, out)
-    if spans[QUERY][0] >= 0:
-        _check_chars(text, spans[QUERY], "query", "query", tables, out)
-    if spans[FRAGMENT][0] >= 0:
-        _check_chars(text, spans[FRAGMENT], "fragment", "fragment", tables, out)
+    _check_chars(text, spans[QUERY], "query", "query", tables, out)
+    _check_chars(text, spans[FRAGMENT], "fragment", "fragment", tables, out)
 
 
 # --- checks on whole components, after either route --------------------------------------
@@ -1422,8 +1420,9 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             if s_start >= 0:
                 written = text[s_start:s_end]
                 parser = tables.known.get(written)
-                clean = "%0" not in text or _ENCODED_CONTROL.search(text) is None
-                if parser is not None and clean:
+                if parser is not None and (
+                    "%0" not in text or _ENCODED_CONTROL.search(text) is None
+                ):
                     # a known scheme in lower case, no encoded CR, LF or NUL, and a
                     # host of the commonest kinds, which the lines below decide
                     # without the full check and with nothing to report
@@ -1457,20 +1456,11 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                             or spans[PORT][0] >= 0
                             or spans[USERINFO][0] >= 0
                         ):
-                            own = _known_findings(text, ed, spans, written, own, [])
+                            own = _known_findings(text, ed, spans, written, own)
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=_span_key))
                         return URL((text, ed, spans, host_kind, own, parts))
-                    # any other host: its full check, and the same findings as above
-                    return _known(text, ed, tables, spans, written, parser, _Findings())
-                scheme = written.lower()
-                if clean and scheme != written and scheme in tables.known:
-                    # a known scheme not in lower case: the same, and a finding on
-                    # the scheme's case
-                    out = _Findings()
-                    _check_scheme(text, spans[SCHEME], tables, out)
-                    return _known(text, ed, tables, spans, scheme, tables.known[scheme], out)
-                if s_end != 3 or scheme != "url":
+                if s_end != 3 or written.lower() != "url":
                     return _checked(text, ed, tables, spans, True, written, _Findings())
             elif ":" not in text:
                 # (without a scheme, a ":" may mean a bad scheme or a bad first
@@ -1518,45 +1508,22 @@ _UNDECIDED: Any = object()
 """(A host kind :func:`parse` has not decided on its own.)"""
 
 
-def _known(
-    text: str,
-    ed: Edition,
-    tables: _Tables,
-    spans: Spans,
-    scheme: str,
-    parser: SchemeParser,
-    out: _Findings,
-) -> URL:
-    """The fast route's end for a URL of a known *scheme* with no encoded CR, LF or
-    NUL whose host needs its full check: what :func:`_checked` does, less what the
-    fast route has checked.  *out* holds the findings so far."""
-    host_kind: HostKind | None = None
-    if spans[HOST][0] >= 0:
-        host_kind, checked = _check_host(text, spans, tables, scheme, out, True)
-        spans = tuple(checked)  # (a list when 002 reads the authority as a reg-name)
-    parts, own = parser(text, scheme, spans, ed)
-    found = _known_findings(text, ed, spans, scheme, own, out)
-    return URL((text, ed, spans, host_kind, found, parts))
-
-
 def _known_findings(
     text: str,
     ed: Edition,
     spans: Spans,
     scheme: str,
     found: tuple[Diagnostic, ...],
-    out: list[Diagnostic],
 ) -> tuple[Diagnostic, ...]:
-    """*out* (the findings so far) and *found* (the scheme's own findings) with those
-    on the authority of a URL of a known *scheme* that holds no encoded CR, LF or
-    NUL: the port's, what the scheme asks of the authority and the userinfo's, in
-    span order."""
+    """*found* (the scheme's own findings) with those on the authority of a URL of
+    a known *scheme* whose host needs no check and that holds no encoded CR, LF or
+    NUL: what the scheme asks of it, the port's and the userinfo's, in span order."""
+    out = authority_findings(text, scheme, spans)
     port = spans[PORT]
     if port[0] >= 0:
         finding = _port_finding(text, port, ed, scheme)
         if finding is not None:
-            out.append(finding)
-    out += authority_findings(text, scheme, spans)
+            out.insert(0, finding)
     out += found
     if spans[USERINFO][0] >= 0:
         _userinfo_findings(text, spans, ed, out)
