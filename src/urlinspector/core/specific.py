@@ -183,6 +183,8 @@ def _show(raw: str, limit: int = 40) -> str:
 
 def _text(raw: str) -> str:
     """Decoded text of a name the grammar keeps to ASCII (group, attribute, field)."""
+    if raw.isascii() and "%" not in raw:  # (the commonest name: it reads as written)
+        return raw
     return _octets(raw).decode("utf-8", "replace")
 
 
@@ -207,6 +209,11 @@ def _octets(raw: str) -> bytes:
     if "%" not in raw:
         return raw.encode("utf-8", "surrogatepass")
     pieces = raw.encode("utf-8", "surrogatepass").split(b"%")
+    if len(pieces) == 2:  # (one "%", the commonest escaped text: %2F, %20, %7E)
+        head, tail = pieces
+        octet = _ESCAPED_OCTET.get(tail[:2])
+        if octet is not None:
+            return head + octet + tail[2:]
     out = pieces[:1]
     for piece in pieces[1:]:
         octet = _ESCAPED_OCTET.get(piece[:2])
@@ -233,8 +240,8 @@ def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int
     authority there is no url-path: ``(-1, -1, -1)``.  The caller adds the part
     for the "/".
     """
-    a0, a1 = spans[AUTHORITY]
-    if a0 < 0:
+    a1 = spans[AUTHORITY][1]
+    if a1 < 0:  # (no authority)
         return _NO_URL_PATH
     # it ends with the path (defined after an authority), or with the query when the
     # scheme reads "?" as an ordinary character
@@ -495,7 +502,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             pos = bar + 1
         parts.append(Part(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME)))
         if "%" in fpath:
-            cwd = tuple([_octets(segment) for segment in segments])
+            cwd = tuple(map(_octets, segments))
             name = _octets(raw)
         else:  # (no escape: the encoded fpath splits where the text does)
             *octets, name = fpath.encode("utf-8", "surrogatepass").split(b"/")
