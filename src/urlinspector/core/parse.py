@@ -1420,24 +1420,37 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             if s_start >= 0:
                 written = text[s_start:s_end]
                 parser = tables.known.get(written)
+                # what the scheme's case and the host's IDN labels call for
+                early: _Findings | tuple[()] = ()
+                if parser is None and not written.islower():
+                    lower = written.lower()
+                    parser = tables.known.get(lower)
+                    if parser is not None:  # a known scheme in upper case
+                        early = _Findings()
+                        _check_scheme(text, spans[SCHEME], tables, early)
+                        written = lower
                 if parser is not None and (
                     "%0" not in text or _ENCODED_CONTROL.search(text) is None
                 ):
-                    # a known scheme in lower case, no encoded CR, LF or NUL, and a
-                    # host of the commonest kinds, which the lines below decide
-                    # without the full check and with nothing to report
+                    # a known scheme, no encoded CR, LF or NUL, and a host of the
+                    # commonest kinds, which the lines below decide without the full
+                    # check
                     h_start, h_end = spans[HOST]
                     host_kind = _UNDECIDED
                     if h_start < h_end:
                         first = text[h_start]
                         if first in _LETTERS:
                             # a registered name that starts with a letter (no IPv4
-                            # form), ends in one (no IPv4 address) and holds no IDN
-                            # label; the regex checked its characters
-                            if text[h_end - 1] in _LETTERS and (
-                                "-" not in text or "xn--" not in text[h_start:h_end].lower()
-                            ):
+                            # form) and ends in one (no IPv4 address); the regex
+                            # checked its characters
+                            if text[h_end - 1] in _LETTERS:
                                 host_kind = "reg-name"
+                                if "-" in text and "xn--" in text[h_start:h_end].lower():
+                                    # an IDN label: what _host_findings says of it
+                                    if not early:
+                                        early = _Findings()
+                                    name = text[h_start:h_end]
+                                    _idn_findings(name, h_start, h_end, ed, early)
                         elif first in _DIGITS:
                             if _IPV4_DECIMAL.fullmatch(text, h_start, h_end):
                                 host_kind = "ipv4"
@@ -1452,16 +1465,19 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         # the userinfo
                         parts, own = parser(text, written, spans, ed)
                         if (
-                            (h_start >= h_end and written in NEEDS_AUTHORITY)
+                            early
+                            or (h_start >= h_end and written in NEEDS_AUTHORITY)
                             or spans[PORT][0] >= 0
                             or spans[USERINFO][0] >= 0
                         ):
-                            own = _known_findings(text, ed, spans, written, own)
+                            own = _known_findings(text, ed, spans, written, own, early)
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=_span_key))
                         return URL((text, ed, spans, host_kind, own, parts))
                 if s_end != 3 or written.lower() != "url":
-                    return _checked(text, ed, tables, spans, True, written, _Findings())
+                    # (the scheme's finding comes along: _checked sees it in lower case)
+                    out = early if early else _Findings()
+                    return _checked(text, ed, tables, spans, True, written, out)
             elif ":" not in text:
                 # (without a scheme, a ":" may mean a bad scheme or a bad first
                 # segment, RFC 3986 §4.2: the general route says which)
@@ -1514,16 +1530,20 @@ def _known_findings(
     spans: Spans,
     scheme: str,
     found: tuple[Diagnostic, ...],
+    early: _Findings | tuple[()],
 ) -> tuple[Diagnostic, ...]:
     """*found* (the scheme's own findings) with those on the authority of a URL of
-    a known *scheme* whose host needs no check and that holds no encoded CR, LF or
-    NUL: what the scheme asks of it, the port's and the userinfo's, in span order."""
+    a known *scheme* whose host needs no full check and that holds no encoded CR, LF
+    or NUL: *early* (on the scheme's case and the host's IDN labels), the port's,
+    what the scheme asks of the authority and the userinfo's, in span order."""
     out = authority_findings(text, scheme, spans)
     port = spans[PORT]
     if port[0] >= 0:
         finding = _port_finding(text, port, ed, scheme)
         if finding is not None:
             out.insert(0, finding)
+    if early:
+        out[:0] = early
     out += found
     if spans[USERINFO][0] >= 0:
         _userinfo_findings(text, spans, ed, out)
