@@ -750,7 +750,7 @@ def _check_chars(
             msg = template.format(s="s" if len(run) > 1 else "", what=_describe(run))
             msg = f"{msg} in the {where}; escape as {_escaped(run)}"
         ref = ed.cite(_KIND_RULE.get(kind, "characters"))
-        out.add(code, "error", "syntax", m.span(), msg, ref)
+        out.append(Diagnostic((code, "error", "syntax", m.span(), msg, ref)))
     if text.find("%", start, end) >= 0:
         for count, m in enumerate(_BAD_ESCAPE.finditer(text, start, end)):
             if count >= MAX_DIAGNOSTICS_PER_CODE:
@@ -845,8 +845,10 @@ def _check_tail(text: str, spans: Spans | list[Span], tables: _Tables, out: _Fin
         and not text.startswith("/", *spans[PATH])
     )
     _check_chars(text, spans[PATH], "opaque" if opaque else "path", "path", tables, out)
-    _check_chars(text, spans[QUERY], "query", "query", tables, out)
-    _check_chars(text, spans[FRAGMENT], "fragment", "fragment", tables, out)
+    if spans[QUERY][0] >= 0:  # (most URLs have no query or fragment)
+        _check_chars(text, spans[QUERY], "query", "query", tables, out)
+    if spans[FRAGMENT][0] >= 0:
+        _check_chars(text, spans[FRAGMENT], "fragment", "fragment", tables, out)
 
 
 # --- checks on whole components, after either route --------------------------------------
