@@ -1447,12 +1447,13 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                             # checked its characters
                             if text[h_end - 1] in _LETTERS:
                                 host_kind = "reg-name"
-                                if "-" in text and "xn--" in text[h_start:h_end].lower():
-                                    # an IDN label: what _host_findings says of it
-                                    if not early:
-                                        early = _Findings()
+                                if "-" in text:
                                     name = text[h_start:h_end]
-                                    _idn_findings(name, h_start, h_end, ed, early)
+                                    if "xn--" in name.lower():
+                                        # an IDN label: what _host_findings says of it
+                                        if not early:
+                                            early = _Findings()
+                                        _idn_findings(name, h_start, h_end, ed, early)
                         elif first in _DIGITS:
                             if _IPV4_DECIMAL.fullmatch(text, h_start, h_end):
                                 host_kind = "ipv4"
