@@ -57,20 +57,13 @@ SGR = re.compile(r"\x1b\[[0-9;:]*m")
 
 
 def core_roles() -> set[str]:
-    """Every role string the core gives a Part in specific.py: the 4th field of the
-    tuple in ``Part((name, span, raw, role, rule))`` calls."""
+    """Every role string the core gives a Part in specific.py: the 4th field of every
+    5-tuple ``(name, span, raw, role, rule)`` written there with a string there."""
     tree = ast.parse(SPECIFIC.read_text(encoding="utf-8"))
     roles: set[str] = set()
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        fields: list[ast.expr] = []
-        if name == "Part" and len(node.args) == 1 and isinstance(node.args[0], ast.Tuple):
-            fields = node.args[0].elts
-        if len(fields) >= 4:
-            role = fields[3]
+        if isinstance(node, ast.Tuple) and len(node.elts) == 5:
+            role = node.elts[3]
             if isinstance(role, ast.Constant) and isinstance(role.value, str):
                 roles.add(role.value)
     return roles

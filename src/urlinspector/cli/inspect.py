@@ -101,9 +101,9 @@ def _char_roles(url: URL) -> list[str]:
                 break
             pos = amp + 1
     if url.specific is not None:
-        for part in url.specific.parts:
-            if part.role not in _GENERIC_EQUIVALENT:
-                fill(part.span, part.role)
+        for _, span, _, role, _ in url.specific.parts:
+            if role not in _GENERIC_EQUIVALENT:
+                fill(span, role)
     # the "/" between path segments
     p0, p1 = spans[PATH]
     if p0 >= 0:
@@ -361,10 +361,10 @@ def _parse_report(url: URL, console: Console) -> list[str]:
         used: set[str] = set()
         seen: dict[str, int] = {}
         rows = [[("part", None), ("text", None), ("span", None), ("value", None)]]
-        for part in specific.parts[:MAX_ROWS]:
-            key = _FIELD_ALIASES.get(part.name, part.name.replace("-", "_"))
+        for name, span, raw, part_role, _ in specific.parts[:MAX_ROWS]:
+            key = _FIELD_ALIASES.get(name, name.replace("-", "_"))
             value_text = ""
-            if part.role not in ("separator", "telnet-slash") and key in fields:
+            if part_role not in ("separator", "telnet-slash") and key in fields:
                 field = fields[key]
                 index = seen.get(key, 0)
                 seen[key] = index + 1
@@ -374,9 +374,9 @@ def _parse_report(url: URL, console: Console) -> list[str]:
                 used.add(key)
             rows.append(
                 [
-                    (visible(part.name), None),
-                    (shown_value(part.raw), part.role if part.raw else None),
-                    (span_text(part.span), None),
+                    (visible(name), None),
+                    (shown_value(raw), part_role if raw else None),
+                    (span_text(span), None),
                     (value_text, None),
                 ]
             )

@@ -20,6 +20,7 @@ __all__ = [
     "COMPONENT_NAMES",
     "FRAGMENT",
     "HOST",
+    "PART_FIELDS",
     "PASSWORD",
     "PATH",
     "PORT",
@@ -81,9 +82,10 @@ class Record(tuple[Any, ...]):
     by name, like a ``typing.NamedTuple``'s, and show so in its repr.
 
     The difference is the constructor, which is ``tuple``'s own: it takes one tuple
-    of every field, ``Part((name, span, raw, role, rule))``.  Without a
-    ``__new__`` written in Python, building one costs little more than building a
-    tuple, and the parser builds several for every URL.
+    of every field, ``Diagnostic((code, severity, category, span, message,
+    reference))``.  Without a ``__new__`` written in Python it is as quick as a class
+    instance gets, yet still about three times the cost of a plain tuple, so what the
+    parser builds several of for every URL (scheme-specific parts, spans) stays plain.
     """
 
     __slots__ = ()
@@ -136,22 +138,26 @@ class Diagnostic(Record):
         }
 
 
-@record
-class Part(Record):
-    """One scheme-specific part (gopher type, ftp cwd segment, news group ...)."""
+Part = tuple[str, Span, str, str, str]
+"""One scheme-specific part (gopher type, ftp cwd segment, news group ...), as a plain
+tuple ``(name, span, raw, role, rule)``; read it by unpacking,
+``name, span, raw, role, rule = part``:
 
-    __slots__ = ()
+- ``name``: what the scheme's spec calls it (``gophertype``, ``selector``, ``cwd``,
+  ``name``, ``typecode``, ``group``, ``message-id``, ``article-number``, ``hsoname``
+  ...) or the delimiter itself (``"/"``, ``"%09"``);
+- ``span``: where it stands in the text given to ``parse``, as in :data:`Spans`;
+- ``raw``: the characters as written (escapes not decoded);
+- ``role``: the colour role for the GUI and the CLI (see ``urlinspector.palette``);
+- ``rule``: the grammar rule and its citation, e.g. ``"gtype, 000 §3.4.1 / §5"``.
 
-    name: str
-    """What the scheme's spec calls it: ``gophertype``, ``selector``, ``cwd``, ``name``,
-    ``typecode``, ``group``, ``message-id``, ``article-number``, ``hsoname`` ..."""
-    span: Span
-    raw: str
-    """The characters as written (escapes not decoded)."""
-    role: str
-    """Colour role for the GUI and the CLI (see ``urlinspector.palette``)."""
-    rule: str
-    """The grammar rule and its citation, e.g. ``"gophertype, 000 §3.4"``."""
+A plain tuple like a span, not a :class:`Record`: the parser builds one to ten of them
+for every URL, and a tuple is built and freed in about a third of the time of any
+class's instance: with parts as plain tuples, the whole parse of the benchmark corpus
+(``tests/benchmarks/bench_parse.py``) takes about 6% less time."""
+
+PART_FIELDS: tuple[str, ...] = ("name", "span", "raw", "role", "rule")
+"""The names of a :data:`Part`'s fields, in their order (the keys of its JSON form)."""
 
 
 @record
@@ -172,4 +178,4 @@ class SchemeParts(Record):
         return self.fields.get(name)
 
     def parts_named(self, name: str) -> tuple[Part, ...]:
-        return tuple(p for p in self.parts if p.name == name)
+        return tuple(p for p in self.parts if p[0] == name)

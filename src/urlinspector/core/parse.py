@@ -52,7 +52,6 @@ from urlinspector.core.model import (
     Category,
     Diagnostic,
     HostKind,
-    Part,
     Record,
     SchemeParts,
     Severity,
@@ -351,14 +350,8 @@ class URL(_URLFields):
                 "scheme": specific.scheme,
                 "default_port": specific.default_port,
                 "parts": [
-                    {
-                        "name": p.name,
-                        "text": p.raw,
-                        "span": list(p.span),
-                        "role": p.role,
-                        "rule": p.rule,
-                    }
-                    for p in specific.parts
+                    {"name": name, "text": raw, "span": list(span), "role": role, "rule": rule}
+                    for name, span, raw, role, rule in specific.parts
                 ],
                 "fields": {k: _jsonable(v) for k, v in specific.fields.items()},
             },
@@ -1290,7 +1283,9 @@ def _encoded_controls(
     if specific is not None:
         # delimiters the scheme itself defines with these escapes (gopher+ forms,
         # the 1993 prospero version separator)
-        allowed = [p.span for p in specific.parts if p.role in ("separator", "gopher-plus")]
+        allowed = [
+            span for _, span, _, role, _ in specific.parts if role in ("separator", "gopher-plus")
+        ]
     for index in (USERINFO, HOST, PATH, QUERY):
         start, end = spans[index]
         if start < 0:
@@ -1383,7 +1378,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                 specific = SchemeParts(
                     (
                         scheme,
-                        (Part(("path", path_span, path, "http-path", HPATH_RULE)),),
+                        (("path", path_span, path, "http-path", HPATH_RULE),),
                         default,
                         {"path": path, "search": None},
                     ),
@@ -1394,10 +1389,8 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                     (
                         scheme,
                         (
-                            Part(("path", path_span, path, "http-path", HPATH_RULE)),
-                            Part(
-                                ("searchpart", query_span, search, "http-search", HSEARCH_RULE),
-                            ),
+                            ("path", path_span, path, "http-path", HPATH_RULE),
+                            ("searchpart", query_span, search, "http-search", HSEARCH_RULE),
                         ),
                         default,
                         {"path": path, "search": search},

@@ -8,7 +8,7 @@ these schemes as RFC 1738 defined them, so they read them by the 000 rules.
 
 One function per scheme, chosen through :data:`SCHEME_PARSERS` (a table, not an
 if-chain).  Each gets the spans of the generic split and returns named, spanned
-:class:`~urlinspector.core.model.Part` objects (for colouring) and decoded, typed
+:data:`~urlinspector.core.model.Part` tuples (for colouring) and decoded, typed
 ``fields``.  Nothing here raises for any input text: offsets come from the spans and
 every lookup is a slice.
 
@@ -437,8 +437,8 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
                 (
                     scheme,
                     (
-                        Part(("path", p, path, "http-path", HPATH_RULE)),
-                        Part(("searchpart", q, search, "http-search", HSEARCH_RULE)),
+                        ("path", p, path, "http-path", HPATH_RULE),
+                        ("searchpart", q, search, "http-search", HSEARCH_RULE),
                     ),
                     _PORTS.get(scheme),
                     {"path": path, "search": search},
@@ -447,7 +447,7 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
         return SchemeParts(
             (
                 scheme,
-                (Part(("path", p, path, "http-path", HPATH_RULE)),),
+                (("path", p, path, "http-path", HPATH_RULE),),
                 _PORTS.get(scheme),
                 {"path": path, "search": None},
             ),
@@ -457,7 +457,7 @@ def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
         return SchemeParts(
             (
                 scheme,
-                (Part(("searchpart", q, search, "http-search", HSEARCH_RULE)),),
+                (("searchpart", q, search, "http-search", HSEARCH_RULE),),
                 _PORTS.get(scheme),
                 {"path": None, "search": search},
             ),
@@ -480,7 +480,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "url-path"))
     else:
-        parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
+        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
         f1 = u1  # end of fpath
         # ";type=" ftptype ends the fpath; ftptype holds no ";" or "/", so only the
         # last ";" can start it
@@ -496,11 +496,11 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
         for segment in segments:
             bar = pos + len(segment)
             parts += (
-                Part(("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD)),
-                Part(("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH)),
+                ("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD),
+                ("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH),
             )
             pos = bar + 1
-        parts.append(Part(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME)))
+        parts.append(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME))
         if "%" in fpath:
             cwd = tuple(map(_octets, segments))
             name = _octets(raw)
@@ -522,9 +522,9 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
             )
         if m is not None:
             t0, t1 = m.span(1)
-            parts.append(Part((";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP)))
+            parts.append((";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP))
             raw = text[t0:t1]
-            parts.append(Part(("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE)))
+            parts.append(("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE))
             if len(raw) == 1 and raw in "AIDaid":
                 typecode = raw.lower()
             else:
@@ -635,20 +635,18 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "gopher-path"))
     else:
-        parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
+        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
     if slash >= 0 and u1 > u0:
         # gtype = xchar: one character, or one escape
         g1 = u0 + 3 if text[u0] == "%" and _ESCAPE_AT.match(text, u0, u1) else u0 + 1
         gtype = text[u0:g1]
         parts.append(
-            Part(
-                (
-                    "gophertype",
-                    (u0, g1),
-                    gtype,
-                    "gopher-type",
-                    _R_GTYPE if by_tab else _R_GTYPE_004,
-                ),
+            (
+                "gophertype",
+                (u0, g1),
+                gtype,
+                "gopher-type",
+                _R_GTYPE if by_tab else _R_GTYPE_004,
             )
         )
         fields["gophertype"] = chr(int(gtype[1:], 16)) if g1 - u0 == 3 else gtype
@@ -660,9 +658,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         s1 = u1 if tab1 < 0 else tab1
         raw = text[g1:s1]
         parts.append(
-            Part(
-                ("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004),
-            )
+            ("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004)
         )
         selector = _octets(raw)
         fields["selector"] = selector
@@ -670,10 +666,8 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
             _check_selector(text, g1, s1, selector, by_tab, diags)
         if tab1 >= 0:
             e1 = u1 if tab2 < 0 else tab2
-            parts.append(Part(("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB)))
-            parts.append(
-                Part(("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH))
-            )
+            parts.append(("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB))
+            parts.append(("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH))
             search = _octets(text[tab1 + 3 : e1])
             fields["search"] = search
             if 13 in search or 10 in search:  # CR, LF
@@ -689,16 +683,14 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
                     )
                 )
         if tab2 >= 0:
-            parts.append(Part(("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB)))
+            parts.append(("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB))
             parts.append(
-                Part(
-                    (
-                        "gopher+_string",
-                        (tab2 + 3, u1),
-                        text[tab2 + 3 : u1],
-                        "gopher-plus",
-                        _R_GPLUS,
-                    ),
+                (
+                    "gopher+_string",
+                    (tab2 + 3, u1),
+                    text[tab2 + 3 : u1],
+                    "gopher-plus",
+                    _R_GPLUS,
                 )
             )
             _gopher_plus(text, tab2 + 3, u1, fields, diags)
@@ -706,10 +698,8 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         q0, q1 = spans[QUERY]
         if q0 >= 0:
             if text[q0 - 1 : q0] == "?":
-                parts.append(
-                    Part(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004))
-                )
-            parts.append(Part(("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004)))
+                parts.append(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004))
+            parts.append(("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004))
             fields["search"] = _octets(text[q0:q1])
     return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
 
@@ -755,7 +745,7 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
     diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it
     raw = text[start:end]
-    parts = [Part(("addr-spec", (start, end), raw, "mail-address", _R_ADDR))]
+    parts = [("addr-spec", (start, end), raw, "mail-address", _R_ADDR)]
     if not raw:
         diags.append(
             _diag(
@@ -820,7 +810,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
         if slash < 0:
             start = end = a1
         else:
-            parts.append(Part(("/", (slash, start), "/", "separator", _R_SLASH)))
+            parts.append(("/", (slash, start), "/", "separator", _R_SLASH))
     else:
         start, end = _opaque(spans, True)
     raw = text[start:end]
@@ -836,10 +826,10 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
             )
         )
     elif raw == "*":
-        parts.append(Part(("*", (start, end), raw, "news-group", _R_ALL)))
+        parts.append(("*", (start, end), raw, "news-group", _R_ALL))
         fields["kind"] = "all"
     elif "@" in raw:
-        parts.append(Part(("message-id", (start, end), raw, "message-id", _R_ARTICLE)))
+        parts.append(("message-id", (start, end), raw, "message-id", _R_ARTICLE))
         fields["kind"] = "article"
         fields["message_id"] = _text(raw)
         at = raw.rfind("@")
@@ -857,7 +847,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
     else:
-        parts.append(Part(("newsgroup-name", (start, end), raw, "news-group", _R_GROUP)))
+        parts.append(("newsgroup-name", (start, end), raw, "news-group", _R_GROUP))
         fields["kind"] = "group"
         fields["group"] = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
@@ -886,14 +876,14 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     number: int | None = None
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
+        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
         bar = text.find("/", u0, u1)
     else:
         bar = -1
     g1 = u1 if bar < 0 else bar
     if slash >= 0 and g1 > u0:
         raw = text[u0:g1]
-        parts.append(Part(("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP)))
+        parts.append(("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP))
         group = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
         if rules.news_group.match(raw) is None:
@@ -921,11 +911,9 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
             )
         )
     if bar >= 0:
-        parts.append(Part(("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH)))
+        parts.append(("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH))
         raw = text[bar + 1 : u1]
-        parts.append(
-            Part(("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE))
-        )
+        parts.append(("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE))
         if raw.isascii() and raw.isdigit() and len(raw) <= 4000:  # int()'s own limit: 4300
             number = int(raw)
         else:
@@ -954,7 +942,7 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
     parts: list[Part] = []
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(Part(("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH)))
+        parts.append(("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH))
     if u0 >= 0 and u1 > u0:
         diags.append(
             _diag(
@@ -1005,20 +993,20 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
         return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
-    parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
+    parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
     raw = text[u0:d1]
-    parts.append(Part(("database", (u0, d1), raw, "wais-database", _R_WAIS_DB)))
+    parts.append(("database", (u0, d1), raw, "wais-database", _R_WAIS_DB))
     fields["database"] = _octets(raw)
     fields["kind"] = "database"
     if bar >= 0:
         fields["kind"] = "document"
-        parts.append(Part(("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH)))
+        parts.append(("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH))
         bar2 = text.find("/", bar + 1, u1)
         t1 = u1 if bar2 < 0 else bar2
         raw = text[bar + 1 : t1]
-        parts.append(Part(("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE)))
+        parts.append(("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE))
         fields["wtype"] = _octets(raw)
         if bar2 < 0:
             diags.append(
@@ -1033,9 +1021,9 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
         else:
-            parts.append(Part(("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH)))
+            parts.append(("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH))
             raw = text[bar2 + 1 : u1]
-            parts.append(Part(("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH)))
+            parts.append(("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH))
             fields["wpath"] = _octets(raw)
             bar3 = text.find("/", bar2 + 1, u1)
             if bar3 >= 0 and not SCHEME_RULES.get(edition.id, RULES_1738).wais_wpath_slash:
@@ -1051,9 +1039,9 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
     if q0 >= 0:
         if text[q0 - 1 : q0] == "?":
-            parts.append(Part(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q)))
+            parts.append(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q))
         raw = text[q0:q1]
-        parts.append(Part(("search", (q0, q1), raw, "search", _R_WAIS_SEARCH)))
+        parts.append(("search", (q0, q1), raw, "search", _R_WAIS_SEARCH))
         fields["search"] = _octets(raw)
         if bar >= 0:
             diags.append(
@@ -1085,7 +1073,7 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
     if spans[AUTHORITY][0] >= 0:
         slash, u0, u1 = _url_path(text, spans, True)
         if slash >= 0:
-            parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
+            parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
         elif u0 >= 0:
             diags.append(_stray(text, u0, u1, "path"))
             u0 = -1
@@ -1104,13 +1092,13 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
         )
         u0 = -1
         if u1 > start and text[start] == "/":
-            parts.append(Part(("/", (start, start + 1), "/", "separator", _R_SLASH)))
+            parts.append(("/", (start, start + 1), "/", "separator", _R_SLASH))
             u0 = start + 1
         elif u1 > start:
             u0 = start
     if u0 >= 0:
         raw = text[u0:u1]
-        parts.append(Part(("path", (u0, u1), raw, "file-path", _R_FILE_PATH)))
+        parts.append(("path", (u0, u1), raw, "file-path", _R_FILE_PATH))
         path = _octets(raw)
     fields: dict[str, object] = {
         "host": host,
@@ -1146,18 +1134,18 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
                 )
             )
         return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
-    parts.append(Part(("/", (slash, u0), "/", "separator", _R_SLASH)))
+    parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
     nul = text.find("%00", u0, n1)
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
-    parts.append(Part(("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME)))
+    parts.append(("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME))
     fields["hsoname"] = _octets(raw)
     if nul >= 0:
         version = text[nul + 3 : n1]
-        parts.append(Part(("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP)))
-        parts.append(Part(("version", (nul + 3, n1), version, "prospero-version", _R_PVERSION)))
+        parts.append(("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP))
+        parts.append(("version", (nul + 3, n1), version, "prospero-version", _R_PVERSION))
         fields["version"] = _text(version)
         if not SCHEME_RULES.get(edition.id, RULES_1738).prospero_version:
             diags.append(
@@ -1189,9 +1177,9 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
     while pos >= 0:
         nxt = text.find(";", pos + 1, u1)
         f1 = u1 if nxt < 0 else nxt
-        parts.append(Part((";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP)))
+        parts.append((";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP))
         raw = text[pos + 1 : f1]
-        parts.append(Part(("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD)))
+        parts.append(("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD))
         fname, eq, value = raw.partition("=")
         specs.append((_text(fname), _text(value)))
         if not eq or not fname:

@@ -7,16 +7,37 @@ import pickle
 import pytest
 
 from urlinspector.core import parse
-from urlinspector.core.model import Diagnostic, Part, Record, SchemeParts, record
+from urlinspector.core.model import PART_FIELDS, Diagnostic, Record, SchemeParts, record
 
 
 def test_fields_read_by_name_in_the_order_of_the_annotations() -> None:
-    part = Part(("cwd", (6, 9), "pub", "ftp-cwd", "fsegment (cwd), 000 §3.2.2 / §5"))
-    assert Part._fields == ("name", "span", "raw", "role", "rule")
-    assert (part.name, part.span, part.raw, part.role) == ("cwd", (6, 9), "pub", "ftp-cwd")
-    assert part.rule == part[4]
-    name, span, *_ = part
-    assert (name, span) == ("cwd", (6, 9))
+    d = Diagnostic(("password", "warning", "security", (12, 18), "clear text", "RFC 3986 §3.2.1"))
+    assert Diagnostic._fields == ("code", "severity", "category", "span", "message", "reference")
+    assert (d.code, d.severity, d.span) == ("password", "warning", (12, 18))
+    assert d.reference == d[5]
+    code, severity, *_ = d
+    assert (code, severity) == ("password", "warning")
+
+
+def test_a_part_is_a_plain_tuple_in_the_order_of_its_fields() -> None:
+    url = parse("ftp://host/pub/file;type=i")
+    assert url.specific is not None
+    cwd = url.specific.parts_named("cwd")[0]
+    assert type(cwd) is tuple
+    assert dict(zip(PART_FIELDS, cwd, strict=True)) == {
+        "name": "cwd",
+        "span": (11, 14),
+        "raw": "pub",
+        "role": "ftp-cwd",
+        "rule": "fsegment (cwd), 000 §3.2.2 / §5",
+    }
+    assert url.to_dict()["scheme_specific"]["parts"][1] == {  # (the first is the "/")
+        "name": "cwd",
+        "text": "pub",
+        "span": [11, 14],
+        "role": "ftp-cwd",
+        "rule": "fsegment (cwd), 000 §3.2.2 / §5",
+    }
 
 
 def test_repr_names_every_field() -> None:
@@ -28,13 +49,14 @@ def test_repr_names_every_field() -> None:
 
 
 def test_a_record_is_an_immutable_tuple() -> None:
-    part = Part(("/", (5, 6), "/", "separator", ""))
-    assert part == ("/", (5, 6), "/", "separator", "")
-    assert hash(part) == hash(("/", (5, 6), "/", "separator", ""))
+    fields = ("/", (5, 6), "/", "separator", "")
+    parts = SchemeParts(("ftp", (fields,), 21, {}))
+    assert parts == ("ftp", (fields,), 21, {})
+    assert parts.parts == (fields,)
     with pytest.raises(AttributeError):
-        part.name = "x"  # type: ignore[misc]
+        parts.scheme = "x"  # type: ignore[misc]
     with pytest.raises(AttributeError):
-        part.extra = 1  # type: ignore[attr-defined]
+        parts.extra = 1  # type: ignore[attr-defined]
 
 
 def test_a_subclass_adds_its_fields_after_those_of_its_base() -> None:

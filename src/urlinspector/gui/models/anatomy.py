@@ -229,10 +229,11 @@ def _query_nodes(url: URL, limit: int | None) -> tuple[Node, ...]:
 
 
 def _part_node(part: Part) -> Node:
-    decode_as = None if part.role in ("separator", "telnet-slash") else DECODE_AS.get(part.name)
-    if decode_as is None and part.role not in ("separator", "telnet-slash"):
-        decode_as = part.name
-    return Node(part.name, part.span, part.raw, part.role, part.rule, decode_as)
+    name, span, raw, role, rule = part
+    decode_as = None if role in ("separator", "telnet-slash") else DECODE_AS.get(name)
+    if decode_as is None and role not in ("separator", "telnet-slash"):
+        decode_as = name
+    return Node(name, span, raw, role, rule, decode_as)
 
 
 def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
@@ -283,8 +284,8 @@ def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
     specific = url.specific
     if specific is not None and specific.parts:
         label = f"{specific.scheme} parts"
-        start = min(p.span[0] for p in specific.parts)
-        end = max(p.span[1] for p in specific.parts)
+        start = min(span[0] for _, span, _, _, _ in specific.parts)
+        end = max(span[1] for _, span, _, _, _ in specific.parts)
         rows.append(
             Node(
                 label,
@@ -384,13 +385,13 @@ def describe(url: URL, pos: int, charset: str = "utf-8") -> Description | None:
     part: Part | None = None
     if url.specific is not None:
         for p in url.specific.parts:
-            if p.span[0] <= pos < p.span[1]:
+            if p[1][0] <= pos < p[1][1]:  # (its span)
                 part = p
                 break
     tree = tuple(n for n in component_tree(url) if n.name != WRAPPER_ROW)
     node, gap = _innermost(tree, pos)
-    if part is not None and part.role not in GENERIC_EQUIVALENT:
-        node, gap = _part_node(part), part.role == "separator"
+    if part is not None and part[3] not in GENERIC_EQUIVALENT:  # (its role)
+        node, gap = _part_node(part), part[3] == "separator"
     if node is None or node.span is None or node.raw is None or gap:
         return _delimiter(url, pos, diagnostics, part)
     value = decoded(url, node, charset)
@@ -439,9 +440,9 @@ def _delimiter(
     if pos < u0 or pos >= u1:
         what = "wrapper around the URL (not part of it)"
         rule = ed.cite("wrapper")
-    elif part is not None and part.role not in GENERIC_EQUIVALENT:
-        what = f"delimiter {part.raw!r} of the {url.specific.scheme if url.specific else ''} syntax"
-        rule = part.rule
+    elif part is not None and part[3] not in GENERIC_EQUIVALENT:  # (its role)
+        _, _, raw, _, rule = part
+        what = f"delimiter {raw!r} of the {url.specific.scheme if url.specific else ''} syntax"
     elif ch == ":" and pos == spans[SCHEME][1]:
         what = "delimiter " + _DELIMITERS[":"]
         rule = ed.cite("scheme")

@@ -132,10 +132,9 @@ def colour_runs(
     fill(*spans[FRAGMENT], "fragment")
     specific = url.specific
     if specific is not None:
-        for part in specific.parts:
-            start, end = part.span
-            if end > lo and start < hi and part.role not in GENERIC_EQUIVALENT:
-                fill(start, end, part.role)
+        for _, (start, end), _, role, _ in specific.parts:
+            if end > lo and start < hi and role not in GENERIC_EQUIVALENT:
+                fill(start, end, role)
     roles = fill.roles
     if p0 >= 0:
         # the "/" between path segments (000 §3.1 url-path; RFC 3986 §3.3)
@@ -246,7 +245,9 @@ def roles_present(url: URL, *, exact_limit: int = 4096, runs: list[Run] | None =
             if "=" in query:
                 used.add("query-value")
         if url.specific is not None:
-            used.update(p.role for p in url.specific.parts if p.role not in GENERIC_EQUIVALENT)
+            used.update(
+                role for _, _, _, role, _ in url.specific.parts if role not in GENERIC_EQUIVALENT
+            )
         if any(c in url.text for c in ":/?#@&="):
             used.add("separator")
         if _ESCAPE.search(url.text):

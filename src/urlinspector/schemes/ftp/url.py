@@ -415,7 +415,7 @@ def _directory_urls(url: URL) -> tuple[str, str]:
     assert specific is not None
     names = specific.parts_named("name")
     if names:
-        n0, n1 = names[0].span
+        _, (n0, n1), _, _, _ = names[0]
         prefix = text[u0:n0]
         name_raw = text[n0:n1]
     else:

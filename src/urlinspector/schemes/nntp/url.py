@@ -260,7 +260,7 @@ def choose_server(
 
 def _raw_part(specific: SchemeParts, name: str) -> str | None:
     parts = specific.parts_named(name)
-    return parts[0].raw if parts else None
+    return parts[0][2] if parts else None  # (the first one's text as written)
 
 
 def _decoded(raw: str) -> str:
