@@ -162,7 +162,9 @@ PART_FIELDS: tuple[str, ...] = ("name", "span", "raw", "role", "rule")
 
 @record
 class SchemeParts(Record):
-    """What the scheme's own syntax (000 §3, §5) makes of a URL."""
+    """What the scheme's own syntax (000 §3, §5) makes of a URL: ``URL.specific``
+    groups the parts and fields the parse keeps (``URL.scheme_parts``,
+    ``URL.scheme_fields``) with the scheme and its default port."""
 
     __slots__ = ()
 

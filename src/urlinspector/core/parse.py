@@ -52,6 +52,7 @@ from urlinspector.core.model import (
     Category,
     Diagnostic,
     HostKind,
+    Part,
     Record,
     SchemeParts,
     Severity,
@@ -68,7 +69,7 @@ from urlinspector.core.specific import (
     SCHEME_PARSERS,
     SchemeParser,
     authority_findings,
-    parse_specific,
+    scheme_result,
 )
 
 __all__ = ["URL", "Segment", "parse"]
@@ -99,7 +100,8 @@ class _URLFields(Record):
     spans: Spans
     host_kind: HostKind | None
     diagnostics: tuple[Diagnostic, ...]
-    specific: SchemeParts | None
+    scheme_parts: tuple[Part, ...]
+    scheme_fields: Mapping[str, object] | None
 
 
 def _component(index: int, doc: str) -> Any:
@@ -117,8 +119,10 @@ class URL(_URLFields):
 
     Fields: ``text`` (exactly what was parsed; every span indexes into it),
     ``edition``, ``spans`` (by the index constants of :mod:`.model`), ``host_kind``,
-    ``diagnostics``, ``specific`` (what the scheme's own syntax makes of the URL,
-    000 §3, or None).
+    ``diagnostics``, and what the scheme's own syntax (000 §3) makes of the URL:
+    ``scheme_parts`` (see :data:`.model.Part`) and ``scheme_fields`` (None for a
+    scheme without one).  :attr:`specific` groups those two with the scheme and its
+    default port.
 
     Undefined components are ``None``, empty ones ``""``: ``ftp://@host.com/`` has an
     empty user, ``ftp://host.com/`` has none (000 §3.1).
@@ -157,6 +161,18 @@ class URL(_URLFields):
     path = _component(PATH, "Path (url-path), as written.")
     query = _component(QUERY, "Query (searchpart), as written.")
     fragment = _component(FRAGMENT, "Fragment, as written.")
+
+    @property
+    def specific(self) -> SchemeParts | None:
+        """What the scheme's own syntax (000 §3) makes of the URL: its parts and
+        fields with the scheme (in lower case) and its default port; None for a
+        scheme without specific syntax, or no scheme."""
+        fields = self.scheme_fields
+        if fields is None:
+            return None
+        start, end = self.spans[SCHEME]
+        scheme = self.text[start:end].lower()
+        return SchemeParts((scheme, self.scheme_parts, _DEFAULT_PORTS.get(scheme), fields))
 
     @property
     def port_number(self) -> int | None:
@@ -1226,13 +1242,13 @@ def _security(
     text: str,
     spans: Spans,
     ed: Edition,
-    specific: SchemeParts | None,
+    parts: tuple[Part, ...],
     out: _Findings,
 ) -> None:
     if spans[USERINFO][0] >= 0:
         _userinfo_findings(text, spans, ed, out)
     if "%0" in text:
-        _encoded_controls(text, spans, ed, specific, out)
+        _encoded_controls(text, spans, ed, parts, out)
 
 
 def _userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic]) -> None:
@@ -1275,17 +1291,13 @@ def _encoded_controls(
     text: str,
     spans: Spans,
     ed: Edition,
-    specific: SchemeParts | None,
+    parts: tuple[Part, ...],
     out: _Findings,
 ) -> None:
     """Encoded CR, LF or NUL in a part a protocol would send (000 §6)."""
-    allowed: list[Span] = []
-    if specific is not None:
-        # delimiters the scheme itself defines with these escapes (gopher+ forms,
-        # the 1993 prospero version separator)
-        allowed = [
-            span for _, span, _, role, _ in specific.parts if role in ("separator", "gopher-plus")
-        ]
+    # delimiters the scheme itself defines with these escapes (gopher+ forms, the 1993
+    # prospero version separator)
+    allowed = [span for _, span, _, role, _ in parts if role in ("separator", "gopher-plus")]
     for index in (USERINFO, HOST, PATH, QUERY):
         start, end = spans[index]
         if start < 0:
@@ -1368,40 +1380,28 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             raise TypeError(f"parse() takes a str, not {type(text).__name__}") from None
         if m is not None:
             # the commonest URL of all: nothing to check but the port; the parts
-            # are those of specific.web_parts, built here for speed
+            # are those specific._http gives, built here for speed
             spans = m.regs
             p0, p1 = path_span = spans[PATH]
             path = text[p0:p1]
             q0, q1 = query_span = spans[QUERY]
-            scheme, default, host = _WEB_SCHEMES[text[4]]
+            scheme, host = _WEB_SCHEMES[text[4]]
             if q0 < 0:
-                specific = SchemeParts(
-                    (
-                        scheme,
-                        (("path", path_span, path, "http-path", HPATH_RULE),),
-                        default,
-                        {"path": path, "search": None},
-                    ),
-                )
+                parts: tuple[Part, ...] = (("path", path_span, path, "http-path", HPATH_RULE),)
+                fields: dict[str, object] = {"path": path, "search": None}
             else:
                 search = text[q0:q1]
-                specific = SchemeParts(
-                    (
-                        scheme,
-                        (
-                            ("path", path_span, path, "http-path", HPATH_RULE),
-                            ("searchpart", query_span, search, "http-search", HSEARCH_RULE),
-                        ),
-                        default,
-                        {"path": path, "search": search},
-                    ),
+                parts = (
+                    ("path", path_span, path, "http-path", HPATH_RULE),
+                    ("searchpart", query_span, search, "http-search", HSEARCH_RULE),
                 )
+                fields = {"path": path, "search": search}
             host_kind: HostKind | None = _WEB_HOST_KINDS.get(text[host], "reg-name")
             if spans[PORT][0] < 0:
-                return URL((text, tables.ed, spans, host_kind, (), specific))
+                return URL((text, tables.ed, spans, host_kind, (), parts, fields))
             found = _port_finding(text, spans[PORT], tables.ed, scheme)
             found_all = () if found is None else (found,)
-            return URL((text, tables.ed, spans, host_kind, found_all, specific))
+            return URL((text, tables.ed, spans, host_kind, found_all, parts, fields))
     ed = tables.ed
     fast = tables.fast
     if fast is not None:
@@ -1459,7 +1459,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                     if host_kind is not _UNDECIDED:
                         # the findings on the port, the scheme's own and those on
                         # the userinfo
-                        parts, own = parser(text, written, spans, ed)
+                        parts, fields, own = parser(text, written, spans, ed)
                         if (
                             early
                             or (h_start >= h_end and written in NEEDS_AUTHORITY)
@@ -1469,7 +1469,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                             own = _known_findings(text, ed, spans, written, own, early)
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=_span_key))
-                        return URL((text, ed, spans, host_kind, own, parts))
+                        return URL((text, ed, spans, host_kind, own, parts, fields))
                 if s_end != 3 or written.lower() != "url":
                     # (the scheme's finding comes along: _checked sees it in lower case)
                     out = early if early else _Findings()
@@ -1483,7 +1483,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                     and tables.fragment_ok
                 ):
                     # a relative reference without an authority: nothing to check
-                    return URL((text, ed, spans, None, (), None))
+                    return URL((text, ed, spans, None, (), (), None))
                 return _checked(text, ed, tables, spans, True, None, _Findings())
     out = _Findings()
     start, end = 0, len(text)
@@ -1511,9 +1511,9 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     return _checked(text, ed, tables, split, False, named, out)
 
 
-_WEB_SCHEMES: dict[str, tuple[str, int, int]] = {":": ("http", 80, 7), "s": ("https", 443, 8)}
-"""What the web regex accepted, by the character after ``http``: the scheme, its
-default port and where the host starts."""
+_WEB_SCHEMES: dict[str, tuple[str, int]] = {":": ("http", 7), "s": ("https", 8)}
+"""What the web regex accepted, by the character after ``http``: the scheme and where
+the host starts."""
 _WEB_HOST_KINDS: dict[str, HostKind] = {"[": "ipv6", **dict.fromkeys("0123456789", "ipv4")}
 """The kind of a host the web regex accepted, by its first character."""
 _UNDECIDED: Any = object()
@@ -1600,11 +1600,13 @@ def _checked(
             ed.cite("fragment"),
         )
     spans = tuple(spans)
-    specific: SchemeParts | None = None
-    if scheme is not None:
-        specific, scheme_findings = parse_specific(text, scheme, spans, ed)
+    result = None if scheme is None else scheme_result(text, scheme, spans, ed)
+    parts: tuple[Part, ...] = ()
+    fields = None
+    if result is not None:
+        parts, fields, scheme_findings = result
         if scheme_findings:
             out.extend(scheme_findings)
     if spans[USERINFO][0] >= 0 or "%0" in text:
-        _security(text, spans, ed, specific, out)
-    return URL((text, ed, spans, host_kind, out.result() if out else (), specific))
+        _security(text, spans, ed, parts, out)
+    return URL((text, ed, spans, host_kind, out.result() if out else (), parts, fields))

@@ -63,10 +63,14 @@ __all__ = [
     "SchemeRules",
     "authority_findings",
     "parse_specific",
-    "web_parts",
+    "scheme_result",
 ]
 
-SpecificResult = tuple[SchemeParts | None, tuple[Diagnostic, ...]]
+SchemeResult = tuple[tuple[Part, ...], dict[str, object], tuple[Diagnostic, ...]]
+"""What a scheme's syntax makes of a URL: its parts (see :data:`.model.Part`), its
+decoded, typed ``fields`` and its findings.  Plain tuples: the parser builds one for
+most URLs, and :class:`.model.SchemeParts` groups the parts and fields with the scheme
+and its default port where a caller asks for them."""
 _NO_DIAGNOSTICS: tuple[Diagnostic, ...] = ()
 _PORTS: dict[str, int] = dict(DEFAULT_PORTS)  # a dict reads faster than the proxy
 
@@ -414,61 +418,39 @@ def _check_authority(
 # --- http, https: 000 §3.3 (kept cheap: this runs on every web URL) -------------------------
 
 
-def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`` (000 §5).
 
     The path and search are kept as written: 004 ("HTTP") says the path is passed
-    transparently to the server, not understood by the client.  This runs on every web
-    URL, so it only slices the spans it is given.
+    transparently to the server, not understood by the client.  The commonest web URLs
+    never come here: :func:`~.parse.parse` builds the same parts itself.
     """
-    return web_parts(text, scheme, spans), _NO_DIAGNOSTICS
-
-
-def web_parts(text: str, scheme: str, spans: Spans) -> SchemeParts:
-    """The parts of an http or https URL (000 §3.3), without the checks of its
-    authority (:func:`_http` adds them)."""
     p0, p1 = p = spans[PATH]
     q0, q1 = q = spans[QUERY]
-    if p0 >= 0:
-        path = text[p0:p1]
-        if q0 >= 0:
-            search = text[q0:q1]
-            return SchemeParts(
-                (
-                    scheme,
-                    (
-                        ("path", p, path, "http-path", HPATH_RULE),
-                        ("searchpart", q, search, "http-search", HSEARCH_RULE),
-                    ),
-                    _PORTS.get(scheme),
-                    {"path": path, "search": search},
-                ),
-            )
-        return SchemeParts(
-            (
-                scheme,
-                (("path", p, path, "http-path", HPATH_RULE),),
-                _PORTS.get(scheme),
-                {"path": path, "search": None},
-            ),
-        )
-    if q0 >= 0:  # a query without a path: no edition splits so, but be safe
-        search = text[q0:q1]
-        return SchemeParts(
-            (
-                scheme,
-                (("searchpart", q, search, "http-search", HSEARCH_RULE),),
-                _PORTS.get(scheme),
-                {"path": None, "search": search},
-            ),
-        )
-    return SchemeParts((scheme, (), _PORTS.get(scheme), {"path": None, "search": None}))
+    path = text[p0:p1] if p0 >= 0 else None
+    search = text[q0:q1] if q0 >= 0 else None
+    fields: dict[str, object] = {"path": path, "search": search}
+    if path is None:
+        if search is None:
+            return (), fields, _NO_DIAGNOSTICS
+        # a query without a path: no edition splits so, but be safe
+        return (("searchpart", q, search, "http-search", HSEARCH_RULE),), fields, _NO_DIAGNOSTICS
+    if search is None:
+        return (("path", p, path, "http-path", HPATH_RULE),), fields, _NO_DIAGNOSTICS
+    return (
+        (
+            ("path", p, path, "http-path", HPATH_RULE),
+            ("searchpart", q, search, "http-search", HSEARCH_RULE),
+        ),
+        fields,
+        _NO_DIAGNOSTICS,
+    )
 
 
 # --- ftp: 000 §3.2 ---------------------------------------------------------------------------
 
 
-def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (000 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -550,9 +532,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResu
         "name": name,
         "typecode": typecode,
     }
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), (
-        tuple(diags) if diags else _NO_DIAGNOSTICS
-    )
+    return tuple(parts), fields, tuple(diags) if diags else _NO_DIAGNOSTICS
 
 
 # --- gopher: 000 §3.4 ------------------------------------------------------------------------
@@ -612,7 +592,7 @@ def _gopher_plus(
         )
 
 
-def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
     [ "%09" gopher+_string ] ] ] ] ]`` (000 §5); 004: ``[/ gtype [selector]][? search]``."""
     diags: list[Diagnostic] = []
@@ -701,7 +681,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
                 parts.append(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004))
             parts.append(("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004))
             fields["search"] = _octets(text[q0:q1])
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return tuple(parts), fields, tuple(diags)
 
 
 def _check_selector(
@@ -740,7 +720,7 @@ def _check_selector(
 # --- mailto: 000 §3.5 ------------------------------------------------------------------------
 
 
-def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``mailtourl = "mailto:" encoded822addr`` (000 §5): the whole opaque part."""
     diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it
@@ -782,13 +762,13 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
             )
         )
     fields: dict[str, object] = {"addr_spec": _octets(raw)}
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return tuple(parts), fields, tuple(diags)
 
 
 # --- news: 000 §3.6 --------------------------------------------------------------------------
 
 
-def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (000 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -862,13 +842,13 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                     rules.news_group_ref,
                 )
             )
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return tuple(parts), fields, tuple(diags)
 
 
 # --- nntp: 000 §3.7 --------------------------------------------------------------------------
 
 
-def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (000 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -930,13 +910,13 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                 )
             )
     fields: dict[str, object] = {"group": group, "article_number": number}
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return tuple(parts), fields, tuple(diags)
 
 
 # --- telnet: 000 §3.8 ------------------------------------------------------------------------
 
 
-def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``telneturl = "telnet://" login [ "/" ]`` (000 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -960,13 +940,13 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificR
         "password": _decoded(text, spans[PASSWORD]),
         "trailing_slash": slash >= 0,
     }
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return tuple(parts), fields, tuple(diags)
 
 
 # --- wais: 000 §3.9 --------------------------------------------------------------------------
 
 
-def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``waisdatabase | waisindex | waisdoc`` (000 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -992,7 +972,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
                     "000 §3.9 / §5",
                 )
             )
-        return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+        return tuple(parts), fields, tuple(diags)
     parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
@@ -1057,13 +1037,13 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
             )
         else:
             fields["kind"] = "index"
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return tuple(parts), fields, tuple(diags)
 
 
 # --- file: 000 §3.10 -------------------------------------------------------------------------
 
 
-def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (003 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -1105,13 +1085,13 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificRes
         "local": host is None or host == "" or host.lower() == "localhost",
         "path": path,
     }
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return tuple(parts), fields, tuple(diags)
 
 
 # --- prospero: 000 §3.11, 004 "Prospero" -------------------------------------------------------
 
 
-def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
+def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (000 §5);
     004: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
     diags: list[Diagnostic] = []
@@ -1133,7 +1113,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
                     "000 §3.11 / §5",
                 )
             )
-        return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+        return tuple(parts), fields, tuple(diags)
     parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
@@ -1195,14 +1175,15 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> Specifi
             )
         pos = nxt
     fields["fieldspecs"] = tuple(specs)
-    return SchemeParts((scheme, tuple(parts), _PORTS.get(scheme), fields)), tuple(diags)
+    return tuple(parts), fields, tuple(diags)
 
 
 # --- dispatch --------------------------------------------------------------------------------
 
-SchemeParser = Callable[[str, str, Spans, Edition], SpecificResult]
-"""``parser(text, scheme, spans, edition)``: the parts and findings of the scheme's
-syntax after its authority; :func:`parse_specific` adds :func:`authority_findings`."""
+SchemeParser = Callable[[str, str, Spans, Edition], SchemeResult]
+"""``parser(text, scheme, spans, edition)``: the parts, fields and findings of the
+scheme's syntax after its authority; :func:`scheme_result` adds
+:func:`authority_findings`."""
 
 SCHEME_PARSERS: dict[str, SchemeParser] = {
     "ftp": _ftp,
@@ -1222,16 +1203,26 @@ SCHEME_PARSERS: dict[str, SchemeParser] = {
 KNOWN_SCHEMES: frozenset[str] = frozenset(SCHEME_PARSERS)
 
 
-def parse_specific(text: str, scheme: str, spans: Spans, edition: Edition) -> SpecificResult:
-    """What *scheme*'s own syntax (000 §3, §5; 004) makes of *text*, split into *spans*.
-
-    Returns ``(None, ())`` for a scheme without specific syntax.  Never raises for any
-    text: problems in what the user typed come back as diagnostics (category
-    ``"scheme"``) with a span into *text* and a citation.
-    """
+def scheme_result(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult | None:
+    """What *scheme*'s own syntax (000 §3, §5; 004) makes of *text*, split into *spans*,
+    with what it asks of the authority: None for a scheme without specific syntax.
+    Never raises for any text: problems in what the user typed come back as findings
+    (category ``"scheme"``) with a span into *text* and a citation."""
     parser = SCHEME_PARSERS.get(scheme)
     if parser is None or len(spans) <= QUERY:
-        return None, _NO_DIAGNOSTICS
+        return None
     found = authority_findings(text, scheme, spans)
-    specific, own = parser(text, scheme, spans, edition)
-    return specific, (*found, *own) if found else own
+    parts, fields, own = parser(text, scheme, spans, edition)
+    return parts, fields, (*found, *own) if found else own
+
+
+def parse_specific(
+    text: str, scheme: str, spans: Spans, edition: Edition
+) -> tuple[SchemeParts | None, tuple[Diagnostic, ...]]:
+    """:func:`scheme_result` as a :class:`.model.SchemeParts` and the findings;
+    ``(None, ())`` for a scheme without specific syntax."""
+    result = scheme_result(text, scheme, spans, edition)
+    if result is None:
+        return None, _NO_DIAGNOSTICS
+    parts, fields, found = result
+    return SchemeParts((scheme, parts, _PORTS.get(scheme), fields)), found

@@ -85,3 +85,18 @@ def test_parse_results_survive_pickling() -> None:
     assert isinstance(again.specific, SchemeParts)
     assert again.specific.parts == url.specific.parts
     assert again.diagnostics == url.diagnostics
+
+
+def test_a_url_keeps_its_scheme_parts_and_fields_and_groups_them_when_asked() -> None:
+    url = parse("GOPHER://h/0sel")
+    assert url.scheme_parts[1:] == (
+        ("gophertype", (11, 12), "0", "gopher-type", "gtype, 000 §3.4.1 / §5"),
+        ("selector", (12, 15), "sel", "selector", "selector, 000 §3.4.1 / §5"),
+    )
+    assert url.scheme_fields is not None
+    assert url.scheme_fields["selector"] == b"sel"
+    # the scheme in lower case, its default port, the same parts and fields
+    assert url.specific == SchemeParts(("gopher", url.scheme_parts, 70, url.scheme_fields))
+    for text in ("foo:bar", "//h/x", "x/y"):  # no scheme-specific syntax, or no scheme
+        assert (parse(text).scheme_parts, parse(text).scheme_fields) == ((), None)
+        assert parse(text).specific is None
