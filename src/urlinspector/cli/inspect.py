@@ -100,10 +100,9 @@ def _char_roles(url: URL) -> list[str]:
             if amp < 0:
                 break
             pos = amp + 1
-    if url.specific is not None:
-        for _, span, _, role, _ in url.specific.parts:
-            if role not in _GENERIC_EQUIVALENT:
-                fill(span, role)
+    for _, span, _, role, _ in url.scheme_parts:
+        if role not in _GENERIC_EQUIVALENT:
+            fill(span, role)
     # the "/" between path segments
     p0, p1 = spans[PATH]
     if p0 >= 0:

@@ -383,11 +383,10 @@ def describe(url: URL, pos: int, charset: str = "utf-8") -> Description | None:
         if d.span[0] <= pos < d.span[1] or (d.span[0] == d.span[1] == pos)
     )
     part: Part | None = None
-    if url.specific is not None:
-        for p in url.specific.parts:
-            if p[1][0] <= pos < p[1][1]:  # (its span)
-                part = p
-                break
+    for p in url.scheme_parts:
+        if p[1][0] <= pos < p[1][1]:  # (its span)
+            part = p
+            break
     tree = tuple(n for n in component_tree(url) if n.name != WRAPPER_ROW)
     node, gap = _innermost(tree, pos)
     if part is not None and part[3] not in GENERIC_EQUIVALENT:  # (its role)

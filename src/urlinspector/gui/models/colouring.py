@@ -130,11 +130,9 @@ def colour_runs(
     if q0 >= 0 and q1 > lo and q0 < hi:
         _query_roles(text, q0, q1, lo, hi, fill)
     fill(*spans[FRAGMENT], "fragment")
-    specific = url.specific
-    if specific is not None:
-        for _, (start, end), _, role, _ in specific.parts:
-            if end > lo and start < hi and role not in GENERIC_EQUIVALENT:
-                fill(start, end, role)
+    for _, (start, end), _, role, _ in url.scheme_parts:
+        if end > lo and start < hi and role not in GENERIC_EQUIVALENT:
+            fill(start, end, role)
     roles = fill.roles
     if p0 >= 0:
         # the "/" between path segments (000 §3.1 url-path; RFC 3986 §3.3)
@@ -244,10 +242,7 @@ def roles_present(url: URL, *, exact_limit: int = 4096, runs: list[Run] | None =
             used.add("query-key" if "=" in query or "&" in query else "query")
             if "=" in query:
                 used.add("query-value")
-        if url.specific is not None:
-            used.update(
-                role for _, _, _, role, _ in url.specific.parts if role not in GENERIC_EQUIVALENT
-            )
+        used.update(role for _, _, _, role, _ in url.scheme_parts if role not in GENERIC_EQUIVALENT)
         if any(c in url.text for c in ":/?#@&="):
             used.add("separator")
         if _ESCAPE.search(url.text):
