@@ -157,7 +157,8 @@ class's instance: with parts as plain tuples, the whole parse of the benchmark c
 (``tests/benchmarks/bench_parse.py``) takes about 6% less time."""
 
 PART_FIELDS: tuple[str, ...] = ("name", "span", "raw", "role", "rule")
-"""The names of a :data:`Part`'s fields, in their order (the keys of its JSON form)."""
+"""The names of a :data:`Part`'s fields, in their order.  (Its JSON form, in
+``URL.to_dict()``, calls ``raw`` "text", as the README's schema says.)"""
 
 
 @record
