@@ -120,6 +120,16 @@ class Edition:
     segment_params: bool = False
     """True: ``segment = *pchar *( ";" param )`` (001 appendix A)."""
 
+    # normalization ----------------------------------------------------------------------
+    rootless_dot_segments: bool = False
+    """True: normalization removes dot-segments from a path that does not start with
+    ``/`` too (RFC 3986 §6.2.2.3 applies remove_dot_segments to the path, whatever its
+    form); False: only a hierarchical path, starting with ``/``, loses them."""
+    reg_name_period_decodes: bool = False
+    """True: ``%2E`` in a reg-name is the escape of an unreserved character like any
+    other, which normalization decodes (RFC 3986 §2.3, §6.2.2.2); False: it is kept,
+    since the decoded period would split a domain label in two."""
+
     # citations ------------------------------------------------------------------------
     citations: dict[str, str] = field(default_factory=dict)
 
@@ -170,6 +180,8 @@ RFC3986 = Edition(
     ipv6_literals=True,
     ipvfuture=True,
     hostname_grammar=False,
+    rootless_dot_segments=True,
+    reg_name_period_decodes=True,
     citations={
         "*": "RFC 3986",
         "characters": "RFC 3986 §2",

@@ -154,7 +154,9 @@ class Decoded:
 
 # --- the component table ---------------------------------------------------------------
 
-_Condition = Literal["", "query", "ipv6", "password-colon", "segment-params", "opaque-query"]
+_Condition = Literal[
+    "", "query", "ipv6", "password-colon", "segment-params", "opaque-query", "host-period"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +252,7 @@ _COMPONENT_RULES: Mapping[str, tuple[_Rule, ...]] = {
         *_END,
     ),
     "host": (
-        _Rule(".", "would split a domain label in two if decoded", "host"),
+        _Rule(".", "would split a domain label in two if decoded", "host", when="host-period"),
         _Rule(":", "would end the host and start the port if decoded", "authority"),
         _Rule("@", "would make what precedes it read as userinfo if decoded", "authority"),
         _Rule("/", "would end the authority and start the path if decoded", "authority"),
@@ -477,6 +479,8 @@ def _applies(rule: _Rule, edition: Edition, scheme: str | None) -> bool:
         return edition.ipv6_literals
     if when == "password-colon":
         return ":" not in edition.password_chars
+    if when == "host-period":
+        return not edition.reg_name_period_decodes
     if when == "segment-params":
         return edition.segment_params  # 001 appendix A: segment = *pchar *( ";" param )
     # "opaque-query"

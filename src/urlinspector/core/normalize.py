@@ -36,7 +36,7 @@ from urlinspector.core.editions import Edition, get_edition
 from urlinspector.core.errors import URLInspectorError
 from urlinspector.core.escapes import decode_unreserved, normalize_escape_case
 from urlinspector.core.parse import URL, parse
-from urlinspector.core.registry import default_port
+from urlinspector.core.registry import default_port, port_value
 from urlinspector.core.resolve import remove_dot_segments, resolve
 
 __all__ = [
@@ -428,8 +428,9 @@ def _case(step: _Step, *, case_active: bool) -> None:
             address, percent, zone = host.partition("%")
             new_host = _ascii_lower(address) + percent + normalize_escape_case(zone)
         elif kind == "ipvfuture":
-            step.note("case: an IPvFuture literal is left as written: its case rules are unknown")
-            new_host = host
+            # RFC 3986 §3.2.2: "The host subcomponent is case-insensitive", the
+            # IPvFuture literal included (its version and address alike)
+            new_host = _ascii_lower(host)
         else:
             new_host = normalize_escape_case(host)
         if new_host != host:
@@ -438,6 +439,8 @@ def _case(step: _Step, *, case_active: bool) -> None:
                 detail = "the hexadecimal digits of the host's escapes in upper case"
             elif kind == "ipv6":
                 detail = "the hexadecimal digits of the IPv6 address in lower case"
+            elif kind == "ipvfuture":
+                detail = "the IPvFuture literal in lower case (the host is case-insensitive)"
             else:
                 detail = "the host name in lower case (host names are case-insensitive)"
             step.set("host", new_host, detail)
@@ -465,6 +468,11 @@ def _escapes(step: _Step, *, case_active: bool) -> None:
         if component == "host" and url.host_kind in ("ipv6", "ipvfuture"):
             continue
         decoded = decode_unreserved(value, ed, component, scheme=scheme)
+        if component == "host" and not ed.reg_name_period_decodes and "%2e" in value.lower():
+            step.note(
+                "escapes: '%2E' in the host is kept: decoded, the period would split a label "
+                "in two (RFC 3986 §2.3 makes it unreserved, so RFC 3986 §6.2.2.2 decodes it)"
+            )
         if component == "host" and case_active and decoded != value and decoded.isascii():
             # letters that were escaped take the host's lower case (case normalization),
             # if the decoded host is one whose case does not matter (under 002 a text
@@ -497,17 +505,17 @@ def _dot_segments(step: _Step, *, case_active: bool) -> None:
     if scheme in _OPAQUE_PATHS:
         step.note(f"dot-segments: left as written: {_OPAQUE_PATHS[scheme]}")
         return
-    if not path.startswith("/"):
-        if scheme is None:
-            step.note(
-                "dot-segments: a relative path keeps its '.' and '..' segments: they mean "
-                "something only against a base (resolve it first)"
-            )
-        else:
-            step.note(
-                "dot-segments: the path does not start with '/', so it is not hierarchical; "
-                "'.' and '..' are left as written"
-            )
+    if scheme is None and not path.startswith("/"):
+        step.note(
+            "dot-segments: a relative path keeps its '.' and '..' segments: they mean "
+            "something only against a base (resolve it first)"
+        )
+        return
+    if not path.startswith("/") and not step.ed.rootless_dot_segments:
+        step.note(
+            "dot-segments: the path does not start with '/', so this edition leaves its "
+            "'.' and '..' as written (RFC 3986 §6.2.2.3 removes them from any path)"
+        )
         return
     new, detail, notes = _without_dot_segments(path, step.ed)
     # Once more until nothing changes: an edition's algorithm may leave a path that it
@@ -534,8 +542,9 @@ _SYNTHETIC_BASE = "x://h/"
 
 
 def _without_dot_segments(path: str, ed: Edition) -> tuple[str, str, tuple[str, ...]]:
-    """*path* (starting with "/") without its dot segments, by *edition*'s rules, a
-    sentence saying how, and the resolution's notes.
+    """*path* without its dot segments, by *edition*'s rules, a sentence saying how,
+    and the resolution's notes.  A path not starting with "/" comes here only under an
+    edition that normalizes rootless paths, with RFC 3986's remove_dot_segments.
 
     RFC 3986 §6.2.2.3 names remove_dot_segments (§5.2.4).  002 §6.2.2.3 says to split
     the URI just after the "/" that starts the path and merge the right half, as a
@@ -546,7 +555,8 @@ def _without_dot_segments(path: str, ed: Edition) -> tuple[str, str, tuple[str, 
     (002 appendix C.2: "../../../g = http://a/../g").
     """
     rest = path[1:]
-    if ed.id == "rfc3986" or rest.startswith("/") or _FIRST_SEGMENT_COLON.match(rest):
+    rootless = not path.startswith("/")
+    if ed.id == "rfc3986" or rootless or rest.startswith("/") or _FIRST_SEGMENT_COLON.match(rest):
         # (a rest starting "/" or with ":" in its first segment would not read as a
         # relative path; remove_dot_segments needs no such reading)
         return (
@@ -576,9 +586,8 @@ def _scheme_based(step: _Step, *, case_active: bool) -> None:
         default = default_port(scheme)
         if port == "":
             step.set("port", None, "an empty port dropped with its ':' (the default is used)")
-        elif default is not None and port.isascii() and port.isdigit() and len(port) <= 20:
-            if int(port) == default:
-                step.set("port", None, f"port {port} is the default for {scheme}: dropped")
+        elif default is not None and port_value(port) == default:
+            step.set("port", None, f"port {port} is the default for {scheme}: dropped")
         elif default is None and port.isascii() and port.isdigit():
             step.note(f"scheme: no default port is known for {scheme!r}; the port is kept")
     if scheme in ("http", "https") and parts.authority and parts.path == "":

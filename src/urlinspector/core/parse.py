@@ -60,7 +60,7 @@ from urlinspector.core.model import (
     Spans,
     record,
 )
-from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS, default_port
+from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS, default_port, port_value
 from urlinspector.core.specific import (
     HPATH_RULE,
     HSEARCH_RULE,
@@ -176,12 +176,10 @@ class URL(_URLFields):
 
     @property
     def port_number(self) -> int | None:
-        """The port as an int; None when absent, empty or not all digits."""
+        """The port as an int; None when absent, empty, not all digits or too long to
+        name a number (see :func:`~urlinspector.core.registry.port_value`)."""
         start, end = self.spans[PORT]
-        port = self.text[start:end] if start >= 0 else None
-        if port and port.isascii() and port.isdigit() and len(port) <= 20:
-            return int(port)  # (a longer run of digits is no port, and int() refuses it)
-        return None
+        return port_value(self.text[start:end]) if start >= 0 else None
 
     @property
     def default_port(self) -> int | None:
@@ -1175,19 +1173,23 @@ def _port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Dia
                 ed.cite("port"),
             )
         )
-    number = int(port) if len(port) <= 20 else 1 << 64  # int() refuses 4300+ digits
+    number = port_value(port)
     if number == _DEFAULT_PORTS.get(scheme):
         return None
-    if number > 65535:
+    if number is None or number > 65535:
+        # The grammar sets no range (port = *DIGIT); what limits a port is the 16-bit
+        # port field of TCP and UDP, and the WHATWG URL parser, which rejects the URL.
         shown = port if len(port) <= 20 else port[:12] + f"... ({len(port)} digits)"
         return Diagnostic(
             (
                 "port-out-of-range",
-                "error",
+                "warning",
                 "syntax",
                 span,
-                f"port {shown} is out of range (0 to 65535)",
-                ed.cite("port"),
+                f"port {shown} is above 65535: the URL grammar allows it, but TCP and UDP "
+                "ports are 16-bit numbers, so no server can listen there, and browsers "
+                "reject the URL",
+                _PORT_RANGE_CITATION,
             )
         )
     if number < 1024 or number in _SENSITIVE_PORTS:
@@ -1213,6 +1215,8 @@ def _port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Dia
         )
     )
 
+
+_PORT_RANGE_CITATION = "RFC 793 §3.1 (TCP's 16-bit port); WHATWG URL §4.4 (port state)"
 
 # (a dict reads faster than a mapping proxy)
 _DEFAULT_PORTS: dict[str | None, int] = dict(DEFAULT_PORTS.items())

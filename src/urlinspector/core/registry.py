@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-__all__ = ["DEFAULT_PORTS", "SENSITIVE_PORTS", "default_port"]
+__all__ = ["DEFAULT_PORTS", "MAX_PORT_DIGITS", "SENSITIVE_PORTS", "default_port", "port_value"]
 
 DEFAULT_PORTS = MappingProxyType(
     {
@@ -52,3 +52,23 @@ def default_port(scheme: str | None) -> int | None:
     if scheme is None:
         return None
     return DEFAULT_PORTS.get(scheme.lower())
+
+
+MAX_PORT_DIGITS = 20
+"""Significant digits read as a port number; a longer run names no port (and ``int()``
+refuses a text of 4,300 digits or more)."""
+
+
+def port_value(port: str) -> int | None:
+    """The number a port as written names, or None when it is empty, holds anything but
+    ASCII digits, or has more than :data:`MAX_PORT_DIGITS` significant digits.
+
+    ``port = *DIGIT`` (RFC 3986 §3.2.3; ``1*digit`` in 000 §5): leading zeros are
+    digits like any other, so ``"000000000000000000080"`` is port 80.  The range is
+    not checked here (the grammar sets none)."""
+    if not (port.isascii() and port.isdigit()):
+        return None
+    significant = port.lstrip("0") or "0"
+    if len(significant) > MAX_PORT_DIGITS:
+        return None
+    return int(significant)

@@ -103,7 +103,10 @@ KIND_CASES = [
     ("a%3Ab", "password", None, "rfc3986", "data", "RFC 3986 §2.2"),
     ("a%3Ab", "password", None, "rfc1738", "meaningful", "000 §3.1"),
     # host
-    ("a%2Eb", "host", None, "rfc3986", "meaningful", "RFC 3986 §3.2.2"),
+    # the period is unreserved in RFC 3986 (§2.3), in a reg-name too; the 2003 draft
+    # read "." only as the hostname's label separator
+    ("a%2Eb", "host", None, "rfc3986", "unnecessary", "RFC 3986 §2.3"),
+    ("a%2Eb", "host", None, "rfc2396bis-2003", "meaningful", "002 §3.2.2"),
     ("a%3A80", "host", None, "rfc3986", "meaningful", "RFC 3986 §3.2"),
     ("%5B", "host", None, "rfc3986", "meaningful", "RFC 3986 §3.2.2"),
     ("%5B", "host", None, "url-syntax-1997", "data", "001 §2.4.3"),
@@ -229,7 +232,7 @@ def test_component_names_are_normalized() -> None:
     for name in ("gopher_plus", "GOPHER-PLUS", "gopher+"):
         (esc,) = decode("%09", name).escapes
         assert (esc.kind, esc.reference) == ("meaningful", "000 §3.4.3")
-    (esc,) = decode("%2E", "reg_name").escapes
+    (esc,) = decode("%3A", "reg_name").escapes
     assert esc.kind == "meaningful"
 
 
@@ -578,7 +581,8 @@ def test_normalize_escape_case(raw: str, expected: str) -> None:
         ("%7e%2F%41%2e", "rfc1738", None, "%7e%2FA."),
         ("%7E%24", "url-syntax-1997", None, "~$"),
         ("%24", "rfc3986", None, "%24"),
-        ("a%2Eb%41", "rfc3986", "host", "a%2EbA"),
+        ("a%2Eb%41", "rfc3986", "host", "a.bA"),
+        ("a%2Eb%41", "rfc2396bis-2003", "host", "a%2EbA"),
         ("%3A%41", "url-1993", None, "%3AA"),
         ("%3A", "url-1993", "path", ":"),
         ("%20", "url-1993", "path", "%20"),

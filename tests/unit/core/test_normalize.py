@@ -132,7 +132,9 @@ STEP_CASES = [
     ("http://us%6fr@h/", ["case"], "http://us%6Fr@h/", "rfc3986"),
     ("http://a%2eb%c3%a9.EXAMPLE/", ["case"], "http://a%2Eb%C3%A9.example/", "rfc3986"),
     ("http://[2001:DB8::A]:8080/", ["case"], "http://[2001:db8::a]:8080/", "rfc3986"),
-    ("http://[v1.ABC]/", ["case"], "http://[v1.ABC]/", "rfc3986"),
+    # RFC 3986 §3.2.2: the host is case-insensitive, an IPvFuture literal included
+    ("http://[v1.ABC]/", ["case"], "http://[v1.abc]/", "rfc3986"),
+    ("http://[V7.Fe:80]:8080/", ["case"], "http://[v7.fe:80]:8080/", "rfc3986"),
     ("http://192.168.0.1/", ["case"], "http://192.168.0.1/", "rfc3986"),
     ("http://xn--Bcher-KVA.Example/", ["case"], "http://xn--bcher-kva.example/", "rfc3986"),
     ("http://BÜCHER.example/", ["case"], "http://BÜCHER.example/", "rfc3986"),
@@ -152,6 +154,12 @@ STEP_CASES = [
     ("http://h/?%61=%62&c=%26#%7E%2F", ["escapes"], "http://h/?a=b&c=%26#~%2F", "rfc3986"),
     ("http://%41.example/", ["escapes"], "http://A.example/", "rfc3986"),
     ("http://%41.example/", ["case", "escapes"], "http://a.example/", "rfc3986"),
+    # the period is unreserved (RFC 3986 §2.3): its escape in a reg-name is decoded
+    # like any other; the older editions keep it, since it would split a label
+    ("http://a%2eb/", ["escapes"], "http://a.b/", "rfc3986"),
+    ("http://a%2Eb%2E%41/", ["case", "escapes"], "http://a.b.a/", "rfc3986"),
+    ("http://a%2eb/", ["escapes"], "http://a%2eb/", "rfc2396bis-2003"),
+    ("http://a%2eb/", ["escapes"], "http://a%2eb/", "url-syntax-1997"),
     # a "%" that an unreserved hex digit would complete into a new escape
     ("http://h/%%34%31", ["escapes"], "http://h/%%341", "rfc3986"),
     # 000 §3.2.2: %2F in an ftp path is how a "/" reaches a CWD command
@@ -166,6 +174,15 @@ STEP_CASES = [
     ("http://a/b/c/g?y/../x#s/../z", ["dot-segments"], "http://a/b/c/g?y/../x#s/../z", "rfc3986"),
     ("/a/b/../c", ["dot-segments"], "/a/c", "rfc3986"),
     ("a/../b", ["dot-segments"], "a/../b", "rfc3986"),
+    # RFC 3986 §6.2.2.3 applies remove_dot_segments to the path whatever its form (as
+    # resolving "a/../b" against "foo:x" gives "foo:/b"); the older editions only
+    # normalize a path that starts with "/"
+    ("foo:a/../b", ["dot-segments"], "foo:/b", "rfc3986"),
+    ("scheme:./path1:/path2", ["dot-segments"], "scheme:path1:/path2", "rfc3986"),
+    ("foo:a/./b/.", ["dot-segments"], "foo:a/b/", "rfc3986"),
+    ("foo:a/..//b", ["dot-segments"], "foo:/.//b", "rfc3986"),
+    ("foo:a/../b", ["dot-segments"], "foo:a/../b", "rfc2396bis-2003"),
+    ("foo:a/../b", ["dot-segments"], "foo:a/../b", "rfc1738"),
     ("../g", ["dot-segments"], "../g", "rfc3986"),
     ("gopher://h/1/a/../b", ["dot-segments"], "gopher://h/1/a/../b", "rfc3986"),
     ("mailto:a/../b@example.com", ["dot-segments"], "mailto:a/../b@example.com", "rfc3986"),
@@ -184,6 +201,8 @@ STEP_CASES = [
     # scheme-based: default and empty ports, the empty http path
     ("http://h:80/", ["scheme"], "http://h/", "rfc3986"),
     ("http://h:080/", ["scheme"], "http://h/", "rfc3986"),
+    # port = *DIGIT: leading zeros are digits (RFC 3986 §3.2.3), so this is port 80
+    ("http://f:000000000000000000080/c", ["scheme"], "http://f/c", "rfc3986"),
     ("http://h:/", ["scheme"], "http://h/", "rfc3986"),
     ("http://h:8080/", ["scheme"], "http://h:8080/", "rfc3986"),
     ("https://h:443", ["scheme"], "https://h/", "rfc3986"),
@@ -263,7 +282,6 @@ def test_the_order_of_steps_given_does_not_matter() -> None:
     [
         ("http://BÜCHER.example/", "rfc3986", "internationalized host name"),
         ("http://xn--bcher-kva.EXAMPLE/", "rfc3986", "xn--"),
-        ("http://[v1.ABC]/", "rfc3986", "IPvFuture"),
         ("gopher://h/1/a/../b", "rfc3986", "000 §3.4"),
         ("a/../b", "rfc3986", "relative"),
         ("foo://h:80/", "rfc3986", "no default port"),
@@ -336,6 +354,34 @@ def test_misuse() -> None:
 
 
 # --- compare --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("http://f:000000000000000000080/c", "http://f/c"),
+        ("http://a%2eb/", "http://a.b/"),
+        ("foo:a/../b", "foo:/b"),
+        ("http://[v1.ABC]/", "http://[v1.abc]/"),
+    ],
+)
+def test_rfc3986_equivalents_from_other_test_suites(a: str, b: str) -> None:
+    assert compare(a, b, edition="rfc3986").equivalent
+
+
+@pytest.mark.parametrize(
+    ("text", "edition", "expected", "note"),
+    [
+        ("foo:a/../b", "rfc2396bis-2003", "foo:a/../b", "RFC 3986 §6.2.2.3 removes them"),
+        ("http://a%2eb/", "url-syntax-1997", "http://a%2Eb/", "RFC 3986 §6.2.2.2 decodes it"),
+    ],
+)
+def test_older_editions_say_where_rfc_3986_differs(
+    text: str, edition: str, expected: str, note: str
+) -> None:
+    result = normalize(text, edition=edition)
+    assert result.text == expected
+    assert any(note in n for n in result.notes), result.notes
 
 
 def test_compare_same_string() -> None:
@@ -518,20 +564,57 @@ def _without_dots(path: tuple[Token, ...]) -> tuple[Token, ...]:
     return tuple(flat) or ("/",)
 
 
+def _rootless_without_dots(path: tuple[Token, ...]) -> tuple[Token, ...]:
+    """RFC 3986 §5.2.4 on a path that does not start with "/": leading "./" and "../"
+    go (rules A and D); the first segment then moves as it is (E), and when a ".."
+    removes it, what follows keeps its "/"."""
+    segments: list[list[Token]] = [[]]
+    for t in path:
+        if t == "/":
+            segments.append([])
+        else:
+            segments[-1].append(t)
+    while segments and segments[0] in ([".", "."], ["."]):
+        segments.pop(0)
+    if not segments:
+        return ()
+    out, first_kept = [segments[0]], True
+    for i, seg in enumerate(segments[1:], start=2):
+        last = i == len(segments)
+        if seg == ["."]:
+            if last:
+                out.append([])
+        elif seg == [".", "."]:
+            if out:
+                out.pop()
+                first_kept = first_kept and bool(out)
+            if last:
+                out.append([])
+        else:
+            out.append(seg)
+    flat: list[Token] = []
+    for n, seg in enumerate(out):
+        if n or not first_kept:
+            flat.append("/")
+        flat += seg
+    return tuple(flat)
+
+
 def identity(text: str) -> tuple[object, ...]:
     url = parse(text)
     scheme = url.scheme.lower() if url.scheme else None
     host = _tokens(url.host)
     if host is not None and url.host_kind == "reg-name" and (url.host or "").isascii():
         host = tuple(t.lower() if isinstance(t, str) else t for t in host)
-    if host is not None and url.host_kind == "ipv6":
+    if host is not None and url.host_kind in ("ipv6", "ipvfuture"):
         host = tuple(t.lower() if isinstance(t, str) else t for t in host)
     port: object = url.port
     if port == "" or (port is not None and port.isdigit() and int(port) == default_port(scheme)):
         port = None
     path = _tokens(url.path) or ()
-    if path[:1] == ("/",) and scheme not in _OPAQUE:
-        path = _without_dots(path)
+    if path and scheme not in _OPAQUE:
+        # (a relative reference keeps its dots; the callers assume it starts with "/")
+        path = _without_dots(path) if path[:1] == ("/",) else _rootless_without_dots(path)
         # a path that reads "//..." without an authority is written "/.//..."
         if url.authority is None and path[:2] == ("/", "/"):
             path = ("/", ".", *path)

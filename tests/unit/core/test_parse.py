@@ -294,8 +294,13 @@ def cites_its_edition(d: Diagnostic, ed: Ed) -> bool:
     # Scheme-specific syntax is 000 §3/§5's in every edition (specific.py): it cites 000.
     if d.category == "scheme" and "000" in d.reference:
         return True
-    foreign = ed.differs.foreign_citations.get(d.code)
+    foreign = ed.differs.foreign_citations.get(d.code) or BEYOND_THE_EDITIONS.get(d.code)
     return foreign is not None and d.reference.startswith(foreign)
+
+
+BEYOND_THE_EDITIONS: dict[str, str] = {"port-out-of-range": "RFC 793 §3.1"}
+"""Diagnostic codes whose limit no edition sets: the grammar allows any port, what
+limits it is TCP's 16-bit port field."""
 
 
 def check_diagnostics(url: URL, ed: Ed) -> None:
@@ -775,7 +780,6 @@ def test_no_wrapper(ed: Ed, text: str) -> None:
         ("http://h/a%4", "bad-escape", (10, 12), "escape"),
         ("http://h/?a%zz", "bad-escape", (11, 14), "escape"),
         ("http://h:8a/", "invalid-port", (9, 11), "syntax"),
-        ("http://h:70000/", "port-out-of-range", (9, 14), "syntax"),
         ("a{b:c", "invalid-scheme", (0, 3), "syntax"),
         (":a", "colon-in-first-segment", (0, 1), "syntax"),  # RFC 3986 §4.2, 001 §5
         (":a/b", "colon-in-first-segment", (0, 1), "syntax"),
@@ -789,6 +793,41 @@ def test_error_diagnostics(
     assert (d.severity, d.span, d.category) == ("error", span, category)
     assert not url.is_valid
     assert d in url.errors
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("http://h:70000/", (9, 14)),
+        ("http://h:000000000000000065536/", (9, 30)),  # leading zeros read as digits
+        ("http://h:" + "9" * 25 + "/", (9, 34)),  # more digits than any number names
+    ],
+)
+def test_a_port_above_65535_is_a_warning(ed: Ed, text: str, span: tuple[int, int]) -> None:
+    # port = *DIGIT (RFC 3986 §3.2.3; 1*digit in 000 §5): no range in the grammar;
+    # what limits it is TCP's 16-bit port field (and browsers reject the URL)
+    url = parsed(text, ed)
+    d = only(url, "port-out-of-range")
+    assert (d.severity, d.span, d.category) == ("warning", span, "syntax")
+    assert d.reference.startswith("RFC 793 §3.1")
+    assert "WHATWG" in d.reference
+    assert "65535" in d.message
+    assert url.is_valid
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("http://f:000000000000000000080/c", 80),  # 21 digits, 2 significant
+        ("http://f:0/c", 0),
+        ("http://f:00008080/c", 8080),
+        ("http://f:" + "0" * 100 + "21/c", 21),
+    ],
+)
+def test_leading_zeros_are_digits_of_the_port(ed: Ed, text: str, number: int) -> None:
+    url = parsed(text, ed)
+    assert url.port_number == number
+    assert "port-out-of-range" not in codes(url)
 
 
 def test_scheme_in_upper_case(ed: Ed) -> None:

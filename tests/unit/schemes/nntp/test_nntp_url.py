@@ -101,7 +101,7 @@ def test_nntp_userinfo_is_kept_for_the_login() -> None:
         ("news:%3Ca%3Eb@c%3E", "is not a message-id"),
         ("news:caf%C3%A9@c.example", "is not a message-id"),
         ("news:" + "a" * 250 + "@c.example", "is not a message-id"),
-        ("nntp://news.example:99999/g", "port 99999 is out of range"),
+        ("nntp://news.example:99999/g", "is not 1 to 65535"),
         ("nntp://news.example:0/g", "is not 1 to 65535"),
         ("http://news.example/g", "is not a news: or nntp: URL"),
     ],
