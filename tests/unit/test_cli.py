@@ -229,7 +229,7 @@ def test_json_schema() -> None:
     assert isinstance(components, dict)
     assert set(components) == COMPONENT_KEYS
     for value in components.values():
-        assert value is None or set(value) == {"text", "span"}
+        assert value is None or set(value) == {"text", "decoded", "span"}
     assert data["port_number"] == 8080
     assert data["default_port"] == 80
     assert data["host_kind"] == "reg-name"
@@ -238,7 +238,7 @@ def test_json_schema() -> None:
     assert isinstance(specific, dict)
     assert set(specific) == {"scheme", "default_port", "parts", "fields"}
     for part in specific["parts"]:
-        assert set(part) == {"name", "text", "span", "role", "rule"}
+        assert set(part) == {"name", "text", "decoded", "span", "role", "rule"}
     diagnostics = data["diagnostics"]
     assert isinstance(diagnostics, list)
     assert diagnostics
@@ -254,27 +254,61 @@ def test_json_is_exactly_to_dict() -> None:
     assert out == json.dumps(parse(url).to_dict(), indent=2, ensure_ascii=False) + "\n"
 
 
+def test_json_gives_decoded_text_beside_the_text_as_written() -> None:
+    data = parse_json("http://us%65r@h/caf%C3%A9/%FF?q=%41#%2")
+    components = data["components"]
+    assert isinstance(components, dict)
+    assert components["user"]["decoded"] == "user"
+    # undecodable octets as \xNN; an invalid escape stays as written
+    assert components["path"] == {
+        "text": "/caf%C3%A9/%FF",
+        "decoded": "/café/\\xff",
+        "span": [15, 29],
+    }
+    assert components["query"]["decoded"] == "q=A"
+    assert components["fragment"]["decoded"] == "%2"
+
+
+def test_json_decodes_in_the_charset_chosen() -> None:
+    latin = parse_json("gopher://h/0caf%E9", "--charset", "latin-1")
+    utf8 = parse_json("gopher://h/0caf%E9")
+    for data, expected in ((latin, "café"), (utf8, "caf\\xe9")):
+        specific = data["scheme_specific"]
+        assert isinstance(specific, dict)
+        (selector,) = [p for p in specific["parts"] if p["name"] == "selector"]
+        assert selector["decoded"] == expected
+        assert selector["text"] == "caf%E9"
+
+
+def test_unknown_charset_is_misuse() -> None:
+    code, out, err = run(["parse", "http://h/", "--json", "--charset", "no-such-charset"])
+    assert code == 2
+    assert out == ""
+    assert "no-such-charset" in err
+
+
 def test_empty_user_versus_no_user() -> None:
     empty = parse_json("ftp://@host.com/")["components"]
     none = parse_json("ftp://host.com/")["components"]
     assert isinstance(empty, dict)
     assert isinstance(none, dict)
-    assert empty["user"] == {"text": "", "span": [6, 6]}
-    assert empty["userinfo"] == {"text": "", "span": [6, 6]}
-    assert empty["host"] == {"text": "host.com", "span": [7, 15]}
+    assert empty["user"] == {"text": "", "decoded": "", "span": [6, 6]}
+    assert empty["userinfo"] == {"text": "", "decoded": "", "span": [6, 6]}
+    assert empty["host"] == {"text": "host.com", "decoded": "host.com", "span": [7, 15]}
     assert none["user"] is None
     assert none["userinfo"] is None
     assert none["password"] is None
-    assert none["host"] == {"text": "host.com", "span": [6, 14]}
+    assert none["host"] == {"text": "host.com", "decoded": "host.com", "span": [6, 14]}
 
 
 def test_userinfo_lookalike_is_a_security_diagnostic() -> None:
     data = parse_json(LOOKALIKE)
     components = data["components"]
     assert isinstance(components, dict)
-    assert components["host"] == {"text": "10.0.0.1", "span": [43, 51]}
+    assert components["host"] == {"text": "10.0.0.1", "decoded": "10.0.0.1", "span": [43, 51]}
     assert components["userinfo"] == {
         "text": "www.example.com&story=breaking_news",
+        "decoded": "www.example.com&story=breaking_news",
         "span": [7, 42],
     }
     assert data["host_kind"] == "ipv4"

@@ -515,7 +515,7 @@ def _decode_report(
 def run_parse(args: argparse.Namespace, console: Console) -> int:
     url = parse(read_input(args.url), args.edition)
     if args.json:
-        console.write_json(url.to_dict())
+        console.write_json(url.to_dict(args.charset))
     else:
         console.write_lines(_parse_report(url, console))
     return EXIT_OK if url.is_valid else EXIT_FINDINGS
@@ -567,6 +567,15 @@ def _legend_epilog() -> str:
     return "\n".join(lines)
 
 
+CHARSET_ARG = arg(
+    "--charset",
+    type=charset_type,
+    default="utf-8",
+    metavar="NAME",
+    help="charset the octets of escapes are decoded with (default utf-8; e.g. latin-1, "
+    "cp1252, cp437)",
+)
+
 COMMANDS: tuple[Command, ...] = (
     Command(
         "parse",
@@ -576,6 +585,7 @@ COMMANDS: tuple[Command, ...] = (
             arg("url", metavar="URL", help="the URL (or reference); - reads it from stdin"),
             EDITION_ARG,
             JSON_ARG,
+            CHARSET_ARG,
             COLOR_ARG,
             THEME_ARG,
         ),
@@ -590,14 +600,7 @@ COMMANDS: tuple[Command, ...] = (
         run_decode,
         (
             arg("text", metavar="TEXT", help="the component's text; - reads it from stdin"),
-            arg(
-                "--charset",
-                type=charset_type,
-                default="utf-8",
-                metavar="NAME",
-                help="charset the octets are decoded with (default utf-8; e.g. latin-1, "
-                "cp1252, cp437)",
-            ),
+            CHARSET_ARG,
             arg(
                 "--component",
                 metavar="NAME",

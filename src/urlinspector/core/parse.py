@@ -35,6 +35,7 @@ from typing import Any
 import idna
 
 from urlinspector.core.editions import DEFAULT_EDITION, EDITIONS, Edition, get_edition
+from urlinspector.core.escapes import decode
 from urlinspector.core.model import (
     AUTHORITY,
     COMPONENT_NAMES,
@@ -336,14 +337,27 @@ class URL(_URLFields):
 
     # output ----------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """Every field, span and diagnostic, as JSON-ready data (schema in README)."""
+    def to_dict(self, charset: str = "utf-8") -> dict[str, Any]:
+        """Every field, span and diagnostic, as JSON-ready data (schema in README).
+
+        Each component and scheme-specific part gives its text as written and its
+        ``decoded`` text: every escape decoded, the octets read in *charset* (octets
+        that are not text in it shown as ``\\xNN``).  Raises
+        :class:`~urlinspector.core.errors.UnknownCharsetError` for an unknown
+        *charset*."""
+        scheme = self.scheme
         components: dict[str, Any] = {}
         for index, name in enumerate(COMPONENT_NAMES):
             start, end = self.spans[index]
-            components[name] = (
-                None if start < 0 else {"text": self.text[start:end], "span": [start, end]}
-            )
+            if start < 0:
+                components[name] = None
+                continue
+            raw = self.text[start:end]
+            components[name] = {
+                "text": raw,
+                "decoded": _decoded(raw, name, scheme, charset, self.edition),
+                "span": [start, end],
+            }
         specific = self.specific
         return {
             "input": self.text,
@@ -364,13 +378,28 @@ class URL(_URLFields):
                 "scheme": specific.scheme,
                 "default_port": specific.default_port,
                 "parts": [
-                    {"name": name, "text": raw, "span": list(span), "role": role, "rule": rule}
+                    {
+                        "name": name,
+                        "text": raw,
+                        "decoded": _decoded(raw, name, scheme, charset, self.edition),
+                        "span": list(span),
+                        "role": role,
+                        "rule": rule,
+                    }
                     for name, span, raw, role, rule in specific.parts
                 ],
                 "fields": {k: _jsonable(v) for k, v in specific.fields.items()},
             },
             "diagnostics": [d.to_dict() for d in self.diagnostics],
         }
+
+
+def _decoded(raw: str, component: str, scheme: str | None, charset: str, ed: Edition) -> str:
+    """*raw* with its escapes decoded, as :func:`~urlinspector.core.escapes.decode`
+    reads them in *component*."""
+    if "%" not in raw:
+        return raw
+    return decode(raw, component, scheme=scheme, charset=charset, edition=ed).text
 
 
 def _jsonable(value: object) -> object:

@@ -34,6 +34,7 @@ def test_a_part_is_a_plain_tuple_in_the_order_of_its_fields() -> None:
     assert url.to_dict()["scheme_specific"]["parts"][1] == {  # (the first is the "/")
         "name": "cwd",
         "text": "pub",
+        "decoded": "pub",
         "span": [11, 14],
         "role": "ftp-cwd",
         "rule": "fsegment (cwd), 000 §3.2.2 / §5",

@@ -1005,7 +1005,11 @@ def test_to_dict_is_json_ready(ed: Ed) -> None:
 
     data: dict[str, Any] = parse(FULL, ed.id).to_dict()
     assert json.loads(json.dumps(data)) == data
-    assert data["components"]["host"] == {"text": "example.com", "span": [10, 21]}
-    assert data["components"]["fragment"] == {"text": "nose", "span": [50, 54]}
-    assert data["components"]["userinfo"] == {"text": "u:p", "span": [6, 9]}
+    assert data["components"]["host"] == {
+        "text": "example.com",
+        "decoded": "example.com",
+        "span": [10, 21],
+    }
+    assert data["components"]["fragment"] == {"text": "nose", "decoded": "nose", "span": [50, 54]}
+    assert data["components"]["userinfo"] == {"text": "u:p", "decoded": "u:p", "span": [6, 9]}
     assert data["edition"] == ed.id
