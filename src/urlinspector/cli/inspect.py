@@ -8,8 +8,10 @@ import functools
 import re
 import textwrap
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from urlinspector import palette
+from urlinspector.cli.batch import JOBS_ARG, JSONL_ARG, Selection, run_batch, selection_type
 from urlinspector.cli.common import (
     COLOR_ARG,
     EDITION_ARG,
@@ -512,10 +514,45 @@ def _decode_report(
 # --- the commands --------------------------------------------------------------------------
 
 
+def parse_document(url: URL, charset: str = "utf-8") -> dict[str, object]:
+    """What ``parse --json`` writes for *url* (and ``--jsonl`` for each line)."""
+    return url.to_dict(charset)
+
+
+@dataclass(frozen=True, slots=True)
+class ParseLine:
+    """``parse --jsonl``: one line's document; with a selection, only the findings it
+    keeps, and nothing for a line without any."""
+
+    edition: str
+    charset: str
+    select: Selection | None = None
+
+    def __call__(self, text: str) -> tuple[dict[str, object] | None, bool]:
+        url = parse(text, self.edition)
+        document = parse_document(url, self.charset)
+        if self.select is None:
+            return document, not url.is_valid
+        kept = [d.to_dict() for d in url.diagnostics if self.select.keeps(d)]
+        if not kept:
+            return None, False
+        document["diagnostics"] = kept
+        return document, True
+
+
 def run_parse(args: argparse.Namespace, console: Console) -> int:
+    if args.jsonl is not None:
+        if args.url is not None:
+            raise ValueError("give either a URL or --jsonl FILE, not both")
+        job = ParseLine(args.edition, args.charset, args.select)
+        return run_batch(job, args.jsonl, console, jobs=args.jobs)
+    if args.url is None:
+        raise ValueError("a URL is needed (or --jsonl FILE for one URL a line)")
+    if args.select is not None:
+        raise ValueError("--select works with --jsonl")
     url = parse(read_input(args.url), args.edition)
     if args.json:
-        console.write_json(url.to_dict(args.charset))
+        console.write_json(parse_document(url, args.charset))
     else:
         console.write_lines(_parse_report(url, console))
     return EXIT_OK if url.is_valid else EXIT_FINDINGS
@@ -582,10 +619,25 @@ COMMANDS: tuple[Command, ...] = (
         "split a URL into its components, with spans and diagnostics",
         run_parse,
         (
-            arg("url", metavar="URL", help="the URL (or reference); - reads it from stdin"),
+            arg(
+                "url",
+                nargs="?",
+                metavar="URL",
+                help="the URL (or reference); - reads it from stdin",
+            ),
             EDITION_ARG,
             JSON_ARG,
             CHARSET_ARG,
+            JSONL_ARG,
+            JOBS_ARG,
+            arg(
+                "--select",
+                type=selection_type,
+                metavar="TERMS",
+                help="with --jsonl: keep only the findings of these categories and "
+                "severities, and only the lines that have one (comma-separated: "
+                "security, warning, security:warning, ...)",
+            ),
             COLOR_ARG,
             THEME_ARG,
         ),

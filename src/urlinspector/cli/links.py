@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
+from urlinspector.cli.batch import JOBS_ARG, JSONL_ARG, run_batch
 from urlinspector.cli.common import (
     COLOR_ARG,
     EDITION_ARG,
@@ -93,7 +95,25 @@ def _normalize_report(result: Normalized, console: Console) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class NormalizeLine:
+    """``normalize --jsonl``: each line a URL normalized."""
+
+    steps: tuple[str, ...]
+    edition: str
+
+    def __call__(self, text: str) -> tuple[dict[str, object] | None, bool]:
+        return normalize(text, self.steps, edition=self.edition).to_dict(), False
+
+
 def run_normalize(args: argparse.Namespace, console: Console) -> int:
+    if args.jsonl is not None:
+        if args.url is not None:
+            raise ValueError("give either a URL or --jsonl FILE, not both")
+        job = NormalizeLine(tuple(args.steps), args.edition)
+        return run_batch(job, args.jsonl, console, jobs=args.jobs)
+    if args.url is None:
+        raise ValueError("a URL is needed (or --jsonl FILE for one URL a line)")
     result = normalize(read_input(args.url), args.steps, edition=args.edition)
     if args.json:
         console.write_json(result.to_dict())
@@ -177,7 +197,22 @@ def _found_dict(found: Found, line: int, column: int) -> dict[str, object]:
     return data
 
 
+@dataclass(frozen=True, slots=True)
+class ExtractLine:
+    """``extract --jsonl``: the URLs of each line that has some, with their columns."""
+
+    def __call__(self, text: str) -> tuple[dict[str, object] | None, bool]:
+        found = extract(text)
+        if not found:
+            return None, False
+        return {"urls": [{**f.to_dict(), "column": f.span[0] + 1} for f in found]}, False
+
+
 def run_extract(args: argparse.Namespace, console: Console) -> int:
+    if args.jsonl is not None:
+        if args.file != "-":
+            raise ValueError("give either FILE or --jsonl FILE, not both")
+        return run_batch(ExtractLine(), args.jsonl, console, jobs=args.jobs)
     text = _read_text(args.file, args.charset)
     found = extract(text)
     if args.json:
@@ -205,7 +240,7 @@ COMMANDS: tuple[Command, ...] = (
         "normalize a URL, step by step",
         run_normalize,
         (
-            arg("url", metavar="URL", help="the URL; - reads it from stdin"),
+            arg("url", nargs="?", metavar="URL", help="the URL; - reads it from stdin"),
             arg(
                 "--steps",
                 type=steps_type,
@@ -216,6 +251,8 @@ COMMANDS: tuple[Command, ...] = (
             ),
             EDITION_ARG,
             JSON_ARG,
+            JSONL_ARG,
+            JOBS_ARG,
             COLOR_ARG,
             THEME_ARG,
         ),
@@ -271,6 +308,8 @@ COMMANDS: tuple[Command, ...] = (
                 help="charset of the text (default utf-8)",
             ),
             JSON_ARG,
+            JSONL_ARG,
+            JOBS_ARG,
         ),
         description="Print the URLs of a plain text, one a line: <URL:...> and <...> "
         "wrappers, double quotes, and bare URLs ended by whitespace, with trailing "

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from urlinspector.cli.batch import JOBS_ARG, JSONL_ARG, run_batch
 from urlinspector.cli.common import (
     COLOR_ARG,
     EDITION_ARG,
@@ -151,7 +153,34 @@ def _trace_lines(r: Resolution, console: Console) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class ResolveLine:
+    """``resolve --jsonl``: each line a reference resolved against one base."""
+
+    base: str
+    edition: str
+    strict: bool
+    trace: bool
+
+    def __call__(self, text: str) -> tuple[dict[str, object] | None, bool]:
+        result = resolve(self.base, text, self.edition, self.strict, trace=self.trace)
+        return result.to_dict(), False
+
+
 def run_resolve(args: argparse.Namespace, console: Console) -> int:
+    if args.jsonl is not None:
+        base = args.base_option or args.base
+        if base is None or args.reference is not None:
+            raise ValueError("with --jsonl FILE give the base (--base BASE) and no REF")
+        job = ResolveLine(read_input(base), args.edition, args.strict, args.trace)
+        job("")  # a base that cannot be resolved against is misuse, before any line
+        return run_batch(job, args.jsonl, console, jobs=args.jobs)
+    if args.base_option is not None:
+        if args.reference is not None:
+            raise ValueError("give the base once: --base BASE REF, or BASE REF")
+        args.base, args.reference = args.base_option, args.base
+    if args.base is None or args.reference is None:
+        raise ValueError("a base and a reference are needed: BASE REF (or --base BASE REF)")
     if args.base == "-" and args.reference == "-":
         raise URLInspectorError("only one of BASE and REF can be read from stdin (-)")
     base = read_input(args.base)
@@ -174,12 +203,26 @@ COMMANDS: tuple[Command, ...] = (
         "resolve a reference against a base URL, step by step",
         run_resolve,
         (
-            arg("base", metavar="BASE", help="the base URL (absolute); - reads it from stdin"),
+            arg(
+                "base",
+                nargs="?",
+                metavar="BASE",
+                help="the base URL (absolute); - reads it from stdin",
+            ),
             arg(
                 "reference",
+                nargs="?",
                 metavar="REF",
                 help="the reference to resolve (relative or absolute); - reads it from stdin",
             ),
+            arg(
+                "--base",
+                dest="base_option",
+                metavar="BASE",
+                help="the base URL, given as an option (with --jsonl: each line a reference)",
+            ),
+            JSONL_ARG,
+            JOBS_ARG,
             EDITION_ARG,
             arg(
                 "--non-strict",

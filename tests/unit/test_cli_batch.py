@@ -1,0 +1,220 @@
+"""Batch mode: ``--jsonl`` reads one input a line and writes one JSON document a line."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.unit.test_cli import run
+from urlinspector.cli import batch
+from urlinspector.core import parse
+from urlinspector.core.normalize import normalize
+from urlinspector.core.resolve import resolve
+
+
+def lines_of(out: str) -> list[dict[str, object]]:
+    assert out.endswith("\n") or out == ""
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.fixture
+def url_list(tmp_path: Path) -> Path:
+    path = tmp_path / "urls.txt"
+    path.write_bytes(
+        b"http://example.com/a\n"
+        b"\n"  # an empty line: no document, but it keeps its number
+        b"http://h:8a/\r\n"  # an error; a CRLF line end
+        b"ftp://user:secret@h/\n"
+        b"gopher://h/0caf%E9"  # the last line without a line end
+    )
+    return path
+
+
+def test_one_document_a_line_the_same_as_parse_json(url_list: Path) -> None:
+    code, out, err = run(["parse", "--jsonl", str(url_list)])
+    assert err == ""
+    assert code == 1  # one line has an error diagnostic
+    documents = lines_of(out)
+    assert [d["line"] for d in documents] == [1, 3, 4, 5]
+    texts = ["http://example.com/a", "http://h:8a/", "ftp://user:secret@h/", "gopher://h/0caf%E9"]
+    for document, text in zip(documents, texts, strict=True):
+        line = document.pop("line")
+        assert document == json.loads(json.dumps(parse(text).to_dict())), line
+
+
+def test_no_errors_exit_zero(tmp_path: Path) -> None:
+    path = tmp_path / "ok.txt"
+    path.write_text("http://a/\nhttp://b/\n")
+    code, out, _ = run(["parse", "--jsonl", str(path)])
+    assert code == 0
+    assert len(lines_of(out)) == 2
+
+
+def test_charset_and_edition_reach_every_line(url_list: Path) -> None:
+    _, out, _ = run(
+        ["parse", "--jsonl", str(url_list), "--charset", "latin-1", "--edition", "rfc1738"]
+    )
+    documents = lines_of(out)
+    assert {d["edition"] for d in documents} == {"rfc1738"}
+    gopher = documents[-1]["scheme_specific"]
+    assert isinstance(gopher, dict)
+    (selector,) = [p for p in gopher["parts"] if p["name"] == "selector"]
+    assert selector["decoded"] == "café"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_order_is_the_input_order_across_chunks_and_workers(tmp_path: Path, jobs: str) -> None:
+    count = batch.CHUNK_LINES * 3 + 7
+    path = tmp_path / "many.txt"
+    path.write_text("".join(f"http://h{i}.example/p?i={i}\n" for i in range(count)))
+    code, out, _ = run(["parse", "--jsonl", str(path), "--jobs", jobs])
+    assert code == 0
+    documents = lines_of(out)
+    assert [d["line"] for d in documents] == list(range(1, count + 1))
+    assert [d["input"] for d in documents] == [f"http://h{i}.example/p?i={i}" for i in range(count)]
+
+
+def test_select_keeps_only_lines_with_those_findings(url_list: Path) -> None:
+    code, out, _ = run(["parse", "--jsonl", str(url_list), "--select", "security:warning"])
+    documents = lines_of(out)
+    assert [d["line"] for d in documents] == [4]  # the password
+    diagnostics = documents[0]["diagnostics"]
+    assert isinstance(diagnostics, list)
+    assert diagnostics
+    assert all(d["category"] == "security" and d["severity"] == "warning" for d in diagnostics)
+    assert code == 1  # a selected finding was found
+
+
+def test_select_by_severity_or_category(url_list: Path) -> None:
+    _, out, _ = run(["parse", "--jsonl", str(url_list), "--select", "error"])
+    assert [d["line"] for d in lines_of(out)] == [3]
+    _, out, _ = run(["parse", "--jsonl", str(url_list), "--select", "syntax,security"])
+    assert [d["line"] for d in lines_of(out)] == [3, 4]
+
+
+def test_select_nothing_found_exits_zero(tmp_path: Path) -> None:
+    path = tmp_path / "ok.txt"
+    path.write_text("http://a/\n")
+    code, out, _ = run(["parse", "--jsonl", str(path), "--select", "security"])
+    assert (code, out) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["parse", "http://a/", "--jsonl", "x"], "not both"),
+        (["parse"], "a URL is needed"),
+        (["parse", "http://a/", "--select", "security"], "--select works with --jsonl"),
+        (["parse", "--jsonl", "x", "--select", "nonsense"], "the categories are"),
+        (["parse", "--jsonl", "x", "--select", "security:loud"], "the severities are"),
+        (["parse", "--jsonl", "x", "--jobs", "0"], "is not 1 to 256"),
+        (["parse", "--jsonl", "/no/such/file"], "cannot read"),
+        (["resolve", "--jsonl", "x"], "--base BASE"),
+        (["resolve", "--base", "a:", "b", "c"], "the base once"),
+        (["normalize"], "a URL is needed"),
+        (["extract", "a.txt", "--jsonl", "b.txt"], "not both"),
+    ],
+)
+def test_misuse_is_one_line_and_exit_2(argv: list[str], message: str) -> None:
+    code, out, err = run(argv)
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_line_too_long_is_reported_and_the_rest_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch, "MAX_LINE", 64)
+    path = tmp_path / "long.txt"
+    path.write_bytes(b"http://a/\n" + b"x" * 1000 + b"\nhttp://b/\n")
+    code, out, _ = run(["parse", "--jsonl", str(path)])
+    documents = lines_of(out)
+    assert [d["line"] for d in documents] == [1, 2, 3]
+    assert "not read" in str(documents[1]["error"])
+    assert documents[2]["input"] == "http://b/"
+    assert code == 1
+
+
+def test_a_failing_line_does_not_lose_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from urlinspector.cli import inspect
+
+    real = inspect.parse
+
+    def parse_or_fail(text: str, edition: str) -> object:
+        if text == "boom":
+            raise RuntimeError("a bug")
+        return real(text, edition)
+
+    monkeypatch.setattr(inspect, "parse", parse_or_fail)
+    path = tmp_path / "f.txt"
+    path.write_text("http://a/\nboom\nhttp://b/\n")
+    code, out, _ = run(["parse", "--jsonl", str(path)])
+    documents = lines_of(out)
+    assert documents[1] == {"line": 2, "input": "boom", "error": "RuntimeError: a bug"}
+    assert documents[2]["input"] == "http://b/"
+    assert code == 1
+
+
+def test_stdin_with_undecodable_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(b"http://h/\xff\nhttp://a/\n"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    code, out, _ = run(["parse", "--jsonl"])
+    documents = lines_of(out)
+    assert len(documents) == 2
+    assert documents[0]["input"] == "http://h/\udcff"
+    assert code == 1
+
+
+def test_resolve_each_line_against_the_base(tmp_path: Path) -> None:
+    path = tmp_path / "refs.txt"
+    path.write_text("g\n../x\n?y\n#s\n")
+    code, out, _ = run(["resolve", "--base", "http://a/b/c/d;p?q", "--jsonl", str(path)])
+    assert code == 0
+    documents = lines_of(out)
+    expected = [resolve("http://a/b/c/d;p?q", r, trace=False) for r in ("g", "../x", "?y", "#s")]
+    assert [d["target"] for d in documents] == [r.target for r in expected]
+    assert documents[0] == {"line": 1, **json.loads(json.dumps(expected[0].to_dict()))}
+
+
+def test_resolve_base_as_option_or_positional() -> None:
+    assert run(["resolve", "--base", "http://a/b/c", "../d"])[1] == "http://a/d\n"
+    assert run(["resolve", "http://a/b/c", "../d"])[1] == "http://a/d\n"
+
+
+def test_resolve_a_base_that_cannot_be_resolved_against_is_misuse(tmp_path: Path) -> None:
+    path = tmp_path / "refs.txt"
+    path.write_text("g\n")
+    code, out, err = run(["resolve", "--base", "relative/only", "--jsonl", str(path)])
+    assert (code, out) == (2, "")
+    assert err
+
+
+def test_normalize_each_line(tmp_path: Path) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_text("HTTP://A/./b\nfoo:a/../b\n")
+    _, out, _ = run(["normalize", "--jsonl", str(path)])
+    documents = lines_of(out)
+    assert [d["normalized"] for d in documents] == ["http://a/b", "foo:/b"]
+    assert documents[0] == {
+        "line": 1,
+        **json.loads(json.dumps(normalize("HTTP://A/./b").to_dict())),
+    }
+
+
+def test_extract_each_line_with_columns(tmp_path: Path) -> None:
+    path = tmp_path / "text.txt"
+    path.write_text("nothing here\nsee http://a/b and <URL:ftp://x/y>\n")
+    _, out, _ = run(["extract", "--jsonl", str(path)])
+    (document,) = lines_of(out)
+    assert document["line"] == 2
+    urls = document["urls"]
+    assert isinstance(urls, list)
+    assert [(u["url"], u["column"]) for u in urls] == [("http://a/b", 5), ("ftp://x/y", 20)]
