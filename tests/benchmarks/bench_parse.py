@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.benchmarks.corpus import corpus, long_url  # noqa: E402
+from tests.benchmarks.corpus import LEGACY_HEAVY, corpus, long_url, tagged_corpus  # noqa: E402
 from urlinspector.core import parse  # noqa: E402
 
 START = "<!-- benchmark:start -->"
@@ -75,6 +75,36 @@ def rfc3986_validate(u: str) -> object:
 warnings.filterwarnings("ignore", "Please use rfc3986.validators.Validator", DeprecationWarning)
 
 
+KINDS = ("web", "legacy", "relative", "broken")
+"""The kinds of URL in a corpus, each with its own row."""
+
+
+def _table(title: str, tagged: Sequence[tuple[str, str]], rounds: int) -> list[str]:
+    """One corpus's rows: the whole corpus, then each kind of URL in it, for
+    urlsplit and urlinspector's full parse, with the ratio of the two."""
+    urls = [u for _, u in tagged]
+    rows: list[tuple[str, Sequence[str]]] = [("all", urls)]
+    for kind in KINDS:
+        of_kind = [u for k, u in tagged if k == kind]
+        if of_kind:
+            rows.append((kind, of_kind))
+    findings = sum(len(parse(u).diagnostics) for u in urls) / len(urls)
+    lines = [
+        f"**{title}**: {len(urls):,} URLs, {findings:.2f} findings a URL.",
+        "",
+        "| URLs | count | urlsplit µs | urlinspector parse µs | ratio |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, items in rows:
+        split_us = per_item_us(urlsplit, items, rounds)
+        parse_us = per_item_us(full_parse, items, rounds)
+        lines.append(
+            f"| {name} | {len(items):,} | {split_us:.2f} | {parse_us:.2f} | "
+            f"{parse_us / split_us:.2f}x |"
+        )
+    return lines
+
+
 def run(size: int, rounds: int) -> str:
     urls = corpus(size)
     # warm caches and compiled tables once, outside the timing
@@ -105,7 +135,14 @@ def run(size: int, rounds: int) -> str:
         "|---|---:|---:|",
     ]
     lines += [f"| {name} | {us:.2f} | {us / base:.2f}x |" for name, us in rows]
-    lines += ["", f"One {len(big) // 1024} KiB URL: {big_ms:.2f} ms per parse."]
+    lines += ["", f"One {len(big) // 1024} KiB URL: {big_ms:.2f} ms per parse.", ""]
+    lines += _table("The browsing corpus, by kind", tagged_corpus(size), rounds)
+    lines.append("")
+    lines += _table(
+        "The legacy-heavy corpus (seed 1994), by kind",
+        tagged_corpus(size, 1994, LEGACY_HEAVY),
+        rounds,
+    )
     return "\n".join(lines)
 
 

@@ -9,6 +9,7 @@ prospero forms of 000 section 3; a few relative references and broken URLs.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 WORDS = [
     "index",
@@ -162,18 +163,82 @@ def _broken(rng: random.Random) -> str:
     )
 
 
-def corpus(size: int = 20_000, seed: int = 1738) -> list[str]:
-    """*size* URLs, the same list for the same seed on every machine."""
+Maker = Callable[[random.Random], str]
+Mix = tuple[tuple[float, str, Maker], ...]
+"""Cumulative shares: (upper limit of a uniform roll, kind, maker)."""
+
+BROWSING: Mix = (
+    (0.70, "web", _web),
+    (0.88, "legacy", _legacy),
+    (0.96, "relative", _relative),
+    (1.0, "broken", _broken),
+)
+"""A browsing history with a legacy tail: the benchmark corpus."""
+
+
+def _legacy_with_findings(rng: random.Random) -> str:
+    """A legacy-scheme URL, most of them with something to report, each with its own
+    chance: a password, a port that is not the default, an upper-case scheme, an
+    unnecessary escape."""
+    scheme, sep, rest = _legacy(rng).partition(":")
+    if rest.startswith("//"):
+        host_end = len(rest)
+        for delim in "/?#":
+            found = rest.find(delim, 2)
+            if found != -1:
+                host_end = min(host_end, found)
+        authority = rest[2:host_end]
+        if rng.random() < 0.5 and "@" not in authority:
+            authority = rng.choice(("user:secret@", "anonymous:guest@", "a%40b:p%3Aw@")) + authority
+        if rng.random() < 0.55 and ":" not in authority.rpartition("@")[2] and "]" not in authority:
+            authority += f":{rng.choice((25, 119, 8021, 7070, 21, 79))}"
+        rest = "//" + authority + rest[host_end:]
+    if rng.random() < 0.35:
+        scheme = scheme.upper()
+    if rng.random() < 0.5:
+        rest += rng.choice(("%7Euser", "%41", "%2D%2E"))
+    return scheme + sep + rest
+
+
+def _web_with_findings(rng: random.Random) -> str:
+    url = _web(rng)
+    scheme, sep, rest = url.partition("://")
+    return scheme + sep + rng.choice(("user:pw@", "", "x%41@")) + rest + rng.choice(("", "%7E"))
+
+
+LEGACY_HEAVY: Mix = (
+    (0.75, "legacy", _legacy_with_findings),
+    (0.90, "web", _web_with_findings),
+    (1.0, "broken", _broken),
+)
+"""Mostly legacy schemes (ftp, gopher, news, nntp, telnet, wais, file, mailto,
+prospero), about 1.5 findings a URL: the second benchmark corpus."""
+
+
+def tagged_corpus(
+    size: int = 20_000, seed: int = 1738, mix: Mix = BROWSING
+) -> list[tuple[str, str]]:
+    """*size* (kind, URL) pairs, the same list for the same seed and mix on every
+    machine."""
     rng = random.Random(seed)
-    makers = ((0.70, _web), (0.88, _legacy), (0.96, _relative), (1.0, _broken))
     out = []
     for _ in range(size):
         roll = rng.random()
-        for limit, make in makers:
+        for limit, kind, make in mix:
             if roll < limit:
-                out.append(make(rng))
+                out.append((kind, make(rng)))
                 break
     return out
+
+
+def corpus(size: int = 20_000, seed: int = 1738) -> list[str]:
+    """*size* URLs of the browsing mix, the same list for the same seed everywhere."""
+    return [url for _, url in tagged_corpus(size, seed)]
+
+
+def legacy_corpus(size: int = 20_000, seed: int = 1994) -> list[str]:
+    """*size* URLs of the legacy-heavy mix."""
+    return [url for _, url in tagged_corpus(size, seed, LEGACY_HEAVY)]
 
 
 def long_url(size: int = 64 * 1024) -> str:
