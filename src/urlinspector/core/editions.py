@@ -84,7 +84,6 @@ class Edition:
     # what each component may hold (besides escapes) --------------------------------
     scheme_first: frozenset[str] = ALPHA
     scheme_rest: frozenset[str] = ALPHANUM | _chars("+-.")
-    scheme_lowercase_only: bool = False
     user_chars: frozenset[str] = frozenset()
     password_chars: frozenset[str] = frozenset()
     reg_name_chars: frozenset[str] = frozenset()
@@ -363,7 +362,6 @@ RFC1738 = Edition(
     path_after_slash=True,
     query_schemes=frozenset({"http", "https", "wais"}),
     fragment_in_grammar=False,
-    scheme_lowercase_only=True,
     scheme_first=LOWALPHA | DIGIT | _chars("+-."),
     scheme_rest=LOWALPHA | DIGIT | _chars("+-."),
     citations={

@@ -71,8 +71,6 @@ Severity = Literal["error", "warning", "info"]
 Category = Literal["syntax", "escape", "security", "scheme", "wrapper"]
 HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
 
-SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
-
 
 _R = TypeVar("_R", bound="type[Record]")
 

@@ -86,11 +86,6 @@ def url_html(url: str, formats: Formats, limit: int = 300) -> str:
     return f'<span style="white-space:pre">{"".join(out)}{more}</span>'
 
 
-def short(text: str, limit: int = 100) -> str:
-    """*text* with invisible characters shown, cut to *limit* characters."""
-    return shown(text, limit)
-
-
 def without_password(url: str) -> str:
     """*url* with the password of its userinfo shown as ``••••`` (for labels, status
     lines and titles; the URL itself keeps it)."""

@@ -367,7 +367,3 @@ class TranscriptPanel(QWidget):
             cursor.insertBlock()
         cursor.insertText(shown_line, fmt)
         self.text.verticalScrollBar().setValue(self.text.verticalScrollBar().maximum())
-
-    def add_lines(self, lines: Iterable[_Line]) -> None:
-        for line in lines:
-            self.add_line(line)

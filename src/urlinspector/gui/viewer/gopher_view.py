@@ -284,9 +284,6 @@ class MenuView(QTableView):
         super().resizeEvent(event)
         self._fit_width()
 
-    def menu_model(self) -> MenuModel:
-        return self._model
-
     def current_item(self) -> MenuItem | None:
         index = self.currentIndex()
         return self._model.item(index.row()) if index.isValid() else None
