@@ -102,6 +102,9 @@ class Edition:
     hostname_grammar: bool = True
     """True: the host must be a DNS ``hostname`` (or IPv4 dotted form); False: any
     ``reg-name`` (RFC 3986 §3.2.2)."""
+    hostname_final_dot: bool = False
+    """True: a hostname may end with ``.`` (002 §3.2.2: ``qualified = *( "."
+    domainlabel ) [ "." toplabel "." ]``)."""
     ipv4_any_digits: bool = False
     """True: ``hostnumber = digits "." digits "." digits "." digits`` (000, 001), so
     an octet above 255 matches the grammar but names no address."""
@@ -124,6 +127,11 @@ class Edition:
     """True: normalization removes dot-segments from a path that does not start with
     ``/`` too (RFC 3986 §6.2.2.3 applies remove_dot_segments to the path, whatever its
     form); False: only a hierarchical path, starting with ``/``, loses them."""
+    remove_dot_segments: bool = False
+    """True: normalization removes dot-segments with remove_dot_segments (RFC 3986
+    §6.2.2.3, §5.2.4); False: by merging the path, as a relative reference, into its
+    first ``/`` with the edition's own resolution algorithm (002 §6.2.2.3; the older
+    editions' only rules for "." and "..")."""
     reg_name_period_decodes: bool = False
     """True: ``%2E`` in a reg-name is the escape of an unreserved character like any
     other, which normalization decodes (RFC 3986 §2.3, §6.2.2.2); False: it is kept,
@@ -131,6 +139,11 @@ class Edition:
 
     # citations ------------------------------------------------------------------------
     citations: dict[str, str] = field(default_factory=dict)
+    comparison_citations: dict[str, str] = field(default_factory=dict)
+    """Where the edition says what each normalization step and comparison rung relies
+    on (``simple-string``, ``case``, ``escapes``, ``dot-segments``, ``scheme``,
+    ``fragment``, ``relative``).  RFC 1738 and the 1993 draft have no section on
+    equivalence: theirs name the rule the step rests on."""
 
     def cite(self, rule: str) -> str:
         """The section where *rule* is defined in this edition, e.g. ``"RFC 3986 §3.2.2"``."""
@@ -179,6 +192,7 @@ RFC3986 = Edition(
     ipv6_literals=True,
     ipvfuture=True,
     hostname_grammar=False,
+    remove_dot_segments=True,
     rootless_dot_segments=True,
     reg_name_period_decodes=True,
     citations={
@@ -207,6 +221,15 @@ RFC3986 = Edition(
         "port-abuse": "RFC 3986 §7.2",
         "idn": "RFC 3986 §3.2.2",
         "wrapper": "RFC 3986 appendix C",
+    },
+    comparison_citations={
+        "simple-string": "RFC 3986 §6.2.1",
+        "case": "RFC 3986 §6.2.2.1",
+        "escapes": "RFC 3986 §6.2.2.2",
+        "dot-segments": "RFC 3986 §6.2.2.3, §5.2.4",
+        "scheme": "RFC 3986 §6.2.3",
+        "fragment": "RFC 3986 §6.1",
+        "relative": "RFC 3986 §6.1",
     },
 )
 
@@ -237,6 +260,7 @@ RFC2396BIS_2003 = Edition(
     authority_form="server-or-reg-name",
     ipv6_literals=True,
     hostname_grammar=True,
+    hostname_final_dot=True,
     citations={
         "*": "002",
         "characters": "002 §2",
@@ -263,6 +287,15 @@ RFC2396BIS_2003 = Edition(
         "port-abuse": "002 §7.2",
         "idn": "002 §2.1",
         "wrapper": "002 appendix E",
+    },
+    comparison_citations={
+        "simple-string": "002 §6.2.1",
+        "case": "002 §6.2.2.1",
+        "escapes": "002 §6.2.2.2",
+        "dot-segments": "002 §6.2.2.3, §5.2",
+        "scheme": "002 §6.2.3",
+        "fragment": "002 §6.1",
+        "relative": "002 §6.1",
     },
 )
 
@@ -320,6 +353,15 @@ URL_SYNTAX_1997 = Edition(
         "port-abuse": "001 §7",
         "idn": "001 §2.1",
         "wrapper": "001 appendix E",
+    },
+    comparison_citations={
+        "simple-string": "001 §6",
+        "case": "001 §6 (host names), §4.1 (scheme names)",
+        "escapes": "001 §2.3",
+        "dot-segments": "001 §5.2 step 6",
+        "scheme": "001 §6",
+        "fragment": "001 §3",
+        "relative": "001 §6",
     },
 )
 
@@ -389,6 +431,15 @@ RFC1738 = Edition(
         "idn": "000 §2.2",
         "wrapper": "000 appendix",
     },
+    comparison_citations={
+        "simple-string": "000 §2",
+        "case": "000 §2.1 (scheme names), §3.1 (host names are RFC 1034 domain names)",
+        "escapes": "000 §2.2",
+        "dot-segments": "RFC 1808 §4 (000 leaves relative URLs out)",
+        "scheme": "000 §3 (If :<port> is omitted, the port defaults to ...)",
+        "fragment": "000 §2.2",
+        "relative": "RFC 1808",
+    },
 )
 
 # --- the 1993 draft (004) ---------------------------------------------------------------
@@ -451,6 +502,15 @@ URL_1993 = Edition(
         "port-abuse": "000 §6",
         "idn": "004 (Encoding prohibited characters)",
         "wrapper": "004 appendix 1.3",
+    },
+    comparison_citations={
+        "simple-string": "004",
+        "case": "004 (Internet protocol parts: RFC 1034 domain names)",
+        "escapes": "004 (Encoding prohibited characters)",
+        "dot-segments": "004 appendix 1.2 (partial form)",
+        "scheme": "004 (Internet protocol parts: the port, if it is not the default)",
+        "fragment": "004 appendix 1.1",
+        "relative": "004 appendix 1.2",
     },
 )
 

@@ -183,62 +183,8 @@ class Comparison:
         }
 
 
-# --- citations, per edition ---------------------------------------------------------------
-
-# Where each edition says what a step relies on.  RFC 1738 and the 1993 draft have no
-# section on equivalence; their citations name the rule the step rests on.
-_CITATIONS: dict[str, dict[str, str]] = {
-    "rfc3986": {
-        "simple-string": "RFC 3986 §6.2.1",
-        "case": "RFC 3986 §6.2.2.1",
-        "escapes": "RFC 3986 §6.2.2.2",
-        "dot-segments": "RFC 3986 §6.2.2.3, §5.2.4",
-        "scheme": "RFC 3986 §6.2.3",
-        "fragment": "RFC 3986 §6.1",
-        "relative": "RFC 3986 §6.1",
-    },
-    "rfc2396bis-2003": {
-        "simple-string": "002 §6.2.1",
-        "case": "002 §6.2.2.1",
-        "escapes": "002 §6.2.2.2",
-        "dot-segments": "002 §6.2.2.3, §5.2",
-        "scheme": "002 §6.2.3",
-        "fragment": "002 §6.1",
-        "relative": "002 §6.1",
-    },
-    "url-syntax-1997": {
-        "simple-string": "001 §6",
-        "case": "001 §6 (host names), §4.1 (scheme names)",
-        "escapes": "001 §2.3",
-        "dot-segments": "001 §5.2 step 6",
-        "scheme": "001 §6",
-        "fragment": "001 §3",
-        "relative": "001 §6",
-    },
-    "rfc1738": {
-        "simple-string": "000 §2",
-        "case": "000 §2.1 (scheme names), §3.1 (host names are RFC 1034 domain names)",
-        "escapes": "000 §2.2",
-        "dot-segments": "RFC 1808 §4 (000 leaves relative URLs out)",
-        "scheme": "000 §3 (If :<port> is omitted, the port defaults to ...)",
-        "fragment": "000 §2.2",
-        "relative": "RFC 1808",
-    },
-    "url-1993": {
-        "simple-string": "004",
-        "case": "004 (Internet protocol parts: RFC 1034 domain names)",
-        "escapes": "004 (Encoding prohibited characters)",
-        "dot-segments": "004 appendix 1.2 (partial form)",
-        "scheme": "004 (Internet protocol parts: the port, if it is not the default)",
-        "fragment": "004 appendix 1.1",
-        "relative": "004 appendix 1.2",
-    },
-}
-
-
 def _cite(ed: Edition, rule: str) -> str:
-    table = _CITATIONS.get(ed.id, _CITATIONS["rfc3986"])
-    return table[rule]
+    return ed.comparison_citations[rule]
 
 
 def citation(rule: str, edition: str | Edition = "rfc3986") -> str:
@@ -556,7 +502,12 @@ def _without_dot_segments(path: str, ed: Edition) -> tuple[str, str, tuple[str, 
     """
     rest = path[1:]
     rootless = not path.startswith("/")
-    if ed.id == "rfc3986" or rootless or rest.startswith("/") or _FIRST_SEGMENT_COLON.match(rest):
+    if (
+        ed.remove_dot_segments
+        or rootless
+        or rest.startswith("/")
+        or _FIRST_SEGMENT_COLON.match(rest)
+    ):
         # (a rest starting "/" or with ":" in its first segment would not read as a
         # relative path; remove_dot_segments needs no such reading)
         return (

@@ -1061,7 +1061,7 @@ def _host_kind(
                 # and no IDN
                 findings = False
     if ed.hostname_grammar and not _HOSTNAME.fullmatch(
-        host.rstrip(".") if ed.id == "rfc2396bis-2003" else host
+        host.rstrip(".") if ed.hostname_final_dot else host
     ):
         only_chars = not any(
             d.span[0] >= start and d.span[1] <= end for d in out if d.category == "syntax"

@@ -1269,15 +1269,26 @@ class _Algorithm(NamedTuple):
     resolve: Callable[[str, Any, str, bool, _Trace], _Target]
     citation: str
     """Where the text requires the base to be absolute."""
+    no_scheme: str = "it has no scheme"
+    """Why a base without a scheme is not absolute, in the words of the text."""
+    lean: Callable[[str, str], Resolution | None] | None = None
+    """The untraced strict resolution without the trace's bookkeeping, where there is
+    one (None from it: take the full route)."""
 
 
 _ALGORITHMS: dict[str, _Algorithm] = {
-    "rfc3986": _Algorithm(_split_generic, _resolve_rfc3986, "RFC 3986 §5.1"),
+    "rfc3986": _Algorithm(_split_generic, _resolve_rfc3986, "RFC 3986 §5.1", lean=_resolve_lean),
     "rfc2396bis-2003": _Algorithm(_split_generic, _resolve_2003, "002 §5.2"),
     "url-syntax-1997": _Algorithm(_split_generic, _resolve_1997, "001 §5.2"),
     "rfc1738": _Algorithm(_split_1808, _resolve_1808, "RFC 1808 §4 step 1; 000 §2.1"),
-    "url-1993": _Algorithm(_split_1993, _resolve_1993, "004 appendix 1.2"),
+    "url-1993": _Algorithm(
+        _split_1993,
+        _resolve_1993,
+        "004 appendix 1.2",
+        no_scheme="it has no colon before its first slash, so it is a partial form",
+    ),
 }
+"""Each edition's resolution algorithm, by edition id."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -1285,12 +1296,7 @@ def _split_base(edition: str, base: str) -> Any:
     algorithm = _ALGORITHMS[edition]
     parts = algorithm.split(base)
     if parts.scheme is None:
-        if base == "":
-            reason = "it is empty"
-        elif edition == "url-1993":
-            reason = "it has no colon before its first slash, so it is a partial form"
-        else:
-            reason = "it has no scheme"
+        reason = "it is empty" if base == "" else algorithm.no_scheme
         raise BaseNotAbsoluteError(base, edition, reason, algorithm.citation)
     return parts
 
@@ -1319,14 +1325,17 @@ def resolve(
     :class:`~urlinspector.core.errors.UnknownEditionError` for an unknown edition (both
     ``ValueError``); any reference text resolves.
     """
+    edition_id = edition if type(edition) is str else get_edition(edition).id
+    algorithm = _ALGORITHMS.get(edition_id)  # (None: get_edition below says why)
     if (
         not trace
         and strict
-        and edition == "rfc3986"
+        and algorithm is not None
+        and algorithm.lean is not None
         and type(base) is str
         and type(reference) is str
     ):
-        lean = _resolve_lean(base, reference)
+        lean = algorithm.lean(base, reference)
         if lean is not None:
             return lean
     _check_text("base", base)
