@@ -5,7 +5,8 @@ from __future__ import annotations
 from urllib.parse import urljoin
 
 from tests.benchmarks import bench_resolve
-from urlinspector.core.resolve import APPENDIX_B, resolve
+from urlinspector.core.grammar import APPENDIX_B
+from urlinspector.core.resolve import resolve
 
 
 def test_pairs_are_deterministic_and_mixed() -> None:

@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from urlinspector.core.resolve import APPENDIX_B, BaseNotAbsoluteError, resolve
+from urlinspector.core.grammar import APPENDIX_B
+from urlinspector.core.resolve import BaseNotAbsoluteError, resolve
 
 __all__ = ["LAYERS", "EstablishedBase", "establish_base", "html_base_href"]
 

@@ -7,14 +7,6 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, Literal, TypeVar
 
-try:  # the C-level field reader namedtuple itself uses
-    from collections import _tuplegetter  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - other Python implementations
-
-    def _tuplegetter(index: int, doc: str) -> Any:
-        return property(itemgetter(index), doc=doc)
-
-
 __all__ = [
     "AUTHORITY",
     "COMPONENT_NAMES",
@@ -104,7 +96,7 @@ def record(cls: _R) -> _R:
     own = inspect.get_annotations(cls)
     names = [*cls._fields, *(name for name in own if name != "_fields")]
     for index, name in enumerate(names):
-        setattr(cls, name, _tuplegetter(index, f"Field {index}: {name}"))
+        setattr(cls, name, property(itemgetter(index), doc=f"Field {index}: {name}"))
     cls._fields = tuple(names)
     return cls
 

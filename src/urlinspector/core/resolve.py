@@ -44,6 +44,7 @@ from typing import Any, NamedTuple
 
 from urlinspector.core.editions import Edition, get_edition
 from urlinspector.core.errors import URLInspectorError
+from urlinspector.core.grammar import APPENDIX_B, SPLIT
 
 __all__ = [
     "CURRENT_DOCUMENT",
@@ -180,11 +181,8 @@ def _recompose(
 
 # --- splitting a reference: 001/002 appendix B, RFC 3986 appendix B ------------------------
 
-APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
-"""The regular expression of 001/002 appendix B and RFC 3986 appendix B, as printed."""
-
-# the same expression with only the groups $2 $4 $5 $7 $9 capturing, for the lean route
-_SPLIT = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?", re.S).match
+_SPLIT = SPLIT.match
+"""Appendix B with only the groups $2 $4 $5 $7 $9 capturing, for the lean route."""
 
 
 class _Generic(NamedTuple):

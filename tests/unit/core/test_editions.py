@@ -360,7 +360,7 @@ def test_fragment_in_grammar() -> None:
 
 # --- citations ---------------------------------------------------------------------------
 
-# Rules cited through a variable (parse._KIND_RULE) or on every edition's behalf.
+# Rules cited through a variable (checks.chars._KIND_RULE) or on every edition's behalf.
 REQUIRED_RULES = {
     "characters",
     "escape",
@@ -389,7 +389,14 @@ REQUIRED_RULES = {
 
 def _rules_cited_in_source() -> set[str]:
     found: set[str] = set()
-    for name in ("urlinspector.core.parse", "urlinspector.core.escapes"):
+    for name in (
+        "urlinspector.core.parse",
+        "urlinspector.core.checks.chars",
+        "urlinspector.core.checks.host",
+        "urlinspector.core.checks.port",
+        "urlinspector.core.checks.security",
+        "urlinspector.core.escapes",
+    ):
         source = inspect.getsource(importlib.import_module(name))
         found |= set(re.findall(r"""\bcite\(\s*["']([^"']+)["']""", source))
     return found

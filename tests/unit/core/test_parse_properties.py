@@ -18,7 +18,6 @@ mostly-valid characters (so the fast route takes many of them); and 64 KiB texts
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from collections.abc import Iterator
@@ -29,6 +28,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from urlinspector.core import EDITION_IDS, URL, get_edition, parse
+from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.model import (
     AUTHORITY,
     FRAGMENT,
@@ -43,9 +43,7 @@ from urlinspector.core.model import (
     USER,
     USERINFO,
 )
-
-# ``urlinspector.core`` re-exports the function ``parse`` under the module's name.
-parse_module = importlib.import_module("urlinspector.core.parse")
+from urlinspector.core.tables import tables_for
 
 COMPONENTS = (
     "scheme",
@@ -71,7 +69,7 @@ INDEX = {
     "query": QUERY,
     "fragment": FRAGMENT,
 }
-FAST_EDITIONS = tuple(e for e in EDITION_IDS if parse_module._tables(get_edition(e)).fast)
+FAST_EDITIONS = tuple(e for e in EDITION_IDS if tables_for(get_edition(e)).fast)
 
 _BASE = settings().max_examples
 
@@ -271,7 +269,7 @@ def check_url(url: URL, text: str, edition: str) -> None:
 @contextmanager
 def general_route_only(edition: str) -> Iterator[None]:
     """``parse`` with the fast validating regex of *edition* switched off."""
-    tables = parse_module._tables(get_edition(edition))
+    tables = tables_for(get_edition(edition))
     saved = tables.fast
     tables.use_fast(None)
     try:
@@ -286,12 +284,13 @@ def parse_by_the_general_route(text: str, edition: str) -> URL:
 
 
 def takes_the_fast_route(text: str, edition: str) -> bool:
-    fast = parse_module._tables(get_edition(edition)).fast
+    fast = tables_for(get_edition(edition)).fast
     return fast is not None and fast.fullmatch(text) is not None
 
 
 _APPENDIX_B = {
-    True: re.compile(r"(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL),
+    True: APPENDIX_B,
+    # the same for a scheme whose "?" starts no query (000 §3.3): "?" is a path character
     False: re.compile(r"(([^:/?#]+):)?(//([^/#]*))?([^#]*)(\?)?()(#(.*))?", re.DOTALL),
 }
 

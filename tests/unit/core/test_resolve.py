@@ -32,9 +32,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from urlinspector.core import EDITION_IDS, UnknownEditionError, URLInspectorError, parse
+from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.model import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME
 from urlinspector.core.resolve import (
-    APPENDIX_B,
     CURRENT_DOCUMENT,
     BaseNotAbsoluteError,
     Resolution,

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from urlinspector.core import EDITION_IDS, parse
+from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.model import URI
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "spec_examples.json"
@@ -45,8 +46,7 @@ DOCUMENT_EDITION = {
     "RFC 3986": "rfc3986",
 }
 
-# 001/002 appendix B: "a concrete parsing example and test oracle"
-APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
+# 001/002 appendix B: "a concrete parsing example and test oracle": grammar.APPENDIX_B
 
 
 def _cases() -> Iterator[Any]:

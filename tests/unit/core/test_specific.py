@@ -4,13 +4,12 @@ do not depend on the generic parser."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urlinspector.core.editions import EDITION_IDS, EDITIONS, Edition
+from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.model import (
     AUTHORITY,
     FRAGMENT,
@@ -33,15 +32,12 @@ from urlinspector.core.specific import SCHEME_PARSERS, parse_specific
 
 # --- spans without the parser ------------------------------------------------------------
 
-_APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
-"""RFC 3986 appendix B (002 appendix B)."""
-
 
 def make_spans(text: str, edition: Edition) -> Spans:
     """The generic split of *text*: appendix B, then userinfo@host:port (last "@",
     first ":" in the userinfo, host up to ":"), then the edition's two differences:
     ``query_schemes`` (a "?" stays in the path) and ``path_after_slash``."""
-    m = _APPENDIX_B.match(text)
+    m = APPENDIX_B.match(text)
     assert m is not None  # every group is optional
     spans: list[Span] = [UNDEFINED] * 11
     spans[URI] = (0, len(text))

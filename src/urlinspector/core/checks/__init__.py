@@ -1,0 +1,39 @@
+"""Checks on a URL's components after the split, each adding findings with spans and
+citations: the characters of each component (:mod:`.chars`), the host (:mod:`.host`),
+the port (:mod:`.port`) and what the specs' security sections warn of
+(:mod:`.security`)."""
+
+from __future__ import annotations
+
+from urlinspector.core.model import Category, Diagnostic, Severity, Span
+
+__all__ = ["MAX_DIAGNOSTICS_PER_CODE", "Findings", "span_key"]
+
+MAX_DIAGNOSTICS_PER_CODE = 50
+"""Beyond this many character findings in one component, one summary stands for the rest."""
+
+
+class Findings(list[Diagnostic]):
+    """The diagnostics of one parse, in the order of their spans at the end."""
+
+    __slots__ = ()
+
+    def add(
+        self,
+        code: str,
+        severity: Severity,
+        category: Category,
+        span: Span,
+        message: str,
+        reference: str,
+    ) -> None:
+        self.append(Diagnostic((code, severity, category, span, message, reference)))
+
+    def result(self) -> tuple[Diagnostic, ...]:
+        if len(self) > 1:
+            self.sort(key=span_key)
+        return tuple(self)
+
+
+def span_key(d: Diagnostic) -> Span:
+    return d.span

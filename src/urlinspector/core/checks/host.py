@@ -1,0 +1,292 @@
+"""The host: its kind (RFC 3986 §3.2.2; 000 §3.1 ``hostname | hostnumber``), whether the
+edition's grammar allows it, and what it may hide: rare IPv4 forms (002 §7.3) and
+internationalized names (look-alikes)."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import idna
+
+from urlinspector.core.checks import Findings
+from urlinspector.core.checks.chars import check_chars
+from urlinspector.core.editions import Edition
+from urlinspector.core.grammar import (
+    HOSTNAME,
+    IPV4_ANY_DIGITS,
+    IPV4_DECIMAL,
+    IPV6,
+    IPVFUTURE,
+    RARE_IPV4,
+)
+from urlinspector.core.model import (
+    AUTHORITY,
+    HOST,
+    PASSWORD,
+    PORT,
+    UNDEFINED,
+    USER,
+    USERINFO,
+    HostKind,
+    Severity,
+    Span,
+    Spans,
+)
+from urlinspector.core.specific import KNOWN_SCHEMES
+
+if TYPE_CHECKING:
+    from urlinspector.core.tables import EditionTables
+
+__all__ = ["check_host", "idn_findings", "idn_report", "rare_ipv4_value"]
+
+
+def rare_ipv4_value(host: str) -> str | None:
+    """The address a BSD ``inet_aton`` reads in *host*, if it is one of the rare forms
+    002 §7.3 warns about (hex, octal, fewer than four parts); None otherwise."""
+    if not RARE_IPV4.fullmatch(host):
+        return None
+    parts = host.rstrip(".").split(".")
+    if any(len(p) > 12 for p in parts):  # too long to name an address (int() limits too)
+        return None
+    values = []
+    for p in parts:
+        if p[:2].lower() == "0x":
+            values.append(int(p[2:] or "0", 16))
+        elif len(p) > 1 and p[0] == "0":
+            if any(c in "89" for c in p):
+                return None
+            values.append(int(p, 8))
+        else:
+            values.append(int(p))
+    *head, last = values
+    if any(v > 255 for v in head) or last >= 256 ** (5 - len(values)):
+        return None
+    number = 0
+    for v in head:
+        number = number * 256 + v
+    number = (number << (8 * (5 - len(values)))) + last
+    if number >= 2**32:
+        return None
+    dotted = ".".join(str((number >> s) & 255) for s in (24, 16, 8, 0))
+    return None if dotted == host else dotted
+
+
+def _script(ch: str) -> str:
+    if ch.isascii():
+        return "Latin" if ch.isalpha() else ""
+    try:
+        name = unicodedata.name(ch)
+    except ValueError:
+        return ""
+    first = name.split(" ", 1)[0]
+    return "" if first in ("DIGIT", "HYPHEN-MINUS", "FULL", "COMBINING") else first.title()
+
+
+def check_host(
+    text: str,
+    spans: Spans | list[Span],
+    tables: EditionTables,
+    scheme: str | None,
+    out: Findings,
+    fast: bool,
+) -> tuple[HostKind, Spans | list[Span]]:
+    """Classify and check the host (RFC 3986 §3.2.2; 000 §3.1 hostname | hostnumber).
+
+    Under 002 a text that is not a valid ``server`` makes the whole authority a
+    ``reg-name`` (002 §3.2.1): then the returned spans say so.
+    """
+    kind = _host_kind(text, spans, tables, scheme, out, fast)
+    if isinstance(kind, tuple):
+        return kind
+    return kind, spans
+
+
+def _host_kind(
+    text: str,
+    spans: Spans | list[Span],
+    tables: EditionTables,
+    scheme: str | None,
+    out: Findings,
+    fast: bool,
+) -> HostKind | tuple[HostKind, list[Span]]:
+    ed = tables.ed
+    start, end = spans[HOST]
+    host = text[start:end]
+    if not host:
+        # 000 §3.1 login: hostport = host [ ":" port ] needs a host; a known scheme
+        # says so itself (file:// may have none, 000 §3.10)
+        if ed.authority_form == "login" and scheme not in KNOWN_SCHEMES:
+            out.add(
+                "empty-host",
+                "error",
+                "syntax",
+                (start, end),
+                "the host is empty; this edition requires a host name or address here",
+                ed.cite("host"),
+            )
+        return "empty"
+    if host[0] == "[" and ed.ipv6_literals:
+        inner = host[1:-1] if host.endswith("]") else host[1:]
+        if host.endswith("]") and IPV6.fullmatch(inner):
+            return "ipv6"
+        if host.endswith("]") and ed.ipvfuture and IPVFUTURE.fullmatch(inner):
+            return "ipvfuture"
+        out.add(
+            "invalid-ip-literal",
+            "error",
+            "syntax",
+            (start, end),
+            f"{host!r} is not an IPv6 address"
+            + (" or IPvFuture literal" if ed.ipvfuture else "")
+            + (
+                ""
+                if host.endswith("]")
+                else " (only ':' and a port may follow ']')"
+                if "]" in host
+                else " (the closing ']' is missing)"
+            ),
+            ed.cite("ipv6"),
+        )
+        return "ipv6"
+    if not fast:
+        check_chars(text, (start, end), "reg-name", "host", tables, out)
+    kind: HostKind = "reg-name"
+    findings = True  # (whether _host_findings could find anything)
+    last = host[-1]
+    if last.isdigit() or last == ".":
+        if IPV4_DECIMAL.fullmatch(host):
+            return "ipv4"
+        if IPV4_ANY_DIGITS.fullmatch(host):
+            over = [
+                p if len(p) <= 12 else p[:12] + "..."
+                for p in host.split(".")
+                if len(p) > 12 or int(p) > 255
+            ]
+            if over:
+                severity: Severity = "error" if ed.ipv4_any_digits else "warning"
+                out.add(
+                    "ipv4-octet-range",
+                    severity,
+                    "syntax",
+                    (start, end),
+                    f"{host!r} looks like an IPv4 address but {', '.join(over)} "
+                    + ("is" if len(over) == 1 else "are")
+                    + " over 255"
+                    + ("" if ed.ipv4_any_digits else "; it is read as a registered name"),
+                    ed.cite("ipv4"),
+                )
+            if ed.ipv4_any_digits:
+                # hostnumber = digits "." digits "." digits "." digits: leading zeros
+                # match the grammar, but many systems read them as octal
+                _host_findings(host, start, end, ed, out)
+                return "ipv4"
+            if over:
+                # four decimal parts, one over 255: no address in any form (002 §7.3),
+                # and no IDN
+                findings = False
+    if ed.hostname_grammar and not HOSTNAME.fullmatch(
+        host.rstrip(".") if ed.hostname_final_dot else host
+    ):
+        only_chars = not any(
+            d.span[0] >= start and d.span[1] <= end for d in out if d.category == "syntax"
+        )
+        if ed.authority_form == "server-or-reg-name":
+            a_start, a_end = spans[AUTHORITY]
+            authority = text[a_start:a_end]
+            if authority and all(c in ed.reg_name_chars or c == "%" for c in authority):
+                changed = list(spans)
+                for i in (USERINFO, USER, PASSWORD, PORT):
+                    changed[i] = UNDEFINED
+                changed[HOST] = (a_start, a_end)
+                out.add(
+                    "authority-reg-name",
+                    "info",
+                    "syntax",
+                    (a_start, a_end),
+                    f"{host!r} is not a hostname, so the whole authority is read as a "
+                    "registry-based naming authority (reg-name), not as a server",
+                    ed.cite("reg-name"),
+                )
+                if findings:
+                    _host_findings(host, start, end, ed, out)
+                return "reg-name", changed
+        if only_chars:
+            out.add(
+                "invalid-hostname",
+                "error",
+                "syntax",
+                (start, end),
+                f"{host!r} is not a hostname: dot-separated labels of letters, digits and "
+                "'-', the last starting with a letter",
+                ed.cite("host"),
+            )
+    if findings:
+        _host_findings(host, start, end, ed, out)
+    return kind
+
+
+def _host_findings(host: str, start: int, end: int, ed: Edition, out: Findings) -> None:
+    """Security findings on a registered-name host: rare IPv4 forms and IDNs."""
+    first = host[0]
+    if first.isdigit():
+        value = rare_ipv4_value(host)
+        if value is not None:
+            out.add(
+                "rare-ipv4",
+                "warning",
+                "security",
+                (start, end),
+                f"{host!r} is a rare IPv4 form: many systems read it as {value}",
+                ed.cite("rare-ip"),
+            )
+    lower = host.lower()
+    if "xn--" in lower or not host.isascii():
+        idn_findings(host, start, end, ed, out)
+
+
+def idn_findings(host: str, start: int, end: int, ed: Edition, out: Findings) -> None:
+    for code, severity, rule, message in idn_report(host):
+        out.add(code, severity, "security", (start, end), message, ed.cite(rule))
+
+
+@lru_cache(maxsize=4096)
+def idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
+    """What to say about an internationalized host: its other form, invalid
+    A-labels, labels that mix scripts (look-alikes).  Cached: hosts repeat."""
+    found: list[tuple[str, Severity, str, str]] = []
+    decoded = []
+    for label in host.split("."):
+        if label.lower().startswith("xn--"):
+            try:
+                decoded.append(idna.decode(label))
+            except (idna.IDNAError, UnicodeError, ValueError):
+                return (
+                    ("idn-invalid", "warning", "idn", f"label {label!r} is not a valid A-label"),
+                )
+        else:
+            decoded.append(label)
+    unicode_host = ".".join(decoded)
+    if host.isascii():
+        message = f"internationalized host name: {host!r} is {unicode_host!r}"
+    else:
+        try:
+            ascii_host = idna.encode(host, uts46=True).decode("ascii")
+            message = f"internationalized host name {host!r}; its ASCII form is {ascii_host!r}"
+        except (idna.IDNAError, UnicodeError, ValueError):
+            message = f"internationalized host name {host!r}; it has no valid IDNA form"
+    found.append(("idn", "info", "idn", message))
+    for label in unicode_host.split("."):
+        scripts = {s for s in map(_script, label) if s}
+        if len(scripts) > 1:
+            found.append(
+                (
+                    "mixed-script",
+                    "warning",
+                    "semantic-attack",
+                    f"host label {label!r} mixes scripts ({', '.join(sorted(scripts))}): "
+                    "a look-alike of another name?",
+                )
+            )
+    return tuple(found)

@@ -1,0 +1,111 @@
+"""The grammar's fixed rules as named regular expressions, each with its source.
+
+What does not depend on an edition's character tables lives here: the split of
+appendix B, the IP address forms, the hostname, the wrappers.  What an edition's
+tables decide (which characters a component may hold) is compiled per edition in
+:mod:`.tables`.  Digits are ASCII digits everywhere (``[0-9]``, never ``\\d``, which
+in Python also matches the digits of other scripts).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "APPENDIX_B",
+    "BAD_ESCAPE",
+    "DEC_OCTET",
+    "ENCODED_CONTROL",
+    "H16",
+    "HOSTNAME",
+    "IPV4_ANY_DIGITS",
+    "IPV4_DECIMAL",
+    "IPV6",
+    "IPVFUTURE",
+    "LOOKALIKE_HOST",
+    "LS32",
+    "RARE_IPV4",
+    "SPLIT",
+    "SPLIT_NO_QUERY",
+    "URL_PREFIX",
+]
+
+# --- the generic split -------------------------------------------------------------------
+
+APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.S)
+"""RFC 3986 appendix B (001 and 002 appendix B), as printed: scheme = $2, authority
+(001: site) = $4, path = $5, query = $7, fragment = $9."""
+
+SPLIT = re.compile(r"(?:([^:/?#]++):|)(?://([^/?#]*+)|)([^?#]*+)(?:\?([^#]*+)|)(?:#(.*+)|)", re.S)
+""":data:`APPENDIX_B` with only $2, $4, $5, $7 and $9 capturing (groups 1 to 5),
+possessive runs (no class holds the delimiter that ends it, so giving characters back
+could never make a match) and ``(?:X|)`` for ``(X)?``, which Python's engine runs
+quicker.  It splits every text as :data:`APPENDIX_B` does."""
+
+SPLIT_NO_QUERY = re.compile(r"(?:([^:/?#]++):|)(?://([^/#]*+)|)([^#]*+)(?:#(.*+)|)", re.S)
+"""The same for a scheme whose "?" starts no query (000 §3.3, §5: only http and
+wais have a searchpart): "?" is a path character (groups 1 to 4: no query)."""
+
+BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+"""A "%" that does not start ``escape = "%" hex hex`` (000 §2.2; RFC 3986 §2.1)."""
+
+# --- hosts ---------------------------------------------------------------------------------
+
+DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+"""RFC 3986 §3.2.2 dec-octet (002 §3.2.2 the same): 0 to 255, no leading zero."""
+
+IPV4_DECIMAL = re.compile(rf"{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}")
+"""RFC 3986 §3.2.2 IPv4address: dotted-decimal, four octets."""
+
+IPV4_ANY_DIGITS = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
+"""000 §5 and 001 ``hostnumber = digits "." digits "." digits "." digits``: any run of
+digits, so an octet over 255 matches the grammar but names no address."""
+
+H16 = "[0-9A-Fa-f]{1,4}"
+"""RFC 3986 §3.2.2 h16: 16 bits of address in hexadecimal."""
+
+LS32 = rf"(?:{H16}:{H16}|{DEC_OCTET}(?:\.{DEC_OCTET}){{3}})"
+"""RFC 3986 §3.2.2 ls32: the least-significant 32 bits of an address."""
+
+IPV6 = re.compile(
+    "|".join(
+        [
+            rf"(?:{H16}:){{6}}{LS32}",
+            rf"::(?:{H16}:){{5}}{LS32}",
+            rf"(?:{H16})?::(?:{H16}:){{4}}{LS32}",
+            rf"(?:(?:{H16}:){{0,1}}{H16})?::(?:{H16}:){{3}}{LS32}",
+            rf"(?:(?:{H16}:){{0,2}}{H16})?::(?:{H16}:){{2}}{LS32}",
+            rf"(?:(?:{H16}:){{0,3}}{H16})?::{H16}:{LS32}",
+            rf"(?:(?:{H16}:){{0,4}}{H16})?::{LS32}",
+            rf"(?:(?:{H16}:){{0,5}}{H16})?::{H16}",
+            rf"(?:(?:{H16}:){{0,6}}{H16})?::",
+        ]
+    )
+)
+"""RFC 3986 §3.2.2 IPv6address, its nine forms (002 §3.2.2 has the same rule)."""
+
+IPVFUTURE = re.compile(r"[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
+"""RFC 3986 §3.2.2 ``IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )``."""
+
+HOSTNAME = re.compile(
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)*[A-Za-z](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
+)
+"""000 §3.1 / 001 §3.2.2 / 002 §3.2.2 hostname: dot-separated domain labels of letters,
+digits and "-" (not first or last), the top label starting with a letter."""
+
+RARE_IPV4 = re.compile(r"(?:0[xX][0-9A-Fa-f]*|[0-9]+)(?:\.(?:0[xX][0-9A-Fa-f]*|[0-9]+)){0,3}\.?")
+"""The forms BSD ``inet_aton`` reads as an IPv4 address beside dotted-decimal: hex and
+octal parts, fewer than four parts (002 §7.3 and RFC 3986 §7.4 warn of them)."""
+
+LOOKALIKE_HOST = re.compile(r"(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,}")
+"""Something that reads as a domain name: in a userinfo, a look-alike of a host
+(RFC 3986 §7.6; 002 §7.5; 001 §7)."""
+
+# --- around a URL ------------------------------------------------------------------------------
+
+ENCODED_CONTROL = re.compile(r"%(?:0[dDaA0])")
+"""An encoded CR, LF or NUL, which a protocol could be made to send (000 §6)."""
+
+URL_PREFIX = re.compile(r"[Uu][Rr][Ll]:[ \t]*(?=[A-Za-z][A-Za-z0-9+.\-]*:)")
+"""The ``URL:`` prefix before a URL in plain text (000 appendix; 004 §1.3; 001 and 002
+appendix E), followed by a scheme."""

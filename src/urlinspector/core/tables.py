@@ -1,0 +1,207 @@
+"""Regular expressions compiled from one edition's character tables (:mod:`.editions`),
+built once per edition: the characters each component may not hold, grouped by kind,
+and the validating expressions of :func:`~.parse.parse`'s fast routes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from urlinspector.core.editions import EDITIONS, Edition
+from urlinspector.core.grammar import IPV4_DECIMAL, IPV6
+from urlinspector.core.specific import SCHEME_PARSERS, SchemeParser
+
+__all__ = ["CHAR_KINDS", "TABLES_BY_EDITION", "EditionTables", "char_class", "tables_for"]
+
+CHAR_KINDS = ("control", "space", "non_ascii", "unwise", "excluded", "reserved", "invalid")
+"""The kinds of character a component may not hold, in the order a character is
+given its kind (a control character is not also "invalid")."""
+
+
+def char_class(chars: frozenset[str]) -> str:
+    """A regex character class body holding exactly *chars*."""
+    return "".join(re.escape(c) for c in sorted(chars))
+
+
+class EditionTables:
+    """Regexes derived from one edition's tables, built once per edition."""
+
+    def __init__(self, ed: Edition) -> None:
+        self.ed = ed
+        self._allowed: dict[str, frozenset[str]] = {
+            "user": ed.user_chars,
+            "password": ed.password_chars,
+            "userinfo": ed.user_chars | ed.password_chars | {":"},
+            "reg-name": ed.reg_name_chars,
+            "path": ed.path_chars,
+            "opaque": ed.opaque_chars or ed.path_chars,
+            "query": ed.query_chars,
+            "fragment": ed.fragment_chars,
+        }
+        self.bad: dict[str, re.Pattern[str]] = {
+            name: self._bad_chars(allowed) for name, allowed in self._allowed.items()
+        }
+        self.first_bad: dict[str, re.Pattern[str]] = {
+            name: re.compile(f"[^{char_class(allowed | {'%'})}]")
+            for name, allowed in self._allowed.items()
+        }
+        """The first character a component may not hold (searching for it is quicker
+        than for the runs of :attr:`bad`)."""
+        first = char_class(ed.scheme_first)
+        rest = char_class(ed.scheme_rest)
+        self.scheme_name = re.compile(f"[{first}][{rest}]*+")
+        """A lower-case scheme name of the edition."""
+        self.fragment_ok = ed.fragment_in_grammar
+        """No ``fragment-outside-url`` finding for a fragment."""
+        self.known: dict[str, SchemeParser] = (
+            dict(SCHEME_PARSERS) if self.fragment_ok and not ed.hostname_grammar else {}
+        )
+        """Lower-case schemes whose commonest URLs :func:`parse` finishes at once, with
+        their parsers (not where the edition's hostname grammar needs checking)."""
+        self.fast: re.Pattern[str] | None = None
+        """The fast route's regex (:meth:`_fast_regex`), or None: every text takes the
+        general route."""
+        self.web: Callable[[str], re.Match[str] | None] | None = None
+        """``fullmatch`` of the regex for the commonest web URLs (:meth:`_web_regex`),
+        which :func:`parse` finishes first of all; None without a fast route."""
+        self.head: re.Pattern[str] | None = None
+        """The fast route's regex with the path, query and fragment left unchecked
+        (any characters up to their delimiters), or None without a fast route."""
+        self.use_fast(self._fast_regex())
+
+    def use_fast(self, regex: re.Pattern[str] | None) -> None:
+        """Set the fast route's regex; None switches the whole fast route off."""
+        self.fast = regex
+        self.head = None if regex is None else self._fast_regex(tail=False)
+        web = self._web_regex() if regex is not None and self.known else None
+        self.web = None if web is None else web.fullmatch
+
+    def _bad_chars(self, allowed: frozenset[str]) -> re.Pattern[str]:
+        """Runs of characters *allowed* does not hold, one named group per kind."""
+        ed = self.ed
+        allowed = allowed | {"%"}
+        ascii_chars = frozenset(chr(c) for c in range(0x80))
+        kinds: dict[str, frozenset[str]] = {}
+        seen: set[str] = set(allowed)
+
+        def take(name: str, chars: frozenset[str]) -> None:
+            chars = frozenset(chars) - seen
+            seen.update(chars)
+            kinds[name] = chars
+
+        take("control", ed.control)
+        take("space", frozenset(" "))
+        take("unwise", ed.unwise | ed.national)
+        take("excluded", ed.delims | ed.punctuation)
+        take("reserved", ed.reserved | ed.gen_delims | ed.sub_delims)
+        take("invalid", ascii_chars)
+        alternatives = []
+        for name in CHAR_KINDS:  # one named group per kind, in this order
+            if name == "non_ascii":
+                alternatives.append(r"(?P<non_ascii>[^\x00-\x7f]+)")
+            elif kinds.get(name):
+                alternatives.append(f"(?P<{name}>[{char_class(kinds[name])}]+)")
+        return re.compile("|".join(alternatives))
+
+    def _web_regex(self) -> re.Pattern[str]:
+        """A part of the fast route's language, with the same groups: lower-case
+        ``http`` or ``https``, no userinfo, a dotted-decimal IPv4 address, an IPv6
+        literal (RFC 3986 §3.2.2, where the edition has them) or a registered name
+        that starts and ends with a letter (no IPv4 form or address, 002 §7.3) and
+        holds no ``--`` (so no IDN label, RFC 3490) and no escape, and no escape of the
+        form ``%0H`` (so no encoded CR, LF or NUL, 000 §6).  What it matches, no check
+        after the split can find anything in but a port."""
+        ed = self.ed
+
+        def run(chars: frozenset[str]) -> str:
+            body = char_class(chars - {"%"})
+            escape = rf"%[1-9A-Fa-f][0-9A-Fa-f][{body}]*+"
+            return rf"[{body}]*+(?:{escape}(?:{escape})*|)"
+
+        label = char_class(ed.reg_name_chars - {":", "@", "%", "-"})
+        port = f"{{{ed.port_min_digits},}}+"
+        literal = rf"|\[(?:{IPV6.pattern})\]" if ed.ipv6_literals else ""
+        return re.compile(
+            r"(https?):"  # 1 scheme
+            r"//("  # 2 authority
+            r"(?:(?!)(()())|)"  # 3 userinfo, 4 user, 5 password: never
+            # 6 host: a letter, runs of label characters with single "-" between them,
+            # a letter last; or a dotted-decimal IPv4 address; or an IPv6 literal
+            rf"([A-Za-z][{label}]*+(?:-[{label}]++(?:-[{label}]++)*|)(?<=[A-Za-z])"
+            rf"|{IPV4_DECIMAL.pattern}{literal})"
+            rf"(?::([0-9]{port})|)"  # 7 port
+            r")"
+            rf"((?:/{run(ed.path_chars)}|))"  # 8 path
+            rf"(?:\?({run(ed.query_chars)})|)"  # 9 query
+            rf"(?:#({run(ed.fragment_chars)})|)"  # 10 fragment
+        )
+
+    def _fast_regex(self, tail: bool = True) -> re.Pattern[str] | None:
+        """One validating regex with the groups in the order of :data:`.model.Spans`,
+        or None for editions whose split depends on the scheme or moves the path's
+        first slash (those always take the general route).  Without *tail*, the path,
+        query and fragment are any characters up to their delimiters, as in 001's
+        appendix B.
+
+        Each component is a run of its characters with valid escapes between them
+        (``chars*(%HH chars*)*``), so a text with a bad escape does not match.  Every
+        run of a character class is possessive: a component's class never holds the
+        delimiter that ends it, so giving characters back could not make a match, and
+        refusing to try keeps a failing match linear.  Repeated groups are greedy, not
+        possessive: Python before 3.11.3 (Debian 12 ships 3.11.2) matches a possessive
+        group wrongly (CPython gh-101955: ``?%#0`` matched as a valid query); each
+        repetition starts with "%", which no class holds, so they stay linear.  An
+        optional part is written ``(?:X|)``, which means ``(?:X)?`` and runs quicker in
+        Python's engine (a branch, not a repeat)."""
+        ed = self.ed
+        if ed.query_schemes is not None or ed.path_after_slash:
+            return None
+
+        def run(chars: frozenset[str]) -> str:
+            body = char_class(chars - {"%"})
+            escape = rf"%[0-9A-Fa-f]{{2}}[{body}]*+"
+            return rf"[{body}]*+(?:{escape}(?:{escape})*|)"
+
+        user = run(ed.user_chars)
+        password = run(ed.password_chars)
+        host = run(ed.reg_name_chars - {":", "@"})
+        if tail:
+            path = run(ed.path_chars)
+            query = run(ed.query_chars)
+            fragment = run(ed.fragment_chars)
+        else:
+            path, query, fragment = r"[^?#]*+", r"[^#]*+", r"[\s\S]*+"
+        literal = r"\[[0-9A-Za-z:._~!$&'()*+,;=\-]*+\]|" if ed.ipv6_literals else ""
+        port = f"{{{ed.port_min_digits},}}+"
+        first = char_class(ed.scheme_first | {c.upper() for c in ed.scheme_first})
+        rest = char_class(ed.scheme_rest | {c.upper() for c in ed.scheme_rest})
+        return re.compile(
+            rf"(?:([{first}][{rest}]*+):|)"  # 1 scheme
+            rf"(?://("  # 2 authority
+            rf"(?:(({user})(?::({password})|))@|)"  # 3 userinfo, 4 user, 5 password
+            rf"({literal}{host})"  # 6 host
+            rf"(?::([0-9]{port})|)"  # 7 port
+            rf")|)"
+            rf"((?(2)(?:/{path}|)|(?!//){path}))"  # 8 path: after an authority, "/" first
+            rf"(?:\?({query})|)"  # 9 query
+            rf"(?:#({fragment})|)"  # 10 fragment
+        )
+
+
+_TABLES: dict[str, EditionTables] = {}
+
+
+TABLES_BY_EDITION: dict[Edition | str, EditionTables] = {}
+"""The same tables by the edition object itself (editions compare by identity) and,
+for the editions of :data:`.editions.EDITIONS`, by id."""
+
+
+def tables_for(ed: Edition) -> EditionTables:
+    tables = _TABLES.get(ed.id)
+    if tables is None or tables.ed is not ed:
+        if tables is not None:
+            TABLES_BY_EDITION.pop(tables.ed, None)
+        tables = _TABLES[ed.id] = TABLES_BY_EDITION[ed] = EditionTables(ed)
+        if EDITIONS.get(ed.id) is ed:
+            TABLES_BY_EDITION[ed.id] = tables
+    return tables
