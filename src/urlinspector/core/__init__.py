@@ -1,10 +1,13 @@
 """The URL core: parsing under each edition of the specs, escapes, diagnostics,
 resolution of references, base URLs, normalization, comparison and extraction.
 
-Standard library (plus ``idna``) only: no sockets, threads, files or Qt.
+Standard library plus pure, deterministic parsers: ``idna`` and ``ada-url`` (the
+browsers' WHATWG reading, asked for apart from ``parse``).  No sockets, threads, files
+or Qt.
 """
 
 from urlinspector.core.base import EstablishedBase, establish_base
+from urlinspector.core.browser import BrowserReading, browser_reading
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
 from urlinspector.core.extract import Found, extract
@@ -40,6 +43,7 @@ __all__ = [
     "STEPS",
     "URL",
     "BaseNotAbsoluteError",
+    "BrowserReading",
     "Change",
     "Comparison",
     "Diagnostic",
@@ -59,6 +63,7 @@ __all__ = [
     "UnknownCharsetError",
     "UnknownEditionError",
     "UnknownStepError",
+    "browser_reading",
     "compare",
     "establish_base",
     "extract",
