@@ -1,9 +1,9 @@
 """The URL core: parsing under each edition of the specs, escapes, diagnostics,
 resolution of references, base URLs, normalization, comparison and extraction.
 
-Standard library plus pure, deterministic parsers: ``idna`` and ``ada-url`` (the
-browsers' WHATWG reading, asked for apart from ``parse``).  No sockets, threads, files
-or Qt.
+Standard library plus pure, deterministic parsers and data: ``idna``, ``ada-url``
+(the browsers' WHATWG reading, asked for apart from ``parse``) and PyICU (UTS #39
+look-alikes).  No sockets, threads, files or Qt.
 """
 
 from urlinspector.core.base import EstablishedBase, establish_base
@@ -12,6 +12,7 @@ from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, E
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
 from urlinspector.core.extract import Found, extract
 from urlinspector.core.guess import Guess, guess_absolute
+from urlinspector.core.lookalike import CharInfo, describe_char
 from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span
 from urlinspector.core.normalize import (
     RUNGS,
@@ -45,6 +46,7 @@ __all__ = [
     "BaseNotAbsoluteError",
     "BrowserReading",
     "Change",
+    "CharInfo",
     "Comparison",
     "Diagnostic",
     "Edition",
@@ -65,6 +67,7 @@ __all__ = [
     "UnknownStepError",
     "browser_reading",
     "compare",
+    "describe_char",
     "establish_base",
     "extract",
     "get_edition",

@@ -21,13 +21,13 @@ the same groups, accepts the commonest web URLs (lower-case ``http`` or ``https`
 userinfo, a plain registered name, an IPv4 address or an IPv6 literal, no encoded CR,
 LF or NUL), on which only the port can call for a finding; and a URL of a known scheme
 whose host is of a common kind skips the host checks.  Nothing is cached between calls
-but the IDN decoding of a host name (:func:`_idn_report`).
+but what is said of an internationalized host name (:func:`_idn_report`, and its
+look-alike findings, :func:`.lookalike.host_findings`).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -35,6 +35,7 @@ from typing import Any
 import idna
 
 from urlinspector.core.editions import DEFAULT_EDITION, EDITIONS, Edition, get_edition
+from urlinspector.core.lookalike import host_findings
 from urlinspector.core.model import (
     AUTHORITY,
     COMPONENT_NAMES,
@@ -920,17 +921,6 @@ def _rare_ipv4_value(host: str) -> str | None:
     return None if dotted == host else dotted
 
 
-def _script(ch: str) -> str:
-    if ch.isascii():
-        return "Latin" if ch.isalpha() else ""
-    try:
-        name = unicodedata.name(ch)
-    except ValueError:
-        return ""
-    first = name.split(" ", 1)[0]
-    return "" if first in ("DIGIT", "HYPHEN-MINUS", "FULL", "COMBINING") else first.title()
-
-
 def _check_host(
     text: str,
     spans: Spans | list[Span],
@@ -1096,12 +1086,19 @@ def _host_findings(host: str, start: int, end: int, ed: Edition, out: _Findings)
 def _idn_findings(host: str, start: int, end: int, ed: Edition, out: _Findings) -> None:
     for code, severity, rule, message in _idn_report(host):
         out.add(code, severity, "security", (start, end), message, ed.cite(rule))
+    # look-alikes: UTS #39 and the browsers' IDN display policies (lookalike.py), under
+    # the edition's own text on semantic attacks
+    attack = ed.cite("semantic-attack")
+    for f in host_findings(host):
+        span = (start + f.span[0], start + f.span[1])
+        out.add(f.code, f.severity, "security", span, f.message, f"{attack}; {f.reference}")
 
 
 @lru_cache(maxsize=4096)
 def _idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
     """What to say about an internationalized host: its other form, invalid
-    A-labels, labels that mix scripts (look-alikes).  Cached: hosts repeat."""
+    A-labels.  (Look-alikes are :func:`.lookalike.host_findings`'.)  Cached: hosts
+    repeat."""
     found: list[tuple[str, Severity, str, str]] = []
     decoded = []
     for label in host.split("."):
@@ -1124,18 +1121,6 @@ def _idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
         except (idna.IDNAError, UnicodeError, ValueError):
             message = f"internationalized host name {host!r}; it has no valid IDNA form"
     found.append(("idn", "info", "idn", message))
-    for label in unicode_host.split("."):
-        scripts = {s for s in map(_script, label) if s}
-        if len(scripts) > 1:
-            found.append(
-                (
-                    "mixed-script",
-                    "warning",
-                    "semantic-attack",
-                    f"host label {label!r} mixes scripts ({', '.join(sorted(scripts))}): "
-                    "a look-alike of another name?",
-                )
-            )
     return tuple(found)
 
 
