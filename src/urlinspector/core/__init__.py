@@ -2,12 +2,13 @@
 resolution of references, base URLs, normalization, comparison and extraction.
 
 Standard library plus pure, deterministic parsers and data: ``idna``, ``ada-url``
-(the browsers' WHATWG reading, asked for apart from ``parse``) and PyICU (UTS #39
-look-alikes).  No sockets, threads, files or Qt.
+(the browsers' WHATWG reading, asked for apart from ``parse``), PyICU (UTS #39
+look-alikes) and ``publicsuffixlist``.  No sockets, threads, files or Qt.
 """
 
 from urlinspector.core.base import EstablishedBase, establish_base
 from urlinspector.core.browser import BrowserReading, browser_reading
+from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
 from urlinspector.core.extract import Found, extract
@@ -74,6 +75,7 @@ __all__ = [
     "guess_absolute",
     "normalize",
     "parse",
+    "registrable_domain",
     "remove_dot_segments",
     "resolve",
 ]
