@@ -37,7 +37,9 @@ from urlinspector.cli.common import (
 )
 from urlinspector.core import (
     URL,
+    Destination,
     Diagnostic,
+    destination,
     get_edition,
     parse,
 )
@@ -280,8 +282,28 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _parse_report(url: URL, console: Console) -> list[str]:
+def _verdict_lines(dest: Destination, console: Console) -> list[str]:
+    """Where browsers go, in the warning colour when the edition reads another host;
+    folded to the console's width (never inside a host name)."""
+    verdict = dest.verdict
+    lines = textwrap.wrap(
+        visible(verdict.text),
+        width=max(40, console.columns - 1),
+        subsequent_indent="  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    if not verdict.differs:
+        return lines
+    return [console.paint(_mark("warning"), line) for line in lines]
+
+
+def _parse_report(url: URL, console: Console, dest: Destination | None = None) -> list[str]:
+    if dest is not None:
+        url = dest.annotated(url)
     lines = _url_lines(url, console)
+    if dest is not None:
+        lines += ["", *_verdict_lines(dest, console)]
     ed = url.edition
     errors, warnings = len(url.errors), len(url.warnings)
     notes = len(url.diagnostics) - errors - warnings
@@ -514,10 +536,11 @@ def _decode_report(
 
 def run_parse(args: argparse.Namespace, console: Console) -> int:
     url = parse(read_input(args.url), args.edition)
+    dest = destination(url)
     if args.json:
-        console.write_json(url.to_dict())
+        console.write_json(dest.report(url))
     else:
-        console.write_lines(_parse_report(url, console))
+        console.write_lines(_parse_report(url, console, dest))
     return EXIT_OK if url.is_valid else EXIT_FINDINGS
 
 
@@ -581,7 +604,10 @@ COMMANDS: tuple[Command, ...] = (
         ),
         description="Split URL into its components under one edition of the URL specs and "
         "report every component with its span, the path segments, what the scheme's own "
-        "syntax makes of it, and every diagnostic with its citation.",
+        "syntax makes of it, and every diagnostic with its citation; say which host "
+        "browsers contact (the WHATWG URL Standard) and its registrable domain, and warn "
+        "where they read another host, where the host is a look-alike, and where the URL "
+        "carries the content it shows or runs (javascript:, data:).",
         epilog=_legend_epilog(),
     ),
     Command(

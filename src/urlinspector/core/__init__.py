@@ -8,6 +8,7 @@ look-alikes) and ``publicsuffixlist``.  No sockets, threads, files or Qt.
 
 from urlinspector.core.base import EstablishedBase, establish_base
 from urlinspector.core.browser import BrowserReading, browser_reading
+from urlinspector.core.destination import Destination, Verdict, destination
 from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
@@ -49,6 +50,7 @@ __all__ = [
     "Change",
     "CharInfo",
     "Comparison",
+    "Destination",
     "Diagnostic",
     "Edition",
     "EstablishedBase",
@@ -66,9 +68,11 @@ __all__ = [
     "UnknownCharsetError",
     "UnknownEditionError",
     "UnknownStepError",
+    "Verdict",
     "browser_reading",
     "compare",
     "describe_char",
+    "destination",
     "establish_base",
     "extract",
     "get_edition",
