@@ -129,6 +129,14 @@ def test_verdict_line_never_shows_the_password() -> None:
     verdict = out.split("\n\n")[1]
     assert verdict.startswith("Browsers contact: evil.com:443")
     assert "s3cr3t" not in verdict
+    # an edition that reads the whole authority as a name keeps the password in its
+    # host: the verdict masks it
+    argv = ["parse", "http://user:s3cr3t@a_b.com:80/", "--edition", "rfc2396bis-2003"]
+    _, out, _ = run([*argv, "--color", "never"])
+    verdict = out.split("\n\n")[1].replace("\n  ", " ")
+    assert verdict.startswith("Browsers contact: a_b.com:80")
+    assert "user:••••@a_b.com:80" in verdict
+    assert "s3cr3t" not in verdict
 
 
 def test_verdict_line_shows_control_characters_visibly() -> None:

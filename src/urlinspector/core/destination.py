@@ -32,7 +32,8 @@ class Verdict:
     """The one line that says where following the URL leads, as data and as text:
     ``Browsers contact: evil.com:443 (registrable domain evil.com)``.
 
-    It never holds the userinfo, so no password either."""
+    Its text never shows a password: the browsers' host holds no userinfo, and a
+    password in the edition's host (a whole authority read as a name) is masked."""
 
     host: str | None
     """The host browsers contact, as sent (A-labels); None when they contact none."""
@@ -44,7 +45,7 @@ class Verdict:
     not as ``unicode_host``."""
     registrable_domain: str | None
     edition_host: str | None
-    """The host as the edition reads it, as written."""
+    """The host as the edition reads it, as written (unmasked: mask it to show it)."""
     edition_port: int | None
     """The port the edition's reading leads to (the written one, else the default)."""
     edition: str
@@ -170,9 +171,22 @@ def _comparable(host: str) -> str:
     )
 
 
+PASSWORD_MASK = "••••"
+"""What stands for a password in the verdict and the findings' messages."""
+
+
+def _masked(host: str) -> str:
+    """*host* with any password in it masked: an edition that reads a whole
+    authority as a registry-based name (2396bis §3.2.1) keeps the userinfo in it."""
+    userinfo, at, rest = host.rpartition("@")
+    user, colon, _ = userinfo.partition(":")
+    return f"{user}:{PASSWORD_MASK}@{rest}" if at and colon else host
+
+
 def _hostport(host: str | None, port: int | None, with_port: bool) -> str:
     if not host:
         return "no host" if host is None else "an empty host"
+    host = _masked(host)
     return f"{host}:{port}" if with_port and port is not None else host
 
 

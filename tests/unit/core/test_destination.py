@@ -131,6 +131,20 @@ def test_the_verdict_never_shows_a_password(text: str) -> None:
     assert "s3cr3t" not in str(dest.verdict.to_dict())
 
 
+def test_a_password_the_edition_reads_into_the_host_is_masked() -> None:
+    # 2396bis reads the whole authority as a reg-name: the host holds the password
+    url = parse("http://user:s3cr3t@a_b.com:80/", "rfc2396bis-2003")
+    assert url.host == "user:s3cr3t@a_b.com:80"
+    dest = destination(url)
+    assert dest.verdict.text.endswith(
+        "— not user:••••@a_b.com:80, as 2396bis draft (2003) reads it"
+    )
+    [d] = dest.findings
+    assert (
+        d.message == "browsers contact a_b.com, not user:••••@a_b.com:80 (WHATWG URL host parsing)"
+    )
+
+
 def test_a_base() -> None:
     dest = destination(parse("../x"), "https://a.example.co.uk/b/c")
     assert dest.browser.href == "https://a.example.co.uk/x"
