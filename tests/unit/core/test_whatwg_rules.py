@@ -162,3 +162,22 @@ def test_browsers_reject() -> None:
         ("browser-invalid", "info", "syntax")
     ]
     assert dest.verdict.text == "Browsers contact: nothing (they reject this URL)"
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        # full-width digits are mapped, then the host reads as an IPv4 address
+        ("http://１２７.0.0.1/", [("idna-mapping", (7, 10)), ("ipv4-number", (7, 16))]),
+        # an escaped dot is decoded, then the host reads as an IPv4 address
+        ("http://0x7f%2e1/", [("host-percent-decoding", (11, 14)), ("ipv4-number", (7, 15))]),
+        # spaces stripped make the scheme http; the backslashes are its slashes
+        ("  http:\\\\evil.com", [("c0-space", (0, 2)), ("backslash", (7, 9))]),
+    ],
+)
+def test_several_rules_at_once(text: str, rules: list[tuple[str, tuple[int, int]]]) -> None:
+    url = parse(text)
+    matches = responsible_rules(url, browser_reading(url.uri))
+    assert sorted((m.rule.code, m.span) for m in matches) == sorted(rules)
+    found = [(d.code, d.span) for d in destination(url).findings]
+    assert found == sorted(("browser-host", span) for _, span in rules)
