@@ -105,11 +105,13 @@ def test_verdict_line() -> None:
     assert re.search(r"^  browser-host +16:17 +security$", out, re.M)
 
 
-def test_verdict_line_is_painted_only_when_browsers_go_elsewhere() -> None:
+def test_verdict_line_is_painted_only_when_it_warns() -> None:
     _, out, _ = run(["parse", BACKSLASH, "--color", "always"])
     line = out.split("\n\n")[1].splitlines()[0]
     assert SGR.search(line)
     assert SGR.sub("", line).startswith("Browsers contact: evil.com:443")
+    _, out, _ = run(["parse", "javascript:alert(1)", "--color", "always"])
+    assert SGR.search(out.split("\n\n")[1])
     _, out, _ = run(["parse", "https://example.com/", "--color", "always"])
     line = out.split("\n\n")[1]
     assert line == "Browsers contact: example.com:443 (registrable domain example.com)"

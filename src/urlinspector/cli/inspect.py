@@ -283,8 +283,9 @@ def _count(n: int, word: str) -> str:
 
 
 def _verdict_lines(dest: Destination, console: Console) -> list[str]:
-    """Where browsers go, in the warning colour when the edition reads another host;
-    folded to the console's width (never inside a host name)."""
+    """Where browsers go, in the warning colour when the edition reads another host,
+    the host is shown as punycode or the URL carries script; folded to the console's
+    width (never inside a host name)."""
     verdict = dest.verdict
     lines = textwrap.wrap(
         visible(verdict.text),
@@ -293,7 +294,7 @@ def _verdict_lines(dest: Destination, console: Console) -> list[str]:
         break_long_words=False,
         break_on_hyphens=False,
     )
-    if not verdict.differs:
+    if not verdict.warns:
         return lines
     return [console.paint(_mark("warning"), line) for line in lines]
 

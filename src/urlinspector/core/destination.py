@@ -54,6 +54,14 @@ class Verdict:
     """The browsers' host or port differs from the edition's: show it as a warning."""
     note: str | None
     """Why no host is contacted (rejected, relative, no host, active content)."""
+    active: bool = False
+    """Following the URL runs script or renders a document the URL itself carries."""
+
+    @property
+    def warns(self) -> bool:
+        """Whether to show the line in the warning colour: browsers go elsewhere than
+        the edition says, show the host as punycode, or run what the URL carries."""
+        return self.differs or bool(self.punycode_by) or self.active
 
     @property
     def text(self) -> str:
@@ -86,6 +94,7 @@ class Verdict:
             "punycode_by": list(self.punycode_by),
             "registrable_domain": self.registrable_domain,
             "differs": self.differs,
+            "warns": self.warns,
         }
 
 
@@ -325,6 +334,7 @@ def destination(url: URL, base: str | None = None) -> Destination:
         url.edition.label,
         differs,
         note,
+        active is not None and active.severity == "warning",
     )
     findings.sort(key=lambda d: d.span)
     return Destination(reading, registrable, display, tuple(findings), verdict)

@@ -101,6 +101,7 @@ def test_verdict_as_data() -> None:
         differs=True,
         note=None,
     )
+    assert verdict.warns
     assert verdict.to_dict() == {
         "text": verdict.text,
         "host": "evil.com",
@@ -109,7 +110,24 @@ def test_verdict_as_data() -> None:
         "punycode_by": [],
         "registrable_domain": "evil.com",
         "differs": True,
+        "warns": True,
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "warns"),
+    [
+        ("https://evil.com\\@good.com/", True),
+        ("http://аррӏе.com/", True),  # shown as punycode
+        ("javascript:alert(1)", True),
+        ("data:text/html,<p>x", True),
+        ("data:,x", False),
+        ("http://münchen.de/", False),
+        ("https://example.com/", False),
+    ],
+)
+def test_when_the_verdict_warns(text: str, warns: bool) -> None:
+    assert destination(parse(text)).verdict.warns is warns
 
 
 def test_the_edition_is_the_urls() -> None:
