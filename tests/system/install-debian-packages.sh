@@ -4,12 +4,14 @@
 #  - the real servers the integration tests start on 127.0.0.1: gophernicus
 #    (run through socat), INN 2 (its own instance per test session), and
 #    openssl for the TLS tests;
-#  - curl and lynx, which the gopher tests compare against.
+#  - curl and lynx, which the gopher tests compare against;
+#  - what PyICU (a dependency: the look-alike checks) builds against from its source
+#    distribution: ICU's headers, pkg-config, a C++ compiler and Python's headers.
 # pyftpdlib and pygopherd come from PyPI with the test extras.
 set -e
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
-apt-get install -y python3-venv \
+apt-get install -y python3-venv python3-dev libicu-dev pkg-config g++ \
     libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core \
     gophernicus socat openssl curl lynx inn2-inews
 # inn2's setup fails on a host whose name has no domain: give inn.conf one first

@@ -37,6 +37,11 @@ TOP_LEVEL_KEYS = {
     "segments",
     "scheme_specific",
     "diagnostics",
+    # where browsers go (core.destination)
+    "browser",
+    "registrable_domain",
+    "host_display",
+    "verdict",
 }
 COMPONENT_KEYS = {
     "uri",
@@ -247,11 +252,16 @@ def test_json_schema() -> None:
 
 
 def test_json_is_exactly_to_dict() -> None:
-    from urlinspector.core import parse
+    from urlinspector.core import destination, parse
 
     url = "gopher://h:70/1sel%09search"
     _, out, _ = run(["parse", url, "--json"])
-    assert out == json.dumps(parse(url).to_dict(), indent=2, ensure_ascii=False) + "\n"
+    parsed = parse(url)
+    report = destination(parsed).report(parsed)
+    assert out == json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    # the URL's own keys are to_dict()'s, unchanged
+    data = json.loads(out)
+    assert {k: data[k] for k in parsed.to_dict()} == json.loads(json.dumps(parsed.to_dict()))
 
 
 def test_json_gives_decoded_text_beside_the_text_as_written() -> None:

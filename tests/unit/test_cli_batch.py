@@ -11,7 +11,7 @@ import pytest
 
 from tests.unit.test_cli import run
 from urlinspector.cli import batch
-from urlinspector.core import parse
+from urlinspector.core import destination, parse
 from urlinspector.core.normalize import normalize
 from urlinspector.core.resolve import resolve
 
@@ -43,7 +43,9 @@ def test_one_document_a_line_the_same_as_parse_json(url_list: Path) -> None:
     texts = ["http://example.com/a", "http://h:8a/", "ftp://user:secret@h/", "gopher://h/0caf%E9"]
     for document, text in zip(documents, texts, strict=True):
         line = document.pop("line")
-        assert document == json.loads(json.dumps(parse(text).to_dict())), line
+        url = parse(text)
+        expected = destination(url).report(url)
+        assert document == json.loads(json.dumps(expected)), line
 
 
 def test_no_errors_exit_zero(tmp_path: Path) -> None:

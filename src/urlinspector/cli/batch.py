@@ -20,13 +20,12 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import BinaryIO, Protocol, TextIO
 
 from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, Console, arg, visible
-from urlinspector.core.model import Diagnostic
 
 __all__ = [
     "CHUNK_LINES",
@@ -99,10 +98,11 @@ class Selection:
 
     terms: tuple[tuple[str | None, str | None], ...]
 
-    def keeps(self, d: Diagnostic) -> bool:
+    def keeps(self, d: Mapping[str, object]) -> bool:
+        """Whether the finding *d* (a diagnostic's JSON form) is kept."""
         return any(
-            (category is None or d.category == category)
-            and (severity is None or d.severity == severity)
+            (category is None or d["category"] == category)
+            and (severity is None or d["severity"] == severity)
             for category, severity in self.terms
         )
 

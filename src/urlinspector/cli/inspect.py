@@ -9,6 +9,7 @@ import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from urlinspector import palette
 from urlinspector.cli.batch import JOBS_ARG, JSONL_ARG, Selection, run_batch, selection_type
@@ -39,7 +40,9 @@ from urlinspector.cli.common import (
 )
 from urlinspector.core import (
     URL,
+    Destination,
     Diagnostic,
+    destination,
     get_edition,
     parse,
 )
@@ -282,8 +285,29 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _parse_report(url: URL, console: Console) -> list[str]:
+def _verdict_lines(dest: Destination, console: Console) -> list[str]:
+    """Where browsers go, in the warning colour when the edition reads another host,
+    the host is shown as punycode or the URL carries script; folded to the console's
+    width (never inside a host name)."""
+    verdict = dest.verdict
+    lines = textwrap.wrap(
+        visible(verdict.text),
+        width=max(40, console.columns - 1),
+        subsequent_indent="  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    if not verdict.warns:
+        return lines
+    return [console.paint(_mark("warning"), line) for line in lines]
+
+
+def _parse_report(url: URL, console: Console, dest: Destination | None = None) -> list[str]:
+    if dest is not None:
+        url = dest.annotated(url)
     lines = _url_lines(url, console)
+    if dest is not None:
+        lines += ["", *_verdict_lines(dest, console)]
     ed = url.edition
     errors, warnings = len(url.errors), len(url.warnings)
     notes = len(url.diagnostics) - errors - warnings
@@ -514,9 +538,10 @@ def _decode_report(
 # --- the commands --------------------------------------------------------------------------
 
 
-def parse_document(url: URL, charset: str = "utf-8") -> dict[str, object]:
-    """What ``parse --json`` writes for *url* (and ``--jsonl`` for each line)."""
-    return url.to_dict(charset)
+def parse_document(url: URL, charset: str = "utf-8") -> dict[str, Any]:
+    """What ``parse --json`` writes for *url* (and ``--jsonl`` for each line): the
+    parse, the browsers' reading and where they go, every finding."""
+    return destination(url).report(url, charset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,7 +558,7 @@ class ParseLine:
         document = parse_document(url, self.charset)
         if self.select is None:
             return document, not url.is_valid
-        kept = [d.to_dict() for d in url.diagnostics if self.select.keeps(d)]
+        kept = [d for d in document["diagnostics"] if self.select.keeps(d)]
         if not kept:
             return None, False
         document["diagnostics"] = kept
@@ -551,10 +576,11 @@ def run_parse(args: argparse.Namespace, console: Console) -> int:
     if args.select is not None:
         raise ValueError("--select works with --jsonl")
     url = parse(read_input(args.url), args.edition)
+    dest = destination(url)
     if args.json:
-        console.write_json(parse_document(url, args.charset))
+        console.write_json(dest.report(url, args.charset))
     else:
-        console.write_lines(_parse_report(url, console))
+        console.write_lines(_parse_report(url, console, dest))
     return EXIT_OK if url.is_valid else EXIT_FINDINGS
 
 
@@ -643,7 +669,10 @@ COMMANDS: tuple[Command, ...] = (
         ),
         description="Split URL into its components under one edition of the URL specs and "
         "report every component with its span, the path segments, what the scheme's own "
-        "syntax makes of it, and every diagnostic with its citation.",
+        "syntax makes of it, and every diagnostic with its citation; say which host "
+        "browsers contact (the WHATWG URL Standard) and its registrable domain, and warn "
+        "where they read another host, where the host is a look-alike, and where the URL "
+        "carries the content it shows or runs (javascript:, data:).",
         epilog=_legend_epilog(),
     ),
     Command(

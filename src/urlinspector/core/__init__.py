@@ -1,14 +1,20 @@
 """The URL core: parsing under each edition of the specs, escapes, diagnostics,
 resolution of references, base URLs, normalization, comparison and extraction.
 
-Standard library (plus ``idna``) only: no sockets, threads, files or Qt.
+Standard library plus pure, deterministic parsers and data: ``idna``, ``ada-url``
+(the browsers' WHATWG reading, asked for apart from ``parse``), PyICU (UTS #39
+look-alikes) and ``publicsuffixlist``.  No sockets, threads, files or Qt.
 """
 
 from urlinspector.core.base import EstablishedBase, establish_base
+from urlinspector.core.browser import BrowserReading, browser_reading
+from urlinspector.core.destination import Destination, Verdict, destination
+from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
 from urlinspector.core.extract import Found, extract
 from urlinspector.core.guess import Guess, guess_absolute
+from urlinspector.core.lookalike import CharInfo, describe_char
 from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span
 from urlinspector.core.normalize import (
     RUNGS,
@@ -40,8 +46,11 @@ __all__ = [
     "STEPS",
     "URL",
     "BaseNotAbsoluteError",
+    "BrowserReading",
     "Change",
+    "CharInfo",
     "Comparison",
+    "Destination",
     "Diagnostic",
     "Edition",
     "EstablishedBase",
@@ -59,13 +68,18 @@ __all__ = [
     "UnknownCharsetError",
     "UnknownEditionError",
     "UnknownStepError",
+    "Verdict",
+    "browser_reading",
     "compare",
+    "describe_char",
+    "destination",
     "establish_base",
     "extract",
     "get_edition",
     "guess_absolute",
     "normalize",
     "parse",
+    "registrable_domain",
     "remove_dot_segments",
     "resolve",
 ]

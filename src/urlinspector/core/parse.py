@@ -21,7 +21,8 @@ the same groups, accepts the commonest web URLs (lower-case ``http`` or ``https`
 userinfo, a plain registered name, an IPv4 address or an IPv6 literal, no encoded CR,
 LF or NUL), on which only the port can call for a finding; and a URL of a known scheme
 whose host is of a common kind skips the host checks.  Nothing is cached between calls
-but the IDN decoding of a host name (:func:`.checks.host.idn_report`).
+but what is said of an internationalized host name (:func:`.checks.host.idn_report`,
+and its look-alike findings, :func:`.lookalike.host_findings`).
 
 The result type is :mod:`.url`'s; the fixed grammar rules are :mod:`.grammar`'s, the
 rules compiled from an edition's tables :mod:`.tables`'s; the checks on whole

@@ -4,7 +4,6 @@ internationalized names (look-alikes)."""
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -21,6 +20,7 @@ from urlinspector.core.grammar import (
     IPVFUTURE,
     RARE_IPV4,
 )
+from urlinspector.core.lookalike import host_findings
 from urlinspector.core.model import (
     AUTHORITY,
     HOST,
@@ -71,17 +71,6 @@ def rare_ipv4_value(host: str) -> str | None:
         return None
     dotted = ".".join(str((number >> s) & 255) for s in (24, 16, 8, 0))
     return None if dotted == host else dotted
-
-
-def _script(ch: str) -> str:
-    if ch.isascii():
-        return "Latin" if ch.isalpha() else ""
-    try:
-        name = unicodedata.name(ch)
-    except ValueError:
-        return ""
-    first = name.split(" ", 1)[0]
-    return "" if first in ("DIGIT", "HYPHEN-MINUS", "FULL", "COMBINING") else first.title()
 
 
 def check_host(
@@ -249,12 +238,19 @@ def _host_findings(host: str, start: int, end: int, ed: Edition, out: Findings) 
 def idn_findings(host: str, start: int, end: int, ed: Edition, out: Findings) -> None:
     for code, severity, rule, message in idn_report(host):
         out.add(code, severity, "security", (start, end), message, ed.cite(rule))
+    # look-alikes: UTS #39 and the browsers' IDN display policies (lookalike.py), under
+    # the edition's own text on semantic attacks
+    attack = ed.cite("semantic-attack")
+    for f in host_findings(host):
+        span = (start + f.span[0], start + f.span[1])
+        out.add(f.code, f.severity, "security", span, f.message, f"{attack}; {f.reference}")
 
 
 @lru_cache(maxsize=4096)
 def idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
     """What to say about an internationalized host: its other form, invalid
-    A-labels, labels that mix scripts (look-alikes).  Cached: hosts repeat."""
+    A-labels.  (Look-alikes are :func:`.lookalike.host_findings`'.)  Cached: hosts
+    repeat."""
     found: list[tuple[str, Severity, str, str]] = []
     decoded = []
     for label in host.split("."):
@@ -277,16 +273,4 @@ def idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
         except (idna.IDNAError, UnicodeError, ValueError):
             message = f"internationalized host name {host!r}; it has no valid IDNA form"
     found.append(("idn", "info", "idn", message))
-    for label in unicode_host.split("."):
-        scripts = {s for s in map(_script, label) if s}
-        if len(scripts) > 1:
-            found.append(
-                (
-                    "mixed-script",
-                    "warning",
-                    "semantic-attack",
-                    f"host label {label!r} mixes scripts ({', '.join(sorted(scripts))}): "
-                    "a look-alike of another name?",
-                )
-            )
     return tuple(found)

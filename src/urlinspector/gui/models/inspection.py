@@ -1,5 +1,6 @@
-"""What the panels show, computed from the core (and from ``ada_url`` for the
-browsers' reading): the resolved target, the editions side by side, the escapes.
+"""What the panels show, computed from the core (the browsers' reading too:
+:func:`urlinspector.core.browser_reading`): the resolved target, the editions side by
+side, the escapes.
 
 Qt-free, so the panels stay thin and every value here is testable without a window.
 """
@@ -10,9 +11,7 @@ import codecs
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import ada_url
-
-from urlinspector.core import EDITIONS, URL, URLInspectorError, parse
+from urlinspector.core import EDITIONS, URL, URLInspectorError, browser_reading, parse
 from urlinspector.core.escapes import Escape, decode
 from urlinspector.core.guess import Guess, guess_absolute
 from urlinspector.core.model import (
@@ -114,24 +113,20 @@ class Whatwg:
 
 def whatwg(text: str, base: str = "") -> Whatwg:
     """Parse *text* (against *base* when given) the way browsers do."""
-    try:
-        parsed = ada_url.URL(text, base) if base.strip() else ada_url.URL(text)
-    except (ValueError, UnicodeError, TypeError):
-        reason = "browsers reject it" + (" (or its base)" if base.strip() else "")
-        return Whatwg(None, {}, f"invalid: {reason}")
-    search = parsed.search
-    hash_ = parsed.hash
+    reading = browser_reading(text, base if base.strip() else None)
+    if not reading.valid:
+        return Whatwg(None, {}, f"invalid: {reading.error}")
     return Whatwg(
-        parsed.href,
+        reading.href,
         {
-            "scheme": parsed.protocol[:-1] if parsed.protocol.endswith(":") else parsed.protocol,
-            "user": parsed.username or None,
-            "password": parsed.password or None,
-            "host": parsed.hostname if parsed.host or parsed.hostname else None,
-            "port": parsed.port or None,
-            "path": parsed.pathname,
-            "query": search[1:] if search else None,
-            "fragment": hash_[1:] if hash_ else None,
+            "scheme": reading.scheme,
+            "user": reading.username or None,
+            "password": reading.password or None,
+            "host": reading.host or None,
+            "port": str(reading.port) if reading.explicit_port else None,
+            "path": reading.path,
+            "query": reading.query or None,
+            "fragment": reading.fragment or None,
         },
     )
 

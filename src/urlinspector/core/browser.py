@@ -1,0 +1,124 @@
+"""How browsers read a URL: the WHATWG URL Standard, computed by ``ada-url``.
+
+``ada-url`` is a pure, deterministic parser (no I/O, no state between calls), so the
+core may use it; :func:`urlinspector.core.parse` does not (its speed is measured
+against ``urllib.parse.urlsplit``): this reading is asked for on its own, by
+:func:`browser_reading`, and compared with an edition's reading in :mod:`.destination`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import ada_url
+
+__all__ = ["SPECIAL_PORTS", "BrowserReading", "browser_reading"]
+
+SPECIAL_PORTS: dict[str, int | None] = {
+    "ftp": 21,
+    "file": None,
+    "http": 80,
+    "https": 443,
+    "ws": 80,
+    "wss": 443,
+}
+"""The special schemes and their default ports (WHATWG URL §4.1, "special scheme")."""
+
+
+@dataclass(frozen=True)
+class BrowserReading:
+    """What the WHATWG URL parser makes of a text: the URL a browser would follow.
+
+    Undefined is ``None``, empty is ``""`` where the standard tells them apart (a null
+    host, a null query or fragment); browsers do not tell an empty user or password
+    from none, and neither does this reading (both are ``""``)."""
+
+    valid: bool
+    """False when browsers reject the text (then every other field is None)."""
+    href: str | None
+    """The serialized URL: what a browser shows and requests."""
+    scheme: str | None
+    """Lower case, without the ``:``."""
+    username: str | None
+    password: str | None
+    host: str | None
+    """The host as browsers contact it: lower case, IDN labels as A-labels (``xn--``),
+    IPv4 addresses in dotted decimal, IPv6 in brackets; None for a URL with no host
+    (``javascript:``, ``data:``); ``""`` for an empty host (``file:///``)."""
+    port: int | None
+    """The effective port: the written one, else the special scheme's default; None
+    for a scheme browsers know no default for."""
+    explicit_port: bool
+    """Whether the URL itself names the port (one that is not the scheme's default:
+    browsers drop a default port)."""
+    path: str | None
+    query: str | None
+    fragment: str | None
+    error: str | None = None
+    """Why there is no reading, for people."""
+
+    @property
+    def special(self) -> bool:
+        """Whether the scheme is one of the WHATWG special schemes."""
+        return self.scheme in SPECIAL_PORTS
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form: ``href``, ``host``, ``port`` (effective) and ``valid``."""
+        return {"href": self.href, "host": self.host, "port": self.port, "valid": self.valid}
+
+
+_INVALID_BASE = "browsers reject it (or its base)"
+
+
+@lru_cache(maxsize=1024)
+def browser_reading(text: str, base: str | None = None) -> BrowserReading:
+    """Parse *text* (against *base* when given) as browsers do (WHATWG URL §4.4,
+    the basic URL parser).  Never raises for a ``str``: a text browsers reject gives
+    a reading with ``valid`` False and the reason in ``error``."""
+    try:
+        parsed = ada_url.URL(text, base) if base else ada_url.URL(text)
+        href = parsed.href
+        protocol = parsed.protocol
+        hostname = parsed.hostname
+        port_text = parsed.port
+        username, password = parsed.username, parsed.password
+        path, search, hash_ = parsed.pathname, parsed.search, parsed.hash
+    except (ValueError, UnicodeError, TypeError):
+        return BrowserReading(
+            False,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            False,
+            None,
+            None,
+            None,
+            _INVALID_BASE if base else "browsers reject it",
+        )
+    scheme = protocol[:-1] if protocol.endswith(":") else protocol
+    # a URL with a host (even an empty one) serializes "//" after the scheme (WHATWG
+    # URL §4.5, the URL serializer)
+    has_host = href.startswith("//", len(protocol))
+    # the first "#" starts the fragment, the first "?" before it the query: the
+    # serializer percent-encodes both everywhere else (WHATWG URL §4.5)
+    hash_at = href.find("#")
+    query_at = href.find("?", 0, len(href) if hash_at < 0 else hash_at)
+    explicit = bool(port_text)
+    port = int(port_text) if explicit else SPECIAL_PORTS.get(scheme)
+    return BrowserReading(
+        True,
+        href,
+        scheme,
+        username,
+        password,
+        hostname if has_host else None,
+        port,
+        explicit,
+        path,
+        None if query_at < 0 else search[1:],
+        None if hash_at < 0 else hash_[1:],
+    )

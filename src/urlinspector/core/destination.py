@@ -1,0 +1,340 @@
+"""Where a URL really leads: the browsers' reading (WHATWG) set against an edition's,
+the rules that make them differ, look-alike hosts, the registrable domain, and the
+verdict line both front ends show.
+
+:func:`destination` takes a URL :func:`~.parse.parse` has read (parse itself never
+calls the WHATWG parser: its speed is measured on its own) and returns a
+:class:`Destination`.  Its findings are :class:`~.model.Diagnostic` values like
+parse's, to be shown with them.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+from typing import Any
+
+import idna
+
+from urlinspector.core.active import active_content
+from urlinspector.core.browser import BrowserReading, browser_reading
+from urlinspector.core.domain import registrable_domain
+from urlinspector.core.lookalike import HostDisplay, host_display, host_findings
+from urlinspector.core.model import HOST, URI, Diagnostic, Span
+from urlinspector.core.parse import URL
+from urlinspector.core.whatwg_rules import responsible_rules
+
+__all__ = ["Destination", "Verdict", "destination"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The one line that says where following the URL leads, as data and as text:
+    ``Browsers contact: evil.com:443 (registrable domain evil.com)``.
+
+    Its text never shows a password: the browsers' host holds no userinfo, and a
+    password in the edition's host (a whole authority read as a name) is masked."""
+
+    host: str | None
+    """The host browsers contact, as sent (A-labels); None when they contact none."""
+    port: int | None
+    unicode_host: str | None
+    """The host with its IDN labels in Unicode; None for a host without any."""
+    punycode_by: tuple[str, ...]
+    """The browsers whose IDN display policy shows the host as punycode (``xn--``),
+    not as ``unicode_host``."""
+    registrable_domain: str | None
+    edition_host: str | None
+    """The host as the edition reads it, as written (unmasked: mask it to show it)."""
+    edition_port: int | None
+    """The port the edition's reading leads to (the written one, else the default)."""
+    edition: str
+    """The edition's label, e.g. ``RFC 3986``."""
+    differs: bool
+    """The browsers' host or port differs from the edition's: show it as a warning."""
+    note: str | None
+    """Why no host is contacted (rejected, relative, no host, active content)."""
+    active: bool = False
+    """Following the URL runs script or renders a document the URL itself carries."""
+
+    @property
+    def warns(self) -> bool:
+        """Whether to show the line in the warning colour: browsers go elsewhere than
+        the edition says, show the host as punycode, or run what the URL carries."""
+        return self.differs or bool(self.punycode_by) or self.active
+
+    @property
+    def text(self) -> str:
+        """The line for people."""
+        if self.host is None:
+            return f"Browsers contact: {self.note or 'no server'}"
+        where = self.host if self.port is None else f"{self.host}:{self.port}"
+        line = f"Browsers contact: {where}"
+        if self.registrable_domain is not None:
+            line += f" (registrable domain {self.registrable_domain})"
+        elif self.host:
+            line += " (no registrable domain)"
+        if self.punycode_by:
+            browsers = " and ".join(self.punycode_by)
+            verb = "shows" if len(self.punycode_by) == 1 else "show"
+            line += f"; {browsers} {verb} it as punycode, not as {self.unicode_host}"
+        elif self.unicode_host is not None:
+            line += f", shown as {self.unicode_host}"
+        if self.differs:
+            other = _hostport(self.edition_host, self.edition_port, self.port != self.edition_port)
+            line += f" — not {other}, as {self.edition} reads it"
+        return line
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "text": self.text,
+            "host": self.host,
+            "port": self.port,
+            "unicode_host": self.unicode_host,
+            "punycode_by": list(self.punycode_by),
+            "registrable_domain": self.registrable_domain,
+            "differs": self.differs,
+            "warns": self.warns,
+        }
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Everything :func:`destination` finds about where a URL leads."""
+
+    browser: BrowserReading
+    registrable_domain: str | None
+    """Of the browsers' host (Public Suffix List, private section included)."""
+    display: HostDisplay | None
+    """How browsers show the host, for an internationalized one."""
+    findings: tuple[Diagnostic, ...]
+    """Security findings, with spans into the parsed text: where browsers go
+    elsewhere and why, look-alike hosts parse could not see, active content."""
+    verdict: Verdict
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON keys ``parse --json`` adds: ``browser``, ``registrable_domain``,
+        ``host_display``, ``verdict``."""
+        return {
+            "browser": self.browser.to_dict(),
+            "registrable_domain": self.registrable_domain,
+            "host_display": None if self.display is None else self.display.to_dict(),
+            "verdict": self.verdict.to_dict(),
+        }
+
+    def diagnostics(self, url: URL) -> tuple[Diagnostic, ...]:
+        """*url*'s own diagnostics with these findings, in the order of their spans
+        (*url* is the URL this destination was found for)."""
+        return tuple(sorted((*url.diagnostics, *self.findings), key=lambda d: d.span))
+
+    def annotated(self, url: URL) -> URL:
+        """*url* with these findings among its diagnostics: what a front end shows
+        (spans, carets and overlays read them like parse's own)."""
+        return URL(
+            (
+                url.text,
+                url.edition,
+                url.spans,
+                url.host_kind,
+                self.diagnostics(url),
+                url.scheme_parts,
+                url.scheme_fields,
+            )
+        )
+
+    def report(self, url: URL, charset: str = "utf-8") -> dict[str, Any]:
+        """``url.to_dict(charset)`` with these keys added and these findings among its
+        ``diagnostics``: what ``parse --json`` prints."""
+        data = url.to_dict(charset)
+        data.update(self.to_dict())
+        data["diagnostics"] = [d.to_dict() for d in self.diagnostics(url)]
+        return data
+
+
+# --- comparing the readings -----------------------------------------------------------
+
+
+def _comparable(host: str) -> str:
+    """The edition's host in the browsers' form where the two forms mean the same
+    name: lower case, IDN labels as A-labels, IPv6 literals compressed.  A host that
+    UTS #46 would map otherwise (full-width forms, other dots, ignored characters)
+    stays as it is: that mapping is one of the differences to report."""
+    lower = host.lower()
+    if lower.startswith("[") and lower.endswith("]"):
+        try:
+            return f"[{ipaddress.IPv6Address(lower[1:-1]).compressed}]"
+        except ValueError:
+            return lower
+    if lower.isascii():
+        return lower
+    try:
+        if idna.uts46_remap(lower, std3_rules=False) != lower:
+            return lower
+    except (idna.IDNAError, UnicodeError, ValueError):
+        return lower
+    # RFC 3492 punycode of each non-ASCII label, as the browsers' domain to ASCII
+    # gives it once the mapping changed nothing
+    return ".".join(
+        label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii")
+        for label in lower.split(".")
+    )
+
+
+PASSWORD_MASK = "••••"
+"""What stands for a password in the verdict and the findings' messages."""
+
+
+def _masked(host: str) -> str:
+    """*host* with any password in it masked: an edition that reads a whole
+    authority as a registry-based name (2396bis §3.2.1) keeps the userinfo in it."""
+    userinfo, at, rest = host.rpartition("@")
+    user, colon, _ = userinfo.partition(":")
+    return f"{user}:{PASSWORD_MASK}@{rest}" if at and colon else host
+
+
+def _hostport(host: str | None, port: int | None, with_port: bool) -> str:
+    if not host:
+        return "no host" if host is None else "an empty host"
+    host = _masked(host)
+    return f"{host}:{port}" if with_port and port is not None else host
+
+
+def _difference_findings(url: URL, reading: BrowserReading) -> tuple[list[Diagnostic], bool]:
+    """Findings where the browsers' host or port differs from the edition's, and
+    whether it does."""
+    edition_host = url.host
+    host_differs = (edition_host is None) != (reading.host is None) or (
+        edition_host is not None
+        and reading.host is not None
+        and _comparable(edition_host) != reading.host
+    )
+    e_port = url.effective_port
+    port_differs = e_port is not None and reading.port is not None and e_port != reading.port
+    if not (host_differs or port_differs):
+        return [], False
+    shown_b = _hostport(reading.host, reading.port, port_differs)
+    shown_e = _hostport(edition_host, e_port, port_differs)
+    head = f"browsers contact {shown_b}, not {shown_e}"
+    matches = responsible_rules(url, reading)
+    found = [
+        Diagnostic(
+            (
+                "browser-host" if host_differs else "browser-port",
+                "warning",
+                "security",
+                m.span,
+                f"{head}: they {m.rule.reads} ({m.rule.reference})",
+                m.rule.reference,
+            )
+        )
+        for m in matches
+    ]
+    if not found:
+        h_start, h_end = url.spans[HOST]
+        span: Span = (h_start, h_end) if h_start >= 0 else url.spans[URI]
+        found.append(
+            Diagnostic(
+                (
+                    "browser-host" if host_differs else "browser-port",
+                    "warning",
+                    "security",
+                    span,
+                    f"{head} (WHATWG URL host parsing)",
+                    "WHATWG URL §3.5, §4.4",
+                )
+            )
+        )
+    return found, True
+
+
+def _lookalikes(url: URL, reading: BrowserReading) -> list[Diagnostic]:
+    """Look-alike findings on the browsers' host when it is not the host parse
+    checked (parse reports those on the host as written)."""
+    host = reading.host
+    if not host or host.startswith("["):
+        return []
+    written = url.host
+    if written is not None and _comparable(written) == host:
+        return []
+    h_start, h_end = url.spans[HOST]
+    span: Span = (h_start, h_end) if h_start >= 0 else url.spans[URI]
+    return [
+        Diagnostic(
+            (
+                f.code,
+                f.severity,
+                "security",
+                span,
+                f"as browsers read the host ({host}): {f.message}",
+                f.reference,
+            )
+        )
+        for f in host_findings(host)
+    ]
+
+
+_NO_HOST_NOTES = {
+    "invalid": "nothing (they reject this URL)",
+    "relative": "nothing yet (a relative reference: give the base it is resolved against)",
+    "empty": "no server (an empty host: a local file)",
+}
+
+
+def destination(url: URL, base: str | None = None) -> Destination:
+    """Where *url* leads as browsers read it (against *base* when given), compared
+    with *url*'s own edition."""
+    text = url.uri
+    reading = browser_reading(text, base)
+    findings: list[Diagnostic] = []
+    differs = False
+    if reading.valid and reading.special and url.is_absolute:
+        # (browsers contact hosts of the special schemes only; other hosts are opaque)
+        found, differs = _difference_findings(url, reading)
+        findings += found
+        findings += _lookalikes(url, reading)
+    elif url.is_absolute and not reading.valid:
+        findings.append(
+            Diagnostic(
+                (
+                    "browser-invalid",
+                    "info",
+                    "syntax",
+                    url.spans[URI],
+                    "browsers reject this URL: following it leads nowhere",
+                    "WHATWG URL §4.4",
+                )
+            )
+        )
+    active = active_content(url)
+    if active is not None:
+        findings.append(active)
+    host = reading.host
+    registrable = registrable_domain(host)
+    display = host_display(host) if host and not host.startswith("[") else None
+    note: str | None = None
+    if not reading.valid:
+        note = _NO_HOST_NOTES["relative" if not url.is_absolute and not base else "invalid"]
+    elif host == "":
+        note = _NO_HOST_NOTES["empty"]
+    elif host is None:
+        note = (
+            f"no server (following a {reading.scheme}: URL runs or renders the content "
+            "the URL itself carries)"
+            if active is not None
+            else f"no server (a {reading.scheme}: URL names no host)"
+        )
+    verdict = Verdict(
+        host or None,
+        reading.port if host else None,
+        None if display is None else display.unicode,
+        () if display is None else tuple(sorted({b for b, _, _ in display.reasons})),
+        registrable,
+        url.host,
+        url.effective_port,
+        url.edition.label,
+        differs,
+        note,
+        active is not None and active.severity == "warning",
+    )
+    findings.sort(key=lambda d: d.span)
+    return Destination(reading, registrable, display, tuple(findings), verdict)

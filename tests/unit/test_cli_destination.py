@@ -1,0 +1,148 @@
+"""``parse``: where browsers go, in the verdict line and the JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.unit.test_cli import SGR, run
+
+BACKSLASH = "https://evil.com\\@good.com/"
+
+
+def parse_json(url: str, *extra: str) -> dict[str, object]:
+    code, out, err = run(["parse", url, "--json", *extra])
+    assert code in (0, 1)
+    assert err == ""
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_json_browser_keys() -> None:
+    data = parse_json(BACKSLASH)
+    assert data["browser"] == {
+        "href": "https://evil.com/@good.com/",
+        "host": "evil.com",
+        "port": 443,
+        "valid": True,
+    }
+    assert data["registrable_domain"] == "evil.com"
+    components = data["components"]
+    assert isinstance(components, dict)
+    assert components["host"] == {"text": "good.com", "decoded": "good.com", "span": [18, 26]}
+    diagnostics = data["diagnostics"]
+    assert isinstance(diagnostics, list)
+    [finding] = [d for d in diagnostics if d["code"] == "browser-host"]
+    assert finding == {
+        "code": "browser-host",
+        "severity": "warning",
+        "category": "security",
+        "span": [16, 17],
+        "message": "browsers contact evil.com, not good.com: they read '\\' as '/' "
+        "(WHATWG URL, special authority slashes)",
+        "reference": "WHATWG URL, special authority slashes",
+    }
+    verdict = data["verdict"]
+    assert isinstance(verdict, dict)
+    assert verdict["differs"] is True
+    assert verdict["text"].startswith(
+        "Browsers contact: evil.com:443 (registrable domain evil.com) — not good.com"
+    )
+
+
+def test_json_of_a_url_browsers_reject() -> None:
+    data = parse_json("http://example.0x7f/")
+    assert data["browser"] == {"href": None, "host": None, "port": None, "valid": False}
+    assert data["registrable_domain"] is None
+
+
+def test_json_registrable_domain_private_section() -> None:
+    assert parse_json("https://b.github.io/")["registrable_domain"] == "b.github.io"
+    deep = parse_json("https://login.paypal.com.evil.example.co.uk/")
+    assert deep["registrable_domain"] == "example.co.uk"
+
+
+def test_json_punycode_display() -> None:
+    data = parse_json("http://аррӏе.com/login")
+    display = data["host_display"]
+    assert isinstance(display, dict)
+    assert display["shown"] == {"Chromium": "xn--80ak6aa92e.com", "Firefox": "xn--80ak6aa92e.com"}
+    assert data["browser"] == {
+        "href": "http://xn--80ak6aa92e.com/login",
+        "host": "xn--80ak6aa92e.com",
+        "port": 80,
+        "valid": True,
+    }
+    diagnostics = data["diagnostics"]
+    assert isinstance(diagnostics, list)
+    codes = {d["code"] for d in diagnostics}
+    assert {"whole-script-confusable", "idn-punycode"} <= codes
+
+
+def test_json_active_content() -> None:
+    data = parse_json("data:text/html,<script>alert(1)</script>")
+    diagnostics = data["diagnostics"]
+    assert isinstance(diagnostics, list)
+    [d] = [d for d in diagnostics if d["code"] == "active-content"]
+    assert (d["severity"], d["category"]) == ("warning", "security")
+    assert data["browser"] == {
+        "href": "data:text/html,<script>alert(1)</script>",
+        "host": None,
+        "port": None,
+        "valid": True,
+    }
+
+
+def test_verdict_line() -> None:
+    code, out, _ = run(["parse", BACKSLASH, "--color", "never"])
+    assert code == 1  # (the edition finds a "\" in the userinfo: an error)
+    blocks = out.split("\n\n")
+    assert blocks[1] == (
+        "Browsers contact: evil.com:443 (registrable domain evil.com) — not good.com, as\n"
+        "  RFC 3986 (2005) reads it"
+    )
+    assert re.search(r"^  browser-host +16:17 +security$", out, re.M)
+
+
+def test_verdict_line_is_painted_only_when_it_warns() -> None:
+    _, out, _ = run(["parse", BACKSLASH, "--color", "always"])
+    line = out.split("\n\n")[1].splitlines()[0]
+    assert SGR.search(line)
+    assert SGR.sub("", line).startswith("Browsers contact: evil.com:443")
+    _, out, _ = run(["parse", "javascript:alert(1)", "--color", "always"])
+    assert SGR.search(out.split("\n\n")[1])
+    _, out, _ = run(["parse", "https://example.com/", "--color", "always"])
+    line = out.split("\n\n")[1]
+    assert line == "Browsers contact: example.com:443 (registrable domain example.com)"
+
+
+def test_verdict_line_of_a_look_alike_shows_the_punycode() -> None:
+    _, out, _ = run(["parse", "http://аррӏе.com/login", "--color", "never"])
+    verdict = out.split("\n\n")[1].replace("\n  ", " ")
+    assert verdict == (
+        "Browsers contact: xn--80ak6aa92e.com:80 (registrable domain xn--80ak6aa92e.com); "
+        "Chromium and Firefox show it as punycode, not as аррӏе.com"
+    )
+
+
+def test_verdict_line_never_shows_the_password() -> None:
+    _, out, _ = run(["parse", "https://evil.com\\:s3cr3t@good.com/", "--color", "never"])
+    verdict = out.split("\n\n")[1]
+    assert verdict.startswith("Browsers contact: evil.com:443")
+    assert "s3cr3t" not in verdict
+    # an edition that reads the whole authority as a name keeps the password in its
+    # host: the verdict masks it
+    argv = ["parse", "http://user:s3cr3t@a_b.com:80/", "--edition", "rfc2396bis-2003"]
+    _, out, _ = run([*argv, "--color", "never"])
+    verdict = out.split("\n\n")[1].replace("\n  ", " ")
+    assert verdict.startswith("Browsers contact: a_b.com:80")
+    assert "user:••••@a_b.com:80" in verdict
+    assert "s3cr3t" not in verdict
+
+
+def test_verdict_line_shows_control_characters_visibly() -> None:
+    _, out, _ = run(["parse", "http://exa\tmple.com/", "--color", "never"])
+    verdict = out.split("\n\n")[1]
+    assert "\t" not in verdict
+    assert verdict.startswith("Browsers contact: example.com:80")
