@@ -470,7 +470,7 @@ class ViewerPane(QWidget):
                 explanation = self.scheme_page.show_url(url)
                 self._commit_static(url, offset, self.scheme_page, explanation.title)
         except LocalProtocolError as exc:
-            self._show_failure(url, offset, "Not fetched", str(exc))
+            self._show_failure(url, offset, "Not fetched", str(exc), visit=False)
 
     def stop_quietly(self) -> None:
         nav, self._nav = self._nav, None
@@ -576,7 +576,7 @@ class ViewerPane(QWidget):
             try:
                 target = with_search(url, text)
             except LocalProtocolError as exc:
-                self._show_failure(url, None, "Not searched", str(exc))
+                self._show_failure(url, None, "Not searched", str(exc), visit=False)
                 return
             self.navigate(target)
 
@@ -885,7 +885,10 @@ class ViewerPane(QWidget):
         *,
         save: bool = False,
         save_data: bytes | None = None,
+        visit: bool = True,
     ) -> None:
+        """Show a message page; *visit* false (a fetch refused before anything was
+        sent) leaves the history and the address as they were."""
         actions: list[tuple[str, str]] = [("retry", "&Try again")]
         if save:
             actions.insert(0, ("save", "&Save it instead…"))
@@ -895,6 +898,10 @@ class ViewerPane(QWidget):
         self.message_page.show_message(title, message, tuple(actions))
         self._failed_url = url
         self.pages.setCurrentWidget(self.message_page)
+        if not visit:
+            self.info.setText(f"{title} · {_hostport(url)}")
+            self.statusMessage.emit(f"{title}: {without_password(message)}")
+            return
         if offset is None and url != self.url:
             self.history.visit(url, title)
         elif offset:
@@ -1282,9 +1289,10 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
 
     * ``add_page(name, widget)`` / ``show_page(name)``: the central page area; the pane
       is the page :data:`VIEWER_PAGE`, the inspector is ``"inspector"``;
-    * ``navigateRequested(str)``: Enter in the address bar, a history entry, a drop:
-      URLs of :data:`FETCHED_SCHEMES` are shown in the viewer, others in the inspector;
-      a relative reference is resolved against ``base`` (the base field) first;
+    * ``openRequested(str)``: an explicit fetch (the Open button, Alt+Enter, Enter while
+      the viewer is shown): URLs of :data:`FETCHED_SCHEMES` are shown in the viewer,
+      others in the inspector; a relative reference is resolved against ``base`` (the
+      base field) first.  Inspecting (``inspectRequested``) never reaches the viewer;
     * ``set_address(text)`` and ``address``: the URL shown goes into the address bar;
     * ``set_base(text)``: the page's base URL goes into the base field (001 §5.1.3);
     * ``settings.add_history(url)``: every page shown joins the window's history;
@@ -1323,7 +1331,7 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
         else:
             main_window.statusBar().clearMessage()
 
-    main_window.navigateRequested.connect(route)  # type: ignore[attr-defined]
+    main_window.openRequested.connect(route)  # type: ignore[attr-defined]
     pane.urlChanged.connect(show_url)
     pane.baseChanged.connect(main_window.set_base)  # type: ignore[attr-defined]
     pane.statusMessage.connect(status)

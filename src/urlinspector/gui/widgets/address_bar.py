@@ -159,12 +159,14 @@ class UrlEdit(QPlainTextEdit):
     """A one-line URL editor with live colours, hover descriptions and paste
     extraction.
 
-    Signals: ``committed(str)`` on Enter, ``escapePressed()`` on Escape,
+    Signals: ``committed(str)`` on Enter, ``openRequested(str)`` on Alt+Enter (fetch
+    it on purpose), ``escapePressed()`` on Escape,
     ``urlsFound(object)`` with the ``Found`` tuple when pasted text holds several
     URLs, ``hovered(object)`` with the :class:`Description` under the mouse (or None).
     """
 
     committed = Signal(str)
+    openRequested = Signal(str)
     escapePressed = Signal()
     urlsFound = Signal(object)
     hovered = Signal(object)
@@ -340,7 +342,8 @@ class UrlEdit(QPlainTextEdit):
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not self.isReadOnly():
-                self.committed.emit(self.toPlainText())
+                alt = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
+                (self.openRequested if alt else self.committed).emit(self.toPlainText())
             event.accept()
             return
         if key == Qt.Key.Key_Escape and not self.isReadOnly():
