@@ -59,6 +59,7 @@ from urlinspector.gui import app as gui_app
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.colouring import roles_present
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
+from urlinspector.gui.models.masking import mask_known, mask_url, passwords_of
 from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.settings import THEMES, Settings, history_entry, password_removed
@@ -536,7 +537,7 @@ class MainWindow(QMainWindow):
         self._update_summary(url)
         self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
         self.password_button.setVisible(url.spans[PASSWORD][0] >= 0)
-        self.diagnostics.set_diagnostics(url.diagnostics)
+        self.diagnostics.set_diagnostics(url.diagnostics, self._secrets(url))
         self._update_target(url)
 
     @Slot()
@@ -593,8 +594,19 @@ class MainWindow(QMainWindow):
             if target.same_document
             else ""
         )
-        self.target_note.setText(shown(target.message, 200))
-        self.target_note.setToolTip(target.message)
+        message = mask_known(target.message, self._secrets(url, self.base.url()))
+        self.target_note.setText(shown(message, 200))
+        self.target_note.setToolTip(message)
+
+    @property
+    def masking(self) -> bool:
+        """Whether passwords are hidden (View ▸ Show passwords is off)."""
+        return not self.show_passwords_action.isChecked()
+
+    def _secrets(self, *urls: URL | None) -> tuple[str, ...]:
+        """The passwords of *urls* to mask in messages and values (none when passwords
+        are shown)."""
+        return passwords_of(*urls) if self.masking else ()
 
     def _update_tab(self, name: str) -> None:
         if name not in self._dirty_tabs:
@@ -615,7 +627,12 @@ class MainWindow(QMainWindow):
             )
         elif name == "trace":
             target = target_for(text, self.base.text(), self._edition, trace=True, url=url)
-            self.trace.set_resolution(target.resolution, target.message)
+            target_url = self._parse_current(target.text) if target.text else None
+            self.trace.set_resolution(
+                target.resolution,
+                target.message,
+                self._secrets(url, self.base.url(), target_url),
+            )
         elif name == "escapes":
             self.escapes.set_rows(escape_rows(url, self.components.model.charset))
 
@@ -649,7 +666,8 @@ class MainWindow(QMainWindow):
             self.password_button.setChecked(show)
         self.password_button.setText("hide password" if show else "show password")
         self._apply_mask()
-        self._dirty_tabs.add("editions")
+        self.update_live()
+        self._dirty_tabs.update(("editions", "trace"))
         self._update_tab(self._tab_names[self.tabs.currentIndex()])
 
     def _apply_mask(self) -> None:
@@ -701,12 +719,18 @@ class MainWindow(QMainWindow):
             empty = menu.addAction("(no history yet)")
             empty.setEnabled(False)
         for entry in entries:
-            action = menu.addAction(shown(entry, 90).replace("&", "&&"))
+            session = self._session_history.get(entry)
+            label = entry if session is None else self._display(session)
+            action = menu.addAction(shown(label, 90).replace("&", "&&"))
             action.setData(entry)
             action.triggered.connect(lambda _checked=False, e=entry: self.choose_history(e))
         menu.addSeparator()
         clear = menu.addAction("&Clear history")
         clear.triggered.connect(self.settings.clear_history)
+
+    def _display(self, text: str) -> str:
+        """*text* (a URL) with its password masked while passwords are hidden."""
+        return mask_url(parse(text, self._edition)) if self.masking else text
 
     def choose_history(self, entry: str) -> None:
         """Inspect a history *entry* (nothing is fetched).  One inspected in this run
@@ -761,7 +785,7 @@ class MainWindow(QMainWindow):
             return
         d = description
         text = f"{d.component} — {d.rule} — {d.edition}"
-        mask = self.address.highlighter.mask_password and d.role == "password"
+        mask = self.address.password_masked and d.role == "password"
         if d.decoded is not None and d.decoded != d.raw and not mask:
             text += f" — decoded: {shown(d.decoded, 80)}"
         self.statusBar().showMessage(text)

@@ -24,7 +24,13 @@ from PySide6.QtGui import QBrush, QFont
 from urlinspector.core import URL, Diagnostic, UnknownCharsetError
 from urlinspector.gui.models.anatomy import Node, component_tree, decoded
 from urlinspector.gui.models.inspection import EditionsTable, EscapeRow
-from urlinspector.gui.models.text import masked, shown
+from urlinspector.gui.models.masking import (
+    mask_in_text,
+    mask_known,
+    mask_password,
+    password_span,
+)
+from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 
 __all__ = [
@@ -121,6 +127,7 @@ class ComponentsModel(QAbstractItemModel):
         self._row: list[int] = []
         self._children: list[list[int]] = [[]]  # [0]: the invisible root
         self._decoded: dict[int, str] = {}
+        self._password: tuple[int, int] | None = None
 
     # --- filling ----------------------------------------------------------------------
 
@@ -131,6 +138,7 @@ class ComponentsModel(QAbstractItemModel):
         when the tree was rebuilt."""
         old_nodes, old_parent = self._nodes, self._parent
         self.url = url
+        self._password = None if url is None else password_span(url)
         self._nodes = [Node("", None, None, "plain")]
         self._parent = [-1]
         self._row = [0]
@@ -179,6 +187,7 @@ class ComponentsModel(QAbstractItemModel):
 
     def set_mask_password(self, mask: bool) -> None:
         self.mask_password = mask
+        self._decoded = {}
         self._changed_column(1)
         self._changed_column(2)
 
@@ -248,6 +257,45 @@ class ComponentsModel(QAbstractItemModel):
             return self.COLUMNS[section]
         return None
 
+    def _holds_password(self, node: Node) -> tuple[int, int] | None:
+        """The password's span within *node*'s raw text, when passwords are masked
+        and the node holds it (the password row, userinfo, authority ...)."""
+        span, url = self._password, self.url
+        if not self.mask_password or span is None or url is None or node.span is None:
+            return None
+        start, end = node.span
+        raw = node.raw
+        if raw is None or not start <= span[0] <= span[1] <= end or span[0] - start >= len(raw):
+            return None
+        if not url.text.startswith(raw, start):
+            return None
+        return span[0] - start, min(span[1] - start, len(raw))  # a cut node: its part
+
+    def _raw_text(self, node: Node) -> str | None:
+        inner = self._holds_password(node)
+        return node.raw if inner is None or node.raw is None else mask_in_text(node.raw, (inner,))
+
+    def _decode(self, node: Node) -> str | None:
+        """*node* decoded (None: not decoded); the password in it decoded on its own
+        and masked."""
+        url = self.url
+        if url is None or node.raw is None:
+            return None
+        inner = self._holds_password(node)
+        if inner is None or node.span is None or node.decode_as is None:
+            result = decoded(url, node, self.charset)
+            return None if result is None else result.text
+        pieces = []
+        start = node.span[0]
+        for a, b in ((0, inner[0]), inner, (inner[1], len(node.raw))):
+            piece = dataclasses.replace(
+                node, raw=node.raw[a:b], span=(start + a, start + b), children=()
+            )
+            result = decoded(url, piece, self.charset)
+            text = node.raw[a:b] if result is None else result.text
+            pieces.append(mask_password(text) if (a, b) == inner else text)
+        return "".join(pieces)
+
     def _decoded_text(self, i: int, node: Node) -> str:
         cached = self._decoded.get(i)
         if cached is None:
@@ -256,11 +304,11 @@ class ComponentsModel(QAbstractItemModel):
             else:
                 shown_node = _head(node)
                 try:
-                    result = decoded(self.url, shown_node, self.charset)
+                    text = self._decode(shown_node)
                 except UnknownCharsetError as exc:
                     cached = str(exc)
                 else:
-                    cached = "" if result is None else shown(result.text, DISPLAY_LIMIT)
+                    cached = "" if text is None else shown(text, DISPLAY_LIMIT)
                     if shown_node is not node:
                         cached += "…"
             self._decoded[i] = cached
@@ -272,18 +320,15 @@ class ComponentsModel(QAbstractItemModel):
         i = index.internalId()
         node = self._nodes[i]
         column = index.column()
-        hidden = self.mask_password and node.role == "password"
         if role == _DISPLAY:
             if column == 0:
                 return node.name
             if column == 1:
-                return shown(masked(node.raw) if hidden else node.raw, DISPLAY_LIMIT)
+                return shown(self._raw_text(node), DISPLAY_LIMIT)
             if column == 2:
                 if node.raw is None:
                     return ""
-                return (
-                    masked(self._decoded_text(i, node)) if hidden else self._decoded_text(i, node)
-                )
+                return self._decoded_text(i, node)
             if column == 3:
                 return _span_text(node.span)
             return node.rule
@@ -346,15 +391,24 @@ class DiagnosticsModel(_RowsTable):
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
         super().__init__(formats, parent)
         self.items: tuple[Diagnostic, ...] = ()
+        self.passwords: tuple[str, ...] = ()
+        """Passwords masked in the messages (:func:`~.masking.mask_known`)."""
 
     def shown_rows(self) -> Sequence[object]:
         return self.items
 
-    def set_diagnostics(self, items: tuple[Diagnostic, ...]) -> bool:
-        """Show *items*; True when a row's text changed (rows may need new heights)."""
+    def message(self, d: Diagnostic) -> str:
+        return mask_known(d.message, self.passwords) if self.passwords else d.message
+
+    def set_diagnostics(
+        self, items: tuple[Diagnostic, ...], passwords: tuple[str, ...] = ()
+    ) -> bool:
+        """Show *items*, with *passwords* masked in their messages; True when a row's
+        text changed (rows may need new heights)."""
         order = {"error": 0, "warning": 1, "info": 2}
         new = tuple(sorted(items, key=lambda d: (order.get(d.severity, 3), d.span)))
-        if len(new) != len(self.items):
+        if len(new) != len(self.items) or passwords != self.passwords:
+            self.passwords = passwords
             self.beginResetModel()
             self.items = new
             self.endResetModel()
@@ -376,7 +430,7 @@ class DiagnosticsModel(_RowsTable):
         if role == _DISPLAY:
             return (
                 _SEVERITY_MARK.get(d.severity, d.severity),
-                d.message,
+                self.message(d),
                 d.reference,
                 _span_text(d.span),
                 d.category,
@@ -387,7 +441,7 @@ class DiagnosticsModel(_RowsTable):
         if role == _FONT and column == 0 and d.severity != "info":
             return self._style.font("invalid")
         if role == _TOOLTIP:
-            return f"{d.message}\n{d.reference} · {d.code} · characters {_span_text(d.span)}"
+            return f"{self.message(d)}\n{d.reference} · {d.code} · characters {_span_text(d.span)}"
         if role == SPAN_ROLE:
             return d.span
         return None

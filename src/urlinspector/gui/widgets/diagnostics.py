@@ -37,8 +37,11 @@ class DiagnosticsPanel(QTableView):
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 
-    def set_diagnostics(self, items: tuple[Diagnostic, ...]) -> None:
-        if self.diagnostics_model.set_diagnostics(items) and len(items) <= 60:
+    def set_diagnostics(
+        self, items: tuple[Diagnostic, ...], passwords: tuple[str, ...] = ()
+    ) -> None:
+        """Show *items*, with *passwords* masked in their messages."""
+        if self.diagnostics_model.set_diagnostics(items, passwords) and len(items) <= 60:
             self.resizeRowsToContents()  # wrapped messages: rows as tall as they need
 
     def paintEvent(self, event: QPaintEvent) -> None:
