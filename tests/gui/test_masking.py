@@ -18,9 +18,10 @@ from urlinspector.gui.models.masking import (
     mask_url,
     passwords_of,
 )
+from urlinspector.gui.widgets.address_bar import description_html
 
 SECRET = "hunter2"
-URL_TEXT = f"http://good.example:{SECRET}@evil.example/a?b#c"
+URL_TEXT = "http://good.example:hun%74er2@evil.example/a?b#c"
 BASE = "ftp://joe:sesame@base.example/x/y"
 
 
@@ -46,8 +47,8 @@ def test_mask_password_keeps_what_can_carry_a_trick(password: str, shown: str) -
 
 def test_mask_url_and_mask_known() -> None:
     url = parse(URL_TEXT)
-    assert mask_url(url) == "http://good.example:•••••••@evil.example/a?b#c"
-    assert passwords_of(url, parse(BASE), None) == (SECRET, "sesame")
+    assert mask_url(url) == "http://good.example:•••••••••@evil.example/a?b#c"
+    assert passwords_of(url, parse(BASE), None) == ("hun%74er2", "sesame")
     message = f"the userinfo 'good.example:{SECRET}' looks like a host name"
     assert (
         mask_known(message, (SECRET,))
@@ -85,6 +86,12 @@ def _all_texts(window: MainWindow) -> list[str]:
         for c in range(editions.columnCount()):
             index = editions.index(r, c)
             out += [str(index.data()), str(index.data(Qt.ItemDataRole.ToolTipRole))]
+    window.tabs.setCurrentWidget(window.escapes)
+    window.flush()
+    escapes = window.escapes.escapes_model
+    for r in range(escapes.rowCount()):
+        out += [str(escapes.index(r, c).data()) for c in range(escapes.columnCount())]
+        out.append(str(escapes.index(r, 0).data(Qt.ItemDataRole.ToolTipRole)))
     window.tabs.setCurrentWidget(window.trace)
     window.flush()
     tree = window.trace.tree
@@ -104,14 +111,25 @@ def test_the_password_is_masked_everywhere_or_nowhere(window: MainWindow) -> Non
     window.inspect(URL_TEXT)
     window.flush()
     texts = _all_texts(window)
-    assert not [t for t in texts if SECRET in t]
-    assert any("•••••••" in t for t in texts)
-    start = URL_TEXT.index(SECRET)
+    assert not [t for t in texts if SECRET in t or "%74" in t]
+    assert any("•••••••••" in t for t in texts)
+    window.copy_normalized()
+    assert "•••" in window.statusBar().currentMessage()
+    assert SECRET not in window.statusBar().currentMessage()
+    start = URL_TEXT.index("hun")
+    length = len("hun%74er2")
+    for pos in range(start, start + length):  # the address bar's tooltips
+        description = window.address.describe(pos)
+        assert description is not None
+        assert window.address.password_masked
+        tip = description_html(description, masked_url=window.address.url())
+        assert "%74" not in tip
+        assert "er2" not in tip
     formats = char_formats(window.address)
-    assert all(_is_masked(formats[i]) for i in range(start, start + len(SECRET)))
+    assert all(_is_masked(formats[i]) for i in range(start, start + length))
     assert not _is_masked(formats[start - 1])
     target = char_formats(window.target)
-    assert all(_is_masked(target[i]) for i in range(start, start + len(SECRET)))
+    assert all(_is_masked(target[i]) for i in range(start, start + length))
     # the trace shows the base's password masked too
     window.address.setText("g")
     window.flush()
@@ -121,7 +139,9 @@ def test_the_password_is_masked_everywhere_or_nowhere(window: MainWindow) -> Non
     window.inspect(URL_TEXT)
     window.flush()
     texts = _all_texts(window)
-    assert sum(SECRET in t for t in texts) >= 8  # components, diagnostics, editions, trace
+    assert sum("hun%74er2" in t for t in texts) >= 6  # components, editions, trace
+    assert sum(SECRET in t for t in texts) >= 2  # decoded: components, editions
+    assert "%74" in texts
     assert not any(_is_masked(f) for f in char_formats(window.address))
 
 

@@ -59,7 +59,7 @@ from urlinspector.gui import app as gui_app
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.colouring import roles_present
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
-from urlinspector.gui.models.masking import mask_known, mask_url, passwords_of
+from urlinspector.gui.models.masking import mask_known, mask_url, password_span, passwords_of
 from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.settings import THEMES, Settings, history_entry, password_removed
@@ -494,7 +494,8 @@ class MainWindow(QMainWindow):
         """Copy the normalized form of the address (RFC 3986 §6) to the clipboard."""
         result = normalize(self.address.text(), edition=self._edition)
         QGuiApplication.clipboard().setText(result.text)
-        self.statusBar().showMessage(f"Copied the normalized URL: {visible(result.text)}", 5000)
+        shown_text = self._display(result.text)
+        self.statusBar().showMessage(f"Copied the normalized URL: {visible(shown_text)}", 5000)
         return result.text
 
     @property
@@ -537,7 +538,7 @@ class MainWindow(QMainWindow):
         self._update_summary(url)
         self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
         self.password_button.setVisible(url.spans[PASSWORD][0] >= 0)
-        self.diagnostics.set_diagnostics(url.diagnostics, self._secrets(url))
+        self.diagnostics.set_diagnostics(url.diagnostics, url if self.masking else None)
         self._update_target(url)
 
     @Slot()
@@ -634,7 +635,10 @@ class MainWindow(QMainWindow):
                 self._secrets(url, self.base.url(), target_url),
             )
         elif name == "escapes":
-            self.escapes.set_rows(escape_rows(url, self.components.model.charset))
+            self.escapes.set_rows(
+                escape_rows(url, self.components.model.charset),
+                password_span(url) if self.masking else None,
+            )
 
     def _tab_changed(self, index: int) -> None:
         if 0 <= index < len(self._tab_names):
@@ -667,7 +671,7 @@ class MainWindow(QMainWindow):
         self.password_button.setText("hide password" if show else "show password")
         self._apply_mask()
         self.update_live()
-        self._dirty_tabs.update(("editions", "trace"))
+        self._dirty_tabs.update(("editions", "trace", "escapes"))
         self._update_tab(self._tab_names[self.tabs.currentIndex()])
 
     def _apply_mask(self) -> None:

@@ -24,15 +24,18 @@ from urlinspector.core import URL
 from urlinspector.core.model import PASSWORD, USERINFO
 
 __all__ = [
+    "HIDDEN_FINDING",
     "MASK",
     "TELLING_ASCII",
     "kept_visible",
+    "mask_finding",
     "mask_in_text",
     "mask_known",
     "mask_password",
     "mask_url",
     "password_span",
     "passwords_of",
+    "telling_octet",
 ]
 
 MASK = "•"
@@ -43,7 +46,8 @@ URL at (RFC 3986 §2.2 gen-delims, and the backslash browsers read as ``/``)."""
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
-def _telling_octet(octet: int) -> bool:
+def telling_octet(octet: int) -> bool:
+    """Whether an octet of a password stays visible when it is masked."""
     return octet >= 0x7F or octet < 0x20 or chr(octet) in TELLING_ASCII
 
 
@@ -54,11 +58,11 @@ def kept_visible(password: str) -> list[bool]:
     while i < len(password):
         ch = password[i]
         if ch == "%" and set(password[i + 1 : i + 3]) <= _HEX and i + 2 < len(password):
-            if _telling_octet(int(password[i + 1 : i + 3], 16)):
+            if telling_octet(int(password[i + 1 : i + 3], 16)):
                 keep[i : i + 3] = [True, True, True]
             i += 3
             continue
-        keep[i] = _telling_octet(ord(ch)) if ord(ch) < 0x80 else True
+        keep[i] = telling_octet(ord(ch)) if ord(ch) < 0x80 else True
         i += 1
     return keep
 
@@ -116,6 +120,24 @@ def passwords_of(*urls: URL | None) -> tuple[str, ...]:
         if url is not None and span is not None:
             found.add(url.text[span[0] : span[1]])
     return tuple(sorted(found, key=len, reverse=True))
+
+
+HIDDEN_FINDING = "a finding about characters of the password (View ▸ Show passwords shows it)"
+
+
+def mask_finding(message: str, span: tuple[int, int], url: URL) -> str:
+    """A diagnostic's *message* about *url* with the password masked: a finding about
+    characters of the password that would be masked says only that (it may quote
+    them); any other has the password masked where it quotes it."""
+    hidden = password_span(url)
+    if hidden is None:
+        return message
+    start, end = span
+    if hidden[0] <= start < end <= hidden[1]:
+        keep = kept_visible(url.text[hidden[0] : hidden[1]])
+        if not all(keep[start - hidden[0] : end - hidden[0]]):
+            return HIDDEN_FINDING
+    return mask_known(message, passwords_of(url))
 
 
 def mask_known(text: str, passwords: Iterable[str]) -> str:

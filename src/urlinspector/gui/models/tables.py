@@ -25,10 +25,13 @@ from urlinspector.core import URL, Diagnostic, UnknownCharsetError
 from urlinspector.gui.models.anatomy import Node, component_tree, decoded
 from urlinspector.gui.models.inspection import EditionsTable, EscapeRow
 from urlinspector.gui.models.masking import (
+    HIDDEN_FINDING,
+    MASK,
+    mask_finding,
     mask_in_text,
-    mask_known,
     mask_password,
     password_span,
+    telling_octet,
 )
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
@@ -391,24 +394,26 @@ class DiagnosticsModel(_RowsTable):
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
         super().__init__(formats, parent)
         self.items: tuple[Diagnostic, ...] = ()
-        self.passwords: tuple[str, ...] = ()
-        """Passwords masked in the messages (:func:`~.masking.mask_known`)."""
+        self.masked_url: URL | None = None
+        """The URL whose password the messages mask (:func:`~.masking.mask_finding`);
+        None: passwords are shown."""
 
     def shown_rows(self) -> Sequence[object]:
         return self.items
 
     def message(self, d: Diagnostic) -> str:
-        return mask_known(d.message, self.passwords) if self.passwords else d.message
+        url = self.masked_url
+        return d.message if url is None else mask_finding(d.message, d.span, url)
 
-    def set_diagnostics(
-        self, items: tuple[Diagnostic, ...], passwords: tuple[str, ...] = ()
-    ) -> bool:
-        """Show *items*, with *passwords* masked in their messages; True when a row's
-        text changed (rows may need new heights)."""
+    def set_diagnostics(self, items: tuple[Diagnostic, ...], masked_url: URL | None = None) -> bool:
+        """Show *items*, with the password of *masked_url* masked in their messages;
+        True when a row's text changed (rows may need new heights)."""
         order = {"error": 0, "warning": 1, "info": 2}
         new = tuple(sorted(items, key=lambda d: (order.get(d.severity, 3), d.span)))
-        if len(new) != len(self.items) or passwords != self.passwords:
-            self.passwords = passwords
+        if masked_url is not None and password_span(masked_url) is None:
+            masked_url = None
+        if len(new) != len(self.items) or masked_url != self.masked_url:
+            self.masked_url = masked_url
             self.beginResetModel()
             self.items = new
             self.endResetModel()
@@ -551,14 +556,27 @@ class EscapesModel(_RowsTable):
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
         super().__init__(formats, parent)
         self.rows: tuple[EscapeRow, ...] = ()
+        self.hidden: tuple[int, int] | None = None
+        """The password's span while passwords are masked: its escapes are masked
+        too, except those of a look-alike (:func:`~.masking.telling_octet`)."""
 
     def shown_rows(self) -> Sequence[object]:
         return self.rows
 
-    def set_rows(self, rows: tuple[EscapeRow, ...]) -> None:
+    def set_rows(self, rows: tuple[EscapeRow, ...], hidden: tuple[int, int] | None = None) -> None:
         self.beginResetModel()
         self.rows = rows
+        self.hidden = hidden
         self.endResetModel()
+
+    def masked(self, row: EscapeRow) -> bool:
+        """Whether *row* is an escape of the password to mask."""
+        span, e = self.hidden, row.escape
+        return (
+            span is not None
+            and span[0] <= e.span[0] < span[1]
+            and not (e.octet is not None and telling_octet(e.octet))
+        )
 
     def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
         if not index.isValid():
@@ -567,15 +585,16 @@ class EscapesModel(_RowsTable):
         e = row.escape
         column = index.column()
         if role == _DISPLAY:
+            hide = self.masked(row)
             octet = "—" if e.octet is None else f"0x{e.octet:02X}"
             return (
-                e.text,
+                MASK * len(e.text) if hide else e.text,
                 row.component,
                 _span_text(e.span),
-                octet,
-                row.decoded,
+                MASK * len(octet) if hide else octet,
+                MASK if hide else row.decoded,
                 _KIND_MARK.get(e.kind, e.kind),
-                e.reason,
+                HIDDEN_FINDING if hide else e.reason,
                 e.reference,
             )[column]
         if role == _FOREGROUND and column in (0, 5):
@@ -584,7 +603,7 @@ class EscapesModel(_RowsTable):
         if role == _FONT and column == 5 and e.kind in ("meaningful", "invalid"):
             return self._style.font("invalid")
         if role == _TOOLTIP:
-            return f"{e.reason}\n{e.reference}"
+            return f"{HIDDEN_FINDING if self.masked(row) else e.reason}\n{e.reference}"
         if role == SPAN_ROLE:
             return e.span
         return None

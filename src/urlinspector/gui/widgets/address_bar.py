@@ -52,7 +52,7 @@ from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWi
 from urlinspector.core import URL
 from urlinspector.gui.models.anatomy import Description, describe
 from urlinspector.gui.models.colouring import Run, colour_runs
-from urlinspector.gui.models.masking import password_span
+from urlinspector.gui.models.masking import mask_finding, password_span
 from urlinspector.gui.models.text import html_text, masked, shown
 from urlinspector.gui.palette import Formats
 
@@ -149,10 +149,12 @@ class UrlHighlighter(QSyntaxHighlighter):
         return caret is None or not span[0] <= caret <= span[1]
 
 
-def description_html(d: Description, *, mask_password: bool = False) -> str:
+def description_html(d: Description, *, masked_url: URL | None = None) -> str:
     """A tooltip for one character: component, rule and section, edition, decoded
-    value, the escape it is part of, and the findings that cover it."""
-    hidden = mask_password and d.role == "password"
+    value, the escape it is part of, and the findings that cover it.  With
+    *masked_url* (the URL described, while passwords are masked) the password is
+    masked in all of it."""
+    hidden = masked_url is not None and d.role == "password"
     raw = masked(d.raw) if hidden else d.raw
     value = masked(d.decoded) if hidden else d.decoded
     lines = [
@@ -174,8 +176,13 @@ def description_html(d: Description, *, mask_password: bool = False) -> str:
         )
     for diag in d.diagnostics:
         mark = {"error": "✖", "warning": "⚠"}.get(diag.severity, "ℹ")
+        message = (
+            diag.message
+            if masked_url is None
+            else mask_finding(diag.message, diag.span, masked_url)
+        )
         lines.append(
-            f"{mark} {html_text(diag.severity)}: {html_text(diag.message)} "
+            f"{mark} {html_text(diag.severity)}: {html_text(message)} "
             f"<i>({html_text(diag.reference)})</i>"
         )
     return "<br>".join(lines)
@@ -479,7 +486,7 @@ class UrlEdit(QPlainTextEdit):
         d = self.describe(pos)
         if d is None:
             return None
-        return description_html(d, mask_password=self.highlighter.masking)
+        return description_html(d, masked_url=self.url() if self.password_masked else None)
 
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
