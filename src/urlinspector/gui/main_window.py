@@ -197,6 +197,7 @@ class MainWindow(QMainWindow):
         self.components.set_charset(self.settings.charset)
         self.resize(*DEFAULT_SIZE)
         self._restore_layout()
+        self.open_action.setEnabled(not self.address.document().isEmpty())
         self.flush()
 
     # --- building -------------------------------------------------------------------------
@@ -235,7 +236,10 @@ class MainWindow(QMainWindow):
         self.password_button = QToolButton()
         self.password_button.setText("show password")
         self.password_button.setCheckable(True)
-        self.password_button.setToolTip("the password is masked; show it")
+        self.password_button.setToolTip(
+            "passwords are masked wherever the window shows them (except one being "
+            "typed, and characters that can carry a look-alike); show them"
+        )
         self.password_button.setVisible(False)
 
         self.same_document = QLabel("")
@@ -452,11 +456,16 @@ class MainWindow(QMainWindow):
         """Inspect *url* and remember it in the history; nothing is fetched."""
         self.address.setText(url)
         self._committed = url
+        self.remember(url)
+        self.update_live()
+        self.update_panels()
+
+    def remember(self, url: str) -> None:
+        """Add *url* to the history (saved without its password, which this run keeps
+        in memory so that the entry gives back what was inspected)."""
         if url.strip():
             self.settings.add_history(url)
             self._session_history[history_entry(url.strip())] = url.strip()
-        self.update_live()
-        self.update_panels()
 
     def open_url(self, url: str | None = None) -> None:
         """Fetch *url* (default: the address) on purpose: inspect it, then emit
@@ -513,6 +522,7 @@ class MainWindow(QMainWindow):
     # --- updating -----------------------------------------------------------------------------
 
     def _address_changed(self) -> None:
+        self.open_action.setEnabled(not self.address.document().isEmpty())
         self._schedule()
 
     def _base_changed(self) -> None:

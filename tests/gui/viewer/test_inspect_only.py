@@ -251,3 +251,18 @@ def test_history_marks_a_removed_password_and_gives_back_the_session_url(
     assert second.address.selected_span() == (10, 10)
     assert "no passwords" in second.statusBar().currentMessage()
     second.close()
+
+
+def test_open_says_what_it_does_not_fetch(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
+) -> None:
+    assert not window.open_action.isEnabled()  # nothing to open yet
+    window.address.setText(listener.url(scheme="http", path="/"))
+    assert window.open_action.isEnabled()
+    window.open_action.trigger()
+    assert window.pages.currentWidget() is window.inspector
+    assert "http URLs are not fetched here" in window.statusBar().currentMessage()
+    settle(qtbot)
+    assert listener.count == 0
+    window.address.setText("")
+    assert not window.open_action.isEnabled()

@@ -1295,7 +1295,8 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
       base field) first.  Inspecting (``inspectRequested``) never reaches the viewer;
     * ``set_address(text)`` and ``address``: the URL shown goes into the address bar;
     * ``set_base(text)``: the page's base URL goes into the base field (001 §5.1.3);
-    * ``settings.add_history(url)``: every page shown joins the window's history;
+    * ``remember(url)`` (else ``settings.add_history(url)``): every page shown joins
+      the window's history;
     * ``formats``: the shared colour roles; ``statusBar()`` and ``menuBar()``.
 
     A "Go" menu gets Back, Forward, Reload and Stop (window-wide shortcuts), and
@@ -1319,6 +1320,11 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
             pane.navigate(url)
         else:
             show_page("inspector")
+            what = f"{scheme} URLs" if scheme else "A relative reference without a base"
+            status(
+                f"{what} are not fetched here: the viewer fetches gopher, ftp, news, nntp "
+                "and file URLs; this one is inspected only."
+            )
 
     def show_url(url: str) -> None:
         address = getattr(main_window, "address", None)
@@ -1336,8 +1342,9 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
     pane.baseChanged.connect(main_window.set_base)  # type: ignore[attr-defined]
     pane.statusMessage.connect(status)
     settings = getattr(main_window, "settings", None)
-    if settings is not None and hasattr(settings, "add_history"):
-        pane.urlChanged.connect(settings.add_history)
+    remember = getattr(main_window, "remember", getattr(settings, "add_history", None))
+    if remember is not None:
+        pane.urlChanged.connect(remember)
     if settings is not None and hasattr(settings, "news_server"):
         pane.news_server = settings.news_server or None
 
