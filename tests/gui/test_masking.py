@@ -12,7 +12,9 @@ from tests.gui.helpers import char_formats
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.models.masking import (
+    HIDDEN_FINDING,
     kept_visible,
+    mask_finding,
     mask_known,
     mask_password,
     mask_url,
@@ -189,3 +191,18 @@ def test_the_password_being_typed_is_shown(window: MainWindow, qtbot: QtBot) -> 
     window.diagnostics.setFocus()  # the focus leaves: masked again
     assert window.address.password_masked
     assert all(_is_masked(f) for f in char_formats(window.address)[position : position + 6])
+
+
+def test_findings_about_the_password_hide_only_what_they_quote() -> None:
+    url = parse("http://joe:hun%zzer2@host/")
+    findings = {d.code: d for d in url.diagnostics}
+    clear = findings["password"]
+    assert mask_finding(clear.message, clear.span, url) == clear.message  # quotes nothing
+    quoting = findings["bad-escape"]  # "'%zz' is not one"
+    assert "%zz" in quoting.message
+    assert mask_finding(quoting.message, quoting.span, url) == HIDDEN_FINDING
+    userinfo = findings["scheme-userinfo-not-allowed"]
+    assert "'joe:•••••••••@'" in mask_finding(userinfo.message, userinfo.span, url)
+    lookalike = parse("http://good.com:pаss@evil.example/")
+    non_ascii = next(d for d in lookalike.diagnostics if d.code == "non-ascii")
+    assert mask_finding(non_ascii.message, non_ascii.span, lookalike) == non_ascii.message

@@ -337,8 +337,8 @@ class MainWindow(QMainWindow):
             "fetch the URL and show what comes back (Alt+Enter); inspecting never connects"
         )
         self.open_action.triggered.connect(lambda: self.open_url())
+        self.open_action.setIconText("Open")  # the button's text
         self.open_button.setDefaultAction(self.open_action)
-        self.open_button.setText("Open")
         file_menu.addSeparator()
         quit_action = file_menu.addAction("&Quit")
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)

@@ -126,14 +126,15 @@ HIDDEN_FINDING = "a finding about characters of the password (View ▸ Show pass
 
 
 def mask_finding(message: str, span: tuple[int, int], url: URL) -> str:
-    """A diagnostic's *message* about *url* with the password masked: a finding about
-    characters of the password that would be masked says only that (it may quote
-    them); any other has the password masked where it quotes it."""
+    """A diagnostic's *message* about *url* with the password masked: a finding that
+    quotes characters of the password that would be masked (``%74 encodes 't'``) says
+    only that it is about the password; any other has the password masked where it
+    quotes it."""
     hidden = password_span(url)
     if hidden is None:
         return message
     start, end = span
-    if hidden[0] <= start < end <= hidden[1]:
+    if hidden[0] <= start < end <= hidden[1] and url.text[start:end] in message:
         keep = kept_visible(url.text[hidden[0] : hidden[1]])
         if not all(keep[start - hidden[0] : end - hidden[0]]):
             return HIDDEN_FINDING
