@@ -13,7 +13,9 @@ is there (a gopher menu as soon as its first items are), and only then does the
 history get an entry and ``urlChanged`` / ``baseChanged`` go out: the URL used to
 retrieve the page is its base URL (001 §5.1.3), so relative references typed into the
 address bar resolve against it.  A fetch that fails shows a message page; one that is
-stopped leaves the page as it was.
+stopped leaves the page as it was.  A fetch refused before anything is sent (a URL
+that cannot be sent, a port question answered Cancel) or given up (a password not
+given) is not a visit: the history and the page's URL stay as they were.
 
 Before anything is sent:
 
@@ -649,6 +651,8 @@ class ViewerPane(QWidget):
 
         def finished(result: int) -> None:
             accepted = result == QDialog.DialogCode.Accepted
+            if not accepted and self._nav is not None and self._nav.job is job:
+                self._nav.state["declined"] = True  # given up: not a visit
             job.answer_password(dialog.textValue() if accepted else None)
             dialog.setTextValue("")  # the password is not kept
             self.password_dialog = None
@@ -709,7 +713,14 @@ class ViewerPane(QWidget):
             self.info.setText(f"{self.info.text()} · broken off: {message}")
             self.statusMessage.emit(f"{title}: {message}")
             return
-        self._show_failure(nav.url, nav.offset, title, message, save=isinstance(error, TooLarge))
+        self._show_failure(
+            nav.url,
+            nav.offset,
+            title,
+            message,
+            save=isinstance(error, TooLarge),
+            visit=not nav.state.get("declined", False),
+        )
 
     # --- showing results --------------------------------------------------------------------
 
