@@ -465,7 +465,9 @@ class EditionsModel(QAbstractTableModel):
         self._bold = QFont()
         self._bold.setBold(True)
 
-    def set_table(self, table: EditionsTable | None) -> None:
+    def set_table(self, table: EditionsTable | None) -> set[int] | None:
+        """Show *table*; the rows whose text changed (None: every row, the model was
+        reset)."""
         old, self.table = self.table, table
         if (
             old is None
@@ -475,7 +477,8 @@ class EditionsModel(QAbstractTableModel):
         ):
             self.beginResetModel()
             self.endResetModel()
-            return
+            return None
+        changed: set[int] = set()
         for c in range(len(table.columns)):
             if old.columns[c] != table.columns[c] or any(
                 old.cells[r][c].differs != table.cells[r][c].differs for r in range(len(table.rows))
@@ -486,6 +489,9 @@ class EditionsModel(QAbstractTableModel):
                 if a != b:
                     index = self.index(r, c)
                     self.dataChanged.emit(index, index)
+                    if a.text != b.text or a.differs != b.differs:
+                        changed.add(r)
+        return changed
 
     def set_formats(self, formats: Formats) -> None:
         self.beginResetModel()

@@ -5,13 +5,20 @@ This is the view a teacher projects: the same text, read by each text's rules.
 
 Cells wrap at URL delimiters (before ``/ ? # & = ; @``, never inside ``//``; a long
 run without one wraps anywhere) and are never elided: each row is as tall as its
-tallest cell, measured again when the table or a column's width changes.  So a
-resolved target shows its host whole.  Each cell's tooltip starts with its own value.
+tallest cell.  So a resolved target shows its host whole.  Each cell's tooltip starts
+with its own value.
+
+Measuring wrapped cells costs a text layout each: on a keystroke only the rows whose
+text changed are measured, and a row whose cells all fit on one line gets the
+one-line height without a layout.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
+from collections.abc import Iterable
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt, QTimer
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -29,6 +36,8 @@ __all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
 
 BREAK_BEFORE = frozenset("/?#&=;@")
 """A line may break before these delimiters."""
+CELL_PADDING = 12
+"""Pixels of a cell's width its text cannot use (margins and the grid)."""
 _ZWSP = "\u200b"  # a line-break opportunity that takes no room (UAX #14, class ZW)
 
 
@@ -78,19 +87,56 @@ class EditionsPanel(QTableView):
         vertical = self.verticalHeader()
         vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         vertical.setDefaultSectionSize(self.fontMetrics().lineSpacing() + 8)
+        self._bold = QFont(self.font())
+        self._bold.setBold(True)  # differing cells are bold: measure as the wider
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.timeout.connect(self.fit_rows)
 
     def set_table(self, table: EditionsTable | None) -> None:
-        self.editions_model.set_table(table)
-        self.fit_rows()
+        changed = self.editions_model.set_table(table)
+        if changed is None or self._fit_timer.isActive():
+            self.fit_rows()
+        else:
+            self.fit_rows(changed)
 
-    def fit_rows(self) -> None:
-        """Make every row as tall as its tallest (wrapped) cell."""
-        self._fit_timer.stop()
-        if self.editions_model.rowCount():
-            self.resizeRowsToContents()
+    def fit_rows(self, rows: Iterable[int] | None = None) -> None:
+        """Make *rows* (default: all) as tall as their tallest (wrapped) cell."""
+        model = self.editions_model
+        if rows is None:
+            self._fit_timer.stop()
+            rows = range(model.rowCount())
+        for row in rows:
+            height = self._row_height(row)
+            if self.rowHeight(row) != height:
+                self.setRowHeight(row, height)
+
+    def _row_height(self, row: int) -> int:
+        """The height *row* needs: one line, unless a cell wraps; then the tallest
+        cell's, measured once for each different text (the editions' targets are
+        often the same)."""
+        model = self.editions_model
+        metrics = QFontMetrics(self._bold)
+        one_line = self.verticalHeader().defaultSectionSize()
+        height = one_line
+        measured: set[tuple[str, int]] = set()
+        option: QStyleOptionViewItem | None = None
+        for column in range(model.columnCount()):
+            index = model.index(row, column)
+            text = str(index.data() or "")
+            width = self.columnWidth(column)
+            if metrics.horizontalAdvance(text) <= width - CELL_PADDING:
+                continue
+            if (text, width) in measured:
+                continue
+            measured.add((text, width))
+            if option is None:
+                option = QStyleOptionViewItem()
+                self.initViewItemOption(option)
+            option.rect = QRect(0, 0, width, one_line)
+            hint = self.itemDelegate().sizeHint(option, index).height()
+            height = max(height, hint + (1 if self.showGrid() else 0))
+        return height
 
     def _fit_rows_later(self) -> None:
         self._fit_timer.start(0)
