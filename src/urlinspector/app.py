@@ -1,7 +1,7 @@
 """The ``urlinspector`` program: the command line plus the commands that open the window.
 
 This module sits above both front ends: :mod:`urlinspector.cli` never imports the GUI,
-so the ``gui`` and ``demo`` rows are added here, and Qt is only imported when one of them
+so the ``gui``, ``open`` and ``demo`` rows are added here, and Qt is only imported when one of them
 runs.  With no arguments the window opens.
 """
 
@@ -20,6 +20,13 @@ __all__ = ["ALL_COMMANDS", "main"]
 def _run_gui(args: argparse.Namespace, console: Console) -> int:
     from urlinspector.gui.launch import run_gui
 
+    return run_gui(args)
+
+
+def _run_open(args: argparse.Namespace, console: Console) -> int:
+    from urlinspector.gui.launch import run_gui
+
+    args.open = True
     return run_gui(args)
 
 
@@ -50,6 +57,12 @@ _SCREENSHOT_ARG = arg(
     help="render the window to FILE (PNG) and exit; works without a display "
     "(QT_QPA_PLATFORM=offscreen)",
 )
+_BASE_ARG = arg(
+    "--base",
+    metavar="BASE",
+    default=None,
+    help="the base URL references resolve against",
+)
 
 GUI_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -57,19 +70,41 @@ GUI_COMMANDS: tuple[Command, ...] = (
         "open the inspector window (the default with no command)",
         _run_gui,
         (
-            arg("url", metavar="URL", nargs="?", default=None, help="the URL to inspect"),
             arg(
-                "--base",
-                metavar="BASE",
+                "url",
+                metavar="URL",
+                nargs="?",
                 default=None,
-                help="the base URL references resolve against",
+                help="the URL to inspect (its server is not contacted)",
             ),
+            arg(
+                "--open",
+                action="store_true",
+                help="also fetch URL and start in the viewer (as 'urlinspector open URL')",
+            ),
+            _BASE_ARG,
             _GUI_EDITION_ARG,
             _THEME_ARG,
             _SCREENSHOT_ARG,
         ),
         description="Open the inspector window: a colour-coded address bar, the base URL "
-        "and resolved target, components, diagnostics and every edition side by side.",
+        "and resolved target, components, diagnostics and every edition side by side. "
+        "Inspecting never contacts the URL's server; fetching is the Open button "
+        "(Alt+Enter) or 'urlinspector open URL'.",
+    ),
+    Command(
+        "open",
+        "open the window in the viewer and fetch URL (gopher, ftp, news, nntp, file)",
+        _run_open,
+        (
+            arg("url", metavar="URL", help="the URL to fetch and show"),
+            _BASE_ARG,
+            _GUI_EDITION_ARG,
+            _THEME_ARG,
+            _SCREENSHOT_ARG,
+        ),
+        description="Open the window, inspect URL and fetch it at once: what comes back "
+        "is shown in the viewer (URLs of other schemes are inspected only).",
     ),
     Command(
         "demo",

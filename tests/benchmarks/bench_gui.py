@@ -90,7 +90,7 @@ class Timing(NamedTuple):
 
 
 def _ours(window: MainWindow, text: str, keys: int) -> Timing:
-    window.navigate(text)
+    window.inspect(text)
     window.address.setFocus()
     window.address.moveCursor(window.address.textCursor().MoveOperation.End)
     QApplication.processEvents()

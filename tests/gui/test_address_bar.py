@@ -167,7 +167,7 @@ def test_hover_on_a_delimiter_and_on_a_finding(window: MainWindow, qtbot: QtBot)
 
 def test_enter_commits_and_escape_restores(window: MainWindow, qtbot: QtBot) -> None:
     window.address.setFocus()
-    with qtbot.waitSignal(window.navigateRequested) as blocker:
+    with qtbot.waitSignal(window.inspectRequested) as blocker:
         qtbot.keyClicks(window.address, "http://example.com/")
         qtbot.keyClick(window.address, Qt.Key.Key_Return)
     assert blocker.args == ["http://example.com/"]
@@ -223,7 +223,7 @@ def test_paste_with_several_urls_offers_them(window: MainWindow, qtbot: QtBot) -
     assert window.address.text() == ""
     actions = [a for a in window.found_menu.actions() if a.data()]
     assert [a.data() for a in actions] == ["http://a.example/x", "gopher://b.example/1/"]
-    with qtbot.waitSignal(window.navigateRequested):
+    with qtbot.waitSignal(window.inspectRequested):
         actions[1].trigger()
     assert window.address.text() == "gopher://b.example/1/"
     window.found_menu.close()

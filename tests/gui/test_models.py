@@ -13,7 +13,7 @@ from urlinspector.core import EDITION_IDS, parse
 from urlinspector.gui.models.anatomy import component_tree, describe, rule_for
 from urlinspector.gui.models.colouring import MASKED, Run, colour_runs, roles_present
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for, whatwg
-from urlinspector.gui.settings import without_password
+from urlinspector.gui.settings import history_entry, password_removed, without_password
 
 URL_ALPHABET = st.sampled_from([*list("abcXYZ019:/?#[]@!$&'()*+,;=%-._~ <>\"{}|\\^`"), "é", "\t"])
 urlish = st.lists(
@@ -171,3 +171,20 @@ def test_escape_rows_decode_utf8_sequences_together() -> None:
 )
 def test_passwords_are_removed_before_saving(text: str, saved: str) -> None:
     assert without_password(text) == saved
+
+
+@pytest.mark.parametrize(
+    ("text", "entry", "restored"),
+    [
+        ("ftp://joe:secret@host/", "ftp://joe:(password removed)@host/", ("ftp://joe:@host/", 10)),
+        ("http://:pw@host/", "http://:(password removed)@host/", ("http://:@host/", 8)),
+        ("http://joe:@host/", "http://joe:@host/", None),
+        ("http://joe@host/", "http://joe@host/", None),
+        ("http://host/a:b@c", "http://host/a:b@c", None),
+    ],
+)
+def test_history_entries_say_where_a_password_was_removed(
+    text: str, entry: str, restored: tuple[str, int] | None
+) -> None:
+    assert history_entry(text) == entry
+    assert password_removed(entry) == restored

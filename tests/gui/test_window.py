@@ -21,7 +21,7 @@ from urlinspector.gui.settings import Settings
 def show(window: MainWindow, text: str, base: str | None = None) -> None:
     if base is not None:
         window.set_base(base)
-    window.navigate(text)
+    window.inspect(text)
     window.flush()
 
 
@@ -193,7 +193,10 @@ def test_editions_view_flags_a_known_difference(window: MainWindow) -> None:
     assert rfc1738.data().startswith("≠ ")  # RFC 1738 has no IP literals
     assert rfc1738.data(Qt.ItemDataRole.BackgroundRole) is not None
     assert rfc3986.data(Qt.ItemDataRole.BackgroundRole) is None
-    assert "differs from RFC 3986" in rfc1738.data(Qt.ItemDataRole.ToolTipRole)
+    tip = rfc1738.data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.split("\n")[0] == table.cell("host", "rfc1738").text  # its own value
+    assert "differs from the RFC 3986 column" in tip
+    assert "[::1]" not in tip
     # the browsers drop the default port
     whatwg = model.index(table.row_ids.index("port"), columns.index("whatwg"))
     assert whatwg.data().startswith("≠ ")
@@ -251,14 +254,17 @@ def test_settings_round_trip(app: QApplication, qtbot: QtBot, settings: Settings
     qtbot.addWidget(first)
     first.set_base("ftp://joe:secret@ftp.example/pub/")
     first.set_edition("rfc1738")
-    first.navigate("http://anne:hunter2@www.example/a")
-    first.navigate("gopher://g.example/1/")
+    first.inspect("http://anne:hunter2@www.example/a")
+    first.inspect("gopher://g.example/1/")
     first.show_passwords_action.setChecked(True)
     first.tabs.setCurrentIndex(2)
     first.resize(700, 500)  # within the offscreen screen (800 x 600)
     first.inspector.setSizes([300, 300])
     first.close()  # saves the layout
-    assert settings.history == ["gopher://g.example/1/", "http://anne@www.example/a"]
+    assert settings.history == [
+        "gopher://g.example/1/",
+        "http://anne:(password removed)@www.example/a",
+    ]
     assert settings.base == "ftp://joe@ftp.example/pub/"
     raw = Path(settings.store.fileName()).read_text(encoding="utf-8")
     assert "hunter2" not in raw
@@ -276,12 +282,12 @@ def test_settings_round_trip(app: QApplication, qtbot: QtBot, settings: Settings
 
 
 def test_history_menu_navigates(window: MainWindow, qtbot: QtBot) -> None:
-    window.navigate("http://one.example/")
-    window.navigate("http://two.example/")
+    window.inspect("http://one.example/")
+    window.inspect("http://two.example/")
     window.history_menu.aboutToShow.emit()
     entries = [a for a in window.history_menu.actions() if a.data()]
     assert [a.data() for a in entries] == ["http://two.example/", "http://one.example/"]
-    with qtbot.waitSignal(window.navigateRequested):
+    with qtbot.waitSignal(window.inspectRequested):
         entries[1].trigger()
     assert window.address.text() == "http://one.example/"
 
@@ -296,7 +302,7 @@ def test_dropping_a_url_on_the_window_inspects_it(window: MainWindow, qtbot: QtB
         Qt.MouseButton.LeftButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    with qtbot.waitSignal(window.navigateRequested) as blocker:
+    with qtbot.waitSignal(window.inspectRequested) as blocker:
         window.dropEvent(event)
     assert blocker.args == ["gopher://drop.example/0/x"]
     assert window.address.text() == "gopher://drop.example/0/x"

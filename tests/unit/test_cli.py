@@ -184,7 +184,7 @@ def test_commands_are_a_table() -> None:
 
     names = ["parse", "decode", "resolve", "normalize", "compare", "extract", "fetch"]
     assert [c.name for c in COMMANDS] == names
-    assert [c.name for c in ALL_COMMANDS] == [*names, "gui", "demo"]
+    assert [c.name for c in ALL_COMMANDS] == [*names, "gui", "open", "demo"]
 
 
 def test_api_errors_become_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,8 @@
-"""Entry points of ``urlinspector gui`` and ``urlinspector demo``, and screenshots.
+"""Entry points of ``urlinspector gui``, ``urlinspector open`` and ``urlinspector demo``,
+and screenshots.
+
+``gui URL`` inspects the URL and never contacts its server; ``open URL`` (or
+``gui --open URL``) starts in the viewer and fetches it, as Open in the window does.
 
 ``--screenshot FILE`` renders the window (with the URL, base and edition given) to a
 PNG and exits; it needs no display: without one, Qt's ``offscreen`` platform is used.
@@ -110,8 +114,9 @@ def save_screenshot(window: object, path: Path) -> Path:
 
 
 def run_gui(args: argparse.Namespace) -> int:
-    """Open the window (``urlinspector gui [URL] [--base BASE] [--edition ID]
-    [--theme THEME] [--screenshot FILE]``); the exit status."""
+    """Open the window (``urlinspector gui [URL] [--open] [--base BASE] [--edition ID]
+    [--theme THEME] [--screenshot FILE]``); the exit status.  The URL is inspected
+    only, unless ``open`` is set: then it is fetched and shown in the viewer."""
     screenshot = getattr(args, "screenshot", None)
     shot = Path(screenshot) if screenshot else None
     if shot is not None:
@@ -151,7 +156,10 @@ def run_gui(args: argparse.Namespace) -> int:
             window.set_base(base)
         url = getattr(args, "url", None)
         if url is not None:
-            window.navigateRequested.emit(url)  # as Enter would: inspect, and fetch if it can
+            if getattr(args, "open", False):
+                window.open_url(url)  # as the Open button: inspect, then fetch
+            else:
+                window.inspect(url)  # inspecting never connects
         if shot is not None:
             _wait_until_shown(viewer, SCREENSHOT_WAIT)
             save_screenshot(window, shot)
@@ -202,6 +210,7 @@ def run_demo(args: argparse.Namespace) -> int:
             return 0
         gui_args = argparse.Namespace(
             url=server.url,
+            open=True,
             base=None,
             edition=getattr(args, "edition", None),
             theme=getattr(args, "theme", None),

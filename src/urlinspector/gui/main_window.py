@@ -4,9 +4,12 @@ central page area, menus, and what the window remembers.
 The page area is a ``QStackedWidget``; its first page is the inspector (components,
 diagnostics, editions side by side, resolution trace, escapes).  A viewer for gopher
 menus, ftp listings or news articles is another page (:meth:`MainWindow.add_page`).
-``navigateRequested(str)`` is emitted for Enter in the address bar, a history entry,
-a dropped URL or a URL picked from pasted text; it is connected to
-:meth:`MainWindow.navigate`, which for now inspects the URL at once.
+
+Inspecting never connects: a URL picked from pasted text, a history entry, a drop and
+Enter while the inspector is shown emit ``inspectRequested(str)``, connected to
+:meth:`MainWindow.inspect`.  Fetching is an explicit act: the Open button or Alt+Enter,
+or Enter while another page (the viewer) is shown, call :meth:`MainWindow.open_url`,
+which inspects the URL and then emits ``openRequested(str)`` for the viewer.
 
 Updating: the address bar colours itself on each keystroke (its highlighter parses
 through :class:`ParseCache`, shared with every panel).  The panels follow on a
@@ -56,9 +59,10 @@ from urlinspector.gui import app as gui_app
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.colouring import roles_present
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
+from urlinspector.gui.models.masking import mask_known, mask_url, password_span, passwords_of
 from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats, theme_of
-from urlinspector.gui.settings import THEMES, Settings
+from urlinspector.gui.settings import THEMES, Settings, history_entry, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.components import ComponentsPanel
 from urlinspector.gui.widgets.diagnostics import DiagnosticsPanel
@@ -123,12 +127,13 @@ def about_text() -> str:
 class MainWindow(QMainWindow):
     """The inspector window.
 
-    Signals: ``navigateRequested(str)`` (see the module description) and
-    ``inspected(object)`` with the :class:`~urlinspector.core.URL` each time the
+    Signals: ``inspectRequested(str)`` and ``openRequested(str)`` (see the module
+    description) and ``inspected(object)`` with the :class:`~urlinspector.core.URL` each time the
     panels have been brought up to date.
     """
 
-    navigateRequested = Signal(str)
+    inspectRequested = Signal(str)
+    openRequested = Signal(str)
     inspected = Signal(object)
 
     def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
@@ -138,6 +143,9 @@ class MainWindow(QMainWindow):
         self._edition = self.settings.edition
         self.formats = Formats(theme_of(self.palette()))
         self._committed = ""
+        self._session_history: dict[str, str] = {}
+        """History entry -> the URL inspected in this run (its password is kept in
+        memory only, so the entry gives back exactly what was inspected)."""
         self._syncing = False
         self._delay = 0
         self._dirty_tabs: set[str] = set()
@@ -166,7 +174,8 @@ class MainWindow(QMainWindow):
         self._panel_timer.timeout.connect(self.update_panels)
 
         self.address.textChanged.connect(self._address_changed)
-        self.address.committed.connect(self.navigateRequested)
+        self.address.committed.connect(self._address_committed)
+        self.address.openRequested.connect(self.open_url)
         self.address.escapePressed.connect(self.restore_address)
         self.address.urlsFound.connect(self.offer_urls)
         self.address.hovered.connect(self._show_hover)
@@ -175,7 +184,7 @@ class MainWindow(QMainWindow):
         self.base.textChanged.connect(self._base_changed)
         self.base.hovered.connect(self._show_hover)
         self.base.committed.connect(lambda _text: self.flush())
-        self.navigateRequested.connect(self.navigate)
+        self.inspectRequested.connect(self.inspect)
         self.components.spanSelected.connect(self._select_in_address)
         self.components.charsetChanged.connect(self._charset_changed)
         self.diagnostics.spanActivated.connect(self._select_in_address)
@@ -188,6 +197,7 @@ class MainWindow(QMainWindow):
         self.components.set_charset(self.settings.charset)
         self.resize(*DEFAULT_SIZE)
         self._restore_layout()
+        self.open_action.setEnabled(not self.address.document().isEmpty())
         self.flush()
 
     # --- building -------------------------------------------------------------------------
@@ -219,10 +229,17 @@ class MainWindow(QMainWindow):
             lambda i: self.set_edition(self.edition_box.itemData(i))
         )
 
+        self.open_button = QToolButton()
+        self.open_button.setObjectName("openButton")
+        self.open_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+
         self.password_button = QToolButton()
         self.password_button.setText("show password")
         self.password_button.setCheckable(True)
-        self.password_button.setToolTip("the password is masked; show it")
+        self.password_button.setToolTip(
+            "passwords are masked wherever the window shows them (except one being "
+            "typed, and characters that can carry a look-alike); show them"
+        )
         self.password_button.setVisible(False)
 
         self.same_document = QLabel("")
@@ -246,8 +263,9 @@ class MainWindow(QMainWindow):
         grid.setVerticalSpacing(4)
         grid.addWidget(address_label, 0, 0)
         grid.addWidget(self.address, 0, 1)
-        grid.addWidget(self.edition_box, 0, 2)
-        grid.addWidget(self.password_button, 0, 3)
+        grid.addWidget(self.open_button, 0, 2)
+        grid.addWidget(self.edition_box, 0, 3)
+        grid.addWidget(self.password_button, 0, 4)
         grid.addWidget(base_label, 1, 0)
         grid.addWidget(self.base, 1, 1)
         grid.addWidget(target_label, 2, 0)
@@ -257,10 +275,10 @@ class MainWindow(QMainWindow):
         target_layout.setContentsMargins(0, 0, 0, 0)
         target_layout.addWidget(self.target)
         grid.addWidget(target_frame, 2, 1)
-        grid.addWidget(self.same_document, 2, 2, 1, 2)
-        grid.addWidget(self.target_note, 3, 1, 1, 3)
-        grid.addWidget(self.summary, 4, 1, 1, 3)
-        grid.addWidget(self.legend, 5, 1, 1, 3)
+        grid.addWidget(self.same_document, 2, 2, 1, 3)
+        grid.addWidget(self.target_note, 3, 1, 1, 4)
+        grid.addWidget(self.summary, 4, 1, 1, 4)
+        grid.addWidget(self.legend, 5, 1, 1, 4)
         grid.setColumnStretch(1, 1)
         self.address_area = QWidget()
         self.address_area.setLayout(grid)
@@ -313,6 +331,15 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
+        self.open_action = file_menu.addAction("&Open in the viewer")
+        self.open_action.setShortcuts([QKeySequence("Alt+Return"), QKeySequence("Alt+Enter")])
+        self.open_action.setToolTip(
+            "fetch the URL and show what comes back (Alt+Enter); inspecting never connects"
+        )
+        self.open_action.triggered.connect(lambda: self.open_url())
+        self.open_action.setIconText("Open")  # the button's text
+        self.open_button.setDefaultAction(self.open_action)
+        file_menu.addSeparator()
         quit_action = file_menu.addAction("&Quit")
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -425,14 +452,42 @@ class MainWindow(QMainWindow):
         self._apply_formats(theme if theme in ("light", "dark") else None)
 
     @Slot(str)
-    def navigate(self, url: str) -> None:
-        """Go to *url*: for now, inspect it at once and remember it in the history."""
+    def inspect(self, url: str) -> None:
+        """Inspect *url* and remember it in the history; nothing is fetched."""
         self.address.setText(url)
         self._committed = url
-        if url.strip():
-            self.settings.add_history(url)
+        self.remember(url)
         self.update_live()
         self.update_panels()
+
+    def remember(self, url: str) -> None:
+        """Add *url* to the history (saved without its password, which this run keeps
+        in memory so that the entry gives back what was inspected)."""
+        if url.strip():
+            self.settings.add_history(url)
+            self._session_history[history_entry(url.strip())] = url.strip()
+
+    def open_url(self, url: str | None = None) -> None:
+        """Fetch *url* (default: the address) on purpose: inspect it, then emit
+        ``openRequested`` (the viewer fetches it and shows what comes back)."""
+        text = self.address.text() if url is None else url
+        if not text.strip():
+            return
+        self.inspect(text)
+        self.openRequested.emit(text.strip())
+
+    def _address_committed(self, text: str) -> None:
+        """Enter: in the inspector it inspects; while browsing (another page shown)
+        it fetches, as a browser's address bar does."""
+        if self.pages.currentWidget() is self.inspector:
+            self.inspectRequested.emit(text)
+        else:
+            self.open_url(text)
+
+    def _inspect_chosen(self, url: str) -> None:
+        """A URL chosen from a menu (history, pasted text): shown in the inspector."""
+        self.show_page(INSPECTOR_PAGE)
+        self.inspectRequested.emit(url)
 
     def focus_address(self) -> None:
         self.address.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -448,7 +503,8 @@ class MainWindow(QMainWindow):
         """Copy the normalized form of the address (RFC 3986 §6) to the clipboard."""
         result = normalize(self.address.text(), edition=self._edition)
         QGuiApplication.clipboard().setText(result.text)
-        self.statusBar().showMessage(f"Copied the normalized URL: {visible(result.text)}", 5000)
+        shown_text = self._display(result.text)
+        self.statusBar().showMessage(f"Copied the normalized URL: {visible(shown_text)}", 5000)
         return result.text
 
     @property
@@ -466,6 +522,7 @@ class MainWindow(QMainWindow):
     # --- updating -----------------------------------------------------------------------------
 
     def _address_changed(self) -> None:
+        self.open_action.setEnabled(not self.address.document().isEmpty())
         self._schedule()
 
     def _base_changed(self) -> None:
@@ -491,7 +548,7 @@ class MainWindow(QMainWindow):
         self._update_summary(url)
         self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
         self.password_button.setVisible(url.spans[PASSWORD][0] >= 0)
-        self.diagnostics.set_diagnostics(url.diagnostics)
+        self.diagnostics.set_diagnostics(url.diagnostics, url if self.masking else None)
         self._update_target(url)
 
     @Slot()
@@ -548,8 +605,19 @@ class MainWindow(QMainWindow):
             if target.same_document
             else ""
         )
-        self.target_note.setText(shown(target.message, 200))
-        self.target_note.setToolTip(target.message)
+        message = mask_known(target.message, self._secrets(url, self.base.url()))
+        self.target_note.setText(shown(message, 200))
+        self.target_note.setToolTip(message)
+
+    @property
+    def masking(self) -> bool:
+        """Whether passwords are hidden (View ▸ Show passwords is off)."""
+        return not self.show_passwords_action.isChecked()
+
+    def _secrets(self, *urls: URL | None) -> tuple[str, ...]:
+        """The passwords of *urls* to mask in messages and values (none when passwords
+        are shown)."""
+        return passwords_of(*urls) if self.masking else ()
 
     def _update_tab(self, name: str) -> None:
         if name not in self._dirty_tabs:
@@ -570,9 +638,17 @@ class MainWindow(QMainWindow):
             )
         elif name == "trace":
             target = target_for(text, self.base.text(), self._edition, trace=True, url=url)
-            self.trace.set_resolution(target.resolution, target.message)
+            target_url = self._parse_current(target.text) if target.text else None
+            self.trace.set_resolution(
+                target.resolution,
+                target.message,
+                self._secrets(url, self.base.url(), target_url),
+            )
         elif name == "escapes":
-            self.escapes.set_rows(escape_rows(url, self.components.model.charset))
+            self.escapes.set_rows(
+                escape_rows(url, self.components.model.charset),
+                password_span(url) if self.masking else None,
+            )
 
     def _tab_changed(self, index: int) -> None:
         if 0 <= index < len(self._tab_names):
@@ -604,7 +680,8 @@ class MainWindow(QMainWindow):
             self.password_button.setChecked(show)
         self.password_button.setText("hide password" if show else "show password")
         self._apply_mask()
-        self._dirty_tabs.add("editions")
+        self.update_live()
+        self._dirty_tabs.update(("editions", "trace", "escapes"))
         self._update_tab(self._tab_names[self.tabs.currentIndex()])
 
     def _apply_mask(self) -> None:
@@ -656,12 +733,38 @@ class MainWindow(QMainWindow):
             empty = menu.addAction("(no history yet)")
             empty.setEnabled(False)
         for entry in entries:
-            action = menu.addAction(shown(entry, 90))
+            session = self._session_history.get(entry)
+            label = entry if session is None else self._display(session)
+            action = menu.addAction(shown(label, 90).replace("&", "&&"))
             action.setData(entry)
-            action.triggered.connect(lambda _checked=False, e=entry: self.navigateRequested.emit(e))
+            action.triggered.connect(lambda _checked=False, e=entry: self.choose_history(e))
         menu.addSeparator()
         clear = menu.addAction("&Clear history")
         clear.triggered.connect(self.settings.clear_history)
+
+    def _display(self, text: str) -> str:
+        """*text* (a URL) with its password masked while passwords are hidden."""
+        return mask_url(parse(text, self._edition)) if self.masking else text
+
+    def choose_history(self, entry: str) -> None:
+        """Inspect a history *entry* (nothing is fetched).  One inspected in this run
+        comes back whole; one whose password was removed comes back with an empty
+        password and the caret where it goes, and the status bar says so."""
+        url = self._session_history.get(entry)
+        if url is not None:
+            self._inspect_chosen(url)
+            return
+        removed = password_removed(entry)
+        if removed is None:
+            self._inspect_chosen(entry)
+            return
+        text, position = removed
+        self._inspect_chosen(text)
+        self.address.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.address.select_span(position, position)
+        self.statusBar().showMessage(
+            "The history keeps no passwords: type the password where the caret is.", 10000
+        )
 
     def offer_urls(self, found: tuple[Found, ...]) -> None:
         """Pasted text held several URLs: offer them in a menu under the address bar."""
@@ -673,9 +776,7 @@ class MainWindow(QMainWindow):
             action = menu.addAction(shown(item.url, 100))
             action.setData(item.url)
             action.setToolTip(f"{item.form} form at characters {item.span[0]}–{item.span[1]}")
-            action.triggered.connect(
-                lambda _checked=False, u=item.url: self.navigateRequested.emit(u)
-            )
+            action.triggered.connect(lambda _checked=False, u=item.url: self._inspect_chosen(u))
         menu.popup(self.address.mapToGlobal(QPoint(0, self.address.height())))
 
     def show_legend(self) -> None:
@@ -698,7 +799,7 @@ class MainWindow(QMainWindow):
             return
         d = description
         text = f"{d.component} — {d.rule} — {d.edition}"
-        mask = self.address.highlighter.mask_password and d.role == "password"
+        mask = self.address.password_masked and d.role == "password"
         if d.decoded is not None and d.decoded != d.raw and not mask:
             text += f" — decoded: {shown(d.decoded, 80)}"
         self.statusBar().showMessage(text)
@@ -718,7 +819,7 @@ class MainWindow(QMainWindow):
         self.address.insertFromMimeData(mime)
         event.acceptProposedAction()
         if self.address.text() != before:
-            self.navigateRequested.emit(self.address.text())
+            self._inspect_chosen(self.address.text())
 
     # --- layout ----------------------------------------------------------------------------------
 

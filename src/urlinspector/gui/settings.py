@@ -3,8 +3,9 @@
 The window layout (geometry, splitters, the chosen panel tabs), the base URL, the
 edition, whether passwords are shown, the charset of the decoded column, the theme,
 and a history of inspected URLs.  Passwords never reach the settings file: they are
-removed from the base URL and from every history entry before saving
-(:func:`without_password`).
+removed from the base URL (:func:`without_password`) and, in the history, replaced by
+:data:`PASSWORD_REMOVED`, so that an entry says what was removed instead of passing
+for another URL (:func:`history_entry`).
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ __all__ = [
     "APPLICATION_NAME",
     "HISTORY_SIZE",
     "ORGANIZATION",
+    "PASSWORD_REMOVED",
     "THEMES",
     "Settings",
+    "history_entry",
+    "password_removed",
     "without_password",
 ]
 
@@ -27,18 +31,45 @@ ORGANIZATION = "urlinspector"
 APPLICATION_NAME = "urlinspector"
 HISTORY_SIZE = 50
 THEMES = ("auto", "light", "dark")
+PASSWORD_REMOVED = "(password removed)"
+"""What a history entry holds where the URL had a password (not a URL character
+sequence anyone types: it holds spaces)."""
+
+
+def _password_span(text: str) -> tuple[int, int]:
+    if "@" not in text:
+        return -1, -1
+    start, end = parse(text, "rfc3986").spans[PASSWORD]
+    return start, end
 
 
 def without_password(text: str) -> str:
     """*text* with the password of its userinfo (and the ``:`` before it) removed:
     ``ftp://joe:secret@host/`` -> ``ftp://joe@host/``.  The password is found the
     way clients find it (RFC 3986 §3.2.1: after the first ``:`` of the userinfo)."""
-    if "@" not in text:
-        return text
-    start, end = parse(text, "rfc3986").spans[PASSWORD]
+    start, end = _password_span(text)
     if start < 0:
         return text
     return text[: start - 1] + text[end:]
+
+
+def history_entry(text: str) -> str:
+    """*text* as the history keeps it: a password replaced by :data:`PASSWORD_REMOVED`
+    (``ftp://joe:secret@host/`` -> ``ftp://joe:(password removed)@host/``); an empty
+    password stays as it is."""
+    start, end = _password_span(text)
+    if start < 0 or end == start:
+        return text
+    return text[:start] + PASSWORD_REMOVED + text[end:]
+
+
+def password_removed(entry: str) -> tuple[str, int] | None:
+    """For a history *entry* whose password was removed: the URL with an empty
+    password in its place and the position where it goes; None for other entries."""
+    start, end = _password_span(entry)
+    if start < 0 or entry[start:end] != PASSWORD_REMOVED:
+        return None
+    return entry[:start] + entry[end:], start
 
 
 class Settings:
@@ -125,7 +156,8 @@ class Settings:
 
     @property
     def history(self) -> list[str]:
-        """Inspected URLs, most recent first (no passwords)."""
+        """Inspected URLs, most recent first (passwords replaced by
+        :data:`PASSWORD_REMOVED`)."""
         value = self.store.value("inspector/history", [])
         if isinstance(value, str):  # QSettings gives a one-item list back as a str
             value = [value]
@@ -134,7 +166,7 @@ class Settings:
         return [v for v in value if isinstance(v, str) and v][:HISTORY_SIZE]
 
     def add_history(self, url: str) -> None:
-        entry = without_password(url.strip())
+        entry = history_entry(url.strip())
         if not entry:
             return
         items = [entry, *(h for h in self.history if h != entry)][:HISTORY_SIZE]

@@ -114,6 +114,9 @@ def test_giving_up_the_password_shows_the_refusal(
     wait_idle(qtbot, pane)
     assert pane.current_page is pane.message_page
     assert "password" in pane.message_page.text.text()
+    # given up: not a visit
+    assert len(pane.history) == 0
+    assert pane.url == ""
 
 
 def test_a_missing_file_shows_the_servers_refusal(go: Any, ftp_server: Any) -> None:

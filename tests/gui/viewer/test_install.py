@@ -1,5 +1,6 @@
-"""The viewer in the main window: Enter in the address bar fetches, the page's URL fills
-the address bar and the base field, and relative references resolve against it."""
+"""The viewer in the main window: Open (Alt+Enter) fetches, and so does Enter while the
+viewer is shown; the page's URL fills the address bar and the base field, and relative
+references resolve against it."""
 
 from __future__ import annotations
 
@@ -21,16 +22,17 @@ def viewer(window: MainWindow) -> Any:
     pane.shutdown()
 
 
-def enter(qtbot: Any, window: MainWindow, text: str) -> None:
+def enter(qtbot: Any, window: MainWindow, text: str, *, alt: bool = False) -> None:
     window.address.setFocus()
     window.address.setText(text)
-    qtbot.keyClick(window.address, Qt.Key.Key_Return)
+    modifier = Qt.KeyboardModifier.AltModifier if alt else Qt.KeyboardModifier.NoModifier
+    qtbot.keyClick(window.address, Qt.Key.Key_Return, modifier)
 
 
-def test_enter_in_the_address_bar_shows_the_page_and_fills_the_base(
+def test_alt_enter_in_the_address_bar_shows_the_page_and_fills_the_base(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
 ) -> None:
-    enter(qtbot, window, hole.url)
+    enter(qtbot, window, hole.url, alt=True)
     assert window.pages.currentWidget() is viewer
     wait_idle(qtbot, viewer)
     assert viewer.current_page is viewer.gopher_page
@@ -42,7 +44,7 @@ def test_enter_in_the_address_bar_shows_the_page_and_fills_the_base(
 def test_a_link_followed_in_the_viewer_updates_the_address_bar(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
 ) -> None:
-    enter(qtbot, window, hole.url)
+    enter(qtbot, window, hole.url, alt=True)
     wait_idle(qtbot, viewer)
     viewer.navigate(hole.url + "1/notes")
     wait_idle(qtbot, viewer)
@@ -56,7 +58,7 @@ def test_a_link_followed_in_the_viewer_updates_the_address_bar(
 def test_other_schemes_stay_in_the_inspector(
     qtbot: Any, window: MainWindow, viewer: ViewerPane
 ) -> None:
-    enter(qtbot, window, "http://example.org/")
+    enter(qtbot, window, "http://example.org/", alt=True)
     assert window.pages.currentWidget() is window.inspector
     assert not viewer.busy
 
@@ -64,7 +66,7 @@ def test_other_schemes_stay_in_the_inspector(
 def test_the_go_menu_switches_pages_and_holds_the_actions(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
 ) -> None:
-    enter(qtbot, window, hole.url)
+    window.open_url(hole.url)
     wait_idle(qtbot, viewer)
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Go")
     texts = [a.text() for a in menu.actions() if not a.isSeparator()]
@@ -91,8 +93,13 @@ def test_the_go_menu_switches_pages_and_holds_the_actions(
 def test_enter_on_a_relative_reference_goes_to_the_target(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
 ) -> None:
-    enter(qtbot, window, hole.url + "1/notes")
+    window.open_button.click()  # the address is empty: nothing happens
+    assert not viewer.busy
+    window.address.setText(hole.url + "1/notes")
+    window.open_button.click()
+    assert window.pages.currentWidget() is viewer
     wait_idle(qtbot, viewer)
+    # while the viewer is shown, Enter fetches, as in a browser
     enter(qtbot, window, "../0/latin1.txt")  # RFC 3986 §5.2 against the base
     wait_idle(qtbot, viewer)
     assert viewer.url == hole.url + "0/latin1.txt"

@@ -30,6 +30,7 @@ from urlinspector.core.model import (
     USER,
     USERINFO,
 )
+from urlinspector.gui.models.masking import kept_visible, password_span
 
 __all__ = ["GENERIC_EQUIVALENT", "MASKED", "Run", "colour_runs", "roles_present"]
 
@@ -160,8 +161,14 @@ def colour_runs(
             _mark(invalid, start - lo, end - lo)
         elif d.severity == "warning" and d.category == "security":
             _mark(warning, start - lo, end - lo)
-    if mask_password and spans[PASSWORD][0] >= 0:
-        _mark(masked, spans[PASSWORD][0] - lo, spans[PASSWORD][1] - lo)
+    hidden = password_span(url) if mask_password else None
+    if hidden is not None:
+        # each character of the password, except those that can carry a look-alike
+        first = max(hidden[0], lo)
+        keep = kept_visible(text[hidden[0] : hidden[1]])
+        for i in range(first, min(hidden[1], hi)):
+            if not keep[i - hidden[0]]:
+                masked[i - lo] = True
 
     runs: list[Run] = []
     start = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from urlinspector.core import EDITIONS, URL, URLInspectorError, browser_reading, parse
 from urlinspector.core.escapes import Escape, decode
@@ -26,7 +26,14 @@ from urlinspector.core.model import (
     USERINFO,
 )
 from urlinspector.core.resolve import Resolution, resolve
-from urlinspector.gui.models.text import shown
+from urlinspector.gui.models.masking import (
+    mask_in_text,
+    mask_known,
+    mask_url,
+    password_span,
+    passwords_of,
+)
+from urlinspector.gui.models.text import masked, shown, visible
 
 __all__ = [
     "EDITION_ROWS",
@@ -187,12 +194,53 @@ class EditionsTable:
         return sum(c.differs for row in self.cells for c in row)
 
 
-_CELL_LIMIT = 160
+_CELL_LIMIT = 400
+"""Characters a cell shows; a longer value is cut in the middle of what is not the
+host (:func:`cut_keeping_host`)."""
+_TIP_LIMIT = 2000
 
 
-def _value_cell(value: str | None, tooltip: str, *, mask: bool = False) -> Cell:
-    shown_value = "•" * min(len(value), 8) if mask and value else value
-    return Cell(shown(shown_value, _CELL_LIMIT), tooltip, key=value)
+def cut_keeping_host(text: str, limit: int = _CELL_LIMIT) -> str:
+    """*text* (a URL) cut to about *limit* characters without cutting its host: what
+    is left out is the middle of the part before the host and the end of the part
+    after it, each marked with ``…``."""
+    if len(text) <= limit:
+        return text
+    h0, h1 = parse(text, "rfc3986").spans[HOST]
+    if h0 < 0:
+        return text[: limit - 1] + "…"
+    room = max(limit - (h1 - h0), 40)
+    before, after = text[:h0], text[h1:]
+    keep_before = min(len(before), room // 2)
+    if len(before) > keep_before:
+        head = max(keep_before // 2, 1)
+        before = before[:head] + "…" + before[len(before) - (keep_before - head) :]
+    keep_after = max(room - len(before), 20)
+    if len(after) > keep_after:
+        after = after[: keep_after - 1] + "…"
+    return before + text[h0:h1] + after
+
+
+def _masked_url(text: str, mask: bool) -> str:
+    return mask_url(parse(text, "rfc3986")) if mask else text
+
+
+def _tip(value: str | None, *lines: str) -> str:
+    """A cell's tooltip: its own value first (whole, up to a limit), then *lines*."""
+    head = shown(value, _TIP_LIMIT)
+    return "\n".join((head, *lines))
+
+
+def _value_cell(value: str | None, explanation: str, *, mask: bool = False) -> Cell:
+    shown_value = masked(value) if mask else value
+    return Cell(shown(shown_value, _CELL_LIMIT), _tip(shown_value, explanation), key=value)
+
+
+def _url_cell(value: str | None, explanation: str, *, mask: bool, suffix: str = "") -> Cell:
+    if value is None:
+        return Cell("—", explanation, key=None)
+    display = _masked_url(value, mask)
+    return Cell(visible(cut_keeping_host(display)) + suffix, _tip(display, explanation), key=value)
 
 
 def _edition_column(
@@ -200,60 +248,69 @@ def _edition_column(
 ) -> tuple[list[Cell], URL]:
     ed = EDITIONS[edition_id]
     url = parse(text, edition_id)
+    secrets = passwords_of(url) if mask_password else ()
     cells: list[Cell] = []
     for row_id, _ in EDITION_ROWS:
         if row_id in _INDEX:
             value = url.component(_INDEX[row_id])
+            explanation = f"{row_id} under {ed.label} ({ed.cite(row_id)})"
             if row_id == "user" and value is None and url.spans[USERINFO][0] >= 0:
-                value = url.userinfo
+                value = url.userinfo  # an edition that reads the userinfo whole
+                span = password_span(url) if mask_password else None
+                if span is not None and value is not None:
+                    u0 = url.spans[USERINFO][0]
+                    shown_value = mask_in_text(value, ((span[0] - u0, span[1] - u0),))
+                    cells.append(
+                        Cell(
+                            shown(shown_value, _CELL_LIMIT),
+                            _tip(shown_value, f"userinfo under {ed.label}"),
+                            key=value,
+                        )
+                    )
+                    continue
             cells.append(
-                _value_cell(
-                    value,
-                    f"{row_id} under {ed.label} ({ed.cite(row_id)})",
-                    mask=mask_password and row_id == "password",
-                )
+                _value_cell(value, explanation, mask=mask_password and row_id == "password")
             )
         elif row_id == "findings":
             errors, warnings = len(url.errors), len(url.warnings)
             words = "valid" if not errors else f"{errors} error" + ("s" if errors > 1 else "")
             if warnings:
                 words += f", {warnings} warning" + ("s" if warnings > 1 else "")
-            first = "; ".join(d.message for d in url.errors[:3])
+            first = "; ".join(mask_known(d.message, secrets) for d in url.errors[:3])
             cells.append(Cell(words, first or f"no errors under {ed.label}", key=not errors))
         else:  # target
             target = target_for(text, base, edition_id, url=url)
-            value = target.text
-            label = shown(value, _CELL_LIMIT) if value is not None else "—"
-            if target.same_document:
-                label += "  (same document)"
-            cells.append(Cell(label, target.message, key=value))
+            suffix = "  (same document)" if target.same_document else ""
+            cells.append(
+                _url_cell(
+                    target.text,
+                    mask_known(target.message, secrets),
+                    mask=mask_password,
+                    suffix=suffix,
+                )
+            )
     return cells, url
 
 
 def _whatwg_column(text: str, base: str, relative: bool, mask_password: bool) -> list[Cell]:
     reading = whatwg(text, base)
     cells: list[Cell] = []
+    where = "as browsers read it (the WHATWG URL Standard, by ada)"
+    if relative:
+        where = (
+            "of the resolved URL, as browsers read it (not compared: the editions' "
+            "cells split the reference)"
+        )
     for row_id, _ in EDITION_ROWS:
         if row_id in _INDEX:
             if reading.href is None:
                 cells.append(Cell("—", reading.error or "", key=("invalid",)))
-            elif relative:
-                cells.append(
-                    Cell(
-                        "(of the target)" if row_id == "scheme" else "",
-                        "browsers split only the resolved URL: see the target row",
-                        key=("not-compared",),
-                    )
-                )
-            else:
-                value = reading.components.get(row_id)
-                cells.append(
-                    _value_cell(
-                        value,
-                        f"{row_id} as browsers read it (the WHATWG URL Standard, by ada)",
-                        mask=mask_password and row_id == "password",
-                    )
-                )
+                continue
+            value = reading.components.get(row_id)
+            cell = _value_cell(
+                value, f"{row_id} {where}", mask=mask_password and row_id == "password"
+            )
+            cells.append(replace(cell, key=("not-compared",)) if relative else cell)
         elif row_id == "findings":
             valid = reading.href is not None
             cells.append(
@@ -268,10 +325,10 @@ def _whatwg_column(text: str, base: str, relative: bool, mask_password: bool) ->
                 cells.append(Cell("—", reading.error or "", key=None))
             else:
                 cells.append(
-                    Cell(
-                        shown(reading.href, _CELL_LIMIT),
+                    _url_cell(
+                        reading.href,
                         "the URL as browsers serialize it (always normalized)",
-                        key=reading.href,
+                        mask=mask_password,
                     )
                 )
     return cells
@@ -289,7 +346,8 @@ def editions_table(
     text: str, base: str = "", *, mask_password: bool = True, parse: Parser = parse
 ) -> EditionsTable:
     """*text* under every edition, newest first, and as browsers read it; *parse*
-    (text, edition id) may be a cache's."""
+    (text, edition id) may be a cache's.  Each cell's tooltip starts with that
+    cell's own value; a cell that differs from the RFC 3986 column says so."""
     columns: list[list[Cell]] = []
     headers: list[str] = []
     relative = True
@@ -310,11 +368,10 @@ def editions_table(
             [
                 cell
                 if _same(reference[r].key, cell.key, is_whatwg)
-                else Cell(
-                    cell.text,
-                    f"{cell.tooltip}\ndiffers from RFC 3986: {reference[r].text}",
-                    True,
-                    cell.key,
+                else replace(
+                    cell,
+                    tooltip=f"{cell.tooltip}\n≠ differs from the RFC 3986 column",
+                    differs=True,
                 )
                 for r, cell in enumerate(column)
             ]

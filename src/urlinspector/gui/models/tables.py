@@ -24,7 +24,16 @@ from PySide6.QtGui import QBrush, QFont
 from urlinspector.core import URL, Diagnostic, UnknownCharsetError
 from urlinspector.gui.models.anatomy import Node, component_tree, decoded
 from urlinspector.gui.models.inspection import EditionsTable, EscapeRow
-from urlinspector.gui.models.text import masked, shown
+from urlinspector.gui.models.masking import (
+    HIDDEN_FINDING,
+    MASK,
+    mask_finding,
+    mask_in_text,
+    mask_password,
+    password_span,
+    telling_octet,
+)
+from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 
 __all__ = [
@@ -121,6 +130,7 @@ class ComponentsModel(QAbstractItemModel):
         self._row: list[int] = []
         self._children: list[list[int]] = [[]]  # [0]: the invisible root
         self._decoded: dict[int, str] = {}
+        self._password: tuple[int, int] | None = None
 
     # --- filling ----------------------------------------------------------------------
 
@@ -131,6 +141,7 @@ class ComponentsModel(QAbstractItemModel):
         when the tree was rebuilt."""
         old_nodes, old_parent = self._nodes, self._parent
         self.url = url
+        self._password = None if url is None else password_span(url)
         self._nodes = [Node("", None, None, "plain")]
         self._parent = [-1]
         self._row = [0]
@@ -179,6 +190,7 @@ class ComponentsModel(QAbstractItemModel):
 
     def set_mask_password(self, mask: bool) -> None:
         self.mask_password = mask
+        self._decoded = {}
         self._changed_column(1)
         self._changed_column(2)
 
@@ -248,6 +260,45 @@ class ComponentsModel(QAbstractItemModel):
             return self.COLUMNS[section]
         return None
 
+    def _holds_password(self, node: Node) -> tuple[int, int] | None:
+        """The password's span within *node*'s raw text, when passwords are masked
+        and the node holds it (the password row, userinfo, authority ...)."""
+        span, url = self._password, self.url
+        if not self.mask_password or span is None or url is None or node.span is None:
+            return None
+        start, end = node.span
+        raw = node.raw
+        if raw is None or not start <= span[0] <= span[1] <= end or span[0] - start >= len(raw):
+            return None
+        if not url.text.startswith(raw, start):
+            return None
+        return span[0] - start, min(span[1] - start, len(raw))  # a cut node: its part
+
+    def _raw_text(self, node: Node) -> str | None:
+        inner = self._holds_password(node)
+        return node.raw if inner is None or node.raw is None else mask_in_text(node.raw, (inner,))
+
+    def _decode(self, node: Node) -> str | None:
+        """*node* decoded (None: not decoded); the password in it decoded on its own
+        and masked."""
+        url = self.url
+        if url is None or node.raw is None:
+            return None
+        inner = self._holds_password(node)
+        if inner is None or node.span is None or node.decode_as is None:
+            result = decoded(url, node, self.charset)
+            return None if result is None else result.text
+        pieces = []
+        start = node.span[0]
+        for a, b in ((0, inner[0]), inner, (inner[1], len(node.raw))):
+            piece = dataclasses.replace(
+                node, raw=node.raw[a:b], span=(start + a, start + b), children=()
+            )
+            result = decoded(url, piece, self.charset)
+            text = node.raw[a:b] if result is None else result.text
+            pieces.append(mask_password(text) if (a, b) == inner else text)
+        return "".join(pieces)
+
     def _decoded_text(self, i: int, node: Node) -> str:
         cached = self._decoded.get(i)
         if cached is None:
@@ -256,11 +307,11 @@ class ComponentsModel(QAbstractItemModel):
             else:
                 shown_node = _head(node)
                 try:
-                    result = decoded(self.url, shown_node, self.charset)
+                    text = self._decode(shown_node)
                 except UnknownCharsetError as exc:
                     cached = str(exc)
                 else:
-                    cached = "" if result is None else shown(result.text, DISPLAY_LIMIT)
+                    cached = "" if text is None else shown(text, DISPLAY_LIMIT)
                     if shown_node is not node:
                         cached += "…"
             self._decoded[i] = cached
@@ -272,18 +323,15 @@ class ComponentsModel(QAbstractItemModel):
         i = index.internalId()
         node = self._nodes[i]
         column = index.column()
-        hidden = self.mask_password and node.role == "password"
         if role == _DISPLAY:
             if column == 0:
                 return node.name
             if column == 1:
-                return shown(masked(node.raw) if hidden else node.raw, DISPLAY_LIMIT)
+                return shown(self._raw_text(node), DISPLAY_LIMIT)
             if column == 2:
                 if node.raw is None:
                     return ""
-                return (
-                    masked(self._decoded_text(i, node)) if hidden else self._decoded_text(i, node)
-                )
+                return self._decoded_text(i, node)
             if column == 3:
                 return _span_text(node.span)
             return node.rule
@@ -346,15 +394,26 @@ class DiagnosticsModel(_RowsTable):
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
         super().__init__(formats, parent)
         self.items: tuple[Diagnostic, ...] = ()
+        self.masked_url: URL | None = None
+        """The URL whose password the messages mask (:func:`~.masking.mask_finding`);
+        None: passwords are shown."""
 
     def shown_rows(self) -> Sequence[object]:
         return self.items
 
-    def set_diagnostics(self, items: tuple[Diagnostic, ...]) -> bool:
-        """Show *items*; True when a row's text changed (rows may need new heights)."""
+    def message(self, d: Diagnostic) -> str:
+        url = self.masked_url
+        return d.message if url is None else mask_finding(d.message, d.span, url)
+
+    def set_diagnostics(self, items: tuple[Diagnostic, ...], masked_url: URL | None = None) -> bool:
+        """Show *items*, with the password of *masked_url* masked in their messages;
+        True when a row's text changed (rows may need new heights)."""
         order = {"error": 0, "warning": 1, "info": 2}
         new = tuple(sorted(items, key=lambda d: (order.get(d.severity, 3), d.span)))
-        if len(new) != len(self.items):
+        if masked_url is not None and password_span(masked_url) is None:
+            masked_url = None
+        if len(new) != len(self.items) or masked_url != self.masked_url:
+            self.masked_url = masked_url
             self.beginResetModel()
             self.items = new
             self.endResetModel()
@@ -376,7 +435,7 @@ class DiagnosticsModel(_RowsTable):
         if role == _DISPLAY:
             return (
                 _SEVERITY_MARK.get(d.severity, d.severity),
-                d.message,
+                self.message(d),
                 d.reference,
                 _span_text(d.span),
                 d.category,
@@ -387,7 +446,7 @@ class DiagnosticsModel(_RowsTable):
         if role == _FONT and column == 0 and d.severity != "info":
             return self._style.font("invalid")
         if role == _TOOLTIP:
-            return f"{d.message}\n{d.reference} · {d.code} · characters {_span_text(d.span)}"
+            return f"{self.message(d)}\n{d.reference} · {d.code} · characters {_span_text(d.span)}"
         if role == SPAN_ROLE:
             return d.span
         return None
@@ -406,7 +465,9 @@ class EditionsModel(QAbstractTableModel):
         self._bold = QFont()
         self._bold.setBold(True)
 
-    def set_table(self, table: EditionsTable | None) -> None:
+    def set_table(self, table: EditionsTable | None) -> set[int] | None:
+        """Show *table*; the rows whose text changed (None: every row, the model was
+        reset)."""
         old, self.table = self.table, table
         if (
             old is None
@@ -416,7 +477,8 @@ class EditionsModel(QAbstractTableModel):
         ):
             self.beginResetModel()
             self.endResetModel()
-            return
+            return None
+        changed: set[int] = set()
         for c in range(len(table.columns)):
             if old.columns[c] != table.columns[c] or any(
                 old.cells[r][c].differs != table.cells[r][c].differs for r in range(len(table.rows))
@@ -427,6 +489,9 @@ class EditionsModel(QAbstractTableModel):
                 if a != b:
                     index = self.index(r, c)
                     self.dataChanged.emit(index, index)
+                    if a.text != b.text or a.differs != b.differs:
+                        changed.add(r)
+        return changed
 
     def set_formats(self, formats: Formats) -> None:
         self.beginResetModel()
@@ -497,14 +562,27 @@ class EscapesModel(_RowsTable):
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
         super().__init__(formats, parent)
         self.rows: tuple[EscapeRow, ...] = ()
+        self.hidden: tuple[int, int] | None = None
+        """The password's span while passwords are masked: its escapes are masked
+        too, except those of a look-alike (:func:`~.masking.telling_octet`)."""
 
     def shown_rows(self) -> Sequence[object]:
         return self.rows
 
-    def set_rows(self, rows: tuple[EscapeRow, ...]) -> None:
+    def set_rows(self, rows: tuple[EscapeRow, ...], hidden: tuple[int, int] | None = None) -> None:
         self.beginResetModel()
         self.rows = rows
+        self.hidden = hidden
         self.endResetModel()
+
+    def masked(self, row: EscapeRow) -> bool:
+        """Whether *row* is an escape of the password to mask."""
+        span, e = self.hidden, row.escape
+        return (
+            span is not None
+            and span[0] <= e.span[0] < span[1]
+            and not (e.octet is not None and telling_octet(e.octet))
+        )
 
     def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
         if not index.isValid():
@@ -513,15 +591,16 @@ class EscapesModel(_RowsTable):
         e = row.escape
         column = index.column()
         if role == _DISPLAY:
+            hide = self.masked(row)
             octet = "—" if e.octet is None else f"0x{e.octet:02X}"
             return (
-                e.text,
+                MASK * len(e.text) if hide else e.text,
                 row.component,
                 _span_text(e.span),
-                octet,
-                row.decoded,
+                MASK * len(octet) if hide else octet,
+                MASK if hide else row.decoded,
                 _KIND_MARK.get(e.kind, e.kind),
-                e.reason,
+                HIDDEN_FINDING if hide else e.reason,
                 e.reference,
             )[column]
         if role == _FOREGROUND and column in (0, 5):
@@ -530,7 +609,7 @@ class EscapesModel(_RowsTable):
         if role == _FONT and column == 5 and e.kind in ("meaningful", "invalid"):
             return self._style.font("invalid")
         if role == _TOOLTIP:
-            return f"{e.reason}\n{e.reference}"
+            return f"{HIDDEN_FINDING if self.masked(row) else e.reason}\n{e.reference}"
         if role == SPAN_ROLE:
             return e.span
         return None

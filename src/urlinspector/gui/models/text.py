@@ -5,11 +5,12 @@ from __future__ import annotations
 import html
 import unicodedata
 
+from urlinspector.gui.models.masking import mask_password
+
 __all__ = ["EMPTY", "UNDEFINED", "html_text", "masked", "shown", "visible"]
 
 UNDEFINED = "(undefined)"
 EMPTY = '""'
-_MASK = "•"
 
 
 def _visible_char(ch: str) -> str:
@@ -50,10 +51,11 @@ def shown(value: str | None, limit: int = 0) -> str:
 
 
 def masked(value: str | None) -> str | None:
-    """A password as it is shown while passwords are hidden."""
+    """A password as it is shown while passwords are hidden
+    (:func:`~urlinspector.gui.models.masking.mask_password`: look-alikes stay)."""
     if value is None or value == "":
         return value
-    return _MASK * min(len(value), 8)
+    return mask_password(value)
 
 
 def html_text(value: str) -> str:

@@ -11,8 +11,8 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPixmap
 
 from urlinspector import palette as roles
 from urlinspector.core import parse
-from urlinspector.core.model import PASSWORD
 from urlinspector.gui.models.colouring import MASKED, colour_runs
+from urlinspector.gui.models.masking import mask_url
 from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.resources import ResourceNotFoundError, find_resource
@@ -87,14 +87,12 @@ def url_html(url: str, formats: Formats, limit: int = 300) -> str:
 
 
 def without_password(url: str) -> str:
-    """*url* with the password of its userinfo shown as ``••••`` (for labels, status
-    lines and titles; the URL itself keeps it)."""
+    """*url* with the password of its userinfo masked as everywhere else in the window
+    (:func:`~urlinspector.gui.models.masking.mask_url`: a look-alike it carries stays
+    visible), for labels, status lines and titles; the URL itself keeps it."""
     if ":" not in url or "@" not in url:
         return url
-    start, end = parse(url).spans[PASSWORD]
-    if start < 0 or end <= start:
-        return url
-    return url[:start] + "••••" + url[end:]
+    return mask_url(parse(url))
 
 
 def display_url(url: str, limit: int = 100) -> str:

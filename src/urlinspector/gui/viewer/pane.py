@@ -13,7 +13,9 @@ is there (a gopher menu as soon as its first items are), and only then does the
 history get an entry and ``urlChanged`` / ``baseChanged`` go out: the URL used to
 retrieve the page is its base URL (001 §5.1.3), so relative references typed into the
 address bar resolve against it.  A fetch that fails shows a message page; one that is
-stopped leaves the page as it was.
+stopped leaves the page as it was.  A fetch refused before anything is sent (a URL
+that cannot be sent, a port question answered Cancel) or given up (a password not
+given) is not a visit: the history and the page's URL stay as they were.
 
 Before anything is sent:
 
@@ -470,7 +472,7 @@ class ViewerPane(QWidget):
                 explanation = self.scheme_page.show_url(url)
                 self._commit_static(url, offset, self.scheme_page, explanation.title)
         except LocalProtocolError as exc:
-            self._show_failure(url, offset, "Not fetched", str(exc))
+            self._show_failure(url, offset, "Not fetched", str(exc), visit=False)
 
     def stop_quietly(self) -> None:
         nav, self._nav = self._nav, None
@@ -576,7 +578,7 @@ class ViewerPane(QWidget):
             try:
                 target = with_search(url, text)
             except LocalProtocolError as exc:
-                self._show_failure(url, None, "Not searched", str(exc))
+                self._show_failure(url, None, "Not searched", str(exc), visit=False)
                 return
             self.navigate(target)
 
@@ -649,6 +651,8 @@ class ViewerPane(QWidget):
 
         def finished(result: int) -> None:
             accepted = result == QDialog.DialogCode.Accepted
+            if not accepted and self._nav is not None and self._nav.job is job:
+                self._nav.state["declined"] = True  # given up: not a visit
             job.answer_password(dialog.textValue() if accepted else None)
             dialog.setTextValue("")  # the password is not kept
             self.password_dialog = None
@@ -709,7 +713,14 @@ class ViewerPane(QWidget):
             self.info.setText(f"{self.info.text()} · broken off: {message}")
             self.statusMessage.emit(f"{title}: {message}")
             return
-        self._show_failure(nav.url, nav.offset, title, message, save=isinstance(error, TooLarge))
+        self._show_failure(
+            nav.url,
+            nav.offset,
+            title,
+            message,
+            save=isinstance(error, TooLarge),
+            visit=not nav.state.get("declined", False),
+        )
 
     # --- showing results --------------------------------------------------------------------
 
@@ -885,7 +896,10 @@ class ViewerPane(QWidget):
         *,
         save: bool = False,
         save_data: bytes | None = None,
+        visit: bool = True,
     ) -> None:
+        """Show a message page; *visit* false (a fetch refused before anything was
+        sent) leaves the history and the address as they were."""
         actions: list[tuple[str, str]] = [("retry", "&Try again")]
         if save:
             actions.insert(0, ("save", "&Save it instead…"))
@@ -895,6 +909,10 @@ class ViewerPane(QWidget):
         self.message_page.show_message(title, message, tuple(actions))
         self._failed_url = url
         self.pages.setCurrentWidget(self.message_page)
+        if not visit:
+            self.info.setText(f"{title} · {_hostport(url)}")
+            self.statusMessage.emit(f"{title}: {without_password(message)}")
+            return
         if offset is None and url != self.url:
             self.history.visit(url, title)
         elif offset:
@@ -1282,12 +1300,14 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
 
     * ``add_page(name, widget)`` / ``show_page(name)``: the central page area; the pane
       is the page :data:`VIEWER_PAGE`, the inspector is ``"inspector"``;
-    * ``navigateRequested(str)``: Enter in the address bar, a history entry, a drop:
-      URLs of :data:`FETCHED_SCHEMES` are shown in the viewer, others in the inspector;
-      a relative reference is resolved against ``base`` (the base field) first;
+    * ``openRequested(str)``: an explicit fetch (the Open button, Alt+Enter, Enter while
+      the viewer is shown): URLs of :data:`FETCHED_SCHEMES` are shown in the viewer,
+      others in the inspector; a relative reference is resolved against ``base`` (the
+      base field) first.  Inspecting (``inspectRequested``) never reaches the viewer;
     * ``set_address(text)`` and ``address``: the URL shown goes into the address bar;
     * ``set_base(text)``: the page's base URL goes into the base field (001 §5.1.3);
-    * ``settings.add_history(url)``: every page shown joins the window's history;
+    * ``remember(url)`` (else ``settings.add_history(url)``): every page shown joins
+      the window's history;
     * ``formats``: the shared colour roles; ``statusBar()`` and ``menuBar()``.
 
     A "Go" menu gets Back, Forward, Reload and Stop (window-wide shortcuts), and
@@ -1311,6 +1331,11 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
             pane.navigate(url)
         else:
             show_page("inspector")
+            what = f"{scheme} URLs" if scheme else "A relative reference without a base"
+            status(
+                f"{what} are not fetched here: the viewer fetches gopher, ftp, news, nntp "
+                "and file URLs; this one is inspected only."
+            )
 
     def show_url(url: str) -> None:
         address = getattr(main_window, "address", None)
@@ -1323,13 +1348,14 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
         else:
             main_window.statusBar().clearMessage()
 
-    main_window.navigateRequested.connect(route)  # type: ignore[attr-defined]
+    main_window.openRequested.connect(route)  # type: ignore[attr-defined]
     pane.urlChanged.connect(show_url)
     pane.baseChanged.connect(main_window.set_base)  # type: ignore[attr-defined]
     pane.statusMessage.connect(status)
     settings = getattr(main_window, "settings", None)
-    if settings is not None and hasattr(settings, "add_history"):
-        pane.urlChanged.connect(settings.add_history)
+    remember = getattr(main_window, "remember", getattr(settings, "add_history", None))
+    if remember is not None:
+        pane.urlChanged.connect(remember)
     if settings is not None and hasattr(settings, "news_server"):
         pane.news_server = settings.news_server or None
 

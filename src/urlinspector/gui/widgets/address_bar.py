@@ -11,6 +11,13 @@ Choice of widget: a ``QPlainTextEdit`` kept to one line, coloured by a
 * ``QLineEdit`` has no public API for character formats (and stops at 32767
   characters); a ``QTextEdit`` lays out rich text and is slower on long lines.
 
+Passwords: while they are hidden, the password is masked
+(:mod:`~urlinspector.gui.models.masking`), except while the caret is in it or at its
+edge in an editor that has the focus: one types and corrects what one can see, as in
+any text field, and the mask comes back as soon as the caret moves elsewhere or the
+focus leaves.  (A password field that shows only the last character typed protects
+a secret entered once; a URL is read and edited, character by character.)
+
 Speed: the highlighter parses through the window's cache (one parse per text and
 edition, shared with every panel) and formats a window of the text around what is
 visible: a 64 KiB URL shows about a hundred characters at a time, so the whole line
@@ -26,6 +33,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
+    QFocusEvent,
     QFont,
     QFontDatabase,
     QFontMetrics,
@@ -44,6 +52,7 @@ from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWi
 from urlinspector.core import URL
 from urlinspector.gui.models.anatomy import Description, describe
 from urlinspector.gui.models.colouring import Run, colour_runs
+from urlinspector.gui.models.masking import mask_finding, password_span
 from urlinspector.gui.models.text import html_text, masked, shown
 from urlinspector.gui.palette import Formats
 
@@ -88,6 +97,12 @@ class UrlHighlighter(QSyntaxHighlighter):
         self._parse = parse
         self.formats = formats
         self.mask_password = False
+        """Whether passwords are hidden (the window's setting)."""
+        self.caret: Callable[[], int | None] = lambda: None
+        """Where the typing caret is (None: no focus); the password is shown while
+        the caret is in it."""
+        self.masking = False
+        """Whether the colours now shown mask the password."""
         self.center = 0
         """Position around which a long text is coloured (the cursor, or what is
         scrolled into view)."""
@@ -118,15 +133,28 @@ class UrlHighlighter(QSyntaxHighlighter):
         lo, hi = self.window(len(text))
         self.coloured = (lo, hi)
         get = self.formats.get
-        self.runs = runs = colour_runs(url, lo, hi, mask_password=self.mask_password)
+        self.masking = self.masks(url)
+        self.runs = runs = colour_runs(url, lo, hi, mask_password=self.masking)
         for run in runs:
             self.setFormat(run.start, run.end - run.start, get(run.role, run.overlays))
 
+    def masks(self, url: URL) -> bool:
+        """Whether *url*'s password is to be masked now (hidden, and not being typed)."""
+        if not self.mask_password:
+            return False
+        span = password_span(url)
+        if span is None:
+            return False
+        caret = self.caret()
+        return caret is None or not span[0] <= caret <= span[1]
 
-def description_html(d: Description, *, mask_password: bool = False) -> str:
+
+def description_html(d: Description, *, masked_url: URL | None = None) -> str:
     """A tooltip for one character: component, rule and section, edition, decoded
-    value, the escape it is part of, and the findings that cover it."""
-    hidden = mask_password and d.role == "password"
+    value, the escape it is part of, and the findings that cover it.  With
+    *masked_url* (the URL described, while passwords are masked) the password is
+    masked in all of it."""
+    hidden = masked_url is not None and d.role == "password"
     raw = masked(d.raw) if hidden else d.raw
     value = masked(d.decoded) if hidden else d.decoded
     lines = [
@@ -148,8 +176,13 @@ def description_html(d: Description, *, mask_password: bool = False) -> str:
         )
     for diag in d.diagnostics:
         mark = {"error": "✖", "warning": "⚠"}.get(diag.severity, "ℹ")
+        message = (
+            diag.message
+            if masked_url is None
+            else mask_finding(diag.message, diag.span, masked_url)
+        )
         lines.append(
-            f"{mark} {html_text(diag.severity)}: {html_text(diag.message)} "
+            f"{mark} {html_text(diag.severity)}: {html_text(message)} "
             f"<i>({html_text(diag.reference)})</i>"
         )
     return "<br>".join(lines)
@@ -159,12 +192,14 @@ class UrlEdit(QPlainTextEdit):
     """A one-line URL editor with live colours, hover descriptions and paste
     extraction.
 
-    Signals: ``committed(str)`` on Enter, ``escapePressed()`` on Escape,
+    Signals: ``committed(str)`` on Enter, ``openRequested(str)`` on Alt+Enter (fetch
+    it on purpose), ``escapePressed()`` on Escape,
     ``urlsFound(object)`` with the ``Found`` tuple when pasted text holds several
     URLs, ``hovered(object)`` with the :class:`Description` under the mouse (or None).
     """
 
     committed = Signal(str)
+    openRequested = Signal(str)
     escapePressed = Signal()
     urlsFound = Signal(object)
     hovered = Signal(object)
@@ -201,7 +236,10 @@ class UrlEdit(QPlainTextEdit):
             self.setFrameShape(QFrame.Shape.NoFrame)
             self.setUndoRedoEnabled(False)
         self.highlighter = UrlHighlighter(self.document(), parse, formats)
+        if not read_only:
+            self.highlighter.caret = self._caret
         self.cursorPositionChanged.connect(self._follow_cursor)
+        self.cursorPositionChanged.connect(self._update_mask)
         self.horizontalScrollBar().valueChanged.connect(self._follow_scroll)
         self._fit_height()
 
@@ -297,6 +335,28 @@ class UrlEdit(QPlainTextEdit):
             self.highlighter.mask_password = mask
             self.highlighter.rehighlight()
 
+    @property
+    def password_masked(self) -> bool:
+        """Whether the password is masked in what the editor shows now."""
+        return self.highlighter.masking
+
+    def _caret(self) -> int | None:
+        return self.textCursor().position() if self.hasFocus() else None
+
+    def _update_mask(self) -> None:
+        """The caret moved, or the focus came or went: mask or show the password."""
+        h = self.highlighter
+        if h.mask_password and h.url is not None and h.masks(h.url) != h.masking:
+            h.rehighlight()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self._update_mask()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self._update_mask()
+
     # --- selection ---------------------------------------------------------------
 
     def select_span(self, start: int, end: int) -> None:
@@ -340,7 +400,8 @@ class UrlEdit(QPlainTextEdit):
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not self.isReadOnly():
-                self.committed.emit(self.toPlainText())
+                alt = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
+                (self.openRequested if alt else self.committed).emit(self.toPlainText())
             event.accept()
             return
         if key == Qt.Key.Key_Escape and not self.isReadOnly():
@@ -425,7 +486,7 @@ class UrlEdit(QPlainTextEdit):
         d = self.describe(pos)
         if d is None:
             return None
-        return description_html(d, mask_password=self.highlighter.mask_password)
+        return description_html(d, masked_url=self.url() if self.password_masked else None)
 
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):

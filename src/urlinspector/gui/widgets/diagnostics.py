@@ -7,7 +7,7 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-from urlinspector.core import Diagnostic
+from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
 from urlinspector.gui.palette import Formats
 
@@ -37,8 +37,9 @@ class DiagnosticsPanel(QTableView):
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 
-    def set_diagnostics(self, items: tuple[Diagnostic, ...]) -> None:
-        if self.diagnostics_model.set_diagnostics(items) and len(items) <= 60:
+    def set_diagnostics(self, items: tuple[Diagnostic, ...], masked_url: URL | None = None) -> None:
+        """Show *items*, with the password of *masked_url* masked in their messages."""
+        if self.diagnostics_model.set_diagnostics(items, masked_url) and len(items) <= 60:
             self.resizeRowsToContents()  # wrapped messages: rows as tall as they need
 
     def paintEvent(self, event: QPaintEvent) -> None:

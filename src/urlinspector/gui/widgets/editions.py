@@ -1,17 +1,71 @@
 """The editions side by side: one column per edition of the specs and one for the
 browsers (WHATWG, computed by ``ada-url``), cells that differ from RFC 3986 marked.
 
-This is the view a teacher projects: the same text, read by each text's rules."""
+This is the view a teacher projects: the same text, read by each text's rules.
+
+Cells wrap at URL delimiters (before ``/ ? # & = ; @``, never inside ``//``; a long
+run without one wraps anywhere) and are never elided: each row is as tall as its
+tallest cell.  So a resolved target shows its host whole.  Each cell's tooltip starts
+with its own value.
+
+Measuring wrapped cells costs a text layout each: on a keystroke only the rows whose
+text changed are measured, and a row whose cells all fit on one line gets the
+one-line height without a layout.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from collections.abc import Iterable
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt, QTimer
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from urlinspector.gui.models.inspection import EditionsTable
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
 
-__all__ = ["EditionsPanel"]
+__all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
+
+BREAK_BEFORE = frozenset("/?#&=;@")
+"""A line may break before these delimiters."""
+CELL_PADDING = 12
+"""Pixels of a cell's width its text cannot use (margins and the grid)."""
+_ZWSP = "\u200b"  # a line-break opportunity that takes no room (UAX #14, class ZW)
+
+
+def with_breaks(text: str) -> str:
+    """*text* with a zero-width break opportunity before each delimiter of
+    :data:`BREAK_BEFORE` (not between the two slashes of ``//``)."""
+    if not any(c in BREAK_BEFORE for c in text):
+        return text
+    out: list[str] = []
+    previous = ""
+    for ch in text:
+        if ch in BREAK_BEFORE and out and not (ch == "/" and previous == "/"):
+            out.append(_ZWSP)
+        out.append(ch)
+        previous = ch
+    return "".join(out)
+
+
+class UrlCellDelegate(QStyledItemDelegate):
+    """Draws a cell wrapped at URL delimiters, never elided."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.text = with_breaks(option.text)
+        option.textElideMode = Qt.TextElideMode.ElideNone
+        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
 
 
 class EditionsPanel(QTableView):
@@ -19,26 +73,70 @@ class EditionsPanel(QTableView):
         super().__init__(parent)
         self.editions_model = EditionsModel(formats, self)
         self.setModel(self.editions_model)
+        self.setItemDelegate(UrlCellDelegate(self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
-        self.setWordWrap(True)  # long targets wrap (anywhere: URLs have no spaces)
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.setAlternatingRowColors(True)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setDefaultSectionSize(190)
         header.setStretchLastSection(True)
+        header.sectionResized.connect(lambda *_: self._fit_rows_later())
         vertical = self.verticalHeader()
         vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self._line = self.fontMetrics().lineSpacing()
-        vertical.setDefaultSectionSize(self._line + 8)
+        vertical.setDefaultSectionSize(self.fontMetrics().lineSpacing() + 8)
+        self._bold = QFont(self.font())
+        self._bold.setBold(True)  # differing cells are bold: measure as the wider
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.timeout.connect(self.fit_rows)
 
     def set_table(self, table: EditionsTable | None) -> None:
-        self.editions_model.set_table(table)
-        if table is not None:
-            # fixed heights (measuring wrapped cells on every keystroke costs a frame):
-            # room for a wrapped path and target
-            for row_id, lines in (("path", 2), ("target", 4)):
-                if row_id in table.row_ids:
-                    row = table.row_ids.index(row_id)
-                    height = self._line * lines + 8
-                    if self.rowHeight(row) != height:
-                        self.setRowHeight(row, height)
+        changed = self.editions_model.set_table(table)
+        if changed is None or self._fit_timer.isActive():
+            self.fit_rows()
+        else:
+            self.fit_rows(changed)
+
+    def fit_rows(self, rows: Iterable[int] | None = None) -> None:
+        """Make *rows* (default: all) as tall as their tallest (wrapped) cell."""
+        model = self.editions_model
+        if rows is None:
+            self._fit_timer.stop()
+            rows = range(model.rowCount())
+        for row in rows:
+            height = self._row_height(row)
+            if self.rowHeight(row) != height:
+                self.setRowHeight(row, height)
+
+    def _row_height(self, row: int) -> int:
+        """The height *row* needs: one line, unless a cell wraps; then the tallest
+        cell's, measured once for each different text (the editions' targets are
+        often the same)."""
+        model = self.editions_model
+        metrics = QFontMetrics(self._bold)
+        one_line = self.verticalHeader().defaultSectionSize()
+        height = one_line
+        measured: set[tuple[str, int]] = set()
+        option: QStyleOptionViewItem | None = None
+        for column in range(model.columnCount()):
+            index = model.index(row, column)
+            text = str(index.data() or "")
+            width = self.columnWidth(column)
+            if metrics.horizontalAdvance(text) <= width - CELL_PADDING:
+                continue
+            if (text, width) in measured:
+                continue
+            measured.add((text, width))
+            if option is None:
+                option = QStyleOptionViewItem()
+                self.initViewItemOption(option)
+            option.rect = QRect(0, 0, width, one_line)
+            hint = self.itemDelegate().sizeHint(option, index).height()
+            height = max(height, hint + (1 if self.showGrid() else 0))
+        return height
+
+    def _fit_rows_later(self) -> None:
+        self._fit_timer.start(0)

@@ -33,8 +33,9 @@ class EscapesPanel(QTableView):
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 
-    def set_rows(self, rows: tuple[EscapeRow, ...]) -> None:
-        self.escapes_model.set_rows(rows)
+    def set_rows(self, rows: tuple[EscapeRow, ...], hidden: tuple[int, int] | None = None) -> None:
+        """Show *rows*; those of the password (at *hidden*) masked."""
+        self.escapes_model.set_rows(rows, hidden)
 
     def _activate(self, index: QModelIndex) -> None:
         span = index.siblingAtColumn(0).data(SPAN_ROLE)

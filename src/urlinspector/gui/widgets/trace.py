@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from urlinspector.core.resolve import Resolution
+from urlinspector.gui.models.masking import mask_known
 from urlinspector.gui.models.text import shown
 
 __all__ = ["TracePanel"]
@@ -31,20 +32,27 @@ class TracePanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.tree)
 
-    def set_resolution(self, resolution: Resolution | None, message: str = "") -> None:
+    def set_resolution(
+        self, resolution: Resolution | None, message: str = "", passwords: tuple[str, ...] = ()
+    ) -> None:
+        """Show *resolution*'s steps, with *passwords* masked wherever they appear."""
         self.tree.clear()
+
+        def hide(text: str) -> str:
+            return mask_known(text, passwords) if passwords else text
+
         if resolution is None:
-            self.summary.setText(message or "No resolution: give a base URL.")
+            self.summary.setText(hide(message) or "No resolution: give a base URL.")
             return
         text = f"{resolution.edition}: {shown(resolution.reference)} against " + (
             f"{shown(resolution.base)} → {shown(resolution.display)}"
         )
         if resolution.notes:
             text += "\n" + "\n".join(resolution.notes)
-        self.summary.setText(text)
+        self.summary.setText(hide(text))
         items = []
         for number, step in enumerate(resolution.steps, 1):
-            values = ", ".join(f"{name} = {shown(value, 200)}" for name, value in step.values)
+            values = hide(", ".join(f"{name} = {shown(value, 200)}" for name, value in step.values))
             item = QTreeWidgetItem([step.label or str(number), values, step.citation])
             item.setToolTip(1, step.rule)
             rule = QTreeWidgetItem(["", step.rule, ""])

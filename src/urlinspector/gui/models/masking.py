@@ -1,0 +1,152 @@
+"""Masking a password wherever the window shows it, without hiding a look-alike.
+
+While passwords are hidden (View ▸ Show passwords off), every place that shows a URL or
+a part of one masks the password the same way: the address bar and the target (a
+format over the characters), the components (the password row and the rows that hold
+it: authority, userinfo), the Editions cells and their tooltips, the resolution trace,
+the diagnostics' messages, the status line and the History menu.
+
+One character of the password becomes one ``•``, except the characters that can carry
+a trick, which stay visible: anything outside printable ASCII (a Cyrillic ``а``, a
+fullwidth ``／``, an invisible character) and the delimiters a reader splits a URL at
+(``@ / \\ : ? #``), also when written as an escape (``%D0%B0``, ``%2F``).  In
+``http://good.com:pаss@evil.com`` the password is ``pаss``: it is shown as ``•а••``, so
+the look-alike that makes the password part of the trick is still there to see.
+
+Qt-free, so it is tested without a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from urlinspector.core import URL
+from urlinspector.core.model import PASSWORD, USERINFO
+
+__all__ = [
+    "HIDDEN_FINDING",
+    "MASK",
+    "TELLING_ASCII",
+    "kept_visible",
+    "mask_finding",
+    "mask_in_text",
+    "mask_known",
+    "mask_password",
+    "mask_url",
+    "password_span",
+    "passwords_of",
+    "telling_octet",
+]
+
+MASK = "•"
+TELLING_ASCII = frozenset("@/\\:?#")
+"""ASCII characters of a password that stay visible: the delimiters a reader splits a
+URL at (RFC 3986 §2.2 gen-delims, and the backslash browsers read as ``/``)."""
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def telling_octet(octet: int) -> bool:
+    """Whether an octet of a password stays visible when it is masked."""
+    return octet >= 0x7F or octet < 0x20 or chr(octet) in TELLING_ASCII
+
+
+def kept_visible(password: str) -> list[bool]:
+    """For each character of *password*: whether it stays visible when masked."""
+    keep = [False] * len(password)
+    i = 0
+    while i < len(password):
+        ch = password[i]
+        if ch == "%" and set(password[i + 1 : i + 3]) <= _HEX and i + 2 < len(password):
+            if telling_octet(int(password[i + 1 : i + 3], 16)):
+                keep[i : i + 3] = [True, True, True]
+            i += 3
+            continue
+        keep[i] = telling_octet(ord(ch)) if ord(ch) < 0x80 else True
+        i += 1
+    return keep
+
+
+def mask_password(password: str) -> str:
+    """*password* masked: one ``•`` a character, look-alike carriers kept."""
+    return "".join(
+        ch if keep else MASK for ch, keep in zip(password, kept_visible(password), strict=True)
+    )
+
+
+def mask_in_text(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """*text* with each ``[start, end)`` of *spans* masked (spans must not overlap)."""
+    out: list[str] = []
+    last = 0
+    for start, end in sorted(s for s in spans if 0 <= s[0] <= s[1]):
+        if start < last:
+            continue
+        out.append(text[last:start])
+        out.append(mask_password(text[start:end]))
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def password_span(url: URL) -> tuple[int, int] | None:
+    """Where *url*'s password is (``[start, end)`` of ``url.text``); None without one.
+
+    An edition that reads the userinfo whole (no ``user`` and ``password``) still
+    carries a password after its first ``:`` the way clients split it (RFC 3986
+    §3.2.1), and that part is masked as well."""
+    start, end = url.spans[PASSWORD]
+    if start >= 0:
+        return (start, end) if end > start else None
+    u0, u1 = url.spans[USERINFO]
+    if u0 < 0:
+        return None
+    colon = url.text.find(":", u0, u1)
+    if colon < 0 or colon + 1 >= u1:
+        return None
+    return colon + 1, u1
+
+
+def mask_url(url: URL) -> str:
+    """``url.text`` with its password masked."""
+    span = password_span(url)
+    return url.text if span is None else mask_in_text(url.text, (span,))
+
+
+def passwords_of(*urls: URL | None) -> tuple[str, ...]:
+    """The passwords *urls* carry (as written), longest first."""
+    found = set()
+    for url in urls:
+        span = None if url is None else password_span(url)
+        if url is not None and span is not None:
+            found.add(url.text[span[0] : span[1]])
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+HIDDEN_FINDING = "a finding about characters of the password (View ▸ Show passwords shows it)"
+
+
+def mask_finding(message: str, span: tuple[int, int], url: URL) -> str:
+    """A diagnostic's *message* about *url* with the password masked: a finding that
+    quotes characters of the password that would be masked (``%74 encodes 't'``) says
+    only that it is about the password; any other has the password masked where it
+    quotes it."""
+    hidden = password_span(url)
+    if hidden is None:
+        return message
+    start, end = span
+    if hidden[0] <= start < end <= hidden[1] and url.text[start:end] in message:
+        keep = kept_visible(url.text[hidden[0] : hidden[1]])
+        if not all(keep[start - hidden[0] : end - hidden[0]]):
+            return HIDDEN_FINDING
+    return mask_known(message, passwords_of(url))
+
+
+def mask_known(text: str, passwords: Iterable[str]) -> str:
+    """*text* (a message, a value of the resolution trace, a label) with each of
+    *passwords* masked where it follows a ``:``, as a password follows the user name
+    (with backslashes doubled too, as ``repr`` quotes them)."""
+    for password in passwords:
+        for form in (password, password.replace("\\", "\\\\")):
+            if ":" + form in text:
+                text = text.replace(":" + form, ":" + mask_password(form))
+    return text

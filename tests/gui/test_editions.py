@@ -1,0 +1,93 @@
+"""The Editions view: cells wrap at URL delimiters and never hide a host; each cell's
+tooltip shows its own value; the browsers' column shows the browsers' values."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from urlinspector.gui.main_window import MainWindow
+from urlinspector.gui.models.inspection import cut_keeping_host, editions_table
+from urlinspector.gui.widgets.editions import with_breaks
+
+ZW = "\u200b"
+
+
+@pytest.mark.parametrize(
+    ("text", "broken"),
+    [
+        ("http://a/b?c=d&e#f", f"http:{ZW}//a{ZW}/b{ZW}?c{ZW}=d{ZW}&e{ZW}#f"),
+        ("u@h", f"u{ZW}@h"),
+        ("evil.example.com", "evil.example.com"),  # a host is not broken at its dots
+        ("", ""),
+    ],
+)
+def test_breaks_go_before_delimiters(text: str, broken: str) -> None:
+    assert with_breaks(text) == broken
+    assert with_breaks(text).replace(ZW, "") == text
+
+
+def test_a_long_url_is_cut_around_its_host() -> None:
+    host = "evil.example"
+    text = "http://" + "u" * 600 + "@" + host + "/" + "p" * 900 + "?q"
+    cut = cut_keeping_host(text, 200)
+    assert host in cut
+    assert len(cut) < 260
+    assert cut.startswith("http://u")
+    assert "…" in cut
+    assert cut[cut.index(host) - 1] == "@"  # just before the host: not cut away
+    assert cut_keeping_host("http://h/", 200) == "http://h/"
+
+
+def test_a_long_target_keeps_its_host_in_every_column() -> None:
+    text = "http://" + "x" * 500 + "@evil.example/" + "a/" * 400
+    table = editions_table(text)
+    for column in table.column_ids:
+        cell = table.cell("target", column)
+        assert "evil.example" in cell.text, column
+        assert cell.tooltip.startswith("http://" + "x" * 100)  # its own value, whole
+
+
+def test_each_tooltip_shows_its_own_columns_value() -> None:
+    table = editions_table("https://evil.com\\@good.com/")
+    assert table.cell("host", "rfc3986").text == "good.com"
+    assert table.cell("host", "whatwg").text == "evil.com"
+    assert table.cell("host", "rfc3986").tooltip.split("\n")[0] == "good.com"
+    whatwg_tip = table.cell("host", "whatwg").tooltip
+    assert whatwg_tip.split("\n")[0] == "evil.com"
+    assert "good.com" not in whatwg_tip
+    assert "differs from the RFC 3986 column" in whatwg_tip
+    assert table.cell("path", "whatwg").text == "/@good.com/"
+    assert table.cell("target", "whatwg").tooltip.startswith("https://evil.com/@good.com/")
+
+
+def test_the_browsers_column_shows_the_resolved_values_of_a_reference() -> None:
+    table = editions_table("../g", "http://a/b/c/d;p?q")
+    assert table.cell("host", "whatwg").text == "a"
+    assert table.cell("path", "whatwg").text == "/b/g"
+    assert "resolved URL" in table.cell("host", "whatwg").tooltip
+    assert not table.cell("host", "whatwg").differs  # not compared with the reference's
+    assert table.cell("target", "whatwg").text == "http://a/b/g"
+
+
+def test_rows_grow_to_show_wrapped_cells_whole(window: MainWindow) -> None:
+    text = "https://user@www.example.com/" + "/".join(["segment"] * 30) + "?q=1&r=2#frag"
+    window.inspect(text)
+    window.tabs.setCurrentWidget(window.editions)
+    window.flush()
+    view = window.editions
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)  # what the delegate overrides
+    assert view.itemDelegate() is not None
+    target = view.editions_model.table.row_ids.index("target")  # type: ignore[union-attr]
+    line = view.fontMetrics().lineSpacing()
+    assert view.rowHeight(target) >= 3 * line
+    for row in range(view.model().rowCount()):
+        assert view.rowHeight(row) >= view.sizeHintForRow(row)
+    # a narrower column: the rows are measured again
+    before = view.rowHeight(target)
+    view.horizontalHeader().resizeSection(0, 110)
+    QApplication.processEvents()
+    assert view.rowHeight(target) > before
+    for row in range(view.model().rowCount()):
+        assert view.rowHeight(row) >= view.sizeHintForRow(row)

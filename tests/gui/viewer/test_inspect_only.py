@@ -1,0 +1,268 @@
+"""Inspecting never connects: typing, pasting, a URL picked from pasted text, a history
+entry, a drop and ``urlinspector gui URL`` leave the URL's server alone.  Only an
+explicit act fetches: Open (the button, Alt+Enter), Enter while the viewer is shown,
+``urlinspector open URL``.
+
+A listening socket on 127.0.0.1 counts the connections it is offered; every test
+also checks that the explicit act does connect, so a count of 0 means something.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtGui import QDropEvent
+
+from tests.gui.viewer.conftest import wait_idle
+from urlinspector.app import main
+from urlinspector.gui import launch
+from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
+from urlinspector.gui.settings import PASSWORD_REMOVED, Settings
+from urlinspector.gui.viewer.pane import VIEWER_PAGE, ViewerPane, install_viewer
+
+SETTLE_MS = 400
+"""How long a test waits for a connection that must not come (a fetch connects within
+a few milliseconds of being started)."""
+
+
+class Listener:
+    """A TCP socket on 127.0.0.1 that counts the connections made to it and closes
+    each at once (a fetch then ends quickly with an empty reply)."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.sock.settimeout(0.1)
+        self.port = self.sock.getsockname()[1]
+        self.count = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def url(self, scheme: str = "gopher", path: str = "/1/", userinfo: str = "") -> str:
+        return f"{scheme}://{userinfo}127.0.0.1:{self.port}{path}"
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            self.count += 1
+            conn.close()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+        self.sock.close()
+
+
+@pytest.fixture
+def listener() -> Iterator[Listener]:
+    server = Listener()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def viewer(window: MainWindow) -> Iterator[ViewerPane]:
+    pane = install_viewer(window)
+    yield pane
+    pane.shutdown()
+
+
+def settle(qtbot: Any) -> None:
+    qtbot.wait(SETTLE_MS)
+
+
+def opened(qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener) -> None:
+    """The explicit act: Open connects (once), and the viewer shows the result."""
+    before = listener.count
+    window.open_action.trigger()
+    assert window.pages.currentWidget() is viewer
+    qtbot.waitUntil(lambda: listener.count == before + 1, timeout=5000)
+    wait_idle(qtbot, viewer)
+
+
+def test_typing_and_pasting_a_url_do_not_connect(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
+) -> None:
+    url = listener.url()
+    window.address.setFocus()
+    qtbot.keyClicks(window.address, url[:-3])
+    mime = QMimeData()
+    mime.setText(url[-3:])
+    window.address.insertFromMimeData(mime)
+    window.flush()
+    assert window.address.text() == url
+    settle(qtbot)
+    assert listener.count == 0
+    assert not viewer.busy
+    opened(qtbot, window, viewer, listener)
+    assert listener.count == 1
+
+
+def test_a_url_picked_from_pasted_text_is_inspected_only(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
+) -> None:
+    url = listener.url()
+    mime = QMimeData()
+    mime.setText(f"see {url} and http://other.example/ too")
+    window.address.insertFromMimeData(mime)
+    picks = [a for a in window.found_menu.actions() if a.data()]
+    assert [a.data() for a in picks] == [url, "http://other.example/"]
+    picks[0].trigger()
+    window.found_menu.close()
+    assert window.address.text() == url
+    assert window.pages.currentWidget() is window.inspector
+    settle(qtbot)
+    assert listener.count == 0
+    assert viewer.url == ""
+    opened(qtbot, window, viewer, listener)
+    assert listener.count == 1
+
+
+def test_a_history_entry_is_inspected_only_even_from_the_viewer(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
+) -> None:
+    url = listener.url()
+    window.address.setText(url)
+    opened(qtbot, window, viewer, listener)  # now browsing: the viewer is shown
+    assert listener.count == 1
+    window.inspect("http://else.example/")
+    window.show_page(VIEWER_PAGE)
+    window.history_menu.aboutToShow.emit()
+    entry = next(a for a in window.history_menu.actions() if a.data() == url)
+    entry.trigger()
+    assert window.address.text() == url
+    assert window.pages.currentWidget() is window.inspector
+    settle(qtbot)
+    assert listener.count == 1
+
+
+def test_a_drop_is_inspected_only(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
+) -> None:
+    url = listener.url()
+    mime = QMimeData()
+    mime.setData("text/uri-list", f"{url}\r\n".encode())
+    event = QDropEvent(
+        QPointF(200, 400),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+    assert window.address.text() == url
+    settle(qtbot)
+    assert listener.count == 0
+    opened(qtbot, window, viewer, listener)
+
+
+def test_enter_inspects_in_the_inspector_and_fetches_in_the_viewer(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
+) -> None:
+    url = listener.url()
+    window.address.setFocus()
+    window.address.setText(url)
+    qtbot.keyClick(window.address, Qt.Key.Key_Return)
+    assert window.pages.currentWidget() is window.inspector
+    settle(qtbot)
+    assert listener.count == 0
+    window.show_page(VIEWER_PAGE)
+    window.address.setFocus()
+    qtbot.keyClick(window.address, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: listener.count == 1, timeout=5000)
+    wait_idle(qtbot, viewer)
+    window.show_page(INSPECTOR_PAGE)
+    qtbot.keyClick(window.address, Qt.Key.Key_Return, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: listener.count == 2, timeout=5000)
+    wait_idle(qtbot, viewer)
+    settle(qtbot)
+    assert listener.count == 2  # one key press, one fetch
+
+
+def test_gui_url_inspects_and_open_url_fetches(
+    app: Any, qtbot: Any, tmp_path: Path, listener: Listener
+) -> None:
+    url = listener.url()
+    shot = tmp_path / "shot.png"
+    assert main(["gui", url, "--screenshot", str(shot)]) == 0
+    assert shot.is_file()
+    settle(qtbot)
+    assert listener.count == 0
+    assert main(["open", url, "--screenshot", str(shot)]) == 0
+    assert listener.count == 1
+    args = argparse.Namespace(url=url, open=True, base=None, edition=None, theme=None)
+    assert launch.run_gui(argparse.Namespace(**vars(args), screenshot=str(shot))) == 0
+    assert listener.count == 2  # gui --open URL
+
+
+def test_a_refused_fetch_is_not_a_visit(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
+) -> None:
+    window.address.setText(listener.url())
+    opened(qtbot, window, viewer, listener)
+    shown_url = viewer.url
+    entries = len(viewer.history)
+    # a gopher selector with a line break cannot be sent (000 §3.4): refused before
+    # anything is sent
+    window.address.setText(listener.url(path="/0/a%0D%0Ab"))
+    window.open_action.trigger()
+    settle(qtbot)
+    assert listener.count == 1
+    assert viewer.current_page is viewer.message_page
+    assert len(viewer.history) == entries
+    assert viewer.url == shown_url
+
+
+def test_history_marks_a_removed_password_and_gives_back_the_session_url(
+    app: Any, qtbot: Any, settings: Settings
+) -> None:
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.inspect("ftp://joe:secret@ftp.example/pub/")
+    assert settings.history == [f"ftp://joe:{PASSWORD_REMOVED}@ftp.example/pub/"]
+    # in the same run the entry gives back what was inspected
+    first.inspect("http://else.example/")
+    first.choose_history(settings.history[1])
+    assert first.address.text() == "ftp://joe:secret@ftp.example/pub/"
+    first.close()
+
+    second = MainWindow(Settings())
+    qtbot.addWidget(second)
+    second.history_menu.aboutToShow.emit()
+    labels = [a.text() for a in second.history_menu.actions() if a.data()]
+    assert labels[0] == f"ftp://joe:{PASSWORD_REMOVED}@ftp.example/pub/"
+    second.choose_history(settings.history[0])
+    # the password is gone: an empty one in its place, the caret where it goes
+    assert second.address.text() == "ftp://joe:@ftp.example/pub/"
+    assert second.address.selected_span() == (10, 10)
+    assert "no passwords" in second.statusBar().currentMessage()
+    second.close()
+
+
+def test_open_says_what_it_does_not_fetch(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
+) -> None:
+    assert not window.open_action.isEnabled()  # nothing to open yet
+    window.address.setText(listener.url(scheme="http", path="/"))
+    assert window.open_action.isEnabled()
+    window.open_action.trigger()
+    assert window.pages.currentWidget() is window.inspector
+    assert "http URLs are not fetched here" in window.statusBar().currentMessage()
+    settle(qtbot)
+    assert listener.count == 0
+    window.address.setText("")
+    assert not window.open_action.isEnabled()
