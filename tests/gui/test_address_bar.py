@@ -44,7 +44,14 @@ def test_typing_character_by_character_colours_every_prefix(
     [
         (TYPED, (0, 4), "scheme", ()),
         (TYPED, (7, 10), "user", ()),
-        (TYPED, (14, 29), "host", ()),
+        # the registrable domain stands out (Public Suffix List), as in browsers
+        (TYPED, (14, 18), "subdomain", ()),
+        (TYPED, (18, 29), "host", ()),
+        ("https://login.paypal.com.evil.example.co.uk/", (8, 30), "subdomain", ()),
+        ("https://login.paypal.com.evil.example.co.uk/", (30, 43), "host", ()),
+        ("http://x.b.github.io/", (7, 9), "subdomain", ()),  # the private section
+        ("http://x.b.github.io/", (9, 20), "host", ()),
+        ("http://10.0.0.1/", (7, 15), "host", ()),  # an address has none
         (TYPED, (30, 34), "port", ()),
         (TYPED, (35, 36), "path", ()),
         (TYPED, (36, 39), "path", ("escape",)),

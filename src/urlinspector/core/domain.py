@@ -8,9 +8,10 @@ from __future__ import annotations
 import ipaddress
 from functools import cache, lru_cache
 
+import idna
 from publicsuffixlist import PublicSuffixList
 
-__all__ = ["public_suffix", "registrable_domain"]
+__all__ = ["public_suffix", "registrable_domain", "registrable_start"]
 
 
 @cache
@@ -56,3 +57,32 @@ def public_suffix(host: str | None) -> str | None:
         return None
     found = _list().publicsuffix(name)
     return None if found is None else str(found)
+
+
+@lru_cache(maxsize=1024)
+def registrable_start(host: str) -> int | None:
+    """Where the registrable domain starts in *host* as written (a reg-name, in any
+    case, IDN labels in Unicode or as A-labels): the offset of its first label, or
+    None when *host* has no registrable domain or is nothing but it.  The address
+    bar emphasizes ``host[offset:]``, as browsers do (``login.paypal.com.evil.`` is
+    what ``login.paypal.com.evil.example.co.uk`` hides its registrable domain behind).
+    """
+    if "%" in host:
+        return None  # (escapes: the labels as written are not the labels looked up)
+    labels = host.rstrip(".").split(".")
+    looked_up = []
+    for label in labels:
+        if label.isascii():
+            looked_up.append(label.lower())
+            continue
+        try:
+            looked_up.append(idna.encode(label, uts46=True).decode("ascii"))
+        except (idna.IDNAError, UnicodeError, ValueError):
+            return None
+    found = registrable_domain(".".join(looked_up))
+    if found is None:
+        return None
+    count = found.count(".") + 1
+    if count >= len(labels):
+        return None
+    return sum(len(label) + 1 for label in labels[:-count])

@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector import __version__
-from urlinspector.core import EDITIONS, URL, parse
+from urlinspector.core import EDITIONS, URL, Destination, destination, parse
 from urlinspector.core.extract import Found
 from urlinspector.core.model import HOST, PASSWORD
 from urlinspector.core.normalize import normalize
@@ -84,12 +84,24 @@ PAUSE_MS = 250
 
 class ParseCache:
     """The last few parses, by text and edition: the highlighters and every panel
-    share one parse per keystroke."""
+    share one parse per keystroke.  Where the browsers go (:func:`destination`) is
+    kept beside them, for the few labels that show it."""
 
     def __init__(self, size: int = 32) -> None:
         self.size = size
         self._items: OrderedDict[tuple[str, str], URL] = OrderedDict()
+        self._destinations: OrderedDict[tuple[str, str], Destination] = OrderedDict()
         self.misses = 0
+
+    def destination(self, text: str, edition: str) -> Destination:
+        """Where *text* leads in browsers, against its reading under *edition*."""
+        key = (text, edition)
+        found = self._destinations.get(key)
+        if found is None:
+            found = self._destinations[key] = destination(self.parse(text, edition))
+            if len(self._destinations) > 8:
+                self._destinations.popitem(last=False)
+        return found
 
     def parse(self, text: str, edition: str) -> URL:
         key = (text, edition)
@@ -247,6 +259,10 @@ class MainWindow(QMainWindow):
         self.target_note = QLabel("")
         self.target_note.setObjectName("targetNote")
         self.target_note.setWordWrap(False)
+        self.verdict = QLabel("")
+        self.verdict.setObjectName("verdict")
+        self.verdict.setAccessibleName("Where browsers go")
+        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary = QLabel("")
         self.summary.setObjectName("summary")
         self.legend = LegendStrip(self.formats)
@@ -266,19 +282,20 @@ class MainWindow(QMainWindow):
         grid.addWidget(self.open_button, 0, 2)
         grid.addWidget(self.edition_box, 0, 3)
         grid.addWidget(self.password_button, 0, 4)
-        grid.addWidget(base_label, 1, 0)
-        grid.addWidget(self.base, 1, 1)
-        grid.addWidget(target_label, 2, 0)
+        grid.addWidget(self.verdict, 1, 1, 1, 4)
+        grid.addWidget(base_label, 2, 0)
+        grid.addWidget(self.base, 2, 1)
+        grid.addWidget(target_label, 3, 0)
         target_frame = QFrame()
         target_frame.setFrameShape(QFrame.Shape.StyledPanel)
         target_layout = QVBoxLayout(target_frame)
         target_layout.setContentsMargins(0, 0, 0, 0)
         target_layout.addWidget(self.target)
-        grid.addWidget(target_frame, 2, 1)
-        grid.addWidget(self.same_document, 2, 2, 1, 3)
-        grid.addWidget(self.target_note, 3, 1, 1, 4)
-        grid.addWidget(self.summary, 4, 1, 1, 4)
-        grid.addWidget(self.legend, 5, 1, 1, 4)
+        grid.addWidget(target_frame, 3, 1)
+        grid.addWidget(self.same_document, 3, 2, 1, 3)
+        grid.addWidget(self.target_note, 4, 1, 1, 4)
+        grid.addWidget(self.summary, 5, 1, 1, 4)
+        grid.addWidget(self.legend, 6, 1, 1, 4)
         grid.setColumnStretch(1, 1)
         self.address_area = QWidget()
         self.address_area.setLayout(grid)
@@ -544,11 +561,14 @@ class MainWindow(QMainWindow):
         the resolved target (cheap: they read the parse the highlighter made)."""
         self._live_timer.stop()
         url = self._parse_current(self.address.text())
-        self._update_title(url)
-        self._update_summary(url)
+        dest = self.cache.destination(url.text, self._edition)
+        self._update_verdict(url, dest)
+        self._update_title(url, dest)
+        found = dest.annotated(url)  # the parse's findings and where browsers go
+        self._update_summary(found)
         self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
         self.password_button.setVisible(url.spans[PASSWORD][0] >= 0)
-        self.diagnostics.set_diagnostics(url.diagnostics, url if self.masking else None)
+        self.diagnostics.set_diagnostics(found.diagnostics, url if self.masking else None)
         self._update_target(url)
 
     @Slot()
@@ -570,8 +590,29 @@ class MainWindow(QMainWindow):
         self._delay = min(400, int(self.last_update_seconds * 3000)) if slow else 0
         self.inspected.emit(url)
 
-    def _update_title(self, url: URL) -> None:
-        host = url.component(HOST)
+    def _update_verdict(self, url: URL, dest: Destination) -> None:
+        """The line under the address: where browsers go, in the warning colour when
+        that is not where the edition's reading leads (or the host shows as punycode,
+        or the URL carries script)."""
+        verdict = dest.verdict
+        if not url.text:
+            self.verdict.setText("")
+            self.verdict.setToolTip("")
+            return
+        text = mask_known(verdict.text, self._secrets(url))
+        self.verdict.setText(("⚠ " if verdict.warns else "") + shown(text, 300))
+        colour = self.formats.colour("warning").name() if verdict.warns else None
+        self.verdict.setStyleSheet(f"color: {colour}; font-weight: bold;" if colour else "")
+        why = [mask_known(d.message, self._secrets(url)) for d in dest.findings]
+        self.verdict.setToolTip(
+            "How browsers read this URL (WHATWG URL Standard), against "
+            f"{url.edition.label}" + "".join(f"\n• {line}" for line in why)
+        )
+
+    def _update_title(self, url: URL, dest: Destination) -> None:
+        """The window title: the host browsers contact (not the edition's reading, which
+        a look-alike or a backslash can make another)."""
+        host = dest.verdict.host or url.component(HOST)
         title = visible(host) if host else gui_app.DISPLAY_NAME
         self.setWindowTitle(title if len(title) <= 80 else title[:79] + "…")
 

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from urlinspector import palette
 from urlinspector.core import URL
+from urlinspector.core.domain import registrable_start
 from urlinspector.core.model import (
     FRAGMENT,
     HOST,
@@ -124,6 +125,13 @@ def colour_runs(
     fill(*spans[USER], "user")
     fill(*spans[PASSWORD], "password")
     fill(*spans[HOST], "host")
+    h0, h1 = spans[HOST]
+    if url.host_kind == "reg-name" and h1 > h0 and h1 > lo and h0 < hi:
+        # the registrable domain stands out, as in browsers' address bars (Public
+        # Suffix List): what comes before it is only a subdomain
+        offset = registrable_start(text[h0:h1])
+        if offset:
+            fill(h0, h0 + offset, "subdomain")
     fill(*spans[PORT], "port")
     p0, p1 = spans[PATH]
     fill(p0, p1, "path")

@@ -50,6 +50,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
 
 from urlinspector.core import URL
+from urlinspector.core.lookalike import describe_char
 from urlinspector.gui.models.anatomy import Description, describe
 from urlinspector.gui.models.colouring import Run, colour_runs
 from urlinspector.gui.models.masking import mask_finding, password_span
@@ -165,6 +166,9 @@ def description_html(d: Description, *, masked_url: URL | None = None) -> str:
     ]
     if value is not None and value != d.raw:
         lines.append(f"decoded: <code>{html_text(shown(value, 120))}</code>")
+    if not d.char.isascii() and not hidden:
+        # a look-alike shows itself: which character it really is (UTS #39)
+        lines.append(f"character: {html_text(describe_char(d.char).text)}")
     if d.escape is not None and not hidden:
         e = d.escape
         what = "" if e.octet is None else f" = octet 0x{e.octet:02X}"

@@ -1,0 +1,87 @@
+"""The verdict line under the address: where browsers go, always visible, in the
+warning colour when that is not where the edition's reading leads; the window title
+names what browsers contact."""
+
+from __future__ import annotations
+
+import pytest
+
+from urlinspector.gui.main_window import MainWindow
+from urlinspector.gui.widgets.address_bar import description_html
+
+
+def show(window: MainWindow, text: str) -> None:
+    window.inspect(text)
+    window.flush()
+
+
+def warns(window: MainWindow) -> bool:
+    return "color:" in window.verdict.styleSheet()
+
+
+@pytest.mark.parametrize(
+    ("text", "contacted", "edition_host"),
+    [
+        ("https://evil.com\\@good.com/", "evil.com:443", "good.com"),  # '\' is '/'
+        ("http://exa\tmple.com/", "example.com:80", "exa\tmple.com"),  # tab removed
+        ("http://ex%61mple.com/", "example.com:80", "ex%61mple.com"),  # host decoded
+        ("http://0x7f.1/", "127.0.0.1:80", "0x7f.1"),  # IPv4 number forms
+    ],
+)
+def test_the_verdict_says_where_browsers_go_and_warns(
+    window: MainWindow, text: str, contacted: str, edition_host: str
+) -> None:
+    show(window, text)
+    line = window.verdict.text()
+    assert line.startswith("⚠ Browsers contact: " + contacted), line
+    assert "not " in line
+    assert warns(window)
+    assert window.verdict.isVisible()
+    assert window.windowTitle() == contacted.rsplit(":", 1)[0]
+    codes = {item.code for item in window.diagnostics.diagnostics_model.items}
+    assert "browser-host" in codes
+
+
+def test_a_plain_url_gets_a_plain_verdict(window: MainWindow) -> None:
+    show(window, "https://www.example.co.uk/a")
+    assert window.verdict.text() == (
+        "Browsers contact: www.example.co.uk:443 (registrable domain example.co.uk)"
+    )
+    assert not warns(window)
+    assert window.windowTitle() == "www.example.co.uk"
+
+
+def test_a_whole_script_look_alike_is_shown_as_browsers_show_it(window: MainWindow) -> None:
+    show(window, "http://аррӏе.com/login")  # all Cyrillic
+    line = window.verdict.text()
+    assert "xn--" in line
+    assert "punycode" in line
+    assert warns(window)
+    assert window.windowTitle().startswith("xn--")
+    assert window.windowTitle() != "аррӏе.com"
+    codes = {item.code for item in window.diagnostics.diagnostics_model.items}
+    assert "whole-script-confusable" in codes
+
+
+def test_the_verdict_never_shows_the_password(window: MainWindow) -> None:
+    show(window, "ftp://user:hunter2@h.example/")
+    assert "hunter2" not in window.verdict.text()
+    assert "hunter2" not in window.verdict.toolTip()
+
+
+def test_an_empty_address_has_no_verdict(window: MainWindow) -> None:
+    show(window, "https://a.example/")
+    show(window, "")
+    assert window.verdict.text() == ""
+
+
+def test_tooltip_of_a_non_ascii_host_character_names_it(window: MainWindow) -> None:
+    show(window, "http://pаypal.com/")  # a Cyrillic "а"
+    d = window.address.describe(8)
+    assert d is not None
+    tip = description_html(d)
+    assert "U+0430 CYRILLIC SMALL LETTER A" in tip
+    assert "Cyrillic" in tip
+    ascii_d = window.address.describe(7)
+    assert ascii_d is not None
+    assert "U+0070" not in description_html(ascii_d)
