@@ -196,11 +196,7 @@ def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
 
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-
 _DIGITS = frozenset("0123456789")
-
-
 _WRAPPER_FIRST = frozenset("<Uu")
 """The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
 

@@ -189,8 +189,6 @@ class EditionTables:
 
 
 _TABLES: dict[str, EditionTables] = {}
-
-
 TABLES_BY_EDITION: dict[Edition | str, EditionTables] = {}
 """The same tables by the edition object itself (editions compare by identity) and,
 for the editions of :data:`.editions.EDITIONS`, by id."""

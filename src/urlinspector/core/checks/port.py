@@ -95,17 +95,9 @@ _PORT_RANGE_CITATION = "RFC 793 §3.1 (TCP's 16-bit port); WHATWG URL §4.4 (por
 
 # (a dict reads faster than a mapping proxy)
 _DEFAULT_PORTS: dict[str | None, int] = dict(DEFAULT_PORTS.items())
-
-
 _SENSITIVE_PORTS: dict[int, str] = dict(SENSITIVE_PORTS)
-
-
 _SERVICE_SHOWN: dict[int, str] = {port: f" ({name})" for port, name in SENSITIVE_PORTS.items()}
-
-
 _NOT_DEFAULT_ANY = " is not this scheme's default"
-
-
 _NOT_DEFAULT_TEXT: dict[str | None, str] = {
     scheme: f"{_NOT_DEFAULT_ANY} ({port})" for scheme, port in DEFAULT_PORTS.items()
 }

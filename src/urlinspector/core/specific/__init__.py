@@ -1,0 +1,120 @@
+"""Scheme-specific syntax: what ftp, http, gopher, mailto, news, nntp, telnet, wais,
+file and prospero make of a URL the generic parser has already split.
+
+The scheme grammars are those of 000 §3 and §5 (RFC 1738, with the BNF restored from
+003 §5); the 1993 draft (004, "Specific Schemes" and its BNF) differs in a few places,
+listed once in :data:`SCHEME_RULES`.  Every later edition (001, 002, RFC 3986) leaves
+these schemes as RFC 1738 defined them, so they read them by the 000 rules.
+
+One module per scheme (:mod:`.http`, :mod:`.ftp`, :mod:`.gopher`, :mod:`.mailto`,
+:mod:`.news` for news and nntp, :mod:`.telnet`, :mod:`.wais`, :mod:`.file`,
+:mod:`.prospero`), each with one function chosen through :data:`SCHEME_PARSERS` (a
+table, not an if-chain): adding a scheme is a module and a row.  What every scheme
+asks of its authority is :mod:`.authority`'s; the helpers they share and the rules
+where the editions differ are :mod:`.common`'s.  Each gets the spans of the generic
+split and returns named, spanned :data:`~urlinspector.core.model.Part` tuples (for
+colouring) and decoded, typed ``fields``.  Nothing here raises for any input text:
+offsets come from the spans and every lookup is a slice.
+
+Where the generic split and the scheme grammar disagree, the scheme grammar wins:
+
+* the ``/`` after host[:port] is a separator, never part of the url-path (000 §3.1),
+  whether the edition's path span holds it (001 on) or not (000, 004);
+* for schemes whose grammar has no ``?`` search (ftp, gopher, news, nntp, prospero,
+  file, mailto) a ``?`` is an ordinary character (000 §5: fsegment, selector,
+  psegment, xchar hold "?"), so a query span split off by the edition is read back
+  into the url-path.  http, https and wais keep their search part; gopher does too in
+  the 1993 draft (004 BNF: ``gopheraddress ... [? search]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from urlinspector.core.editions import Edition
+from urlinspector.core.model import QUERY, Diagnostic, SchemeParts, Spans
+from urlinspector.core.specific.authority import NEEDS_AUTHORITY, authority_findings
+from urlinspector.core.specific.common import (
+    _NO_DIAGNOSTICS,
+    _PORTS,
+    RULES_1738,
+    RULES_1993,
+    SCHEME_RULES,
+    SchemeResult,
+    SchemeRules,
+)
+from urlinspector.core.specific.file import _file
+from urlinspector.core.specific.ftp import _ftp
+from urlinspector.core.specific.gopher import _gopher
+from urlinspector.core.specific.http import HPATH_RULE, HSEARCH_RULE, _http
+from urlinspector.core.specific.mailto import _mailto
+from urlinspector.core.specific.news import _news, _nntp
+from urlinspector.core.specific.prospero import _prospero
+from urlinspector.core.specific.telnet import _telnet
+from urlinspector.core.specific.wais import _wais
+
+__all__ = [
+    "HPATH_RULE",
+    "HSEARCH_RULE",
+    "KNOWN_SCHEMES",
+    "NEEDS_AUTHORITY",
+    "RULES_1738",
+    "RULES_1993",
+    "SCHEME_PARSERS",
+    "SCHEME_RULES",
+    "SchemeParser",
+    "SchemeResult",
+    "SchemeRules",
+    "authority_findings",
+    "parse_specific",
+    "scheme_result",
+]
+
+SchemeParser = Callable[[str, str, Spans, Edition], SchemeResult]
+"""``parser(text, scheme, spans, edition)``: the parts, fields and findings of the
+scheme's syntax after its authority; :func:`scheme_result` adds
+:func:`authority_findings`."""
+
+
+SCHEME_PARSERS: dict[str, SchemeParser] = {
+    "ftp": _ftp,
+    "http": _http,
+    "https": _http,
+    "gopher": _gopher,
+    "mailto": _mailto,
+    "news": _news,
+    "nntp": _nntp,
+    "telnet": _telnet,
+    "wais": _wais,
+    "file": _file,
+    "prospero": _prospero,
+}
+"""Lower-case scheme -> its parser (000 §3 lists the schemes; https is RFC 2818)."""
+
+
+KNOWN_SCHEMES: frozenset[str] = frozenset(SCHEME_PARSERS)
+
+
+def scheme_result(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult | None:
+    """What *scheme*'s own syntax (000 §3, §5; 004) makes of *text*, split into *spans*,
+    with what it asks of the authority: None for a scheme without specific syntax.
+    Never raises for any text: problems in what the user typed come back as findings
+    (category ``"scheme"``) with a span into *text* and a citation."""
+    parser = SCHEME_PARSERS.get(scheme)
+    if parser is None or len(spans) <= QUERY:
+        return None
+    found = authority_findings(text, scheme, spans)
+    parts, fields, own = parser(text, scheme, spans, edition)
+    return parts, fields, (*found, *own) if found else own
+
+
+def parse_specific(
+    text: str, scheme: str, spans: Spans, edition: Edition
+) -> tuple[SchemeParts | None, tuple[Diagnostic, ...]]:
+    """:func:`scheme_result` as a :class:`.model.SchemeParts` and the findings;
+    ``(None, ())`` for a scheme without specific syntax."""
+    result = scheme_result(text, scheme, spans, edition)
+    if result is None:
+        return None, _NO_DIAGNOSTICS
+    parts, fields, found = result
+    return SchemeParts((scheme, parts, _PORTS.get(scheme), fields)), found

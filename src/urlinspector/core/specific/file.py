@@ -1,0 +1,62 @@
+"""file (000 §3.10; 003 §5 fileurl): a host and a path on it."""
+
+from __future__ import annotations
+
+from urlinspector.core.editions import Edition
+from urlinspector.core.model import AUTHORITY, HOST, Diagnostic, Part, Spans
+from urlinspector.core.specific.common import (
+    _R_SLASH,
+    SchemeResult,
+    _diag,
+    _octets,
+    _opaque,
+    _stray,
+    _url_path,
+)
+
+_R_FILE_PATH = "fpath, 000 §3.10; 003 §5 (fileurl)"
+
+
+def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+    """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (003 §5)."""
+    diags: list[Diagnostic] = []
+    parts: list[Part] = []
+    h0, h1 = spans[HOST]
+    host = text[h0:h1] if h0 >= 0 else None
+    path: bytes | None = None
+    if spans[AUTHORITY][0] >= 0:
+        slash, u0, u1 = _url_path(text, spans, True)
+        if slash >= 0:
+            parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+        elif u0 >= 0:
+            diags.append(_stray(text, u0, u1, "path"))
+            u0 = -1
+    else:
+        start, u1 = _opaque(spans, True)
+        diags.append(
+            _diag(
+                "file-authority-missing",
+                "info",
+                start,
+                u1,
+                "000 writes file URLs as file://host/path (file:///path for this machine); "
+                "this one has no '//' (RFC 8089 later allowed that form)",
+                "000 §3.10; 003 §5 (fileurl)",
+            )
+        )
+        u0 = -1
+        if u1 > start and text[start] == "/":
+            parts.append(("/", (start, start + 1), "/", "separator", _R_SLASH))
+            u0 = start + 1
+        elif u1 > start:
+            u0 = start
+    if u0 >= 0:
+        raw = text[u0:u1]
+        parts.append(("path", (u0, u1), raw, "file-path", _R_FILE_PATH))
+        path = _octets(raw)
+    fields: dict[str, object] = {
+        "host": host,
+        "local": host is None or host == "" or host.lower() == "localhost",
+        "path": path,
+    }
+    return tuple(parts), fields, tuple(diags)

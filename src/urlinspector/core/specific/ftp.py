@@ -1,0 +1,111 @@
+"""ftp (000 §3.2): the cwd segments, the file name and the ``;type=`` typecode."""
+
+from __future__ import annotations
+
+import re
+
+from urlinspector.core.editions import Edition
+from urlinspector.core.model import PASSWORD, USER, USERINFO, Diagnostic, Part, Spans
+from urlinspector.core.specific.common import (
+    _NO_DIAGNOSTICS,
+    _R_SLASH,
+    SchemeResult,
+    _decoded,
+    _diag,
+    _octets,
+    _show,
+    _stray,
+    _url_path,
+)
+
+_R_FTP_CWD = "fsegment (cwd), 000 §3.2.2 / §5"
+_R_FTP_NAME = "fsegment (name), 000 §3.2.2 / §5"
+_R_FTP_SLASH = 'fpath = fsegment *[ "/" fsegment ], 000 §5'
+_R_FTP_TYPE_SEP = '";type=", 000 §3.2.3 / §5'
+_R_FTP_TYPE = "ftptype, 000 §3.2.2 / §5"
+_FTP_TYPE = re.compile(r";type=([^;/]*)\Z", re.IGNORECASE)
+
+
+def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+    """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (000 §5)."""
+    diags: list[Diagnostic] = []
+    parts: list[Part] = []
+    cwd: tuple[bytes, ...] = ()
+    name: bytes | None = None
+    typecode: str | None = None
+    slash, u0, u1 = _url_path(text, spans, True)  # fsegment holds "?"
+    if slash < 0:
+        if u0 >= 0:
+            diags.append(_stray(text, u0, u1, "url-path"))
+    else:
+        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+        f1 = u1  # end of fpath
+        # ";type=" ftptype ends the fpath; ftptype holds no ";" or "/", so only the
+        # last ";" can start it
+        last = text.rfind(";", u0, u1)
+        m = _FTP_TYPE.match(text, last, u1) if last >= 0 else None
+        if m is not None:
+            f1 = last
+        # the fsegments: cwd1 / cwd2 / ... / name (000 §3.2.2); each decoded on its own,
+        # so "%2F" stays inside its argument
+        fpath = text[u0:f1]
+        *segments, raw = fpath.split("/")
+        pos = u0
+        for segment in segments:
+            bar = pos + len(segment)
+            parts += (
+                ("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD),
+                ("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH),
+            )
+            pos = bar + 1
+        parts.append(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME))
+        if "%" in fpath:
+            cwd = tuple(map(_octets, segments))
+            name = _octets(raw)
+        else:  # (no escape: the encoded fpath splits where the text does)
+            *octets, name = fpath.encode("utf-8", "surrogatepass").split(b"/")
+            cwd = tuple(octets)
+        semi = text.find(";", u0, f1) if last >= 0 else -1
+        if semi >= 0:
+            diags.append(
+                _diag(
+                    "ftp-semicolon-unescaped",
+                    "warning",
+                    semi,
+                    semi + 1,
+                    "';' is reserved in an ftp path and may only start ';type='; "
+                    "write %3B for a ';' inside a name",
+                    "000 §3.2.2",
+                )
+            )
+        if m is not None:
+            t0, t1 = m.span(1)
+            parts.append((";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP))
+            raw = text[t0:t1]
+            parts.append(("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE))
+            if len(raw) == 1 and raw in "AIDaid":
+                typecode = raw.lower()
+            else:
+                diags.append(
+                    _diag(
+                        "ftp-typecode-invalid",
+                        "error",
+                        last,
+                        t1,
+                        f"the typecode {_show(raw)} must be one letter: a (ASCII), "
+                        "i (image, binary) or d (directory listing)",
+                        "000 §3.2.2 / §5 (ftptype)",
+                    )
+                )
+    user = password = None
+    if spans[USERINFO][0] >= 0:
+        user = _decoded(text, spans[USER])
+        password = _decoded(text, spans[PASSWORD])
+    fields: dict[str, object] = {
+        "user": user,
+        "password": password,
+        "cwd": cwd,
+        "name": name,
+        "typecode": typecode,
+    }
+    return tuple(parts), fields, tuple(diags) if diags else _NO_DIAGNOSTICS

@@ -1,0 +1,42 @@
+"""http and https (000 §3.3; RFC 2818): the hpath and the searchpart.  Kept cheap: it
+runs on every web URL the fast route does not finish itself."""
+
+from __future__ import annotations
+
+from urlinspector.core.editions import Edition
+from urlinspector.core.model import PATH, QUERY, Spans
+from urlinspector.core.specific.common import _NO_DIAGNOSTICS, SchemeResult
+
+HPATH_RULE = "hpath, 000 §3.3 / §5"
+HSEARCH_RULE = "searchpart (search), 000 §3.3 / §5"
+"""(The rules of the http parts are public: ``parse`` builds the parts of the
+commonest web URLs itself.)"""
+
+
+def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+    """``httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`` (000 §5).
+
+    The path and search are kept as written: 004 ("HTTP") says the path is passed
+    transparently to the server, not understood by the client.  The commonest web URLs
+    never come here: :func:`~.parse.parse` builds the same parts itself.
+    """
+    p0, p1 = p = spans[PATH]
+    q0, q1 = q = spans[QUERY]
+    path = text[p0:p1] if p0 >= 0 else None
+    search = text[q0:q1] if q0 >= 0 else None
+    fields: dict[str, object] = {"path": path, "search": search}
+    if path is None:
+        if search is None:
+            return (), fields, _NO_DIAGNOSTICS
+        # a query without a path: no edition splits so, but be safe
+        return (("searchpart", q, search, "http-search", HSEARCH_RULE),), fields, _NO_DIAGNOSTICS
+    if search is None:
+        return (("path", p, path, "http-path", HPATH_RULE),), fields, _NO_DIAGNOSTICS
+    return (
+        (
+            ("path", p, path, "http-path", HPATH_RULE),
+            ("searchpart", q, search, "http-search", HSEARCH_RULE),
+        ),
+        fields,
+        _NO_DIAGNOSTICS,
+    )

@@ -1,0 +1,54 @@
+"""mailto (000 §3.5): the RFC 822 address."""
+
+from __future__ import annotations
+
+from urlinspector.core.editions import Edition
+from urlinspector.core.model import Diagnostic, Spans
+from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _show
+
+_R_ADDR = "encoded822addr (rfc822-addr-spec), 000 §3.5 / §5"
+
+
+def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+    """``mailtourl = "mailto:" encoded822addr`` (000 §5): the whole opaque part."""
+    diags: list[Diagnostic] = []
+    start, end = _opaque(spans, True)  # no characters are reserved in it
+    raw = text[start:end]
+    parts = [("addr-spec", (start, end), raw, "mail-address", _R_ADDR)]
+    if not raw:
+        diags.append(
+            _diag(
+                "mailto-address-empty",
+                "error",
+                max(start - 1, 0),
+                start,
+                "a mailto URL needs an address after 'mailto:'",
+                "000 §3.5 / §5 (encoded822addr = 1*xchar)",
+            )
+        )
+    elif "@" not in raw:
+        diags.append(
+            _diag(
+                "mailto-no-at",
+                "warning",
+                start,
+                end,
+                f"the address {_show(raw)} has no '@': an RFC 822 addr-spec is local-part@domain",
+                "000 §3.5",
+            )
+        )
+    question = raw.find("?")
+    if question >= 0:
+        diags.append(
+            _diag(
+                "mailto-query-in-address",
+                "info",
+                start + question,
+                end,
+                f"000 reserves no '?' in a mailto URL, so {_show(raw[question:])} is read as "
+                "part of the address (RFC 6068 later made it a header list)",
+                "000 §3.5",
+            )
+        )
+    fields: dict[str, object] = {"addr_spec": _octets(raw)}
+    return tuple(parts), fields, tuple(diags)

@@ -1,0 +1,36 @@
+"""telnet (000 §3.8): a login and a host, and at most a final "/"."""
+
+from __future__ import annotations
+
+from urlinspector.core.editions import Edition
+from urlinspector.core.model import PASSWORD, USER, Diagnostic, Part, Spans
+from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _show, _url_path
+
+_R_TELNET_SLASH = 'telneturl = "telnet://" login [ "/" ], 000 §3.8 / §5'
+
+
+def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+    """``telneturl = "telnet://" login [ "/" ]`` (000 §5)."""
+    diags: list[Diagnostic] = []
+    parts: list[Part] = []
+    slash, u0, u1 = _url_path(text, spans, True)
+    if slash >= 0:
+        parts.append(("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH))
+    if u0 >= 0 and u1 > u0:
+        diags.append(
+            _diag(
+                "telnet-path-not-allowed",
+                "error",
+                u0,
+                u1,
+                f"a telnet URL ends after the host (and an optional '/'): "
+                f"{_show(text[u0:u1])} has no meaning here",
+                "000 §3.8 / §5",
+            )
+        )
+    fields: dict[str, object] = {
+        "user": _decoded(text, spans[USER]),
+        "password": _decoded(text, spans[PASSWORD]),
+        "trailing_slash": slash >= 0,
+    }
+    return tuple(parts), fields, tuple(diags)

@@ -1,0 +1,117 @@
+"""wais (000 §3.9): a database, a search, or a document by type and path."""
+
+from __future__ import annotations
+
+from urlinspector.core.editions import Edition
+from urlinspector.core.model import AUTHORITY, QUERY, Diagnostic, Part, Spans
+from urlinspector.core.specific.common import (
+    _R_SLASH,
+    RULES_1738,
+    SCHEME_RULES,
+    SchemeResult,
+    _diag,
+    _octets,
+    _show,
+    _url_path,
+)
+
+_R_WAIS_DB = "database, 000 §3.9 / §5"
+_R_WAIS_SLASH = 'waisdoc = ... "/" database "/" wtype "/" wpath, 000 §5'
+_R_WAIS_TYPE = "wtype, 000 §3.9 / §5"
+_R_WAIS_PATH = "wpath, 000 §3.9 / §5"
+_R_WAIS_Q = 'waisindex = ... "/" database "?" search, 000 §5'
+_R_WAIS_SEARCH = "search, 000 §3.9 / §5"
+
+
+def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+    """``waisdatabase | waisindex | waisdoc`` (000 §5)."""
+    diags: list[Diagnostic] = []
+    parts: list[Part] = []
+    fields: dict[str, object] = {
+        "kind": None,
+        "database": None,
+        "search": None,
+        "wtype": None,
+        "wpath": None,
+    }
+    slash, u0, u1 = _url_path(text, spans, False)  # "?" starts the search
+    q0, q1 = spans[QUERY]
+    if slash < 0:
+        a0, a1 = spans[AUTHORITY]
+        if a0 >= 0:
+            diags.append(
+                _diag(
+                    "wais-database-missing",
+                    "error",
+                    a1,
+                    max(a1, u1, q1),
+                    "a WAIS URL needs '/' and a database name after the host",
+                    "000 §3.9 / §5",
+                )
+            )
+        return tuple(parts), fields, tuple(diags)
+    parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+    bar = text.find("/", u0, u1)
+    d1 = u1 if bar < 0 else bar
+    raw = text[u0:d1]
+    parts.append(("database", (u0, d1), raw, "wais-database", _R_WAIS_DB))
+    fields["database"] = _octets(raw)
+    fields["kind"] = "database"
+    if bar >= 0:
+        fields["kind"] = "document"
+        parts.append(("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH))
+        bar2 = text.find("/", bar + 1, u1)
+        t1 = u1 if bar2 < 0 else bar2
+        raw = text[bar + 1 : t1]
+        parts.append(("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE))
+        fields["wtype"] = _octets(raw)
+        if bar2 < 0:
+            diags.append(
+                _diag(
+                    "wais-path-invalid",
+                    "error",
+                    bar,
+                    u1,
+                    f"a WAIS document URL reads /database/wtype/wpath; after the wtype "
+                    f"{_show(text[bar + 1 : u1])} the '/' and wpath are missing",
+                    "000 §3.9 / §5 (waisdoc)",
+                )
+            )
+        else:
+            parts.append(("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH))
+            raw = text[bar2 + 1 : u1]
+            parts.append(("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH))
+            fields["wpath"] = _octets(raw)
+            bar3 = text.find("/", bar2 + 1, u1)
+            if bar3 >= 0 and not SCHEME_RULES.get(edition.id, RULES_1738).wais_wpath_slash:
+                diags.append(
+                    _diag(
+                        "wais-path-invalid",
+                        "warning",
+                        bar3,
+                        bar3 + 1,
+                        "a '/' inside the wpath (the WAIS document-id) must be written %2F",
+                        "000 §3.9 / §5 (wpath = *uchar)",
+                    )
+                )
+    if q0 >= 0:
+        if text[q0 - 1 : q0] == "?":
+            parts.append(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q))
+        raw = text[q0:q1]
+        parts.append(("search", (q0, q1), raw, "search", _R_WAIS_SEARCH))
+        fields["search"] = _octets(raw)
+        if bar >= 0:
+            diags.append(
+                _diag(
+                    "wais-search-with-document",
+                    "warning",
+                    max(q0 - 1, 0),
+                    q1,
+                    "a WAIS URL is a database, a search (database?search) or a document "
+                    "(database/wtype/wpath), never a document with a search",
+                    "000 §3.9 / §5",
+                )
+            )
+        else:
+            fields["kind"] = "index"
+    return tuple(parts), fields, tuple(diags)
