@@ -2,7 +2,7 @@
 
 One parser (``parse.py``) is driven by these tables; nothing else in the package
 branches on an edition's name.  Each character class and grammar choice carries the
-section of its source text (see ``shared/specs/README.md`` for the file ids):
+section of its source text (the file ids are in :mod:`urlinspector.core.documents`):
 
 =================  ======  =================================================  ====
 id                 year    document                                           file
@@ -65,7 +65,7 @@ class Edition:
     title: str
     year: int
     spec: str
-    """File id in ``shared/specs`` ("000", "001", ...), or "RFC 3986"."""
+    """The document it cites ("000", "001", ... as in :mod:`.documents`), or "RFC 3986"."""
 
     # character classes, as the edition names and defines them ----------------------
     reserved: frozenset[str]

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,7 @@ from urlinspector.core.resolve import (
     remove_dot_segments,
     resolve,
 )
+from urlinspector.data import spec_text
 
 # the module, even where ``urlinspector.core`` re-exports the function under its name
 resolve_module = importlib.import_module("urlinspector.core.resolve")
@@ -50,18 +50,6 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "resolve"
 TABLES: dict[str, dict[str, Any]] = {
     path.stem: json.loads(path.read_text(encoding="utf-8")) for path in sorted(DATA.glob("*.json"))
 }
-SPECS = Path(
-    os.environ.get("URLINSPECTOR_SPECS", Path(__file__).resolve().parents[4] / "shared" / "specs")
-)
-SPEC_FILES = {
-    "001": "001_a5df19b9d0d91704.txt",
-    "002": "002_7726d06446aa98af.txt",
-    "004": "004_6d5d773661a24939.txt",
-}
-needs_specs = pytest.mark.skipif(
-    not (SPECS / SPEC_FILES["001"]).is_file() and os.environ.get("CI") != "true",
-    reason=f"spec texts not found in {SPECS}",
-)
 BASE = "http://a/b/c/d;p?q"
 
 
@@ -137,10 +125,9 @@ def _normal(text: str) -> str:
 
 
 def _spec(doc: str) -> str:
-    return _normal((SPECS / SPEC_FILES[doc]).read_text(encoding="utf-8"))
+    return _normal(spec_text(doc))
 
 
-@needs_specs
 @pytest.mark.parametrize(
     ("doc", "table", "start", "end"),
     [
@@ -291,7 +278,6 @@ _TRACE_REFERENCES = [
 ]
 
 
-@needs_specs
 @pytest.mark.parametrize("edition", list(_QUOTED_DOCS))
 def test_every_quoted_rule_is_in_its_text(edition: str) -> None:
     """Step.rule quotes the text: each piece between "..." is in the spec file, word for
