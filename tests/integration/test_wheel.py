@@ -113,6 +113,15 @@ def test_the_package_runs_from_the_new_environment(
     assert int(where[2]) > 10_000
 
 
+def test_spec_prints_a_section(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    env_dir, env = installed
+    out = _run(
+        [str(env_dir / "bin" / "urlinspector"), "spec", "RFC 1738 §3.2.2"], tmp_path, env, 60
+    )
+    assert out.startswith("RFC 1738 §3.2.2 FTP url-path")
+    assert "%2Fetc/motd" in out
+
+
 def test_demo_screenshot(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     env_dir, env = installed
     png = tmp_path / "demo.png"
