@@ -339,7 +339,7 @@ class URL(_URLFields):
     # output ----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field, span and diagnostic, as JSON-ready data (schema in README)."""
+        """Every field, span and diagnostic, as JSON-ready data (schema in docs/json.md)."""
         components: dict[str, Any] = {}
         for index, name in enumerate(COMPONENT_NAMES):
             start, end = self.spans[index]
