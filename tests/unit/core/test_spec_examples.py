@@ -23,6 +23,7 @@ import pytest
 
 from urlinspector import data
 from urlinspector.core import EDITION_IDS, parse
+from urlinspector.core.documents import cited_document
 from urlinspector.core.model import URI
 from urlinspector.data import spec_text
 
@@ -58,7 +59,8 @@ def expected_components(example: dict[str, Any], edition: str) -> dict[str, str 
 
 def document(example: dict[str, Any]) -> str:
     source: str = example["source"]
-    return "RFC 3986" if source.startswith("RFC 3986") else source[:3]
+    cited = cited_document(source)  # "RFC 1738 §3.1 ..." -> "RFC 1738"
+    return cited.name if cited is not None else source[:3]
 
 
 # --- the table itself -------------------------------------------------------------------
