@@ -116,13 +116,28 @@ class SpecIndex:
             return self.section(number), None
         except SectionNotFoundError:
             before = self._preceding(_key(number))
-            if before is None:
+            if before is not None:
+                note = (
+                    f"this copy of {self.document.name} lost the heading of "
+                    f"§{_key(number)}; its text is within {before.label}"
+                )
+                return before, note
+            run_in = self._run_in(number.strip())
+            if run_in is None:
                 raise
             note = (
-                f"this copy of {self.document.name} lost the heading of §{_key(number)}; "
-                f"its text is within {before.label}"
+                f"in this copy of {self.document.name}, {number.strip()!r} starts a "
+                f"paragraph of {run_in.label} rather than a heading of its own"
             )
-            return before, note
+            return run_in, note
+
+    def _run_in(self, title: str) -> Section | None:
+        """The section holding a paragraph that starts with *title*: a heading run into
+        its text (the 1993 draft's ``Path The rest of the locator ...``)."""
+        if not title or _sort_key(_key(title)) is not None:
+            return None
+        m = re.search(r"^" + re.escape(title) + r"\b", self.text, re.M)
+        return self.section_of(m.start()) if m else None
 
     def _preceding(self, key: str) -> Section | None:
         wanted = _sort_key(key)

@@ -189,3 +189,15 @@ def test_a_rule_in_flat_text_stops_before_the_prose() -> None:
 
 def test_unknown_rule() -> None:
     assert spec_index("000").rule("no-such-rule") == []
+
+
+def test_a_heading_run_into_its_paragraph() -> None:
+    index = spec_index("004")  # "Path The rest of the locator ..." lost its line break
+    with pytest.raises(SectionNotFoundError):
+        index.section("Path")
+    section, note = index.find("Path")
+    assert section.title == "Internet protocol parts"
+    assert note is not None
+    assert "'Path' starts a paragraph of Internet protocol parts" in note
+    with pytest.raises(SectionNotFoundError):
+        index.find("Nosuch")
