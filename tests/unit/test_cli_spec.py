@@ -69,6 +69,20 @@ def test_a_titled_section_of_the_1993_draft() -> None:
     assert "selector string" in out
 
 
+@pytest.mark.parametrize(
+    ("citation", "heading"),
+    [
+        ("URL draft 1993 (BNF: port = digits)", "URL draft 1993 BNF syntax"),
+        ("RFC 1738 §3.4.1 / §5", "RFC 1738 §3.4.1 Gopher URL syntax"),
+        ("URL syntax draft 1997 appendix C", "URL syntax draft 1997 appendix C Examples of"),
+    ],
+)
+def test_a_citation_as_the_program_writes_it(citation: str, heading: str) -> None:
+    status, out, _ = run(["spec", citation])
+    assert status == 0
+    assert out.startswith(heading)
+
+
 def test_a_lost_heading_says_where_its_text_is() -> None:
     status, out, _ = run(["spec", "000", "§3.5"])
     assert status == 0

@@ -11,7 +11,14 @@ import argparse
 import textwrap
 
 from urlinspector.cli.common import EXIT_OK, Command, Console, arg, visible
-from urlinspector.core.documents import BUNDLED, Document, UnknownDocumentError, find_document
+from urlinspector.core.documents import (
+    BUNDLED,
+    Document,
+    UnknownDocumentError,
+    cited_document,
+    find_document,
+    split_citation,
+)
 from urlinspector.core.spec_index import RuleDefinition, SectionNotFoundError, SpecIndex
 from urlinspector.data import bundled_document, spec_index
 
@@ -22,7 +29,12 @@ def resolve_words(words: list[str]) -> tuple[Document, str | None]:
     """The document and section *words* name: the longest leading run of words that
     names a document (``000``, ``rfc1738``, ``RFC 1738``, ``URL syntax draft 1997``),
     then the section (``§3.3``, ``3.3``, ``appendix C``, ``Gopher``), if any."""
-    tokens = " ".join(words).replace("§", " §").split()
+    joined = " ".join(words)
+    cited = split_citation(joined) if cited_document(joined) is not None else []
+    if cited:  # a whole citation: "RFC 1738 §3.4.1 / §5", "URL draft 1993 (BNF: port)"
+        document, section = cited[0]
+        return bundled_document(document.id), section
+    tokens = joined.replace("§", " §").split()
     for k in range(len(tokens), 0, -1):
         try:
             document = find_document(" ".join(tokens[:k]))
