@@ -301,6 +301,11 @@ def test_every_quoted_rule_is_in_its_text(edition: str) -> None:
     assert checked > 300
 
 
+def _cites(text: str) -> bool:
+    """*text* starts with a citation: a known document's name, or a seed id."""
+    return cited_document(text) is not None or re.match(r"00\d ", text) is not None
+
+
 @pytest.mark.parametrize("edition", EDITION_IDS)
 def test_every_step_has_a_rule_a_citation_and_values(edition: str) -> None:
     for ref in _TRACE_REFERENCES:
@@ -309,7 +314,7 @@ def test_every_step_has_a_rule_a_citation_and_values(edition: str) -> None:
         for s in r.steps:
             assert s.rule.strip()
             assert s.label
-            assert re.match(r"(RFC \d+|00\d) ", s.citation + " "), s.citation
+            assert _cites(s.citation), s.citation
             for name, value in s.values:
                 assert name
                 assert value is None or isinstance(value, str)
@@ -518,7 +523,7 @@ def test_a_base_that_is_not_absolute_is_a_clear_error(edition: str, base: str, t
     assert message.startswith(f"the base {base!r} is not absolute: ")
     assert "\n" not in message
     assert err.citation in message
-    assert re.search(r"\((RFC \d+|00\d) ", message)
+    assert any(_cites(part) for part in message.split("(")[1:]), message
 
 
 def test_base_error_message_example() -> None:
