@@ -1,7 +1,7 @@
 """Benchmark: batch mode (``urlinspector parse --jsonl``) against a ``urlsplit`` loop.
 
 Run: ``.venv/bin/python tests/benchmarks/bench_batch.py [--lines N] [--rounds N]
-[--update-readme]``
+[--update-docs]``
 
 Both read the same file of N URLs (default 1,000,000; the benchmark corpus of
 tests/benchmarks/corpus.py, one URL a line) and write one JSON document a line to
@@ -16,8 +16,8 @@ tests/benchmarks/corpus.py, one URL a line) and write one JSON document a line t
   use.
 
 The figures are URLs per second (best of the rounds) and the ratio of the peer's
-time to each.  ``--update-readme`` writes the table between the batch benchmark
-markers.
+time to each.  ``--update-docs`` writes the table into docs/benchmarks.md between
+the batch benchmark markers.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.benchmarks.bench_parse import update_readme  # noqa: E402
+from tests.benchmarks.bench_parse import update_docs  # noqa: E402
 from tests.benchmarks.corpus import corpus  # noqa: E402
 
 START = "<!-- benchmark-batch:start -->"
@@ -116,12 +116,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--lines", type=int, default=1_000_000)
     ap.add_argument("--rounds", type=int, default=1)
-    ap.add_argument("--update-readme", action="store_true")
+    ap.add_argument(
+        "--update-docs", action="store_true", help="write the table into docs/benchmarks.md"
+    )
     args = ap.parse_args(argv)
     table = run(args.lines, args.rounds)
     print(table)
-    if args.update_readme:
-        update_readme(table, START, END)
+    if args.update_docs:
+        update_docs(table, START, END)
     return 0
 
 

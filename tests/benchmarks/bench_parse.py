@@ -1,11 +1,11 @@
 """Benchmark: urlinspector's full parse against urllib's urlsplit and rfc3986.
 
-Run: ``.venv/bin/python tests/benchmarks/bench_parse.py [--update-readme]``
+Run: ``.venv/bin/python tests/benchmarks/bench_parse.py [--update-docs]``
 
 All three parse the same deterministic corpus in one run; the figures are
 microseconds per URL (best of several rounds) and ratios to urlsplit, so they
-compare peers on the same machine at the same moment.  ``--update-readme``
-writes the table into README.md between the benchmark markers.
+compare peers on the same machine at the same moment.  ``--update-docs``
+writes the table into docs/benchmarks.md between the benchmark markers.
 """
 
 from __future__ import annotations
@@ -146,19 +146,23 @@ def run(size: int, rounds: int) -> str:
     return "\n".join(lines)
 
 
-def update_readme(table: str, start: str = START, end: str = END) -> None:
-    """Write *table* into README.md between the markers *start* and *end*."""
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8")
+BENCHMARKS_DOC = ROOT / "docs" / "benchmarks.md"
+"""Where the tables go: the benchmark figures and their analysis."""
+
+
+def update_docs(table: str, start: str = START, end: str = END, doc: Path = BENCHMARKS_DOC) -> None:
+    """Write *table* into *doc* (docs/benchmarks.md) between the markers *start* and
+    *end*, leaving the rest of the file as it is."""
+    text = doc.read_text(encoding="utf-8")
     if start not in text or end not in text:
-        raise SystemExit(f"README.md has no {start} / {end} markers")
+        raise SystemExit(f"{doc} has no {start} / {end} markers")
     new = re.sub(
         re.escape(start) + ".*?" + re.escape(end),
         lambda _: f"{start}\n{table}\n{end}",
         text,
         flags=re.S,
     )
-    readme.write_text(new, encoding="utf-8")
+    doc.write_text(new, encoding="utf-8")
 
 
 def bench_main(
@@ -167,19 +171,21 @@ def bench_main(
     description: str | None,
     markers: tuple[str, str] = (START, END),
 ) -> int:
-    """The command line every README-writing benchmark shares: --size, --rounds and
-    --update-readme (between *markers*)."""
+    """The command line every benchmark that writes its table shares: --size, --rounds
+    and --update-docs (between *markers* in docs/benchmarks.md)."""
     ap = argparse.ArgumentParser(
         description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--size", type=int, default=20_000)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--update-readme", action="store_true")
+    ap.add_argument(
+        "--update-docs", action="store_true", help="write the table into docs/benchmarks.md"
+    )
     args = ap.parse_args(argv)
     table = run_table(args.size, args.rounds)
     print(table)
-    if args.update_readme:
-        update_readme(table, *markers)
+    if args.update_docs:
+        update_docs(table, *markers)
     return 0
 
 

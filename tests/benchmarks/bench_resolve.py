@@ -1,6 +1,6 @@
 """Benchmark: urlinspector's RFC 3986 resolution against urllib's urljoin.
 
-Run: ``.venv/bin/python tests/benchmarks/bench_resolve.py [--update-readme]``
+Run: ``.venv/bin/python tests/benchmarks/bench_resolve.py [--update-docs]``
 
 Both resolve the same deterministic (base, reference) pairs in one run: bases from the
 benchmark corpus (tests/benchmarks/corpus.py), each with the references a page holds
@@ -8,8 +8,8 @@ benchmark corpus (tests/benchmarks/corpus.py), each with the references a page h
 absolute URLs).  The figures are microseconds per pair (best of several rounds) and
 ratios to urljoin, so they compare peers on the same machine at the same moment; the
 target is a ratio of at most 1.0 for ``resolve(base, ref, "rfc3986", trace=False)``.
-The traced route is measured too, to show what a trace costs.  ``--update-readme``
-writes the table into README.md between the resolve-benchmark markers.
+The traced route is measured too, to show what a trace costs.  ``--update-docs``
+writes the table into docs/benchmarks.md between the resolve-benchmark markers.
 """
 
 from __future__ import annotations

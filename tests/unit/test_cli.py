@@ -182,7 +182,7 @@ def test_edition_ids_are_case_insensitive() -> None:
 def test_commands_are_a_table() -> None:
     from urlinspector.app import ALL_COMMANDS
 
-    names = ["parse", "decode", "resolve", "normalize", "compare", "extract", "fetch"]
+    names = ["parse", "decode", "resolve", "normalize", "compare", "extract", "fetch", "spec"]
     assert [c.name for c in COMMANDS] == names
     assert [c.name for c in ALL_COMMANDS] == [*names, "gui", "open", "demo"]
 

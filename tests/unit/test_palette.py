@@ -12,7 +12,7 @@ import pytest
 from urlinspector import palette
 from urlinspector.core.model import COMPONENT_NAMES
 
-SPECIFIC = Path(__file__).parents[2] / "src" / "urlinspector" / "core" / "specific.py"
+SPECIFIC = Path(__file__).parents[2] / "src" / "urlinspector" / "core" / "specific"
 
 # The roles the issue lists, besides the ones read from the core's source below.
 LISTED_ROLES = [
@@ -57,15 +57,16 @@ SGR = re.compile(r"\x1b\[[0-9;:]*m")
 
 
 def core_roles() -> set[str]:
-    """Every role string the core gives a Part in specific.py: the 4th field of every
-    5-tuple ``(name, span, raw, role, rule)`` written there with a string there."""
-    tree = ast.parse(SPECIFIC.read_text(encoding="utf-8"))
+    """Every role string the core gives a Part in the specific package: the 4th field
+    of every 5-tuple ``(name, span, raw, role, rule)`` written there with a string there."""
     roles: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Tuple) and len(node.elts) == 5:
-            role = node.elts[3]
-            if isinstance(role, ast.Constant) and isinstance(role.value, str):
-                roles.add(role.value)
+    for module in sorted(SPECIFIC.glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Tuple) and len(node.elts) == 5:
+                role = node.elts[3]
+                if isinstance(role, ast.Constant) and isinstance(role.value, str):
+                    roles.add(role.value)
     return roles
 
 

@@ -20,7 +20,7 @@ import textwrap
 from collections.abc import Callable
 from typing import NoReturn
 
-from urlinspector.cli import fetch, inspect, links, resolve
+from urlinspector.cli import fetch, inspect, links, resolve, spec
 from urlinspector.cli.common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -38,7 +38,7 @@ __all__ = ["COMMANDS", "Argument", "Command", "Console", "build_parser", "main",
 
 
 COMMANDS: tuple[Command, ...] = (
-    inspect.COMMANDS + resolve.COMMANDS + links.COMMANDS + fetch.COMMANDS
+    inspect.COMMANDS + resolve.COMMANDS + links.COMMANDS + fetch.COMMANDS + spec.COMMANDS
 )
 """The subcommands, in the order ``--help`` lists them."""
 

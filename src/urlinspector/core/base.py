@@ -3,22 +3,23 @@
 The texts list the sources "in order of precedence ... in terms of layers, where the
 innermost defined base URL has the highest precedence":
 
-=================  =========================================================  =========
-layer              source                                                     text
-=================  =========================================================  =========
-explicit           a base the application states (a ``--base`` option, a      RFC 3986
-                   field in a dialog)                                         §5.1
-content            ``<BASE href>`` in an HTML document's content (element     001/002
-                   and attribute names case-insensitive)                      §5.1.1,
-                                                                              appendix D
-content-base       the ``Content-Base`` header of the message                 001 §5.1.1
-content-location   the ``Content-Location`` header, resolved first when       001 §5.1.1
-                   relative ("Content-Base takes precedence over any
-                   Content-Location")
-retrieval          the URL used to retrieve the document; after redirects,    001/002
-                   the last one                                               §5.1.3
-default            the application's default                                  002 §5.1.4
-=================  =========================================================  =========
+=================  ==================================================================
+layer              source (text)
+=================  ==================================================================
+explicit           a base the application states (a ``--base`` option, a field in a
+                   dialog) (RFC 3986 §5.1)
+content            ``<BASE href>`` in an HTML document's content, element and
+                   attribute names case-insensitive (URL syntax draft 1997 / RFC
+                   2396bis draft 2003 §5.1.1, appendix D)
+content-base       the ``Content-Base`` header of the message (URL syntax draft 1997
+                   §5.1.1)
+content-location   the ``Content-Location`` header, resolved first when relative
+                   ("Content-Base takes precedence over any Content-Location") (URL
+                   syntax draft 1997 §5.1.1)
+retrieval          the URL used to retrieve the document; after redirects, the last
+                   one (URL syntax draft 1997 / RFC 2396bis draft 2003 §5.1.3)
+default            the application's default (RFC 2396bis draft 2003 §5.1.4)
+=================  ==================================================================
 
 Each layer is worked out from the outside in, so that a relative ``Content-Location``
 or ``<BASE href>`` is resolved against the base of the layer around it.  A base from

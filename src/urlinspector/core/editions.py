@@ -2,17 +2,18 @@
 
 One parser (``parse.py``) is driven by these tables; nothing else in the package
 branches on an edition's name.  Each character class and grammar choice carries the
-section of its source text (see ``shared/specs/README.md`` for the file ids):
+section of its source text (the documents and their texts are listed in
+:mod:`urlinspector.core.documents`):
 
-=================  ======  =================================================  ====
-id                 year    document                                           file
-=================  ======  =================================================  ====
-url-1993           1993    Berners-Lee, URL IETF draft (url4..url7)           004
-rfc1738            1994    RFC 1738 (draft-ietf-uri-url-07; BNF from 003)     000
-url-syntax-1997    1997    draft-fielding-url-syntax-05 (became RFC 2396)     001
-rfc2396bis-2003    2003    draft-fielding-uri-rfc2396bis-01 (became RFC 3986) 002
-rfc3986            2005    RFC 3986, the final form of 002 (the default)      --
-=================  ======  =================================================  ====
+=================  ======  ==========================================================
+id                 year    document
+=================  ======  ==========================================================
+url-1993           1993    Berners-Lee, URL IETF draft (url4..url7)
+rfc1738            1994    RFC 1738 (draft-ietf-uri-url-07; BNF from the summary)
+url-syntax-1997    1997    draft-fielding-url-syntax-05 (became RFC 2396)
+rfc2396bis-2003    2003    draft-fielding-uri-rfc2396bis-01 (became RFC 3986)
+rfc3986            2005    RFC 3986, the final form of the 2003 draft (the default)
+=================  ======  ==========================================================
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class Edition:
     title: str
     year: int
     spec: str
-    """File id in ``shared/specs`` ("000", "001", ...), or "RFC 3986"."""
+    """The document it cites ("000", "001", ... as in :mod:`.documents`), or "RFC 3986"."""
 
     # character classes, as the edition names and defines them ----------------------
     reserved: frozenset[str]

@@ -148,7 +148,7 @@ class's instance: with parts as plain tuples, the whole parse of the benchmark c
 
 PART_FIELDS: tuple[str, ...] = ("name", "span", "raw", "role", "rule")
 """The names of a :data:`Part`'s fields, in their order.  (Its JSON form, in
-``URL.to_dict()``, calls ``raw`` "text", as the README's schema says.)"""
+``URL.to_dict()``, calls ``raw`` "text", as the schema in docs/json.md says.)"""
 
 
 @record

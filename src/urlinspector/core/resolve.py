@@ -9,11 +9,12 @@ states it:
 edition          algorithm
 ===============  =====================================================================
 rfc3986          RFC 3986 §5.2: transform references, merge, remove_dot_segments
-rfc2396bis-2003  002 §5.2: the pseudocode and the 8-step merge buffer (step 7 keeps
-                 ".." segments left above the root; non-validating readers may drop a
-                 scheme equal to the base's)
-url-syntax-1997  001 §5.2: the string buffer of steps 1-7; the query joins the buffer
-                 before the dot-segment steps, so ``g?y/./x`` gives ``.../g?y/x``
+rfc2396bis-2003  RFC 2396bis draft 2003 §5.2: the pseudocode and the 8-step merge buffer
+                 (step 7 keeps ".." segments left above the root; non-validating
+                 readers may drop a scheme equal to the base's)
+url-syntax-1997  URL syntax draft 1997 §5.2: the string buffer of steps 1-7; the query
+                 joins the buffer before the dot-segment steps, so ``g?y/./x`` gives
+                 ``.../g?y/x``
 rfc1738          RFC 1808 §4 (000 leaves relative URLs out; RFC 1808, the relative-URL
                  RFC of the same years, defined them)
 url-1993         004 appendix 1.2: the rules for the "partial form"

@@ -296,7 +296,7 @@ class URL(_URLFields):
     # output ----------------------------------------------------------------------
 
     def to_dict(self, charset: str = "utf-8") -> dict[str, Any]:
-        """Every field, span and diagnostic, as JSON-ready data (schema in README).
+        """Every field, span and diagnostic, as JSON-ready data (schema in docs/json.md).
 
         Each component and scheme-specific part gives its text as written and its
         ``decoded`` text: every escape decoded, the octets read in *charset* (octets

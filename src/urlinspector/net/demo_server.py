@@ -1,5 +1,6 @@
 """The small gopher server behind ``urlinspector demo``: it serves the demo gopher hole
-(``resources/demo/``) on 127.0.0.1, speaking RFC 1436 and enough Gopher+ to show it.
+(package data, ``urlinspector/data/demo/``) on 127.0.0.1, speaking RFC 1436 and enough
+Gopher+ to show it.
 
 >>> with DemoServer() as server:          # a free port on 127.0.0.1
 ...     print(server.url)                 # gopher://127.0.0.1:PORT/
@@ -36,10 +37,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from urlinspector.data import demo_hole
+
 __all__ = ["DEFAULT_ROOT", "DemoServer", "DemoServerError", "GopherHole"]
 
-DEFAULT_ROOT = Path(__file__).resolve().parents[3] / "resources" / "demo"
-"""``resources/demo`` of the source tree (where ``pip install -e`` leaves it)."""
+DEFAULT_ROOT = demo_hole()
+"""The demo gopher hole inside the installed package (:func:`urlinspector.data.demo_hole`)."""
 
 MAX_REQUEST = 4096
 REQUEST_TIMEOUT = 10.0

@@ -1,7 +1,7 @@
 """The edition tables themselves (``urlinspector.core.editions``), against the texts.
 
 Every set below is copied from the grammar as the spec prints it (file ids as in
-``shared/specs/README.md``); the tests compare the tables with these copies, so a
+:mod:`urlinspector.core.documents`); the tests compare the tables with these copies, so a
 change to a table that the specs do not support fails here.
 """
 

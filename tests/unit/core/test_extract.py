@@ -1,8 +1,8 @@
 """Finding URLs in plain text (000 appendix, 004 §1.3, 001 and 002 appendix E).
 
-* every example of the appendices, as the texts print it (and, where the copies in
-  ``shared/specs`` lost characters, as the published RFCs print it), with the URLs
-  the texts say it holds;
+* every example of the appendices, as the texts print it (and, where the copies bundled
+  with the package lost characters, as the published RFCs print it), with the URLs the
+  texts say it holds;
 * every URL found in each whole spec text, listed and checked by hand;
 * the rules one by one: wrappers, quotes, trailing punctuation, whitespace inside
   wrappers, the hyphen at a line break, what is not a URL;
@@ -12,10 +12,8 @@
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -23,25 +21,11 @@ from hypothesis import strategies as st
 
 from tests.benchmarks import bench_extract
 from urlinspector.core.extract import FORMS, Found, extract
-
-SPECS = Path(
-    os.environ.get("URLINSPECTOR_SPECS", Path(__file__).resolve().parents[4] / "shared" / "specs")
-)
-SPEC_FILES = {
-    "000": "000_3c23a6158e554676.txt",
-    "001": "001_a5df19b9d0d91704.txt",
-    "002": "002_7726d06446aa98af.txt",
-    "003": "003_4d7a2fb2bf8eec20.txt",
-    "004": "004_6d5d773661a24939.txt",
-}
-needs_specs = pytest.mark.skipif(
-    not (SPECS / SPEC_FILES["000"]).is_file() and os.environ.get("CI") != "true",
-    reason=f"spec texts not found in {SPECS}",
-)
+from urlinspector.data import spec_text
 
 
 def spec(doc: str) -> str:
-    return (SPECS / SPEC_FILES[doc]).read_text(encoding="utf-8")
+    return spec_text(doc)
 
 
 def squeezed(text: str) -> str:
@@ -65,7 +49,7 @@ EXAMPLE_1993 = (
     "you can probably pick it up from <ftp://ds.internic.net/rfc>."
 )
 
-# 000 appendix: RFC 1738 prints it so; the copy in shared/specs lost the URLs' middles
+# 000 appendix: RFC 1738 prints it so; the bundled copy lost the URLs' middles
 EXAMPLE_1738 = (
     "   Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n"
     "   type=d> but you can probably pick it up from <URL:ftp://ds.in\n"
@@ -73,7 +57,7 @@ EXAMPLE_1738 = (
     "   net/instructions/overview.html#WARNING>."
 )
 
-# 001 appendix E as RFC 2396 prints it; the copy in shared/specs has each line break
+# 001 appendix E as RFC 2396 prints it; the bundled copy has each line break
 # as a space
 EXAMPLE_1997 = (
     '      Yes, Jim, I found it under "http://www.w3.org/pub/WWW/",\n'
@@ -127,7 +111,7 @@ def test_the_1997_example() -> None:
     ]
     assert urls(EXAMPLE_1997) == expected
     assert [f.form for f in extract(EXAMPLE_1997)] == ["quoted", "angle", "angle"]
-    # the same with the line breaks flattened to spaces, as in shared/specs
+    # the same with the line breaks flattened to spaces, as in the bundled copy
     assert urls(squeezed(EXAMPLE_1997)) == expected
 
 
@@ -202,7 +186,6 @@ def test_the_xerox_example() -> None:
     assert urls(text) == ["http://www.XEROX.com", "http://www.xerox.com"]
 
 
-@needs_specs
 def test_the_examples_are_in_the_texts() -> None:
     assert EXAMPLE_1993 in spec("004")
     assert squeezed(EXAMPLE_1997) in squeezed(spec("001"))
@@ -408,7 +391,6 @@ EXPECTED_IN_SPECS = {
 _LETTER = {"url-wrapper": "u", "angle": "a", "quoted": "q", "bare": "b"}
 
 
-@needs_specs
 @pytest.mark.parametrize("doc", sorted(EXPECTED_IN_SPECS))
 def test_every_url_of_each_spec_text(doc: str) -> None:
     text = spec(doc)

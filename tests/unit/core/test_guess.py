@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from urlinspector.core import parse
 from urlinspector.core.guess import HOST_PREFIXES, Guess, guess_absolute
-
-SPECS = Path(
-    os.environ.get("URLINSPECTOR_SPECS", Path(__file__).resolve().parents[4] / "shared" / "specs")
-)
-SPEC_002 = SPECS / "002_7726d06446aa98af.txt"
+from urlinspector.data import spec_text
 
 
 @pytest.mark.parametrize(
@@ -125,12 +118,8 @@ def test_misuse() -> None:
         guess_absolute(None)  # type: ignore[arg-type]
 
 
-@pytest.mark.skipif(
-    not SPEC_002.is_file() and os.environ.get("CI") != "true",
-    reason="spec texts not found",
-)
 def test_the_example_is_in_002() -> None:
-    text = " ".join(SPEC_002.read_text(encoding="utf-8").split())
+    text = " ".join(spec_text("002").split())
     assert "such as www.w3.org/Addressing/ or simply the DNS hostname on its own" in text
     assert 'likely to have a URI prefix of "http://"' in text
 

@@ -12,14 +12,13 @@
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
+from urlinspector import data
 from urlinspector.core import EDITION_IDS, URLInspectorError, parse
 from urlinspector.core.normalize import (
     RUNGS,
@@ -32,22 +31,9 @@ from urlinspector.core.normalize import (
 )
 from urlinspector.core.registry import default_port
 
-SPECS = Path(
-    os.environ.get("URLINSPECTOR_SPECS", Path(__file__).resolve().parents[4] / "shared" / "specs")
-)
-SPEC_FILES = {
-    "000": "000_3c23a6158e554676.txt",
-    "001": "001_a5df19b9d0d91704.txt",
-    "002": "002_7726d06446aa98af.txt",
-}
-needs_specs = pytest.mark.skipif(
-    not (SPECS / SPEC_FILES["002"]).is_file() and os.environ.get("CI") != "true",
-    reason=f"spec texts not found in {SPECS}",
-)
-
 
 def spec_text(doc: str) -> str:
-    return " ".join((SPECS / SPEC_FILES[doc]).read_text(encoding="utf-8").split())
+    return " ".join(data.spec_text(doc).split())
 
 
 # --- the specs' examples ----------------------------------------------------------------
@@ -92,7 +78,6 @@ def test_spec_equivalents(a: str, b: str, edition: str, rung: str, doc: str | No
     assert [r.name for r in result.ladder if not r.equal] == list(below)
 
 
-@needs_specs
 @pytest.mark.parametrize(
     ("text", "doc"),
     [

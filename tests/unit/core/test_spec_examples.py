@@ -6,15 +6,14 @@ Each runs under the edition of its document and under rfc3986; each is presented
 its text as valid, so it must parse with exactly those components and no error (a
 scheme-specific error only where the entry names it).
 
-When the spec texts are at hand (``shared/specs``, or ``$URLINSPECTOR_SPECS``), two
-more checks tie the table to them: every example is in its text, and every URL the
+Two more checks tie the table to the spec texts (the package's own copies,
+:mod:`urlinspector.data`): every example is in its text, and every URL the
 texts hold is in the table or in :data:`NOT_EXAMPLES` with the reason.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,22 +21,19 @@ from typing import Any
 
 import pytest
 
+from urlinspector import data
 from urlinspector.core import EDITION_IDS, parse
+from urlinspector.core.documents import cited_document
 from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.model import URI
+from urlinspector.data import spec_text
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "spec_examples.json"
 TABLE: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
 COMPONENTS: list[str] = TABLE["components"]
 EXAMPLES: list[dict[str, Any]] = TABLE["examples"]
 
-SPEC_FILES = {
-    "000": "000_3c23a6158e554676.txt",
-    "001": "001_a5df19b9d0d91704.txt",
-    "002": "002_7726d06446aa98af.txt",
-    "003": "003_4d7a2fb2bf8eec20.txt",
-    "004": "004_6d5d773661a24939.txt",
-}
+SPEC_FILES = data.SPEC_FILES
 DOCUMENT_EDITION = {
     "000": "rfc1738",
     "001": "url-syntax-1997",
@@ -63,7 +59,8 @@ def expected_components(example: dict[str, Any], edition: str) -> dict[str, str 
 
 def document(example: dict[str, Any]) -> str:
     source: str = example["source"]
-    return "RFC 3986" if source.startswith("RFC 3986") else source[:3]
+    cited = cited_document(source)  # "RFC 1738 §3.1 ..." -> "RFC 1738"
+    return cited.name if cited is not None else source[:3]
 
 
 # --- the table itself -------------------------------------------------------------------
@@ -159,17 +156,6 @@ def test_appendix_b_oracle(example: dict[str, Any], edition: str) -> None:
 
 # --- the table against the texts ------------------------------------------------------------
 
-# shared/specs beside the checkout (the project's layout), or $URLINSPECTOR_SPECS
-SPECS = Path(
-    os.environ.get("URLINSPECTOR_SPECS", Path(__file__).resolve().parents[4] / "shared" / "specs")
-)
-# Outside CI a checkout without shared/ beside it skips these; in CI (CI=true, where
-# shared/ is always beside the clone) a missing text is a failure, not a skip.
-_HAVE_SPECS = (SPECS / SPEC_FILES["000"]).is_file()
-needs_specs = pytest.mark.skipif(
-    not _HAVE_SPECS and os.environ.get("CI") != "true",
-    reason=f"spec texts not found in {SPECS}",
-)
 
 # URL-like strings in the texts that are not examples of a URL, each with the reason.
 NOT_EXAMPLES: dict[str, str] = {
@@ -207,7 +193,7 @@ _URLISH = re.compile(
 
 
 def _spec_text(doc: str) -> str:
-    return (SPECS / SPEC_FILES[doc]).read_text(encoding="utf-8")
+    return spec_text(doc)
 
 
 def _unwrapped(text: str) -> str:
@@ -218,7 +204,6 @@ def _unwrapped(text: str) -> str:
     return text
 
 
-@needs_specs
 @pytest.mark.parametrize("example", [e for e in EXAMPLES if document(e) != "RFC 3986"])
 def test_example_is_in_its_text(example: dict[str, Any]) -> None:
     source: str = example["source"]
@@ -229,7 +214,6 @@ def test_example_is_in_its_text(example: dict[str, Any]) -> None:
     assert _unwrapped(example["text"]) in texts
 
 
-@needs_specs
 @pytest.mark.parametrize("doc", sorted(SPEC_FILES))
 def test_every_url_of_the_text_is_in_the_table(doc: str) -> None:
     known = {_unwrapped(e["text"]) for e in EXAMPLES}

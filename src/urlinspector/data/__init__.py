@@ -1,0 +1,63 @@
+"""The package's data: the spec texts and the demo gopher hole.
+
+Everything is read through :mod:`importlib.resources`, so a wheel, an editable install
+and a source checkout find the same files inside the package:
+
+* ``specs/``: the five texts the parser implements (see
+  :data:`urlinspector.core.documents.BUNDLED` for which file is which document);
+* ``demo/``: the gopher hole ``urlinspector demo`` serves (its ``README.md`` describes it).
+
+This is the only module that reads them; the index of a text is built by the pure
+:mod:`urlinspector.core.spec_index`.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+from urlinspector.core.documents import BUNDLED, Document, UnknownDocumentError, find_document
+from urlinspector.core.spec_index import SpecIndex, build_index
+
+__all__ = ["SPEC_FILES", "bundled_document", "demo_hole", "spec_index", "spec_text"]
+
+SPEC_FILES: dict[str, str] = {d.id: d.file for d in BUNDLED if d.file is not None}
+"""Seed id (``"000"`` ... ``"004"``) to the file name in ``specs/``."""
+
+
+def bundled_document(name: str) -> Document:
+    """The bundled document *name* names (a seed id, ``"RFC 1738"``, ``"rfc1738"``,
+    ``"1738"`` ...); :class:`~urlinspector.core.documents.UnknownDocumentError` when no
+    bundled text answers to it."""
+    document = find_document(name)
+    if document.file is None:
+        hint = f"; the closest bundled text is {document.see_also}" if document.see_also else ""
+        raise UnknownDocumentError(
+            name, f"{document.name} is cited, but its text does not ship with urlinspector{hint}"
+        )
+    return document
+
+
+@functools.cache
+def spec_text(name: str) -> str:
+    """The text of the bundled document *name* (any name :func:`bundled_document`
+    accepts), exactly as the file holds it."""
+    document = bundled_document(name)
+    assert document.file is not None
+    return (resources.files(__name__) / "specs" / document.file).read_text(encoding="utf-8")
+
+
+@functools.cache
+def spec_index(name: str) -> SpecIndex:
+    """The section index of the bundled document *name*, built from its text."""
+    document = bundled_document(name)
+    return build_index(document, spec_text(document.id))
+
+
+def demo_hole() -> Path:
+    """The folder of the demo gopher hole, inside the installed package."""
+    folder = resources.files(__name__) / "demo"
+    if not isinstance(folder, Path):  # a zip import: the server needs real files
+        raise FileNotFoundError(f"the demo gopher hole is not a folder on disk: {folder}")
+    return folder
