@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import char_formats, same_look
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
-from urlinspector.gui.models.colouring import colour_runs
 from urlinspector.gui.widgets.address_bar import FULL_LIMIT
+from urlinspector.present.colouring import colour_runs
 
 TYPED = "http://joe:pw@www.example.com:8080/a%2Fb/c?x=1&y=2#frag"
 

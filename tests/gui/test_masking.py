@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import char_formats
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
-from urlinspector.gui.models.masking import (
+from urlinspector.gui.widgets.address_bar import description_html
+from urlinspector.present.masking import (
     HIDDEN_FINDING,
     kept_visible,
     mask_finding,
@@ -20,7 +21,6 @@ from urlinspector.gui.models.masking import (
     mask_url,
     passwords_of,
 )
-from urlinspector.gui.widgets.address_bar import description_html
 
 SECRET = "hunter2"
 URL_TEXT = "http://good.example:hun%74er2@evil.example/a?b#c"

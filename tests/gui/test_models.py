@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from urlinspector.core import EDITION_IDS, parse
 from urlinspector.gui.models.anatomy import component_tree, describe, rule_for
-from urlinspector.gui.models.colouring import MASKED, Run, colour_runs, roles_present
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for, whatwg
 from urlinspector.gui.settings import history_entry, password_removed, without_password
+from urlinspector.present.colouring import MASKED, Run, colour_runs, roles_present
 
 URL_ALPHABET = st.sampled_from([*list("abcXYZ019:/?#[]@!$&'()*+,;=%-._~ <>\"{}|\\^`"), "é", "\t"])
 urlish = st.lists(

@@ -60,90 +60,18 @@ from urlinspector.core.model import (
     USER,
     USERINFO,
 )
+from urlinspector.present.colouring import colour_runs
 
 # --- parse: the colour-coded URL and its caret line -----------------------------------------
 
-_ESCAPE_RE = re.compile(r"%[0-9A-Fa-f]{2}")
-_GENERIC_EQUIVALENT = frozenset({"http-path", "http-search"})
-"""Scheme-specific roles that only restate a generic component (the generic one, with
-its segments and query keys, is shown in more detail)."""
-_SLASHED_ROLES = frozenset({"path", "file-path"})
 
-
-def _char_roles(url: URL) -> list[str]:
-    """The palette role of each character of ``url.text``."""
-    text = url.text
-    roles = ["separator"] * len(text)  # delimiters and any <URL:...> wrapper
-
-    def fill(span: Sequence[int], role: str) -> None:
-        start, end = span
-        if start >= 0:
-            roles[start:end] = [role] * (end - start)
-
-    spans = url.spans
-    fill(spans[SCHEME], "scheme")
-    if spans[USER][0] < 0:
-        fill(spans[USERINFO], "user")
-    fill(spans[USER], "user")
-    fill(spans[PASSWORD], "password")
-    fill(spans[HOST], "host")
-    fill(spans[PORT], "port")
-    fill(spans[PATH], "path")
-    fill(spans[FRAGMENT], "fragment")
-    q0, q1 = spans[QUERY]
-    if q0 >= 0:
-        pos = q0
-        while pos <= q1:
-            amp = text.find("&", pos, q1)
-            pair_end = q1 if amp < 0 else amp
-            eq = text.find("=", pos, pair_end)
-            if eq < 0:
-                fill((pos, pair_end), "query-key" if amp >= 0 or pos > q0 else "query")
-            else:
-                fill((pos, eq), "query-key")
-                fill((eq + 1, pair_end), "query-value")
-            if amp < 0:
-                break
-            pos = amp + 1
-    for _, span, _, role, _ in url.scheme_parts:
-        if role not in _GENERIC_EQUIVALENT:
-            fill(span, role)
-    # the "/" between path segments
-    p0, p1 = spans[PATH]
-    if p0 >= 0:
-        for i in range(p0, p1):
-            if text[i] == "/" and roles[i] in _SLASHED_ROLES:
-                roles[i] = "separator"
-    return roles
-
-
-def _char_overlays(url: URL) -> list[tuple[str, ...]]:
-    """Overlay roles per character: escapes, misleading text, invalid text."""
-    text = url.text
-    n = len(text)
-    escape = [False] * n
-    warning = [False] * n
-    invalid = [False] * n
-    u0, u1 = url.spans[URI]
-    for m in _ESCAPE_RE.finditer(text, u0, u1):
-        escape[m.start() : m.end()] = [True] * 3
-    for d in url.diagnostics:
-        start, end = d.span
-        if d.severity == "error":
-            invalid[start:end] = [True] * (min(end, n) - start)
-        elif d.severity == "warning" and d.category == "security":
-            warning[start:end] = [True] * (min(end, n) - start)
-    out: list[tuple[str, ...]] = []
-    for i in range(n):
-        layers: tuple[str, ...] = ()
-        if escape[i]:
-            layers += ("escape",)
-        if warning[i]:
-            layers += ("warning",)
-        if invalid[i]:
-            layers += ("invalid",)
-        out.append(layers)
-    return out
+def _char_styles(url: URL) -> list[tuple[str, tuple[str, ...]]]:
+    """The colour role and overlays of each character of ``url.text``, as the window
+    colours them (:func:`urlinspector.present.colouring.colour_runs`)."""
+    styles: list[tuple[str, tuple[str, ...]]] = []
+    for run in colour_runs(url):
+        styles += [(run.role, run.overlays)] * (run.end - run.start)
+    return styles
 
 
 def _caret_marks(url: URL) -> list[str]:
@@ -169,12 +97,7 @@ def _url_lines(url: URL, console: Console) -> list[str]:
     marks = _caret_marks(url)
     has_marks = any(m != " " for m in marks)
     shown = [visible(c) for c in text]
-    if console.colour:
-        roles = _char_roles(url)
-        overlays = _char_overlays(url)
-        styles: list[tuple[str, tuple[str, ...]]] = list(zip(roles, overlays, strict=True))
-    else:
-        styles = [("plain", ())] * len(text)
+    styles = _char_styles(url) if console.colour else [("plain", ())] * len(text)
 
     def render(lo: int, hi: int) -> tuple[str, str]:
         pieces: list[str] = []

@@ -57,9 +57,7 @@ from urlinspector.core.model import HOST, PASSWORD
 from urlinspector.core.normalize import normalize
 from urlinspector.gui import app as gui_app
 from urlinspector.gui.models.anatomy import Description
-from urlinspector.gui.models.colouring import roles_present
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
-from urlinspector.gui.models.masking import mask_known, mask_url, password_span, passwords_of
 from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.settings import THEMES, Settings, history_entry, password_removed
@@ -70,6 +68,8 @@ from urlinspector.gui.widgets.editions import EditionsPanel
 from urlinspector.gui.widgets.escapes import EscapesPanel
 from urlinspector.gui.widgets.legend import LegendDialog, LegendStrip
 from urlinspector.gui.widgets.trace import TracePanel
+from urlinspector.present.colouring import roles_present
+from urlinspector.present.masking import mask_known, mask_url, password_span, passwords_of
 
 __all__ = ["INSPECTOR_PAGE", "MainWindow", "ParseCache", "about_text"]
 

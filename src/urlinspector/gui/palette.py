@@ -14,7 +14,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QPalette, QTextCharFormat
 
 from urlinspector import palette as roles
-from urlinspector.gui.models.colouring import MASKED
+from urlinspector.present.colouring import MASKED
 
 __all__ = ["MASKED", "Formats", "theme_of"]
 

@@ -26,7 +26,7 @@ from urlinspector.core.model import (
     USERINFO,
     Span,
 )
-from urlinspector.gui.models.colouring import GENERIC_EQUIVALENT
+from urlinspector.present.colouring import GENERIC_EQUIVALENT
 
 __all__ = [
     "DECODE_AS",

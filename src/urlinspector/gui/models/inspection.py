@@ -26,14 +26,14 @@ from urlinspector.core.model import (
     USERINFO,
 )
 from urlinspector.core.resolve import Resolution, resolve
-from urlinspector.gui.models.masking import (
+from urlinspector.gui.models.text import masked, shown, visible
+from urlinspector.present.masking import (
     mask_in_text,
     mask_known,
     mask_url,
     password_span,
     passwords_of,
 )
-from urlinspector.gui.models.text import masked, shown, visible
 
 __all__ = [
     "EDITION_ROWS",

@@ -24,7 +24,9 @@ from PySide6.QtGui import QBrush, QFont
 from urlinspector.core import URL, Diagnostic, UnknownCharsetError
 from urlinspector.gui.models.anatomy import Node, component_tree, decoded
 from urlinspector.gui.models.inspection import EditionsTable, EscapeRow
-from urlinspector.gui.models.masking import (
+from urlinspector.gui.models.text import shown
+from urlinspector.gui.palette import Formats
+from urlinspector.present.masking import (
     HIDDEN_FINDING,
     MASK,
     mask_finding,
@@ -33,8 +35,6 @@ from urlinspector.gui.models.masking import (
     password_span,
     telling_octet,
 )
-from urlinspector.gui.models.text import shown
-from urlinspector.gui.palette import Formats
 
 __all__ = [
     "MAX_CHILDREN",

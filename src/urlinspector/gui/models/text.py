@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import unicodedata
 
-from urlinspector.gui.models.masking import mask_password
+from urlinspector.present.masking import mask_password
 
 __all__ = ["EMPTY", "UNDEFINED", "html_text", "masked", "shown", "visible"]
 
@@ -52,7 +52,7 @@ def shown(value: str | None, limit: int = 0) -> str:
 
 def masked(value: str | None) -> str | None:
     """A password as it is shown while passwords are hidden
-    (:func:`~urlinspector.gui.models.masking.mask_password`: look-alikes stay)."""
+    (:func:`~urlinspector.present.masking.mask_password`: look-alikes stay)."""
     if value is None or value == "":
         return value
     return mask_password(value)

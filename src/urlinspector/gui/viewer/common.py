@@ -11,11 +11,11 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPixmap
 
 from urlinspector import palette as roles
 from urlinspector.core import parse
-from urlinspector.gui.models.colouring import MASKED, colour_runs
-from urlinspector.gui.models.masking import mask_url
 from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.resources import ResourceNotFoundError, find_resource
+from urlinspector.present.colouring import MASKED, colour_runs
+from urlinspector.present.masking import mask_url
 
 __all__ = [
     "ICON_SIZE",
@@ -61,7 +61,7 @@ def escape(text: str) -> str:
 
 def url_html(url: str, formats: Formats, limit: int = 300) -> str:
     """*url* as HTML, each part in the colour and style the address bar gives it
-    (:func:`~urlinspector.gui.models.colouring.colour_runs` over the core's parse)."""
+    (:func:`~urlinspector.present.colouring.colour_runs` over the core's parse)."""
     text = url if len(url) <= limit else url[:limit]
     parsed = parse(text)
     out = []
@@ -88,7 +88,7 @@ def url_html(url: str, formats: Formats, limit: int = 300) -> str:
 
 def without_password(url: str) -> str:
     """*url* with the password of its userinfo masked as everywhere else in the window
-    (:func:`~urlinspector.gui.models.masking.mask_url`: a look-alike it carries stays
+    (:func:`~urlinspector.present.masking.mask_url`: a look-alike it carries stays
     visible), for labels, status lines and titles; the URL itself keeps it."""
     if ":" not in url or "@" not in url:
         return url

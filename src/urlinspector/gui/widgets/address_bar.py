@@ -12,7 +12,7 @@ Choice of widget: a ``QPlainTextEdit`` kept to one line, coloured by a
   characters); a ``QTextEdit`` lays out rich text and is slower on long lines.
 
 Passwords: while they are hidden, the password is masked
-(:mod:`~urlinspector.gui.models.masking`), except while the caret is in it or at its
+(:mod:`~urlinspector.present.masking`), except while the caret is in it or at its
 edge in an editor that has the focus: one types and corrects what one can see, as in
 any text field, and the mask comes back as soon as the caret moves elsewhere or the
 focus leaves.  (A password field that shows only the last character typed protects
@@ -52,10 +52,10 @@ from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWi
 from urlinspector.core import URL
 from urlinspector.core.lookalike import describe_char
 from urlinspector.gui.models.anatomy import Description, describe
-from urlinspector.gui.models.colouring import Run, colour_runs
-from urlinspector.gui.models.masking import mask_finding, password_span
 from urlinspector.gui.models.text import html_text, masked, shown
 from urlinspector.gui.palette import Formats
+from urlinspector.present.colouring import Run, colour_runs
+from urlinspector.present.masking import mask_finding, password_span
 
 __all__ = ["FULL_LIMIT", "UrlEdit", "UrlHighlighter", "description_html", "url_font"]
 

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from urlinspector.core.resolve import Resolution
-from urlinspector.gui.models.masking import mask_known
 from urlinspector.gui.models.text import shown
+from urlinspector.present.masking import mask_known
 
 __all__ = ["TracePanel"]
 

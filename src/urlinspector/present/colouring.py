@@ -31,7 +31,7 @@ from urlinspector.core.model import (
     USER,
     USERINFO,
 )
-from urlinspector.gui.models.masking import kept_visible, password_span
+from urlinspector.present.masking import kept_visible, password_span
 
 __all__ = ["GENERIC_EQUIVALENT", "MASKED", "Run", "colour_runs", "roles_present"]
 
