@@ -47,19 +47,7 @@ from urlinspector.core import (
     parse,
 )
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
-from urlinspector.core.model import (
-    AUTHORITY,
-    FRAGMENT,
-    HOST,
-    PASSWORD,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    URI,
-    USER,
-    USERINFO,
-)
+from urlinspector.core.model import COMPONENT_NAMES, URI
 from urlinspector.present.colouring import colour_runs
 
 # --- parse: the colour-coded URL and its caret line -----------------------------------------
@@ -163,18 +151,8 @@ def _paint_carets(console: Console, carets: str) -> str:
 # --- parse: the report ------------------------------------------------------------------
 
 
-_COMPONENT_ROWS = (
-    ("scheme", SCHEME),
-    ("authority", AUTHORITY),
-    ("userinfo", USERINFO),
-    ("user", USER),
-    ("password", PASSWORD),
-    ("host", HOST),
-    ("port", PORT),
-    ("path", PATH),
-    ("query", QUERY),
-    ("fragment", FRAGMENT),
-)
+_COMPONENT_ROWS = tuple((name, index) for index, name in enumerate(COMPONENT_NAMES) if index != URI)
+"""The generic components, by name and index, in the order of their spans."""
 
 _FIELD_ALIASES: Mapping[str, str] = {
     "newsgroup-name": "group",
