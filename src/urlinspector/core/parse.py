@@ -862,9 +862,11 @@ def _check_tail(text: str, spans: Spans | list[Span], tables: _Tables, out: _Fin
 
 # --- checks on whole components, after either route --------------------------------------
 
-_DEC_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"  # RFC 3986 §3.2.2 dec-octet
-_IPV4_DECIMAL = re.compile(rf"{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}")
-_IPV4_ANY_DIGITS = re.compile(r"\d+\.\d+\.\d+\.\d+")
+# DIGIT is %x30-39 (RFC 3986 §1.3, RFC 2234 §6.1), never an Arabic-Indic, fullwidth or
+# superscript digit: "[0-9]" in patterns other patterns embed, re.ASCII for "\d"
+_DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"  # RFC 3986 §3.2.2 dec-octet
+_IPV4_DECIMAL = re.compile(rf"{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}", re.ASCII)
+_IPV4_ANY_DIGITS = re.compile(r"\d+\.\d+\.\d+\.\d+", re.ASCII)
 _H16 = "[0-9A-Fa-f]{1,4}"
 _LS32 = rf"(?:{_H16}:{_H16}|{_DEC_OCTET}(?:\.{_DEC_OCTET}){{3}})"
 _IPV6 = re.compile(  # RFC 3986 §3.2.2 IPv6address (002 §3.2.2 has the same rule)
@@ -880,13 +882,16 @@ _IPV6 = re.compile(  # RFC 3986 §3.2.2 IPv6address (002 §3.2.2 has the same ru
             rf"(?:(?:{_H16}:){{0,5}}{_H16})?::{_H16}",
             rf"(?:(?:{_H16}:){{0,6}}{_H16})?::",
         ]
-    )
+    ),
+    re.ASCII,
 )
 _IPVFUTURE = re.compile(r"[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 _HOSTNAME = re.compile(  # 000 §3.1 / 001 / 002 §3.2.2 hostname: labels, toplabel starts alpha
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)*[A-Za-z](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 )
-_RARE_IPV4 = re.compile(r"(?:0[xX][0-9A-Fa-f]*|\d+)(?:\.(?:0[xX][0-9A-Fa-f]*|\d+)){0,3}\.?")
+_RARE_IPV4 = re.compile(
+    r"(?:0[xX][0-9A-Fa-f]*|\d+)(?:\.(?:0[xX][0-9A-Fa-f]*|\d+)){0,3}\.?", re.ASCII
+)
 
 
 def _rare_ipv4_value(host: str) -> str | None:
@@ -1002,7 +1007,7 @@ def _host_kind(
     kind: HostKind = "reg-name"
     findings = True  # (whether _host_findings could find anything)
     last = host[-1]
-    if last.isdigit() or last == ".":
+    if "0" <= last <= "9" or last == ".":
         if _IPV4_DECIMAL.fullmatch(host):
             return "ipv4"
         if _IPV4_ANY_DIGITS.fullmatch(host):
@@ -1077,7 +1082,7 @@ def _host_kind(
 def _host_findings(host: str, start: int, end: int, ed: Edition, out: _Findings) -> None:
     """Security findings on a registered-name host: rare IPv4 forms and IDNs."""
     first = host[0]
-    if first.isdigit():
+    if "0" <= first <= "9":
         value = _rare_ipv4_value(host)
         if value is not None:
             out.add(
@@ -1164,7 +1169,7 @@ def _port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Dia
                 ed.cite("port"),
             )
         )
-    if not (port.isdigit() and port.isascii()):
+    if not (port.isascii() and port.isdigit()):
         return Diagnostic(
             (
                 "invalid-port",
