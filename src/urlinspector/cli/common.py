@@ -139,7 +139,7 @@ def theme_for(choice: str) -> palette.Theme:
         return "dark"
     # auto: rxvt, Konsole and others say "fg;bg" in COLORFGBG (bg 7 or 9-15: light)
     bg = os.environ.get("COLORFGBG", "").rpartition(";")[2]
-    return "light" if bg.isdigit() and (bg == "7" or 9 <= int(bg) <= 15) else "dark"
+    return "light" if bg in ("7", *map(str, range(9, 16))) else "dark"
 
 
 def colour_depth() -> palette.ColourDepth:

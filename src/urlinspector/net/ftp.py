@@ -51,6 +51,7 @@ from urlinspector.schemes.ftp.url import (
     plan,
     readable,
 )
+from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "FTPError",
@@ -558,8 +559,7 @@ class _Session:
             reply = self.command(b"SIZE " + name)
         except FTPReplyError:
             return None
-        digits = reply[4:].strip()
-        return int(digits) if reply_code(reply) == 213 and digits.isdigit() else None
+        return ascii_decimal(reply[4:]) if reply_code(reply) == 213 else None
 
     def retrieve(self) -> FTPResult:
         p = self.plan

@@ -41,6 +41,7 @@ from urlinspector.schemes.gopher.events import (
     _NeedData,
 )
 from urlinspector.schemes.gopher.url import GopherRequest, ItemKind, item_url
+from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "ITEM_TYPES",
@@ -534,7 +535,7 @@ class GopherReader:
             lines.pop()
         first = lines[0].strip() if lines else ""
         token, _, message = first.partition(" ")
-        code = int(token) if token.isdigit() else None
+        code = ascii_decimal(token)
         if code is None:
             message = first
         contact = _CONTACT.search(first)

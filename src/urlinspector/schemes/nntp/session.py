@@ -47,6 +47,7 @@ from urlinspector.schemes.nntp.listing import (
     parse_overview,
 )
 from urlinspector.schemes.nntp.url import check_group_name, check_message_id
+from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "DEFAULT_PAGE_SIZE",
@@ -372,10 +373,8 @@ def overview_page(
 
 def _article_number(text: str) -> int | None:
     fields = text.split()
-    if fields and fields[0].isdigit() and len(fields[0]) <= 20:
-        number = int(fields[0])
-        return number or None  # 0: not in the current group (RFC 3977 §6.2.1.2)
-    return None
+    number = ascii_decimal(fields[0]) if fields else None
+    return number or None  # 0: not in the current group (RFC 3977 §6.2.1.2)
 
 
 def fetch_article(
