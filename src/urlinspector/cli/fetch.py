@@ -10,7 +10,15 @@ import argparse
 from collections.abc import Callable
 
 from urlinspector.cli import fetch_ftp, fetch_gopher, fetch_news
-from urlinspector.cli.common import Command, Console, arg, charset_type, visible
+from urlinspector.cli.common import (
+    FETCH_DEADLINE,
+    Command,
+    Console,
+    arg,
+    charset_type,
+    fetch_limits,
+    visible,
+)
 from urlinspector.core import parse
 
 Handler = Callable[[argparse.Namespace, Console], int]
@@ -31,6 +39,7 @@ def run_fetch(args: argparse.Namespace, console: Console) -> int:
         known = ", ".join(sorted(HANDLERS)) or "none yet"
         what = f"{visible(scheme)}: URLs" if scheme else "a URL without a scheme"
         raise ValueError(f"cannot fetch {what}; fetch knows: {known}")
+    fetch_limits(args.timeout)  # a bad --timeout is misuse, before anything else
     return handler(args, console)
 
 
@@ -48,8 +57,9 @@ COMMANDS: tuple[Command, ...] = (
                 type=float,
                 default=None,
                 metavar="S",
-                help="seconds to wait for a connection and for each read "
-                "(default 10 to connect, 30 to read)",
+                help=f"seconds the whole fetch may take (default {FETCH_DEADLINE:g}; give more "
+                "for a big download); it also caps the wait for a connection (10 s) and "
+                "for each read (30 s)",
             ),
             arg(
                 "--charset",
@@ -72,12 +82,14 @@ COMMANDS: tuple[Command, ...] = (
             arg(
                 "--allow-port",
                 action="store_true",
-                help="connect even when a gopher URL names another service's port "
-                "(25 SMTP, 119 NNTP, any below 1024 but 70; 000 section 6)",
+                help="connect even when a gopher, ftp or nntp URL names another service's "
+                "port (25 SMTP, 119 NNTP, any below 1024 but the scheme's own; 000 section 6)",
             ),
         ),
         description="Dereference URL and print what the server sent: a menu or listing "
         "as lines, text as text; binaries need -o.",
-        epilog="exit status: 0 fetched, 1 the server or network failed, 2 misuse",
+        epilog="exit status: 0 fetched; 1 the server or network failed, or the fetch took "
+        "longer than --timeout; 2 misuse (a URL that cannot be sent safely, another "
+        "service's port without --allow-port); 70 out of memory or a bug in urlinspector",
     ),
 )
