@@ -628,6 +628,18 @@ OVERVIEW_FMT = (
 )
 
 
+# (silence, a stall, a trickle, an endless reply, a hang-up and another protocol are in
+# nntp/test_nntp_hostile.py, with the fake server there)
+
+
+def test_a_ten_mb_nntp_greeting_line(talker: Talk) -> None:
+    server = talker(repeats(b"200 " + b"x" * 65536, seconds=5))
+    outcome, peak = measured(lambda: fetch_news(news_url(server, "g"), limits=NEWS_LIMITS))
+    assert isinstance(outcome, RemoteProtocolError)
+    assert "runs past 8192 octets without a line end" in str(outcome)
+    assert peak < 1 * MiB
+
+
 def test_a_million_line_overview_stops_at_the_cap(talker: Talk) -> None:
     """3 MB of overview lines, under the 4 MiB cap on the wire: the cap counts what the
     lines become (a million entries), and the reading stops early."""
