@@ -1,15 +1,17 @@
 """``fetch``: dereference a URL and print what the server sent.
 
 One handler per scheme, each in its own module (``fetch_<scheme>.py``) with a
-``fetch(args, console) -> int`` function; :data:`HANDLERS` maps schemes to them.
+``fetch(args, console) -> int`` function; :data:`HANDLERS` maps schemes to them.  A
+handler's module (and the protocol stack under it) is imported when its scheme is
+fetched: a gopher download does not wait for the NNTP and FTP code to load.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Callable
 
-from urlinspector.cli import fetch_ftp, fetch_gopher, fetch_news
 from urlinspector.cli.common import (
     FETCH_DEADLINE,
     Command,
@@ -23,12 +25,23 @@ from urlinspector.core import parse
 
 Handler = Callable[[argparse.Namespace, Console], int]
 
+
+def _handler(module: str) -> Handler:
+    """The ``fetch`` function of ``urlinspector.cli.<module>``, imported when called."""
+
+    def handler(args: argparse.Namespace, console: Console) -> int:
+        run: Handler = importlib.import_module(f"urlinspector.cli.{module}").fetch
+        return run(args, console)
+
+    return handler
+
+
 HANDLERS: dict[str, Handler] = {}
 """scheme -> handler."""
-HANDLERS["ftp"] = fetch_ftp.fetch
-HANDLERS["gopher"] = fetch_gopher.fetch
-HANDLERS["news"] = fetch_news.fetch
-HANDLERS["nntp"] = fetch_news.fetch
+HANDLERS["ftp"] = _handler("fetch_ftp")
+HANDLERS["gopher"] = _handler("fetch_gopher")
+HANDLERS["news"] = _handler("fetch_news")
+HANDLERS["nntp"] = _handler("fetch_news")
 
 
 def run_fetch(args: argparse.Namespace, console: Console) -> int:

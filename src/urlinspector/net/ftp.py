@@ -77,7 +77,9 @@ SLICE = 0.1
 ABORT_GRACE = 2.0
 """Seconds to wait for the replies to ABOR and QUIT before closing anyway (at most the
 read timeout)."""
-CHUNK = 64 * 1024
+CHUNK = 256 * 1024
+"""Bytes asked of the data connection by one read (64 KiB reads took nearly twice as
+long on loopback)."""
 MAX_REPLY_LINES = 1000
 MAX_REPLY_SIZE = 64 * 1024
 """The longest multi-line reply read (RFC 959 §4.2: it ends at a line starting with its

@@ -217,9 +217,23 @@ class GopherReader:
         if data:
             if self._eof:
                 raise RuntimeError("receive_data() after the end of the data")
+            if not self._buf and self._binary_until_close():
+                self._events.append(Data(data))  # as it came: no copy through the buffer
+                return
             self._buf += data
         else:
             self._eof = True
+
+    def _binary_until_close(self) -> bool:
+        """Whether the body is binary bytes to the close, with nothing waiting before
+        them: then each read is a :class:`Data` event as it is."""
+        return (
+            self._state == "body"
+            and self.kind == "binary"
+            and self._framing == "close"
+            and self._remaining is None
+            and not self._error
+        )
 
     def next_event(self) -> Event | _NeedData:
         """The next event, or :data:`NEED_DATA`."""
