@@ -304,6 +304,19 @@ def test_the_cli_prints_an_endless_text_line_in_bounded_memory(hostile: Start) -
     assert peak < 2 * MiB
 
 
+def test_a_gopher_download_to_a_file_keeps_little_in_memory(hostile: Start, tmp_path: Path) -> None:
+    """fetch -o streams a file past the 4 KiB it needs to recognise an error message
+    (it used to keep the first 64 MiB in memory)."""
+    size = 16 * MiB
+    server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))])
+    target = tmp_path / "file.bin"
+    argv = ["fetch", server.url("9/file.bin"), "-o", str(target), "--timeout", "20"]
+    outcome, peak = measured(lambda: main(argv))
+    assert outcome == 0
+    assert target.stat().st_size == size
+    assert peak < 4 * MiB
+
+
 # === FTP ====================================================================================
 
 
