@@ -28,7 +28,10 @@ def test_every_row_is_measured() -> None:
 def test_the_docs_section_is_replaced_in_place(tmp_path: Path) -> None:
     docs = tmp_path / "benchmarks.md"
     bench_download.write_docs("## Downloads\n\nfirst\n", docs)
-    assert docs.read_text() == "# Benchmarks\n\n## Downloads\n\nfirst\n"
+    assert docs.read_text() == "## Downloads\n\nfirst\n"
+    docs.write_text("# Benchmarks\n\n## Parsing\n\np\n")
+    bench_download.write_docs("## Downloads\n\nfirst\n", docs)
+    assert docs.read_text() == "# Benchmarks\n\n## Parsing\n\np\n\n## Downloads\n\nfirst\n"
     docs.write_text("# Benchmarks\n\n## Parsing\n\np\n\n## Downloads\n\nfirst\n\n## Viewer\n\nv\n")
     bench_download.write_docs("## Downloads\n\nsecond\n", docs)
     assert docs.read_text() == (
