@@ -1,24 +1,35 @@
-"""Hostile gopher servers on loopback: an endless stream, a 10 MB line without a newline,
-one byte a second, a close in mid-reply, binary garbage as a menu.  Each ends in a timeout
-or a clear error, with memory bounded (measured with tracemalloc), and Stop works."""
+"""Hostile servers on loopback, for every protocol the viewer speaks: an endless stream,
+a 10 MB line without a newline, one byte at a time, a close in mid-reply, binary garbage,
+silence, a PASV reply naming another host, a million-line listing or overview, numbers
+that are no ASCII digits.  Each ends in a timeout or a clear error, with memory bounded
+(measured with tracemalloc, or by what the reply became), and Stop works.  The limits are
+small ones set for the test, so that each case ends in a second or two."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import socket
 import threading
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from urlinspector.cli import main
+from urlinspector.cli import build_parser, fetch_gopher, main
+from urlinspector.cli.common import Console
 from urlinspector.net.errors import Cancelled, NetTimeout, TooLarge
+from urlinspector.net.ftp import FTPError
+from urlinspector.net.ftp import fetch as ftp_fetch
 from urlinspector.net.gopher import GopherReply, fetch
 from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.schemes.errors import RemoteProtocolError
+from urlinspector.net.nntp import Credentials, fetch_news
+from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
+from urlinspector.schemes.ftp.transcript import Transcript
+from urlinspector.schemes.nntp.article import Article
 
 pytestmark = pytest.mark.integration
 
@@ -242,3 +253,501 @@ def test_binary_garbage_as_a_menu(hostile: Start, capsys: pytest.CaptureFixture[
     assert peak < 2 * MiB
     assert main(["fetch", server.url(), "--timeout", "2"]) == 1
     assert "not a gopher menu" in capsys.readouterr().err
+
+
+def test_a_silent_gopher_server_times_out(hostile: Start) -> None:
+    server = hostile(lambda conn: time.sleep(3))
+    limits = Limits(connect_timeout=2, read_timeout=0.5, total_timeout=10)
+    outcome, _ = measured(lambda: fetch(server.url(), limits=limits))
+    assert isinstance(outcome, NetTimeout)
+    assert "sent nothing for 0.5 s" in str(outcome)
+
+
+def test_a_gopher_plus_error_code_in_other_digits(
+    hostile: Start, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = hostile(lambda conn: conn.sendall("--1\r\n² Admin\r\nNo such item\r\n.\r\n".encode()))
+    assert main(["fetch", server.url("0/x%09%09+"), "--timeout", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "No such item" in err or "Admin" in err
+    assert "invalid literal" not in err
+
+
+class _Counting:
+    """A text stream that counts what is written and keeps nothing."""
+
+    encoding = "utf-8"
+
+    def __init__(self) -> None:
+        self.written = 0
+
+    def write(self, text: str) -> int:
+        self.written += len(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_the_cli_prints_an_endless_text_line_in_bounded_memory(hostile: Start) -> None:
+    """Text without a newline used to be held (and copied) until its end."""
+    eight_mb = 8 * MiB
+    server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(eight_mb // len(CHUNK))])
+    args = build_parser().parse_args(["fetch", server.url("0/x"), "--timeout", "20"])
+    stream = _Counting()
+    outcome, peak = measured(lambda: fetch_gopher.fetch(args, Console(stream)))  # type: ignore[arg-type]
+    assert outcome == 0
+    assert stream.written >= eight_mb
+    assert peak < 2 * MiB
+
+
+def test_a_gopher_download_to_a_file_keeps_little_in_memory(hostile: Start, tmp_path: Path) -> None:
+    """fetch -o streams a file past the 4 KiB it needs to recognise an error message
+    (it used to keep the first 64 MiB in memory)."""
+    size = 16 * MiB
+    server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))])
+    target = tmp_path / "file.bin"
+    argv = ["fetch", server.url("9/file.bin"), "-o", str(target), "--timeout", "20"]
+    outcome, peak = measured(lambda: main(argv))
+    assert outcome == 0
+    assert target.stat().st_size == size
+    assert peak < 4 * MiB
+
+
+# === FTP ====================================================================================
+
+
+class Talker:
+    """A server on 127.0.0.1 that speaks first: *behaviour(conn, talker)* for every
+    connection, each in a thread; :attr:`stop` is set when the test ends."""
+
+    def __init__(self, behaviour: Callable[[socket.socket, Talker], None], host: str) -> None:
+        self.listener = socket.create_server((host, 0))
+        self.listener.settimeout(0.1)
+        self.host = host
+        self.port: int = self.listener.getsockname()[1]
+        self.behaviour = behaviour
+        self.stop = threading.Event()
+        self.connections = 0
+        self.received: list[bytes] = []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            self.connections += 1
+            threading.Thread(target=self._run, args=(conn,), daemon=True).start()
+
+    def _run(self, conn: socket.socket) -> None:
+        with conn, contextlib.suppress(OSError):
+            conn.settimeout(10)
+            self.behaviour(conn, self)
+
+    def lines(self, conn: socket.socket) -> Iterator[bytes]:
+        """The client's command lines (recorded in :attr:`received`)."""
+        buffer = b""
+        while not self.stop.is_set():
+            while b"\n" not in buffer:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    return
+                buffer += chunk
+            line, _, buffer = buffer.partition(b"\r\n")
+            self.received.append(line)
+            yield line
+
+    def close(self) -> None:
+        self.stop.set()
+        self.listener.close()
+        self.thread.join(timeout=10)
+
+
+Talk = Callable[..., Talker]
+
+
+@pytest.fixture
+def talker() -> Iterator[Talk]:
+    servers: list[Talker] = []
+
+    def start(
+        behaviour: Callable[[socket.socket, Talker], None], host: str = "127.0.0.1"
+    ) -> Talker:
+        server = Talker(behaviour, host)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+def ftp_url(server: Talker, path: str = "") -> str:
+    return f"ftp://127.0.0.1:{server.port}/{path}"
+
+
+def sends(*chunks: bytes, then_wait: float = 0.0) -> Callable[[socket.socket, Talker], None]:
+    def behaviour(conn: socket.socket, server: Talker) -> None:
+        for chunk in chunks:
+            conn.sendall(chunk)
+        server.stop.wait(then_wait)
+
+    return behaviour
+
+
+def repeats(chunk: bytes, seconds: float = 15.0, pause: float = 0.0) -> Callable[..., None]:
+    def behaviour(conn: socket.socket, server: Talker) -> None:
+        stop = time.monotonic() + seconds
+        while time.monotonic() < stop and not server.stop.is_set():
+            conn.sendall(chunk)
+            if pause:
+                time.sleep(pause)
+
+    return behaviour
+
+
+def ftp_server(
+    data: Callable[[socket.socket], None] | None = None,
+    replies: dict[bytes, bytes] | None = None,
+    pasv_host: bytes | None = None,
+) -> Callable[[socket.socket, Talker], None]:
+    """A plausible FTP server: logs anyone in, offers PASV (EPSV refused, so that the
+    PASV reply is used) and SIZE, answers LIST/NLST/RETR by *data(conn)* on the data
+    connection.  *replies* override a verb's reply; *pasv_host* is the address the PASV
+    reply names (the data listener is on 127.0.0.1 whatever it says)."""
+    answers = {
+        b"USER": b"331 password please\r\n",
+        b"PASS": b"230 in\r\n",
+        b"FEAT": b"211-features\r\n SIZE\r\n211 end\r\n",
+        b"TYPE": b"200 ok\r\n",
+        b"CWD": b"250 ok\r\n",
+        b"SIZE": b"213 1000\r\n",
+        b"EPSV": b"502 no EPSV here\r\n",
+        b"QUIT": b"221 bye\r\n",
+        **(replies or {}),
+    }
+
+    def behaviour(conn: socket.socket, server: Talker) -> None:
+        conn.sendall(b"220 ready\r\n")
+        with contextlib.ExitStack() as cleanup:
+            listener: socket.socket | None = None
+            for line in server.lines(conn):
+                verb = line.split(b" ", 1)[0].upper()
+                if verb == b"PASV":
+                    listener = cleanup.enter_context(socket.create_server(("127.0.0.1", 0)))
+                    port = listener.getsockname()[1]
+                    host = (pasv_host or b"127.0.0.1").replace(b".", b",")
+                    conn.sendall(
+                        b"227 Entering Passive Mode (%s,%d,%d)\r\n" % (host, port >> 8, port & 255)
+                    )
+                elif verb in (b"LIST", b"NLST", b"RETR", b"MLSD") and listener is not None:
+                    listener.settimeout(5)
+                    data_conn, _ = listener.accept()
+                    conn.sendall(b"150 here it comes\r\n")
+                    with data_conn:
+                        if data is not None:
+                            data(data_conn)
+                    conn.sendall(b"226 done\r\n")
+                elif verb in answers:
+                    conn.sendall(answers[verb])
+                    if verb == b"QUIT":
+                        return
+                else:
+                    conn.sendall(b"502 not here\r\n")
+
+    return behaviour
+
+
+UNIX_LINE = b"-rw-r--r--   1 u g 5 Jan 01 12:00 a.txt\r\n"
+FTP_LIMITS = Limits(connect_timeout=2, read_timeout=2, max_memory=CAP, total_timeout=10)
+
+
+def test_an_ftp_greeting_that_never_ends(talker: Talk) -> None:
+    server = talker(repeats(b"220-welcome, and more to come\r\n" * 100))
+    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    assert isinstance(outcome, FTPError)
+    assert "did not end its greeting" in str(outcome)
+    assert "RFC 959 §4.2" in str(outcome)
+    assert peak < 2 * MiB
+
+
+def test_an_ftp_reply_that_never_ends(talker: Talk) -> None:
+    endless = b"211-feature\r\n" + b" FEATURE\r\n" * 20000
+    server = talker(ftp_server(replies={b"FEAT": endless}))
+    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    assert isinstance(outcome, FTPError)
+    assert "did not end its reply to FEAT" in str(outcome)
+    assert peak < 2 * MiB
+
+
+def test_a_ten_mb_ftp_reply_line(talker: Talk) -> None:
+    server = talker(repeats(b"220 " + b"x" * 65536, seconds=5))
+    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    assert isinstance(outcome, FTPError)
+    assert "longer than 8192 bytes" in str(outcome)
+    assert peak < 1 * MiB
+
+
+def test_an_ftp_greeting_dripping_ends_at_the_deadline(
+    talker: Talk, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = talker(repeats(b"2", seconds=20, pause=0.1))
+    limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.5)
+    outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
+    assert isinstance(outcome, NetTimeout)
+    assert "took longer than the 1.5 s allowed" in str(outcome)
+    assert main(["fetch", ftp_url(server), "--timeout", "1"]) == 1
+    assert "took longer than the 1 s allowed" in capsys.readouterr().err
+
+
+def test_an_ftp_listing_dripping_ends_at_the_deadline(talker: Talk) -> None:
+    def drip(conn: socket.socket) -> None:
+        for _ in range(200):
+            conn.sendall(b"x")
+            time.sleep(0.1)
+
+    server = talker(ftp_server(data=drip))
+    limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.5)
+    outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
+    assert isinstance(outcome, NetTimeout)
+    assert "took longer than the 1.5 s allowed" in str(outcome)
+
+
+def test_an_ftp_close_in_the_middle_of_a_reply(talker: Talk) -> None:
+    server = talker(sends(b"220-first line of many\r\n220-and then"))
+    outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    assert isinstance(outcome, FTPError)
+    assert "closed the connection" in str(outcome)
+
+
+def test_binary_garbage_as_an_ftp_greeting(
+    talker: Talk, capsys: pytest.CaptureFixture[str]
+) -> None:
+    garbage = random.Random(959).randbytes(4000).replace(b"\n", b"\r\n")
+    server = talker(sends(garbage, then_wait=5))
+    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    assert isinstance(outcome, FTPError)
+    assert peak < 1 * MiB
+    assert main(["fetch", ftp_url(server), "--timeout", "2"]) == 1
+    assert "urlinspector: error:" in capsys.readouterr().err
+
+
+def test_a_silent_ftp_server(talker: Talk) -> None:
+    server = talker(sends(then_wait=5))
+    limits = Limits(connect_timeout=2, read_timeout=0.5, total_timeout=10)
+    outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
+    assert isinstance(outcome, NetTimeout)
+    assert "(no greeting) within 0.5 s" in str(outcome)
+
+
+def test_a_pasv_reply_naming_another_host(talker: Talk) -> None:
+    """The data connection goes to the control connection's peer, never to the address
+    a PASV reply names (here 127.0.0.2, where a listener counts who comes)."""
+    elsewhere = talker(sends(b"you should not be here\r\n"), host="127.0.0.2")
+    server = talker(ftp_server(data=lambda c: c.sendall(UNIX_LINE), pasv_host=b"127.0.0.2"))
+    transcript = Transcript()
+    listing = ftp_fetch(ftp_url(server), limits=FTP_LIMITS, transcript=transcript).listing
+    assert listing is not None
+    assert [e.name for e in listing.entries] == ["a.txt"]
+    assert elsewhere.connections == 0
+    notes = [line.text for line in transcript.lines if line.kind == "note"]
+    assert any("the PASV reply names 127.0.0.2; connecting to 127.0.0.1" in n for n in notes)
+
+
+def test_a_million_line_ftp_listing_stops_at_the_cap(talker: Talk) -> None:
+    """2 MB on the wire, under the 4 MiB cap, and a million entries in memory: the cap
+    counts what the lines become."""
+
+    def million(conn: socket.socket) -> None:
+        block = b"x\n" * 10000
+        for _ in range(100):
+            conn.sendall(block)
+
+    server = talker(ftp_server(data=million))
+    limits = replace(FTP_LIMITS, max_memory=4 * MiB)
+    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
+    assert isinstance(outcome, TooLarge)
+    assert "entries would take more than the 4 MiB kept in memory" in str(outcome)
+    assert peak < 16 * MiB
+
+
+def test_a_size_reply_in_other_digits(talker: Talk) -> None:
+    server = talker(
+        ftp_server(data=lambda c: c.sendall(b"hello\r\n"), replies={b"SIZE": "213 ²\r\n".encode()})
+    )
+    result = ftp_fetch(ftp_url(server, "f.txt"), limits=FTP_LIMITS)
+    assert result.data == b"hello\r\n"
+    assert result.total is None
+
+
+def test_an_iac_octet_is_doubled_on_the_wire(talker: Talk) -> None:
+    """RFC 959 §4.1 (Telnet on the control connection), RFC 854: data octet 255 is
+    sent as IAC IAC."""
+    server = talker(ftp_server(data=lambda c: c.sendall(b"x\r\n")))
+    ftp_fetch(ftp_url(server, "a%FFb/"), limits=FTP_LIMITS)
+    assert b"CWD a\xff\xffb" in server.received
+
+
+# === NNTP ===================================================================================
+
+NNTP_GREETING = b"200 fake news ready\r\n"
+
+
+def news_server(
+    replies: dict[bytes, Callable[[socket.socket, bytes], None]],
+) -> Callable[..., None]:
+    """Greets, then answers each command by *replies[verb](conn, line)*; 500 otherwise."""
+
+    def behaviour(conn: socket.socket, server: Talker) -> None:
+        conn.sendall(NNTP_GREETING)
+        for line in server.lines(conn):
+            verb = line.split(b" ", 1)[0].upper()
+            if verb == b"QUIT":
+                conn.sendall(b"205 bye\r\n")
+                return
+            answer = replies.get(verb)
+            if answer is None:
+                conn.sendall(b"500 what?\r\n")
+            else:
+                answer(conn, line)
+
+    return behaviour
+
+
+def reply(data: bytes) -> Callable[[socket.socket, bytes], None]:
+    return lambda conn, line: conn.sendall(data)
+
+
+def news_url(server: Talker, path: str) -> str:
+    return f"nntp://127.0.0.1:{server.port}/{path}"
+
+
+NEWS_LIMITS = Limits(connect_timeout=2, read_timeout=2, max_memory=CAP, total_timeout=10)
+OVERVIEW_FMT = (
+    b"215 order of fields\r\n"
+    + b"".join(
+        name + b"\r\n"
+        for name in (b"Subject:", b"From:", b"Date:", b"Message-ID:", b"References:", b":bytes")
+    )
+    + b":lines\r\n.\r\n"
+)
+
+
+# (silence, a stall, a trickle, an endless reply, a hang-up and another protocol are in
+# nntp/test_nntp_hostile.py, with the fake server there)
+
+
+def test_a_ten_mb_nntp_greeting_line(talker: Talk) -> None:
+    server = talker(repeats(b"200 " + b"x" * 65536, seconds=5))
+    outcome, peak = measured(lambda: fetch_news(news_url(server, "g"), limits=NEWS_LIMITS))
+    assert isinstance(outcome, RemoteProtocolError)
+    assert "runs past 8192 octets without a line end" in str(outcome)
+    assert peak < 1 * MiB
+
+
+def test_a_million_line_overview_stops_at_the_cap(talker: Talk) -> None:
+    """3 MB of overview lines, under the 4 MiB cap on the wire: the cap counts what the
+    lines become (a million entries), and the reading stops early."""
+
+    def million(conn: socket.socket, line: bytes) -> None:
+        conn.sendall(b"224 overview follows\r\n")
+        block = b"1\r\n" * 10000
+        for _ in range(100):
+            conn.sendall(block)
+        conn.sendall(b".\r\n")
+
+    server = talker(
+        news_server(
+            {
+                b"GROUP": reply(b"211 100 1 100 local.test\r\n"),
+                b"OVER": million,
+                b"XOVER": million,
+                b"LIST": reply(OVERVIEW_FMT),
+            }
+        )
+    )
+    limits = replace(NEWS_LIMITS, max_memory=4 * MiB)
+    outcome, peak = measured(lambda: fetch_news(news_url(server, "local.test"), limits=limits))
+    assert isinstance(outcome, TooLarge)
+    assert "larger than the 4 MiB kept in memory" in str(outcome)
+    assert peak < 16 * MiB
+
+
+def test_a_group_list_counts_what_its_lines_become(talker: Talk) -> None:
+    """600 KB of short LIST ACTIVE lines is under the 1 MiB cap on the wire, and 60,000
+    groups in memory: it stops at the cap."""
+    groups = b"".join(b"g.%05d 1 1 y\r\n" % i for i in range(50000))
+    server = talker(news_server({b"LIST": reply(b"215 list follows\r\n" + groups + b".\r\n")}))
+    outcome, peak = measured(
+        lambda: fetch_news("news:*", server=f"127.0.0.1:{server.port}", limits=NEWS_LIMITS)
+    )
+    assert isinstance(outcome, TooLarge)
+    assert peak < 4 * CAP
+
+
+def test_a_group_paging_for_ever_ends_at_the_deadline(
+    talker: Talk, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GROUP says the numbers go to 10^18; every page of the overview is empty."""
+    server = talker(
+        news_server(
+            {
+                b"GROUP": reply(b"211 1000000000000000000 1 1000000000000000000 local.test\r\n"),
+                b"OVER": reply(b"224 overview follows\r\n.\r\n"),
+                b"XOVER": reply(b"224 overview follows\r\n.\r\n"),
+                b"LIST": reply(OVERVIEW_FMT),
+            }
+        )
+    )
+    status = main(["fetch", news_url(server, "local.test"), "--timeout", "1.5"])
+    assert status == 1
+    assert "took longer than the 1.5 s allowed" in capsys.readouterr().err
+
+
+def test_an_article_number_in_other_digits(talker: Talk) -> None:
+    article = b"From: a@x\r\nSubject: s\r\nMessage-ID: <m@x>\r\n\r\nbody\r\n.\r\n"
+    server = talker(
+        news_server(
+            {
+                b"GROUP": reply(b"211 1 1 1 local.test\r\n"),
+                b"ARTICLE": reply("220 ² <m@x>\r\n".encode() + article),
+            }
+        )
+    )
+    answer = fetch_news(news_url(server, "local.test/1"), limits=NEWS_LIMITS)
+    assert isinstance(answer.result, Article)
+    assert answer.result.number == 1  # the URL's: the reply's "²" is no number
+    assert "body" in answer.result.body
+
+
+@pytest.mark.parametrize("user", ["u\r\nQUIT", "u\x00", "u\nx"])
+def test_a_login_with_cr_lf_or_nul_is_refused_before_connecting(talker: Talk, user: str) -> None:
+    server = talker(news_server({}))
+    with pytest.raises(LocalProtocolError, match="refused before anything was sent"):
+        fetch_news(
+            news_url(server, "local.test"),
+            credentials=Credentials(user, "p"),
+            limits=NEWS_LIMITS,
+        )
+    time.sleep(0.2)
+    assert server.connections == 0
+
+
+@pytest.mark.parametrize(
+    "url", ["ftp://127.0.0.1:25/x", "nntp://127.0.0.1:25/local.test", "gopher://127.0.0.1:25/"]
+)
+def test_another_services_port_is_refused_before_connecting(
+    talker: Talk, url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fetch", url, "--timeout", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "connects to port 25, SMTP's port" in err
+    assert "--allow-port" in err

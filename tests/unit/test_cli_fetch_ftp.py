@@ -4,6 +4,7 @@ runs it against a real server)."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import socket
 from datetime import datetime
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from urlinspector.cli import main
+from urlinspector.cli import fetch_ftp, main
 from urlinspector.cli.common import Console
 from urlinspector.cli.fetch import HANDLERS
 from urlinspector.cli.fetch_ftp import _text_lines, fetch, listing_lines
@@ -25,8 +26,14 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_ftp_is_registered() -> None:
-    assert HANDLERS["ftp"] is fetch
+def test_ftp_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ftp handler is fetch_ftp.fetch, imported when an ftp URL is fetched."""
+    calls: list[object] = []
+    monkeypatch.setattr(fetch_ftp, "fetch", lambda args, console: calls.append(args) or 0)
+    args = argparse.Namespace(url="ftp://h/")
+    assert HANDLERS["ftp"](args, Console(io.StringIO())) == 0
+    assert calls == [args]
+    assert fetch_ftp.fetch is not fetch  # (the real one is restored after the test)
 
 
 @pytest.mark.parametrize(

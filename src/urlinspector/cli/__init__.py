@@ -137,10 +137,17 @@ def main(argv: list[str] | None = None, commands: tuple[Command, ...] = COMMANDS
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    except (URLInspectorError, ValueError) as exc:
+    except URLInspectorError as exc:
         _error(str(exc))
         return EXIT_USAGE
+    except MemoryError:
+        if os.environ.get("URLINSPECTOR_DEBUG"):
+            raise
+        # reported below, after this block: the frames that filled memory are let go
     except Exception as exc:  # a bug: say so on one line instead of a traceback
+        if isinstance(exc, ValueError) and _raised_by_the_command_line(exc):
+            _error(str(exc))  # the command's own word on its arguments: misuse
+            return EXIT_USAGE
         if os.environ.get("URLINSPECTOR_DEBUG"):
             raise
         _error(
@@ -148,3 +155,20 @@ def main(argv: list[str] | None = None, commands: tuple[Command, ...] = COMMANDS
             f"input (URLINSPECTOR_DEBUG=1 shows the traceback)"
         )
         return EXIT_SOFTWARE
+    _error(
+        "out of memory: the input, or what the server sent, takes more memory than this "
+        "machine has; nothing more was done"
+    )
+    return EXIT_SOFTWARE
+
+
+def _raised_by_the_command_line(exc: BaseException) -> bool:
+    """Whether *exc* was raised by the command line's own code (a message about its
+    arguments), not by a library call deep inside it (a bug)."""
+    tb = exc.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    module = str(tb.tb_frame.f_globals.get("__name__", ""))
+    return module == __name__ or module.startswith(__name__ + ".")

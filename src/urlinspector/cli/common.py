@@ -23,6 +23,8 @@ from urlinspector.core import (
     get_edition,
 )
 from urlinspector.core.escapes import canonical_charset
+from urlinspector.net.limits import Limits
+from urlinspector.schemes.ports import port_warning
 
 PROG = "urlinspector"
 
@@ -139,7 +141,7 @@ def theme_for(choice: str) -> palette.Theme:
         return "dark"
     # auto: rxvt, Konsole and others say "fg;bg" in COLORFGBG (bg 7 or 9-15: light)
     bg = os.environ.get("COLORFGBG", "").rpartition(";")[2]
-    return "light" if bg.isdigit() and (bg == "7" or 9 <= int(bg) <= 15) else "dark"
+    return "light" if bg in ("7", *map(str, range(9, 16))) else "dark"
 
 
 def colour_depth() -> palette.ColourDepth:
@@ -254,6 +256,38 @@ def read_input(value: str) -> str:
     if text.endswith("\n"):
         return text[:-1]
     return text
+
+
+# --- fetching ------------------------------------------------------------------------------
+
+FETCH_DEADLINE = 300.0
+"""Seconds a whole ``fetch`` may take by default (``--timeout`` sets it): a server that
+drips one byte a second, or a group that pages forever, ends instead of hanging."""
+
+
+def fetch_limits(timeout: float | None) -> Limits:
+    """The limits of one ``fetch``: *timeout* (``--timeout``) seconds for the whole
+    exchange (default :data:`FETCH_DEADLINE`), and no longer than that to connect or to
+    wait for the next bytes.  Raises ValueError (misuse) for a number that is not
+    positive."""
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"--timeout must be a positive number of seconds, not {timeout:g}")
+    total = FETCH_DEADLINE if timeout is None else timeout
+    default = Limits()
+    return Limits(
+        connect_timeout=min(default.connect_timeout, total),
+        read_timeout=min(default.read_timeout, total),
+        max_memory=default.max_memory,
+        total_timeout=total,
+    )
+
+
+def check_port(url: str, args: argparse.Namespace) -> None:
+    """Refuse (ValueError: misuse) a URL aimed at another service's port, unless
+    ``--allow-port`` (000 §6; :func:`urlinspector.schemes.ports.port_warning`)."""
+    warning = port_warning(url)
+    if warning is not None and not getattr(args, "allow_port", False):
+        raise ValueError(f"{warning}; to connect anyway, repeat the command with --allow-port")
 
 
 # --- arguments as data ---------------------------------------------------------------------

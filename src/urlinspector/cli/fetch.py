@@ -1,26 +1,47 @@
 """``fetch``: dereference a URL and print what the server sent.
 
 One handler per scheme, each in its own module (``fetch_<scheme>.py``) with a
-``fetch(args, console) -> int`` function; :data:`HANDLERS` maps schemes to them.
+``fetch(args, console) -> int`` function; :data:`HANDLERS` maps schemes to them.  A
+handler's module (and the protocol stack under it) is imported when its scheme is
+fetched: a gopher download does not wait for the NNTP and FTP code to load.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Callable
 
-from urlinspector.cli import fetch_ftp, fetch_gopher, fetch_news
-from urlinspector.cli.common import Command, Console, arg, charset_type, visible
+from urlinspector.cli.common import (
+    FETCH_DEADLINE,
+    Command,
+    Console,
+    arg,
+    charset_type,
+    fetch_limits,
+    visible,
+)
 from urlinspector.core import parse
 
 Handler = Callable[[argparse.Namespace, Console], int]
 
+
+def _handler(module: str) -> Handler:
+    """The ``fetch`` function of ``urlinspector.cli.<module>``, imported when called."""
+
+    def handler(args: argparse.Namespace, console: Console) -> int:
+        run: Handler = importlib.import_module(f"urlinspector.cli.{module}").fetch
+        return run(args, console)
+
+    return handler
+
+
 HANDLERS: dict[str, Handler] = {}
 """scheme -> handler."""
-HANDLERS["ftp"] = fetch_ftp.fetch
-HANDLERS["gopher"] = fetch_gopher.fetch
-HANDLERS["news"] = fetch_news.fetch
-HANDLERS["nntp"] = fetch_news.fetch
+HANDLERS["ftp"] = _handler("fetch_ftp")
+HANDLERS["gopher"] = _handler("fetch_gopher")
+HANDLERS["news"] = _handler("fetch_news")
+HANDLERS["nntp"] = _handler("fetch_news")
 
 
 def run_fetch(args: argparse.Namespace, console: Console) -> int:
@@ -31,6 +52,7 @@ def run_fetch(args: argparse.Namespace, console: Console) -> int:
         known = ", ".join(sorted(HANDLERS)) or "none yet"
         what = f"{visible(scheme)}: URLs" if scheme else "a URL without a scheme"
         raise ValueError(f"cannot fetch {what}; fetch knows: {known}")
+    fetch_limits(args.timeout)  # a bad --timeout is misuse, before anything else
     return handler(args, console)
 
 
@@ -48,8 +70,9 @@ COMMANDS: tuple[Command, ...] = (
                 type=float,
                 default=None,
                 metavar="S",
-                help="seconds to wait for a connection and for each read "
-                "(default 10 to connect, 30 to read)",
+                help=f"seconds the whole fetch may take (default {FETCH_DEADLINE:g}; give more "
+                "for a big download); it also caps the wait for a connection (10 s) and "
+                "for each read (30 s)",
             ),
             arg(
                 "--charset",
@@ -72,12 +95,14 @@ COMMANDS: tuple[Command, ...] = (
             arg(
                 "--allow-port",
                 action="store_true",
-                help="connect even when a gopher URL names another service's port "
-                "(25 SMTP, 119 NNTP, any below 1024 but 70; 000 section 6)",
+                help="connect even when a gopher, ftp or nntp URL names another service's "
+                "port (25 SMTP, 119 NNTP, any below 1024 but the scheme's own; 000 section 6)",
             ),
         ),
         description="Dereference URL and print what the server sent: a menu or listing "
         "as lines, text as text; binaries need -o.",
-        epilog="exit status: 0 fetched, 1 the server or network failed, 2 misuse",
+        epilog="exit status: 0 fetched; 1 the server or network failed, or the fetch took "
+        "longer than --timeout; 2 misuse (a URL that cannot be sent safely, another "
+        "service's port without --allow-port); 70 out of memory or a bug in urlinspector",
     ),
 )

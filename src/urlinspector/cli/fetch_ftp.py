@@ -24,18 +24,21 @@ from urlinspector.cli.common import (
     PROG,
     Cell,
     Console,
+    check_port,
+    fetch_limits,
     table,
     visible,
 )
+from urlinspector.core import parse
+from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
 from urlinspector.net.ftp import FTPResult, fetch_to_path
 from urlinspector.net.ftp import fetch as fetch_url
-from urlinspector.net.limits import Limits
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
 
-__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines"]
+__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "without_password"]
 
 EMAIL_VARIABLE = "URLINSPECTOR_FTP_EMAIL"
 
@@ -73,6 +76,17 @@ def _date(entry: Entry) -> str:
     return date.strftime("%Y-%m-%d %H:%M") + (" UTC" if date.tzinfo is not None else "")
 
 
+def without_password(url: str) -> str:
+    """*url* with no password: ``ftp://u:SECRET@h/x`` is shown as ``ftp://u@h/x``
+    (fetching that asks for the password, 000 §3.2.1).  Output never holds it."""
+    if "@" not in url:
+        return url
+    start, end = parse(url).spans[PASSWORD]
+    if start < 0:
+        return url
+    return url[: start - 1] + url[end:]  # the ":" before it too
+
+
 def listing_lines(listing: Listing, console: Console) -> list[str]:
     """The listing as aligned rows: type, size, date, name, URL (the URL column is cut
     to the terminal's width; nothing is cut when the output is not a terminal)."""
@@ -80,7 +94,8 @@ def listing_lines(listing: Listing, console: Console) -> list[str]:
         console = dataclasses.replace(console, columns=sys.maxsize)
     count = len(listing.entries)
     lines = [
-        f"{visible(listing.url)}  ({listing.command}, {count} entr{'y' if count == 1 else 'ies'})"
+        f"{visible(without_password(listing.url))}  "
+        f"({listing.command}, {count} entr{'y' if count == 1 else 'ies'})"
     ]
     rows: list[list[Cell]] = []
     for e in listing.entries:
@@ -93,7 +108,7 @@ def listing_lines(listing: Listing, console: Console) -> list[str]:
                 ("-" if e.size is None else str(e.size), None),
                 (_date(e), None),
                 (name, _TYPE_ROLE.get(e.type or "")),
-                (visible(e.url), None),
+                (visible(without_password(e.url)), None),
             ]
         )
     lines.extend(table(console, rows, flex=4))
@@ -126,15 +141,10 @@ def _print_plan(the_plan: Plan) -> None:
 
 def fetch(args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for ftp URLs."""
-    if args.timeout is not None and not args.timeout > 0:
-        raise ValueError("--timeout must be a positive number of seconds")
-    limits = (
-        Limits(connect_timeout=args.timeout, read_timeout=args.timeout)
-        if args.timeout is not None
-        else Limits()
-    )
+    limits = fetch_limits(args.timeout)
     email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
     the_plan = plan(args.url, anonymous_password=email)  # refuses unsafe URLs: exit 2
+    check_port(args.url, args)
     transcript = Transcript(_show_line if args.transcript else None)
     if args.transcript:
         _print_plan(the_plan)

@@ -2,8 +2,9 @@
 Gopher+ attributes as their blocks; binaries only into a file (``-o``).
 
 Exit status: 0 fetched; 1 the network or the server failed (or the reply was cut
-short), with one line on stderr; 2 a URL that cannot be sent safely, a sensitive port
-without ``--allow-port``, or a binary without ``-o``.
+short, or took longer than ``--timeout``), with one line on stderr; 2 a URL that cannot
+be sent safely, a sensitive port without ``--allow-port`` (checked by ``fetch``), or a
+binary without ``-o``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from urlinspector.cli.common import (
     EXIT_USAGE,
     PROG,
     Console,
+    check_port,
+    fetch_limits,
     visible,
     width,
 )
@@ -29,7 +32,6 @@ from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.gopher import fetch as gopher_fetch
-from urlinspector.net.limits import Limits
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher import (
     Attribute,
@@ -37,7 +39,6 @@ from urlinspector.schemes.gopher import (
     Event,
     MenuItem,
     error_in_body,
-    needs_port_confirmation,
     request_from_url,
     type_name,
 )
@@ -49,6 +50,9 @@ _DISPLAY_COLUMN = 44
 """Widest display column before the URL; longer display strings push their URL right."""
 _PEEK = 4096
 """Text held back before printing, to recognise a one-line error menu in its place."""
+_LONG_LINE = 65536
+"""Characters of a line held before they are printed without waiting for its end: a
+line that never ends is printed as it comes, in linear time and bounded memory."""
 
 
 def _say(message: str) -> None:
@@ -114,11 +118,16 @@ class _TextOut:
         self._write(self.decoder.decode(data))
 
     def _write(self, text: str) -> None:
+        if "\n" not in text:
+            self.pending += text
+            if len(self.pending) > _LONG_LINE:  # no end in sight: out with what is here
+                self.console.write(_text_line(self.pending))
+                self.pending = ""
+            return
         text = self.pending + text
-        head, newline, self.pending = text.rpartition("\n")
-        if newline:
-            lines = head.replace("\r\n", "\n").split("\n")
-            self.console.write_lines(_text_line(line.rstrip("\r")) for line in lines)
+        head, _, self.pending = text.rpartition("\n")
+        lines = head.replace("\r\n", "\n").split("\n")
+        self.console.write_lines(_text_line(line.rstrip("\r")) for line in lines)
 
     def finish(self) -> None:
         if not self.started:
@@ -136,11 +145,8 @@ def _transcript(args: argparse.Namespace, text: str) -> None:
 
 def fetch(args: argparse.Namespace, console: Console) -> int:
     url = parse(args.url)
-    warning = needs_port_confirmation(url)
-    if warning is not None and not getattr(args, "allow_port", False):
-        _say(f"error: {warning}; to connect anyway, repeat the command with --allow-port")
-        return EXIT_USAGE
     request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
+    check_port(args.url, args)
     output: str | None = args.output
     raw: bool = bool(args.raw)
     if request.kind == "binary" and output is None and not raw:
@@ -149,11 +155,7 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
             "is binary data: save it with -o FILE (or send the bytes to stdout with --raw)"
         )
         return EXIT_USAGE
-    timeout: float | None = args.timeout
-    if timeout is not None and timeout <= 0:
-        _say("error: --timeout must be a positive number of seconds")
-        return EXIT_USAGE
-    limits = Limits() if timeout is None else Limits(connect_timeout=timeout, read_timeout=timeout)
+    limits = fetch_limits(args.timeout)
     charset: str = args.charset
 
     _transcript(args, f"connecting to {request.hostport}")
@@ -195,6 +197,7 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
             charset=charset,
             sink=target if body_to_file else None,
             keep_body=text_out is None and not raw,
+            memory=_PEEK if body_to_file else None,  # the rest streams to the file
             on_event=on_event,
             on_bytes=on_bytes if raw else None,
             on_connect=on_connect,

@@ -27,9 +27,16 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from urlinspector.cli.common import EXIT_OK, Console, truncate, visible, width
+from urlinspector.cli.common import (
+    EXIT_OK,
+    Console,
+    check_port,
+    fetch_limits,
+    truncate,
+    visible,
+    width,
+)
 from urlinspector.net.errors import NetError
-from urlinspector.net.limits import Limits
 from urlinspector.net.nntp import (
     NewsClient,
     ServerInfo,
@@ -163,15 +170,12 @@ def _binary_stdout() -> BinaryIO:
 def fetch(args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for news: and nntp: URLs."""
     target = news_target(args.url)  # LocalProtocolError (a ValueError): exit status 2
+    check_port(args.url, args)
     server_setting: str | None = getattr(args, "server", None)
     if target.server is not None and server_setting:
         raise ValueError("--server applies to news: URLs; an nntp: URL names its own server")
     address = server_for(target, server_setting)
-    limits = Limits()
-    if args.timeout is not None:
-        if not args.timeout > 0:
-            raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout}")
-        limits = Limits(connect_timeout=args.timeout, read_timeout=args.timeout)
+    limits = fetch_limits(args.timeout)
     credentials = (
         Credentials(target.user, target.password or "")
         if target.user is not None

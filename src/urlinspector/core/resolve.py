@@ -143,19 +143,65 @@ class BaseNotAbsoluteError(URLInspectorError):
 # --- the trace ---------------------------------------------------------------------------
 
 
+TRACE_BUDGET = 1 << 20
+"""Characters of step values one trace records, at most (each step counts
+:data:`STEP_COST` more).  Past it the steps are counted, not recorded, and the trace
+ends with one step saying how many were left out: a long reference with many dot
+segments gives a trace of bounded size in linear time, not one copy of the buffer per
+step (``"a/" * 32768`` would be 4 GiB of values)."""
+STEP_COST = 256
+"""What one step counts against :data:`TRACE_BUDGET` besides its values."""
+
+
 class _Trace:
-    """Steps (when tracing) and notes (always) of one resolution."""
+    """Steps (when tracing, within the budget) and notes (always) of one resolution."""
 
-    __slots__ = ("notes", "on", "steps")
+    __slots__ = ("budget", "citation", "left_out", "notes", "on", "steps")
 
-    def __init__(self, on: bool) -> None:
+    def __init__(self, on: bool, budget: int = TRACE_BUDGET) -> None:
         self.on = on
+        self.budget = budget
         self.steps: list[Step] = []
         self.notes: list[str] = []
+        self.left_out = 0
+        """Steps not recorded, the budget being spent."""
+        self.citation = ""
+        """The citation of the first step left out."""
+
+    @property
+    def recording(self) -> bool:
+        """Whether a step would be recorded now: callers compute costly values only then."""
+        return self.on and self.left_out == 0
 
     def step(self, label: str, rule: str, citation: str, *values: tuple[str, str | None]) -> None:
-        if self.on:
-            self.steps.append(Step(rule, citation, values, label))
+        if not self.on:
+            return
+        if self.left_out == 0:
+            cost = STEP_COST + sum(len(value) for _, value in values if value is not None)
+            if cost <= self.budget:
+                self.budget -= cost
+                self.steps.append(Step(rule, citation, values, label))
+                return
+            self.citation = citation
+        self.left_out += 1
+
+    def skip(self, count: int, citation: str) -> None:
+        """*count* steps that were not even computed (the budget being spent)."""
+        if self.on and count > 0:
+            if self.left_out == 0:
+                self.citation = citation
+            self.left_out += count
+
+    def all_steps(self) -> tuple[Step, ...]:
+        """The recorded steps, then one saying how many were left out (if any)."""
+        if self.left_out == 0:
+            return tuple(self.steps)
+        many = "step was" if self.left_out == 1 else "steps were"
+        rule = (
+            f"({self.left_out} more {many} left out: the trace records at most "
+            f"{TRACE_BUDGET:,} characters of values; the target is complete)"
+        )
+        return (*self.steps, Step(rule, self.citation, (), "…"))
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -300,15 +346,15 @@ def _rds_buffers(path: str) -> tuple[str, bool]:
 def _rds_traced(path: str, t: _Trace) -> str:
     """§5.2.4 as written: two string buffers, one step per turn of the loop (and the
     note when a ".." goes above the root)."""
-    if not t.on:
-        result, above_root = _rds_stack(path) if path.startswith("/") else _rds_buffers(path)
-        if above_root:
-            t.note(_ABOVE_ROOT_3986)
-        return result
+    if not t.recording:
+        return _rds_untraced(path, t)
     inp, out = path, ""
     t.step("1", _RDS_RULES["1"], f"{_RDS} step 1", ("output buffer", out), ("input buffer", inp))
     above_root = False
     while inp:
+        if not t.recording:  # the budget is spent: the rest without copies of the buffers
+            t.skip(inp.count("/") + 1, f"{_RDS} step 2")
+            return _rds_untraced(path, t)
         if inp.startswith(("../", "./")):
             label = "2A"
             inp = inp[3:] if inp.startswith("../") else inp[2:]
@@ -337,6 +383,13 @@ def _rds_traced(path: str, t: _Trace) -> str:
     if above_root:
         t.note(_ABOVE_ROOT_3986)
     return out
+
+
+def _rds_untraced(path: str, t: _Trace) -> str:
+    result, above_root = _rds_stack(path) if path.startswith("/") else _rds_buffers(path)
+    if above_root:
+        t.note(_ABOVE_ROOT_3986)
+    return result
 
 
 _ABOVE_ROOT_3986 = (
@@ -677,8 +730,10 @@ def _remove_segment_dotdot(
         if segment == ".." and k < last and kept and kept[-1] != "..":
             kept.pop()
             removed = True
-            if t.on:
+            if t.recording:
                 t.step(label, rule, cite, (name, root + "/".join(kept + segments[k + 1 :])))
+            else:
+                t.skip(1, cite)
         elif segment == "" and not kept and not root and k < last:
             root = "/"  # what is left of the buffer now begins with "/": its root
         else:
@@ -1191,8 +1246,10 @@ def _remove_elements_1993(buffer: str, t: _Trace) -> str:
             kept.append(element)
             continue
         removed = True
-        if t.on:
+        if t.recording:
             t.step("remove", rule, _1993, ("buffer", "/".join(kept + elements[k + 1 :])))
+        else:
+            t.skip(1, _1993)
     if not removed:
         t.step("remove", rule, _1993, ("buffer", buffer))
     return "/".join(kept)
@@ -1351,6 +1408,6 @@ def resolve(
         strict,
         result.target,
         same_document,
-        tuple(t.steps),
+        t.all_steps(),
         tuple(t.notes),
     )

@@ -1,4 +1,5 @@
-"""The ``QApplication``: names (for ``QSettings`` and the desktop entry), icon, theme.
+"""The ``QApplication``: names (for ``QSettings`` and the desktop entry), icon, theme,
+and the dialog that reports an unexpected error while the window goes on.
 
 Themes: ``auto`` keeps the platform's style and palette; ``light`` and ``dark`` use
 the Fusion style with a palette whose text background is the one the shared colour
@@ -8,11 +9,24 @@ roles were checked against (:data:`urlinspector.palette.LIGHT_BACKGROUND`,
 
 from __future__ import annotations
 
+import platform
 import sys
+import threading
+import traceback
+from types import TracebackType
 
-from PySide6.QtCore import QCoreApplication
+import PySide6
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal, qVersion
 from PySide6.QtGui import QColor, QIcon, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from urlinspector import __version__
 from urlinspector import palette as roles
@@ -24,11 +38,15 @@ __all__ = [
     "APPLICATION_NAME",
     "DISPLAY_NAME",
     "ORGANIZATION",
+    "ErrorDialog",
+    "ErrorReporter",
     "QtBindingError",
     "app_icon",
     "apply_theme",
     "binding_problem",
     "create_application",
+    "error_report",
+    "install_error_reporter",
     "theme_palette",
 ]
 
@@ -156,3 +174,110 @@ def create_application(argv: list[str] | None = None, *, theme: str = "auto") ->
     app.setWindowIcon(app_icon())
     apply_theme(app, theme)
     return app
+
+
+# --- the unexpected -------------------------------------------------------------------------
+
+
+class ErrorReporter(QObject):
+    """Shows any exception nobody caught in a dialog with a copyable report, and lets the
+    window go on: installed as ``sys.excepthook`` and ``threading.excepthook`` (Qt calls
+    the former for an exception raised in a slot).  The dialog always opens on the GUI
+    thread; while one is open, later reports are added to it instead of piling up."""
+
+    reported = Signal(str)
+    """The report of an exception, sent to the GUI thread."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.dialog: ErrorDialog | None = None
+        self.reports: list[str] = []
+        self._previous_hook = sys.excepthook
+        self._previous_thread_hook = threading.excepthook
+        self.reported.connect(self._show, Qt.ConnectionType.QueuedConnection)
+
+    def install(self) -> None:
+        sys.excepthook = self.excepthook
+        threading.excepthook = self._thread_hook
+
+    def uninstall(self) -> None:
+        sys.excepthook = self._previous_hook
+        threading.excepthook = self._previous_thread_hook
+
+    def excepthook(
+        self,
+        kind: type[BaseException],
+        value: BaseException,
+        tb: TracebackType | None,
+    ) -> None:
+        if issubclass(kind, KeyboardInterrupt | SystemExit):
+            self._previous_hook(kind, value, tb)
+            return
+        report = error_report(kind, value, tb)
+        sys.stderr.write(report)  # the terminal keeps it too
+        self.reported.emit(report)
+
+    def _thread_hook(self, args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is None:
+            return
+        self.excepthook(args.exc_type, args.exc_value, args.exc_traceback)
+
+    def _show(self, report: str) -> None:
+        self.reports.append(report)
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.set_report("\n".join(self.reports))
+            return
+        self.reports = [report]
+        self.dialog = ErrorDialog(report, self.parent_widget)
+        self.dialog.show()
+
+
+class ErrorDialog(QDialog):
+    """What went wrong, and the report to send: selectable, and Copy puts it on the
+    clipboard.  Not modal: the window goes on behind it."""
+
+    def __init__(self, report: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{DISPLAY_NAME}: unexpected error")
+        layout = QVBoxLayout(self)
+        message = QLabel(
+            "Something went wrong inside URL Inspector. The window goes on, but what you "
+            "were doing may not have finished. Please send the report below with what "
+            "you did."
+        )
+        message.setWordWrap(True)
+        layout.addWidget(message)
+        self.report = QPlainTextEdit()
+        self.report.setReadOnly(True)
+        self.report.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        layout.addWidget(self.report)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.copy_button = buttons.addButton("&Copy report", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.clicked.connect(self.copy)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.set_report(report)
+        self.resize(720, 420)
+
+    def set_report(self, report: str) -> None:
+        self.report.setPlainText(report)
+
+    def copy(self) -> None:
+        QApplication.clipboard().setText(self.report.toPlainText())
+
+
+def error_report(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> str:
+    """The text of an unexpected error: versions, then the traceback."""
+    versions = (
+        f"URL Inspector {__version__}, Python {platform.python_version()}, "
+        f"PySide6 {PySide6.__version__}, Qt {qVersion()}, {platform.platform()}"
+    )
+    return versions + "\n\n" + "".join(traceback.format_exception(kind, value, tb))
+
+
+def install_error_reporter(parent: QWidget | None = None) -> ErrorReporter:
+    """Show every exception nobody caught in a dialog over *parent* (the main window)."""
+    reporter = ErrorReporter(parent)
+    reporter.install()
+    return reporter

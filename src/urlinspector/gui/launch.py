@@ -125,7 +125,7 @@ def run_gui(args: argparse.Namespace) -> int:
 
     from PySide6.QtCore import QSettings
 
-    from urlinspector.gui.app import create_application
+    from urlinspector.gui.app import create_application, install_error_reporter
     from urlinspector.gui.main_window import MainWindow
     from urlinspector.gui.settings import Settings
     from urlinspector.gui.viewer import install_viewer
@@ -166,8 +166,12 @@ def run_gui(args: argparse.Namespace) -> int:
             viewer.shutdown()
             window.deleteLater()
             return 0
+        reporter = install_error_reporter(window)  # the window never dies of a bug
         window.show()
-        status = int(app.exec())
+        try:
+            status = int(app.exec())
+        finally:
+            reporter.uninstall()
         viewer.shutdown()
         return status
     finally:

@@ -135,7 +135,7 @@ class GopherHole:
                 continue
             host = fields[2] if len(fields) > 2 and fields[2] else self.host
             port_text = fields[3] if len(fields) > 3 and fields[3] else ""
-            port = int(port_text) if port_text.isdigit() else self.port
+            port = int(port_text) if port_text.isascii() and port_text.isdigit() else self.port
             plus = len(fields) > 4 and fields[4] == "+"
             if not (selector.startswith(("/", "URL:")) or host != self.host):
                 selector = f"{base}/{selector}"

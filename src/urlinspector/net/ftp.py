@@ -51,6 +51,7 @@ from urlinspector.schemes.ftp.url import (
     plan,
     readable,
 )
+from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "FTPError",
@@ -76,7 +77,21 @@ SLICE = 0.1
 ABORT_GRACE = 2.0
 """Seconds to wait for the replies to ABOR and QUIT before closing anyway (at most the
 read timeout)."""
-CHUNK = 64 * 1024
+CHUNK = 256 * 1024
+"""Bytes asked of the data connection by one read (64 KiB reads took nearly twice as
+long on loopback)."""
+MAX_REPLY_LINES = 1000
+MAX_REPLY_SIZE = 64 * 1024
+"""The longest multi-line reply read (RFC 959 §4.2: it ends at a line starting with its
+code and a space): a server whose ``220-`` greeting, FEAT or other reply never ends is
+told off here, where ftplib's reader would keep every line for ever."""
+ENTRY_COST = 1024
+"""Bytes one parsed listing entry takes beyond its line's (measured with tracemalloc:
+about 640 for an ``ls -l`` line, 1,330 for an MLSD line with its facts): every line of a
+listing counts this much against the memory cap, as well as its octets, so a listing
+stops at the cap by what it becomes in memory, not by its size on the wire."""
+IAC = "\xff"
+"""Telnet's "interpret as command" octet (RFC 854)."""
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -132,14 +147,24 @@ class FTPResult:
 class _Waits:
     """The limits and the cancel token, checked in every slice of every wait."""
 
-    def __init__(self, limits: Limits, cancel: CancelToken | None) -> None:
+    def __init__(self, limits: Limits, cancel: CancelToken | None, shown: str = "") -> None:
         self.limits = limits
         self.cancel = cancel
+        self.shown = shown
         self.ignore_cancel = False
+        total = limits.total_timeout
+        self.deadline: float | None = None if total is None else time.monotonic() + total
+        """``time.monotonic()`` past which every wait fails (``Limits.total_timeout``)."""
 
     def check(self) -> None:
         if self.cancel is not None and not self.ignore_cancel:
             self.cancel.check()
+        deadline = self.deadline
+        if deadline is not None and not self.ignore_cancel and time.monotonic() >= deadline:
+            raise NetTimeout(
+                f"the exchange with the FTP server at {self.shown} took longer than the "
+                f"{self.limits.total_timeout:g} s allowed"
+            )
 
     def recv(
         self, sock: socket.socket, size: int, seconds: float, silent: Callable[[], str], where: str
@@ -168,6 +193,8 @@ class _Waits:
         except UnicodeError as exc:
             raise ConnectFailed(f"the host name {shown} cannot be looked up: {exc}") from None
         deadline = time.monotonic() + self.limits.connect_timeout
+        if self.deadline is not None:
+            deadline = min(deadline, self.deadline)
         failures: list[str] = []
         for family, kind, proto, _, address in infos:
             sock = socket.socket(family, kind, proto)
@@ -279,9 +306,37 @@ class _Control(ftplib.FTP):
         self.transcript.reply(readable(raw, self.charset))
         return raw.decode("latin-1")
 
+    def getmultiline(self) -> str:
+        """One reply (RFC 959 §4.2), its lines joined by "\\n" as ftplib does; at most
+        :data:`MAX_REPLY_LINES` lines and :data:`MAX_REPLY_SIZE` characters."""
+        first = self.getline()
+        if first[3:4] != "-":
+            return first
+        code = first[:3]
+        lines = [first]
+        size = len(first)
+        while True:
+            line = self.getline()
+            lines.append(line)
+            size += len(line) + 1
+            if line[:3] == code and line[3:4] != "-":
+                return "\n".join(lines)
+            if len(lines) >= MAX_REPLY_LINES or size > MAX_REPLY_SIZE:
+                what = f"its reply to {self.last_command}" if self.last_command else "its greeting"
+                raise FTPError(
+                    f"the server at {self.shown} did not end {what}: more than "
+                    f"{len(lines)} lines ({size:,} characters) without a closing "
+                    f"'{readable(code.encode('latin-1'), self.charset)} ' line "
+                    "(RFC 959 §4.2); the connection was closed"
+                )
+
     def putline(self, line: str) -> None:
         sock = self.sock
         assert sock is not None
+        # RFC 959 §4.1 and §5.3: the control connection speaks Telnet (RFC 854), where
+        # the octet 255 is IAC; a data octet 255 is sent doubled, "IAC IAC" (RFC 854,
+        # "Data Byte 255"), so that a name holding it reaches the server as it is
+        line = line.replace(IAC, IAC + IAC)
         sock.settimeout(self.waits.limits.read_timeout)
         try:
             super().putline(line)
@@ -368,7 +423,7 @@ class _Session:
         self.transcript = transcript
         self.charset = charset
         self.now = now
-        self.waits = _Waits(limits, cancel)
+        self.waits = _Waits(limits, cancel, the_plan.authority)
         self.ftp = _Control(self.waits, transcript, the_plan.authority, charset)
         self.features: Features = NO_FEATURES
         self.data_conn: socket.socket | None = None
@@ -558,8 +613,7 @@ class _Session:
             reply = self.command(b"SIZE " + name)
         except FTPReplyError:
             return None
-        digits = reply[4:].strip()
-        return int(digits) if reply_code(reply) == 213 and digits.isdigit() else None
+        return ascii_decimal(reply[4:]) if reply_code(reply) == 213 else None
 
     def retrieve(self) -> FTPResult:
         p = self.plan
@@ -611,7 +665,9 @@ class _Session:
     def listing(self, verb: str, name: bytes, directory_url: str) -> tuple[Listing, int]:
         line = verb.encode("ascii") + (b" " + name if name else b"")
         conn = self.open_transfer(line)
-        data, received = self.receive(conn, line, None, self.limits.max_memory, None)
+        data, received = self.receive(
+            conn, line, None, self.limits.max_memory, None, per_line=ENTRY_COST
+        )
         assert data is not None
         parsed = parse_listing(
             data,
@@ -645,10 +701,14 @@ class _Session:
         total: int | None,
         cap: int,
         sink: BinaryIO | None,
+        per_line: int = 0,
     ) -> tuple[bytes | None, int]:
+        """The data connection's bytes, into memory (at most *cap*, counting *per_line*
+        more for every line: what a listing's lines become) or to *sink*."""
         shown = readable(line, self.charset)
         buffer = bytearray() if sink is None else None
         received = 0
+        charged = 0
         if self.progress is not None:
             self.progress(0, total)
         while True:
@@ -666,7 +726,11 @@ class _Session:
                 break
             received += len(chunk)
             if buffer is not None:
-                if received > cap:
+                if per_line:
+                    charged += per_line * chunk.count(b"\n")
+                if received + charged > cap:
+                    if charged:
+                        raise TooLarge(self.listing_too_large(shown, received, charged, cap))
                     raise TooLarge(self.too_large(shown, total, received))
                 buffer += chunk
             else:
@@ -688,6 +752,14 @@ class _Session:
         return (
             f"the data of {command} {size}, more than the {cap / (1024 * 1024):g} MiB kept in "
             "memory; save it to a file instead (fetch -o FILE, or give a file object)"
+        )
+
+    def listing_too_large(self, command: str, received: int, charged: int, cap: int) -> str:
+        lines = charged // ENTRY_COST
+        return (
+            f"the listing of {command} passed {lines:,} lines ({received:,} bytes): its "
+            f"entries would take more than the {cap / (1024 * 1024):g} MiB kept in memory "
+            "for a listing"
         )
 
     # --- ending ---

@@ -84,6 +84,7 @@ def fetch(
     charset: str = "utf-8",
     sink: Sink | None = None,
     keep_body: bool = True,
+    memory: int | None = None,
     progress: Progress | None = None,
     on_event: Callable[[Event], None] | None = None,
     on_bytes: Callable[[bytes], None] | None = None,
@@ -99,6 +100,9 @@ def fetch(
       (all of them, once the cap is passed); without one a bigger body raises
       :class:`~urlinspector.net.errors.TooLarge`;
     * *keep_body*: False keeps no body bytes at all (take them from *on_event*);
+    * *memory*: body bytes kept in memory before they all go to *sink* (default
+      ``limits.max_memory``; a download to a file wants only enough to recognise an
+      error message sent in its place);
     * *progress*: ``progress(bytes_so_far, total_or_None)`` after every read;
     * *on_event*: every event as it arrives (menu items, data, attributes ...);
     * *on_bytes*: every chunk of raw bytes as it came from the server;
@@ -126,7 +130,6 @@ def fetch(
         conn.send(request.data)
         reader = GopherReader.for_request(request, charset=charset)
         body_sink: Sink | None = sink
-        memory: int | None = None
         if not keep_body:
             body_sink, memory = _Discard(), 0
         pump = Pump(

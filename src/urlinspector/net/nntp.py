@@ -56,6 +56,7 @@ from urlinspector.schemes.nntp.session import (
     Exchange,
     Session,
     UpgradeTLS,
+    check_credentials,
 )
 from urlinspector.schemes.nntp.url import (
     NewsTarget,
@@ -91,6 +92,12 @@ Result = GroupList | OverviewPage | Article
 
 QUIT_WAIT = 2.0
 """Seconds to wait for the reply to QUIT before closing anyway."""
+LINE_COST = 512
+"""Bytes one line of a reply takes in memory beyond its octets, once read and parsed
+(measured with tracemalloc: a line's bytes object and list slot, then the group or
+overview entry made of it, 250 to 1,500 bytes for a short line).  Every line counts
+this much against the memory cap, so a ``news:*`` or an overview of a million short
+lines stops at the cap by what it becomes, not by its size on the wire."""
 
 
 class TranscriptLine(NamedTuple):
@@ -233,6 +240,7 @@ class NewsClient:
         """Connect, read the greeting, and get the server ready for reading."""
         if self._conn is not None:
             return self.info
+        check_credentials(self.credentials)  # LocalProtocolError: nothing sent
         self._protocol = NNTPConnection()
         self._session = None
         self._broken = False
@@ -333,12 +341,20 @@ class NewsClient:
     def _await_on(self, conn: Connection, command: Command | None) -> object:
         what = "greeting" if command is None else f"reply to {command.keyword}"
         self._reply_bytes.clear()
+
+        def on_bytes(data: bytes) -> None:
+            if self._raw is not None:
+                self._reply_bytes.extend(data)
+            # what the lines become (a bytes object each, then a group or an overview
+            # entry), beyond their octets: counted against the memory cap as they come
+            pump.charge(LINE_COST * data.count(b"\n"))
+
         pump = Pump(
             conn,
             self._protocol,
             need_data=NEED_DATA,
             what=f"news server's {what}",
-            on_bytes=self._reply_bytes.extend,
+            on_bytes=on_bytes,
         )
         for event in pump.events():
             if self._raw is not None:

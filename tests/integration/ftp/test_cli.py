@@ -109,6 +109,27 @@ def test_transcript(ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixture[s
     assert PASSWORD not in err
 
 
+@pytest.mark.parametrize("extra", [[], ["--transcript"], ["-o", "OUT"]])
+def test_a_listing_never_shows_the_password(
+    ftp_server: PyftpdlibServer,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    extra: list[str],
+) -> None:
+    """Every entry's URL, and the listing's own, without the password (the user stays:
+    fetching such a URL asks for the password)."""
+    output = tmp_path / "listing.txt"
+    argv = [str(output) if arg == "OUT" else arg for arg in extra]
+    status, out, err = run(capsys, *argv, ftp_server.url("", login=f"{USER}:{PASSWORD}"))
+    assert status == 0
+    written = output.read_text("utf-8") if output.exists() else ""
+    for text in (out, err, written):
+        assert PASSWORD not in text
+    shown = out or written
+    assert f"ftp://{USER}@{ftp_server.authority}/etc/" in shown
+    assert f"ftp://{USER}@{ftp_server.authority}/  (MLSD" in shown
+
+
 def test_wrong_password(ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, ftp_server.url("x", login=f"{USER}:nope-nope"))
     assert status == 1

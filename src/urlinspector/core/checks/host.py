@@ -144,7 +144,7 @@ def _host_kind(
     kind: HostKind = "reg-name"
     findings = True  # (whether _host_findings could find anything)
     last = host[-1]
-    if last.isdigit() or last == ".":
+    if "0" <= last <= "9" or last == ".":
         if IPV4_DECIMAL.fullmatch(host):
             return "ipv4"
         if IPV4_ANY_DIGITS.fullmatch(host):
@@ -219,7 +219,7 @@ def _host_kind(
 def _host_findings(host: str, start: int, end: int, ed: Edition, out: Findings) -> None:
     """Security findings on a registered-name host: rare IPv4 forms and IDNs."""
     first = host[0]
-    if first.isdigit():
+    if "0" <= first <= "9":
         value = rare_ipv4_value(host)
         if value is not None:
             out.add(

@@ -29,7 +29,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -78,9 +78,12 @@ __all__ = [
 MiB = 1024 * 1024
 PROGRESS_INTERVAL = 0.05
 """Seconds between two progress signals (the last one always comes with the result)."""
-VIEW_LIMITS = Limits()
+VIEW_LIMITS = Limits(total_timeout=120.0)
 """What the viewer keeps in memory to show a page (64 MiB: a menu of 100,000 items
-fits); a bigger file is offered for saving."""
+fits; a bigger file is offered for saving), and how long a page may take in all (a
+server dripping one byte a second ends with a message; Stop ends any wait at once)."""
+DOWNLOAD_DEADLINE: float | None = None
+"""A download to a file has no overall deadline: it shows its progress, and Stop ends it."""
 POOL_THREADS = 4
 
 
@@ -321,6 +324,7 @@ def gopher_task(
     def task(ctx: JobContext) -> GopherPage | SavedPage:
         request = request_from_url(url)
         if spool is not None:
+            download = replace(limits, total_timeout=DOWNLOAD_DEADLINE)
             with open(spool, "wb") as out:
 
                 def write(event: object) -> None:
@@ -329,7 +333,7 @@ def gopher_task(
 
                 reply = net_gopher.fetch(
                     request,
-                    limits=limits,
+                    limits=download,
                     cancel=ctx.token,
                     keep_body=False,
                     progress=ctx.progress,
@@ -404,7 +408,7 @@ def ftp_task(
                 sink=sink,
                 progress=ctx.progress,
                 cancel=ctx.token,
-                limits=limits,
+                limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
                 password=ctx.ask_password,
                 transcript=transcript,
                 charset=charset,

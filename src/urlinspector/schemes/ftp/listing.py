@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 from urlinspector.schemes.ftp.url import entry_url, readable
+from urlinspector.schemes.numbers import ascii_decimal, is_ascii_digits
 
 __all__ = [
     "MONTHS",
@@ -146,13 +147,13 @@ _MLSD_TYPES: dict[str, EntryType] = {"file": "file", "dir": "dir"}
 def _mlsd_time(value: str) -> datetime | None:
     """RFC 3659 §2.3: ``time-val = 14DIGIT [ "." 1*DIGIT ]``, in UTC."""
     digits, _, fraction = value.partition(".")
-    if len(digits) != 14 or not digits.isdigit():
+    if len(digits) != 14 or not is_ascii_digits(digits):
         return None
     try:
         moment = datetime.strptime(digits, "%Y%m%d%H%M%S").replace(tzinfo=UTC)
     except ValueError:
         return None
-    if fraction.isdigit():
+    if is_ascii_digits(fraction):
         moment += timedelta(microseconds=int(fraction[:6].ljust(6, "0")))
     return moment
 
@@ -189,7 +190,7 @@ def parse_mlsd_line(
     else:
         kind = None
     size_text = facts.get("size", "")
-    size = int(size_text) if size_text.isdigit() else None
+    size = ascii_decimal(size_text)
     date = _mlsd_time(facts["modify"]) if "modify" in facts else None
     return _entry(
         raw_name, kind, size, date, directory_url, "mlsd", line, charset,
@@ -258,7 +259,7 @@ def parse_unix_line(
         raw_name, _, target = raw_name.partition(b" -> ")
     if _skip(raw_name):
         return None
-    size = int(m["size"]) if m["size"].isdigit() else None
+    size = ascii_decimal(m["size"])
     date: datetime | None = None
     if m["month"] is not None:
         month = MONTHS.get(m["month"].decode("latin-1").lower())
@@ -358,11 +359,11 @@ def parse_eplf_line(
             kind = "dir"
         elif text == "r":
             kind = kind or "file"
-        elif text[0] == "s" and text[1:].isdigit():
-            size = int(text[1:])
-        elif text[0] == "m" and text[1:].isdigit():
+        elif text[0] == "s" and is_ascii_digits(text[1:]):
+            size = ascii_decimal(text[1:])
+        elif text[0] == "m" and (seconds := ascii_decimal(text[1:])) is not None:
             try:
-                date = datetime.fromtimestamp(int(text[1:]), UTC)
+                date = datetime.fromtimestamp(seconds, UTC)
             except (OverflowError, OSError, ValueError):
                 date = None
     return _entry(

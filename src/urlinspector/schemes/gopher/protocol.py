@@ -41,6 +41,7 @@ from urlinspector.schemes.gopher.events import (
     _NeedData,
 )
 from urlinspector.schemes.gopher.url import GopherRequest, ItemKind, item_url
+from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "ITEM_TYPES",
@@ -216,9 +217,23 @@ class GopherReader:
         if data:
             if self._eof:
                 raise RuntimeError("receive_data() after the end of the data")
+            if not self._buf and self._binary_until_close():
+                self._events.append(Data(data))  # as it came: no copy through the buffer
+                return
             self._buf += data
         else:
             self._eof = True
+
+    def _binary_until_close(self) -> bool:
+        """Whether the body is binary bytes to the close, with nothing waiting before
+        them: then each read is a :class:`Data` event as it is."""
+        return (
+            self._state == "body"
+            and self.kind == "binary"
+            and self._framing == "close"
+            and self._remaining is None
+            and not self._error
+        )
 
     def next_event(self) -> Event | _NeedData:
         """The next event, or :data:`NEED_DATA`."""
@@ -534,7 +549,7 @@ class GopherReader:
             lines.pop()
         first = lines[0].strip() if lines else ""
         token, _, message = first.partition(" ")
-        code = int(token) if token.isdigit() else None
+        code = ascii_decimal(token)
         if code is None:
             message = first
         contact = _CONTACT.search(first)

@@ -19,8 +19,8 @@ import idna
 
 from urlinspector.core import URL, parse
 from urlinspector.core.escapes import unquote_to_bytes
-from urlinspector.core.registry import SENSITIVE_PORTS
 from urlinspector.schemes.errors import LocalProtocolError
+from urlinspector.schemes.ports import port_warning
 
 __all__ = [
     "DEFAULT_PORT",
@@ -256,29 +256,14 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
 
 
 def needs_port_confirmation(url: URL | str) -> str | None:
-    """The warning to show before connecting, or None when the port is safe.
-
-    A gopher request sent to another service's port is read by that service as its own
-    commands: a selector holding mail commands, sent to port 25, sends mail (000 §6).  So
-    a gopher URL whose port is not 70 and is a sensitive port (a mail, news or login
-    service's, or any port below 1024) needs a person's confirmation first.
-    """
+    """The warning to show before connecting, or None when the port is safe: a gopher
+    URL whose port is not 70 and is a sensitive port needs a person's confirmation first
+    (000 §6; :func:`urlinspector.schemes.ports.port_warning`, shared with ftp and nntp)."""
     if isinstance(url, str):
         url = parse(url)
     if (url.scheme or "").lower() != "gopher":
         return None
-    port = url.port_number
-    if port is None or port == DEFAULT_PORT:
-        return None
-    service = SENSITIVE_PORTS.get(port)
-    if service is None and port >= 1024:
-        return None
-    whose = f"{service}'s port" if service else "a port below 1024, kept for system services"
-    return (
-        f"this gopher URL connects to port {port}, {whose}, not gopher's 70: the "
-        f"selector would be sent to that service as if it were its own commands "
-        f"(000 §6: a gopher URL can be made to send mail through an SMTP server)"
-    )
+    return port_warning(url)
 
 
 # --- item -> URL ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from urlinspector.schemes.nntp.article import (
     split_message_ids,
 )
 from urlinspector.schemes.nntp.url import group_url, message_id_url
+from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "GroupInfo",
@@ -50,10 +51,7 @@ def _text(raw: bytes) -> str:
 
 
 def _int(raw: bytes | str) -> int | None:
-    text = raw.strip()
-    if text and text.isdigit() and len(text) <= 20:
-        return int(text)
-    return None
+    return ascii_decimal(raw)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,9 @@ from urlinspector.schemes.nntp.listing import (
     parse_group_status,
     parse_overview,
 )
+from urlinspector.schemes.nntp.protocol import encode
 from urlinspector.schemes.nntp.url import check_group_name, check_message_id
+from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "DEFAULT_PAGE_SIZE",
@@ -59,6 +61,7 @@ __all__ = [
     "Session",
     "UpgradeTLS",
     "authenticate",
+    "check_credentials",
     "fetch_article",
     "list_groups",
     "overview_page",
@@ -205,15 +208,33 @@ def start(session: Session) -> Exchange[None]:
             )
 
 
+def _login_commands(credentials: Credentials) -> tuple[Command, Command]:
+    return (
+        Command("AUTHINFO", ("USER", credentials.user)),
+        Command("AUTHINFO", ("PASS", credentials.password), secret=True),
+    )
+
+
+def check_credentials(credentials: Credentials | None) -> None:
+    """Refuse, before connecting, a login that cannot be sent safely: a user or password
+    holding CR, LF, NUL or another control character would end the AUTHINFO line and
+    start a command of its author's choosing (RFC 3977 §3.1, RFC 4643 §2.3).  Raises
+    :class:`LocalProtocolError` (nothing sent)."""
+    if credentials is not None:
+        for command in _login_commands(credentials):
+            encode(command)
+
+
 def authenticate(session: Session, asked: Reply) -> Exchange[None]:
     """AUTHINFO USER and PASS (RFC 4643 §2.3), after *asked* (a 480)."""
     credentials = session.credentials
     if credentials is None:
         raise reply_error(asked)
-    command = Command("AUTHINFO", ("USER", credentials.user))
+    user_command, pass_command = _login_commands(credentials)
+    command = user_command
     reply = _reply((yield command), command)
     if reply.code == 381:
-        command = Command("AUTHINFO", ("PASS", credentials.password), secret=True)
+        command = pass_command
         reply = _reply((yield command), command)
     if reply.code != 281:
         raise reply_error(reply) if reply.code >= 400 else unexpected(reply, "281")
@@ -372,10 +393,8 @@ def overview_page(
 
 def _article_number(text: str) -> int | None:
     fields = text.split()
-    if fields and fields[0].isdigit() and len(fields[0]) <= 20:
-        number = int(fields[0])
-        return number or None  # 0: not in the current group (RFC 3977 §6.2.1.2)
-    return None
+    number = ascii_decimal(fields[0]) if fields else None
+    return number or None  # 0: not in the current group (RFC 3977 §6.2.1.2)
 
 
 def fetch_article(

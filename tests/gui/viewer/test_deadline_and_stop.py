@@ -1,0 +1,118 @@
+"""The viewer's fetches end against servers that drip one byte at a time: at the
+overall deadline (VIEW_LIMITS has one), and at once on Stop, for every protocol."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.gui.viewer.test_workers import Receiver
+from urlinspector.gui.viewer.workers import (
+    VIEW_LIMITS,
+    Job,
+    JobRunner,
+    ftp_task,
+    gopher_task,
+    news_task,
+)
+from urlinspector.net.errors import Cancelled, NetTimeout
+from urlinspector.net.limits import Limits
+
+
+class Dripper:
+    """A server on 127.0.0.1 that sends *drip* every 0.05 s, for ever (a greeting or a
+    menu that never ends)."""
+
+    def __init__(self, drip: bytes) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.settimeout(0.1)
+        self.port: int = self.listener.getsockname()[1]
+        self.drip = drip
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            with conn, contextlib.suppress(OSError):
+                while not self.stop.is_set():
+                    conn.sendall(self.drip)
+                    time.sleep(0.05)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.listener.close()
+        self.thread.join(5)
+
+
+TASKS: dict[str, tuple[bytes, Callable[[int, Limits], Any]]] = {
+    "gopher": (
+        b"i",
+        lambda port, limits: gopher_task(f"gopher://127.0.0.1:{port}/", limits=limits),
+    ),
+    "ftp": (b"2", lambda port, limits: ftp_task(f"ftp://127.0.0.1:{port}/", limits=limits)),
+    "news": (
+        b"2",
+        lambda port, limits: news_task(f"nntp://127.0.0.1:{port}/local.test", limits=limits),
+    ),
+}
+
+
+@pytest.fixture
+def runner(app: Any) -> Iterator[JobRunner]:
+    pool = JobRunner()
+    yield pool
+    pool.shutdown(5)
+
+
+@pytest.fixture(params=sorted(TASKS))
+def dripping(request: pytest.FixtureRequest) -> Iterator[tuple[Dripper, Callable[..., Any]]]:
+    drip, task = TASKS[request.param]
+    server = Dripper(drip)
+    yield server, task
+    server.close()
+
+
+def test_the_viewer_has_a_deadline() -> None:
+    assert VIEW_LIMITS.total_timeout is not None
+
+
+def test_a_dripping_server_ends_at_the_deadline(
+    qtbot: Any, runner: JobRunner, dripping: tuple[Dripper, Callable[..., Any]]
+) -> None:
+    server, task = dripping
+    limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.0)
+    job = Job(task(server.port, limits))
+    receiver = Receiver(job)
+    runner.start(job)
+    qtbot.waitUntil(lambda: bool(receiver.errors), timeout=10000)
+    assert isinstance(receiver.errors[0], NetTimeout)
+    assert "took longer than the 1 s allowed" in str(receiver.errors[0])
+
+
+def test_stop_ends_a_dripping_server_at_once(
+    qtbot: Any, runner: JobRunner, dripping: tuple[Dripper, Callable[..., Any]]
+) -> None:
+    server, task = dripping
+    limits = Limits(connect_timeout=2, read_timeout=30, total_timeout=None)
+    job = Job(task(server.port, limits))
+    receiver = Receiver(job)
+    runner.start(job)
+    time.sleep(0.5)
+    assert not receiver.errors  # still dripping
+    job.cancel()
+    assert job.wait(2)
+    qtbot.waitUntil(lambda: bool(receiver.errors), timeout=3000)
+    assert isinstance(receiver.errors[0], Cancelled)
