@@ -125,7 +125,7 @@ PLAIN = _role("plain", "text with no particular role", _PLAIN)
 
 _ALL: tuple[Role, ...] = (
     PLAIN,
-    # generic components (RFC 3986 §3; 000 §3.1) ---------------------------------------
+    # generic components (RFC 3986 §3; RFC 1738 §3.1) ---------------------------------------
     _role("scheme", "scheme", _PURPLE, bold=True),
     _role("user", "user name (userinfo)", _ORANGE),
     _role("password", "password (userinfo)", _ORANGE, italic=True),
@@ -162,7 +162,7 @@ _ALL: tuple[Role, ...] = (
         tint=_WARNING_TINT,
         tint_only=True,
     ),
-    # scheme-specific parts (000 §3, §5) -------------------------------------------------
+    # scheme-specific parts (RFC 1738 §3, §5) -------------------------------------------------
     _role("gopher-type", "gopher item type", _ORANGE, bold=True),
     _role("selector", "gopher selector", _GREEN),
     _role("search", "search string", _SKY),

@@ -9,7 +9,7 @@ Three readers of the same bytes:
   tolerance of LF-only lines or missing fields);
 * urlinspector, without URLs: :class:`GopherReader` events (every field decoded and
   typed, the tolerance rules applied) but ``with_urls=False``;
-* urlinspector: the same with every item's URL built (000 §3.4), what the viewer uses.
+* urlinspector: the same with every item's URL built (RFC 1738 §3.4), what the viewer uses.
 
 The menu arrives in 64 KiB reads, as from a socket.  Time is the best of several rounds;
 memory is the tracemalloc peak while parsing, the menu's own bytes not counted.

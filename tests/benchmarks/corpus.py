@@ -3,7 +3,7 @@
 Mixed schemes in proportions like a browsing history with a legacy tail: web
 URLs with queries and fragments, IPv4 and IPv6 hosts, userinfo, ports, escapes,
 IDN hosts, and the ftp, gopher, news, nntp, mailto, telnet, wais, file and
-prospero forms of 000 section 3; a few relative references and broken URLs.
+prospero forms of RFC 1738 section 3; a few relative references and broken URLs.
 """
 
 from __future__ import annotations

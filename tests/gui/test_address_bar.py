@@ -69,7 +69,7 @@ def test_typing_character_by_character_colours_every_prefix(
         ("ftp://h/d/f.txt;type=i", (21, 22), "ftp-typecode", ()),
         ("news:comp.infosystems.www", (5, 25), "news-group", ()),
         ("prospero://h/x;a=b", (15, 18), "prospero-field", ()),
-        # misleading userinfo: warning tone (002 §7.5)
+        # misleading userinfo: warning tone (RFC 2396bis draft 2003 §7.5)
         ("http://www.paypal.com@evil.example/", (7, 21), "user", ("warning",)),
         # invalid characters: wavy underline
         ("http://a b/", (8, 9), "host", ("invalid",)),
@@ -160,7 +160,7 @@ def test_hover_shows_component_rule_edition_and_decoded_value(
     assert "data" in text
     window.set_edition("rfc1738")
     text = tooltip_for(window, qtbot, 9)
-    assert "hostname, 000 §3.1" in text
+    assert "hostname, RFC 1738 §3.1" in text
     assert "RFC 1738 (1994)" in text
 
 

@@ -110,7 +110,8 @@ def test_path_rules_of_rfc3986() -> None:
 
 
 def test_editions_table_marks_the_resolution_differences_of_appendix_c() -> None:
-    # 001 / 002 appendix C and RFC 3986 §5.4: "g?y/./x" and "http:g"
+    # URL syntax draft 1997 / RFC 2396bis draft 2003 appendix C and RFC 3986 §5.4: "g?y/./x" and
+    # "http:g"
     table = editions_table("g?y/./x", "http://a/b/c/d;p?q")
     assert table.cell("target", "rfc3986").text == "http://a/b/c/g?y/./x"
     assert table.differences >= 1

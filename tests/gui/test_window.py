@@ -55,7 +55,7 @@ def test_diagnostics_show_citations(window: MainWindow) -> None:
     window.set_edition("rfc2396bis-2003")
     window.flush()
     found = {model.index(r, 5).data(): model.index(r, 2).data() for r in range(model.rowCount())}
-    assert found["userinfo-lookalike"] == "002 §7.5"
+    assert found["userinfo-lookalike"] == "RFC 2396bis draft 2003 §7.5"
 
 
 def test_component_row_selects_characters_and_back(window: MainWindow, qtbot: QtBot) -> None:
@@ -97,7 +97,7 @@ def test_components_show_raw_decoded_and_spans(window: MainWindow) -> None:
     assert rows["search"].siblingAtColumn(2).data() == "sÃ©rch"
     window.components.set_charset("utf-8")
     assert rows["search"].siblingAtColumn(2).data() == "sérch"
-    assert rows["gophertype"].siblingAtColumn(4).data().startswith("gtype, 000 §3.4")
+    assert rows["gophertype"].siblingAtColumn(4).data().startswith("gtype, RFC 1738 §3.4")
 
 
 def test_undefined_and_empty_components_differ(window: MainWindow) -> None:
@@ -146,7 +146,8 @@ def test_same_document_is_marked(window: MainWindow) -> None:
 
 
 def test_target_resolution_follows_the_edition(window: MainWindow) -> None:
-    # 001 appendix C vs RFC 3986 §5.4.2: "g?y/../x" keeps or removes the dot segments
+    # URL syntax draft 1997 appendix C vs RFC 3986 §5.4.2: "g?y/../x" keeps or removes the dot
+    # segments
     show(window, "g?y/../x", base="http://a/b/c/d;p?q")
     window.set_edition("rfc3986")
     window.flush()
@@ -176,7 +177,7 @@ def test_trace_lists_the_steps_of_the_chosen_edition(window: MainWindow) -> None
     window.set_edition("url-syntax-1997")
     window.flush()
     labels = [tree.topLevelItem(i).text(2) for i in range(tree.topLevelItemCount())]
-    assert any(label.startswith("001 §5.2 step 6") for label in labels)
+    assert any(label.startswith("URL syntax draft 1997 §5.2 step 6") for label in labels)
     assert "→ http://a/b/g" in window.trace.summary.text()
 
 
@@ -212,7 +213,8 @@ def test_editions_view_flags_a_known_difference(window: MainWindow) -> None:
 
 
 def test_editions_view_shows_each_editions_target(window: MainWindow) -> None:
-    # 002 / RFC 3986 §5.4.2: "../../../g" stays at the root; 001 keeps the ".."
+    # RFC 2396bis draft 2003 / RFC 3986 §5.4.2: "../../../g" stays at the root;
+    # URL syntax draft 1997 keeps the ".."
     show(window, "../../../g", base="http://a/b/c/d;p?q")
     table = window.editions.editions_model.table
     assert table is not None

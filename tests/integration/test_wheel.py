@@ -101,7 +101,7 @@ def test_the_package_runs_from_the_new_environment(
             str(env_dir / "bin" / "python"),
             "-c",
             "import urlinspector, urlinspector.data as d; print(urlinspector.__file__); "
-            "print(d.demo_hole()); print(len(d.spec_text('003')))",
+            "print(d.demo_hole()); print(len(d.spec_text('RFC 1738 summary (zh)')))",
         ],
         tmp_path,
         env,

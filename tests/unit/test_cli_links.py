@@ -102,7 +102,7 @@ def test_normalize_steps_and_edition() -> None:
     )
     data = json.loads(out)
     assert code == 0
-    # 000 §2.2: "~" is unsafe (national), so its escape stays; "A" is unreserved
+    # RFC 1738 §2.2: "~" is unsafe (national), so its escape stays; "A" is unreserved
     assert data["normalized"] == "http://h/./%7EA"
     assert data["steps"] == ["case", "escapes"]
     assert data["edition"] == "rfc1738"

@@ -284,7 +284,7 @@ def fetch_limits(timeout: float | None) -> Limits:
 
 def check_port(url: str, args: argparse.Namespace) -> None:
     """Refuse (ValueError: misuse) a URL aimed at another service's port, unless
-    ``--allow-port`` (000 §6; :func:`urlinspector.schemes.ports.port_warning`)."""
+    ``--allow-port`` (RFC 1738 §6; :func:`urlinspector.schemes.ports.port_warning`)."""
     warning = port_warning(url)
     if warning is not None and not getattr(args, "allow_port", False):
         raise ValueError(f"{warning}; to connect anyway, repeat the command with --allow-port")

@@ -96,7 +96,7 @@ COMMANDS: tuple[Command, ...] = (
                 "--allow-port",
                 action="store_true",
                 help="connect even when a gopher, ftp or nntp URL names another service's "
-                "port (25 SMTP, 119 NNTP, any below 1024 but the scheme's own; 000 section 6)",
+                "port (25 SMTP, 119 NNTP, any below 1024 but the scheme's own; RFC 1738 section 6)",
             ),
         ),
         description="Dereference URL and print what the server sent: a menu or listing "

@@ -2,7 +2,7 @@
 to ``-o FILE``, and with ``--transcript`` the FTP commands and replies on standard error
 (passwords masked).
 
-The anonymous password (000 §3.2.1: the user's e-mail address) comes from the
+The anonymous password (RFC 1738 §3.2.1: the user's e-mail address) comes from the
 environment variable ``URLINSPECTOR_FTP_EMAIL``; a URL with a user and no password gets
 a prompt on the terminal when the server asks for one.
 """
@@ -60,7 +60,7 @@ def _show_line(line: TranscriptLine) -> None:
 
 
 def _ask_password(user: str, authority: str) -> str | None:
-    """The terminal prompt of 000 §3.2.1; None (give up) without a terminal."""
+    """The terminal prompt of RFC 1738 §3.2.1; None (give up) without a terminal."""
     if not sys.stdin.isatty():
         return None
     try:
@@ -78,7 +78,7 @@ def _date(entry: Entry) -> str:
 
 def without_password(url: str) -> str:
     """*url* with no password: ``ftp://u:SECRET@h/x`` is shown as ``ftp://u@h/x``
-    (fetching that asks for the password, 000 §3.2.1).  Output never holds it."""
+    (fetching that asks for the password, RFC 1738 §3.2.1).  Output never holds it."""
     if "@" not in url:
         return url
     start, end = parse(url).spans[PASSWORD]
@@ -136,7 +136,7 @@ def _text_lines(data: bytes, charset: str) -> list[str] | None:
 
 def _print_plan(the_plan: Plan) -> None:
     steps = "; ".join(visible(c.line()) for c in the_plan.commands())
-    _stderr(f"# the URL's FTP commands (000 §3.2): {steps}")
+    _stderr(f"# the URL's FTP commands (RFC 1738 §3.2): {steps}")
 
 
 def fetch(args: argparse.Namespace, console: Console) -> int:

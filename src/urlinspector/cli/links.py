@@ -314,7 +314,8 @@ COMMANDS: tuple[Command, ...] = (
         description="Print the URLs of a plain text, one a line: <URL:...> and <...> "
         "wrappers, double quotes, and bare URLs ended by whitespace, with trailing "
         "punctuation left out; whitespace inside wrappers and line breaks after a "
-        "hyphen are ignored (001/002 appendix E, 000 appendix).  --json adds each "
+        "hyphen are ignored (URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E, RFC 1738 "
+        "appendix).  --json adds each "
         "URL's span, form, line and column.",
         epilog="exit status: 0 URLs found, 1 none found, 2 misuse or an unreadable file",
     ),

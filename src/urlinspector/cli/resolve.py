@@ -86,7 +86,7 @@ def _heading(number: str, citation: str, label: str, console: Console) -> str:
 
 
 def _citations(steps: Sequence[Step]) -> str:
-    """``001 §5.2 step 6a-6g`` for a run of steps of one section."""
+    """``URL syntax draft 1997 §5.2 step 6a-6g`` for a run of steps of one section."""
     citations = list(dict.fromkeys(s.citation for s in steps))
     if len(citations) == 1:
         return citations[0]
@@ -229,7 +229,8 @@ COMMANDS: tuple[Command, ...] = (
                 dest="strict",
                 action="store_false",
                 help="read a reference whose scheme is the base's as relative (RFC 3986 "
-                '§5.2.2 "non-strict", 002 §5.2 "non-validating"); the older editions have no '
+                '§5.2.2 "non-strict", RFC 2396bis draft 2003 §5.2 "non-validating"); the older '
+                "editions have no "
                 "such reading",
             ),
             arg(
@@ -244,10 +245,13 @@ COMMANDS: tuple[Command, ...] = (
         ),
         description="Resolve REF against BASE by the algorithm of one edition of the URL "
         "specs and print the target, or '(current document)#fragment' for a same-document "
-        "reference (no new retrieval: 001 §3, 002 §4.2).  rfc3986: RFC 3986 §5.2; "
-        "rfc2396bis-2003: the pseudocode and merge buffer of 002 §5.2; url-syntax-1997: the "
-        "string buffer of 001 §5.2; rfc1738: RFC 1808 (RFC 1738 leaves relative URLs out); "
-        "url-1993: the partial form of 004 appendix 1.2.",
+        "reference (no new retrieval: URL syntax draft 1997 §3, RFC 2396bis draft 2003 §4.2).  "
+        "rfc3986: RFC 3986 §5.2; "
+        "rfc2396bis-2003: the pseudocode and merge buffer of RFC 2396bis draft 2003 §5.2; "
+        "url-syntax-1997: the "
+        "string buffer of URL syntax draft 1997 §5.2; rfc1738: RFC 1808 (RFC 1738 leaves relative "
+        "URLs out); "
+        "url-1993: the partial form of URL draft 1993 appendix 1.2.",
         epilog="--json prints the base, reference, edition, target, display, same_document, "
         "every step (label, rule, citation, values) and the notes.\n\n"
         "exit status: 0 resolved, 2 misuse (a base that is not absolute, an unknown edition)",

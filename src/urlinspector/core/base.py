@@ -1,4 +1,5 @@
-"""Establishing a document's base URL from what is known about it (001 §5.1, 002 §5.1).
+"""Establishing a document's base URL from what is known about it (URL syntax draft 1997 §5.1,
+RFC 2396bis draft 2003 §5.1).
 
 The texts list the sources "in order of precedence ... in terms of layers, where the
 innermost defined base URL has the highest precedence":
@@ -47,11 +48,12 @@ LAYERS = ("explicit", "content", "content-base", "content-location", "retrieval"
 
 _CITATIONS = {
     "explicit": "RFC 3986 §5.1",
-    "content": "001 §5.1.1 and appendix D; 002 §5.1.1; RFC 3986 §5.1.1",
-    "content-base": "001 §5.1.1",
-    "content-location": "001 §5.1.1; 002 §5.1.2",
-    "retrieval": "001 §5.1.3; 002 §5.1.3; RFC 3986 §5.1.3",
-    "default": "002 §5.1.4; RFC 3986 §5.1.4",
+    "content": "URL syntax draft 1997 §5.1.1 and appendix D; RFC 2396bis draft 2003 §5.1.1; "
+    "RFC 3986 §5.1.1",
+    "content-base": "URL syntax draft 1997 §5.1.1",
+    "content-location": "URL syntax draft 1997 §5.1.1; RFC 2396bis draft 2003 §5.1.2",
+    "retrieval": "URL syntax draft 1997 §5.1.3; RFC 2396bis draft 2003 §5.1.3; RFC 3986 §5.1.3",
+    "default": "RFC 2396bis draft 2003 §5.1.4; RFC 3986 §5.1.4",
 }
 _DETAILS = {
     "explicit": "the base stated by the application",
@@ -65,7 +67,8 @@ _DETAILS = {
 
 @dataclass(frozen=True)
 class EstablishedBase:
-    """A base URL and the layer of 001/002 §5.1 it came from."""
+    """A base URL and the layer of URL syntax draft 1997 / RFC 2396bis draft 2003 §5.1 it came
+    from."""
 
     url: str
     layer: str
@@ -89,7 +92,7 @@ class EstablishedBase:
 
 class _BaseFinder(HTMLParser):
     """The HREF of the first <BASE> element that has one (HTML names are
-    case-insensitive: 001 appendix D); the parser lower-cases them and decodes
+    case-insensitive: URL syntax draft 1997 appendix D); the parser lower-cases them and decodes
     character references in attribute values."""
 
     def __init__(self) -> None:
@@ -120,8 +123,8 @@ def html_base_href(content: str) -> str | None:
 
 def _header(headers: Mapping[str, str], name: str) -> str | None:
     """A header's value by case-insensitive name, with every whitespace character
-    removed (001 §5.1.1: "any whitespace inside the field value (including that used
-    for line folding) is ignored"); None when absent or empty."""
+    removed (URL syntax draft 1997 §5.1.1: "any whitespace inside the field value (including that
+    used for line folding) is ignored"); None when absent or empty."""
     wanted = name.lower()
     for key, value in headers.items():
         if key.lower() == wanted:
@@ -155,7 +158,7 @@ def establish_base(
 
     None when no layer holds a base: then "the base URL is considered to be the empty
     string and all URL references within that document are assumed to be absolute"
-    (001 §5.1.4).
+    (URL syntax draft 1997 §5.1.4).
     """
     candidates: dict[str, str | None] = {
         "explicit": explicit,
@@ -184,7 +187,7 @@ def establish_base(
                 passed_over.append(
                     (
                         layer,
-                        f"Content-Base {value!r} is not absolute (001 §5.1.1: "
+                        f"Content-Base {value!r} is not absolute (URL syntax draft 1997 §5.1.1: "
                         "Content-Base = absoluteURL)",
                     )
                 )
@@ -200,9 +203,15 @@ def establish_base(
                 continue
             resolved = resolve(established.url, value, edition, trace=False).target
             if layer == "content-location":
-                why = "001 §5.1.1: if it is relative, it must be resolved to its absolute form"
+                why = (
+                    "URL syntax draft 1997 §5.1.1: if it is relative, it must be resolved to "
+                    "its "
+                    "absolute form"
+                )
             else:
-                why = '001 appendix D: the "HREF" attribute must be an absolute URL'
+                why = (
+                    'URL syntax draft 1997 appendix D: the "HREF" attribute must be an absolute URL'
+                )
             notes.append(f"{value!r} is relative: resolved against {established.url!r} ({why})")
             value = resolved
         url, hash_sign, fragment = value.partition("#")

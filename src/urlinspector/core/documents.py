@@ -142,6 +142,8 @@ CITED_ELSEWHERE: tuple[Document, ...] = (
     Document("RFC 1808", "RFC 1808", "Relative Uniform Resource Locators", 1995),
     Document("RFC 1436", "RFC 1436", "The Internet Gopher Protocol", 1993),
     Document("Gopher+", "Gopher+", "Gopher+: upward compatible enhancements", 1993),
+    Document("RFC 793", "RFC 793", "Transmission Control Protocol", 1981),
+    Document("RFC 854", "RFC 854", "Telnet Protocol Specification", 1983),
     Document("RFC 959", "RFC 959", "File Transfer Protocol (FTP)", 1985),
     Document("RFC 3659", "RFC 3659", "Extensions to FTP", 2007),
     Document("RFC 977", "RFC 977", "Network News Transfer Protocol", 1986),

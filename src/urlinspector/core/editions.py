@@ -49,10 +49,10 @@ def _chars(s: str) -> frozenset[str]:
 AuthorityForm = Literal["login", "site", "server-or-reg-name", "authority"]
 """How an edition reads what follows ``//``:
 
-* ``login``: ``[ user [ ":" password ] "@" ] hostport`` (000 §3.1, 004)
-* ``site``: the same under the 1997 name ``site`` (001 §3.2, §4.3 of its BNF)
-* ``server-or-reg-name``: ``authority = server / reg-name`` (002 §3.2); when the text
-  is not a valid ``server`` the whole authority is a registry-based ``reg-name``
+* ``login``: ``[ user [ ":" password ] "@" ] hostport`` (RFC 1738 §3.1, URL draft 1993)
+* ``site``: the same under the 1997 name ``site`` (URL syntax draft 1997 §3.2, §4.3 of its BNF)
+* ``server-or-reg-name``: ``authority = server / reg-name`` (RFC 2396bis draft 2003 §3.2); when the
+  text is not a valid ``server`` the whole authority is a registry-based ``reg-name``
 * ``authority``: ``[ userinfo "@" ] host [ ":" port ]`` (RFC 3986 §3.2)
 """
 
@@ -66,7 +66,8 @@ class Edition:
     title: str
     year: int
     spec: str
-    """The document it cites ("000", "001", ... as in :mod:`.documents`), or "RFC 3986"."""
+    """The document it cites ("RFC 1738", "URL syntax draft 1997", ... as in :mod:`.documents`), or
+    "RFC 3986"."""
 
     # character classes, as the edition names and defines them ----------------------
     reserved: frozenset[str]
@@ -94,7 +95,8 @@ class Edition:
     fragment_chars: frozenset[str] = frozenset()
     opaque_chars: frozenset[str] = frozenset()
     """Characters of what follows ``scheme:`` when there is no ``//`` and the edition
-    has an opaque form (001 ``opaque-URL``, 002 ``opaque-part``); empty: no such form."""
+    has an opaque form (URL syntax draft 1997 ``opaque-URL``, RFC 2396bis draft 2003
+    ``opaque-part``); empty: no such form."""
 
     # grammar choices ----------------------------------------------------------------
     authority_form: AuthorityForm = "authority"
@@ -104,24 +106,26 @@ class Edition:
     """True: the host must be a DNS ``hostname`` (or IPv4 dotted form); False: any
     ``reg-name`` (RFC 3986 §3.2.2)."""
     hostname_final_dot: bool = False
-    """True: a hostname may end with ``.`` (002 §3.2.2: ``qualified = *( "."
+    """True: a hostname may end with ``.`` (RFC 2396bis draft 2003 §3.2.2: ``qualified = *( "."
     domainlabel ) [ "." toplabel "." ]``)."""
     ipv4_any_digits: bool = False
-    """True: ``hostnumber = digits "." digits "." digits "." digits`` (000, 001), so
-    an octet above 255 matches the grammar but names no address."""
+    """True: ``hostnumber = digits "." digits "." digits "." digits`` (RFC 1738,
+    URL syntax draft 1997), so an octet above 255 matches the grammar but names no address."""
     port_min_digits: int = 0
-    """1 for ``port = digits`` (000, 004), 0 for ``port = *digit`` (001 on)."""
+    """1 for ``port = digits`` (RFC 1738, URL draft 1993), 0 for ``port = *digit``
+    (URL syntax draft 1997 on)."""
     path_after_slash: bool = False
     """True: the ``/`` after host[:port] is a separator, not part of the url-path
-    (000 §3.1, 004); False: it belongs to the path (001 appendix F.2 on)."""
+    (RFC 1738 §3.1, URL draft 1993); False: it belongs to the path (URL syntax draft 1997 appendix
+    F.2 on)."""
     query_schemes: frozenset[str] | None = None
     """Schemes whose grammar has a ``?`` search part; None: every scheme (generic
-    syntax).  000 gives ``?`` a meaning only in http and wais (§3.3, §3.9, §5)."""
+    syntax).  RFC 1738 gives ``?`` a meaning only in http and wais (§3.3, §3.9, §5)."""
     fragment_in_grammar: bool = True
-    """False where ``#`` is not part of the edition's own grammar (000 §2.2 leaves it
+    """False where ``#`` is not part of the edition's own grammar (RFC 1738 §2.2 leaves it
     to the reference that holds the URL)."""
     segment_params: bool = False
-    """True: ``segment = *pchar *( ";" param )`` (001 appendix A)."""
+    """True: ``segment = *pchar *( ";" param )`` (URL syntax draft 1997 appendix A)."""
 
     # normalization ----------------------------------------------------------------------
     rootless_dot_segments: bool = False
@@ -131,8 +135,8 @@ class Edition:
     remove_dot_segments: bool = False
     """True: normalization removes dot-segments with remove_dot_segments (RFC 3986
     §6.2.2.3, §5.2.4); False: by merging the path, as a relative reference, into its
-    first ``/`` with the edition's own resolution algorithm (002 §6.2.2.3; the older
-    editions' only rules for "." and "..")."""
+    first ``/`` with the edition's own resolution algorithm (RFC 2396bis draft 2003 §6.2.2.3; the
+    older editions' only rules for "." and "..")."""
     reg_name_period_decodes: bool = False
     """True: ``%2E`` in a reg-name is the escape of an unreserved character like any
     other, which normalization decodes (RFC 3986 §2.3, §6.2.2.2); False: it is kept,
@@ -180,7 +184,7 @@ RFC3986 = Edition(
     unreserved=_3986_unreserved,
     gen_delims=_3986_gen_delims,
     sub_delims=_3986_sub_delims,
-    # Not in RFC 3986's grammar at all, named as 002 §2.4.3 named them.
+    # Not in RFC 3986's grammar at all, named as RFC 2396bis draft 2003 §2.4.3 named them.
     delims=_chars('<>"'),
     unwise=_chars("{}|\\^`"),
     user_chars=_3986_unreserved | _3986_sub_delims,
@@ -202,7 +206,7 @@ RFC3986 = Edition(
         "escape": "RFC 3986 §2.1",
         "reserved": "RFC 3986 §2.2",
         "unreserved": "RFC 3986 §2.3",
-        "excluded": "RFC 3986 §2 (not in the grammar), cf. 002 §2.4.3",
+        "excluded": "RFC 3986 §2 (not in the grammar), cf. RFC 2396bis draft 2003 §2.4.3",
         "scheme": "RFC 3986 §3.1",
         "authority": "RFC 3986 §3.2",
         "userinfo": "RFC 3986 §3.2.1",
@@ -236,89 +240,89 @@ RFC3986 = Edition(
 
 # --- draft-fielding-uri-rfc2396bis-01 (2003) -------------------------------------------
 
-_2003_reserved = _chars("[];/?:@&=+$,")  # 002 §2.2
-_2003_mark = _chars("-_.!~*'()")  # 002 §2.3
+_2003_reserved = _chars("[];/?:@&=+$,")  # RFC 2396bis draft 2003 §2.2
+_2003_mark = _chars("-_.!~*'()")  # RFC 2396bis draft 2003 §2.3
 _2003_unreserved = ALPHANUM | _2003_mark
-_2003_pchar = _2003_unreserved | _chars(";:@&=+$,")  # 002 §3.3
+_2003_pchar = _2003_unreserved | _chars(";:@&=+$,")  # RFC 2396bis draft 2003 §3.3
 
 RFC2396BIS_2003 = Edition(
     id="rfc2396bis-2003",
     title="2396bis draft",
     year=2003,
-    spec="002",
+    spec="RFC 2396bis draft 2003",
     reserved=_2003_reserved,
     unreserved=_2003_unreserved,
     mark=_2003_mark,
-    delims=_chars('<>#%"'),  # 002 §2.4.3
-    unwise=_chars("{}|\\^`"),  # 002 §2.4.3
-    user_chars=_2003_unreserved | _chars(";&=+$,"),  # userinfo, 002 §3.2.2
+    delims=_chars('<>#%"'),  # RFC 2396bis draft 2003 §2.4.3
+    unwise=_chars("{}|\\^`"),  # RFC 2396bis draft 2003 §2.4.3
+    user_chars=_2003_unreserved | _chars(";&=+$,"),  # userinfo, RFC 2396bis draft 2003 §3.2.2
     password_chars=_2003_unreserved | _chars(";:&=+$,"),
-    reg_name_chars=_2003_unreserved | _chars(";:@&=+$,"),  # 002 §3.2.1
+    reg_name_chars=_2003_unreserved | _chars(";:@&=+$,"),  # RFC 2396bis draft 2003 §3.2.1
     path_chars=_2003_pchar | _chars("/"),
-    query_chars=_2003_pchar | _chars("/?"),  # 002 §3.4
-    fragment_chars=_2003_pchar | _chars("/?"),  # 002 §4.1
-    opaque_chars=_2003_unreserved | _2003_reserved,  # opaque-part, 002 §3
+    query_chars=_2003_pchar | _chars("/?"),  # RFC 2396bis draft 2003 §3.4
+    fragment_chars=_2003_pchar | _chars("/?"),  # RFC 2396bis draft 2003 §4.1
+    opaque_chars=_2003_unreserved | _2003_reserved,  # opaque-part, RFC 2396bis draft 2003 §3
     authority_form="server-or-reg-name",
     ipv6_literals=True,
     hostname_grammar=True,
     hostname_final_dot=True,
     citations={
-        "*": "002",
-        "characters": "002 §2",
-        "escape": "002 §2.4.1",
-        "reserved": "002 §2.2",
-        "unreserved": "002 §2.3",
-        "excluded": "002 §2.4.3",
-        "scheme": "002 §3.1",
-        "authority": "002 §3.2",
-        "reg-name": "002 §3.2.1",
-        "userinfo": "002 §3.2.2",
-        "host": "002 §3.2.2",
-        "ipv4": "002 §3.2.2",
-        "ipv6": "002 §3.2.2",
-        "port": "002 §3.2.2",
-        "path": "002 §3.3",
-        "query": "002 §3.4",
-        "fragment": "002 §4.1",
-        "relative": "002 §5",
-        "security": "002 §7",
-        "rare-ip": "002 §7.3",
-        "password": "002 §7.4",
-        "semantic-attack": "002 §7.5",
-        "port-abuse": "002 §7.2",
-        "idn": "002 §2.1",
-        "wrapper": "002 appendix E",
+        "*": "RFC 2396bis draft 2003",
+        "characters": "RFC 2396bis draft 2003 §2",
+        "escape": "RFC 2396bis draft 2003 §2.4.1",
+        "reserved": "RFC 2396bis draft 2003 §2.2",
+        "unreserved": "RFC 2396bis draft 2003 §2.3",
+        "excluded": "RFC 2396bis draft 2003 §2.4.3",
+        "scheme": "RFC 2396bis draft 2003 §3.1",
+        "authority": "RFC 2396bis draft 2003 §3.2",
+        "reg-name": "RFC 2396bis draft 2003 §3.2.1",
+        "userinfo": "RFC 2396bis draft 2003 §3.2.2",
+        "host": "RFC 2396bis draft 2003 §3.2.2",
+        "ipv4": "RFC 2396bis draft 2003 §3.2.2",
+        "ipv6": "RFC 2396bis draft 2003 §3.2.2",
+        "port": "RFC 2396bis draft 2003 §3.2.2",
+        "path": "RFC 2396bis draft 2003 §3.3",
+        "query": "RFC 2396bis draft 2003 §3.4",
+        "fragment": "RFC 2396bis draft 2003 §4.1",
+        "relative": "RFC 2396bis draft 2003 §5",
+        "security": "RFC 2396bis draft 2003 §7",
+        "rare-ip": "RFC 2396bis draft 2003 §7.3",
+        "password": "RFC 2396bis draft 2003 §7.4",
+        "semantic-attack": "RFC 2396bis draft 2003 §7.5",
+        "port-abuse": "RFC 2396bis draft 2003 §7.2",
+        "idn": "RFC 2396bis draft 2003 §2.1",
+        "wrapper": "RFC 2396bis draft 2003 appendix E",
     },
     comparison_citations={
-        "simple-string": "002 §6.2.1",
-        "case": "002 §6.2.2.1",
-        "escapes": "002 §6.2.2.2",
-        "dot-segments": "002 §6.2.2.3, §5.2",
-        "scheme": "002 §6.2.3",
-        "fragment": "002 §6.1",
-        "relative": "002 §6.1",
+        "simple-string": "RFC 2396bis draft 2003 §6.2.1",
+        "case": "RFC 2396bis draft 2003 §6.2.2.1",
+        "escapes": "RFC 2396bis draft 2003 §6.2.2.2",
+        "dot-segments": "RFC 2396bis draft 2003 §6.2.2.3, §5.2",
+        "scheme": "RFC 2396bis draft 2003 §6.2.3",
+        "fragment": "RFC 2396bis draft 2003 §6.1",
+        "relative": "RFC 2396bis draft 2003 §6.1",
     },
 )
 
 # --- draft-fielding-url-syntax-05 (1997) -----------------------------------------------
 
-_1997_reserved = _chars(";/?:@&=+")  # 001 §2.2: "+" joins reserved
-_1997_mark = _chars("$-_.!~*'(),")  # 001 §2.3
+_1997_reserved = _chars(";/?:@&=+")  # URL syntax draft 1997 §2.2: "+" joins reserved
+_1997_mark = _chars("$-_.!~*'(),")  # URL syntax draft 1997 §2.3
 _1997_unreserved = ALPHANUM | _1997_mark
-_1997_pchar = _1997_unreserved | _chars(":@&=+")  # 001 appendix A
+_1997_pchar = _1997_unreserved | _chars(":@&=+")  # URL syntax draft 1997 appendix A
 _1997_urlc = _1997_reserved | _1997_unreserved
 
 URL_SYNTAX_1997 = Edition(
     id="url-syntax-1997",
     title="URL syntax draft",
     year=1997,
-    spec="001",
+    spec="URL syntax draft 1997",
     reserved=_1997_reserved,
     unreserved=_1997_unreserved,
     mark=_1997_mark,
-    delims=_chars('<>#%"'),  # 001 §2.4.3
-    unwise=_chars("{}|\\^[]`"),  # 001 §2.4.3
-    user_chars=_1997_unreserved | _chars(";&=+"),  # 001 appendix A: user
+    delims=_chars('<>#%"'),  # URL syntax draft 1997 §2.4.3
+    unwise=_chars("{}|\\^[]`"),  # URL syntax draft 1997 §2.4.3
+    user_chars=_1997_unreserved | _chars(";&=+"),  # URL syntax draft 1997 appendix A: user
     password_chars=_1997_unreserved | _chars(";&=+"),
     reg_name_chars=ALPHANUM | _chars("-."),
     path_chars=_1997_pchar | _chars("/;"),
@@ -326,54 +330,56 @@ URL_SYNTAX_1997 = Edition(
     fragment_chars=_1997_urlc,
     opaque_chars=_1997_urlc,  # opaque-URL = scheme ":" *urlc
     authority_form="site",
-    scheme_first=ALPHANUM | _chars("+-."),  # 001 appendix A: scheme = 1*( alpha | digit | ...)
+    scheme_first=ALPHANUM
+    | _chars("+-."),  # URL syntax draft 1997 appendix A: scheme = 1*( alpha | digit | ...)
     hostname_grammar=True,
     ipv4_any_digits=True,
     segment_params=True,
     citations={
-        "*": "001",
-        "characters": "001 §2",
-        "escape": "001 §2.4.1",
-        "reserved": "001 §2.2",
-        "unreserved": "001 §2.3",
-        "excluded": "001 §2.4.3",
-        "scheme": "001 §4.3 (appendix A: scheme)",
-        "authority": "001 §4.3 (appendix A: site)",
-        "userinfo": "001 appendix A (user, password)",
-        "host": "001 appendix A (hostname, hostnumber)",
-        "ipv4": "001 appendix A (hostnumber)",
-        "port": "001 appendix A (port = *digit); appendix F.3",
-        "path": "001 appendix A (path_segments)",
-        "query": "001 appendix A (query)",
-        "fragment": "001 §3.1",
-        "relative": "001 §5",
-        "security": "001 §7",
-        "rare-ip": "001 §7",
-        "password": "001 §7",
-        "semantic-attack": "001 §7",
-        "port-abuse": "001 §7",
-        "idn": "001 §2.1",
-        "wrapper": "001 appendix E",
+        "*": "URL syntax draft 1997",
+        "characters": "URL syntax draft 1997 §2",
+        "escape": "URL syntax draft 1997 §2.4.1",
+        "reserved": "URL syntax draft 1997 §2.2",
+        "unreserved": "URL syntax draft 1997 §2.3",
+        "excluded": "URL syntax draft 1997 §2.4.3",
+        "scheme": "URL syntax draft 1997 §4.3 (appendix A: scheme)",
+        "authority": "URL syntax draft 1997 §4.3 (appendix A: site)",
+        "userinfo": "URL syntax draft 1997 appendix A (user, password)",
+        "host": "URL syntax draft 1997 appendix A (hostname, hostnumber)",
+        "ipv4": "URL syntax draft 1997 appendix A (hostnumber)",
+        "port": "URL syntax draft 1997 appendix A (port = *digit); appendix F.3",
+        "path": "URL syntax draft 1997 appendix A (path_segments)",
+        "query": "URL syntax draft 1997 appendix A (query)",
+        "fragment": "URL syntax draft 1997 §3.1",
+        "relative": "URL syntax draft 1997 §5",
+        "security": "URL syntax draft 1997 §7",
+        "rare-ip": "URL syntax draft 1997 §7",
+        "password": "URL syntax draft 1997 §7",
+        "semantic-attack": "URL syntax draft 1997 §7",
+        "port-abuse": "URL syntax draft 1997 §7",
+        "idn": "URL syntax draft 1997 §2.1",
+        "wrapper": "URL syntax draft 1997 appendix E",
     },
     comparison_citations={
-        "simple-string": "001 §6",
-        "case": "001 §6 (host names), §4.1 (scheme names)",
-        "escapes": "001 §2.3",
-        "dot-segments": "001 §5.2 step 6",
-        "scheme": "001 §6",
-        "fragment": "001 §3",
-        "relative": "001 §6",
+        "simple-string": "URL syntax draft 1997 §6",
+        "case": "URL syntax draft 1997 §6 (host names), §4.1 (scheme names)",
+        "escapes": "URL syntax draft 1997 §2.3",
+        "dot-segments": "URL syntax draft 1997 §5.2 step 6",
+        "scheme": "URL syntax draft 1997 §6",
+        "fragment": "URL syntax draft 1997 §3",
+        "relative": "URL syntax draft 1997 §6",
     },
 )
 
-# --- RFC 1738 (1994): 000, with the BNF restored from 003 -------------------------------
+# --- RFC 1738 (1994): RFC 1738, with the BNF restored from RFC 1738 summary (zh)
+# -------------------------------
 
-_1738_safe = _chars("$-_.+")  # 003 §5 (000 §5 drops nothing here)
-_1738_extra = _chars("!*'(),")  # 003 §5; 000's copy adds "=" by mistake
-_1738_national = _chars("{}|\\^~[]`")  # 003 §5 (000's copy lost "`")
-_1738_punctuation = _chars('<>#%"')  # 003 §5 (000's copy lost "%")
-_1738_reserved = _chars(";/?:@=&")  # 000 §2.2, §5
-_1738_unreserved = ALPHA | DIGIT | _1738_safe | _1738_extra  # 003 §5
+_1738_safe = _chars("$-_.+")  # RFC 1738 summary (zh) §5 (RFC 1738 §5 drops nothing here)
+_1738_extra = _chars("!*'(),")  # RFC 1738 summary (zh) §5; RFC 1738's copy adds "=" by mistake
+_1738_national = _chars("{}|\\^~[]`")  # RFC 1738 summary (zh) §5 (RFC 1738's copy lost "`")
+_1738_punctuation = _chars('<>#%"')  # RFC 1738 summary (zh) §5 (RFC 1738's copy lost "%")
+_1738_reserved = _chars(";/?:@=&")  # RFC 1738 §2.2, §5
+_1738_unreserved = ALPHA | DIGIT | _1738_safe | _1738_extra  # RFC 1738 summary (zh) §5
 _1738_uchar = _1738_unreserved  # uchar = unreserved | escape
 _1738_xchar = _1738_unreserved | _1738_reserved
 
@@ -381,17 +387,17 @@ RFC1738 = Edition(
     id="rfc1738",
     title="RFC 1738",
     year=1994,
-    spec="000",
+    spec="RFC 1738",
     reserved=_1738_reserved,
     unreserved=_1738_unreserved,
     safe=_1738_safe,
     extra=_1738_extra,
     national=_1738_national,
     punctuation=_1738_punctuation,
-    # 000 §2.2 calls all of these "unsafe"
+    # RFC 1738 §2.2 calls all of these "unsafe"
     unwise=_1738_national,
     delims=_1738_punctuation | SPACE,
-    user_chars=_1738_uchar | _chars(";?&="),  # 000 §5: user
+    user_chars=_1738_uchar | _chars(";?&="),  # RFC 1738 §5: user
     password_chars=_1738_uchar | _chars(";?&="),
     reg_name_chars=ALPHANUM | _chars("-."),
     path_chars=_1738_xchar,  # urlpath = *xchar
@@ -408,55 +414,56 @@ RFC1738 = Edition(
     scheme_first=LOWALPHA | DIGIT | _chars("+-."),
     scheme_rest=LOWALPHA | DIGIT | _chars("+-."),
     citations={
-        "*": "000",
-        "characters": "000 §2.2",
-        "escape": "000 §2.2",
-        "reserved": "000 §2.2",
-        "unreserved": "000 §2.2; 003 §5",
-        "excluded": "000 §2.2 (unsafe)",
-        "scheme": "000 §2.1",
-        "authority": "000 §3.1",
-        "userinfo": "000 §3.1",
-        "host": "000 §3.1",
-        "ipv4": "000 §3.1 (hostnumber)",
-        "port": "000 §3.1; §5 (port = digits)",
-        "path": "000 §3.1 (url-path)",
-        "query": "000 §3.3 (searchpart)",
-        "fragment": '000 §2.2 ("#" delimits a fragment)',
-        "relative": "RFC 1808 (000 leaves relative URLs out)",
-        "security": "000 §6",
-        "rare-ip": "000 §3.1 (hostnumber)",
-        "password": "000 §6",
-        "semantic-attack": "000 §6",
-        "port-abuse": "000 §6",
-        "idn": "000 §2.2",
-        "wrapper": "000 appendix",
+        "*": "RFC 1738",
+        "characters": "RFC 1738 §2.2",
+        "escape": "RFC 1738 §2.2",
+        "reserved": "RFC 1738 §2.2",
+        "unreserved": "RFC 1738 §2.2; RFC 1738 summary (zh) §5",
+        "excluded": "RFC 1738 §2.2 (unsafe)",
+        "scheme": "RFC 1738 §2.1",
+        "authority": "RFC 1738 §3.1",
+        "userinfo": "RFC 1738 §3.1",
+        "host": "RFC 1738 §3.1",
+        "ipv4": "RFC 1738 §3.1 (hostnumber)",
+        "port": "RFC 1738 §3.1; §5 (port = digits)",
+        "path": "RFC 1738 §3.1 (url-path)",
+        "query": "RFC 1738 §3.3 (searchpart)",
+        "fragment": 'RFC 1738 §2.2 ("#" delimits a fragment)',
+        "relative": "RFC 1808 (RFC 1738 leaves relative URLs out)",
+        "security": "RFC 1738 §6",
+        "rare-ip": "RFC 1738 §3.1 (hostnumber)",
+        "password": "RFC 1738 §6",
+        "semantic-attack": "RFC 1738 §6",
+        "port-abuse": "RFC 1738 §6",
+        "idn": "RFC 1738 §2.2",
+        "wrapper": "RFC 1738 appendix",
     },
     comparison_citations={
-        "simple-string": "000 §2",
-        "case": "000 §2.1 (scheme names), §3.1 (host names are RFC 1034 domain names)",
-        "escapes": "000 §2.2",
-        "dot-segments": "RFC 1808 §4 (000 leaves relative URLs out)",
-        "scheme": "000 §3 (If :<port> is omitted, the port defaults to ...)",
-        "fragment": "000 §2.2",
+        "simple-string": "RFC 1738 §2",
+        "case": "RFC 1738 §2.1 (scheme names), §3.1 (host names are RFC 1034 domain names)",
+        "escapes": "RFC 1738 §2.2",
+        "dot-segments": "RFC 1808 §4 (RFC 1738 leaves relative URLs out)",
+        "scheme": "RFC 1738 §3 (If :<port> is omitted, the port defaults to ...)",
+        "fragment": "RFC 1738 §2.2",
         "relative": "RFC 1808",
     },
 )
 
-# --- the 1993 draft (004) ---------------------------------------------------------------
+# --- the 1993 draft (URL draft 1993)
+# ---------------------------------------------------------------
 
-_1993_safe = _chars("$-_@.&+")  # 004 BNF: safe  \$ - _ @ . & + -
-_1993_extra = _chars("!*\"'():;, ")  # 004 BNF: extra  ! * " ' ( ) : ; , space
-_1993_alpha = ALPHANUM  # 004 BNF: alpha lists the digits too
+_1993_safe = _chars("$-_@.&+")  # URL draft 1993 BNF: safe  \$ - _ @ . & + -
+_1993_extra = _chars("!*\"'():;, ")  # URL draft 1993 BNF: extra  ! * " ' ( ) : ; , space
+_1993_alpha = ALPHANUM  # URL draft 1993 BNF: alpha lists the digits too
 _1993_xalpha = _1993_alpha | _1993_safe | _1993_extra
-_1993_national = _chars("{}|[]\\^~<>")  # 004 BNF: national, with punctuation
+_1993_national = _chars("{}|[]\\^~<>")  # URL draft 1993 BNF: national, with punctuation
 _1993_path = _1993_xalpha | _chars("+/")  # xpalpha = xalpha | "+"; path uses "/"
 
 URL_1993 = Edition(
     id="url-1993",
     title="URL draft",
     year=1993,
-    spec="004",
+    spec="URL draft 1993",
     reserved=_chars("/?#:"),  # the delimiters the draft's syntax gives a meaning
     unreserved=_1993_xalpha,
     safe=_1993_safe,
@@ -480,38 +487,38 @@ URL_1993 = Edition(
     scheme_first=_1993_alpha,
     scheme_rest=_1993_xalpha - _chars(":"),
     citations={
-        "*": "004",
-        "characters": "004 (BNF syntax)",
-        "escape": "004 (Encoding prohibited characters)",
-        "reserved": "004 (BNF syntax)",
-        "unreserved": "004 (BNF syntax: xalpha)",
-        "excluded": "004 (BNF syntax: national and punctuation)",
-        "scheme": "004 (Scheme; BNF: scheme = ialpha)",
-        "authority": "004 (Internet protocol parts)",
-        "userinfo": "004 (Internet protocol parts)",
-        "host": "004 (Internet protocol parts)",
-        "ipv4": "004 (BNF: hostnumber)",
-        "port": "004 (BNF: port = digits)",
-        "path": "004 (Path)",
-        "query": "004 (BNF: search)",
-        "fragment": "004 appendix 1.1",
-        "relative": "004 appendix 1.2 (partial form)",
-        "security": "004 (Security considerations)",
-        "rare-ip": "004 (BNF: hostnumber)",
-        "password": "004 (Security considerations)",
-        "semantic-attack": "004 (Internet protocol parts)",
-        "port-abuse": "000 §6",
-        "idn": "004 (Encoding prohibited characters)",
-        "wrapper": "004 appendix 1.3",
+        "*": "URL draft 1993",
+        "characters": "URL draft 1993 (BNF syntax)",
+        "escape": "URL draft 1993 (Encoding prohibited characters)",
+        "reserved": "URL draft 1993 (BNF syntax)",
+        "unreserved": "URL draft 1993 (BNF syntax: xalpha)",
+        "excluded": "URL draft 1993 (BNF syntax: national and punctuation)",
+        "scheme": "URL draft 1993 (Scheme; BNF: scheme = ialpha)",
+        "authority": "URL draft 1993 (Internet protocol parts)",
+        "userinfo": "URL draft 1993 (Internet protocol parts)",
+        "host": "URL draft 1993 (Internet protocol parts)",
+        "ipv4": "URL draft 1993 (BNF: hostnumber)",
+        "port": "URL draft 1993 (BNF: port = digits)",
+        "path": "URL draft 1993 (Path)",
+        "query": "URL draft 1993 (BNF: search)",
+        "fragment": "URL draft 1993 appendix 1.1",
+        "relative": "URL draft 1993 appendix 1.2 (partial form)",
+        "security": "URL draft 1993 (Security considerations)",
+        "rare-ip": "URL draft 1993 (BNF: hostnumber)",
+        "password": "URL draft 1993 (Security considerations)",
+        "semantic-attack": "URL draft 1993 (Internet protocol parts)",
+        "port-abuse": "RFC 1738 §6",
+        "idn": "URL draft 1993 (Encoding prohibited characters)",
+        "wrapper": "URL draft 1993 appendix 1.3",
     },
     comparison_citations={
-        "simple-string": "004",
-        "case": "004 (Internet protocol parts: RFC 1034 domain names)",
-        "escapes": "004 (Encoding prohibited characters)",
-        "dot-segments": "004 appendix 1.2 (partial form)",
-        "scheme": "004 (Internet protocol parts: the port, if it is not the default)",
-        "fragment": "004 appendix 1.1",
-        "relative": "004 appendix 1.2",
+        "simple-string": "URL draft 1993",
+        "case": "URL draft 1993 (Internet protocol parts: RFC 1034 domain names)",
+        "escapes": "URL draft 1993 (Encoding prohibited characters)",
+        "dot-segments": "URL draft 1993 appendix 1.2 (partial form)",
+        "scheme": "URL draft 1993 (Internet protocol parts: the port, if it is not the default)",
+        "fragment": "URL draft 1993 appendix 1.1",
+        "relative": "URL draft 1993 appendix 1.2",
     },
 )
 

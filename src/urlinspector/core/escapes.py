@@ -1,16 +1,17 @@
 """Percent-escapes: decoding per component (only after splitting), encoding per
 component, and which escapes are unnecessary or meaningful.
 
-An escape is ``"%" hex hex`` (000 §2.2, 001 §2.4.1, 002 §2.4.1, RFC 3986 §2.1).  A URL
-is decoded one component at a time, after it has been split: decoding first could turn
-``%2F`` into a ``/`` that then splits the path (001 §2.4.2, RFC 3986 §2.4).
+An escape is ``"%" hex hex`` (RFC 1738 §2.2, URL syntax draft 1997 §2.4.1, RFC 2396bis draft 2003
+§2.4.1, RFC 3986 §2.1).  A URL is decoded one component at a time, after it has been split: decoding
+first could turn ``%2F`` into a ``/`` that then splits the path (URL syntax draft 1997 §2.4.2,
+RFC 3986 §2.4).
 
 Each escape is classified for the component (and scheme) it was found in:
 
 * ``unnecessary``: it encodes an unreserved character of the edition; decoding it
-  changes nothing (RFC 3986 §2.3, §6.2.2.2; 001 §2.3).
+  changes nothing (RFC 3986 §2.3, §6.2.2.2; URL syntax draft 1997 §2.3).
 * ``meaningful``: it encodes a character that delimits something in this component
-  or protocol; decoding it would change the meaning (000 §2.2, §6; RFC 3986 §2.2).
+  or protocol; decoding it would change the meaning (RFC 1738 §2.2, §6; RFC 3986 §2.2).
 * ``data``: any other valid escape (non-ASCII octets, excluded characters, reserved
   characters with no role in this component).
 * ``invalid``: a ``%`` not followed by two hexadecimal digits.
@@ -47,7 +48,7 @@ EscapeKind = Literal["unnecessary", "meaningful", "data", "invalid"]
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 _HEXDIGITS = frozenset("0123456789ABCDEFabcdef")
 # A valid escape, or a "%" with the (up to two) letters or digits that were
-# presumably meant as its hex digits: "%G1", "%4", "%" (000 §2.2: escape = "%" hex hex).
+# presumably meant as its hex digits: "%G1", "%4", "%" (RFC 1738 §2.2: escape = "%" hex hex).
 _PERCENT = re.compile(r"%(?:([0-9A-Fa-f]{2})|[0-9A-Za-z]{0,2})")
 
 
@@ -84,7 +85,7 @@ class Escape:
     reason: str
     """One sentence for a learner, e.g. "%2F encodes '/', which would split ..."."""
     reference: str
-    """Where the rule comes from, e.g. ``"000 §3.2.2"`` or ``"RFC 3986 §2.3"``."""
+    """Where the rule comes from, e.g. ``"RFC 1738 §3.2.2"`` or ``"RFC 3986 §2.3"``."""
 
     @property
     def char(self) -> str | None:
@@ -108,7 +109,7 @@ class Decoded:
 
     ``octets``: each valid escape gives its octet; every other character (invalid
     escapes included) gives its UTF-8 encoding, since a URL is a sequence of
-    characters, not octets (001 §1.4, RFC 3986 §2), and UTF-8 is how characters
+    characters, not octets (URL syntax draft 1997 §1.4, RFC 3986 §2), and UTF-8 is how characters
     become octets today (RFC 3986 §2.5); for ASCII this is the same in any charset.
 
     ``text``: each run of consecutive escapes decoded with ``charset``; characters
@@ -164,7 +165,7 @@ class _Rule:
     """Characters that delimit something in a component: their escapes are meaningful.
 
     ``why`` ends the sentence "%XX encodes C, which ...".  The citation is ``fixed`` if
-    given (scheme rules live in 000 §3 whatever the edition), else ``edition.cite(rule)``.
+    given (scheme rules live in RFC 1738 §3 whatever the edition), else ``edition.cite(rule)``.
     """
 
     chars: str
@@ -179,7 +180,7 @@ _END: tuple[_Rule, ...] = (
     _Rule(
         "#",
         "would end this component and start a fragment identifier if decoded "
-        "(000 §2.2: '#' should always be encoded)",
+        "(RFC 1738 §2.2: '#' should always be encoded)",
         rule="fragment",
     ),
     _Rule("?", "would end this component and start a query if decoded", "query", when="query"),
@@ -196,13 +197,13 @@ _UNIVERSAL: tuple[_Rule, ...] = (
     _Rule(
         "\x00",
         "ends a string for C programs and many protocols; decoded before use it could "
-        "cut the value short or hide what follows (000 §6: encoded delimiters)",
+        "cut the value short or hide what follows (RFC 1738 §6: encoded delimiters)",
         rule="security",
     ),
     _Rule(
         "\r\n",
         "ends a line in line-based protocols (FTP, Gopher, NNTP, SMTP, Telnet); decoded "
-        "before sending it could smuggle in an extra command (000 §6: encoded delimiters)",
+        "before sending it could smuggle in an extra command (RFC 1738 §6: encoded delimiters)",
         rule="security",
     ),
 )
@@ -213,32 +214,37 @@ _USERINFO: tuple[_Rule, ...] = (
 )
 _COLON_SPLITS = (
     "would split the user name from the password if decoded "
-    "(000 §3.1: ':', '@' and '/' must be encoded in a user name or password)"
+    "(RFC 1738 §3.1: ':', '@' and '/' must be encoded in a user name or password)"
 )
 _GOPHER_TAB = (
     "would separate the selector from a search string, or the search string from a "
-    "Gopher+ string, if decoded (000 §3.4.2, §3.4.3)"
+    "Gopher+ string, if decoded (RFC 1738 §3.4.2, §3.4.3)"
 )
 _FTP_SLASH = (
     "would split a CWD argument or file name in two if decoded; %2F is how a '/' reaches "
-    "a CWD or RETR command (000 §3.2.2)"
+    "a CWD or RETR command (RFC 1738 §3.2.2)"
 )
 _FTP: tuple[_Rule, ...] = (
-    _Rule("/", _FTP_SLASH, fixed="000 §3.2.2"),
-    _Rule(";", "would start the ;type= typecode if decoded (000 §3.2.2)", fixed="000 §3.2.2"),
+    _Rule("/", _FTP_SLASH, fixed="RFC 1738 §3.2.2"),
+    _Rule(
+        ";", "would start the ;type= typecode if decoded (RFC 1738 §3.2.2)", fixed="RFC 1738 §3.2.2"
+    ),
     *_END,
 )
 _PROSPERO: tuple[_Rule, ...] = (
-    _Rule(";", "would start a field=value pair if decoded (000 §3.11)", fixed="000 §3.11"),
+    _Rule(
+        ";", "would start a field=value pair if decoded (RFC 1738 §3.11)", fixed="RFC 1738 §3.11"
+    ),
     _Rule(
         "\x00",
         "separates the hsoname from a version number in the 1993 draft's prospero URL "
-        "(004: Prospero), so decoding it would cut the name short",
-        fixed="004 (Prospero)",
+        "(URL draft 1993: Prospero), so decoding it would cut the name short",
+        fixed="URL draft 1993 (Prospero)",
     ),
 )
 _NEWS_AT = (
-    "decides whether a news URL names a group or an article: the '@' marks a message-id (000 §3.6)"
+    "decides whether a news URL names a group or an article: the '@' marks a message-id "
+    "(RFC 1738 §3.6)"
 )
 
 _COMPONENT_RULES: Mapping[str, tuple[_Rule, ...]] = {
@@ -247,7 +253,7 @@ _COMPONENT_RULES: Mapping[str, tuple[_Rule, ...]] = {
     "user": (_Rule(":", _COLON_SPLITS, "userinfo"), *_USERINFO, *_END),
     "password": (
         *_USERINFO,
-        # 000 §3.1: ":" must be encoded in a password; 3986 and 2003 allow it literally
+        # RFC 1738 §3.1: ":" must be encoded in a password; 3986 and 2003 allow it literally
         _Rule(":", _COLON_SPLITS, "userinfo", when="password-colon"),
         *_END,
     ),
@@ -275,7 +281,7 @@ _COMPONENT_RULES: Mapping[str, tuple[_Rule, ...]] = {
         _Rule(
             "+",
             "would read as a space in HTML form data, and separates search words in "
-            "the 1993 draft (004 BNF: search = xalphas [+ search])",
+            "the 1993 draft (URL draft 1993 BNF: search = xalphas [+ search])",
             "query",
         ),
         _END[0],
@@ -287,42 +293,43 @@ _COMPONENT_RULES: Mapping[str, tuple[_Rule, ...]] = {
         ),
         _END[0],
     ),
-    # gopher (000 §3.4) -------------------------------------------------------------------
+    # gopher (RFC 1738 §3.4) -------------------------------------------------------------------
     "selector": (
         _Rule(
             "\t",
-            "would end the selector and start a search string if decoded (000 §3.4.2)",
-            fixed="000 §3.4.2",
+            "would end the selector and start a search string if decoded (RFC 1738 §3.4.2)",
+            fixed="RFC 1738 §3.4.2",
         ),
         *_END,
     ),
     "search": (
         _Rule(
             "\t",
-            "would end the search string and start a Gopher+ string if decoded (000 §3.4.3)",
-            fixed="000 §3.4.3",
+            "would end the search string and start a Gopher+ string if decoded (RFC 1738 §3.4.3)",
+            fixed="RFC 1738 §3.4.3",
         ),
         *_END,
     ),
     "gopher-plus": (
         _Rule(
             "\t",
-            "would add another tab-separated field to the Gopher+ request if decoded (000 §3.4.3)",
-            fixed="000 §3.4.3",
+            "would add another tab-separated field to the Gopher+ request if decoded (RFC 1738 "
+            "§3.4.3)",
+            fixed="RFC 1738 §3.4.3",
         ),
         *_END,
     ),
-    # ftp (000 §3.2.2) --------------------------------------------------------------------
+    # ftp (RFC 1738 §3.2.2) --------------------------------------------------------------------
     "cwd": _FTP,
     "name": _FTP,
-    # news and nntp (000 §3.6, §3.7) -------------------------------------------------------
+    # news and nntp (RFC 1738 §3.6, §3.7) -------------------------------------------------------
     "group": (
-        _Rule("@", _NEWS_AT, fixed="000 §3.6"),
+        _Rule("@", _NEWS_AT, fixed="RFC 1738 §3.6"),
         _Rule(
             "/",
             "would end the group name and start an article number in an nntp URL if decoded "
-            "(000 §3.7)",
-            fixed="000 §3.7",
+            "(RFC 1738 §3.7)",
+            fixed="RFC 1738 §3.7",
         ),
         *_END,
     ),
@@ -330,48 +337,51 @@ _COMPONENT_RULES: Mapping[str, tuple[_Rule, ...]] = {
         _Rule(
             ">",
             "would end the Message-ID early when it is sent as <message-id> if decoded "
-            "(000 §3.6, RFC 1036 §2.1.5)",
-            fixed="000 §3.6",
+            "(RFC 1738 §3.6, RFC 1036 §2.1.5)",
+            fixed="RFC 1738 §3.6",
         ),
         *_END,
     ),
-    # prospero (000 §3.11; 004) --------------------------------------------------------------
+    # prospero (RFC 1738 §3.11; URL draft 1993)
+    # --------------------------------------------------------------
     "hsoname": (*_PROSPERO, *_END),
     "field": (
         _Rule(
-            ";", "would start the next field=value pair if decoded (000 §3.11)", fixed="000 §3.11"
+            ";",
+            "would start the next field=value pair if decoded (RFC 1738 §3.11)",
+            fixed="RFC 1738 §3.11",
         ),
         _Rule(
             "=",
-            "would split the field name from its value if decoded (000 §3.11)",
-            fixed="000 §3.11",
+            "would split the field name from its value if decoded (RFC 1738 §3.11)",
+            fixed="RFC 1738 §3.11",
         ),
         *_END,
     ),
-    # wais (000 §3.9) ----------------------------------------------------------------------
+    # wais (RFC 1738 §3.9) ----------------------------------------------------------------------
     "database": (
         _Rule(
             "/",
-            "would end the database name and start the WAIS type if decoded (000 §3.9)",
-            fixed="000 §3.9",
+            "would end the database name and start the WAIS type if decoded (RFC 1738 §3.9)",
+            fixed="RFC 1738 §3.9",
         ),
         *_END,
     ),
-    "wpath": _END,  # the document-id is opaque (000 §3.9)
-    # mailto (000 §3.5): "no additional characters are reserved" -------------------------
+    "wpath": _END,  # the document-id is opaque (RFC 1738 §3.9)
+    # mailto (RFC 1738 §3.5): "no additional characters are reserved" -------------------------
     "addr-spec": _END,
 }
 
-# A scheme's own syntax for a generic component (000 §3).
+# A scheme's own syntax for a generic component (RFC 1738 §3).
 _SCHEME_RULES: Mapping[tuple[str, str], tuple[_Rule, ...]] = {
-    # 000 §3.4: within the gopher-path no characters are reserved, but %09 separates
-    ("gopher", "path"): (_Rule("\t", _GOPHER_TAB, fixed="000 §3.4.2"), *_END),
+    # RFC 1738 §3.4: within the gopher-path no characters are reserved, but %09 separates
+    ("gopher", "path"): (_Rule("\t", _GOPHER_TAB, fixed="RFC 1738 §3.4.2"), *_END),
     ("ftp", "path"): _FTP,
     ("ftp", "segment"): _FTP,
-    ("prospero", "path"): (*_PROSPERO, *_END),  # 000 §3.11: "/" has no significance
-    ("news", "path"): (_Rule("@", _NEWS_AT, fixed="000 §3.6"), *_END),
-    ("news", "opaque"): (_Rule("@", _NEWS_AT, fixed="000 §3.6"), *_END),
-    ("mailto", "path"): _END,  # 000 §3.5
+    ("prospero", "path"): (*_PROSPERO, *_END),  # RFC 1738 §3.11: "/" has no significance
+    ("news", "path"): (_Rule("@", _NEWS_AT, fixed="RFC 1738 §3.6"), *_END),
+    ("news", "opaque"): (_Rule("@", _NEWS_AT, fixed="RFC 1738 §3.6"), *_END),
+    ("mailto", "path"): _END,  # RFC 1738 §3.5
     ("mailto", "opaque"): _END,
 }
 
@@ -452,7 +462,7 @@ def _normalize_component(component: str | None, scheme: str | None) -> str:
         return ""
     name = component.strip().lower().replace("_", "-")
     name = _ALIASES.get(name, name)
-    # 000 §3.3, §3.9: "search" is the query of http and wais, gopher's own otherwise
+    # RFC 1738 §3.3, §3.9: "search" is the query of http and wais, gopher's own otherwise
     if name == "search" and scheme in ("http", "https", "wais"):
         return "query"
     return name
@@ -472,8 +482,8 @@ def _applies(rule: _Rule, edition: Edition, scheme: str | None) -> bool:
     if not when:
         return True
     if when == "query":
-        # 000 §3.3, §3.9: under RFC 1738 "?" starts a search only in http and wais;
-        # with no scheme known, assume it may (000 §2.2: "?" may be reserved)
+        # RFC 1738 §3.3, §3.9: under RFC 1738 "?" starts a search only in http and wais;
+        # with no scheme known, assume it may (RFC 1738 §2.2: "?" may be reserved)
         return scheme is None or edition.splits_query(scheme)
     if when == "ipv6":
         return edition.ipv6_literals
@@ -482,7 +492,9 @@ def _applies(rule: _Rule, edition: Edition, scheme: str | None) -> bool:
     if when == "host-period":
         return not edition.reg_name_period_decodes
     if when == "segment-params":
-        return edition.segment_params  # 001 appendix A: segment = *pchar *( ";" param )
+        return (
+            edition.segment_params
+        )  # URL syntax draft 1997 appendix A: segment = *pchar *( ";" param )
     # "opaque-query"
     return "?" not in (edition.opaque_chars or edition.path_chars)
 
@@ -495,7 +507,7 @@ def _rules(edition: Edition, component: str, scheme: str | None) -> dict[str, tu
         rules = _COMPONENT_RULES[component]
     elif component in _NO_ESCAPES:
         rules = _END
-    else:  # unknown: the edition's reserved set (001 §2.2, RFC 3986 §2.2)
+    else:  # unknown: the edition's reserved set (URL syntax draft 1997 §2.2, RFC 3986 §2.2)
         rules = (
             _Rule(
                 "".join(sorted(edition.reserved)),
@@ -527,8 +539,8 @@ def _excluded_class(edition: Edition, c: str) -> str:
 
 
 def _is_unnecessary(edition: Edition, octet: int) -> bool:
-    # Printable ASCII only: the 1993 draft counts space as "extra" (004 BNF), yet a
-    # space must still be escaped (004 HTTP: "Spaces in URLs should be escaped").
+    # Printable ASCII only: the 1993 draft counts space as "extra" (URL draft 1993 BNF), yet a
+    # space must still be escaped (URL draft 1993 HTTP: "Spaces in URLs should be escaped").
     return 0x21 <= octet <= 0x7E and chr(octet) in edition.unreserved
 
 
@@ -686,7 +698,7 @@ def decode(
     *component* is one of :data:`COMPONENTS` (None or an unknown name: the edition's
     reserved set decides what is meaningful); *scheme* (any case) refines it (a gopher
     path, an ftp path).  *charset* decodes the octets to text: UTF-8 by default, ISO
-    Latin 1 as 004 says ("Encoding prohibited characters"), or any Python text codec.
+    Latin 1 as URL draft 1993 says ("Encoding prohibited characters"), or any Python text codec.
     Escape spans are shifted by *offset*.  Never raises for any *raw*; raises
     :class:`UnknownCharsetError` for an unknown *charset* and ``UnknownEditionError``
     for an unknown *edition*.
@@ -773,18 +785,18 @@ def _literal_chars(edition: Edition, component: str, scheme: str | None) -> froz
         "query": edition.query_chars,
         "fragment": edition.fragment_chars,
         "opaque": opaque,
-        "addr-spec": opaque,  # 000 §5: encoded822addr = 1*xchar
-        "selector": edition.path_chars,  # 000 §3.4: no characters are reserved
+        "addr-spec": opaque,  # RFC 1738 §5: encoded822addr = 1*xchar
+        "selector": edition.path_chars,  # RFC 1738 §3.4: no characters are reserved
         "search": edition.path_chars,
         "gopher-plus": edition.path_chars,
-        "hsoname": edition.path_chars,  # 000 §3.11: "/" may appear without quoting
+        "hsoname": edition.path_chars,  # RFC 1738 §3.11: "/" may appear without quoting
         "message-id": edition.path_chars | {"@"},
     }.get(component, segment if component in _COMPONENT_RULES else edition.unreserved)
     meaningful = _rules(edition, component, scheme)
     structural = _STRUCTURAL.get(component, "")
     allowed = {c for c in base if c in structural or c not in meaningful}
     # Printable ASCII only; "%" always as %25 (RFC 3986 §2.4); a space is always
-    # escaped, though the 1993 draft lists it as "extra" (004 HTTP).
+    # escaped, though the 1993 draft lists it as "extra" (URL draft 1993 HTTP).
     return frozenset(c for c in allowed if "!" <= c <= "~" and c != "%")
 
 
@@ -812,7 +824,7 @@ def encode(
     ``ValueError``, for a character the charset lacks).  Every octet the component may
     not hold literally under *edition* becomes ``%HH`` (upper-case hex, RFC 3986 §2.1),
     as does every character that would change the meaning (``/`` and ``;`` in an ftp
-    ``cwd`` or ``name``, 000 §3.2.2; TAB in a gopher ``selector``; ``?`` and ``#``
+    ``cwd`` or ``name``, RFC 1738 §3.2.2; TAB in a gopher ``selector``; ``?`` and ``#``
     that would end the component); ``%`` always becomes ``%25``.  The component's own
     structure in the value stays literal (``/`` in a ``path``, ``&`` and ``=`` in a
     ``query``, ``.`` in a ``host``); an IP literal's brackets are not for this function.

@@ -1,21 +1,24 @@
-"""Finding URLs in plain text (000 appendix, 004 §1.3, 001 and 002 appendix E).
+"""Finding URLs in plain text (RFC 1738 appendix, URL draft 1993 §1.3, URL syntax draft 1997 and
+RFC 2396bis draft 2003 appendix E).
 
 Mail, news and paper carry URLs in running text, where "it is important to be able to
 delimit the URI from the rest of the text, and in particular from punctuation marks
-that might be mistaken for part of the URI" (002 appendix E).  :func:`extract` finds:
+that might be mistaken for part of the URI" (RFC 2396bis draft 2003 appendix E).  :func:`extract`
+finds:
 
-* ``<URL:...>``: the wrapper 000's appendix recommends ("URL:" with or without a
+* ``<URL:...>``: the wrapper RFC 1738's appendix recommends ("URL:" with or without a
   trailing space);
-* ``<...>``: angle brackets alone (004 §1.3; 001/002 appendix E);
-* ``"..."``: double quotes (001/002 appendix E);
+* ``<...>``: angle brackets alone (URL draft 1993 §1.3; URL syntax draft 1997 /
+  RFC 2396bis draft 2003 appendix E);
+* ``"..."``: double quotes (URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E);
 * bare URLs, "just using whitespace": they end at whitespace or at a character no URL
   may hold, and trailing punctuation is not part of them.
 
 Inside angle brackets "extra whitespace (spaces, linebreaks, tabs, etc.) may need to be
 added to break long URLs across lines.  The whitespace should be ignored when
-extracting the URL" (001/002 appendix E; 000 appendix); inside quotes, line breaks
-are.  Outside any wrapper a URL continues over a line break only after a hyphen:
-"the interpreter of a URL containing a line break immediately after a hyphen should
+extracting the URL" (URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E; RFC 1738 appendix);
+inside quotes, line breaks are.  Outside any wrapper a URL continues over a line break only after a
+hyphen: "the interpreter of a URL containing a line break immediately after a hyphen should
 ignore all unescaped whitespace around the line break, and should be aware that the
 hyphen may or may not actually be part of the URL": the reading without the hyphen is
 given as :attr:`Found.alternative`.
@@ -65,7 +68,8 @@ class Found:
     """``url-wrapper`` (``<URL:...>``), ``angle`` (``<...>``), ``quoted`` or ``bare``."""
     alternative: str | None = None
     """The URL without the hyphen(s) found at line breaks inside it, which a typesetter
-    may have added (001/002 appendix E); None when there were none."""
+    may have added (URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E); None when there were
+    none."""
     notes: tuple[str, ...] = ()
     """What was done to read it (whitespace removed, a "URL:" prefix ...)."""
 
@@ -93,7 +97,7 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
 _START = re.compile(r'[<":]')
 _LETTERS = frozenset(string.ascii_letters)
 
-# Trailing characters that end sentences and clauses, not URLs (002 appendix E).
+# Trailing characters that end sentences and clauses, not URLs (RFC 2396bis draft 2003 appendix E).
 _TRAILING = frozenset(".,;:!?'")
 _CLOSERS = {")": "(", "]": "["}
 
@@ -112,12 +116,14 @@ _BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 _HYPHEN_BREAK = re.compile(r"[ \t]*+(?:\r\n|\r|\n)[ \t]*+")
 _HYPHEN_AT_BREAK = re.compile(r"-(?=\s*?[\r\n])")
 
-_NOTE_WHITESPACE = "whitespace inside the wrapper ignored (002 appendix E; 000 appendix)"
+_NOTE_WHITESPACE = (
+    "whitespace inside the wrapper ignored (RFC 2396bis draft 2003 appendix E; RFC 1738 appendix)"
+)
 _NOTE_HYPHEN = (
     "a hyphen ends a line inside the URL: it may or may not be part of the URL "
-    "(002 appendix E); see the alternative"
+    "(RFC 2396bis draft 2003 appendix E); see the alternative"
 )
-_NOTE_PREFIX = "the prefix 'URL:' is not part of the URL (000 appendix)"
+_NOTE_PREFIX = "the prefix 'URL:' is not part of the URL (RFC 1738 appendix)"
 
 
 def _scheme_ok(url: str, *, any_scheme: bool) -> bool:
@@ -203,7 +209,9 @@ class _Scanner:
             return None
         notes: list[str] = []
         if had_space:
-            notes.append("line breaks inside the quotes ignored (002 appendix E)")
+            notes.append(
+                "line breaks inside the quotes ignored (RFC 2396bis draft 2003 appendix E)"
+            )
         if alternative is not None:
             notes.append(_NOTE_HYPHEN)
         return Found(url, (q, m.end()), (start, end), "quoted", alternative, tuple(notes))
@@ -237,7 +245,7 @@ class _Scanner:
             return None
         end = _run_end(text, colon + 1)
         pieces = [(start, end)]
-        # 002 appendix E: a line break right after a hyphen: the URL goes on
+        # RFC 2396bis draft 2003 appendix E: a line break right after a hyphen: the URL goes on
         while end > colon + 1 and text[end - 1] == "-":
             gap = _HYPHEN_BREAK.match(text, end)
             if gap is None:
@@ -264,7 +272,7 @@ class _Scanner:
             notes.append(_NOTE_HYPHEN)
         span_start = start
         prefix_notes: list[str] = []
-        # 000 appendix: "URL:" before a URL, with or without a space
+        # RFC 1738 appendix: "URL:" before a URL, with or without a space
         for back in (4, 5):
             p = start - back
             if (
@@ -293,7 +301,7 @@ def _run_end(text: str, pos: int) -> int:
 
 def _trim(text: str, start: int, end: int, earlier: str) -> int:
     """The end of ``text[start:end]`` without trailing punctuation: sentence marks,
-    and a ")" or "]" that closes nothing opened in the URL (002 appendix E)."""
+    and a ")" or "]" that closes nothing opened in the URL (RFC 2396bis draft 2003 appendix E)."""
     opened: dict[str, int] | None = None
     while end > start:
         c = text[end - 1]

@@ -33,8 +33,8 @@ __all__ = [
 # --- the generic split -------------------------------------------------------------------
 
 APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.S)
-"""RFC 3986 appendix B (001 and 002 appendix B), as printed: scheme = $2, authority
-(001: site) = $4, path = $5, query = $7, fragment = $9."""
+"""RFC 3986 appendix B (URL syntax draft 1997 and RFC 2396bis draft 2003 appendix B), as printed:
+scheme = $2, authority (URL syntax draft 1997: site) = $4, path = $5, query = $7, fragment = $9."""
 
 SPLIT = re.compile(r"(?:([^:/?#]++):|)(?://([^/?#]*+)|)([^?#]*+)(?:\?([^#]*+)|)(?:#(.*+)|)", re.S)
 """:data:`APPENDIX_B` with only $2, $4, $5, $7 and $9 capturing (groups 1 to 5),
@@ -43,23 +43,23 @@ could never make a match) and ``(?:X|)`` for ``(X)?``, which Python's engine run
 quicker.  It splits every text as :data:`APPENDIX_B` does."""
 
 SPLIT_NO_QUERY = re.compile(r"(?:([^:/?#]++):|)(?://([^/#]*+)|)([^#]*+)(?:#(.*+)|)", re.S)
-"""The same for a scheme whose "?" starts no query (000 §3.3, §5: only http and
+"""The same for a scheme whose "?" starts no query (RFC 1738 §3.3, §5: only http and
 wais have a searchpart): "?" is a path character (groups 1 to 4: no query)."""
 
 BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
-"""A "%" that does not start ``escape = "%" hex hex`` (000 §2.2; RFC 3986 §2.1)."""
+"""A "%" that does not start ``escape = "%" hex hex`` (RFC 1738 §2.2; RFC 3986 §2.1)."""
 
 # --- hosts ---------------------------------------------------------------------------------
 
 DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-"""RFC 3986 §3.2.2 dec-octet (002 §3.2.2 the same): 0 to 255, no leading zero."""
+"""RFC 3986 §3.2.2 dec-octet (RFC 2396bis draft 2003 §3.2.2 the same): 0 to 255, no leading zero."""
 
 IPV4_DECIMAL = re.compile(rf"{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}")
 """RFC 3986 §3.2.2 IPv4address: dotted-decimal, four octets."""
 
 IPV4_ANY_DIGITS = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
-"""000 §5 and 001 ``hostnumber = digits "." digits "." digits "." digits``: any run of
-digits, so an octet over 255 matches the grammar but names no address."""
+"""RFC 1738 §5 and URL syntax draft 1997 ``hostnumber = digits "." digits "." digits "." digits``:
+any run of digits, so an octet over 255 matches the grammar but names no address."""
 
 H16 = "[0-9A-Fa-f]{1,4}"
 """RFC 3986 §3.2.2 h16: 16 bits of address in hexadecimal."""
@@ -82,7 +82,7 @@ IPV6 = re.compile(
         ]
     )
 )
-"""RFC 3986 §3.2.2 IPv6address, its nine forms (002 §3.2.2 has the same rule)."""
+"""RFC 3986 §3.2.2 IPv6address, its nine forms (RFC 2396bis draft 2003 §3.2.2 has the same rule)."""
 
 IPVFUTURE = re.compile(r"[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 """RFC 3986 §3.2.2 ``IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )``."""
@@ -90,22 +90,23 @@ IPVFUTURE = re.compile(r"[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 HOSTNAME = re.compile(
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)*[A-Za-z](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 )
-"""000 §3.1 / 001 §3.2.2 / 002 §3.2.2 hostname: dot-separated domain labels of letters,
-digits and "-" (not first or last), the top label starting with a letter."""
+"""RFC 1738 §3.1 / URL syntax draft 1997 §3.2.2 / RFC 2396bis draft 2003 §3.2.2 hostname:
+dot-separated domain labels of letters, digits and "-" (not first or last), the top label starting
+with a letter."""
 
 RARE_IPV4 = re.compile(r"(?:0[xX][0-9A-Fa-f]*|[0-9]+)(?:\.(?:0[xX][0-9A-Fa-f]*|[0-9]+)){0,3}\.?")
 """The forms BSD ``inet_aton`` reads as an IPv4 address beside dotted-decimal: hex and
-octal parts, fewer than four parts (002 §7.3 and RFC 3986 §7.4 warn of them)."""
+octal parts, fewer than four parts (RFC 2396bis draft 2003 §7.3 and RFC 3986 §7.4 warn of them)."""
 
 LOOKALIKE_HOST = re.compile(r"(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,}")
 """Something that reads as a domain name: in a userinfo, a look-alike of a host
-(RFC 3986 §7.6; 002 §7.5; 001 §7)."""
+(RFC 3986 §7.6; RFC 2396bis draft 2003 §7.5; URL syntax draft 1997 §7)."""
 
 # --- around a URL ------------------------------------------------------------------------------
 
 ENCODED_CONTROL = re.compile(r"%(?:0[dDaA0])")
-"""An encoded CR, LF or NUL, which a protocol could be made to send (000 §6)."""
+"""An encoded CR, LF or NUL, which a protocol could be made to send (RFC 1738 §6)."""
 
 URL_PREFIX = re.compile(r"[Uu][Rr][Ll]:[ \t]*(?=[A-Za-z][A-Za-z0-9+.\-]*:)")
-"""The ``URL:`` prefix before a URL in plain text (000 appendix; 004 §1.3; 001 and 002
-appendix E), followed by a scheme."""
+"""The ``URL:`` prefix before a URL in plain text (RFC 1738 appendix; URL draft 1993 §1.3;
+URL syntax draft 1997 and RFC 2396bis draft 2003 appendix E), followed by a scheme."""

@@ -1,6 +1,6 @@
 """Abbreviated URIs: ``www.w3.org/Addressing/`` read as ``http://www.w3.org/Addressing/``.
 
-002 appendix F (RFC 3986 §4.5): newspapers, billboards and people write only the
+RFC 2396bis draft 2003 appendix F (RFC 3986 §4.5): newspapers, billboards and people write only the
 authority and path of a URI, "with the assumption that context-based heuristics are
 sufficient to complete the URI (e.g., most hostnames beginning with "www" are likely
 to have a URI prefix of "http://")".  There is no standard set of such heuristics, and
@@ -25,7 +25,7 @@ HOST_PREFIXES: tuple[tuple[str, str], ...] = (
 )
 """The first label of a host that suggests a scheme; any other host gets ``http``."""
 
-REFERENCE = "002 appendix F (RFC 3986 §4.5)"
+REFERENCE = "RFC 2396bis draft 2003 appendix F (RFC 3986 §4.5)"
 
 # host [ ":" port ] followed by the end or by "/", "?" or "#"; no userinfo (a guess
 # never supplies credentials, and "user@host" reads as a mail address as often)
@@ -46,7 +46,7 @@ class Guess:
     url: str
     """The guessed absolute URL."""
     diagnostic: Diagnostic
-    """An ``info`` diagnostic, code ``heuristic``, citing 002 appendix F."""
+    """An ``info`` diagnostic, code ``heuristic``, citing RFC 2396bis draft 2003 appendix F."""
     scheme: str = "http"
     reason: str = ""
     """Why this scheme, in a phrase ("the host starts with 'ftp.'")."""

@@ -115,7 +115,7 @@ class Diagnostic(Record):
     span: Span
     message: str
     reference: str
-    """Where the rule comes from, e.g. ``"000 §2.2"`` or ``"RFC 3986 §3.2.2"``."""
+    """Where the rule comes from, e.g. ``"RFC 1738 §2.2"`` or ``"RFC 3986 §3.2.2"``."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -139,7 +139,7 @@ tuple ``(name, span, raw, role, rule)``; read it by unpacking,
 - ``span``: where it stands in the text given to ``parse``, as in :data:`Spans`;
 - ``raw``: the characters as written (escapes not decoded);
 - ``role``: the colour role for the GUI and the CLI (see ``urlinspector.palette``);
-- ``rule``: the grammar rule and its citation, e.g. ``"gtype, 000 §3.4.1 / §5"``.
+- ``rule``: the grammar rule and its citation, e.g. ``"gtype, RFC 1738 §3.4.1 / §5"``.
 
 A plain tuple like a span, not a :class:`Record`: the parser builds one to ten of them
 for every URL, and a tuple is built and freed in about a third of the time of any
@@ -153,7 +153,7 @@ PART_FIELDS: tuple[str, ...] = ("name", "span", "raw", "role", "rule")
 
 @record
 class SchemeParts(Record):
-    """What the scheme's own syntax (000 §3, §5) makes of a URL: ``URL.specific``
+    """What the scheme's own syntax (RFC 1738 §3, §5) makes of a URL: ``URL.specific``
     groups the parts and fields the parse keeps (``URL.scheme_parts``,
     ``URL.scheme_fields``) with the scheme and its default port."""
 

@@ -1,4 +1,5 @@
-"""Normalization and comparison: the comparison ladder of RFC 3986 §6.2 (002 §6.2).
+"""Normalization and comparison: the comparison ladder of RFC 3986 §6.2 (RFC 2396bis draft 2003
+§6.2).
 
 ``normalize(uri, steps)`` applies the syntax-based and scheme-based normalizations one
 step at a time, each step on the text the previous one gave, and reports every change
@@ -12,8 +13,8 @@ with the rule it follows:
   other escape, above all those of reserved characters, kept as written.
 * ``dot-segments`` (RFC 3986 §6.2.2.3): "." and ".." segments of a hierarchical path
   removed with ``remove_dot_segments`` (RFC 3986 §5.2.4); under the older editions by
-  their own resolution algorithm, as 002 §6.2.2.3 describes (so ".." above the root
-  stays, as their appendix C prints it).
+  their own resolution algorithm, as RFC 2396bis draft 2003 §6.2.2.3 describes (so ".." above the
+  root stays, as their appendix C prints it).
 * ``scheme`` (RFC 3986 §6.2.3): a port that is empty or the scheme's default dropped
   (defaults from :mod:`.registry`), and an empty http/https path written "/".
 
@@ -203,7 +204,7 @@ def citation(rule: str, edition: str | Edition = "rfc3986") -> str:
 @dataclass
 class _Parts:
     """The generic components of one text; None undefined, "" empty.  ``path`` is the
-    whole path: under 000 it includes the "/" after host[:port] (000 §3.1)."""
+    whole path: under RFC 1738 it includes the "/" after host[:port] (RFC 1738 §3.1)."""
 
     scheme: str | None
     authority: bool
@@ -336,12 +337,13 @@ def _shown(component: str, value: str | None) -> str:
 
 
 def _is_reg_name_fallback(url: URL) -> bool:
-    """002 §3.2.1: the whole authority read as a reg-name (not a server)."""
+    """RFC 2396bis draft 2003 §3.2.1: the whole authority read as a reg-name (not a server)."""
     return any(d.code == "authority-reg-name" for d in url.diagnostics)
 
 
 def _case(step: _Step, *, case_active: bool) -> None:
-    """RFC 3986 §6.2.2.1; 002 §6.2.2.1; 001 §6; 000 §2.1."""
+    """RFC 3986 §6.2.2.1; RFC 2396bis draft 2003 §6.2.2.1; URL syntax draft 1997 §6; RFC 1738
+    §2.1."""
     parts, url = step.parts, step.url
     if parts.scheme is not None and _ascii_lower(parts.scheme) != parts.scheme:
         step.set("scheme", _ascii_lower(parts.scheme), "the scheme name in lower case")
@@ -402,7 +404,7 @@ def _case(step: _Step, *, case_active: bool) -> None:
 
 
 def _escapes(step: _Step, *, case_active: bool) -> None:
-    """RFC 3986 §6.2.2.2; 002 §6.2.2.2; 001 §2.3."""
+    """RFC 3986 §6.2.2.2; RFC 2396bis draft 2003 §6.2.2.2; URL syntax draft 1997 §2.3."""
     parts, url, ed, scheme = step.parts, step.url, step.ed, step.scheme
     detail = (
         "escapes of unreserved characters decoded; escapes of reserved and other characters kept"
@@ -421,8 +423,8 @@ def _escapes(step: _Step, *, case_active: bool) -> None:
             )
         if component == "host" and case_active and decoded != value and decoded.isascii():
             # letters that were escaped take the host's lower case (case normalization),
-            # if the decoded host is one whose case does not matter (under 002 a text
-            # that was a registry-based name may now read as a server's hostname)
+            # if the decoded host is one whose case does not matter (under RFC 2396bis draft 2003 a
+            # text that was a registry-based name may now read as a server's hostname)
             after = step.reparsed("host", decoded)
             if after.host_kind == "reg-name" and not _is_reg_name_fallback(after):
                 decoded = normalize_escape_case(_ascii_lower(decoded))
@@ -431,19 +433,20 @@ def _escapes(step: _Step, *, case_active: bool) -> None:
 
 _HIERARCHICAL_KNOWN = frozenset({"http", "https", "ftp", "file"})
 _OPAQUE_PATHS: dict[str, str] = {
-    "gopher": "the gopher selector is sent to the server as written (000 §3.4)",
-    "prospero": "the hsoname is opaque; '/' has no significance in it (000 §3.11)",
-    "wais": "the WAIS document path is opaque (000 §3.9)",
-    "news": "a news URL names a group or an article, not a path (000 §3.6)",
-    "nntp": "the nntp path names a group and an article number (000 §3.7)",
-    "mailto": "a mailto URL holds an address, not a path (000 §3.5)",
-    "telnet": "a telnet URL has no path (000 §3.8)",
+    "gopher": "the gopher selector is sent to the server as written (RFC 1738 §3.4)",
+    "prospero": "the hsoname is opaque; '/' has no significance in it (RFC 1738 §3.11)",
+    "wais": "the WAIS document path is opaque (RFC 1738 §3.9)",
+    "news": "a news URL names a group or an article, not a path (RFC 1738 §3.6)",
+    "nntp": "the nntp path names a group and an article number (RFC 1738 §3.7)",
+    "mailto": "a mailto URL holds an address, not a path (RFC 1738 §3.5)",
+    "telnet": "a telnet URL has no path (RFC 1738 §3.8)",
 }
 _DOT_SEGMENT = re.compile(r"(?:^|/)\.{1,2}(?:/|$)")
 
 
 def _dot_segments(step: _Step, *, case_active: bool) -> None:
-    """RFC 3986 §6.2.2.3 with §5.2.4; 002 §6.2.2.3; 001 §5.2 step 6."""
+    """RFC 3986 §6.2.2.3 with §5.2.4; RFC 2396bis draft 2003 §6.2.2.3; URL syntax draft 1997 §5.2
+    step 6."""
     parts, scheme = step.parts, step.scheme
     path = parts.path
     if not _DOT_SEGMENT.search(path):
@@ -465,7 +468,7 @@ def _dot_segments(step: _Step, *, case_active: bool) -> None:
         return
     new, detail, notes = _without_dot_segments(path, step.ed)
     # Once more until nothing changes: an edition's algorithm may leave a path that it
-    # reads differently a second time (004: "/a/..//.." gives "//..", whose "/.." is
+    # reads differently a second time (URL draft 1993: "/a/..//.." gives "//..", whose "/.." is
     # then above the root), and normalizing twice must give the same text.  Each
     # round that changes the path makes it shorter.
     for _ in range(_MAX_DOT_ROUNDS):
@@ -492,13 +495,13 @@ def _without_dot_segments(path: str, ed: Edition) -> tuple[str, str, tuple[str, 
     and the resolution's notes.  A path not starting with "/" comes here only under an
     edition that normalizes rootless paths, with RFC 3986's remove_dot_segments.
 
-    RFC 3986 §6.2.2.3 names remove_dot_segments (§5.2.4).  002 §6.2.2.3 says to split
-    the URI just after the "/" that starts the path and merge the right half, as a
+    RFC 3986 §6.2.2.3 names remove_dot_segments (§5.2.4).  RFC 2396bis draft 2003 §6.2.2.3 says to
+    split the URI just after the "/" that starts the path and merge the right half, as a
     relative reference, into the left half by the resolution algorithm (§5); the
     other editions have no normalization section, and their resolution algorithm is
-    the one that gives "." and ".." a meaning (001 §5.2, RFC 1808 for 000, 004
-    appendix 1.2).  Those algorithms keep ".." segments that climb above the root
-    (002 appendix C.2: "../../../g = http://a/../g").
+    the one that gives "." and ".." a meaning (URL syntax draft 1997 §5.2, RFC 1808 for RFC 1738,
+    URL draft 1993 appendix 1.2).  Those algorithms keep ".." segments that climb above the root
+    (RFC 2396bis draft 2003 appendix C.2: "../../../g = http://a/../g").
     """
     rest = path[1:]
     rootless = not path.startswith("/")
@@ -528,7 +531,8 @@ def _without_dot_segments(path: str, ed: Edition) -> tuple[str, str, tuple[str, 
 
 
 def _scheme_based(step: _Step, *, case_active: bool) -> None:
-    """RFC 3986 §6.2.3; 002 §6.2.3; 001 §6; 000 §3 (default ports)."""
+    """RFC 3986 §6.2.3; RFC 2396bis draft 2003 §6.2.3; URL syntax draft 1997 §6; RFC 1738 §3
+    (default ports)."""
     parts, scheme = step.parts, step.scheme
     if scheme is None:
         return
@@ -595,7 +599,7 @@ def normalize(
 
     Never raises for any ``str``; raises :class:`UnknownStepError` for an unknown step
     and ``UnknownEditionError`` for an unknown edition.  A ``<URL:...>`` wrapper is
-    dropped (000 appendix: it is not part of the URL).
+    dropped (RFC 1738 appendix: it is not part of the URL).
     """
     if not isinstance(uri, str):
         raise TypeError(f"normalize() takes a str, not {type(uri).__name__}")

@@ -7,9 +7,9 @@ each, checks every character against the edition's grammar and returns a
 
 Two routes lead to the same result:
 
-* the general route splits with the regular expression of 001/002 appendix B
-  (RFC 3986 appendix B), adjusted by the edition's grammar choices, then finds
-  every character the component may not hold;
+* the general route splits with the regular expression of URL syntax draft 1997 /
+  RFC 2396bis draft 2003 appendix B (RFC 3986 appendix B), adjusted by the edition's grammar
+  choices, then finds every character the component may not hold;
 * a fast route, derived from the same tables, is one validating regular expression
   that accepts only text on which the general route finds no character to report
   and splits it identically.  What it does not accept takes the general route.
@@ -79,7 +79,7 @@ __all__ = ["URL", "Segment", "parse"]
 
 
 def _split(text: str, start: int, end: int, ed: Edition) -> list[Span]:
-    """The generic split (002 appendix B), adjusted by the edition's grammar."""
+    """The generic split (RFC 2396bis draft 2003 appendix B), adjusted by the edition's grammar."""
     m = SPLIT.fullmatch(text, start, end)
     assert m is not None  # every group may be empty
     uri, scheme, authority, path, query, fragment = m.regs
@@ -105,12 +105,12 @@ def _split(text: str, start: int, end: int, ed: Edition) -> list[Span]:
     if a_start >= 0:
         _split_authority(text, a_start, a_end, ed, spans)
         if ed.path_after_slash and path[0] < path[1] and text[a_end] == "/":
-            spans[PATH] = (a_end + 1, path[1])  # 000 §3.1: the "/" is not in the url-path
+            spans[PATH] = (a_end + 1, path[1])  # RFC 1738 §3.1: the "/" is not in the url-path
     return spans
 
 
 def _split_authority(text: str, start: int, end: int, ed: Edition, spans: list[Span]) -> None:
-    """userinfo@host:port (RFC 3986 §3.2; 000 §3.1 login; 001 site).
+    """userinfo@host:port (RFC 3986 §3.2; RFC 1738 §3.1 login; URL syntax draft 1997 site).
 
     The userinfo ends at the last "@", as clients read it, so that an "@" inside it is
     reported instead of moving the host.
@@ -169,7 +169,8 @@ def _general(text: str, start: int, end: int, tables: EditionTables, out: Findin
 
 
 def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
-    """``<URL:...>``, ``<...>`` and ``URL:`` (000 appendix, 004 §1.3, 001/002 appendix E)."""
+    """``<URL:...>``, ``<...>`` and ``URL:`` (RFC 1738 appendix, URL draft 1993 §1.3,
+    URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E)."""
     start, end = 0, len(text)
     if not text:
         return start, end

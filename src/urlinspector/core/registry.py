@@ -1,4 +1,4 @@
-"""The schemes urlinspector knows, with their default ports (000 §3, §5; RFC 1738)."""
+"""The schemes urlinspector knows, with their default ports (RFC 1738 §3, §5; RFC 1738)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,19 @@ __all__ = ["DEFAULT_PORTS", "MAX_PORT_DIGITS", "SENSITIVE_PORTS", "default_port"
 
 DEFAULT_PORTS = MappingProxyType(
     {
-        "ftp": 21,  # 000 §3.2
-        "http": 80,  # 000 §3.3
+        "ftp": 21,  # RFC 1738 §3.2
+        "http": 80,  # RFC 1738 §3.3
         "https": 443,  # RFC 2818
-        "gopher": 70,  # 000 §3.4
-        "nntp": 119,  # 000 §3.7
-        "news": 119,  # 000 §3.6 (the local news server)
+        "gopher": 70,  # RFC 1738 §3.4
+        "nntp": 119,  # RFC 1738 §3.7
+        "news": 119,  # RFC 1738 §3.6 (the local news server)
         "snews": 563,
         "nntps": 563,
-        "telnet": 23,  # 000 §3.8
+        "telnet": 23,  # RFC 1738 §3.8
         "tn3270": 23,
         "rlogin": 513,
-        "wais": 210,  # 000 §3.9
-        "prospero": 1525,  # 000 §3.11
+        "wais": 210,  # RFC 1738 §3.9
+        "prospero": 1525,  # RFC 1738 §3.11
         "ws": 80,
         "wss": 443,
     }
@@ -44,7 +44,7 @@ SENSITIVE_PORTS = MappingProxyType(
     }
 )
 """Ports of mail, news and login services: a URL of another scheme that names one of
-them could make a client speak to that service (000 §6: the gopher-to-SMTP attack)."""
+them could make a client speak to that service (RFC 1738 §6: the gopher-to-SMTP attack)."""
 
 
 def default_port(scheme: str | None) -> int | None:
@@ -63,7 +63,7 @@ def port_value(port: str) -> int | None:
     """The number a port as written names, or None when it is empty, holds anything but
     ASCII digits, or has more than :data:`MAX_PORT_DIGITS` significant digits.
 
-    ``port = *DIGIT`` (RFC 3986 §3.2.3; ``1*digit`` in 000 §5): leading zeros are
+    ``port = *DIGIT`` (RFC 3986 §3.2.3; ``1*digit`` in RFC 1738 §5): leading zeros are
     digits like any other, so ``"000000000000000000080"`` is port 80.  The range is
     not checked here (the grammar sets none)."""
     if not (port.isascii() and port.isdigit()):

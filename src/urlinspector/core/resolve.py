@@ -15,18 +15,19 @@ rfc2396bis-2003  RFC 2396bis draft 2003 §5.2: the pseudocode and the 8-step mer
 url-syntax-1997  URL syntax draft 1997 §5.2: the string buffer of steps 1-7; the query
                  joins the buffer before the dot-segment steps, so ``g?y/./x`` gives
                  ``.../g?y/x``
-rfc1738          RFC 1808 §4 (000 leaves relative URLs out; RFC 1808, the relative-URL
+rfc1738          RFC 1808 §4 (RFC 1738 leaves relative URLs out; RFC 1808, the relative-URL
                  RFC of the same years, defined them)
-url-1993         004 appendix 1.2: the rules for the "partial form"
+url-1993         URL draft 1993 appendix 1.2: the rules for the "partial form"
 ===============  =====================================================================
 
-Each reference is split the way its text says (001/002 §4.3-4.4 and appendix B,
-RFC 3986 §5.2.2 and appendix B, RFC 1808 §2.4, 004 appendix 1.2), which for the three
-generic editions is the core parser's generic split.
+Each reference is split the way its text says (URL syntax draft 1997 / RFC 2396bis draft 2003
+§4.3-4.4 and appendix B, RFC 3986 §5.2.2 and appendix B, RFC 1808 §2.4, URL draft 1993 appendix
+1.2), which for the three generic editions is the core parser's generic split.
 
 A reference that is empty or only a fragment is a same-document reference: its
-traversal should not result in a new retrieval (001 §3, 002 §4.2, RFC 3986 §4.4).
-A base without a scheme is not absolute and raises :class:`BaseNotAbsoluteError`.
+traversal should not result in a new retrieval (URL syntax draft 1997 §3, RFC 2396bis draft 2003
+§4.2, RFC 3986 §4.4). A base without a scheme is not absolute and raises
+:class:`BaseNotAbsoluteError`.
 
 With ``trace=False`` the RFC 3986 route is a lean one (one regular expression for the
 reference, a small cache of split bases, a segment stack for the dot segments, no
@@ -57,7 +58,8 @@ __all__ = [
 ]
 
 CURRENT_DOCUMENT = "(current document)"
-"""How 001 and 002 appendix C write the target of a same-document reference."""
+"""How URL syntax draft 1997 and RFC 2396bis draft 2003 appendix C write the target of a
+same-document reference."""
 
 Values = tuple[tuple[str, str | None], ...]
 
@@ -72,7 +74,7 @@ class Step:
     rule: str
     """The step as the text states it (quoted; ``...`` marks an omission)."""
     citation: str
-    """Where the step is, e.g. ``"RFC 3986 §5.2.4"`` or ``"001 §5.2 step 6c"``."""
+    """Where the step is, e.g. ``"RFC 3986 §5.2.4"`` or ``"URL syntax draft 1997 §5.2 step 6c"``."""
     values: Values
     """The buffer or component values after the step, in order; None = undefined."""
     label: str = ""
@@ -99,7 +101,8 @@ class Resolution:
     """The resolved URL, with the fragment.  For a same-document reference it is the
     base (the current document's URL) with the reference's fragment."""
     same_document: bool
-    """The reference is empty or only a fragment: no new retrieval (001 §3, 002 §4.2)."""
+    """The reference is empty or only a fragment: no new retrieval (URL syntax draft 1997 §3,
+    RFC 2396bis draft 2003 §4.2)."""
     steps: tuple[Step, ...]
     """Every step in order; ``()`` when resolved with ``trace=False``."""
     notes: tuple[str, ...]
@@ -108,8 +111,8 @@ class Resolution:
 
     @property
     def display(self) -> str:
-        """The target as 001/002 appendix C print it: ``(current document)#s`` for a
-        same-document reference, else the target."""
+        """The target as URL syntax draft 1997 / RFC 2396bis draft 2003 appendix C print it:
+        ``(current document)#s`` for a same-document reference, else the target."""
         if not self.same_document:
             return self.target
         _, hash_sign, fragment = self.target.partition("#")
@@ -211,8 +214,9 @@ class _Trace:
 def _recompose(
     scheme: str | None, authority: str | None, path: str, query: str | None, fragment: str | None
 ) -> str:
-    """RFC 3986 §5.3 (001 §5.2 step 7, 002 §5.2): defined components with their
-    delimiters; an empty one keeps its delimiter, an undefined one has none."""
+    """RFC 3986 §5.3 (URL syntax draft 1997 §5.2 step 7, RFC 2396bis draft 2003 §5.2): defined
+    components with their delimiters; an empty one keeps its delimiter, an undefined one has
+    none."""
     result = ""
     if scheme is not None:
         result += scheme + ":"
@@ -226,14 +230,16 @@ def _recompose(
     return result
 
 
-# --- splitting a reference: 001/002 appendix B, RFC 3986 appendix B ------------------------
+# --- splitting a reference: URL syntax draft 1997 / RFC 2396bis draft 2003 appendix B, RFC 3986
+# appendix B ------------------------
 
 _SPLIT = SPLIT.match
 """Appendix B with only the groups $2 $4 $5 $7 $9 capturing, for the lean route."""
 
 
 class _Generic(NamedTuple):
-    """scheme = $2, authority (001: site) = $4, path = $5, query = $7, fragment = $9."""
+    """scheme = $2, authority (URL syntax draft 1997: site) = $4, path = $5, query = $7, fragment =
+    $9."""
 
     scheme: str | None
     authority: str | None
@@ -457,12 +463,14 @@ def _base_step_3986(b: _Generic, t: _Trace, cite: str, rule: str) -> None:
 
 
 _FRAGMENT_NOT_PART = {
-    "001 §3": "When a URL reference is used to perform a retrieval action on the identified "
+    "URL syntax draft 1997 §3": "When a URL reference is used to perform a retrieval action on the "
+    "identified "
     "resource, the optional fragment identifier, separated from the URL by a crosshatch "
     '("#") character, consists of additional reference information to be interpreted by '
     "the user agent after the retrieval action has been successfully completed.  As such, "
     "it is not part of a URL, but is often used in conjunction with a URL.",
-    "002 §4.1": "When a URI reference is used to perform a retrieval action on the "
+    "RFC 2396bis draft 2003 §4.1": "When a URI reference is used to perform a retrieval action on "
+    "the "
     "identified resource, the optional fragment identifier, separated from the URI by a "
     'crosshatch ("#") character, consists of additional reference information to be '
     "interpreted by the user agent after the retrieval action has been successfully "
@@ -478,7 +486,8 @@ def _drop_base_fragment(b: _Generic, t: _Trace, rule: str, cite: str, name: str)
 
 
 def _same_scheme(a: str | None, b: str | None) -> bool:
-    # schemes are case-insensitive (RFC 3986 §3.1, 002 §3.1, 001 §4.1)
+    # schemes are case-insensitive (RFC 3986 §3.1, RFC 2396bis draft 2003 §3.1,
+    # URL syntax draft 1997 §4.1)
     return a is not None and b is not None and a.lower() == b.lower()
 
 
@@ -626,7 +635,7 @@ def _resolve_lean(base: str, ref: str) -> Resolution | None:
 
 # --- draft-fielding-uri-rfc2396bis-01 (2003) ----------------------------------------------
 
-_2003 = "002 §5.2"
+_2003 = "RFC 2396bis draft 2003 §5.2"
 _2003_RULES = {
     "base": "The base URI is established according to the rules of Section 5.1 and parsed "
     "into the four main components as described in Section 3.  Note that only the scheme "
@@ -666,8 +675,9 @@ _2003_RULES = {
     "from the buffer string.",
     "merge 4": 'If the buffer string ends with "." as a complete path segment, that "." is '
     "removed.",
-    # 002's copy lost "<segment>" from steps 5 and 6 with its other <placeholders>; the
-    # words are those of 001 §5.2 steps 6f and 6g (and RFC 2396), which 002 kept
+    # RFC 2396bis draft 2003's copy lost "<segment>" from steps 5 and 6 with its other
+    # <placeholders>; the words are those of URL syntax draft 1997 §5.2 steps 6f and 6g (and
+    # RFC 2396), which RFC 2396bis draft 2003 kept
     "merge 5": 'All occurrences of "<segment>/../", where <segment> is a complete path '
     'segment not equal to "..", are removed from the buffer string.  Removal of these '
     "path segments is performed iteratively, removing the leftmost matching pattern on "
@@ -689,23 +699,24 @@ _2003_RULES = {
 
 
 def _buffer_segments(buffer: str) -> tuple[str, list[str]]:
-    """The buffer's leading "/" (its root, not a separator: 001 appendix A
+    """The buffer's leading "/" (its root, not a separator: URL syntax draft 1997 appendix A
     ``path = [ "/" ] path_segments``) and its complete path segments."""
     root = "/" if buffer.startswith("/") else ""
     return root, buffer[len(root) :].split("/")
 
 
 def _remove_dot_slash(buffer: str) -> str:
-    """Every "./" where "." is a complete path segment, removed (001 §5.2 step 6d,
-    002 merge step 3, RFC 1808 step 6a).  One pass is enough: what follows a removed
-    "./" starts a segment, as the "./" did."""
+    """Every "./" where "." is a complete path segment, removed (URL syntax draft 1997 §5.2 step 6d,
+    RFC 2396bis draft 2003 merge step 3, RFC 1808 step 6a).  One pass is enough: what follows a
+    removed "./" starts a segment, as the "./" did."""
     root, segments = _buffer_segments(buffer)
     last = len(segments) - 1
     return root + "/".join(s for k, s in enumerate(segments) if s != "." or k == last)
 
 
 def _remove_final_dot(buffer: str) -> str:
-    """A final "." complete path segment, removed (001 step 6e, 002 merge step 4)."""
+    """A final "." complete path segment, removed (URL syntax draft 1997 step 6e,
+    RFC 2396bis draft 2003 merge step 4)."""
     root, segments = _buffer_segments(buffer)
     if segments[-1] == ".":
         segments[-1] = ""
@@ -715,8 +726,8 @@ def _remove_final_dot(buffer: str) -> str:
 def _remove_segment_dotdot(
     buffer: str, t: _Trace, label: str, rule: str, cite: str, name: str
 ) -> str:
-    """ "<segment>/../" removed, leftmost first, until none is left (001 step 6f,
-    002 merge step 5, RFC 1808 step 6c), one traced step per removal.
+    """ "<segment>/../" removed, leftmost first, until none is left (URL syntax draft 1997 step 6f,
+    RFC 2396bis draft 2003 merge step 5, RFC 1808 step 6c), one traced step per removal.
 
     A stack gives the same removals in the same order: the segments kept so far hold
     no match, so the leftmost match is always at the next ".." whose segment before
@@ -744,7 +755,8 @@ def _remove_segment_dotdot(
 
 
 def _remove_final_segment_dotdot(buffer: str) -> str:
-    """A final "<segment>/.." removed (001 step 6g, 002 merge step 6, RFC 1808 6d)."""
+    """A final "<segment>/.." removed (URL syntax draft 1997 step 6g, RFC 2396bis draft 2003 merge
+    step 6, RFC 1808 6d)."""
     root, segments = _buffer_segments(buffer)
     if len(segments) >= 2 and segments[-1] == ".." and segments[-2] != "..":
         rest = segments[:-2]
@@ -759,7 +771,13 @@ def _begins_with_dotdot(buffer: str) -> bool:
 def _resolve_2003(base: str, b: _Generic, ref: str, strict: bool, t: _Trace) -> _Target:
     rules = _2003_RULES
     _base_step_3986(b, t, _2003, rules["base"])
-    _drop_base_fragment(b, t, _FRAGMENT_NOT_PART["002 §4.1"], "002 §4.1", "Base")
+    _drop_base_fragment(
+        b,
+        t,
+        _FRAGMENT_NOT_PART["RFC 2396bis draft 2003 §4.1"],
+        "RFC 2396bis draft 2003 §4.1",
+        "Base",
+    )
     r = _split_generic(ref)
     t.step(
         "parse",
@@ -777,7 +795,8 @@ def _resolve_2003(base: str, b: _Generic, ref: str, strict: bool, t: _Trace) -> 
         t.step("non-validating", rules["non-validating"], _2003, ("R.scheme", None))
         t.note(
             f"non-validating: the reference's scheme {r.scheme}: is the base's, so it was "
-            "ignored (002 §5.2; appendix C.2: allowed for backwards compatibility)"
+            "ignored (RFC 2396bis draft 2003 §5.2; appendix C.2: allowed for backwards "
+            "compatibility)"
         )
 
     def done(
@@ -819,7 +838,7 @@ def _resolve_2003(base: str, b: _Generic, ref: str, strict: bool, t: _Trace) -> 
 
 
 def _merge_2003(base_path: str, ref_path: str, t: _Trace) -> str:
-    """002 §5.2: the merge routine's string buffer, steps 1 to 8."""
+    """RFC 2396bis draft 2003 §5.2: the merge routine's string buffer, steps 1 to 8."""
     rules = _2003_RULES
 
     def step(n: int, buffer: str) -> str:
@@ -837,9 +856,11 @@ def _merge_2003(base_path: str, ref_path: str, t: _Trace) -> str:
     if _begins_with_dotdot(buffer):
         step(7, buffer)
         t.note(
-            'the path still begins with ".." above the root: 002 calls the reference '
+            'the path still begins with ".." above the root: RFC 2396bis draft 2003 calls the '
+            "reference "
             "in error and lets implementations choose; these segments are retained "
-            "(002 §5.2 merge step 7; appendix C.2 prints ../../../g as http://a/../g)"
+            "(RFC 2396bis draft 2003 §5.2 merge step 7; appendix C.2 prints ../../../g as "
+            "http://a/../g)"
         )
     return step(8, buffer)
 
@@ -851,7 +872,7 @@ def _current_document(base: str, fragment: str | None) -> _Target:
 
 # --- draft-fielding-url-syntax-05 (1997) ------------------------------------------------
 
-_1997 = "001 §5.2"
+_1997 = "URL syntax draft 1997 §5.2"
 _1997_RULES = {
     "base": "The base URL is established according to the rules of Section 5.1 and parsed "
     "into the four main components as described in Section 4.4.  Note that only the "
@@ -915,7 +936,9 @@ def _resolve_1997(base: str, b: _Generic, ref: str, strict: bool, t: _Trace) -> 
         ("query", b.query),
         ("fragment", b.fragment),
     )
-    _drop_base_fragment(b, t, _FRAGMENT_NOT_PART["001 §3"], "001 §3", "base")
+    _drop_base_fragment(
+        b, t, _FRAGMENT_NOT_PART["URL syntax draft 1997 §3"], "URL syntax draft 1997 §3", "base"
+    )
     r = _split_generic(ref)
 
     def cite(n: str) -> str:
@@ -933,8 +956,10 @@ def _resolve_1997(base: str, b: _Generic, ref: str, strict: bool, t: _Trace) -> 
     )
     if not strict and _same_scheme(r.scheme, b.scheme):
         t.note(
-            "001 has no non-strict reading: a scheme equal to the base's in a relative URL "
-            "is 'a loophole in prior specifications of partial URLs' (001 appendix C.2), so "
+            "URL syntax draft 1997 has no non-strict reading: a scheme equal to the base's in a "
+            "relative URL "
+            "is 'a loophole in prior specifications of partial URLs' (URL syntax draft 1997 "
+            "appendix C.2), so "
             "the reference is read as absolute"
         )
     if r.path == "" and r.scheme is None and r.authority is None and r.query is None:
@@ -977,13 +1002,16 @@ def _resolve_1997(base: str, b: _Generic, ref: str, strict: bool, t: _Trace) -> 
     if r.query is not None and query != r.query:
         t.note(
             "the query was merged with the path before the dot segments were removed "
-            "(001 §5.2 step 6c), so its own '/./' or '/../' changed the result; 002 §5.2 "
+            "(URL syntax draft 1997 §5.2 step 6c), so its own '/./' or '/../' changed the result; "
+            "RFC 2396bis draft 2003 §5.2 "
             "keeps the query apart"
         )
     if b.authority is not None and path and not path.startswith("/"):
         t.note(
             "the base has a site and an empty path, so step 6a copied nothing and step 7 "
-            "joins site and path without a '/' between them; 002 §5.2 merge step 1 later "
+            "joins site and path without a '/' between them; RFC 2396bis draft 2003 §5.2 merge "
+            "step "
+            "1 later "
             "copies a '/' for an empty base path"
         )
     return step7(b.scheme, b.authority, path, query)
@@ -994,7 +1022,7 @@ def _resolve_1997(base: str, b: _Generic, ref: str, strict: bool, t: _Trace) -> 
 _1808 = "RFC 1808 §4"
 _1808_SCHEME = re.compile(r"[A-Za-z0-9+.\-]+(?=:)")
 _1808_NOTE = (
-    "RFC 1738 (000) leaves relative URLs out; they are resolved here by RFC 1808, "
+    "RFC 1738 leaves relative URLs out; they are resolved here by RFC 1808, "
     '"Relative Uniform Resource Locators" (June 1995), the relative-URL RFC of that era'
 )
 _1808_RULES = {
@@ -1166,7 +1194,7 @@ def _resolve_1808(base: str, b: _Parts1808, ref: str, strict: bool, t: _Trace) -
 
 # --- the 1993 draft: partial form ---------------------------------------------------------
 
-_1993 = "004 appendix 1.2"
+_1993 = "URL draft 1993 appendix 1.2"
 _1993_RULES = {
     "base": "Within a object whose URL is well defined, the URL of another object may be "
     "given in abbreviated form, where parts of the two URLs are the same.",
@@ -1196,17 +1224,17 @@ class _Parts1993(NamedTuple):
     host: str | None
     """What follows "//" up to the next "/": the host and port (and any login)."""
     path: str
-    """The path; after a host, without the "/" that separates them (004: "the "/" after
-    host[:port] is not part of the path", as in 000 §3.1)."""
+    """The path; after a host, without the "/" that separates them (URL draft 1993: "the "/" after
+    host[:port] is not part of the path", as in RFC 1738 §3.1)."""
     search: str | None
     fragment: str | None
 
 
 def _split_1993(text: str) -> _Parts1993:
-    rest, hash_sign, fragment = text.partition("#")  # 004 appendix 1.1
+    rest, hash_sign, fragment = text.partition("#")  # URL draft 1993 appendix 1.1
     colon = rest.find(":")
     scheme = None
-    if colon > 0 and "/" not in rest[:colon]:  # 004 appendix 1.2: a full form
+    if colon > 0 and "/" not in rest[:colon]:  # URL draft 1993 appendix 1.2: a full form
         scheme, rest = rest[:colon], rest[colon + 1 :]
     host = None
     if rest.startswith("//"):
@@ -1219,7 +1247,7 @@ def _split_1993(text: str) -> _Parts1993:
 
 
 def _remove_elements_1993(buffer: str, t: _Trace) -> str:
-    """004: every "xxx/.." and "/." removed, recursively, one traced step per removal.
+    """URL draft 1993: every "xxx/.." and "/." removed, recursively, one traced step per removal.
 
     The text names path elements: removing the elements xxx and ".." removes the "/"
     that joined them to the path, as "/." names its own, so ``b/c/../g`` becomes
@@ -1271,22 +1299,28 @@ def _resolve_1993(base: str, b: _Parts1993, ref: str, strict: bool, t: _Trace) -
     t.step(
         "fragment",
         rules["fragment"],
-        "004 appendix 1.1",
+        "URL draft 1993 appendix 1.1",
         ("partial URL", partial),
         ("fragment-id", fragment),
     )
     if partial == "":
-        t.step("void", rules["void"], "004 appendix 1.1; 001 §3", ("fragment-id", fragment))
+        t.step(
+            "void",
+            rules["void"],
+            "URL draft 1993 appendix 1.1; URL syntax draft 1997 §3",
+            ("fragment-id", fragment),
+        )
         t.note(
-            "004 gives no rule for an empty partial URL: it refers to the current document, "
-            "as 001 §3 later wrote"
+            "URL draft 1993 gives no rule for an empty partial URL: it refers to the current "
+            "document, "
+            "as URL syntax draft 1997 §3 later wrote"
         )
         return _current_document(base, fragment)
 
     def done(target: str) -> _Target:
         if fragment is not None:
             target += "#" + fragment
-        t.step("result", rules["fragment"], "004 appendix 1.1", ("result", target))
+        t.step("result", rules["fragment"], "URL draft 1993 appendix 1.1", ("result", target))
         return _Target(target, False)
 
     r = _split_1993(partial)
@@ -1294,7 +1328,7 @@ def _resolve_1993(base: str, b: _Parts1993, ref: str, strict: bool, t: _Trace) -
         t.step("full", rules["full"], _1993, ("full form", partial))
         if not strict and _same_scheme(r.scheme, b.scheme):
             t.note(
-                "004 has no non-strict reading: a colon before any slash makes a full "
+                "URL draft 1993 has no non-strict reading: a colon before any slash makes a full "
                 "form, so the reference is read as absolute"
             )
         return done(partial)
@@ -1334,13 +1368,13 @@ class _Algorithm(NamedTuple):
 
 _ALGORITHMS: dict[str, _Algorithm] = {
     "rfc3986": _Algorithm(_split_generic, _resolve_rfc3986, "RFC 3986 §5.1", lean=_resolve_lean),
-    "rfc2396bis-2003": _Algorithm(_split_generic, _resolve_2003, "002 §5.2"),
-    "url-syntax-1997": _Algorithm(_split_generic, _resolve_1997, "001 §5.2"),
-    "rfc1738": _Algorithm(_split_1808, _resolve_1808, "RFC 1808 §4 step 1; 000 §2.1"),
+    "rfc2396bis-2003": _Algorithm(_split_generic, _resolve_2003, "RFC 2396bis draft 2003 §5.2"),
+    "url-syntax-1997": _Algorithm(_split_generic, _resolve_1997, "URL syntax draft 1997 §5.2"),
+    "rfc1738": _Algorithm(_split_1808, _resolve_1808, "RFC 1808 §4 step 1; RFC 1738 §2.1"),
     "url-1993": _Algorithm(
         _split_1993,
         _resolve_1993,
-        "004 appendix 1.2",
+        "URL draft 1993 appendix 1.2",
         no_scheme="it has no colon before its first slash, so it is a partial form",
     ),
 }
@@ -1373,7 +1407,7 @@ def resolve(
     """Resolve *reference* against *base* by the algorithm of *edition*.
 
     ``strict=False`` lets a reference whose scheme is the base's be read as relative,
-    where the edition allows it (RFC 3986 §5.2.2 "non-strict", 002 §5.2
+    where the edition allows it (RFC 3986 §5.2.2 "non-strict", RFC 2396bis draft 2003 §5.2
     "non-validating"); the older editions have no such reading and say so in the notes.
     ``trace=False`` leaves ``steps`` empty (and takes the lean route for rfc3986).
 

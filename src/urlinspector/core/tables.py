@@ -107,9 +107,9 @@ class EditionTables:
         """A part of the fast route's language, with the same groups: lower-case
         ``http`` or ``https``, no userinfo, a dotted-decimal IPv4 address, an IPv6
         literal (RFC 3986 §3.2.2, where the edition has them) or a registered name
-        that starts and ends with a letter (no IPv4 form or address, 002 §7.3) and
-        holds no ``--`` (so no IDN label, RFC 3490) and no escape, and no escape of the
-        form ``%0H`` (so no encoded CR, LF or NUL, 000 §6).  What it matches, no check
+        that starts and ends with a letter (no IPv4 form or address, RFC 2396bis draft 2003 §7.3)
+        and holds no ``--`` (so no IDN label, RFC 3490) and no escape, and no escape of the
+        form ``%0H`` (so no encoded CR, LF or NUL, RFC 1738 §6).  What it matches, no check
         after the split can find anything in but a port."""
         ed = self.ed
 
@@ -140,7 +140,7 @@ class EditionTables:
         """One validating regex with the groups in the order of :data:`.model.Spans`,
         or None for editions whose split depends on the scheme or moves the path's
         first slash (those always take the general route).  Without *tail*, the path,
-        query and fragment are any characters up to their delimiters, as in 001's
+        query and fragment are any characters up to their delimiters, as in URL syntax draft 1997's
         appendix B.
 
         Each component is a run of its characters with valid escapes between them

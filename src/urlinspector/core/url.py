@@ -76,13 +76,13 @@ class URL(_URLFields):
 
     Fields: ``text`` (exactly what was parsed; every span indexes into it),
     ``edition``, ``spans`` (by the index constants of :mod:`.model`), ``host_kind``,
-    ``diagnostics``, and what the scheme's own syntax (000 §3) makes of the URL:
+    ``diagnostics``, and what the scheme's own syntax (RFC 1738 §3) makes of the URL:
     ``scheme_parts`` (see :data:`.model.Part`) and ``scheme_fields`` (None for a
     scheme without one).  :attr:`specific` groups those two with the scheme and its
     default port.
 
     Undefined components are ``None``, empty ones ``""``: ``ftp://@host.com/`` has an
-    empty user, ``ftp://host.com/`` has none (000 §3.1).
+    empty user, ``ftp://host.com/`` has none (RFC 1738 §3.1).
     """
 
     __slots__ = ()
@@ -121,7 +121,7 @@ class URL(_URLFields):
 
     @property
     def specific(self) -> SchemeParts | None:
-        """What the scheme's own syntax (000 §3) makes of the URL: its parts and
+        """What the scheme's own syntax (RFC 1738 §3) makes of the URL: its parts and
         fields with the scheme (in lower case) and its default port; None for a
         scheme without specific syntax, or no scheme."""
         fields = self.scheme_fields
@@ -150,7 +150,7 @@ class URL(_URLFields):
 
     @property
     def path_separator_span(self) -> Span | None:
-        """The ``/`` after host[:port] that 000 §3.1 says is not part of the url-path."""
+        """The ``/`` after host[:port] that RFC 1738 §3.1 says is not part of the url-path."""
         if not self.edition.path_after_slash or self.spans[AUTHORITY][0] < 0:
             return None
         start = self.spans[PATH][0]
@@ -208,7 +208,7 @@ class URL(_URLFields):
     # recomposition -----------------------------------------------------------------
 
     def recompose(self, *, wrapper: bool = True) -> str:
-        """Put the components back together (001 §5.2 step 7, RFC 3986 §5.3).
+        """Put the components back together (URL syntax draft 1997 §5.2 step 7, RFC 3986 §5.3).
 
         Gives back the parsed text unchanged, wrapper included unless
         ``wrapper=False``.
@@ -275,7 +275,7 @@ class URL(_URLFields):
         if authority is not None:
             text += "//" + authority
             if self.edition.path_after_slash:
-                # 000 §3.1: the "/" after host[:port] separates; it is not in the path
+                # RFC 1738 §3.1: the "/" after host[:port] separates; it is not in the path
                 # (an empty path keeps a separator the URL had; None drops it)
                 keep = current["path"] == "" and self.path_separator_span is not None
                 if path or keep:

@@ -128,7 +128,8 @@ def about_text() -> str:
         "with its span, its escapes and diagnostics, read by each edition of the URL "
         "specifications, side by side with the browsers' reading.</p>"
         f"<p>Editions implemented:</p><ul>{editions}</ul>"
-        "<p>Resolution of relative references per edition (RFC 3986 §5; 001 and 002 §5; "
+        "<p>Resolution of relative references per edition (RFC 3986 §5; URL syntax draft 1997 and "
+        "RFC 2396bis draft 2003 §5; "
         "RFC 1808 for RFC 1738); normalization and comparison (RFC 3986 §6); "
         "scheme-specific syntax of ftp, http, gopher (Gopher+), mailto, news, nntp, "
         "telnet, wais, file and prospero (RFC 1738 §3).</p>"
@@ -642,7 +643,8 @@ class MainWindow(QMainWindow):
         self.target.setText(target.text or "", undoable=False)
         self.same_document.setText("◎ same document" if target.same_document else "")
         self.same_document.setToolTip(
-            "an empty or fragment-only reference: no new retrieval (001 §3, 002 §4.2)"
+            "an empty or fragment-only reference: no new retrieval (URL syntax draft 1997 §3, "
+            "RFC 2396bis draft 2003 §4.2)"
             if target.same_document
             else ""
         )

@@ -134,7 +134,7 @@ class Settings:
     @property
     def news_server(self) -> str:
         """The news server for ``news:`` URLs (``host[:port]``); "" means ``NNTPSERVER``,
-        else ``localhost:119`` (000 §3.6: news URLs name no host)."""
+        else ``localhost:119`` (RFC 1738 §3.6: news URLs name no host)."""
         return self._text("viewer/news_server", "").strip()
 
     @news_server.setter

@@ -385,7 +385,7 @@ class _TCPServer(socketserver.ThreadingTCPServer):
             yield from _file_chunks(path)
 
     def _plus(self, path: Path, plus: str) -> Iterator[bytes]:
-        """``+`` (the default view) or ``+type [language]`` (000 §3.4.8)."""
+        """``+`` (the default view) or ``+type [language]`` (RFC 1738 §3.4.8)."""
         hole = self.hole
         view = plus[1:].strip().split(" ")[0].lower()
         if view and view not in hole.views(path):

@@ -1,7 +1,7 @@
 """Dereferencing ftp URLs over the standard library's :mod:`ftplib`.
 
-:func:`fetch` carries out the plan of :mod:`urlinspector.schemes.ftp.url` (000 §3.2,
-RFC 1738) on a new control connection (000 §3.2.5: the only reliable way), in passive
+:func:`fetch` carries out the plan of :mod:`urlinspector.schemes.ftp.url` (RFC 1738 §3.2,
+RFC 1738) on a new control connection (RFC 1738 §3.2.5: the only reliable way), in passive
 mode (EPSV, falling back to PASV; the address in a PASV reply is not trusted), and
 returns a :class:`FTPResult`: a parsed :class:`~urlinspector.schemes.ftp.listing.Listing`
 or the file (in memory up to :attr:`Limits.max_memory`, or streamed to a file object),
@@ -66,7 +66,7 @@ __all__ = [
 
 PasswordCallback = Callable[[str, str], str | None]
 """``(user, "host:port") -> password``, or None to give up; called only when the URL
-has a user but no password and the server asks for one (000 §3.2.1)."""
+has a user but no password and the server asks for one (RFC 1738 §3.2.1)."""
 
 ProgressCallback = Callable[[int, int | None], None]
 """``(bytes received so far, total from SIZE or None)``; called from the thread doing
@@ -519,7 +519,7 @@ class _Session:
         )
 
     def login(self) -> None:
-        """USER, then PASS if asked (331): 000 §3.2.1."""
+        """USER, then PASS if asked (331): RFC 1738 §3.2.1."""
         p = self.plan
         user_shown = readable(p.login.user, self.charset)
         try:
@@ -549,7 +549,7 @@ class _Session:
         if code == 332:
             raise LoginFailed(
                 f"the server at {p.authority} asks for an account (ACCT) after login, "
-                "which an ftp URL cannot give (000 §3.2.1)",
+                "which an ftp URL cannot give (RFC 1738 §3.2.1)",
                 command=self.ftp.last_command,
                 reply=reply,
             )
@@ -560,7 +560,7 @@ class _Session:
             return p.login.password
         if p.login.anonymous:
             self.transcript.note(
-                "anonymous login: the e-mail address is sent as the password (000 §3.2.1)"
+                "anonymous login: the e-mail address is sent as the password (RFC 1738 §3.2.1)"
             )
             return p.anonymous_password.encode("utf-8")
         answer = self.password(user_shown, p.authority) if self.password is not None else None
@@ -587,7 +587,7 @@ class _Session:
         self.features = parse_features(reply)
 
     def change_directories(self) -> None:
-        """One CWD per cwd segment, each decoded on its own (000 §3.2.2)."""
+        """One CWD per cwd segment, each decoded on its own (RFC 1738 §3.2.2)."""
         for segment in self.plan.cwd:
             try:
                 self.command(b"CWD " + segment)
@@ -596,7 +596,7 @@ class _Session:
                     raise
                 self.note(
                     f"the server refused CWD with an empty argument ({reply_text(exc.reply)}); "
-                    "000 §3.2.2 asks for it for an empty segment ('//'), and leaves its "
+                    "RFC 1738 §3.2.2 asks for it for an empty segment ('//'), and leaves its "
                     "meaning to the server: carried on in the same directory"
                 )
 
@@ -618,7 +618,7 @@ class _Session:
     def retrieve(self) -> FTPResult:
         p = self.plan
         assert p.transfer_type is not None
-        self.set_type(p.transfer_type)  # 000 §3.2.2: TYPE, then RETR
+        self.set_type(p.transfer_type)  # RFC 1738 §3.2.2: TYPE, then RETR
         total = self.size(p.name)
         cap = self.limits.max_memory
         if self.sink is None and total is not None and total > cap:
@@ -629,7 +629,7 @@ class _Session:
         except FTPReplyError as exc:
             if not p.guessed or exc.code is None or exc.code < 500:
                 raise
-            # 000 §3.2.3: the typecode was a guess; a name that RETR refuses may be a
+            # RFC 1738 §3.2.3: the typecode was a guess; a name that RETR refuses may be a
             # directory: CWD into it and list
             try:
                 self.command(b"CWD " + p.name)
@@ -642,7 +642,7 @@ class _Session:
             self.note(
                 f"RETR failed ({reply_text(exc.reply)}), but CWD into "
                 f"'{readable(p.name, self.charset)}' worked: it is a directory, so it is "
-                "listed (the URL had no typecode, 000 §3.2.3)"
+                "listed (the URL had no typecode, RFC 1738 §3.2.3)"
             )
             listing, received = self.list_directory(p.name_as_directory_url)
             return self.result(listing, None, received, None, None)
@@ -851,7 +851,7 @@ def fetch(
     charset: str = "utf-8",
     now: datetime | None = None,
 ) -> FTPResult:
-    """Dereference the ftp *url* (000 §3.2) on a new control connection.
+    """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
     A file goes to *sink* (any binary file object) when given, else into memory up to
     ``limits.max_memory`` (more raises :class:`TooLarge`); a directory comes back as

@@ -92,7 +92,7 @@ def fetch(
 ) -> GopherReply:
     """Dereference a gopher URL (or a request built from one) and read the whole reply.
 
-    * *search*: the search string for a type-7 item (000 §3.4.2);
+    * *search*: the search string for a type-7 item (RFC 1738 §3.4.2);
     * *limits*: timeouts and the memory cap (10 s to connect, 30 s per read, 64 MiB);
     * *cancel*: checked at least every 0.1 s; :class:`~urlinspector.net.errors.Cancelled`
       ends the transfer;

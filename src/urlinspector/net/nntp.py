@@ -9,9 +9,9 @@ time.  :func:`fetch_news` (and :func:`fetch_group_list`, :func:`fetch_overview`,
 :func:`fetch_article`) do the whole thing for one URL and return a :class:`NewsAnswer`:
 the result, and which server answered.
 
-news: URLs name no server (000 §3.6): :func:`server_for` picks the local news host from
+news: URLs name no server (RFC 1738 §3.6): :func:`server_for` picks the local news host from
 the reader's setting, ``NNTPSERVER`` or ``localhost:119``.  nntp: URLs name theirs
-(000 §3.7).
+(RFC 1738 §3.7).
 
 Timeouts, the in-memory cap (per reply) and cancellation are the driver's
 (:mod:`urlinspector.net.driver`): a silent server ends in :class:`NetTimeout`, an endless

@@ -2,7 +2,7 @@
 
 Qt-free: the address bar turns runs into ``QTextCharFormat`` ranges, the tests and
 the benchmark read them directly.  Everything comes from the core's result: the
-generic components' spans, the path separators, the scheme-specific parts (000 §3)
+generic components' spans, the path separators, the scheme-specific parts (RFC 1738 §3)
 and the diagnostics; query ``key=value`` pairs are the ``&`` / ``=`` convention of
 HTML forms, which the palette gives roles of their own.
 
@@ -144,7 +144,7 @@ def colour_runs(
             fill(start, end, role)
     roles = fill.roles
     if p0 >= 0:
-        # the "/" between path segments (000 §3.1 url-path; RFC 3986 §3.3)
+        # the "/" between path segments (RFC 1738 §3.1 url-path; RFC 3986 §3.3)
         slash = text.find("/", max(p0, lo), min(p1, hi))
         while slash >= 0:
             if roles[slash - lo] in _SLASHED_ROLES:

@@ -1,7 +1,7 @@
 """Another service's port: the consent a client asks before it connects there.
 
 A request sent to another service's port is read by that service as its own commands: a
-gopher selector holding mail commands, sent to port 25, sends mail (000 §6), and an ftp
+gopher selector holding mail commands, sent to port 25, sends mail (RFC 1738 §6), and an ftp
 or nntp URL's path becomes lines of text sent to whatever listens.  So a URL whose port
 is not its scheme's own and is a sensitive port (a mail, news, file transfer or login
 service's, or any port below 1024) needs a person's confirmation first.  One table says
@@ -21,15 +21,15 @@ _WHAT_IS_SENT = MappingProxyType(
     {
         "gopher": (
             "gopher's 70: the selector would be sent to that service as if it were its own "
-            "commands (000 §6: a gopher URL can be made to send mail through an SMTP server)"
+            "commands (RFC 1738 §6: a gopher URL can be made to send mail through an SMTP server)"
         ),
         "ftp": (
             "FTP's 21: the login, the directory names and the file name would be sent to "
-            "that service as lines of commands it may act on (000 §6)"
+            "that service as lines of commands it may act on (RFC 1738 §6)"
         ),
         "nntp": (
             "NNTP's 119: the group name and the article number would be sent to that "
-            "service as lines of commands it may act on (000 §6)"
+            "service as lines of commands it may act on (RFC 1738 §6)"
         ),
     }
 )

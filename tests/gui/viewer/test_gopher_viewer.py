@@ -302,7 +302,7 @@ def test_a_sensitive_port_asks_before_connecting(qtbot: Any, pane: ViewerPane) -
     box = pane.port_warning
     assert box is not None
     assert "25" in box.informativeText()
-    assert "000 §6" in box.informativeText()
+    assert "RFC 1738 §6" in box.informativeText()
     assert not pane.busy
     assert not pane.runner.running
     box.button(box.StandardButton.Cancel).click()
@@ -453,7 +453,7 @@ def test_an_ask_form_is_sent_in_the_url(qtbot: Any, go: Any, hole: Any) -> None:
         pane.url == hole.url + "0/latin1.txt%09%09+%091%0D%0A+-1%0D%0AAda%0D%0Ax%20y%0D%0A.%0D%0A"
     )
     request = request_from_url(pane.url)
-    assert request.data.endswith(b"\t+\t1\r\n+-1\r\nAda\r\nx y\r\n.\r\n")  # 000 §3.4.9
+    assert request.data.endswith(b"\t+\t1\r\n+-1\r\nAda\r\nx y\r\n.\r\n")  # RFC 1738 §3.4.9
 
 
 def test_the_back_button_lists_the_history(qtbot: Any, go: Any, hole: Any) -> None:

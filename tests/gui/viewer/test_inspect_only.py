@@ -216,7 +216,7 @@ def test_a_refused_fetch_is_not_a_visit(
     opened(qtbot, window, viewer, listener)
     shown_url = viewer.url
     entries = len(viewer.history)
-    # a gopher selector with a line break cannot be sent (000 §3.4): refused before
+    # a gopher selector with a line break cannot be sent (RFC 1738 §3.4): refused before
     # anything is sent
     window.address.setText(listener.url(path="/0/a%0D%0Ab"))
     window.open_action.trigger()

@@ -71,7 +71,7 @@ def test_telnet_shows_the_advisory_user_and_password(pane: ViewerPane, system: H
     assert shown["Host"] == "bbs.example.org"
     assert shown["Port"] == "2323"
     assert shown["Suggested user"] == "guest"
-    assert "000 §3.8" in page.text.text()
+    assert "RFC 1738 §3.8" in page.text.text()
     assert "advisory" in page.text.text()
     assert page.password_label is not None
     assert page.show_password is not None
@@ -170,4 +170,4 @@ def test_a_missing_file_and_another_hosts_file(go: Any, folder: Path) -> None:
     assert "there is no file" in pane.message_page.text.text()
     pane = go("file://elsewhere.example.org/etc/motd")
     assert pane.current_page is pane.message_page
-    assert "000 §3.10" in pane.message_page.text.text()
+    assert "RFC 1738 §3.10" in pane.message_page.text.text()

@@ -101,7 +101,8 @@ def test_transcript(ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixture[s
     assert out == FILES["etc/motd"].decode()
     lines = err.splitlines()
     assert lines[0] == (
-        "# the URL's FTP commands (000 §3.2): USER alice; PASS ****; CWD /etc; TYPE A; RETR motd"
+        "# the URL's FTP commands (RFC 1738 §3.2): USER alice; PASS ****; CWD /etc; TYPE A; RETR "
+        "motd"
     )
     for expected in ("> USER alice", "> PASS ****", "> CWD /etc", "> RETR motd", "> QUIT"):
         assert expected in lines
@@ -211,7 +212,7 @@ def test_raw_text_keeps_crlf(ftp_server: PyftpdlibServer) -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal (POSIX)")
 def test_password_prompt_on_a_terminal(ftp_server: PyftpdlibServer) -> None:
-    """000 §3.2.1: a user without a password is asked for one; it is not echoed."""
+    """RFC 1738 §3.2.1: a user without a password is asked for one; it is not echoed."""
     import pty
 
     main_fd, terminal_fd = pty.openpty()

@@ -66,7 +66,7 @@ def test_root_listing_uses_mlsd(ftp_server: PyftpdlibServer) -> None:
 
 
 def test_every_listed_file_downloads_by_its_url(ftp_server: PyftpdlibServer) -> None:
-    """The entries' URLs escape what 000 §3.2.2 requires: following each gives the
+    """The entries' URLs escape what RFC 1738 §3.2.2 requires: following each gives the
     file's bytes (names with spaces, ';', '%', '?', '#', UTF-8)."""
     listing = fetch(ftp_server.url()).listing
     assert listing is not None
@@ -186,7 +186,7 @@ def test_names_escaped_by_hand(ftp_server: PyftpdlibServer, name: str) -> None:
 
 
 def test_percent_2f_inside_a_cwd_argument(ftp_server: PyftpdlibServer) -> None:
-    """ "/" escaped inside one segment is one CWD with a "/" in it (000 §3.2.2)."""
+    """ "/" escaped inside one segment is one CWD with a "/" in it (RFC 1738 §3.2.2)."""
     result = fetch(ftp_server.url("pub%2Fsub/deeper.txt;type=i"))
     assert "CWD pub/sub" in sent_commands(result)
     assert result.data == FILES["pub/sub/deeper.txt"]

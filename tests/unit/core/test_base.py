@@ -1,6 +1,6 @@
-"""Establishing a base URL (001 §5.1, 002 §5.1): the layers, their precedence, the HTML
-``<BASE href>`` (case-insensitive), the headers (Content-Base over Content-Location,
-which is resolved first when relative), the retrieval URL, the default."""
+"""Establishing a base URL (URL syntax draft 1997 §5.1, RFC 2396bis draft 2003 §5.1): the layers,
+their precedence, the HTML ``<BASE href>`` (case-insensitive), the headers (Content-Base over
+Content-Location, which is resolved first when relative), the retrieval URL, the default."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from urlinspector.core.base import LAYERS, EstablishedBase, establish_base, html_base_href
 from urlinspector.core.resolve import BaseNotAbsoluteError, resolve
 
-# 001 appendix D's example document (the HTML the spec texts' copies lost, as RFC 2396
-# and 001 print it)
+# URL syntax draft 1997 appendix D's example document (the HTML the spec texts' copies lost, as
+# RFC 2396 and URL syntax draft 1997 print it)
 APPENDIX_D = """<!doctype html public "-//IETF//DTD HTML//EN">
 <HTML><HEAD>
 <TITLE>An example HTML document</TITLE>
@@ -37,8 +37,9 @@ EVERYTHING = {
 
 
 def test_appendix_d_example() -> None:
-    """001 appendix D: "../x" in the example document is http://www.ics.uci.edu/Test/a/x
-    "regardless of the context in which the example document was obtained"."""
+    """URL syntax draft 1997 appendix D: "../x" in the example document is
+    http://www.ics.uci.edu/Test/a/x "regardless of the context in which the example document was
+    obtained"."""
     for context in (None, "http://elsewhere.example/page", "ftp://mirror.example/x/y"):
         base = establish_base(content=APPENDIX_D, retrieval_url=context)
         assert base is not None
@@ -48,15 +49,15 @@ def test_appendix_d_example() -> None:
 
 
 def test_nothing_known_is_none() -> None:
-    # 001 §5.1.4: the base is the empty string; references are taken as absolute
+    # URL syntax draft 1997 §5.1.4: the base is the empty string; references are taken as absolute
     assert establish_base() is None
     assert establish_base(content="<p>no base here</p>", headers={"X-Other": "1"}) is None
     assert establish_base(explicit="", retrieval_url="") is None
 
 
 def test_layers_in_order_of_precedence() -> None:
-    """Each layer wins over every layer outside it (001 §5.1: "the innermost defined base
-    URL has the highest precedence")."""
+    """Each layer wins over every layer outside it (URL syntax draft 1997 §5.1: "the innermost
+    defined base URL has the highest precedence")."""
     kwargs: dict[str, object] = dict(EVERYTHING)
     headers = dict(EVERYTHING["headers"])  # type: ignore[call-overload]
     seen = []
@@ -154,8 +155,8 @@ def test_content_base_takes_precedence_over_content_location() -> None:
 
 
 def test_header_names_are_case_insensitive_and_whitespace_is_ignored() -> None:
-    # 001 §5.1.1: "any whitespace inside the field value (including that used for line
-    # folding) is ignored"
+    # URL syntax draft 1997 §5.1.1: "any whitespace inside the field value (including that used for
+    # line folding) is ignored"
     base = establish_base(headers={"content-BASE": " http://www.ics.uci.edu/\r\n\tTest/a/b/c "})
     assert base is not None
     assert base.url == "http://www.ics.uci.edu/Test/a/b/c"
@@ -169,7 +170,7 @@ def test_a_relative_content_location_is_resolved_first() -> None:
     assert base.layer == "content-location"
     assert base.url == "http://h/a/sub/page.html"
     assert "must be resolved" in base.detail
-    # by the edition asked for: 001 keeps ".." above the root, RFC 3986 removes it
+    # by the edition asked for: URL syntax draft 1997 keeps ".." above the root, RFC 3986 removes it
     kwargs = {"headers": {"Content-Location": "../../x"}, "retrieval_url": "http://h/a"}
     old = establish_base(**kwargs, edition="url-syntax-1997")  # type: ignore[arg-type]
     new = establish_base(**kwargs)  # type: ignore[arg-type]
@@ -179,7 +180,7 @@ def test_a_relative_content_location_is_resolved_first() -> None:
 
 
 def test_a_relative_content_base_is_passed_over() -> None:
-    # 001 §5.1.1: Content-Base = "Content-Base" ":" absoluteURL
+    # URL syntax draft 1997 §5.1.1: Content-Base = "Content-Base" ":" absoluteURL
     base = establish_base(
         headers={"Content-Base": "relative/", "Content-Location": "http://loc/"},
         retrieval_url="http://r/",

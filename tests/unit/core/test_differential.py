@@ -123,7 +123,7 @@ def ours(text: str) -> URL:
 
 
 def generic_errors(url: URL) -> list[str]:
-    """Errors of the generic syntax; scheme-specific findings (000 §3) are beyond it."""
+    """Errors of the generic syntax; scheme-specific findings (RFC 1738 §3) are beyond it."""
     return [d.code for d in url.errors if d.category != "scheme"]
 
 
@@ -255,7 +255,7 @@ KNOWN_DIVERGENCES: tuple[Divergence, ...] = (
         {"authority": None, "query": None, "fragment": None},
         {"netloc": "", "query": "", "fragment": ""},
         'urlsplit has no "undefined": an absent authority, query or fragment is ""; we '
-        "keep undefined (None) apart from empty (RFC 3986 §5.2, §5.3; 001 §5.2)",
+        "keep undefined (None) apart from empty (RFC 3986 §5.2, §5.3; URL syntax draft 1997 §5.2)",
     ),
     Divergence(
         "strips-leading-c0-and-space",
@@ -375,7 +375,8 @@ KNOWN_DIVERGENCES: tuple[Divergence, ...] = (
         "ftp://@host.com/",
         {"user": "", "host": "host.com", "errors": []},
         {"valid": False},
-        "RFC 3986 §3.2.1 userinfo = *( ... ) may be empty (000 §3.1 and 001 §4.3.1 give "
+        "RFC 3986 §3.2.1 userinfo = *( ... ) may be empty (RFC 1738 §3.1 and URL syntax draft 1997 "
+        "§4.3.1 give "
         "<ftp://@host.com/> as the example of an empty user name); the package rejects it",
     ),
     Divergence(

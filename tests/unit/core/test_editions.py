@@ -29,7 +29,9 @@ ALPHA = frozenset(string.ascii_letters)
 LOWALPHA = frozenset(string.ascii_lowercase)
 DIGIT = frozenset(string.digits)
 ALPHANUM = ALPHA | DIGIT
-CONTROL = frozenset(chr(c) for c in range(0x20)) | {"\x7f"}  # 001 §2.4.3, 002 §2.4.3
+CONTROL = frozenset(chr(c) for c in range(0x20)) | {
+    "\x7f"
+}  # URL syntax draft 1997 §2.4.3, RFC 2396bis draft 2003 §2.4.3
 
 
 def chars(s: str) -> frozenset[str]:
@@ -44,7 +46,7 @@ RFC3986_SUB_DELIMS = chars("!$&'()*+,;=")
 RFC3986_UNRESERVED = ALPHANUM | chars("-._~")
 RFC3986_PCHAR = RFC3986_UNRESERVED | RFC3986_SUB_DELIMS | chars(":@")  # §3.3
 
-# 002 §2.2, §2.3, §2.4.3, §3.2.1, §3.2.2, §3.3, §3.4, §4.1
+# RFC 2396bis draft 2003 §2.2, §2.3, §2.4.3, §3.2.1, §3.2.2, §3.3, §3.4, §4.1
 D2003_RESERVED = chars("[];/?:@&=+$,")
 D2003_MARK = chars("-_.!~*'()")
 D2003_UNRESERVED = ALPHANUM | D2003_MARK
@@ -54,7 +56,7 @@ D2003_USERINFO = D2003_UNRESERVED | chars(";:&=+$,")
 D2003_REG_NAME = D2003_UNRESERVED | chars(";:@&=+$,")
 D2003_PCHAR = D2003_UNRESERVED | chars(";:@&=+$,")
 
-# 001 §2.2, §2.3, §2.4.3 and appendix A
+# URL syntax draft 1997 §2.2, §2.3, §2.4.3 and appendix A
 D1997_RESERVED = chars(";/?:@&=+")
 D1997_MARK = chars("$-_.!~*'(),")
 D1997_UNRESERVED = ALPHANUM | D1997_MARK
@@ -64,9 +66,9 @@ D1997_USER = D1997_UNRESERVED | chars(";&=+")  # user = password
 D1997_PCHAR = D1997_UNRESERVED | chars(":@&=+")
 D1997_URLC = D1997_RESERVED | D1997_UNRESERVED
 
-# 000 §2.2 and §5, with 003 §5's final classes (000's copy of the BNF puts "=" in
-# extra, drops "`" from national and "%" from punctuation, and counts national as
-# unreserved; the published RFC 1738, which 003 keeps, does not)
+# RFC 1738 §2.2 and §5, with RFC 1738 summary (zh) §5's final classes (RFC 1738's copy of the BNF
+# puts "=" in extra, drops "`" from national and "%" from punctuation, and counts national as
+# unreserved; the published RFC 1738, which RFC 1738 summary (zh) keeps, does not)
 RFC1738_SAFE = chars("$-_.+")
 RFC1738_EXTRA = chars("!*'(),")
 RFC1738_NATIONAL = chars("{}|\\^~[]`")
@@ -76,7 +78,7 @@ RFC1738_UNRESERVED = ALPHANUM | RFC1738_SAFE | RFC1738_EXTRA
 RFC1738_USER = RFC1738_UNRESERVED | chars(";?&=")  # user = password = *[ uchar | ; ? & = ]
 RFC1738_XCHAR = RFC1738_UNRESERVED | RFC1738_RESERVED
 
-# 004 "BNF syntax": alpha lists the digits too; safe lists "-" twice
+# URL draft 1993 "BNF syntax": alpha lists the digits too; safe lists "-" twice
 D1993_SAFE = chars("$-_@.&+")
 D1993_EXTRA = chars("!*\"'():;, ")
 D1993_XALPHA = ALPHANUM | D1993_SAFE | D1993_EXTRA
@@ -85,21 +87,21 @@ D1993_NATIONAL = chars("{}|[]\\^~") | chars("<>")  # national, with punctuation 
 # The document each edition is, and how its citations start.
 SPEC_IDS = {
     "rfc3986": "RFC 3986",
-    "rfc2396bis-2003": "002",
-    "url-syntax-1997": "001",
-    "rfc1738": "000",
-    "url-1993": "004",
+    "rfc2396bis-2003": "RFC 2396bis draft 2003",
+    "url-syntax-1997": "URL syntax draft 1997",
+    "rfc1738": "RFC 1738",
+    "url-1993": "URL draft 1993",
 }
 
 # Citations that name another document, on purpose; each with the reason.
 FOREIGN_CITATIONS = {
     ("rfc1738", "relative"): (
         "RFC 1808",
-        "000 §2.3 leaves relative links out; RFC 1808 (1995) defined them",
+        "RFC 1738 §2.3 leaves relative links out; RFC 1808 (1995) defined them",
     ),
     ("url-1993", "port-abuse"): (
-        "000 §6",
-        "004 says nothing of ports used against other services; 000 §6 is the text",
+        "RFC 1738 §6",
+        "URL draft 1993 says nothing of ports used against other services; RFC 1738 §6 is the text",
     ),
 }
 
@@ -181,21 +183,22 @@ def test_1993_classes() -> None:
     assert ed.extra == D1993_EXTRA
     assert ed.unreserved == D1993_XALPHA
     assert ed.national == D1993_NATIONAL
-    assert " " in ed.unreserved  # 004 BNF: extra ... space
+    assert " " in ed.unreserved  # URL draft 1993 BNF: extra ... space
 
 
 @pytest.mark.parametrize(
     ("char", "reserved_in"),
     [
-        # "+" joins reserved in 1997 (001 §2.2, appendix F.2); 000 and 004 call it safe
+        # "+" joins reserved in 1997 (URL syntax draft 1997 §2.2, appendix F.2); RFC 1738 and
+        # URL draft 1993 call it safe
         ("+", {"rfc3986", "rfc2396bis-2003", "url-syntax-1997"}),
-        # "[" and "]" become reserved in 2003 (002 §2.2, appendix G.1)
+        # "[" and "]" become reserved in 2003 (RFC 2396bis draft 2003 §2.2, appendix G.1)
         ("[", {"rfc3986", "rfc2396bis-2003"}),
         ("]", {"rfc3986", "rfc2396bis-2003"}),
         # "$" and "," move from mark to reserved in 2003
         ("$", {"rfc3986", "rfc2396bis-2003"}),
         (",", {"rfc3986", "rfc2396bis-2003"}),
-        # "=" and "&" are reserved from 000 on (004 calls "&" safe)
+        # "=" and "&" are reserved from RFC 1738 on (URL draft 1993 calls "&" safe)
         ("=", {"rfc3986", "rfc2396bis-2003", "url-syntax-1997", "rfc1738"}),
         ("&", {"rfc3986", "rfc2396bis-2003", "url-syntax-1997", "rfc1738"}),
         ("#", {"rfc3986", "url-1993"}),  # a gen-delim in RFC 3986; a delim before
@@ -208,7 +211,8 @@ def test_reserved_moves_between_editions(char: str, reserved_in: set[str]) -> No
 @pytest.mark.parametrize(
     ("char", "unreserved_in"),
     [
-        # "~" joins unreserved in 1997 (001 appendix F.2); national (unsafe) before
+        # "~" joins unreserved in 1997 (URL syntax draft 1997 appendix F.2); national (unsafe)
+        # before
         ("~", {"rfc3986", "rfc2396bis-2003", "url-syntax-1997"}),
         ("_", set(EDITION_IDS)),
         ("$", {"url-syntax-1997", "rfc1738", "url-1993"}),
@@ -225,7 +229,7 @@ def test_tilde_is_national_in_rfc1738() -> None:
     ed = get_edition("rfc1738")
     assert "~" in ed.national
     assert "~" not in ed.unreserved
-    assert "~" in ed.unwise  # 000 §2.2: every national character is unsafe
+    assert "~" in ed.unwise  # RFC 1738 §2.2: every national character is unsafe
 
 
 def test_control_characters(edition: Edition) -> None:
@@ -234,7 +238,7 @@ def test_control_characters(edition: Edition) -> None:
 
 def test_classes_do_not_overlap(edition: Edition) -> None:
     if edition.id != "url-1993":
-        # 004 has no reserved class: its extra holds ":" and ";", which its syntax
+        # URL draft 1993 has no reserved class: its extra holds ":" and ";", which its syntax
         # also uses as delimiters, so only the later texts keep the two apart
         assert not edition.reserved & edition.unreserved
     assert not (edition.unwise | edition.delims) & edition.unreserved - {" "}
@@ -293,7 +297,7 @@ def test_1993_components() -> None:
 
 
 def test_hostname_editions_allow_only_hostname_characters() -> None:
-    # 000 §3.1, 001 appendix A: hostname = *( domainlabel "." ) toplabel
+    # RFC 1738 §3.1, URL syntax draft 1997 appendix A: hostname = *( domainlabel "." ) toplabel
     for e in ("url-syntax-1997", "rfc1738"):
         assert get_edition(e).reg_name_chars == ALPHANUM | chars("-.")
 
@@ -325,10 +329,11 @@ def test_grammar_choices(edition: Edition) -> None:
 
 SCHEME_FIRST = {
     "rfc3986": ALPHA,  # RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-    "rfc2396bis-2003": ALPHA,  # 002 §3.1
-    "url-syntax-1997": ALPHANUM | chars("+-."),  # 001 appendix A: 1*( alpha | digit | ...)
-    "rfc1738": LOWALPHA | DIGIT | chars("+-."),  # 000 §5: 1*[ lowalpha | digit | ...]
-    "url-1993": ALPHANUM,  # 004: scheme = ialpha = alpha [xalphas]; alpha holds digits
+    "rfc2396bis-2003": ALPHA,  # RFC 2396bis draft 2003 §3.1
+    "url-syntax-1997": ALPHANUM
+    | chars("+-."),  # URL syntax draft 1997 appendix A: 1*( alpha | digit | ...)
+    "rfc1738": LOWALPHA | DIGIT | chars("+-."),  # RFC 1738 §5: 1*[ lowalpha | digit | ...]
+    "url-1993": ALPHANUM,  # URL draft 1993: scheme = ialpha = alpha [xalphas]; alpha holds digits
 }
 
 
@@ -340,7 +345,7 @@ def test_scheme_first_character(edition: Edition) -> None:
 
 
 def test_query_schemes() -> None:
-    # 000 §3.3 (httpurl ... "?" search), §3.9 (waisindex); https as http (RFC 2818)
+    # RFC 1738 §3.3 (httpurl ... "?" search), §3.9 (waisindex); https as http (RFC 2818)
     assert get_edition("rfc1738").query_schemes == {"http", "https", "wais"}
     for e in ("rfc3986", "rfc2396bis-2003", "url-syntax-1997", "url-1993"):
         assert get_edition(e).query_schemes is None
@@ -353,8 +358,8 @@ def test_query_schemes() -> None:
 
 
 def test_fragment_in_grammar() -> None:
-    # 000 §2.2: "#" delimits a fragment that is not part of the URL; 004 appendix 1.1
-    # and every later text give it a place in the (reference) syntax
+    # RFC 1738 §2.2: "#" delimits a fragment that is not part of the URL; URL draft 1993 appendix
+    # 1.1 and every later text give it a place in the (reference) syntax
     assert [e for e in EDITION_IDS if not get_edition(e).fragment_in_grammar] == ["rfc1738"]
 
 
@@ -407,7 +412,9 @@ def _rules_for(edition: Edition) -> set[str]:
     if not edition.ipv6_literals:
         rules.discard("ipv6")  # cited only for a "[" host under an IPv6 edition
     if edition.authority_form not in ("server-or-reg-name", "authority"):
-        rules.discard("reg-name")  # no reg-name rule in 000, 001, 004
+        rules.discard(
+            "reg-name"
+        )  # no reg-name rule in RFC 1738, URL syntax draft 1997, URL draft 1993
     return rules
 
 

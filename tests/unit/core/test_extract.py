@@ -1,4 +1,5 @@
-"""Finding URLs in plain text (000 appendix, 004 §1.3, 001 and 002 appendix E).
+"""Finding URLs in plain text (RFC 1738 appendix, URL draft 1993 §1.3, URL syntax draft 1997 and
+RFC 2396bis draft 2003 appendix E).
 
 * every example of the appendices, as the texts print it (and, where the copies bundled
   with the package lost characters, as the published RFCs print it), with the URLs the
@@ -43,13 +44,13 @@ def matched(text: str) -> list[tuple[str, str, str]]:
 
 # --- the appendices' examples ------------------------------------------------------------
 
-# 004 §1.3, as printed
+# URL draft 1993 §1.3, as printed
 EXAMPLE_1993 = (
     "Yes, Jim, I found it under <ftp://info.cern.ch/pub> but\n"
     "you can probably pick it up from <ftp://ds.internic.net/rfc>."
 )
 
-# 000 appendix: RFC 1738 prints it so; the bundled copy lost the URLs' middles
+# RFC 1738 appendix: RFC 1738 prints it so; the bundled copy lost the URLs' middles
 EXAMPLE_1738 = (
     "   Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n"
     "   type=d> but you can probably pick it up from <URL:ftp://ds.in\n"
@@ -57,7 +58,7 @@ EXAMPLE_1738 = (
     "   net/instructions/overview.html#WARNING>."
 )
 
-# 001 appendix E as RFC 2396 prints it; the bundled copy has each line break
+# URL syntax draft 1997 appendix E as RFC 2396 prints it; the bundled copy has each line break
 # as a space
 EXAMPLE_1997 = (
     '      Yes, Jim, I found it under "http://www.w3.org/pub/WWW/",\n'
@@ -66,7 +67,8 @@ EXAMPLE_1997 = (
     "      instructions/overview.html#WARNING>."
 )
 
-# 002 appendix E; the copy lost what was inside angle brackets, RFC 3986 restores it
+# RFC 2396bis draft 2003 appendix E; the copy lost what was inside angle brackets, RFC 3986 restores
+# it
 EXAMPLE_2003 = (
     '   Yes, Jim, I found it under "http://www.w3.org/Addressing/",\n'
     "   but you can probably pick it up from <ftp://ds.internic.net/rfc/>.\n"
@@ -116,7 +118,7 @@ def test_the_1997_example() -> None:
 
 
 def test_the_2003_example() -> None:
-    # 002 appendix E: 'contains the URI references' these three
+    # RFC 2396bis draft 2003 appendix E: 'contains the URI references' these three
     assert matched(EXAMPLE_2003) == [
         ("quoted", "http://www.w3.org/Addressing/", '"http://www.w3.org/Addressing/"'),
         ("angle", "ftp://ds.internic.net/rfc/", "<ftp://ds.internic.net/rfc/>"),
@@ -129,8 +131,8 @@ def test_the_2003_example() -> None:
 
 
 def test_the_ways_of_delimiting() -> None:
-    # 001 appendix E: "usually within double-quotes ..., angle brackets ..., or just
-    # using whitespace"
+    # URL syntax draft 1997 appendix E: "usually within double-quotes ..., angle brackets ..., or
+    # just using whitespace"
     text = (
         "In practice, URLs are delimited in a variety of ways, but usually within "
         'double-quotes "http://test.com/", angle brackets <http://test.com/>, or just '
@@ -144,7 +146,7 @@ def test_the_ways_of_delimiting() -> None:
 
 
 def test_a_reference_broken_across_lines() -> None:
-    # 000 references, [10]
+    # RFC 1738 references, [10]
     text = (
         '  [10] Kahle, B., "Document Identifiers, or International Standard\n'
         '       Book Numbers for the Electronic Age", <URL:ftp://quake.think.\n'
@@ -154,7 +156,7 @@ def test_a_reference_broken_across_lines() -> None:
 
 
 def test_the_1993_references() -> None:
-    # 004 §2: a selector with a space lost its escape in the copy; the wrapper ends
+    # URL draft 1993 §2: a selector with a space lost its escape in the copy; the wrapper ends
     # at the first ">"
     text = (
         "University of Minnesota, December 1991, "
@@ -168,7 +170,7 @@ def test_the_1993_references() -> None:
 
 
 def test_wrapped_urls_in_chinese_text() -> None:
-    # 003 §3.1, §3.2.2: wrappers right against CJK text; a stray space inside one
+    # RFC 1738 summary (zh) §3.1, §3.2.2: wrappers right against CJK text; a stray space inside one
     text = (
         "例如:<URL:ftp://@host.com/>的用户名为空并且没有密码,<URL:ftp://host.com/>没有用户名。"
         "这和<URL:ftp://myname @host.dom/etc/motd>的含义不一样"
@@ -181,40 +183,40 @@ def test_wrapped_urls_in_chinese_text() -> None:
 
 
 def test_the_xerox_example() -> None:
-    # 001 §6
+    # URL syntax draft 1997 §6
     text = "the URL <http://www.XEROX.com> is equivalent to <http://www.xerox.com>."
     assert urls(text) == ["http://www.XEROX.com", "http://www.xerox.com"]
 
 
 def test_the_examples_are_in_the_texts() -> None:
-    assert EXAMPLE_1993 in spec("004")
-    assert squeezed(EXAMPLE_1997) in squeezed(spec("001"))
-    # 000 and 002 lost the URLs; what is left of the sentences is there
+    assert EXAMPLE_1993 in spec("URL draft 1993")
+    assert squeezed(EXAMPLE_1997) in squeezed(spec("URL syntax draft 1997"))
+    # RFC 1738 and RFC 2396bis draft 2003 lost the URLs; what is left of the sentences is there
     for piece in (
         "Yes, Jim, I found it under <URL:",
         "type=d> but you can probably pick it up from <URL:",
         "Note the warning in <URL:http://ds.internic.",
         "<URL:ftp://quake.think.\n       com/pub/wais/doc/doc-ids.txt>",
     ):
-        assert piece in spec("000"), piece
-    text_002 = squeezed(spec("002"))
+        assert piece in spec("RFC 1738"), piece
+    text_002 = squeezed(spec("RFC 2396bis draft 2003"))
     assert 'Yes, Jim, I found it under "http://www.w3.org/Addressing/", but you' in text_002
     assert (
         "contains the URI references http://www.w3.org/Addressing/ "
         "ftp://ds.internic.net/rfc/ "
         "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"
     ) in text_002
-    assert '"http://test.com/", angle brackets <http://test.com/>' in spec("001")
-    assert "<URL:ftp://myname @host.dom/etc/motd>" in spec("003")
-    assert "<gopher://gopher.micro.umn.edu/00>About Gopher/About Gopher>" in spec("004")
+    assert '"http://test.com/", angle brackets <http://test.com/>' in spec("URL syntax draft 1997")
+    assert "<URL:ftp://myname @host.dom/etc/motd>" in spec("RFC 1738 summary (zh)")
+    assert "<gopher://gopher.micro.umn.edu/00>About Gopher/About Gopher>" in spec("URL draft 1993")
 
 
 # --- every URL of every spec text ---------------------------------------------------------
 
 # form letters: u <URL:...>, a <...>, q "...", b bare.  Checked by hand against the
-# texts; two of 000's are cut short because the copy lost the rest.
+# texts; two of RFC 1738's are cut short because the copy lost the rest.
 EXPECTED_IN_SPECS = {
-    "000": """
+    "RFC 1738": """
         u ftp://myname@host.dom/%2Fetc/motd
         u ftp://myname@host.dom/etc/motd
         u ftp://myname@host.dom//etc/motd
@@ -224,7 +226,7 @@ EXPECTED_IN_SPECS = {
         u ftp://quake.think.com/pub/wais/doc/doc-ids.txt
         u ftp://ds.inter
     """,
-    "001": """
+    "URL syntax draft 1997": """
         b ftp://ftp.is.co.za/rfc/rfc1808.txt
         b gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles
         b http://www.math.uio.no/faq/compression-faq/part1.html
@@ -291,7 +293,7 @@ EXPECTED_IN_SPECS = {
         a ftp://ds.internic.net/rfc/
         a http://ds.internic.net/instructions/overview.html#WARNING
     """,
-    "002": """
+    "RFC 2396bis draft 2003": """
         b http://www.ietf.org/ietf/1id-abstracts.txt
         b http://www.ietf.org/shadow.html
         b ftp://ftp.is.co.za/rfc/rfc1808.txt
@@ -361,7 +363,7 @@ EXPECTED_IN_SPECS = {
         b ftp://ds.internic.net/rfc/
         b http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING
     """,
-    "003": """
+    "RFC 1738 summary (zh)": """
         u ftp://@host.com/
         u ftp://host.com/
         u ftp://foo:@host.com/
@@ -372,7 +374,7 @@ EXPECTED_IN_SPECS = {
         u file://vms.host.edu/disk$user/my/notes/note12345.txt
         u prospero://host.dom//pros/name
     """,
-    "004": """
+    "URL draft 1993": """
         a ftp://info.cern.ch/pub
         a ftp://ds.internic.net/rfc
         a ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol
@@ -401,7 +403,8 @@ def test_every_url_of_each_spec_text(doc: str) -> None:
 
 
 def test_prose_about_urls_is_not_a_url() -> None:
-    # 003 §3.7: "注意nntp:URL指定了..." is about nntp URLs; 002 §4.3 "g:h = g:h"
+    # RFC 1738 summary (zh) §3.7: "注意nntp:URL指定了..." is about nntp URLs; RFC 2396bis draft 2003
+    # §4.3 "g:h = g:h"
     assert urls("注意nntp:URL指定了文章资源") == []
     assert urls("C.1 Normal Examples g:h = g:h") == []
 
@@ -452,7 +455,7 @@ def test_prose_about_urls_is_not_a_url() -> None:
         ("http: and mailto: alone", []),
         ("example://a/b/c/%7A", ["example://a/b/c/%7A"]),
         ("svn+ssh://h.example/repo", ["svn+ssh://h.example/repo"]),
-        # "ftp://" alone is a layout, not a URL (000 §3.1: ftp://<user>...)
+        # "ftp://" alone is a layout, not a URL (RFC 1738 §3.1: ftp://<user>...)
         ("ftp://<user>:<password>@<host>:<port>/<url-path>", []),
         ("http://", []),
         ("file:///etc/motd", ["file:///etc/motd"]),
@@ -462,13 +465,13 @@ def test_prose_about_urls_is_not_a_url() -> None:
         # relative references name nothing without a base
         ("<../x> and <g?y> and <#s>", []),
         ("<john@example.com>", []),
-        # a "URL:" prefix without brackets (000 appendix)
+        # a "URL:" prefix without brackets (RFC 1738 appendix)
         ("URL:http://a.example/", ["http://a.example/"]),
         ("CURL:http://a.example/", ["http://a.example/"]),
         # HTML attributes: the quotes delimit
         ('<a href="http://a.example/x">link</a>', ["http://a.example/x"]),
         ('<BASE href="http://www.ics.uci.edu/Test/a/b/c">', ["http://www.ics.uci.edu/Test/a/b/c"]),
-        # empty wrappers (000's copy has many)
+        # empty wrappers (RFC 1738's copy has many)
         ("RFC 1436, <URL:>, March 1993.", []),
         ("<>", []),
         ('""', []),
@@ -533,7 +536,8 @@ def test_unknown_scheme_in_angle_brackets_needs_slashes() -> None:
     assert urls("<foo://bar/>") == ["foo://bar/"]
 
 
-# --- the hyphen at a line break (001/002 appendix E; 000 appendix) ---------------------------
+# --- the hyphen at a line break (URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E;
+# RFC 1738 appendix) ---------------------------
 
 
 def test_hyphen_at_a_line_break_continues_a_bare_url() -> None:
@@ -593,7 +597,7 @@ def test_found_to_dict() -> None:
         "url_span": [5, 23],
         "form": "url-wrapper",
         "alternative": None,
-        "notes": ["the prefix 'URL:' is not part of the URL (000 appendix)"],
+        "notes": ["the prefix 'URL:' is not part of the URL (RFC 1738 appendix)"],
     }
 
 

@@ -1,4 +1,4 @@
-"""Abbreviated URIs (002 appendix F; RFC 3986 §4.5)."""
+"""Abbreviated URIs (RFC 2396bis draft 2003 appendix F; RFC 3986 §4.5)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from urlinspector.data import spec_text
 @pytest.mark.parametrize(
     ("text", "url", "scheme"),
     [
-        # 002 appendix F's own example
+        # RFC 2396bis draft 2003 appendix F's own example
         ("www.w3.org/Addressing/", "http://www.w3.org/Addressing/", "http"),
         # "or simply the DNS hostname on its own"
         ("www.w3.org", "http://www.w3.org", "http"),
@@ -51,7 +51,7 @@ def test_guesses(text: str, url: str, scheme: str) -> None:
     assert guess.text == text
     d = guess.diagnostic
     assert (d.code, d.severity, d.category) == ("heuristic", "info", "scheme")
-    assert d.reference.startswith("002 appendix F")
+    assert d.reference.startswith("RFC 2396bis draft 2003 appendix F")
     assert "heuristic" in d.message
     start, end = d.span
     assert text[start:end] == text.strip()
@@ -119,7 +119,7 @@ def test_misuse() -> None:
 
 
 def test_the_example_is_in_002() -> None:
-    text = " ".join(spec_text("002").split())
+    text = " ".join(spec_text("RFC 2396bis draft 2003").split())
     assert "such as www.w3.org/Addressing/ or simply the DNS hostname on its own" in text
     assert 'likely to have a URI prefix of "http://"' in text
 

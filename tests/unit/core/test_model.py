@@ -29,7 +29,7 @@ def test_a_part_is_a_plain_tuple_in_the_order_of_its_fields() -> None:
         "span": (11, 14),
         "raw": "pub",
         "role": "ftp-cwd",
-        "rule": "fsegment (cwd), 000 §3.2.2 / §5",
+        "rule": "fsegment (cwd), RFC 1738 §3.2.2 / §5",
     }
     assert url.to_dict()["scheme_specific"]["parts"][1] == {  # (the first is the "/")
         "name": "cwd",
@@ -37,7 +37,7 @@ def test_a_part_is_a_plain_tuple_in_the_order_of_its_fields() -> None:
         "decoded": "pub",
         "span": [11, 14],
         "role": "ftp-cwd",
-        "rule": "fsegment (cwd), 000 §3.2.2 / §5",
+        "rule": "fsegment (cwd), RFC 1738 §3.2.2 / §5",
     }
 
 
@@ -91,8 +91,8 @@ def test_parse_results_survive_pickling() -> None:
 def test_a_url_keeps_its_scheme_parts_and_fields_and_groups_them_when_asked() -> None:
     url = parse("GOPHER://h/0sel")
     assert url.scheme_parts[1:] == (
-        ("gophertype", (11, 12), "0", "gopher-type", "gtype, 000 §3.4.1 / §5"),
-        ("selector", (12, 15), "sel", "selector", "selector, 000 §3.4.1 / §5"),
+        ("gophertype", (11, 12), "0", "gopher-type", "gtype, RFC 1738 §3.4.1 / §5"),
+        ("selector", (12, 15), "sel", "selector", "selector, RFC 1738 §3.4.1 / §5"),
     )
     assert url.scheme_fields is not None
     assert url.scheme_fields["selector"] == b"sel"

@@ -1,4 +1,5 @@
-"""Normalization and the comparison ladder (RFC 3986 §6; 002 §6; 001 §6).
+"""Normalization and the comparison ladder (RFC 3986 §6; RFC 2396bis draft 2003 §6;
+URL syntax draft 1997 §6).
 
 * the specs' own examples of equivalent URLs, each at the rung it needs;
 * each step alone: what it changes, what it must never change (escapes of reserved
@@ -40,15 +41,46 @@ def spec_text(doc: str) -> str:
 
 # (a, b, edition, rung, where the text says they are equivalent)
 SPEC_EQUIVALENTS = [
-    # 002 §6.2.2 (and RFC 3986 §6.2.2 with another path)
-    ("example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a", "rfc2396bis-2003", "dot-segments", "002"),
-    ("example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a", "rfc3986", "dot-segments", "002"),
-    # 002 §6.2.3
-    ("http://example.com/", "http://example.com:80/", "rfc2396bis-2003", "scheme", "002"),
-    ("http://example.com/", "http://example.com:80/", "rfc3986", "scheme", "002"),
-    # 001 §6: "the URL <http://www.XEROX.com> is equivalent to <http://www.xerox.com>"
-    ("<http://www.XEROX.com>", "<http://www.xerox.com>", "url-syntax-1997", "case", "001"),
-    ("http://www.XEROX.com", "http://www.xerox.com", "rfc3986", "case", "001"),
+    # RFC 2396bis draft 2003 §6.2.2 (and RFC 3986 §6.2.2 with another path)
+    (
+        "example://a/b/c/%7A",
+        "eXAMPLE://a/./b/../b/c/%7a",
+        "rfc2396bis-2003",
+        "dot-segments",
+        "RFC 2396bis draft 2003",
+    ),
+    (
+        "example://a/b/c/%7A",
+        "eXAMPLE://a/./b/../b/c/%7a",
+        "rfc3986",
+        "dot-segments",
+        "RFC 2396bis draft 2003",
+    ),
+    # RFC 2396bis draft 2003 §6.2.3
+    (
+        "http://example.com/",
+        "http://example.com:80/",
+        "rfc2396bis-2003",
+        "scheme",
+        "RFC 2396bis draft 2003",
+    ),
+    (
+        "http://example.com/",
+        "http://example.com:80/",
+        "rfc3986",
+        "scheme",
+        "RFC 2396bis draft 2003",
+    ),
+    # URL syntax draft 1997 §6: "the URL <http://www.XEROX.com> is equivalent to
+    # <http://www.xerox.com>"
+    (
+        "<http://www.XEROX.com>",
+        "<http://www.xerox.com>",
+        "url-syntax-1997",
+        "case",
+        "URL syntax draft 1997",
+    ),
+    ("http://www.XEROX.com", "http://www.xerox.com", "rfc3986", "case", "URL syntax draft 1997"),
     # RFC 3986 §6.2.2.1
     ("HTTP://www.EXAMPLE.com/", "http://www.example.com/", "rfc3986", "case", None),
     # RFC 3986 §6.2.2
@@ -81,10 +113,13 @@ def test_spec_equivalents(a: str, b: str, edition: str, rung: str, doc: str | No
 @pytest.mark.parametrize(
     ("text", "doc"),
     [
-        ("example://a/b/c/%7A eXAMPLE://a/./b/../b/c/%7a", "002"),
-        ("http://example.com/ http://example.com:80/", "002"),
-        ("the URL <http://www.XEROX.com> is equivalent to <http://www.xerox.com>", "001"),
-        ("http://example.com/data redirects to http://example.com/data/", "002"),
+        ("example://a/b/c/%7A eXAMPLE://a/./b/../b/c/%7a", "RFC 2396bis draft 2003"),
+        ("http://example.com/ http://example.com:80/", "RFC 2396bis draft 2003"),
+        (
+            "the URL <http://www.XEROX.com> is equivalent to <http://www.xerox.com>",
+            "URL syntax draft 1997",
+        ),
+        ("http://example.com/data redirects to http://example.com/data/", "RFC 2396bis draft 2003"),
     ],
 )
 def test_spec_examples_are_in_the_texts(text: str, doc: str) -> None:
@@ -92,7 +127,7 @@ def test_spec_examples_are_in_the_texts(text: str, doc: str) -> None:
 
 
 def test_protocol_based_normalization_is_not_done() -> None:
-    # 002 §6.2.4: a spider that saw a redirect may treat these as equivalent; the
+    # RFC 2396bis draft 2003 §6.2.4: a spider that saw a redirect may treat these as equivalent; the
     # syntax and the scheme do not say so
     result = compare("http://example.com/data", "http://example.com/data/")
     assert not result.equivalent
@@ -147,9 +182,9 @@ STEP_CASES = [
     ("http://a%2eb/", ["escapes"], "http://a%2eb/", "url-syntax-1997"),
     # a "%" that an unreserved hex digit would complete into a new escape
     ("http://h/%%34%31", ["escapes"], "http://h/%%341", "rfc3986"),
-    # 000 §3.2.2: %2F in an ftp path is how a "/" reaches a CWD command
+    # RFC 1738 §3.2.2: %2F in an ftp path is how a "/" reaches a CWD command
     ("ftp://h/%2Fetc/%6Dotd", ["escapes"], "ftp://h/%2Fetc/motd", "rfc1738"),
-    # 1997: "$" and "," are unreserved marks (001 §2.3); in 3986 they are reserved
+    # 1997: "$" and "," are unreserved marks (URL syntax draft 1997 §2.3); in 3986 they are reserved
     ("http://h/a%24b%2Cc", ["escapes"], "http://h/a$b,c", "url-syntax-1997"),
     ("http://h/a%24b%2Cc", ["escapes"], "http://h/a%24b%2Cc", "rfc3986"),
     # dot segments: hierarchical paths only
@@ -175,12 +210,13 @@ STEP_CASES = [
     ("http://h/a/../b", ["dot-segments"], "http://h/b", "rfc1738"),
     ("x:/a/..//b", ["dot-segments"], "x:/.//b", "rfc3986"),
     # ".." above the root: RFC 3986 §5.2.4 drops it; the older editions' algorithms
-    # keep it (002 and 001 appendix C.2: "../../../g = http://a/../g"; RFC 1808 §5.2)
+    # keep it (RFC 2396bis draft 2003 and URL syntax draft 1997 appendix C.2: "../../../g =
+    # http://a/../g"; RFC 1808 §5.2)
     ("http://a/b/../../g", ["dot-segments"], "http://a/g", "rfc3986"),
     ("http://a/b/../../g", ["dot-segments"], "http://a/../g", "rfc2396bis-2003"),
     ("http://a/b/../../g", ["dot-segments"], "http://a/../g", "url-syntax-1997"),
     ("http://a/b/../../g", ["dot-segments"], "http://a/../g", "rfc1738"),
-    # 004 appendix 1.2: "xxx/.." is removed, slash and all
+    # URL draft 1993 appendix 1.2: "xxx/.." is removed, slash and all
     ("http://a/b/c/..", ["dot-segments"], "http://a/b", "url-1993"),
     ("http://a/b/c/..", ["dot-segments"], "http://a/b/", "rfc3986"),
     # scheme-based: default and empty ports, the empty http path
@@ -267,15 +303,15 @@ def test_the_order_of_steps_given_does_not_matter() -> None:
     [
         ("http://BÜCHER.example/", "rfc3986", "internationalized host name"),
         ("http://xn--bcher-kva.EXAMPLE/", "rfc3986", "xn--"),
-        ("gopher://h/1/a/../b", "rfc3986", "000 §3.4"),
+        ("gopher://h/1/a/../b", "rfc3986", "RFC 1738 §3.4"),
         ("a/../b", "rfc3986", "relative"),
         ("foo://h:80/", "rfc3986", "no default port"),
         ("<URL:http://h/>", "rfc3986", "wrapper"),
         ("http://h h/", "rfc3986", "error"),
-        # 002 §3.2.1: not a server, so the whole authority is a reg-name whose case
-        # rules belong to its registry
+        # RFC 2396bis draft 2003 §3.2.1: not a server, so the whole authority is a reg-name whose
+        # case rules belong to its registry
         ("http://My_Registry/", "rfc2396bis-2003", "registry"),
-        # 004: ":" is an "extra" character, so %3A is unreserved; decoded in the first
+        # URL draft 1993: ":" is an "extra" character, so %3A is unreserved; decoded in the first
         # segment of a relative path it would make "a" a scheme
         ("a%3Ab/c", "url-1993", "split"),
         ("http://a/b/../../g", "rfc2396bis-2003", "above the root"),
@@ -313,10 +349,10 @@ def test_every_edition_normalizes_the_common_case(edition: str) -> None:
 def test_citations_name_the_editions_document(edition: str) -> None:
     prefix = {
         "rfc3986": "RFC 3986",
-        "rfc2396bis-2003": "002",
-        "url-syntax-1997": "001",
-        "rfc1738": "000",
-        "url-1993": "004",
+        "rfc2396bis-2003": "RFC 2396bis draft 2003",
+        "url-syntax-1997": "URL syntax draft 1997",
+        "rfc1738": "RFC 1738",
+        "url-1993": "URL draft 1993",
     }[edition]
     for rung in (*RUNGS, "fragment", "relative"):
         assert citation(rung, edition).startswith(prefix) or (
@@ -466,7 +502,7 @@ def urls(draw: st.DrawFn) -> str:
 @given(urls(), st.sampled_from(EDITION_IDS))
 @example("//%0a", "rfc3986")  # an escape's hex digits in a host stay upper case
 @example("//%41", "rfc2396bis-2003")  # a reg-name that decodes to a hostname: "a"
-@example("//Example.COM/a/..//..", "url-1993")  # 004 gives "//..", then "/"
+@example("//Example.COM/a/..//..", "url-1993")  # URL draft 1993 gives "//..", then "/"
 def test_normalization_is_idempotent(text: str, edition: str) -> None:
     once = normalize(text, edition=edition)
     twice = normalize(once.text, edition=edition)

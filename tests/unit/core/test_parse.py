@@ -38,54 +38,62 @@ class Differences:
     cites: str
     """How its citations start: the document the edition is."""
     path_after_slash: bool
-    """The "/" after host[:port] is a separator, not part of the url-path (000 §3.1:
+    """The "/" after host[:port] is a separator, not part of the url-path (RFC 1738 §3.1:
     "the '/' between the host (or port) and the url-path is NOT part of the url-path";
-    004 "Internet protocol parts").  From 001 (appendix F.2) on the slash is the path's."""
+    URL draft 1993 "Internet protocol parts").  From URL syntax draft 1997 (appendix F.2) on the
+    slash is the path's."""
     query_schemes: frozenset[str] | None
-    """Schemes for which "?" starts a query; None: every scheme.  000 gives a search
+    """Schemes for which "?" starts a query; None: every scheme.  RFC 1738 gives a search
     part only to http (§3.3, §5 httpurl) and wais (§3.9, waisindex) (https as http);
-    004's ``generic = scheme : path [? search]`` and 001 on split "?" for all."""
+    URL draft 1993's ``generic = scheme : path [? search]`` and URL syntax draft 1997 on split "?"
+    for all."""
     empty_port_is_error: bool
-    """``port = digits`` (000 §5, 004 BNF) vs ``port = *digit`` (001 appendix F.3)."""
+    """``port = digits`` (RFC 1738 §5, URL draft 1993 BNF) vs ``port = *digit``
+    (URL syntax draft 1997 appendix F.3)."""
     ipv6_literals: bool
-    """``[`` ``]`` IP literals (002 §3.2.2 IPv6reference, RFC 3986 §3.2.2 IP-literal)."""
+    """``[`` ``]`` IP literals (RFC 2396bis draft 2003 §3.2.2 IPv6reference, RFC 3986 §3.2.2
+    IP-literal)."""
     ipvfuture: bool
     """``IPvFuture`` (RFC 3986 §3.2.2 only)."""
     empty_host_is_error: bool
-    """``login = [ user [ ":" password ] "@" ] hostport`` requires a host (000 §5, 004);
-    001's ``site``, 002's ``server`` and RFC 3986's ``reg-name`` may be empty."""
+    """``login = [ user [ ":" password ] "@" ] hostport`` requires a host (RFC 1738 §5,
+    URL draft 1993); URL syntax draft 1997's ``site``, RFC 2396bis draft 2003's ``server`` and
+    RFC 3986's ``reg-name`` may be empty."""
     scheme_may_start_with_digit: bool
-    """000 §5 ``scheme = 1*[ lowalpha | digit | ...]``, 001 appendix A
-    ``scheme = 1*( alpha | digit | ...)``, 004 ``scheme = ialpha`` (its alpha holds the
-    digits); 002 §3.1 and RFC 3986 §3.1 start with ALPHA."""
+    """RFC 1738 §5 ``scheme = 1*[ lowalpha | digit | ...]``, URL syntax draft 1997 appendix A
+    ``scheme = 1*( alpha | digit | ...)``, URL draft 1993 ``scheme = ialpha`` (its alpha holds the
+    digits); RFC 2396bis draft 2003 §3.1 and RFC 3986 §3.1 start with ALPHA."""
     ipv4_octet_over_255: str
     """Severity of ``ipv4-octet-range`` for ``300.1.1.1``: "error" where
-    ``hostnumber = digits "." digits "." digits "." digits`` (000 §5, 001 appendix A,
-    004) names no address; "warning" where such a host is a reg-name (002 §3.2.2 reads
-    it as a reg-name; RFC 3986 §3.2.2 too)."""
+    ``hostnumber = digits "." digits "." digits "." digits`` (RFC 1738 §5, URL syntax draft 1997
+    appendix A, URL draft 1993) names no address; "warning" where such a host is a reg-name
+    (RFC 2396bis draft 2003 §3.2.2 reads it as a reg-name; RFC 3986 §3.2.2 too)."""
     fragment_outside_url: bool
-    """000 §2.2: "#" delimits a fragment that is not part of the URL (info finding)."""
+    """RFC 1738 §2.2: "#" delimits a fragment that is not part of the URL (info finding)."""
     plus_in_hostname: tuple[str, ...]
-    """Codes for ``http://a+b.com/``: "+" is reserved from 001 §2.2 on (so a
-    ``reserved-char`` in 001's hostname), safe in 000 and 004 (an ``invalid-char``
-    there); 002 reads the authority as a reg-name (002 §3.2.1), RFC 3986's reg-name
-    holds sub-delims."""
+    """Codes for ``http://a+b.com/``: "+" is reserved from URL syntax draft 1997 §2.2 on (so a
+    ``reserved-char`` in URL syntax draft 1997's hostname), safe in RFC 1738 and URL draft 1993 (an
+    ``invalid-char`` there); RFC 2396bis draft 2003 reads the authority as a reg-name
+    (RFC 2396bis draft 2003 §3.2.1), RFC 3986's reg-name holds sub-delims."""
     my_host: tuple[str, ...]
-    """Codes for ``http://my_host/``: 002 reads an authority that is not a valid server
-    as a whole reg-name (002 §3.2.1, info ``authority-reg-name``); RFC 3986's reg-name
-    allows "_"; 000 and 001 hostnames do not (``invalid-char``); 004's host characters
-    include "_" (safe) but its hostname still is not one (``invalid-hostname``)."""
+    """Codes for ``http://my_host/``: RFC 2396bis draft 2003 reads an authority that is not a valid
+    server as a whole reg-name (RFC 2396bis draft 2003 §3.2.1, info ``authority-reg-name``);
+    RFC 3986's reg-name allows "_"; RFC 1738 and URL syntax draft 1997 hostnames do not
+    (``invalid-char``); URL draft 1993's host characters include "_" (safe) but its hostname still
+    is not one (``invalid-hostname``)."""
     path_char_codes: dict[str, str | None] = field(default_factory=dict)
     """The code for one character written literally in an http path, None: allowed.
-    "~" is unreserved from 001 on (001 appendix F.2) but national (unsafe) in 000 §2.2
-    and 004; "[" is reserved in 002/RFC 3986 and unwise (001 §2.4.3) or national
-    (000, 004) before; 004's extra holds '"' and space; "<" is punctuation in 004's
-    national; "`" is national in 003 §5, unwise in 001/002, in no class of 004."""
+    "~" is unreserved from URL syntax draft 1997 on (URL syntax draft 1997 appendix F.2) but
+    national (unsafe) in RFC 1738 §2.2 and URL draft 1993; "[" is reserved in
+    RFC 2396bis draft 2003/RFC 3986 and unwise (URL syntax draft 1997 §2.4.3) or national (RFC 1738,
+    URL draft 1993) before; URL draft 1993's extra holds '"' and space; "<" is punctuation in
+    URL draft 1993's national; "`" is national in RFC 1738 summary (zh) §5, unwise in
+    URL syntax draft 1997 / RFC 2396bis draft 2003, in no class of URL draft 1993."""
     fragment_hash_code: str = "excluded-char"
     """A second "#" in the fragment: a gen-delim in RFC 3986 §2.2, a delim before."""
     foreign_citations: dict[str, str] = field(default_factory=dict)
-    """Diagnostic codes whose citation names another document, on purpose: 004 has
-    no port-abuse text (000 §6 is it); 000 leaves relative references to RFC 1808."""
+    """Diagnostic codes whose citation names another document, on purpose: URL draft 1993 has
+    no port-abuse text (RFC 1738 §6 is it); RFC 1738 leaves relative references to RFC 1808."""
 
 
 _COMMON_CHARS: dict[str, str | None] = {
@@ -126,7 +134,7 @@ DIFFERENCES: dict[str, Differences] = {
         fragment_hash_code="reserved-char",
     ),
     "rfc2396bis-2003": Differences(
-        cites="002",
+        cites="RFC 2396bis draft 2003",
         path_after_slash=False,
         query_schemes=None,
         empty_port_is_error=False,
@@ -150,7 +158,7 @@ DIFFERENCES: dict[str, Differences] = {
         },
     ),
     "url-syntax-1997": Differences(
-        cites="001",
+        cites="URL syntax draft 1997",
         path_after_slash=False,
         query_schemes=None,
         empty_port_is_error=False,
@@ -174,7 +182,7 @@ DIFFERENCES: dict[str, Differences] = {
         },
     ),
     "rfc1738": Differences(
-        cites="000",
+        cites="RFC 1738",
         path_after_slash=True,
         query_schemes=frozenset({"http", "https", "wais"}),
         empty_port_is_error=True,
@@ -199,7 +207,7 @@ DIFFERENCES: dict[str, Differences] = {
         foreign_citations={"colon-in-first-segment": "RFC 1808"},
     ),
     "url-1993": Differences(
-        cites="004",
+        cites="URL draft 1993",
         path_after_slash=True,
         query_schemes=None,
         empty_port_is_error=True,
@@ -221,7 +229,7 @@ DIFFERENCES: dict[str, Differences] = {
             "`": "invalid-char",
             " ": None,
         },
-        foreign_citations={"low-port": "000 §6", "non-default-port": "000 §6"},
+        foreign_citations={"low-port": "RFC 1738 §6", "non-default-port": "RFC 1738 §6"},
     ),
 }
 
@@ -291,8 +299,8 @@ def only(url: URL, code: str) -> Diagnostic:
 def cites_its_edition(d: Diagnostic, ed: Ed) -> bool:
     if d.reference.startswith(ed.differs.cites):
         return True
-    # Scheme-specific syntax is 000 §3/§5's in every edition (specific.py): it cites 000.
-    if d.category == "scheme" and "000" in d.reference:
+    # Scheme-specific syntax is RFC 1738 §3/§5's in every edition (specific.py): it cites RFC 1738.
+    if d.category == "scheme" and "RFC 1738" in d.reference:
         return True
     foreign = ed.differs.foreign_citations.get(d.code) or BEYOND_THE_EDITIONS.get(d.code)
     return foreign is not None and d.reference.startswith(foreign)
@@ -362,7 +370,7 @@ def test_which_schemes_have_a_query(ed: Ed, scheme: str) -> None:
 
 
 def test_ftp_query_under_rfc1738_is_part_of_the_path() -> None:
-    # 000 §5: fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+    # RFC 1738 §5: fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
     url = parse("ftp://h/a?b", "rfc1738")
     assert (url.path, url.query) == ("a?b", None)
 
@@ -389,7 +397,8 @@ def test_empty_host(ed: Ed, text: str) -> None:
 
 
 def test_file_urls_may_have_an_empty_host(ed: Ed) -> None:
-    # 000 §3.10: "<host> can be ... the empty string"; 003 §5 fileurl = "file://" [ host ]
+    # RFC 1738 §3.10: "<host> can be ... the empty string"; RFC 1738 summary (zh) §5 fileurl =
+    # "file://" [ host ]
     url = parsed("file:///etc/motd", ed)
     assert url.host == ""
     assert url.path == ed.path("etc/motd")
@@ -410,7 +419,8 @@ def test_ipv6_literal(ed: Ed) -> None:
 
 
 def test_only_a_port_may_follow_an_ip_literal(ed: Ed) -> None:
-    # RFC 3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ]; 002 §3.2.2 hostport
+    # RFC 3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ]; RFC 2396bis draft 2003 §3.2.2
+    # hostport
     url = parsed("http://[::1]1/", ed)
     assert not url.is_valid
     assert any(d.span[0] <= 12 < d.span[1] for d in url.errors), url.diagnostics
@@ -451,7 +461,7 @@ def test_an_authority_that_is_not_a_server(ed: Ed) -> None:
 
 
 def test_2003_reads_the_whole_authority_as_a_reg_name() -> None:
-    # 002 §3.2.1: reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / ... )
+    # RFC 2396bis draft 2003 §3.2.1: reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / ... )
     text = "http://user@my_host:80/"
     url = parse(text, "rfc2396bis-2003")
     assert components(url) == expect(
@@ -459,7 +469,7 @@ def test_2003_reads_the_whole_authority_as_a_reg_name() -> None:
     )
     d = only(url, "authority-reg-name")
     assert (d.severity, d.span) == ("info", (7, 22))
-    assert d.reference.startswith("002")
+    assert d.reference.startswith("RFC 2396bis draft 2003")
     assert url.is_valid
     # RFC 3986 has no such fallback: a reg-name may hold "_"
     url = parse(text, "rfc3986")
@@ -535,7 +545,11 @@ def test_second_hash_in_the_fragment(ed: Ed) -> None:
 @pytest.mark.parametrize(
     ("text", "user", "password"),
     [
-        ("ftp://@host.com/", "", None),  # 000 §3.1, 001 §4.3.1: an empty user name
+        (
+            "ftp://@host.com/",
+            "",
+            None,
+        ),  # RFC 1738 §3.1, URL syntax draft 1997 §4.3.1: an empty user name
         ("ftp://host.com/", None, None),  # no user name
         ("ftp://foo:@host.com/", "foo", ""),  # user "foo", an empty password
         ("ftp://:@host.com/", "", ""),
@@ -556,7 +570,7 @@ def test_user_and_password_undefined_or_empty(
 
 
 def test_path_with_and_without_slash(ed: Ed) -> None:
-    # 001 appendix F.2: <foo:/bar> and <foo:bar> must stay different
+    # URL syntax draft 1997 appendix F.2: <foo:/bar> and <foo:bar> must stay different
     a, b = parsed("foo:/bar", ed), parsed("foo:bar", ed)
     assert (a.path, b.path) == ("/bar", "bar")
     assert a.spans[PATH] == (4, 8)
@@ -611,7 +625,7 @@ def test_the_empty_reference(ed: Ed) -> None:
 def test_relative_references(ed: Ed, text: str, given: dict[str, str]) -> None:
     url = parsed(text, ed)
     if "query" in given and not ed.splits_query(None):
-        # 000 gives "?" a meaning only after http, https and wais (see DIFFERENCES)
+        # RFC 1738 gives "?" a meaning only after http, https and wais (see DIFFERENCES)
         given = dict(given)
         given["path"] += "?" + given.pop("query")
     assert components(url) == expect(**given)
@@ -735,10 +749,18 @@ def test_segments(ed: Ed, text: str, segments: list[tuple[str, tuple[int, int]]]
 @pytest.mark.parametrize(
     ("text", "wrapper_end", "uri"),
     [
-        ("<URL:http://h/a?q#f>", 5, (5, 19)),  # 000 appendix, 004 §1.3
-        ("<URL: http://h/a?q#f>", 6, (6, 20)),  # 001 appendix E: with a trailing space
-        ("<http://h/a?q#f>", 1, (1, 15)),  # 001/002 appendix E
-        ("URL:http://h/a?q#f", 4, (4, 18)),  # 000 appendix: the prefix alone
+        ("<URL:http://h/a?q#f>", 5, (5, 19)),  # RFC 1738 appendix, URL draft 1993 §1.3
+        (
+            "<URL: http://h/a?q#f>",
+            6,
+            (6, 20),
+        ),  # URL syntax draft 1997 appendix E: with a trailing space
+        (
+            "<http://h/a?q#f>",
+            1,
+            (1, 15),
+        ),  # URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E
+        ("URL:http://h/a?q#f", 4, (4, 18)),  # RFC 1738 appendix: the prefix alone
     ],
 )
 def test_wrappers_are_stripped(ed: Ed, text: str, wrapper_end: int, uri: tuple[int, int]) -> None:
@@ -781,7 +803,12 @@ def test_no_wrapper(ed: Ed, text: str) -> None:
         ("http://h/?a%zz", "bad-escape", (11, 14), "escape"),
         ("http://h:8a/", "invalid-port", (9, 11), "syntax"),
         ("a{b:c", "invalid-scheme", (0, 3), "syntax"),
-        (":a", "colon-in-first-segment", (0, 1), "syntax"),  # RFC 3986 §4.2, 001 §5
+        (
+            ":a",
+            "colon-in-first-segment",
+            (0, 1),
+            "syntax",
+        ),  # RFC 3986 §4.2, URL syntax draft 1997 §5
         (":a/b", "colon-in-first-segment", (0, 1), "syntax"),
     ],
 )
@@ -804,7 +831,7 @@ def test_error_diagnostics(
     ],
 )
 def test_a_port_above_65535_is_a_warning(ed: Ed, text: str, span: tuple[int, int]) -> None:
-    # port = *DIGIT (RFC 3986 §3.2.3; 1*digit in 000 §5): no range in the grammar;
+    # port = *DIGIT (RFC 3986 §3.2.3; 1*digit in RFC 1738 §5): no range in the grammar;
     # what limits it is TCP's 16-bit port field (and browsers reject the URL)
     url = parsed(text, ed)
     d = only(url, "port-out-of-range")
@@ -831,7 +858,8 @@ def test_leading_zeros_are_digits_of_the_port(ed: Ed, text: str, number: int) ->
 
 
 def test_scheme_in_upper_case(ed: Ed) -> None:
-    # 000 §2.1, 001 §4.1, 002 §3.1: treat upper case as lower case in scheme names
+    # RFC 1738 §2.1, URL syntax draft 1997 §4.1, RFC 2396bis draft 2003 §3.1: treat upper case as
+    # lower case in scheme names
     url = parsed("HTTP://h/", ed)
     d = only(url, "scheme-uppercase")
     assert (d.severity, d.span, d.category) == ("info", (0, 4), "syntax")
@@ -840,7 +868,9 @@ def test_scheme_in_upper_case(ed: Ed) -> None:
 
 
 def test_a_colon_after_the_first_segment_is_fine(ed: Ed) -> None:
-    url = parsed("./this:that", ed)  # 001 §5, 002 §5: "./this:that"
+    url = parsed(
+        "./this:that", ed
+    )  # URL syntax draft 1997 §5, RFC 2396bis draft 2003 §5: "./this:that"
     assert url.scheme is None
     assert url.path == "./this:that"
     assert url.diagnostics == ()
@@ -852,7 +882,8 @@ def test_valid_urls_have_no_findings(ed: Ed) -> None:
         assert [d for d in url.diagnostics if d.code != "fragment-outside-url"] == []
 
 
-# --- security findings (000 §6, 001 §7, 002 §7) ------------------------------------------------
+# --- security findings (RFC 1738 §6, URL syntax draft 1997 §7, RFC 2396bis draft 2003 §7)
+# ------------------------------------------------
 
 
 def security(url: URL, code: str) -> Diagnostic:
@@ -870,7 +901,8 @@ def test_password(ed: Ed) -> None:
 
 
 def test_userinfo_that_looks_like_a_host(ed: Ed) -> None:
-    text = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"  # 002 §7.5
+    # RFC 2396bis draft 2003 §7.5
+    text = "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"
     url = parsed(text, ed)
     d = security(url, "userinfo-lookalike")
     assert (d.severity, d.span) == ("warning", (7, 42))
@@ -883,10 +915,10 @@ def test_userinfo_that_looks_like_a_host(ed: Ed) -> None:
 @pytest.mark.parametrize(
     ("text", "code", "severity", "span"),
     [
-        ("gopher://h:25/", "low-port", "warning", (11, 13)),  # 000 §6: gopher to SMTP
+        ("gopher://h:25/", "low-port", "warning", (11, 13)),  # RFC 1738 §6: gopher to SMTP
         ("http://h:119/", "low-port", "warning", (9, 12)),  # NNTP
         ("gopher://h:8080/", "non-default-port", "info", (11, 15)),
-        ("gopher://h:70/", None, None, None),  # the default port (000 §3.4)
+        ("gopher://h:70/", None, None, None),  # the default port (RFC 1738 §3.4)
         ("http://h:80/", None, None, None),
         ("ftp://h:21/", None, None, None),
     ],
@@ -912,7 +944,8 @@ def test_encoded_controls(ed: Ed) -> None:
     text = "ftp://u%0D@h/p%0a?q%00#f%0D"
     url = parsed(text, ed)
     found = [d for d in url.diagnostics if d.code == "encoded-control"]
-    # userinfo, path, query; not the fragment, which is never sent (001 §3, 002 §4.1)
+    # userinfo, path, query; not the fragment, which is never sent (URL syntax draft 1997 §3,
+    # RFC 2396bis draft 2003 §4.1)
     assert [d.span for d in found] == [(7, 10), (14, 17), (19, 22)]
     assert all(d.severity == "warning" and d.category == "security" for d in found)
 
@@ -934,8 +967,9 @@ def test_dotted_decimal_is_not_rare(ed: Ed) -> None:
     ("host", "address"), [("010.0.0.1", "8.0.0.1"), ("0177.0.0.1", "127.0.0.1")]
 )
 def test_leading_zero_octets(ed: Ed, host: str, address: str) -> None:
-    # No octet is over 255; a leading 0 reads as octal on many systems (002 §7.3).
-    # 000/001/004's hostnumber = digits "." digits "." digits "." digits holds it.
+    # No octet is over 255; a leading 0 reads as octal on many systems (RFC 2396bis draft 2003
+    # §7.3). RFC 1738 / URL syntax draft 1997/URL draft 1993's hostnumber = digits "." digits "."
+    # digits "." digits holds it.
     url = parsed(f"http://{host}/", ed)
     assert "ipv4-octet-range" not in codes(url)
     assert address in security(url, "rare-ipv4").message

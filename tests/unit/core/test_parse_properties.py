@@ -7,8 +7,9 @@
   component;
 * every diagnostic has a span in the text, a code, a severity and a citation;
 * the fast validating regex and the general route give the same result;
-* 001/002 appendix B's regular expression ("a concrete parsing example and test
-  oracle"), adjusted by the edition's tables, splits every text the same way;
+* URL syntax draft 1997 / RFC 2396bis draft 2003 appendix B's regular expression ("a concrete
+  parsing example and test oracle"), adjusted by the edition's tables, splits every text the same
+  way;
 * ``replace()`` with a component's own value gives the same URL back.
 
 The strategies: any text (non-ASCII, controls, lone surrogates); URL-like text
@@ -182,7 +183,9 @@ def check_url(url: URL, text: str, edition: str) -> None:
     u_start, u_end = spans[URI]
     assert 0 <= u_start <= u_end <= n
     assert url.recompose(wrapper=False) == text[u_start:u_end]
-    assert spans[PATH] != UNDEFINED  # 001 §5.2, 002 §5.2: never undefined
+    assert (
+        spans[PATH] != UNDEFINED
+    )  # URL syntax draft 1997 §5.2, RFC 2396bis draft 2003 §5.2: never undefined
 
     for name in COMPONENTS:
         start, end = spans[INDEX[name]]
@@ -290,14 +293,15 @@ def takes_the_fast_route(text: str, edition: str) -> bool:
 
 _APPENDIX_B = {
     True: APPENDIX_B,
-    # the same for a scheme whose "?" starts no query (000 §3.3): "?" is a path character
+    # the same for a scheme whose "?" starts no query (RFC 1738 §3.3): "?" is a path character
     False: re.compile(r"(([^:/?#]+):)?(//([^/#]*))?([^#]*)(\?)?()(#(.*))?", re.DOTALL),
 }
 
 
 def appendix_b(text: str, edition: str) -> tuple[str | None, ...]:
-    """001/002 appendix B, with the edition's choices: which schemes split "?"
-    (000 §3.3) and whether the "/" after host[:port] belongs to the path (000 §3.1)."""
+    """URL syntax draft 1997 / RFC 2396bis draft 2003 appendix B, with the edition's choices: which
+    schemes split "?" (RFC 1738 §3.3) and whether the "/" after host[:port] belongs to the path
+    (RFC 1738 §3.1)."""
     ed = get_edition(edition)
     m = _APPENDIX_B[True].fullmatch(text)
     assert m is not None
@@ -396,7 +400,8 @@ def test_appendix_b_split(edition: str, text: str) -> None:
     url = parse(text, edition)
     start, end = url.spans[URI]
     got = (url.scheme, url.authority, url.path, url.query, url.fragment)
-    # (002 §3.2.1's reg-name reading moves the host's bounds, never the authority's)
+    # (RFC 2396bis draft 2003 §3.2.1's reg-name reading moves the host's bounds, never the
+    # authority's)
     assert got == appendix_b(text[start:end], edition)
 
 
@@ -435,7 +440,7 @@ def test_replace_sets_a_component(edition: str, text: str, name: str, value: str
     if name == "path" and url.authority is not None and not get_edition(edition).path_after_slash:
         value = "/" + value  # with an authority the path is empty or starts with "/"
     if name == "query" and not get_edition(edition).splits_query(url.scheme):
-        return  # no query to set under this edition and scheme (000 §3.3)
+        return  # no query to set under this edition and scheme (RFC 1738 §3.3)
     changed = url.replace(**{name: value})
     assert getattr(changed, name) == value
     for other in ("scheme", "authority", "path", "query", "fragment"):

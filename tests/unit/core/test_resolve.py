@@ -1,13 +1,14 @@
 """Reference resolution under every edition, with its trace.
 
-* the tables of the texts, each against its own edition: 001 and 002 appendix C,
-  RFC 3986 §5.4 (normal and abnormal; strict and non-strict), RFC 1808 §5 (which the
-  rfc1738 edition uses), from ``tests/data/resolve/``; and, when the spec texts are at
-  hand, a check that the 001/002 tables hold every line of their appendix C exactly;
+* the tables of the texts, each against its own edition: URL syntax draft 1997 and
+  RFC 2396bis draft 2003 appendix C, RFC 3986 §5.4 (normal and abnormal; strict and non-strict),
+  RFC 1808 §5 (which the rfc1738 edition uses), from ``tests/data/resolve/``; and, when the spec
+  texts are at hand, a check that the URL syntax draft 1997 / RFC 2396bis draft 2003 tables hold
+  every line of their appendix C exactly;
 * the trace: RFC 3986 §5.2.4's own two tables step by step, and every quoted rule of
-  001, 002 and 004 found word for word in its text;
-* each edition's choices where the texts differ (the query in 001's buffer, ".."
-  above the root, the non-strict reading, RFC 1808's parameters, 004's partial form);
+  URL syntax draft 1997, RFC 2396bis draft 2003 and URL draft 1993 found word for word in its text;
+* each edition's choices where the texts differ (the query in URL syntax draft 1997's buffer, ".."
+  above the root, the non-strict reading, RFC 1808's parameters, URL draft 1993's partial form);
 * Hypothesis: resolution never raises for an absolute base and any reference; the
   trace-off route (lean for rfc3986) gives what the traced route gives;
   remove_dot_segments agrees with §5.2.4's two buffers; the stack used for
@@ -83,8 +84,8 @@ def test_every_table_is_there() -> None:
         "rfc1738",
     }
     counts = {name: len(t["examples"]) for name, t in TABLES.items()}
-    # 001: 22 normal + 22 abnormal; 002: 22 + 20 (+1 second reading of http:g);
-    # RFC 3986: 23 + 18 (+ http:g strict and non-strict); RFC 1808: 24 + 15
+    # URL syntax draft 1997: 22 normal + 22 abnormal; RFC 2396bis draft 2003: 22 + 20 (+1 second
+    # reading of http:g); RFC 3986: 23 + 18 (+ http:g strict and non-strict); RFC 1808: 24 + 15
     assert counts == {
         "001_appendix_c": 44,
         "002_appendix_c": 43,
@@ -133,13 +134,13 @@ def _spec(doc: str) -> str:
     ("doc", "table", "start", "end"),
     [
         (
-            "001",
+            "URL syntax draft 1997",
             "001_appendix_c",
             "C. Examples of Resolving Relative URL References",
             "D. Embedding",
         ),
         (
-            "002",
+            "RFC 2396bis draft 2003",
             "002_appendix_c",
             "C. Examples of Resolving Relative URI References Within",
             "Appendix D.",
@@ -149,7 +150,7 @@ def _spec(doc: str) -> str:
 def test_appendix_c_tables_are_the_texts(doc: str, table: str, start: str, end: str) -> None:
     """The table holds every "reference = target" line of appendix C, in order, as printed."""
     text = _spec(doc)
-    i = text.index(start, text.index("Appendices") if doc == "001" else 0)
+    i = text.index(start, text.index("Appendices") if doc == "URL syntax draft 1997" else 0)
     appendix = text[i : text.index(end, i)]
     printed = re.findall(r"(\S+) = (\(current document\)(?:#\S+)?|\S+)", appendix)
     rows = []
@@ -164,7 +165,7 @@ def test_appendix_c_tables_are_the_texts(doc: str, table: str, start: str, end: 
         )
     assert rows == printed
     assert TABLES[table]["base"] in appendix
-    if doc == "002":
+    if doc == "RFC 2396bis draft 2003":
         assert "http:g = http:g ; for validating parsers / http://a/b/c/g ; for backwards" in text
 
 
@@ -259,7 +260,11 @@ def test_step_and_resolution_are_frozen_and_serialise() -> None:
     assert isinstance(r.steps[0], Step)
 
 
-_QUOTED_DOCS = {"url-syntax-1997": "001", "rfc2396bis-2003": "002", "url-1993": "004"}
+_QUOTED_DOCS = {
+    "url-syntax-1997": "URL syntax draft 1997",
+    "rfc2396bis-2003": "RFC 2396bis draft 2003",
+    "url-1993": "URL draft 1993",
+}
 _TRACE_REFERENCES = [
     "",
     "#s",
@@ -282,8 +287,12 @@ _TRACE_REFERENCES = [
 @pytest.mark.parametrize("edition", list(_QUOTED_DOCS))
 def test_every_quoted_rule_is_in_its_text(edition: str) -> None:
     """Step.rule quotes the text: each piece between "..." is in the spec file, word for
-    word (whitespace aside).  002's copy lost "<segment>" with its other placeholders."""
-    texts = {doc: _spec(doc) for doc in ("001", "002", "004")}
+    word (whitespace aside).  RFC 2396bis draft 2003's copy lost "<segment>" with its other
+    placeholders."""
+    texts = {
+        doc: _spec(doc)
+        for doc in ("URL syntax draft 1997", "RFC 2396bis draft 2003", "URL draft 1993")
+    }
     checked = 0
     for base in (BASE, "http://a/b#f", "http://a"):
         for ref in _TRACE_REFERENCES:
@@ -292,7 +301,11 @@ def test_every_quoted_rule_is_in_its_text(edition: str) -> None:
                     cited = cited_document(step.citation)  # the text it quotes
                     doc = cited.name if cited is not None else step.citation[:3]
                     assert doc in texts, step.citation
-                    rule = step.rule.replace("<segment>", "") if doc == "002" else step.rule
+                    rule = (
+                        step.rule.replace("<segment>", "")
+                        if doc == "RFC 2396bis draft 2003"
+                        else step.rule
+                    )
                     for piece in rule.split("..."):
                         piece = " ".join(piece.split())
                         if piece:
@@ -330,17 +343,19 @@ def test_every_step_has_a_rule_a_citation_and_values(edition: str) -> None:
 # reference, then its target under each edition in EDITION_IDS order (rfc3986,
 # rfc2396bis-2003, url-syntax-1997, rfc1738, url-1993); "/..." is "http://a/..."
 WHERE_THEY_DIFFER = [
-    # the query is in 001's buffer (and 004's partial URL) before the dots go
+    # the query is in URL syntax draft 1997's buffer (and URL draft 1993's partial URL) before the
+    # dots go
     ("g?y/./x", "/b/c/g?y/./x", "/b/c/g?y/./x", "/b/c/g?y/x", "/b/c/g?y/./x", "/b/c/g?y/x"),
     ("?y", "/b/c/d;p?y", "/b/c/d;p?y", "/b/c/?y", "/b/c/d;p?y", "/b/c/?y"),
-    # ".." above the root: kept by 001, 002 (merge step 7), RFC 1808 and 004
+    # ".." above the root: kept by URL syntax draft 1997, RFC 2396bis draft 2003 (merge step 7),
+    # RFC 1808 and URL draft 1993
     ("../../../g", "/g", "/../g", "/../g", "/../g", "/../g"),
     # dot segments of an absolute-path reference: removed by RFC 3986 only
     ("/./g", "/g", "/./g", "/./g", "/./g", "/./g"),
     # RFC 1808: parameters are no part of the path
     (";x", "/b/c/;x", "/b/c/;x", "/b/c/;x", "/b/c/d;x", "/b/c/;x"),
     ("g;x=1/../y", "/b/c/y", "/b/c/y", "/b/c/y", "/b/c/g;x=1/../y", "/b/c/y"),
-    # 004: "xxx/.." and "/." go with the "/" that joins them
+    # URL draft 1993: "xxx/.." and "/." go with the "/" that joins them
     (".", "/b/c/", "/b/c/", "/b/c/", "/b/c/", "/b/c"),
     ("..", "/b/", "/b/", "/b/", "/b/", "/b"),
     # and where they agree
@@ -382,10 +397,11 @@ def test_1997_query_merge_is_noted() -> None:
 
 
 def test_1997_joins_site_and_relative_path_of_an_empty_base_path() -> None:
-    # 001 step 6a copies nothing from an empty path and step 7 adds no "/"; 002 fixed it
+    # URL syntax draft 1997 step 6a copies nothing from an empty path and step 7 adds no "/";
+    # RFC 2396bis draft 2003 fixed it
     r = resolve("http://a", "g", "url-syntax-1997")
     assert r.target == "http://ag"
-    assert any("002 §5.2 merge step 1" in n for n in r.notes)
+    assert any("RFC 2396bis draft 2003 §5.2 merge step 1" in n for n in r.notes)
     assert resolve("http://a", "g", "rfc2396bis-2003").target == "http://a/g"
     assert resolve("http://a", "g").target == "http://a/g"
 
@@ -625,9 +641,9 @@ def test_remove_dot_segments_is_the_two_buffers_of_5_2_4(path: str) -> None:
 
 
 def _leftmost_segment_dotdot(buffer: str) -> str:
-    """001 step 6f / 002 merge step 5 by the letter: find the leftmost "<segment>/../"
-    (a complete segment, not "..", not the nothing before a leading "/"), remove it,
-    start again."""
+    """URL syntax draft 1997 step 6f / RFC 2396bis draft 2003 merge step 5 by the letter: find the
+    leftmost "<segment>/../" (a complete segment, not "..", not the nothing before a leading "/"),
+    remove it, start again."""
     while True:
         start = 1 if buffer.startswith("/") else 0
         pos, found = start, None
@@ -658,7 +674,7 @@ def test_segment_dotdot_stack_is_the_leftmost_removal(segments: list[str], root:
 
 
 def _leftmost_1993(buffer: str) -> str:
-    """004 by the letter, as this project reads it: find the leftmost "/." or "xxx/.."
+    """URL draft 1993 by the letter, as this project reads it: find the leftmost "/." or "xxx/.."
     (complete elements; xxx neither "." nor ".." nor the nothing before a leading "/"),
     remove those elements, start again.  A "." that opens the buffer counts as "/.":
     the path follows the "/" that separates it from the host."""

@@ -35,14 +35,15 @@ EXAMPLES: list[dict[str, Any]] = TABLE["examples"]
 
 SPEC_FILES = data.SPEC_FILES
 DOCUMENT_EDITION = {
-    "000": "rfc1738",
-    "001": "url-syntax-1997",
-    "002": "rfc2396bis-2003",
-    "004": "url-1993",
+    "RFC 1738": "rfc1738",
+    "URL syntax draft 1997": "url-syntax-1997",
+    "RFC 2396bis draft 2003": "rfc2396bis-2003",
+    "URL draft 1993": "url-1993",
     "RFC 3986": "rfc3986",
 }
 
-# 001/002 appendix B: "a concrete parsing example and test oracle": grammar.APPENDIX_B
+# URL syntax draft 1997 / RFC 2396bis draft 2003 appendix B: "a concrete parsing example and test
+# oracle": grammar.APPENDIX_B
 
 
 def _cases() -> Iterator[Any]:
@@ -140,7 +141,8 @@ def test_example(example: dict[str, Any], edition: str) -> None:
     ],
 )
 def test_appendix_b_oracle(example: dict[str, Any], edition: str) -> None:
-    """001/002 appendix B: the regular expression gives the same five components."""
+    """URL syntax draft 1997 / RFC 2396bis draft 2003 appendix B: the regular expression gives the
+    same five components."""
     url = parse(example["text"], edition)
     start, end = url.spans[URI]
     m = APPENDIX_B.match(example["text"][start:end])
@@ -159,31 +161,40 @@ def test_appendix_b_oracle(example: dict[str, Any], edition: str) -> None:
 
 # URL-like strings in the texts that are not examples of a URL, each with the reason.
 NOT_EXAMPLES: dict[str, str] = {
-    "http://": "a layout whose <placeholders> the copy lost (000 §3.3)",
-    "ftp://": "a layout whose <placeholders> the copy lost (000 §3.2)",
-    "gopher://": "a layout whose <placeholders> the copy lost (000 §3.4)",
-    "telnet://": "a layout whose <placeholders> the copy lost (000 §3.8)",
-    "wais://": "a layout whose <placeholders> the copy lost (000 §3.9)",
-    "file://": "a layout whose <placeholders> the copy lost (000 §3.10)",
-    "prospero://": "a layout whose <placeholders> the copy lost (000 §3.11)",
-    "nntp://": "a layout whose <placeholders> the copy lost (000 §3.7)",
-    "mailto:": "a layout whose <placeholders> the copy lost (000 §3.5, 004)",
-    "news:": "a layout whose <placeholders> the copy lost (000 §3.6, 004)",
-    "nntp:": "prose: 'nntp: URLs' (000 §3.7)",
-    "wais:": "prose: 'prefixed by \"wais:\"' (004, WAIS)",
-    "ftp:": "prose: 'The ftp: prefix' (004, FTP)",
-    "http:": "prose (001 §5.2 'http:' loophole) or the C.2 result 'http:' (in the table)",
-    "urn:": "prose: 'The scheme name \"urn:\" is reserved' (004)",
-    "example:": "prose: 'For example:' (001, 002, 004)",
-    "ftp://ds.inter": "000 references [16]: the rest of the URL is lost in the copy",
-    "ftp://quake.think.": "000 references [10]: broken across a line (in the table, joined)",
-    "http://ds.internic.": "000 appendix: broken across a line (in the table, joined)",
-    "ftp://ds.internic.": "001 appendix E: broken across a line (in the table, joined)",
-    "ftp://myname": "003 §3.2.2: 'ftp://myname @host.dom' has a stray space (in the table, joined)",
-    "http://www.ietf.org/ietf/1id-abstracts.txt.": "002 status: sentence-final '.' (in the table)",
-    "http://www.ietf.org/shadow.html.": "002 status: sentence-final '.' (in the table)",
-    "news:形式成为标志新闻文章的首选方法": "003 prose: 'the news: form ...' run into Chinese text",
-    "nntp:URL指定了文章资源的一个唯一的位置": "003 prose: 'nntp: URLs' run into Chinese text",
+    "http://": "a layout whose <placeholders> the copy lost (RFC 1738 §3.3)",
+    "ftp://": "a layout whose <placeholders> the copy lost (RFC 1738 §3.2)",
+    "gopher://": "a layout whose <placeholders> the copy lost (RFC 1738 §3.4)",
+    "telnet://": "a layout whose <placeholders> the copy lost (RFC 1738 §3.8)",
+    "wais://": "a layout whose <placeholders> the copy lost (RFC 1738 §3.9)",
+    "file://": "a layout whose <placeholders> the copy lost (RFC 1738 §3.10)",
+    "prospero://": "a layout whose <placeholders> the copy lost (RFC 1738 §3.11)",
+    "nntp://": "a layout whose <placeholders> the copy lost (RFC 1738 §3.7)",
+    "mailto:": "a layout whose <placeholders> the copy lost (RFC 1738 §3.5, URL draft 1993)",
+    "news:": "a layout whose <placeholders> the copy lost (RFC 1738 §3.6, URL draft 1993)",
+    "nntp:": "prose: 'nntp: URLs' (RFC 1738 §3.7)",
+    "wais:": "prose: 'prefixed by \"wais:\"' (URL draft 1993, WAIS)",
+    "ftp:": "prose: 'The ftp: prefix' (URL draft 1993, FTP)",
+    "http:": "prose (URL syntax draft 1997 §5.2 'http:' loophole) or the C.2 result 'http:' (in "
+    "the "
+    "table)",
+    "urn:": "prose: 'The scheme name \"urn:\" is reserved' (URL draft 1993)",
+    "example:": "prose: 'For example:' (URL syntax draft 1997, RFC 2396bis draft 2003, "
+    "URL draft 1993)",
+    "ftp://ds.inter": "RFC 1738 references [16]: the rest of the URL is lost in the copy",
+    "ftp://quake.think.": "RFC 1738 references [10]: broken across a line (in the table, joined)",
+    "http://ds.internic.": "RFC 1738 appendix: broken across a line (in the table, joined)",
+    "ftp://ds.internic.": "URL syntax draft 1997 appendix E: broken across a line (in the table, "
+    "joined)",
+    "ftp://myname": "RFC 1738 summary (zh) §3.2.2: 'ftp://myname @host.dom' has a stray space (in "
+    "the table, joined)",
+    "http://www.ietf.org/ietf/1id-abstracts.txt.": "RFC 2396bis draft 2003 status: sentence-final "
+    "'.' (in the table)",
+    "http://www.ietf.org/shadow.html.": "RFC 2396bis draft 2003 status: sentence-final '.' (in the "
+    "table)",
+    "news:形式成为标志新闻文章的首选方法": "RFC 1738 summary (zh) prose: 'the news: form ...' run "
+    "into Chinese text",
+    "nntp:URL指定了文章资源的一个唯一的位置": "RFC 1738 summary (zh) prose: 'nntp: URLs' run into "
+    "Chinese text",
 }
 
 _URLISH = re.compile(
@@ -210,7 +221,7 @@ def test_example_is_in_its_text(example: dict[str, Any]) -> None:
     if "restored" in source or "line break removed" in source:
         return  # the copy lost or broke it; the source says from where it comes
     doc = document(example)
-    texts = _spec_text(doc) + (_spec_text("003") if doc == "000" else "")
+    texts = _spec_text(doc) + (_spec_text("RFC 1738 summary (zh)") if doc == "RFC 1738" else "")
     assert _unwrapped(example["text"]) in texts
 
 

@@ -1,6 +1,6 @@
-"""Tests for urlinspector.core.specific: the scheme-specific syntax of 000 §3, §5 (and
-003 §5, 004), over spans built here with the RFC 3986 appendix B regex, so these tests
-do not depend on the generic parser."""
+"""Tests for urlinspector.core.specific: the scheme-specific syntax of RFC 1738 §3, §5 (and
+RFC 1738 summary (zh) §5, URL draft 1993), over spans built here with the RFC 3986 appendix B regex,
+so these tests do not depend on the generic parser."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def codes(diags: tuple[Diagnostic, ...]) -> set[str]:
 ALL = EDITION_IDS
 OLD = ("rfc1738", "url-1993")  # the "/" after host[:port] is not in the path span
 NEW = ("rfc3986", "rfc2396bis-2003", "url-syntax-1997")
-BY_000 = ("rfc3986", "rfc2396bis-2003", "url-syntax-1997", "rfc1738")  # not 004
+BY_000 = ("rfc3986", "rfc2396bis-2003", "url-syntax-1997", "rfc1738")  # not URL draft 1993
 
 
 def test_dispatch_is_a_table_of_the_000_schemes() -> None:
@@ -174,10 +174,10 @@ def test_schemes_without_specific_syntax(text: str, edition: str) -> None:
     assert parse_specific(text, scheme, spans, ed) == (None, ())
 
 
-# --- ftp: 000 §3.2 --------------------------------------------------------------------------
+# --- ftp: RFC 1738 §3.2 --------------------------------------------------------------------------
 
 FTP = [
-    # 000 §3.2.2: "%2F" stays inside its cwd argument
+    # RFC 1738 §3.2.2: "%2F" stays inside its cwd argument
     (
         "ftp://myname@host.dom/%2Fetc/motd",
         {"user": b"myname", "password": None, "cwd": (b"/etc",), "name": b"motd"},
@@ -196,12 +196,12 @@ FTP = [
     ),
     ("ftp://host/", {"cwd": (), "name": b"", "typecode": None}, [("/", "/"), ("name", "")]),
     ("ftp://host", {"cwd": (), "name": None, "typecode": None}, []),
-    # 000 §3.1: empty user vs no user; user "foo" with an empty password
+    # RFC 1738 §3.1: empty user vs no user; user "foo" with an empty password
     ("ftp://@host.com/", {"user": b"", "password": None}, [("/", "/"), ("name", "")]),
     ("ftp://host.com/", {"user": None, "password": None}, [("/", "/"), ("name", "")]),
     ("ftp://foo:@host.com/", {"user": b"foo", "password": b""}, [("/", "/"), ("name", "")]),
     ("ftp://a%40b:p%3Aw@host/", {"user": b"a@b", "password": b"p:w"}, [("/", "/"), ("name", "")]),
-    # 000 appendix: the typecode (§3.2.3)
+    # RFC 1738 appendix: the typecode (§3.2.3)
     (
         "ftp://info.cern.ch/pub/www/doc;type=d",
         {"cwd": (b"pub", b"www"), "name": b"doc", "typecode": "d"},
@@ -278,7 +278,7 @@ def test_ftp_typecode_invalid_is_an_error_quoting_the_text() -> None:
     _, (d,) = run("ftp://h/a;type=x")
     assert d.severity == "error"
     assert "'x'" in d.message
-    assert d.reference.startswith("000 §3.2.2")
+    assert d.reference.startswith("RFC 1738 §3.2.2")
 
 
 def test_ftp_text_after_host_without_slash() -> None:
@@ -288,7 +288,7 @@ def test_ftp_text_after_host_without_slash() -> None:
     assert result.parts == ()
 
 
-# --- http, https: 000 §3.3 ------------------------------------------------------------------
+# --- http, https: RFC 1738 §3.3 ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -354,7 +354,7 @@ def test_http_userinfo_span_covers_the_at_sign() -> None:
     assert text[d.span[0] : d.span[1]] == "user:pw@"
 
 
-# --- gopher: 000 §3.4 -----------------------------------------------------------------------
+# --- gopher: RFC 1738 §3.4 -----------------------------------------------------------------------
 
 _NO_PLUS = {
     "gopher_plus": None,
@@ -374,7 +374,7 @@ GOPHER_KEYS = {
 ASK = "+%091%0D%0A+-1%0D%0Avalue%201%0D%0Avalue%202%0D%0A.%0D%0A"
 
 GOPHER = [
-    # 000 §3.4.1, 003: the selector begins with a copy of the gophertype
+    # RFC 1738 §3.4.1, RFC 1738 summary (zh): the selector begins with a copy of the gophertype
     (
         "gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles",
         {
@@ -391,7 +391,7 @@ GOPHER = [
         {"gophertype": "1", "selector": b"1/Mailing Lists/", "search": None},
         [("/", "/"), ("gophertype", "1"), ("selector", "1/Mailing%20Lists/")],
     ),
-    # 004 references
+    # URL draft 1993 references
     (
         "gopher://gopher.micro.umn.edu/00",
         {"gophertype": "0", "selector": b"0"},
@@ -435,7 +435,7 @@ def test_gopher(
 
 @pytest.mark.parametrize("edition", BY_000)
 def test_gopher_question_mark_is_in_the_selector(edition: str) -> None:
-    # 000 §3.4.1: no reserved characters in the gopher-path; "?" is part of the selector
+    # RFC 1738 §3.4.1: no reserved characters in the gopher-path; "?" is part of the selector
     result, diags = run("gopher://h/7sel?x", edition)
     assert diags == ()
     assert result.fields["gophertype"] == "7"
@@ -455,7 +455,9 @@ def test_gopher_1993_question_mark_starts_a_search() -> None:
         ("?", "?"),
         ("search", "x"),
     ]
-    assert result.parts[-1][4].endswith("004 (BNF: gopheraddress ... [? search])")  # (rule)
+    assert result.parts[-1][4].endswith(
+        "URL draft 1993 (BNF: gopheraddress ... [? search])"
+    )  # (rule)
     result, diags = run("gopher://h?x", "url-1993")  # [/ gtype [selector]][? search]
     assert diags == ()
     assert result.fields["gophertype_defaulted"] is True
@@ -463,13 +465,13 @@ def test_gopher_1993_question_mark_starts_a_search() -> None:
 
 
 GOPHER_PLUS = [
-    # 000 §3.4.2: a search
+    # RFC 1738 §3.4.2: a search
     ("7/search%09cats", {"selector": b"/search", "search": b"cats", **_NO_PLUS}),
     ("7/search%09", {"selector": b"/search", "search": b""}),
-    # 000 §3.4.4
+    # RFC 1738 §3.4.4
     ("1sel%09%09+", {"search": b"", "gopher_plus": b"+", "gopher_plus_kind": "default-view"}),
     ("1sel%09%09?", {"gopher_plus": b"?", "gopher_plus_kind": "ask-form-item"}),
-    # 000 §3.4.6, §3.4.7
+    # RFC 1738 §3.4.6, §3.4.7
     ("1sel%09%09!", {"gopher_plus_kind": "attributes", "attributes": ()}),
     ("1sel%09%09$", {"gopher_plus_kind": "directory-attributes", "attributes": ()}),
     ("1sel%09%09!+ABSTRACT", {"gopher_plus_kind": "attributes", "attributes": ("+ABSTRACT",)}),
@@ -486,7 +488,7 @@ GOPHER_PLUS = [
         "1%09%09$+VIEWS",
         {"selector": b"", "gopher_plus_kind": "directory-attributes", "attributes": ("+VIEWS",)},
     ),
-    # 000 §3.4.8
+    # RFC 1738 §3.4.8
     (
         "0sel%09%09+application/postscript%20Es_ES",
         {
@@ -500,7 +502,7 @@ GOPHER_PLUS = [
         "0sel%09%09+text/plain",
         {"gopher_plus_kind": "alternate-view", "view": "text/plain", "language": None},
     ),
-    # 000 §3.4.9: a filled-in ASK form; only the first two %09 delimit
+    # RFC 1738 §3.4.9: a filled-in ASK form; only the first two %09 delimit
     (
         "0sel%09%09" + ASK,
         {
@@ -580,7 +582,7 @@ def test_gopher_1993_has_no_tab_search() -> None:
     assert result.fields["selector"] == b"sel\tfoo"
     assert result.fields["search"] is None
     assert codes(diags) == {"gopher-tab-in-selector"}
-    assert diags[0].reference.startswith("004")
+    assert diags[0].reference.startswith("URL draft 1993")
 
 
 @pytest.mark.parametrize(
@@ -597,7 +599,7 @@ def test_gopher_authority_diagnostics(text: str, code: str) -> None:
     assert codes(diags) == {code}
 
 
-# --- mailto: 000 §3.5 -----------------------------------------------------------------------
+# --- mailto: RFC 1738 §3.5 -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("edition", ALL)
@@ -606,7 +608,7 @@ def test_gopher_authority_diagnostics(text: str, code: str) -> None:
     [
         ("mailto:timbl@info.cern.ch", b"timbl@info.cern.ch", set()),
         ("mailto:ietf-url@merit.edu", b"ietf-url@merit.edu", set()),
-        # 000 §3.5: "%" must be encoded
+        # RFC 1738 §3.5: "%" must be encoded
         ("mailto:user%25gateway@host.example", b"user%gateway@host.example", set()),
         ("mailto:", b"", {"mailto-address-empty"}),
         ("mailto:nobody", b"nobody", {"mailto-no-at"}),
@@ -627,7 +629,7 @@ def test_mailto_severities() -> None:
     assert run("mailto:a@b?x")[1][0].severity == "info"
 
 
-# --- news: 000 §3.6 -------------------------------------------------------------------------
+# --- news: RFC 1738 §3.6 -------------------------------------------------------------------------
 
 NEWS = [
     (
@@ -646,7 +648,13 @@ NEWS = [
         [("message-id", "1234@host.example.com")],
     ),
     ("news:a%2Fb@host", "article", None, "a/b@host", [("message-id", "a%2Fb@host")]),
-    ("news:alt.fan.c++_x", "group", "alt.fan.c++_x", None, None),  # 003 §5 adds + and _
+    (
+        "news:alt.fan.c++_x",
+        "group",
+        "alt.fan.c++_x",
+        None,
+        None,
+    ),  # RFC 1738 summary (zh) §5 adds + and _
 ]
 
 
@@ -689,7 +697,7 @@ def test_news_diagnostics(text: str, edition: str, code: str) -> None:
 
 
 def test_news_group_in_1993_may_start_with_a_digit() -> None:
-    # 004 BNF: group = ialpha [. group], and its "alpha" holds the digits
+    # URL draft 1993 BNF: group = ialpha [. group], and its "alpha" holds the digits
     result, diags = run("news:3com.misc", "url-1993")
     assert diags == ()
     assert result.fields["group"] == "3com.misc"
@@ -708,7 +716,7 @@ def test_news_with_host_reads_the_group_after_the_slash() -> None:
     assert result.fields == {"kind": "group", "group": "comp.x", "message_id": None}
 
 
-# --- nntp: 000 §3.7 -------------------------------------------------------------------------
+# --- nntp: RFC 1738 §3.7 -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("edition", ALL)
@@ -769,7 +777,7 @@ def test_nntp_article_number_is_ascii_digits_only() -> None:
     assert codes(diags) == {"nntp-article-not-digits"}
 
 
-# --- telnet: 000 §3.8 -----------------------------------------------------------------------
+# --- telnet: RFC 1738 §3.8 -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("edition", ALL)
@@ -815,7 +823,7 @@ def test_telnet_query_not_allowed() -> None:
     assert codes(diags) == {"telnet-path-not-allowed"}
 
 
-# --- wais: 000 §3.9 -------------------------------------------------------------------------
+# --- wais: RFC 1738 §3.9 -------------------------------------------------------------------------
 
 WAIS_NONE = {"kind": None, "database": None, "search": None, "wtype": None, "wpath": None}
 
@@ -829,7 +837,7 @@ WAIS_NONE = {"kind": None, "database": None, "search": None, "wtype": None, "wpa
             {"kind": "database", "database": b"wais-discussion-archives"},
             [("/", "/"), ("database", "wais-discussion-archives")],
         ),
-        # 004 reference: a search
+        # URL draft 1993 reference: a search
         (
             "wais://quake.think.com/wais-discussion-archives?lynch",
             {"kind": "index", "database": b"wais-discussion-archives", "search": b"lynch"},
@@ -878,20 +886,20 @@ def test_wais_diagnostics(text: str, edition: str, code: str, severity: str) -> 
 
 
 def test_wais_1993_path_may_hold_slashes() -> None:
-    # 004 BNF: waisdoc = wais://hostport/database/wtype/path
+    # URL draft 1993 BNF: waisdoc = wais://hostport/database/wtype/path
     result, diags = run("wais://h/db/TEXT/a/b", "url-1993")
     assert diags == ()
     assert result.fields["wpath"] == b"a/b"
 
 
-# --- file: 000 §3.10 ------------------------------------------------------------------------
+# --- file: RFC 1738 §3.10 ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("edition", ALL)
 @pytest.mark.parametrize(
     ("text", "fields", "parts", "diag_codes"),
     [
-        # 000 §3.10: the VMS file DISK$USER:[MY.NOTES]NOTE12345.TXT
+        # RFC 1738 §3.10: the VMS file DISK$USER:[MY.NOTES]NOTE12345.TXT
         (
             "file://vms.host.edu/disk$user/my/notes/note12345.txt",
             {"host": "vms.host.edu", "local": False, "path": b"disk$user/my/notes/note12345.txt"},
@@ -948,14 +956,15 @@ def test_file(
     assert result.default_port is None
 
 
-# --- prospero: 000 §3.11, 004 ---------------------------------------------------------------
+# --- prospero: RFC 1738 §3.11, URL draft 1993
+# ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("edition", ALL)
 @pytest.mark.parametrize(
     ("text", "fields", "parts"),
     [
-        # 000 §3.11: the hsoname's own leading slash gives "//"
+        # RFC 1738 §3.11: the hsoname's own leading slash gives "//"
         (
             "prospero://host.dom//pros/name",
             {"hsoname": b"/pros/name", "version": None, "fieldspecs": ()},
@@ -1008,12 +1017,12 @@ def test_prospero_1993_version(edition: str) -> None:
         (";", ";"),
         ("fieldspec", "a=b"),
     ]
-    assert result.parts_named("version")[0][4].startswith("version, 004")  # (rule)
+    assert result.parts_named("version")[0][4].startswith("version, URL draft 1993")  # (rule)
     if edition == "url-1993":
         assert diags == ()
     else:
         assert [(d.code, d.severity) for d in diags] == [("prospero-version-dropped", "info")]
-        assert "004" in diags[0].reference
+        assert "URL draft 1993" in diags[0].reference
         assert text[diags[0].span[0] : diags[0].span[1]] == "%0012"
 
 

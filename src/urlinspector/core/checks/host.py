@@ -1,5 +1,5 @@
-"""The host: its kind (RFC 3986 §3.2.2; 000 §3.1 ``hostname | hostnumber``), whether the
-edition's grammar allows it, and what it may hide: rare IPv4 forms (002 §7.3) and
+"""The host: its kind (RFC 3986 §3.2.2; RFC 1738 §3.1 ``hostname | hostnumber``), whether the
+edition's grammar allows it, and what it may hide: rare IPv4 forms (RFC 2396bis draft 2003 §7.3) and
 internationalized names (look-alikes)."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ __all__ = ["check_host", "idn_findings", "idn_report", "rare_ipv4_value"]
 
 def rare_ipv4_value(host: str) -> str | None:
     """The address a BSD ``inet_aton`` reads in *host*, if it is one of the rare forms
-    002 §7.3 warns about (hex, octal, fewer than four parts); None otherwise."""
+    RFC 2396bis draft 2003 §7.3 warns about (hex, octal, fewer than four parts); None otherwise."""
     if not RARE_IPV4.fullmatch(host):
         return None
     parts = host.rstrip(".").split(".")
@@ -81,10 +81,10 @@ def check_host(
     out: Findings,
     fast: bool,
 ) -> tuple[HostKind, Spans | list[Span]]:
-    """Classify and check the host (RFC 3986 §3.2.2; 000 §3.1 hostname | hostnumber).
+    """Classify and check the host (RFC 3986 §3.2.2; RFC 1738 §3.1 hostname | hostnumber).
 
-    Under 002 a text that is not a valid ``server`` makes the whole authority a
-    ``reg-name`` (002 §3.2.1): then the returned spans say so.
+    Under RFC 2396bis draft 2003 a text that is not a valid ``server`` makes the whole authority a
+    ``reg-name`` (RFC 2396bis draft 2003 §3.2.1): then the returned spans say so.
     """
     kind = _host_kind(text, spans, tables, scheme, out, fast)
     if isinstance(kind, tuple):
@@ -104,8 +104,8 @@ def _host_kind(
     start, end = spans[HOST]
     host = text[start:end]
     if not host:
-        # 000 §3.1 login: hostport = host [ ":" port ] needs a host; a known scheme
-        # says so itself (file:// may have none, 000 §3.10)
+        # RFC 1738 §3.1 login: hostport = host [ ":" port ] needs a host; a known scheme
+        # says so itself (file:// may have none, RFC 1738 §3.10)
         if ed.authority_form == "login" and scheme not in KNOWN_SCHEMES:
             out.add(
                 "empty-host",
@@ -172,8 +172,8 @@ def _host_kind(
                 _host_findings(host, start, end, ed, out)
                 return "ipv4"
             if over:
-                # four decimal parts, one over 255: no address in any form (002 §7.3),
-                # and no IDN
+                # four decimal parts, one over 255: no address in any form (RFC 2396bis draft 2003
+                # §7.3), and no IDN
                 findings = False
     if ed.hostname_grammar and not HOSTNAME.fullmatch(
         host.rstrip(".") if ed.hostname_final_dot else host

@@ -1,5 +1,5 @@
 """The port: a number, the scheme's default or not, and ports of other services
-(000 §6: the gopher-to-SMTP attack)."""
+(RFC 1738 §6: the gopher-to-SMTP attack)."""
 
 from __future__ import annotations
 

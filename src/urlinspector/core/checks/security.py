@@ -1,6 +1,6 @@
 """What the specs' security sections warn of in the userinfo and the escapes: a
-look-alike host name before the "@" and a password (RFC 3986 §7.5, §7.6; 002 §7.4,
-§7.5; 000 §3.1), encoded CR, LF or NUL (000 §6)."""
+look-alike host name before the "@" and a password (RFC 3986 §7.5, §7.6; RFC 2396bis draft 2003
+§7.4, §7.5; RFC 1738 §3.1), encoded CR, LF or NUL (RFC 1738 §6)."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def _encoded_controls(
     parts: tuple[Part, ...],
     out: Findings,
 ) -> None:
-    """Encoded CR, LF or NUL in a part a protocol would send (000 §6)."""
+    """Encoded CR, LF or NUL in a part a protocol would send (RFC 1738 §6)."""
     # delimiters the scheme itself defines with these escapes (gopher+ forms, the 1993
     # prospero version separator)
     allowed = [span for _, span, _, role, _ in parts if role in ("separator", "gopher-plus")]

@@ -1,10 +1,11 @@
 """Scheme-specific syntax: what ftp, http, gopher, mailto, news, nntp, telnet, wais,
 file and prospero make of a URL the generic parser has already split.
 
-The scheme grammars are those of 000 §3 and §5 (RFC 1738, with the BNF restored from
-003 §5); the 1993 draft (004, "Specific Schemes" and its BNF) differs in a few places,
-listed once in :data:`SCHEME_RULES`.  Every later edition (001, 002, RFC 3986) leaves
-these schemes as RFC 1738 defined them, so they read them by the 000 rules.
+The scheme grammars are those of RFC 1738 §3 and §5 (RFC 1738, with the BNF restored from
+RFC 1738 summary (zh) §5); the 1993 draft (URL draft 1993, "Specific Schemes" and its BNF) differs
+in a few places, listed once in :data:`SCHEME_RULES`.  Every later edition (URL syntax draft 1997,
+RFC 2396bis draft 2003, RFC 3986) leaves these schemes as RFC 1738 defined them, so they read them
+by the RFC 1738 rules.
 
 One module per scheme (:mod:`.http`, :mod:`.ftp`, :mod:`.gopher`, :mod:`.mailto`,
 :mod:`.news` for news and nntp, :mod:`.telnet`, :mod:`.wais`, :mod:`.file`,
@@ -18,13 +19,14 @@ offsets come from the spans and every lookup is a slice.
 
 Where the generic split and the scheme grammar disagree, the scheme grammar wins:
 
-* the ``/`` after host[:port] is a separator, never part of the url-path (000 §3.1),
-  whether the edition's path span holds it (001 on) or not (000, 004);
+* the ``/`` after host[:port] is a separator, never part of the url-path (RFC 1738 §3.1),
+  whether the edition's path span holds it (URL syntax draft 1997 on) or not (RFC 1738,
+  URL draft 1993);
 * for schemes whose grammar has no ``?`` search (ftp, gopher, news, nntp, prospero,
-  file, mailto) a ``?`` is an ordinary character (000 §5: fsegment, selector,
+  file, mailto) a ``?`` is an ordinary character (RFC 1738 §5: fsegment, selector,
   psegment, xchar hold "?"), so a query span split off by the edition is read back
   into the url-path.  http, https and wais keep their search part; gopher does too in
-  the 1993 draft (004 BNF: ``gopheraddress ... [? search]``).
+  the 1993 draft (URL draft 1993 BNF: ``gopheraddress ... [? search]``).
 """
 
 from __future__ import annotations
@@ -89,15 +91,15 @@ SCHEME_PARSERS: dict[str, SchemeParser] = {
     "file": _file,
     "prospero": _prospero,
 }
-"""Lower-case scheme -> its parser (000 §3 lists the schemes; https is RFC 2818)."""
+"""Lower-case scheme -> its parser (RFC 1738 §3 lists the schemes; https is RFC 2818)."""
 
 
 KNOWN_SCHEMES: frozenset[str] = frozenset(SCHEME_PARSERS)
 
 
 def scheme_result(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult | None:
-    """What *scheme*'s own syntax (000 §3, §5; 004) makes of *text*, split into *spans*,
-    with what it asks of the authority: None for a scheme without specific syntax.
+    """What *scheme*'s own syntax (RFC 1738 §3, §5; URL draft 1993) makes of *text*, split into
+    *spans*, with what it asks of the authority: None for a scheme without specific syntax.
     Never raises for any text: problems in what the user typed come back as findings
     (category ``"scheme"``) with a span into *text* and a citation."""
     parser = SCHEME_PARSERS.get(scheme)

@@ -1,4 +1,4 @@
-"""What each scheme asks of the authority (000 §3.1 login, §3.3 to §3.11): whether it
+"""What each scheme asks of the authority (RFC 1738 §3.1 login, §3.3 to §3.11): whether it
 needs a host, and whether a user, password or port belong to its syntax."""
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ class _SchemeInfo:
     section: str
     needs_authority: bool
     login: bool
-    """``login`` (user, password allowed) rather than ``hostport`` in 000 §5."""
+    """``login`` (user, password allowed) rather than ``hostport`` in RFC 1738 §5."""
     port: bool = True
 
 
 def authority_findings(text: str, scheme: str, spans: Spans) -> list[Diagnostic]:
     """What *scheme* (one of :data:`SCHEME_PARSERS`) asks of the authority of *text*
     and does not find: a host where it needs one, no userinfo or port it leaves out
-    (000 §3.1, §5).  Tested cheaply first: with a host when the scheme needs one, and
+    (RFC 1738 §3.1, §5).  Tested cheaply first: with a host when the scheme needs one, and
     no userinfo or port, there is nothing to say (the common case)."""
     info = _INFO[scheme]
     found: list[Diagnostic] = []
@@ -45,17 +45,17 @@ def authority_findings(text: str, scheme: str, spans: Spans) -> list[Diagnostic]
 
 
 _INFO: dict[str, _SchemeInfo] = {
-    "ftp": _SchemeInfo("000 §3.2", True, True),
-    "http": _SchemeInfo("000 §3.3", True, False),
-    "https": _SchemeInfo("000 §3.3; RFC 2818", True, False),
-    "gopher": _SchemeInfo("000 §3.4", True, False),
-    "mailto": _SchemeInfo("000 §3.5", False, False),
-    "news": _SchemeInfo("000 §3.6", False, False),
-    "nntp": _SchemeInfo("000 §3.7", True, False),
-    "telnet": _SchemeInfo("000 §3.8", True, True),
-    "wais": _SchemeInfo("000 §3.9", True, False),
-    "file": _SchemeInfo("000 §3.10", False, False, port=False),
-    "prospero": _SchemeInfo("000 §3.11", True, False),
+    "ftp": _SchemeInfo("RFC 1738 §3.2", True, True),
+    "http": _SchemeInfo("RFC 1738 §3.3", True, False),
+    "https": _SchemeInfo("RFC 1738 §3.3; RFC 2818", True, False),
+    "gopher": _SchemeInfo("RFC 1738 §3.4", True, False),
+    "mailto": _SchemeInfo("RFC 1738 §3.5", False, False),
+    "news": _SchemeInfo("RFC 1738 §3.6", False, False),
+    "nntp": _SchemeInfo("RFC 1738 §3.7", True, False),
+    "telnet": _SchemeInfo("RFC 1738 §3.8", True, True),
+    "wais": _SchemeInfo("RFC 1738 §3.9", True, False),
+    "file": _SchemeInfo("RFC 1738 §3.10", False, False, port=False),
+    "prospero": _SchemeInfo("RFC 1738 §3.11", True, False),
 }
 
 
@@ -69,7 +69,7 @@ def _check_authority(
     text: str, scheme: str, spans: Spans, info: _SchemeInfo, out: list[Diagnostic]
 ) -> None:
     """``scheme-requires-authority``, ``scheme-requires-host`` and what the scheme's
-    ``hostport`` leaves out (000 §3.1, §5)."""
+    ``hostport`` leaves out (RFC 1738 §3.1, §5)."""
     a0, a1 = spans[AUTHORITY]
     if a0 < 0:
         if info.needs_authority:
@@ -87,7 +87,7 @@ def _check_authority(
                         (start, end),
                         f"{scheme} URLs start with '//' and a host after '{scheme}:' "
                         f"({scheme}://host/...)",
-                        f"{info.section}; 000 §3.1",
+                        f"{info.section}; RFC 1738 §3.1",
                     ),
                 )
             )
@@ -103,7 +103,7 @@ def _check_authority(
                         "scheme",
                         (max(a0 - 2, 0), a1),
                         f"{scheme} URLs need a host name or address after '//'",
-                        f"{info.section}; 000 §3.1",
+                        f"{info.section}; RFC 1738 §3.1",
                     ),
                 )
             )
@@ -135,7 +135,7 @@ def _check_authority(
                         (p0 - 1, p1),
                         f"{scheme} URLs name a host but no port: "
                         f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
-                        f"{info.section}; 003 §5 (fileurl)",
+                        f"{info.section}; RFC 1738 summary (zh) §5 (fileurl)",
                     ),
                 )
             )

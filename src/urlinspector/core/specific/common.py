@@ -30,27 +30,27 @@ and its default port where a caller asks for them."""
 _NO_DIAGNOSTICS: tuple[Diagnostic, ...] = ()
 _PORTS: dict[str, int] = dict(DEFAULT_PORTS)  # a dict reads faster than the proxy
 _GROUP_000 = re.compile(r"[A-Za-z][A-Za-z0-9.+_-]*\Z")
-"""003 §5: ``group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`` (000's copy of
-the BNF lost ``"+"`` and ``"_"``; the published RFC 1738 has them)."""
+"""RFC 1738 summary (zh) §5: ``group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]``
+(RFC 1738's copy of the BNF lost ``"+"`` and ``"_"``; the published RFC 1738 has them)."""
 
 
 _GROUP_004 = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9$_@.&+!*\"'():;, -]|%[0-9A-Fa-f]{2})*\Z")
-"""004 BNF: ``group = ialpha [. group]``, ``ialpha = alpha [xalphas]`` (its ``alpha``
+"""URL draft 1993 BNF: ``group = ialpha [. group]``, ``ialpha = alpha [xalphas]`` (its ``alpha``
 holds the digits; ``xalpha`` holds safe, extra and escapes)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SchemeRules:
-    """The scheme-syntax choices of one edition (where 004 and 000 differ)."""
+    """The scheme-syntax choices of one edition (where URL draft 1993 and RFC 1738 differ)."""
 
     gopher_search: Literal["tab", "query"]
-    """``tab``: ``selector "%09" search "%09" gopher+_string`` (000 §3.4.2, §3.4.3);
-    ``query``: ``gtype [selector] [? search]`` and no %09 delimiter (004 BNF)."""
+    """``tab``: ``selector "%09" search "%09" gopher+_string`` (RFC 1738 §3.4.2, §3.4.3);
+    ``query``: ``gtype [selector] [? search]`` and no %09 delimiter (URL draft 1993 BNF)."""
     prospero_version: bool
-    """``hsoname %00 version`` is the edition's own syntax (004 "Prospero")."""
+    """``hsoname %00 version`` is the edition's own syntax (URL draft 1993 "Prospero")."""
     wais_wpath_slash: bool
-    """A raw ``/`` may appear in a WAIS document path (004 BNF: ``waisdoc = ... / wtype
-    / path``); 000 §5 has ``wpath = *uchar``."""
+    """A raw ``/`` may appear in a WAIS document path (URL draft 1993 BNF: ``waisdoc = ... / wtype
+    / path``); RFC 1738 §5 has ``wpath = *uchar``."""
     news_group: re.Pattern[str]
     news_group_hint: str
     """How a newsgroup name must look, for the message of ``news-group-invalid``."""
@@ -63,7 +63,7 @@ RULES_1738 = SchemeRules(
     wais_wpath_slash=False,
     news_group=_GROUP_000,
     news_group_hint="start with a letter and hold only letters, digits, '-', '.', '+' and '_'",
-    news_group_ref="000 §3.6 / §5 (group); 003 §5",
+    news_group_ref="RFC 1738 §3.6 / §5 (group); RFC 1738 summary (zh) §5",
 )
 
 
@@ -74,18 +74,18 @@ RULES_1993 = SchemeRules(
     news_group=_GROUP_004,
     news_group_hint="start with a letter or digit and hold only letters, digits, escapes and "
     "the draft's safe and extra characters",
-    news_group_ref="004 (BNF: group = ialpha [. group])",
+    news_group_ref="URL draft 1993 (BNF: group = ialpha [. group])",
 )
 
 
 SCHEME_RULES: dict[str, SchemeRules] = {"url-1993": RULES_1993}
-"""Edition id -> scheme rules; any edition not listed reads the schemes by 000."""
+"""Edition id -> scheme rules; any edition not listed reads the schemes by RFC 1738."""
 
 
-_R_SLASH = 'ip-schemepart, 000 §3.1 / §5 (the "/" before the url-path is not part of it)'
-_R_GTYPE_004 = "gtype, 004 (Gopher; BNF: gopheraddress)"
-_R_SELECTOR_004 = "selector, 004 (Gopher; BNF: selector = path)"
-_R_GSEARCH_004 = "search, 004 (BNF: gopheraddress ... [? search])"
+_R_SLASH = 'ip-schemepart, RFC 1738 §3.1 / §5 (the "/" before the url-path is not part of it)'
+_R_GTYPE_004 = "gtype, URL draft 1993 (Gopher; BNF: gopheraddress)"
+_R_SELECTOR_004 = "selector, URL draft 1993 (Gopher; BNF: selector = path)"
+_R_GSEARCH_004 = "search, URL draft 1993 (BNF: gopheraddress ... [? search])"
 _ESCAPE_AT = re.compile(r"%[0-9A-Fa-f]{2}")
 _PROSPERO_VERSION_004 = re.compile(r"[0-9]+[A-Za-z0-9]*\Z")  # version [attributes]
 
@@ -148,7 +148,7 @@ def _decoded(text: str, span: Span) -> bytes | None:
 
 
 def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int]:
-    """``(slash, start, end)`` of the url-path after host[:port] (000 §3.1).
+    """``(slash, start, end)`` of the url-path after host[:port] (RFC 1738 §3.1).
 
     ``slash`` is the offset of the separating "/", or -1 when there is none; then
     ``start`` is -1 too, unless text follows the host without a "/" (``start <
@@ -177,7 +177,7 @@ _NO_URL_PATH = (-1, -1, -1)
 
 
 def _opaque(spans: Spans, merge_query: bool) -> tuple[int, int]:
-    """The text after ``scheme:`` (000 §5: ``schemepart``), up to the fragment."""
+    """The text after ``scheme:`` (RFC 1738 §5: ``schemepart``), up to the fragment."""
     s1 = spans[SCHEME][1]
     p0, end = spans[PATH]
     start = s1 + 1 if s1 >= 0 else max(p0, 0)
@@ -198,5 +198,5 @@ def _stray(text: str, start: int, end: int, what: str) -> Diagnostic:
         end,
         f"{_show(text[start:end])} follows the host without the '/' that must "
         f"separate it from the {what}",
-        "000 §3.1 / §5",
+        "RFC 1738 §3.1 / §5",
     )

@@ -1,4 +1,4 @@
-"""file (000 §3.10; 003 §5 fileurl): a host and a path on it."""
+"""file (RFC 1738 §3.10; RFC 1738 summary (zh) §5 fileurl): a host and a path on it."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_FILE_PATH = "fpath, 000 §3.10; 003 §5 (fileurl)"
+_R_FILE_PATH = "fpath, RFC 1738 §3.10; RFC 1738 summary (zh) §5 (fileurl)"
 
 
 def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (003 §5)."""
+    """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (RFC 1738 summary (zh) §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     h0, h1 = spans[HOST]
@@ -39,9 +39,9 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 "info",
                 start,
                 u1,
-                "000 writes file URLs as file://host/path (file:///path for this machine); "
+                "RFC 1738 writes file URLs as file://host/path (file:///path for this machine); "
                 "this one has no '//' (RFC 8089 later allowed that form)",
-                "000 §3.10; 003 §5 (fileurl)",
+                "RFC 1738 §3.10; RFC 1738 summary (zh) §5 (fileurl)",
             )
         )
         u0 = -1

@@ -1,4 +1,4 @@
-"""ftp (000 §3.2): the cwd segments, the file name and the ``;type=`` typecode."""
+"""ftp (RFC 1738 §3.2): the cwd segments, the file name and the ``;type=`` typecode."""
 
 from __future__ import annotations
 
@@ -18,16 +18,16 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_FTP_CWD = "fsegment (cwd), 000 §3.2.2 / §5"
-_R_FTP_NAME = "fsegment (name), 000 §3.2.2 / §5"
-_R_FTP_SLASH = 'fpath = fsegment *[ "/" fsegment ], 000 §5'
-_R_FTP_TYPE_SEP = '";type=", 000 §3.2.3 / §5'
-_R_FTP_TYPE = "ftptype, 000 §3.2.2 / §5"
+_R_FTP_CWD = "fsegment (cwd), RFC 1738 §3.2.2 / §5"
+_R_FTP_NAME = "fsegment (name), RFC 1738 §3.2.2 / §5"
+_R_FTP_SLASH = 'fpath = fsegment *[ "/" fsegment ], RFC 1738 §5'
+_R_FTP_TYPE_SEP = '";type=", RFC 1738 §3.2.3 / §5'
+_R_FTP_TYPE = "ftptype, RFC 1738 §3.2.2 / §5"
 _FTP_TYPE = re.compile(r";type=([^;/]*)\Z", re.IGNORECASE)
 
 
 def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (000 §5)."""
+    """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     cwd: tuple[bytes, ...] = ()
@@ -46,7 +46,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
         m = _FTP_TYPE.match(text, last, u1) if last >= 0 else None
         if m is not None:
             f1 = last
-        # the fsegments: cwd1 / cwd2 / ... / name (000 §3.2.2); each decoded on its own,
+        # the fsegments: cwd1 / cwd2 / ... / name (RFC 1738 §3.2.2); each decoded on its own,
         # so "%2F" stays inside its argument
         fpath = text[u0:f1]
         *segments, raw = fpath.split("/")
@@ -75,7 +75,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
                     semi + 1,
                     "';' is reserved in an ftp path and may only start ';type='; "
                     "write %3B for a ';' inside a name",
-                    "000 §3.2.2",
+                    "RFC 1738 §3.2.2",
                 )
             )
         if m is not None:
@@ -94,7 +94,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
                         t1,
                         f"the typecode {_show(raw)} must be one letter: a (ASCII), "
                         "i (image, binary) or d (directory listing)",
-                        "000 §3.2.2 / §5 (ftptype)",
+                        "RFC 1738 §3.2.2 / §5 (ftptype)",
                     )
                 )
     user = password = None

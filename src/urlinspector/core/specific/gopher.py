@@ -1,4 +1,4 @@
-"""gopher (000 §3.4, RFC 1436, Gopher+): the item type, the selector, the search and
+"""gopher (RFC 1738 §3.4, RFC 1436, Gopher+): the item type, the selector, the search and
 the Gopher+ string; the 1993 draft's ``? search`` form."""
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_GTYPE = "gtype, 000 §3.4.1 / §5"
-_R_SELECTOR = "selector, 000 §3.4.1 / §5"
-_R_TAB = '"%09", 000 §3.4.2 / §5'
-_R_GSEARCH = "search, 000 §3.4.2 / §5"
-_R_GPLUS = "gopher+_string, 000 §3.4.3–§3.4.9 / §5"
-_ASK_PREFIX = b"+\t1\r\n+-1\r\n"  # 000 §3.4.9
+_R_GTYPE = "gtype, RFC 1738 §3.4.1 / §5"
+_R_SELECTOR = "selector, RFC 1738 §3.4.1 / §5"
+_R_TAB = '"%09", RFC 1738 §3.4.2 / §5'
+_R_GSEARCH = "search, RFC 1738 §3.4.2 / §5"
+_R_GPLUS = "gopher+_string, RFC 1738 §3.4.3–§3.4.9 / §5"
+_ASK_PREFIX = b"+\t1\r\n+-1\r\n"  # RFC 1738 §3.4.9
 _CR_LF = re.compile(rb"[\r\n]")
 _CR_LF_TAB = re.compile(rb"[\r\n\t]")
 
@@ -36,7 +36,7 @@ _CR_LF_TAB = re.compile(rb"[\r\n\t]")
 def _gopher_plus(
     text: str, g0: int, g1: int, fields: dict[str, object], diags: list[Diagnostic]
 ) -> None:
-    """Classify a gopher+_string (000 §3.4.4–§3.4.9)."""
+    """Classify a gopher+_string (RFC 1738 §3.4.4–§3.4.9)."""
     raw = text[g0:g1]
     decoded = _octets(raw)
     fields["gopher_plus"] = decoded
@@ -65,7 +65,7 @@ def _gopher_plus(
                     g1,
                     "filled-in form data must read +%091%0D%0A+-1%0D%0A, then each value "
                     "followed by %0D%0A, then .%0D%0A",
-                    "000 §3.4.9",
+                    "RFC 1738 §3.4.9",
                 )
             )
     elif first == "+":  # §3.4.8: +view%20language
@@ -82,14 +82,15 @@ def _gopher_plus(
                 g1,
                 f"the Gopher+ string {_show(raw)} is none of '+', '?', '!attr', '$attr', "
                 "'+view%20lang' or a filled-in form '+%09...'",
-                "000 §3.4.3–§3.4.9",
+                "RFC 1738 §3.4.3–§3.4.9",
             )
         )
 
 
 def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
     """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
-    [ "%09" gopher+_string ] ] ] ] ]`` (000 §5); 004: ``[/ gtype [selector]][? search]``."""
+    [ "%09" gopher+_string ] ] ] ] ]`` (RFC 1738 §5); URL draft 1993: ``[/ gtype [selector]][?
+    search]``."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     by_tab = SCHEME_RULES.get(edition.id, RULES_1738).gopher_search == "tab"
@@ -127,7 +128,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         fields["gophertype"] = chr(int(gtype[1:], 16)) if g1 - u0 == 3 else gtype
         fields["gophertype_defaulted"] = False
         # selector [ "%09" search [ "%09" gopher+_string ] ]: only the first two encoded
-        # tabs delimit; a filled-in form (000 §3.4.9) holds more
+        # tabs delimit; a filled-in form (RFC 1738 §3.4.9) holds more
         tab1 = text.find("%09", g1, u1) if by_tab else -1
         tab2 = text.find("%09", tab1 + 3, u1) if tab1 >= 0 else -1
         s1 = u1 if tab1 < 0 else tab1
@@ -154,7 +155,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                         e1,
                         "the search string holds an encoded CR or LF, which would end the "
                         "request line early",
-                        "000 §3.4.2; 000 §6",
+                        "RFC 1738 §3.4.2; RFC 1738 §6",
                     )
                 )
         if tab2 >= 0:
@@ -182,7 +183,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
 def _check_selector(
     text: str, start: int, end: int, selector: bytes, by_tab: bool, diags: list[Diagnostic]
 ) -> None:
-    """A selector holds any octet but tab, CR and LF (000 §3.4.1)."""
+    """A selector holds any octet but tab, CR and LF (RFC 1738 §3.4.1)."""
     bad = (_CR_LF if by_tab else _CR_LF_TAB).search(selector)
     if bad is None:
         return
@@ -194,8 +195,8 @@ def _check_selector(
                 start,
                 end,
                 "the 1993 draft has no %09 search: the encoded tab stays in the selector, "
-                "where Gopher allows none (000 §3.4.2 later made %09 start a search)",
-                "004 (Gopher); 000 §3.4.1",
+                "where Gopher allows none (RFC 1738 §3.4.2 later made %09 start a search)",
+                "URL draft 1993 (Gopher); RFC 1738 §3.4.1",
             )
         )
     else:
@@ -207,6 +208,6 @@ def _check_selector(
                 end,
                 "a Gopher selector may hold any octet but tab, CR and LF; "
                 f"{_show(text[start:end])} encodes a CR or LF",
-                "000 §3.4.1",
+                "RFC 1738 §3.4.1",
             )
         )

@@ -1,4 +1,4 @@
-"""http and https (000 §3.3; RFC 2818): the hpath and the searchpart.  Kept cheap: it
+"""http and https (RFC 1738 §3.3; RFC 2818): the hpath and the searchpart.  Kept cheap: it
 runs on every web URL the fast route does not finish itself."""
 
 from __future__ import annotations
@@ -7,16 +7,16 @@ from urlinspector.core.editions import Edition
 from urlinspector.core.model import PATH, QUERY, Spans
 from urlinspector.core.specific.common import _NO_DIAGNOSTICS, SchemeResult
 
-HPATH_RULE = "hpath, 000 §3.3 / §5"
-HSEARCH_RULE = "searchpart (search), 000 §3.3 / §5"
+HPATH_RULE = "hpath, RFC 1738 §3.3 / §5"
+HSEARCH_RULE = "searchpart (search), RFC 1738 §3.3 / §5"
 """(The rules of the http parts are public: ``parse`` builds the parts of the
 commonest web URLs itself.)"""
 
 
 def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`` (000 §5).
+    """``httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`` (RFC 1738 §5).
 
-    The path and search are kept as written: 004 ("HTTP") says the path is passed
+    The path and search are kept as written: URL draft 1993 ("HTTP") says the path is passed
     transparently to the server, not understood by the client.  The commonest web URLs
     never come here: :func:`~.parse.parse` builds the same parts itself.
     """

@@ -1,4 +1,4 @@
-"""mailto (000 §3.5): the RFC 822 address."""
+"""mailto (RFC 1738 §3.5): the RFC 822 address."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from urlinspector.core.editions import Edition
 from urlinspector.core.model import Diagnostic, Spans
 from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _show
 
-_R_ADDR = "encoded822addr (rfc822-addr-spec), 000 §3.5 / §5"
+_R_ADDR = "encoded822addr (rfc822-addr-spec), RFC 1738 §3.5 / §5"
 
 
 def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``mailtourl = "mailto:" encoded822addr`` (000 §5): the whole opaque part."""
+    """``mailtourl = "mailto:" encoded822addr`` (RFC 1738 §5): the whole opaque part."""
     diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it
     raw = text[start:end]
@@ -23,7 +23,7 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 max(start - 1, 0),
                 start,
                 "a mailto URL needs an address after 'mailto:'",
-                "000 §3.5 / §5 (encoded822addr = 1*xchar)",
+                "RFC 1738 §3.5 / §5 (encoded822addr = 1*xchar)",
             )
         )
     elif "@" not in raw:
@@ -34,7 +34,7 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 start,
                 end,
                 f"the address {_show(raw)} has no '@': an RFC 822 addr-spec is local-part@domain",
-                "000 §3.5",
+                "RFC 1738 §3.5",
             )
         )
     question = raw.find("?")
@@ -45,9 +45,9 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 "info",
                 start + question,
                 end,
-                f"000 reserves no '?' in a mailto URL, so {_show(raw[question:])} is read as "
+                f"RFC 1738 reserves no '?' in a mailto URL, so {_show(raw[question:])} is read as "
                 "part of the address (RFC 6068 later made it a header list)",
-                "000 §3.5",
+                "RFC 1738 §3.5",
             )
         )
     fields: dict[str, object] = {"addr_spec": _octets(raw)}

@@ -1,4 +1,4 @@
-"""news (000 §3.6) and nntp (000 §3.7): a group, an article by message-id, all groups,
+"""news (RFC 1738 §3.6) and nntp (RFC 1738 §3.7): a group, an article by message-id, all groups,
 or a group and an article number on a given server."""
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_GROUP = "group, 000 §3.6 / §5; 003 §5"
-_R_ARTICLE = "article (message-id), 000 §3.6 / §5"
-_R_ALL = 'grouppart = "*", 000 §3.6 / §5'
-_R_NNTP_GROUP = "group, 000 §3.7 / §5"
-_R_NNTP_SLASH = 'nntpurl = "nntp://" hostport "/" group [ "/" digits ], 000 §5'
-_R_NNTP_ARTICLE = "digits (article-number), 000 §3.7 / §5"
+_R_GROUP = "group, RFC 1738 §3.6 / §5; RFC 1738 summary (zh) §5"
+_R_ARTICLE = "article (message-id), RFC 1738 §3.6 / §5"
+_R_ALL = 'grouppart = "*", RFC 1738 §3.6 / §5'
+_R_NNTP_GROUP = "group, RFC 1738 §3.7 / §5"
+_R_NNTP_SLASH = 'nntpurl = "nntp://" hostport "/" group [ "/" digits ], RFC 1738 §5'
+_R_NNTP_ARTICLE = "digits (article-number), RFC 1738 §3.7 / §5"
 
 
 def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (000 §5)."""
+    """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     fields: dict[str, object] = {"kind": None, "group": None, "message_id": None}
@@ -40,7 +40,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 a1,
                 "news URLs name no server (the reader's own news host is used); "
                 "write nntp://host/group for a given server",
-                "000 §3.6; 004 (News, note 1)",
+                "RFC 1738 §3.6; URL draft 1993 (News, note 1)",
             )
         )
         slash, start, end = _url_path(text, spans, True)
@@ -59,7 +59,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 max(start - 1, 0),
                 start,
                 "a news URL needs a newsgroup name, a message-id or '*' after 'news:'",
-                "000 §3.6 / §5 (grouppart)",
+                "RFC 1738 §3.6 / §5 (grouppart)",
             )
         )
     elif raw == "*":
@@ -80,7 +80,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     end,
                     f"the message-id {_show(raw)} should read unique@full_domain_name, "
                     "without the enclosing '<' and '>'",
-                    "000 §3.6 / §5 (article)",
+                    "RFC 1738 §3.6 / §5 (article)",
                 )
             )
     else:
@@ -103,7 +103,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
 
 
 def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (000 §5)."""
+    """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     group: str | None = None
@@ -141,7 +141,7 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 max(u1, a1 + 1) if slash >= 0 else max(u1, a1),
                 "an nntp URL needs '/' and a newsgroup name after the host "
                 "(nntp://host/group or nntp://host/group/article-number)",
-                "000 §3.7 / §5",
+                "RFC 1738 §3.7 / §5",
             )
         )
     if bar >= 0:
@@ -160,7 +160,7 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     f"the article number {_show(raw)} must be decimal digits"
                     if raw
                     else "the '/' after the newsgroup name must be followed by an article number",
-                    "000 §3.7 / §5 (digits)",
+                    "RFC 1738 §3.7 / §5 (digits)",
                 )
             )
     fields: dict[str, object] = {"group": group, "article_number": number}

@@ -1,5 +1,5 @@
-"""prospero (000 §3.11; 004 "Prospero"): the hsoname, its fields and the 1993 draft's
-version after ``%00``."""
+"""prospero (RFC 1738 §3.11; URL draft 1993 "Prospero"): the hsoname, its fields and the 1993
+draft's version after ``%00``."""
 
 from __future__ import annotations
 
@@ -19,16 +19,16 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_HSONAME = "hsoname (ppath), 000 §3.11 / §5"
-_R_PVERSION_SEP = '"%00", 004 (Prospero; BNF: prosperolink)'
-_R_PVERSION = "version, 004 (Prospero; BNF: prosperolink)"
-_R_FIELD_SEP = 'fieldspec = ";" fieldname "=" fieldvalue, 000 §3.11 / §5'
-_R_FIELD = "fieldspec, 000 §3.11 / §5"
+_R_HSONAME = "hsoname (ppath), RFC 1738 §3.11 / §5"
+_R_PVERSION_SEP = '"%00", URL draft 1993 (Prospero; BNF: prosperolink)'
+_R_PVERSION = "version, URL draft 1993 (Prospero; BNF: prosperolink)"
+_R_FIELD_SEP = 'fieldspec = ";" fieldname "=" fieldvalue, RFC 1738 §3.11 / §5'
+_R_FIELD = "fieldspec, RFC 1738 §3.11 / §5"
 
 
 def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (000 §5);
-    004: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
+    """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (RFC 1738 §5);
+    URL draft 1993: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     fields: dict[str, object] = {"hsoname": None, "version": None, "fieldspecs": ()}
@@ -45,7 +45,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                     a1,
                     a1,
                     "a prospero URL needs '/' and the host-specific object name after the host",
-                    "000 §3.11 / §5",
+                    "RFC 1738 §3.11 / §5",
                 )
             )
         return tuple(parts), fields, tuple(diags)
@@ -72,7 +72,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                     "'%00' and a version come from the 1993 draft; RFC 1738 dropped them, "
                     "so a server may read them as part of the hsoname (use "
                     ";OBJECT-VERSION=)",
-                    "004 (Prospero); 000 §3.11",
+                    "URL draft 1993 (Prospero); RFC 1738 §3.11",
                 )
             )
         elif _PROSPERO_VERSION_004.match(version) is None:
@@ -84,7 +84,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                     n1,
                     f"the version {_show(version)} should be digits (optionally followed "
                     "by letters and digits naming attributes)",
-                    "004 (BNF: prosperolink, version = digits)",
+                    "URL draft 1993 (BNF: prosperolink, version = digits)",
                 )
             )
     specs: list[tuple[str, str]] = []
@@ -105,7 +105,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                     pos,
                     f1,
                     f"the field {_show(raw)} should read ;name=value",
-                    "000 §3.11 / §5 (fieldspec)",
+                    "RFC 1738 §3.11 / §5 (fieldspec)",
                 )
             )
         pos = nxt

@@ -1,4 +1,4 @@
-"""telnet (000 §3.8): a login and a host, and at most a final "/"."""
+"""telnet (RFC 1738 §3.8): a login and a host, and at most a final "/"."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from urlinspector.core.editions import Edition
 from urlinspector.core.model import PASSWORD, USER, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _show, _url_path
 
-_R_TELNET_SLASH = 'telneturl = "telnet://" login [ "/" ], 000 §3.8 / §5'
+_R_TELNET_SLASH = 'telneturl = "telnet://" login [ "/" ], RFC 1738 §3.8 / §5'
 
 
 def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``telneturl = "telnet://" login [ "/" ]`` (000 §5)."""
+    """``telneturl = "telnet://" login [ "/" ]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     slash, u0, u1 = _url_path(text, spans, True)
@@ -25,7 +25,7 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 u1,
                 f"a telnet URL ends after the host (and an optional '/'): "
                 f"{_show(text[u0:u1])} has no meaning here",
-                "000 §3.8 / §5",
+                "RFC 1738 §3.8 / §5",
             )
         )
     fields: dict[str, object] = {

@@ -1,4 +1,4 @@
-"""wais (000 §3.9): a database, a search, or a document by type and path."""
+"""wais (RFC 1738 §3.9): a database, a search, or a document by type and path."""
 
 from __future__ import annotations
 
@@ -15,16 +15,16 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_WAIS_DB = "database, 000 §3.9 / §5"
-_R_WAIS_SLASH = 'waisdoc = ... "/" database "/" wtype "/" wpath, 000 §5'
-_R_WAIS_TYPE = "wtype, 000 §3.9 / §5"
-_R_WAIS_PATH = "wpath, 000 §3.9 / §5"
-_R_WAIS_Q = 'waisindex = ... "/" database "?" search, 000 §5'
-_R_WAIS_SEARCH = "search, 000 §3.9 / §5"
+_R_WAIS_DB = "database, RFC 1738 §3.9 / §5"
+_R_WAIS_SLASH = 'waisdoc = ... "/" database "/" wtype "/" wpath, RFC 1738 §5'
+_R_WAIS_TYPE = "wtype, RFC 1738 §3.9 / §5"
+_R_WAIS_PATH = "wpath, RFC 1738 §3.9 / §5"
+_R_WAIS_Q = 'waisindex = ... "/" database "?" search, RFC 1738 §5'
+_R_WAIS_SEARCH = "search, RFC 1738 §3.9 / §5"
 
 
 def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
-    """``waisdatabase | waisindex | waisdoc`` (000 §5)."""
+    """``waisdatabase | waisindex | waisdoc`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     fields: dict[str, object] = {
@@ -46,7 +46,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     a1,
                     max(a1, u1, q1),
                     "a WAIS URL needs '/' and a database name after the host",
-                    "000 §3.9 / §5",
+                    "RFC 1738 §3.9 / §5",
                 )
             )
         return tuple(parts), fields, tuple(diags)
@@ -74,7 +74,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     u1,
                     f"a WAIS document URL reads /database/wtype/wpath; after the wtype "
                     f"{_show(text[bar + 1 : u1])} the '/' and wpath are missing",
-                    "000 §3.9 / §5 (waisdoc)",
+                    "RFC 1738 §3.9 / §5 (waisdoc)",
                 )
             )
         else:
@@ -91,7 +91,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                         bar3,
                         bar3 + 1,
                         "a '/' inside the wpath (the WAIS document-id) must be written %2F",
-                        "000 §3.9 / §5 (wpath = *uchar)",
+                        "RFC 1738 §3.9 / §5 (wpath = *uchar)",
                     )
                 )
     if q0 >= 0:
@@ -109,7 +109,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     q1,
                     "a WAIS URL is a database, a search (database?search) or a document "
                     "(database/wtype/wpath), never a document with a search",
-                    "000 §3.9 / §5",
+                    "RFC 1738 §3.9 / §5",
                 )
             )
         else:

@@ -77,7 +77,7 @@ def _path_rule(url: URL) -> str:
         return "path-rootless" if url.is_absolute else "path-noscheme"
     if ed in ("rfc1738", "url-1993"):
         return "url-path" if has_authority else "scheme-specific part"
-    # 001 / 002: abs_path, rel_path, opaque part
+    # URL syntax draft 1997 / RFC 2396bis draft 2003: abs_path, rel_path, opaque part
     if has_authority or path.startswith("/"):
         return "abs_path"
     if url.is_absolute:
@@ -240,7 +240,7 @@ def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
     """The rows of the components panel: every generic component (undefined ones
     too, so that "undefined" and "empty" can be told apart), the userinfo, host and
     port inside the authority, the path's segments, the query's ``key=value`` pairs,
-    and the scheme-specific parts (000 §3).  *limit*: at most this many segments,
+    and the scheme-specific parts (RFC 1738 §3).  *limit*: at most this many segments,
     parameters or parts under one node, then a row that counts the rest."""
     rows: list[Node] = []
     if url.has_wrapper:
@@ -292,7 +292,7 @@ def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
                 (start, end),
                 url.text[start:end],
                 "plain",
-                "the scheme's own syntax, 000 §3",
+                "the scheme's own syntax, RFC 1738 §3",
                 None,
                 tuple(_part_node(p) for p in specific.parts[:limit])
                 + (

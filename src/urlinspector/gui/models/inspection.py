@@ -67,7 +67,8 @@ class Target:
     """The absolute target URL; None when there is none (no base for a relative
     reference, or a base that is not absolute)."""
     same_document: bool
-    """An empty or fragment-only reference: no new retrieval (001 §3, 002 §4.2)."""
+    """An empty or fragment-only reference: no new retrieval (URL syntax draft 1997 §3,
+    RFC 2396bis draft 2003 §4.2)."""
     message: str
     """One line for people: how the target was found, or why there is none."""
     resolution: Resolution | None = None
@@ -96,7 +97,7 @@ def target_for(
         return Target(None, False, str(exc), error=True)
     label = EDITIONS[resolution.edition].label if resolution.edition in EDITIONS else edition
     message = (
-        "same document: no new retrieval (001 §3, 002 §4.2)"
+        "same document: no new retrieval (URL syntax draft 1997 §3, RFC 2396bis draft 2003 §4.2)"
         if resolution.same_document
         else f"resolved against the base by {label} (the Resolution trace tab shows the steps)"
     )

@@ -3,7 +3,7 @@ the transcript panel that shows the commands and replies of the last exchange.
 
 The table's rows come from :class:`~urlinspector.schemes.ftp.listing.Listing` (MLSD,
 LIST in its Unix, DOS and EPLF forms, NLST): name, size, date, type, each with the URL
-the listing module made for it (000 §3.2.2: a directory's URL ends in ``/``).  Sorting
+the listing module made for it (RFC 1738 §3.2.2: a directory's URL ends in ``/``).  Sorting
 is done by the model in Python (one ``sorted`` call), not by a proxy calling back for
 each comparison.
 """
@@ -83,7 +83,7 @@ def _suffix(name: str) -> str:
 
 
 def file_kind(name: str) -> str:
-    """``image``, ``text file`` or ``file``: what the name suggests (000 §3.2.3)."""
+    """``image``, ``text file`` or ``file``: what the name suggests (RFC 1738 §3.2.3)."""
     if _suffix(name) in IMAGE_SUFFIXES:
         return "image"
     typecode, _why = guess_typecode(name.encode("utf-8", "surrogateescape"))

@@ -378,19 +378,19 @@ class MenuView(QTableView):
 
 
 def attributes_url(item: MenuItem, command: str = "!") -> str | None:
-    """The URL that asks for a Gopher+ item's attributes (000 §3.4.5: ``%09%09!``)."""
+    """The URL that asks for a Gopher+ item's attributes (RFC 1738 §3.4.5: ``%09%09!``)."""
     return item_url(item.itemtype, item.selector, item.host, item.port, gopher_plus=command)
 
 
 def view_url(item: MenuItem, view: View) -> str | None:
-    """The URL of one of the item's alternate views (000 §3.4.8: ``%09%09+type lang``)."""
+    """The URL of one of the item's alternate views (RFC 1738 §3.4.8: ``%09%09+type lang``)."""
     return item_url(
         item.itemtype, item.selector, item.host, item.port, gopher_plus=view.gopher_plus
     )
 
 
 def ask_data(values: list[str]) -> str:
-    """The Gopher+ string of a filled-in +ASK form (000 §3.4.9): ``+ TAB 1 CRLF``,
+    """The Gopher+ string of a filled-in +ASK form (RFC 1738 §3.4.9): ``+ TAB 1 CRLF``,
     ``+-1 CRLF``, each value and CRLF, then ``. CRLF``.  A value's own line breaks
     become spaces (a line holding only ``.`` would end the form early)."""
     lines = []

@@ -30,7 +30,7 @@ class HistoryEntry:
     """One page of the history."""
 
     url: str
-    """The URL the page was retrieved with (its base URL, 001 §5.1.3)."""
+    """The URL the page was retrieved with (its base URL, URL syntax draft 1997 §5.1.3)."""
     title: str = ""
     """A short name for menus: a menu's first line, a file name, a group."""
     state: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)

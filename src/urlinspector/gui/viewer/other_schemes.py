@@ -1,11 +1,11 @@
 """URLs the viewer explains instead of fetching, and the message page.
 
 * ``http``/``https``: offered to the system browser (``QDesktopServices``);
-* ``telnet``/``tn3270``: an interactive session, not a document (000 §3.8): the user
+* ``telnet``/``tn3270``: an interactive session, not a document (RFC 1738 §3.8): the user
   and password in the URL are advice for the person, shown, and the system's telnet
   handler is offered;
-* ``mailto``: the address, and the system's mail client (000 §3.5);
-* ``wais`` (000 §3.9) and ``prospero`` (000 §3.11): their parts, inspected, not fetched;
+* ``mailto``: the address, and the system's mail client (RFC 1738 §3.5);
+* ``wais`` (RFC 1738 §3.9) and ``prospero`` (RFC 1738 §3.11): their parts, inspected, not fetched;
 * any other scheme: what it is, and the system handler if there is one.
 
 ``file:`` URLs are shown by the viewer itself (folders as a listing, files as text or
@@ -52,7 +52,7 @@ class Explanation:
     details: tuple[tuple[str, str], ...] = ()
     """Name and value of the parts worth showing (as decoded by the core)."""
     password: str | None = None
-    """A telnet URL's password: shown masked until asked (000 §3.8 advice)."""
+    """A telnet URL's password: shown masked until asked (RFC 1738 §3.8 advice)."""
     action: str | None = None
     """The label of the button that hands the URL to the system, or None."""
     notes: tuple[str, ...] = field(default=())
@@ -90,14 +90,14 @@ def explain(url: str | URL) -> Explanation:
             details.append(("Suggested user", user))
         advice = (
             'The user and password in a telnet URL are advisory only: clients "merely '
-            'advise the user of the suggested username and password" (000 §3.8). '
+            'advise the user of the suggested username and password" (RFC 1738 §3.8). '
             "Nothing is sent for you."
             if user is not None
             else "The URL suggests no user name."
         )
         return Explanation(
             "An interactive session" + (" (tn3270)" if scheme == "tn3270" else " (telnet)"),
-            "This URL designates an interactive service, not a document (000 §3.8); "
+            "This URL designates an interactive service, not a document (RFC 1738 §3.8); "
             f"it is not fetched.  {advice}",
             tuple(details),
             password=password,
@@ -107,7 +107,7 @@ def explain(url: str | URL) -> Explanation:
         address = _text(fields.get("addr_spec")) or parsed.path or ""
         return Explanation(
             "A mail address",
-            "A mailto URL designates an Internet mail address (000 §3.5); it names no "
+            "A mailto URL designates an Internet mail address (RFC 1738 §3.5); it names no "
             "document to fetch.  Write to it with the system's mail client.",
             (("Address", address),),
             action="&Write with the mail client",
@@ -125,7 +125,7 @@ def explain(url: str | URL) -> Explanation:
                 details.append((label, value))
         return Explanation(
             "A WAIS database, search or document",
-            "WAIS (000 §3.9, RFC 1625) is inspected, not fetched: urlinspector shows "
+            "WAIS (RFC 1738 §3.9, RFC 1625) is inspected, not fetched: urlinspector shows "
             "the URL's parts but does not speak the WAIS protocol, and public WAIS "
             "servers are long gone.",
             tuple(details),
@@ -142,7 +142,7 @@ def explain(url: str | URL) -> Explanation:
             details.append((f"Field {name}", str(value)))
         return Explanation(
             "A Prospero object",
-            "Prospero (000 §3.11) is inspected, not fetched: urlinspector shows the "
+            "Prospero (RFC 1738 §3.11) is inspected, not fetched: urlinspector shows the "
             "host-specific object name and the field specifications but does not speak "
             "the Prospero Directory Service protocol.",
             tuple(details),

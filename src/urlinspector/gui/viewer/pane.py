@@ -11,17 +11,17 @@ Navigation: :meth:`ViewerPane.navigate` (Enter in the address bar, a link) start
 :class:`~urlinspector.gui.viewer.workers.Job`.  The page shown changes when the reply
 is there (a gopher menu as soon as its first items are), and only then does the
 history get an entry and ``urlChanged`` / ``baseChanged`` go out: the URL used to
-retrieve the page is its base URL (001 §5.1.3), so relative references typed into the
-address bar resolve against it.  A fetch that fails shows a message page; one that is
+retrieve the page is its base URL (URL syntax draft 1997 §5.1.3), so relative references typed into
+the address bar resolve against it.  A fetch that fails shows a message page; one that is
 stopped leaves the page as it was.  A fetch refused before anything is sent (a URL
 that cannot be sent, a port question answered Cancel) or given up (a password not
 given) is not a visit: the history and the page's URL stay as they were.
 
 Before anything is sent:
 
-* a gopher URL whose port belongs to another service asks first (000 §6: a gopher
+* a gopher URL whose port belongs to another service asks first (RFC 1738 §6: a gopher
   request sent to an SMTP server's port sends mail);
-* a type 7 item (a search) asks for the words to search for (000 §3.4.2);
+* a type 7 item (a search) asks for the words to search for (RFC 1738 §3.4.2);
 * a binary item asks where to save it (the bytes go to a spool file meanwhile).
 
 :func:`install_viewer` adds the pane to the main window.
@@ -153,8 +153,8 @@ class ViewerPane(QWidget):
     Signals:
 
     * ``urlChanged(str)``: the URL of the page now shown;
-    * ``baseChanged(str)``: its base URL (001 §5.1.3: the URL it was retrieved with, or
-      the base the content declares);
+    * ``baseChanged(str)``: its base URL (URL syntax draft 1997 §5.1.3: the URL it was retrieved
+      with, or the base the content declares);
     * ``busyChanged(bool)``: a fetch started or ended;
     * ``statusMessage(str)``: a line for the status bar (``""`` clears it);
     * ``titleChanged(str)``: a short name for the page.
@@ -571,7 +571,9 @@ class ViewerPane(QWidget):
         dialog = QInputDialog(self)
         dialog.setObjectName("searchDialog")
         dialog.setWindowTitle("Search")
-        dialog.setLabelText("Words to search for (sent after a TAB with the selector, 000 §3.4.2):")
+        dialog.setLabelText(
+            "Words to search for (sent after a TAB with the selector, RFC 1738 §3.4.2):"
+        )
         dialog.setInputMode(QInputDialog.InputMode.TextInput)
 
         def accepted(text: str) -> None:
@@ -1305,7 +1307,8 @@ def install_viewer(main_window: QMainWindow) -> ViewerPane:
       others in the inspector; a relative reference is resolved against ``base`` (the
       base field) first.  Inspecting (``inspectRequested``) never reaches the viewer;
     * ``set_address(text)`` and ``address``: the URL shown goes into the address bar;
-    * ``set_base(text)``: the page's base URL goes into the base field (001 §5.1.3);
+    * ``set_base(text)``: the page's base URL goes into the base field (URL syntax draft 1997
+      §5.1.3);
     * ``remember(url)`` (else ``settings.add_history(url)``): every page shown joins
       the window's history;
     * ``formats``: the shared colour roles; ``statusBar()`` and ``menuBar()``.

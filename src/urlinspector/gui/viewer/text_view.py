@@ -2,9 +2,9 @@
 the URLs in the text made clickable.
 
 The URLs are found by the core's :func:`~urlinspector.core.extract.extract` (``<URL:...>``
-wrappers, angle brackets, quotes and bare URLs, 000 appendix, 001/002 appendix E), so
-what is a link here is exactly what ``urlinspector links`` reports.  A click follows
-the URL as extracted (not as Qt would rewrite it).
+wrappers, angle brackets, quotes and bare URLs, RFC 1738 appendix, URL syntax draft 1997 /
+RFC 2396bis draft 2003 appendix E), so what is a link here is exactly what ``urlinspector links``
+reports.  A click follows the URL as extracted (not as Qt would rewrite it).
 """
 
 from __future__ import annotations

@@ -453,7 +453,7 @@ def news_task(
 
 
 def file_path(url: URL | str) -> Path:
-    """The local path a file: URL names (000 §3.10); raises
+    """The local path a file: URL names (RFC 1738 §3.10); raises
     :class:`~urlinspector.schemes.errors.LocalProtocolError` for another host's file."""
     parsed = parse(url) if isinstance(url, str) else url
     specific = parsed.specific
@@ -462,7 +462,7 @@ def file_path(url: URL | str) -> Path:
     host = str(specific.fields.get("host") or "")
     if not specific.fields.get("local"):
         raise LocalProtocolError(
-            f"the file URL names the host {host!r}: 000 §3.10 gives no protocol to reach "
+            f"the file URL names the host {host!r}: RFC 1738 §3.10 gives no protocol to reach "
             "another machine's files, so only this machine's (no host, or localhost) are shown"
         )
     raw = specific.fields.get("path")

@@ -44,7 +44,7 @@ class ComponentsPanel(QWidget):
         self.charset_box.setEditable(True)
         self.charset_box.addItems(CHARSETS)
         self.charset_box.setToolTip(
-            "charset the decoded column reads escaped octets in (004: ISO Latin 1; "
+            "charset the decoded column reads escaped octets in (URL draft 1993: ISO Latin 1; "
             "RFC 3986 §2.5: UTF-8 for new schemes)"
         )
         self.charset_box.currentTextChanged.connect(self._charset_edited)

@@ -1,6 +1,6 @@
 """The resolution trace: each step of the chosen edition's algorithm, in its text's
-words, with the values after it (RFC 3986 §5.2, 001 §5.2, 002 §5.2, RFC 1808 for
-RFC 1738, the 1993 partial form)."""
+words, with the values after it (RFC 3986 §5.2, URL syntax draft 1997 §5.2, RFC 2396bis draft 2003
+§5.2, RFC 1808 for RFC 1738, the 1993 partial form)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ftp URLs (000 §3.2, RFC 1738): their command sequence, listings and transcript.
+"""ftp URLs (RFC 1738 §3.2, RFC 1738): their command sequence, listings and transcript.
 
 Sans-IO: :mod:`.url` turns a parsed URL into a :class:`~.url.Plan` of FTP commands,
 :mod:`.listing` reads MLSD, LIST (Unix, DOS, EPLF) and NLST data, :mod:`.replies`

@@ -1,8 +1,8 @@
 """Directory listings: MLSD (RFC 3659 §7), and the LIST formats servers really send:
-Unix ``ls -l``, DOS/Windows (IIS) and EPLF; plus NLST name lists (000 §3.2.2).
+Unix ``ls -l``, DOS/Windows (IIS) and EPLF; plus NLST name lists (RFC 1738 §3.2.2).
 
 Each listing becomes :class:`Entry` rows: name, type, size, date and the entry's own
-ftp URL (with ``/``, ``;``, ``%``, ``?``, ``#`` and spaces escaped, 000 §3.2.2).  A line
+ftp URL (with ``/``, ``;``, ``%``, ``?``, ``#`` and spaces escaped, RFC 1738 §3.2.2).  A line
 no parser understands is kept in :attr:`Listing.unparsed`, never dropped silently.
 
 Pure functions over bytes: names stay octets (``raw_name``) so that the URL holds
@@ -410,7 +410,7 @@ def parse_list(
     return tuple(entries), tuple(unparsed)
 
 
-# --- NLST: 000 §3.2.2 --------------------------------------------------------------------
+# --- NLST: RFC 1738 §3.2.2 --------------------------------------------------------------------
 
 
 def parse_nlst(

@@ -1,8 +1,8 @@
-"""What an ftp URL means: the sequence of FTP commands of 000 §3.2 (RFC 1738).
+"""What an ftp URL means: the sequence of FTP commands of RFC 1738 §3.2 (RFC 1738).
 
 ``ftp://<user>:<password>@<host>:<port>/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>``
-(the layout 000 lost; 003 §3.2 keeps it).  The core has already split and decoded the
-parts (``parse(url).specific``: ``user``, ``password``, ``cwd`` segments, ``name``,
+(the layout RFC 1738 lost; RFC 1738 summary (zh) §3.2 keeps it).  The core has already split and
+decoded the parts (``parse(url).specific``: ``user``, ``password``, ``cwd`` segments, ``name``,
 ``typecode``, each decoded on its own, so ``%2F`` stays inside its argument).  This
 module turns them into a :class:`Plan`: the login, one ``CWD`` per segment, then
 ``NLST`` (typecode ``d``), or ``TYPE`` and ``RETR`` (``a``, ``i``, or a guess), or a
@@ -40,9 +40,9 @@ __all__ = [
     "readable",
 ]
 
-DEFAULT_PORT = 21  # 000 §3.2
+DEFAULT_PORT = 21  # RFC 1738 §3.2
 DEFAULT_ANONYMOUS_PASSWORD = "urlinspector@example.invalid"
-"""What anonymous FTP sends as the password when none is configured: 000 §3.2.1 asks
+"""What anonymous FTP sends as the password when none is configured: RFC 1738 §3.2.1 asks
 for "the Internet e-mail address of the end user"; ``.invalid`` (RFC 2606) says that
 none was given."""
 
@@ -51,7 +51,7 @@ Action = Literal["retrieve", "nlst", "list"]
 """``retrieve``: TYPE and RETR the name; ``nlst``: NLST the name (typecode d);
 ``list``: list the directory the cwd segments lead to (MLSD, else LIST)."""
 
-# 000 §3.2.2: "perform a TYPE command with <typecode> as the argument"
+# RFC 1738 §3.2.2: "perform a TYPE command with <typecode> as the argument"
 _TRANSFER_TYPE: dict[str, str] = {"a": "A", "i": "I"}
 
 _UNSAFE_OCTETS: dict[int, str] = {0x0D: "CR (%0D)", 0x0A: "LF (%0A)", 0x00: "NUL (%00)"}
@@ -105,7 +105,7 @@ def check_argument(value: bytes, what: str) -> None:
 
 
 def guess_typecode(name: bytes) -> tuple[Typecode, str]:
-    """Typecode ``a`` or ``i`` for a URL without one, and why (000 §3.2.3: "the data
+    """Typecode ``a`` or ``i`` for a URL without one, and why (RFC 1738 §3.2.3: "the data
     content type of a file can only be guessed from the name, e.g., from the suffix")."""
     lower = readable(name, "latin-1").lower()
     suffix = posixpath.splitext(lower)[1]
@@ -118,11 +118,11 @@ def guess_typecode(name: bytes) -> tuple[Typecode, str]:
 
 # --- escaping names into URLs ----------------------------------------------------------------
 
-# 000 §5: fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]; uchar = unreserved | escape;
+# RFC 1738 §5: fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]; uchar = unreserved | escape;
 # unreserved = alpha | digit | safe | extra; safe = "$" | "-" | "_" | "." | "+";
-# extra = "!" | "*" | "'" | "(" | ")" | ",".  "?" is allowed by 000 but escaped here:
-# every later edition (001 on) ends the path at "?", so an unescaped "?" would be read
-# as a query by today's parsers.
+# extra = "!" | "*" | "'" | "(" | ")" | ",".  "?" is allowed by RFC 1738 but escaped here:
+# every later edition (URL syntax draft 1997 on) ends the path at "?", so an unescaped "?" would be
+# read as a query by today's parsers.
 _FSEGMENT_LITERAL = frozenset(
     b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$-_.+!*'(),:@&="
 )
@@ -130,7 +130,7 @@ _QUOTE_TABLE = tuple(chr(o) if o in _FSEGMENT_LITERAL else f"%{o:02X}" for o in 
 
 
 def quote_fsegment(octets: bytes) -> str:
-    """*octets* as one fsegment (000 §3.2.2, §5): ``/`` and ``;`` (reserved in a name),
+    """*octets* as one fsegment (RFC 1738 §3.2.2, §5): ``/`` and ``;`` (reserved in a name),
     ``%``, ``?``, ``#``, space, every unsafe, non-ASCII or control octet as ``%HH``."""
     return "".join(map(_QUOTE_TABLE.__getitem__, octets))
 
@@ -150,16 +150,16 @@ def entry_url(directory_url: str, name: bytes, is_directory: bool) -> str:
 
 @dataclass(frozen=True)
 class Login:
-    """How to log in (000 §3.2.1)."""
+    """How to log in (RFC 1738 §3.2.1)."""
 
     user: bytes
     """Sent with USER: the URL's user, decoded, or ``anonymous``."""
     password: bytes | None
     """The URL's password, decoded; None when the URL has none (then, if the server asks
     for one, ``anonymous`` sends :attr:`Plan.anonymous_password`, any other user is
-    asked for it); ``b""`` is an empty password (``ftp://foo:@host/``, 000 §3.1)."""
+    asked for it); ``b""`` is an empty password (``ftp://foo:@host/``, RFC 1738 §3.1)."""
     anonymous: bool
-    """True when the URL has no user (000 §3.2.1: the conventions for anonymous FTP)."""
+    """True when the URL has no user (RFC 1738 §3.2.1: the conventions for anonymous FTP)."""
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ class FTPCommand:
 
 @dataclass(frozen=True)
 class Plan:
-    """What an ftp URL asks for, as FTP commands (000 §3.2)."""
+    """What an ftp URL asks for, as FTP commands (RFC 1738 §3.2)."""
 
     url: str
     """The URL (inside any ``<URL:...>`` wrapper), as written."""
@@ -194,7 +194,7 @@ class Plan:
     """``host:port`` for messages (``[::1]:2121``); never the user or password."""
     login: Login
     cwd: tuple[bytes, ...]
-    """One CWD argument per segment, decoded on its own (000 §3.2.2)."""
+    """One CWD argument per segment, decoded on its own (RFC 1738 §3.2.2)."""
     name: bytes
     """The last segment, decoded; ``b""`` when the URL ends with "/" or has no path."""
     typecode: Typecode | None
@@ -203,7 +203,7 @@ class Plan:
     transfer_type: str | None
     """``A`` or ``I`` for TYPE before RETR; None for a listing."""
     guessed: bool
-    """True when the typecode was guessed from the name (000 §3.2.3)."""
+    """True when the typecode was guessed from the name (RFC 1738 §3.2.3)."""
     directory_url: str
     """The URL of the directory a listing shows (ends in "/"): the URL up to the cwd
     segments, or up to the name too when the name itself is listed."""
@@ -213,11 +213,11 @@ class Plan:
     notes: tuple[str, ...] = field(default=())
 
     def commands(self) -> tuple[FTPCommand, ...]:
-        """The command sequence 000 §3.2 gives for this URL, in order.
+        """The command sequence RFC 1738 §3.2 gives for this URL, in order.
 
         PASS is sent only if the server asks for one (reply 331); its argument is never
         shown.  The listing of a directory
-        without a typecode (not spelled out by 000) is shown as ``MLSD``; servers
+        without a typecode (not spelled out by RFC 1738) is shown as ``MLSD``; servers
         without it get ``LIST``.
         """
         steps: list[FTPCommand] = [
@@ -227,7 +227,7 @@ class Plan:
                 "the anonymous-FTP convention: no user in the URL"
                 if self.login.anonymous
                 else "the URL's user, decoded",
-                "000 §3.2.1",
+                "RFC 1738 §3.2.1",
             )
         ]
         if self.login.anonymous:
@@ -236,7 +236,7 @@ class Plan:
             why = "if the server asks: the URL's password, decoded"
         else:
             why = "if the server asks: the user is asked for the password (none in the URL)"
-        steps.append(FTPCommand("PASS", None, why, "000 §3.2.1"))
+        steps.append(FTPCommand("PASS", None, why, "RFC 1738 §3.2.1"))
         for segment in self.cwd:
             steps.append(
                 FTPCommand(
@@ -245,7 +245,7 @@ class Plan:
                     "an empty segment: CWD with a null argument"
                     if segment == b""
                     else "one cwd segment, decoded on its own",
-                    "000 §3.2.2",
+                    "RFC 1738 §3.2.2",
                 )
             )
         if self.action == "nlst":
@@ -254,7 +254,7 @@ class Plan:
                     "NLST",
                     self.name or None,
                     "typecode d: a name list, shown as a directory listing",
-                    "000 §3.2.2",
+                    "RFC 1738 §3.2.2",
                 )
             )
         elif self.action == "retrieve":
@@ -264,16 +264,16 @@ class Plan:
                 if self.guessed
                 else f"typecode {self.typecode}: TYPE with the typecode"
             )
-            citation = "000 §3.2.3" if self.guessed else "000 §3.2.2"
+            citation = "RFC 1738 §3.2.3" if self.guessed else "RFC 1738 §3.2.2"
             steps.append(FTPCommand("TYPE", self.transfer_type.encode(), why, citation))
-            steps.append(FTPCommand("RETR", self.name, "access the file <name>", "000 §3.2.2"))
+            steps.append(FTPCommand("RETR", self.name, "access the file <name>", "RFC 1738 §3.2.2"))
         else:
             steps.append(
                 FTPCommand(
                     "MLSD",
                     None,
                     "no name: list the directory (LIST when the server has no MLSD)",
-                    "000 §3.2.2; RFC 3659 §7",
+                    "RFC 1738 §3.2.2; RFC 3659 §7",
                 )
             )
         return tuple(steps)
@@ -306,7 +306,7 @@ def _host(url: URL) -> str:
 
 
 def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD) -> Plan:
-    """The FTP commands *url* stands for (000 §3.2).
+    """The FTP commands *url* stands for (RFC 1738 §3.2).
 
     Raises :class:`LocalProtocolError` (nothing sent) for a URL that is not ftp, has no
     host, has a bad port or typecode, or holds CR, LF or NUL in a user, password, cwd
@@ -364,7 +364,7 @@ def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
     transfer_type: str | None = None
     action: Action
     if typecode == "d":
-        action = "nlst"  # 000 §3.2.2
+        action = "nlst"  # RFC 1738 §3.2.2
     elif not name:
         action = "list"
         if typecode is not None:
@@ -381,7 +381,7 @@ def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
             transfer_type = _TRANSFER_TYPE[typecode_guess]
             guessed = True
             notes.append(
-                f"no typecode: TYPE {transfer_type} was guessed because {reason} (000 §3.2.3)"
+                f"no typecode: TYPE {transfer_type} was guessed because {reason} (RFC 1738 §3.2.3)"
             )
         else:
             transfer_type = _TRANSFER_TYPE[typecode]

@@ -1,4 +1,4 @@
-"""Gopher (RFC 1436) and Gopher+, sans-IO: gopher URLs as requests (000 §3.4), replies
+"""Gopher (RFC 1436) and Gopher+, sans-IO: gopher URLs as requests (RFC 1738 §3.4), replies
 as events, menu items as URLs.
 
 >>> from urlinspector.schemes.gopher import request_from_url, GopherReader

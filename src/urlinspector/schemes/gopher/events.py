@@ -66,7 +66,7 @@ class MenuItem:
     """The Gopher+ field: ``+`` (a Gopher+ item), ``?`` (one with an +ASK form), other
     text as given, or None (a plain gopher item)."""
     url: str | None
-    """Where the item leads: a gopher URL (000 §3.4), the URL an ``h`` item's ``URL:``
+    """Where the item leads: a gopher URL (RFC 1738 §3.4), the URL an ``h`` item's ``URL:``
     selector carries, a telnet or tn3270 URL (types ``8``, ``T``); None for ``i`` and
     ``3`` lines and items whose host is missing or unusable."""
     raw: bytes

@@ -604,7 +604,7 @@ class View:
 
     @property
     def gopher_plus(self) -> str:
-        """The Gopher+ string that asks for this view (000 §3.4.8): ``+type language``."""
+        """The Gopher+ string that asks for this view (RFC 1738 §3.4.8): ``+type language``."""
         return "+" + self.content_type + (f" {self.language}" if self.language else "")
 
 

@@ -1,12 +1,12 @@
-"""Gopher URLs (000 §3.4) as requests, and menu items as URLs.
+"""Gopher URLs (RFC 1738 §3.4) as requests, and menu items as URLs.
 
 * :func:`request_from_url`: what a client sends for a gopher URL, from the parts the core
   already split (``parse(url).specific``: gophertype, selector, search, gopher+ string,
   decoded).  Anything that would change the request (a CR, LF, NUL or TAB inside a
-  selector, search or Gopher+ string) is refused before a byte is sent (000 §6).
+  selector, search or Gopher+ string) is refused before a byte is sent (RFC 1738 §6).
 * :func:`item_url`: the URL a menu item leads to.
 * :func:`needs_port_confirmation`: the warning a client shows before it sends a gopher
-  request to another service's port (000 §6, the gopher-to-SMTP attack).
+  request to another service's port (RFC 1738 §6, the gopher-to-SMTP attack).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ __all__ = [
     "with_search",
 ]
 
-DEFAULT_PORT = 70  # 000 §3.4.1
+DEFAULT_PORT = 70  # RFC 1738 §3.4.1
 
 ItemKind = Literal["menu", "text", "binary", "attributes"]
 """How a reply is read: a menu (RFC 1436 §3.8), a text file ending in a ``.`` line
@@ -49,7 +49,7 @@ SESSION_TYPES = {"8": "telnet", "T": "tn3270"}
 NO_LINK_TYPES = frozenset("i3")
 """``i`` information lines and ``3`` errors lead nowhere."""
 
-_ASK_PREFIX = b"+\t1\r\n+-1\r\n"  # 000 §3.4.9: what a filled-in form starts with
+_ASK_PREFIX = b"+\t1\r\n+-1\r\n"  # RFC 1738 §3.4.9: what a filled-in form starts with
 _ASK_END = b".\r\n"
 
 _NAMES = {0x0D: "a CR", 0x0A: "an LF", 0x00: "a NUL", 0x09: "a TAB"}
@@ -73,17 +73,17 @@ class GopherRequest:
     """The host to connect to: an IPv6 address without brackets, a name in ASCII."""
     port: int
     gophertype: str
-    """The item type (000 §3.4.1; ``1`` when the URL gives none)."""
+    """The item type (RFC 1738 §3.4.1; ``1`` when the URL gives none)."""
     selector: bytes
-    """The selector, decoded (000 §3.4.1)."""
+    """The selector, decoded (RFC 1738 §3.4.1)."""
     search: bytes | None
-    """The search string after ``%09`` (000 §3.4.2), decoded; None when there is none."""
+    """The search string after ``%09`` (RFC 1738 §3.4.2), decoded; None when there is none."""
     gopher_plus: bytes | None
-    """The Gopher+ string after the second ``%09`` (000 §3.4.3), decoded, or None."""
+    """The Gopher+ string after the second ``%09`` (RFC 1738 §3.4.3), decoded, or None."""
     command: bytes | None
     """The Gopher+ command actually sent: the Gopher+ string, except that a ``?`` item
     (one with an electronic form) is asked for its attributes, ``!``, which hold the
-    +ASK block (000 §3.4.5); None for a plain gopher request."""
+    +ASK block (RFC 1738 §3.4.5); None for a plain gopher request."""
     kind: ItemKind
     """How the reply is read."""
     data: bytes
@@ -106,7 +106,7 @@ def kind_of(gophertype: str, gopher_plus_kind: str | None = None) -> ItemKind:
     """How the reply to an item of *gophertype* is read (RFC 1436 §3.8–§3.10), given the
     kind of Gopher+ string (``parse(...).specific.fields["gopher_plus_kind"]``)."""
     if gopher_plus_kind in ("attributes", "directory-attributes", "ask-form-item"):
-        return "attributes"  # 000 §3.4.5–§3.4.7
+        return "attributes"  # RFC 1738 §3.4.5–§3.4.7
     if gophertype in MENU_TYPES:
         return "menu"
     if gophertype in TEXT_TYPES:
@@ -121,17 +121,17 @@ def _refuse_unsafe(value: bytes, what: str, *, allow_tab: bool = False) -> None:
     octet = bad.group()[0]
     raise LocalProtocolError(
         f"the {what} holds {_NAMES[octet]} (%{octet:02X}) at octet {bad.start() + 1}, "
-        f"which would {_EFFECT[octet]}; nothing was sent (000 §6)"
+        f"which would {_EFFECT[octet]}; nothing was sent (RFC 1738 §6)"
     )
 
 
 def _check_ask_data(value: bytes) -> None:
-    """A filled-in form (000 §3.4.9): ``+ TAB 1 CRLF +-1 CRLF`` values ``CRLF`` ``. CRLF``."""
+    """A filled-in form (RFC 1738 §3.4.9): ``+ TAB 1 CRLF +-1 CRLF`` values ``CRLF`` ``. CRLF``."""
     body = value[len(_ASK_PREFIX) :]
     if not value.startswith(_ASK_PREFIX) or not body.endswith(_ASK_END):
         raise LocalProtocolError(
             "the filled-in form in the Gopher+ string must read +%091%0D%0A+-1%0D%0A, "
-            "then each value followed by %0D%0A, then .%0D%0A (000 §3.4.9); nothing was sent"
+            "then each value followed by %0D%0A, then .%0D%0A (RFC 1738 §3.4.9); nothing was sent"
         )
     values = body[: -len(_ASK_END)]
     for number, line in enumerate(values.split(b"\r\n")[:-1] if values else [], 1):
@@ -141,11 +141,12 @@ def _check_ask_data(value: bytes) -> None:
             what = _NAMES.get(octet, "a lone '.'")
             raise LocalProtocolError(
                 f"value {number} of the filled-in form holds {what}, which would end "
-                "the form early; nothing was sent (000 §3.4.9, §6)"
+                "the form early; nothing was sent (RFC 1738 §3.4.9, §6)"
             )
     if values and not values.endswith(b"\r\n"):
         raise LocalProtocolError(
-            "each value of the filled-in form must end with %0D%0A (000 §3.4.9); nothing was sent"
+            "each value of the filled-in form must end with %0D%0A (RFC 1738 §3.4.9); nothing was "
+            "sent"
         )
 
 
@@ -153,7 +154,7 @@ def _connect_host(url: URL) -> str:
     host: str | None = url.host
     if host is None or host == "":
         raise LocalProtocolError(
-            f"{url.uri!r} names no host: gopher URLs read gopher://host[:port]/... (000 §3.4)"
+            f"{url.uri!r} names no host: gopher URLs read gopher://host[:port]/... (RFC 1738 §3.4)"
         )
     if url.host_kind == "ipv6":
         return host[1:-1].split("%25", 1)[0] if host.startswith("[") else host
@@ -171,13 +172,13 @@ def _connect_host(url: URL) -> str:
 
 def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> GopherRequest:
     """The request for a gopher URL: the selector (decoded), then TAB and the search when
-    the URL has a ``%09`` search (000 §3.4.2), then TAB and the Gopher+ string when it has
-    one (000 §3.4.3), then CRLF.
+    the URL has a ``%09`` search (RFC 1738 §3.4.2), then TAB and the Gopher+ string when it has
+    one (RFC 1738 §3.4.3), then CRLF.
 
     *search* supplies (or replaces) the search string, e.g. what a person typed for a
     type-7 item; text is sent as UTF-8.  With a Gopher+ string an empty search is left out
     ("followed optionally by a tab and the search string (if the <search> element is not
-    empty)", 000 §3.4.3).  A filled-in form (000 §3.4.9) already ends in CRLF.
+    empty)", RFC 1738 §3.4.3).  A filled-in form (RFC 1738 §3.4.9) already ends in CRLF.
 
     Raises :class:`LocalProtocolError` (nothing sent) for a URL that is not gopher, has no
     host or a bad port, is a telnet or tn3270 item, or would smuggle CR, LF, NUL or TAB.
@@ -196,7 +197,7 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
             raise LocalProtocolError(f"the port {port_text!r} is not a port number (1 to 65535)")
         port = number
     else:
-        port = DEFAULT_PORT  # 000 §3.4.1: "If :<port> is omitted, the port defaults to 70"
+        port = DEFAULT_PORT  # RFC 1738 §3.4.1: "If :<port> is omitted, the port defaults to 70"
     fields = specific.fields
     gophertype = str(fields.get("gophertype") or "1")
     raw_selector = fields.get("selector")
@@ -214,7 +215,7 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
             f"a type {gophertype} item is a {session} session, not a document: open "
             f"{session}://{url.authority}/ in a terminal instead (RFC 1436 §3.8)"
         )
-    _refuse_unsafe(selector, "selector")  # 000 §3.4.1: any octet but TAB, CR and LF
+    _refuse_unsafe(selector, "selector")  # RFC 1738 §3.4.1: any octet but TAB, CR and LF
     if url_search is not None:
         _refuse_unsafe(url_search, "search string")
     command: bytes | None = None
@@ -226,7 +227,7 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
         if gopher_plus == b"":
             command = None  # an empty Gopher+ string asks for nothing more
         elif plus_kind == "ask-form-item":
-            command = b"!"  # 000 §3.4.5: fetch the item's attributes, which hold +ASK
+            command = b"!"  # RFC 1738 §3.4.5: fetch the item's attributes, which hold +ASK
         else:
             command = gopher_plus
     parts = [selector]
@@ -258,7 +259,7 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
 def needs_port_confirmation(url: URL | str) -> str | None:
     """The warning to show before connecting, or None when the port is safe: a gopher
     URL whose port is not 70 and is a sensitive port needs a person's confirmation first
-    (000 §6; :func:`urlinspector.schemes.ports.port_warning`, shared with ftp and nntp)."""
+    (RFC 1738 §6; :func:`urlinspector.schemes.ports.port_warning`, shared with ftp and nntp)."""
     if isinstance(url, str):
         url = parse(url)
     if (url.scheme or "").lower() != "gopher":
@@ -268,17 +269,17 @@ def needs_port_confirmation(url: URL | str) -> str | None:
 
 # --- item -> URL ---------------------------------------------------------------------------
 
-# 000 §2.2 / §5: xchar = unreserved | reserved | escape.  Kept as they are: alphanumerics,
+# RFC 1738 §2.2 / §5: xchar = unreserved | reserved | escape.  Kept as they are: alphanumerics,
 # safe, extra and the reserved characters that are harmless here; escaped: everything
 # unsafe (space, "%", "#", "~", controls, 8-bit octets ...) and "?", which later
-# editions read as the start of a query (RFC 3986 §3.4) though 000 reserves nothing in a
+# editions read as the start of a query (RFC 3986 §3.4) though RFC 1738 reserves nothing in a
 # gopher-path.
 _KEEP = frozenset(
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789$-_.+!*'(),;/:@=&"
 )
 _ESCAPE_TABLE = tuple(chr(b) if b in _KEEP else f"%{b:02X}" for b in range(256))
 _NEEDS_ESCAPE = re.compile(rb"[^A-Za-z0-9$\-_.+!*'(),;/:@=&]")
-# 000 §5: user = *[ uchar | ";" | "?" | "&" | "=" ], uchar = unreserved | escape
+# RFC 1738 §5: user = *[ uchar | ";" | "?" | "&" | "=" ], uchar = unreserved | escape
 _USER_KEEP = frozenset(
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789$-_.+!*'(),;?&="
 )
@@ -291,8 +292,8 @@ _DEFAULTS = {"gopher": 70, "telnet": 23, "tn3270": 23}
 
 
 def escape_selector(selector: bytes) -> str:
-    """*selector* as it is written in a gopher URL: every octet 000 §2.2 calls unsafe,
-    and "?", written as ``%HH`` (000 §3.4.1: no character is reserved in it)."""
+    """*selector* as it is written in a gopher URL: every octet RFC 1738 §2.2 calls unsafe,
+    and "?", written as ``%HH`` (RFC 1738 §3.4.1: no character is reserved in it)."""
     if _NEEDS_ESCAPE.search(selector) is None:
         return selector.decode("ascii")
     return "".join([_ESCAPE_TABLE[b] for b in selector])
@@ -332,11 +333,11 @@ def item_url(
 ) -> str | None:
     """The URL a menu item leads to, or None when it leads nowhere.
 
-    * gopher items: ``gopher://host[:port]/`` + type + the escaped selector (000 §3.4.1),
-      ``:70`` left out; with *gopher_plus*, ``%09%09`` and that Gopher+ string (000 §3.4.3);
+    * gopher items: ``gopher://host[:port]/`` + type + the escaped selector (RFC 1738 §3.4.1),
+      ``:70`` left out; with *gopher_plus*, ``%09%09`` and that Gopher+ string (RFC 1738 §3.4.3);
     * ``h`` items whose selector is ``URL:`` + a URL (or ``/URL:``...): that URL;
     * ``8`` and ``T``: ``telnet://`` and ``tn3270://`` URLs, the selector as the login
-      name when there is one (000 §3.8);
+      name when there is one (RFC 1738 §3.8);
     * ``i`` and ``3`` lines, and items with no usable host: None.
     """
     if itemtype in NO_LINK_TYPES or itemtype == "":
@@ -366,7 +367,7 @@ def item_url(
 
 def with_search(url: URL | str, search: str) -> str:
     """*url* (a gopher URL, normally of a type-7 item) with ``%09`` and *search*
-    (000 §3.4.2), replacing any search it had; the search is written as UTF-8."""
+    (RFC 1738 §3.4.2), replacing any search it had; the search is written as UTF-8."""
     request = request_from_url(url)
     typed = search.encode("utf-8")
     _refuse_unsafe(typed, "search string")

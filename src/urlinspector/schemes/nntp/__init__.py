@@ -1,4 +1,4 @@
-"""news: and nntp: URLs (000 §3.6, §3.7) and the NNTP client that dereferences them,
+"""news: and nntp: URLs (RFC 1738 §3.6, §3.7) and the NNTP client that dereferences them,
 sans-IO.
 
 * :mod:`.url` — what a news: or nntp: URL asks for, and which server to ask;

@@ -290,7 +290,7 @@ def quit_session(session: Session) -> Exchange[None]:
 def list_groups(
     session: Session, *, descriptions: bool = True, fallback_charset: str = "utf-8"
 ) -> Exchange[GroupList]:
-    """All groups (``news:*``, 000 §3.6): LIST ACTIVE (RFC 3977 §7.6.3), or LIST on an
+    """All groups (``news:*``, RFC 1738 §3.6): LIST ACTIVE (RFC 3977 §7.6.3), or LIST on an
     RFC 977 server (§3.6); with LIST NEWSGROUPS descriptions when the server has them."""
     reply = yield from request(session, Command("LIST", ("ACTIVE",)))
     if reply.code in (500, 501):

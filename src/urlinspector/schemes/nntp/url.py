@@ -1,13 +1,14 @@
-"""What news: and nntp: URLs ask a news server for (000 §3.6, §3.7; 004 "News", "NNTP").
+"""What news: and nntp: URLs ask a news server for (RFC 1738 §3.6, §3.7; URL draft 1993 "News",
+"NNTP").
 
-* ``news:*`` — "all available news groups" (000 §3.6): the group list.
+* ``news:*`` — "all available news groups" (RFC 1738 §3.6): the group list.
 * ``news:<newsgroup-name>`` — the group: its overview, newest first.
-* ``news:<message-id>`` (told apart by its "@", 000 §3.6) — that article.
-* ``nntp://<host>:<port>/<newsgroup-name>`` — the group on that server (000 §3.7).
+* ``news:<message-id>`` (told apart by its "@", RFC 1738 §3.6) — that article.
+* ``nntp://<host>:<port>/<newsgroup-name>`` — the group on that server (RFC 1738 §3.7).
 * ``nntp://<host>:<port>/<newsgroup-name>/<article-number>`` — one article.
 
 news: URLs name no server: "the reader will fetch the article or group from his or her
-local news host" (004, News, Note 1).  Which host that is comes from the reader's
+local news host" (URL draft 1993, News, Note 1).  Which host that is comes from the reader's
 setting (:func:`parse_server`, :func:`choose_server`).
 
 The URL's parts come from the core's scheme-specific parser
@@ -46,7 +47,7 @@ __all__ = [
     "parse_server",
 ]
 
-NNTP_PORT = 119  # 000 §3.7
+NNTP_PORT = 119  # RFC 1738 §3.7
 NNTPS_PORT = 563  # IANA "nntps"; RFC 4642 §1 (TLS from the first octet)
 DEFAULT_SERVER = "localhost:119"
 """The local news host when nothing else names one."""
@@ -56,7 +57,7 @@ Target = Literal["group-list", "overview", "article"]
 _UNSAFE = re.compile(r"[\x00-\x20\x7f]")
 _UNSAFE_NAMES = {"\r": "a CR", "\n": "an LF", "\x00": "a NUL", "\t": "a TAB", " ": "a space"}
 
-# 000 §5: article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host, with
+# RFC 1738 §5: article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host, with
 # uchar = unreserved | escape, unreserved = alpha | digit | safe | extra
 _ARTICLE_LITERAL = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -64,7 +65,7 @@ _ARTICLE_LITERAL = frozenset(
     "!*'(),"  # extra
     ";/?:&=@"
 )
-# 003 §5 (RFC 1738): group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
+# RFC 1738 summary (zh) §5 (RFC 1738): group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
 _GROUP_LITERAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.+_")
 
 
@@ -105,7 +106,7 @@ class NewsTarget:
     """The URL's own server (nntp:), or None: the local news host (news:)."""
     user: str | None = None
     password: str | None = None
-    """Userinfo an nntp URL carries though its syntax has none (000 §5: hostport)."""
+    """Userinfo an nntp URL carries though its syntax has none (RFC 1738 §5: hostport)."""
     notes: tuple[str, ...] = ()
 
 
@@ -132,7 +133,7 @@ def check_group_name(name: str) -> str:
 
 
 def check_message_id(message_id: str) -> str:
-    """*message_id* with its angle brackets (added when missing, 000 §3.6 writes it
+    """*message_id* with its angle brackets (added when missing, RFC 1738 §3.6 writes it
     without), or :class:`LocalProtocolError` when it is not one (RFC 3977 §3.6)."""
     _unsafe(message_id, "message-id")
     text = message_id
@@ -158,7 +159,7 @@ def _escape(text: str, literal: frozenset[str]) -> str:
 
 
 def message_id_url(message_id: str) -> str | None:
-    """``news:`` URL of an article (000 §3.6: the message-id without ``<`` ``>``), or
+    """``news:`` URL of an article (RFC 1738 §3.6: the message-id without ``<`` ``>``), or
     None when the message-id has no "@" (a news URL could not tell it from a group)."""
     inner = message_id.strip()
     if inner.startswith("<") and inner.endswith(">"):
@@ -169,13 +170,13 @@ def message_id_url(message_id: str) -> str | None:
 
 
 def group_url(name: str) -> str:
-    """``news:`` URL of a newsgroup (000 §3.6); characters outside 003 §5's ``group``
-    are %-escaped as UTF-8."""
+    """``news:`` URL of a newsgroup (RFC 1738 §3.6); characters outside RFC 1738 summary (zh) §5's
+    ``group`` are %-escaped as UTF-8."""
     return "news:" + _escape(name, _GROUP_LITERAL)
 
 
 def nntp_url(server: ServerAddress, group: str, article_number: int | None = None) -> str:
-    """``nntp://host:port/group[/number]`` (000 §3.7); the port is left out when 119."""
+    """``nntp://host:port/group[/number]`` (RFC 1738 §3.7); the port is left out when 119."""
     host = f"[{server.host}]" if ":" in server.host else server.host
     port = "" if server.port == NNTP_PORT else f":{server.port}"
     tail = "" if article_number is None else f"/{article_number}"
@@ -287,7 +288,7 @@ def news_target(url: URL | str) -> NewsTarget:
         if parsed.authority is not None:
             notes.append(
                 f"the host {parsed.host!r} in the URL is not used: news URLs name no "
-                f"server, the local news host is asked (000 §3.6; 004 News, note 1)"
+                f"server, the local news host is asked (RFC 1738 §3.6; URL draft 1993 News, note 1)"
             )
         kind = specific.get("kind")
         if kind == "all":
@@ -309,7 +310,7 @@ def news_target(url: URL | str) -> NewsTarget:
             group=check_group_name(_decoded(raw)),
             notes=tuple(notes),
         )
-    # nntp: 000 §3.7
+    # nntp: RFC 1738 §3.7
     host = parsed.host or ""
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]

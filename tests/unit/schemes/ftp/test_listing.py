@@ -69,7 +69,7 @@ def test_recorded_listing(filename: str) -> None:
 @pytest.mark.parametrize("filename", sorted(EXPECTED))
 def test_entry_urls_parse_back_to_the_names(filename: str) -> None:
     """Each entry's URL, read by the core's ftp parser, gives back the octets the
-    server sent as the name (000 §3.2.2: "/" and ";" escaped inside a name)."""
+    server sent as the name (RFC 1738 §3.2.2: "/" and ";" escaped inside a name)."""
     case = EXPECTED[filename]
     listing = parse_listing(
         (DATA / filename).read_bytes(),

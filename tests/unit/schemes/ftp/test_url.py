@@ -1,4 +1,4 @@
-"""The RFC 1738 command sequences (000 §3.2) for the spec's own examples and for names
+"""The RFC 1738 command sequences (RFC 1738 §3.2) for the spec's own examples and for names
 holding "/", ";", "%" and spaces; login; what is refused before anything is sent."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def commands(url: str) -> list[str]:
     return [c.line() for c in plan(url).commands()]
 
 
-# --- 000 §3.2.2's three examples ----------------------------------------------------------
+# --- RFC 1738 §3.2.2's three examples ----------------------------------------------------------
 
 
 def test_spec_example_percent_2f_is_one_absolute_cwd() -> None:
@@ -85,7 +85,7 @@ def test_each_segment_decoded_on_its_own(url: str, cwd: tuple[bytes, ...], name:
 
 
 def test_unescaped_semicolon_stays_in_the_name() -> None:
-    """';' is reserved (000 §3.2.2); written raw and not as ';type=' the core warns, and
+    """';' is reserved (RFC 1738 §3.2.2); written raw and not as ';type=' the core warns, and
     the name still holds it."""
     url = parse("ftp://h/a;b")
     assert "ftp-semicolon-unescaped" in {d.code for d in url.diagnostics}
@@ -132,7 +132,7 @@ def test_no_typecode_is_guessed_from_the_name(name: bytes, typecode: str) -> Non
     p = plan("ftp://h/" + quote_fsegment(name))
     assert p.guessed
     assert p.transfer_type == typecode.upper()
-    assert any("000 §3.2.3" in n for n in p.notes)
+    assert any("RFC 1738 §3.2.3" in n for n in p.notes)
 
 
 def test_directory_urls() -> None:
@@ -161,7 +161,7 @@ def test_wrapper_is_not_part_of_the_urls() -> None:
     assert p.directory_url == "ftp://h/a/"
 
 
-# --- login: 000 §3.2.1 --------------------------------------------------------------------
+# --- login: RFC 1738 §3.2.1 --------------------------------------------------------------------
 
 
 def test_anonymous_login_by_default() -> None:

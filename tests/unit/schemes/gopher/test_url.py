@@ -1,4 +1,4 @@
-"""Gopher URLs as requests (000 §3.4), menu items as URLs, and the port warning."""
+"""Gopher URLs as requests (RFC 1738 §3.4), menu items as URLs, and the port warning."""
 
 from __future__ import annotations
 
@@ -25,18 +25,18 @@ REQUESTS = [
     ("gopher://example.org/", b"\r\n", "menu", "example.org", 70),
     ("gopher://example.org/1", b"\r\n", "menu", "example.org", 70),
     ("gopher://example.org:7070/0/a/b.txt", b"/a/b.txt\r\n", "text", "example.org", 7070),
-    # 000 §3.4.1: the selector may begin with a copy of the type character
+    # RFC 1738 §3.4.1: the selector may begin with a copy of the type character
     ("gopher://h/00/x", b"0/x\r\n", "text", "h", 70),
     ("gopher://h/1/a%20b%7Ec", b"/a b~c\r\n", "menu", "h", 70),
-    # "?" is an ordinary selector character in 000 (the core reads it back into the path)
+    # "?" is an ordinary selector character in RFC 1738 (the core reads it back into the path)
     ("gopher://h/1/q?x=1", b"/q?x=1\r\n", "menu", "h", 70),
     ("gopher://h/9/file.bin", b"/file.bin\r\n", "binary", "h", 70),
     ("gopher://h/I/p.png", b"/p.png\r\n", "binary", "h", 70),
     ("gopher://h/hindex.html", b"index.html\r\n", "text", "h", 70),
-    # 000 §3.4.2: selector TAB search
+    # RFC 1738 §3.4.2: selector TAB search
     ("gopher://h/7/find%09gopher%20urls", b"/find\tgopher urls\r\n", "menu", "h", 70),
     ("gopher://h/7/find%09", b"/find\t\r\n", "menu", "h", 70),
-    # 000 §3.4.3: the search left out when empty, then TAB and the Gopher+ string
+    # RFC 1738 §3.4.3: the search left out when empty, then TAB and the Gopher+ string
     ("gopher://h/0/x%09%09+", b"/x\t+\r\n", "text", "h", 70),
     ("gopher://h/7/f%09w%09+", b"/f\tw\t+\r\n", "menu", "h", 70),
     ("gopher://h/0/x%09%09!", b"/x\t!\r\n", "attributes", "h", 70),
@@ -55,9 +55,9 @@ REQUESTS = [
         "h",
         70,
     ),
-    # 000 §3.4.5: a "?" item is asked for its attributes, which hold the +ASK form
+    # RFC 1738 §3.4.5: a "?" item is asked for its attributes, which hold the +ASK form
     ("gopher://h/0/x%09%09?", b"/x\t!\r\n", "attributes", "h", 70),
-    # 000 §3.4.9: a filled-in form is sent as it is, ending in its own CRLF
+    # RFC 1738 §3.4.9: a filled-in form is sent as it is, ending in its own CRLF
     (
         "gopher://h/0/form%09%09+%091%0D%0A+-1%0D%0Aone%0D%0Atwo%0D%0A.%0D%0A",
         b"/form\t+\t1\r\n+-1\r\none\r\ntwo\r\n.\r\n",
@@ -96,7 +96,7 @@ def test_a_search_given_separately_replaces_the_urls() -> None:
     assert request_from_url("gopher://h/7/f", search="é").data == "/f\té\r\n".encode()
 
 
-# (URL, words the message must hold): nothing unsafe is ever sent (000 §6)
+# (URL, words the message must hold): nothing unsafe is ever sent (RFC 1738 §6)
 REFUSED = [
     ("gopher://h/1a%0D%0AMAIL%20FROM:x", "CR"),
     ("gopher://h/1a%0Ab", "LF"),
@@ -107,8 +107,8 @@ REFUSED = [
     ("gopher://h/0a%09%09!%00", "Gopher+ string holds a NUL"),
     # a form whose value holds a lone LF, or lacks the final ".", or its prefix
     ("gopher://h/0a%09%09+%091%0D%0A+-1%0D%0Aa%0Ab%0D%0A.%0D%0A", "value 1"),
-    ("gopher://h/0a%09%09+%091%0D%0A+-1%0D%0Aa%0D%0A", "000 §3.4.9"),
-    ("gopher://h/0a%09%09+%092%0D%0A+-1%0D%0Aa%0D%0A.%0D%0A", "000 §3.4.9"),
+    ("gopher://h/0a%09%09+%091%0D%0A+-1%0D%0Aa%0D%0A", "RFC 1738 §3.4.9"),
+    ("gopher://h/0a%09%09+%092%0D%0A+-1%0D%0Aa%0D%0A.%0D%0A", "RFC 1738 §3.4.9"),
     ("gopher://h/0a%09%09+%091%0D%0A+-1%0D%0A.%0D%0A.%0D%0A", "lone '.'"),
     ("http://h/", "not a gopher URL"),
     ("gopher:/x", "no host"),
@@ -129,14 +129,14 @@ def test_unsafe_or_impossible_requests_are_refused(url: str, words: str) -> None
 def test_the_refusal_says_nothing_was_sent_and_cites_the_rule() -> None:
     with pytest.raises(LocalProtocolError) as info:
         request_from_url("gopher://h/1a%0D%0Ab")
-    assert "nothing was sent (000 §6)" in str(info.value)
+    assert "nothing was sent (RFC 1738 §6)" in str(info.value)
 
 
 def test_the_1993_edition_keeps_an_encoded_tab_in_the_selector_and_it_is_refused() -> None:
-    # 004 has no %09 search: the tab stays in the selector, where it would split the line
+    # URL draft 1993 has no %09 search: the tab stays in the selector, where it would split the line
     with pytest.raises(LocalProtocolError, match="TAB"):
         request_from_url(parse("gopher://h/7a%09b", "url-1993"))
-    # ... and its search comes after "?" (004 BNF)
+    # ... and its search comes after "?" (URL draft 1993 BNF)
     request = request_from_url(parse("gopher://h/7find?words", "url-1993"))
     assert request.data == b"find\twords\r\n"
 
@@ -213,7 +213,7 @@ types = st.sampled_from(list("0145679gIsdpP:;<+h"))
 @given(itemtype=types, selector=selectors, port=st.integers(1, 65535))
 def test_item_urls_read_back_to_the_same_request(itemtype: str, selector: bytes, port: int) -> None:
     """Every gopher item's URL, parsed by the core under the default edition, gives back
-    its type, selector, host and port: the escaping loses nothing (000 §3.4.1)."""
+    its type, selector, host and port: the escaping loses nothing (RFC 1738 §3.4.1)."""
     if itemtype == "h" and selector.startswith((b"URL:", b"/URL:")):
         return
     url = item_url(itemtype, selector, "example.org", port)
@@ -243,7 +243,7 @@ def test_with_search() -> None:
             request_from_url("gopher://h/7/f", search=typed)
 
 
-# (URL, warning expected): 000 §6, the gopher-to-SMTP attack
+# (URL, warning expected): RFC 1738 §6, the gopher-to-SMTP attack
 PORTS = [
     ("gopher://h/", False),
     ("gopher://h:70/", False),
@@ -264,7 +264,7 @@ def test_needs_port_confirmation(url: str, warned: bool) -> None:
     warning = needs_port_confirmation(url)
     assert (warning is not None) == warned
     if warning:
-        assert "000 §6" in warning
+        assert "RFC 1738 §6" in warning
         port = str(parse(url).port_number)
         assert f"port {port}" in warning
 

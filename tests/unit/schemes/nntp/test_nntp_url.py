@@ -1,4 +1,4 @@
-"""What news: and nntp: URLs ask for (000 §3.6, §3.7), which server is asked, and the
+"""What news: and nntp: URLs ask for (RFC 1738 §3.6, §3.7), which server is asked, and the
 news: URLs made for groups and articles."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_news_urls_name_no_server() -> None:
     assert target.server is None
     assert target.notes == ()
     hosted = news_target("news://elsewhere.example/local.test")
-    assert hosted.server is None  # 000 §3.6; 004 News, note 1
+    assert hosted.server is None  # RFC 1738 §3.6; URL draft 1993 News, note 1
     assert hosted.group == "local.test"
     assert "not used" in hosted.notes[0]
     assert "elsewhere.example" in hosted.notes[0]
@@ -204,7 +204,7 @@ MESSAGE_ID_CHARS = st.characters(min_codepoint=0x21, max_codepoint=0x7E, exclude
     right=st.text(MESSAGE_ID_CHARS, min_size=1, max_size=30),
 )
 def test_message_id_url_reads_back(left: str, right: str) -> None:
-    """The news: URL made for a message-id names that article again (000 §3.6)."""
+    """The news: URL made for a message-id names that article again (RFC 1738 §3.6)."""
     message_id = f"<{left}@{right}>"
     url = message_id_url(message_id)
     assert url is not None
@@ -218,7 +218,7 @@ def test_message_id_url_reads_back(left: str, right: str) -> None:
 def test_group_url_reads_back(name: str) -> None:
     """Any group name survives the trip through its news: URL."""
     if name == "*" or "@" in name:
-        return  # "*" is all groups, and an "@" makes it a message-id (000 §3.6)
+        return  # "*" is all groups, and an "@" makes it a message-id (RFC 1738 §3.6)
     url = group_url(name)
     target = news_target(url)
     assert (target.kind, target.group) == ("overview", name)
