@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from pathlib import Path
@@ -35,18 +34,21 @@ from urlinspector.core import EDITION_IDS, UnknownEditionError, URLInspectorErro
 from urlinspector.core.documents import cited_document
 from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.model import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME
+
+# the module, even where ``urlinspector.core`` re-exports the function under its name
 from urlinspector.core.resolve import (
     CURRENT_DOCUMENT,
     BaseNotAbsoluteError,
     Resolution,
     Step,
+    common,
+    draft1993,
+    draft2003,
     remove_dot_segments,
     resolve,
 )
+from urlinspector.core.resolve import trace as trace_module
 from urlinspector.data import spec_text
-
-# the module, even where ``urlinspector.core`` re-exports the function under its name
-resolve_module = importlib.import_module("urlinspector.core.resolve")
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "resolve"
 TABLES: dict[str, dict[str, Any]] = {
@@ -667,8 +669,8 @@ _SEGMENTS = st.lists(st.sampled_from(["a", "b?c", "", "..", ".."]), min_size=1, 
 @example(["a", "..", "", "..", "a"], False)  # the removal leaves a buffer that begins with "/"
 def test_segment_dotdot_stack_is_the_leftmost_removal(segments: list[str], root: bool) -> None:
     buffer = ("/" if root else "") + "/".join(segments)
-    trace = resolve_module._Trace(True)
-    got = resolve_module._remove_segment_dotdot(buffer, trace, "5", "rule", "cite", "buffer")
+    trace = trace_module._Trace(True)
+    got = draft2003._remove_segment_dotdot(buffer, trace, "5", "rule", "cite", "buffer")
     assert got == _leftmost_segment_dotdot(buffer)
     assert dict(trace.steps[-1].values)["buffer"] == got
 
@@ -704,8 +706,8 @@ def _leftmost_1993(buffer: str) -> str:
 @example([".", "a", ".", "b", "..", "c"])
 def test_1993_element_stack_is_the_leftmost_removal(elements: list[str]) -> None:
     buffer = "/".join(elements)
-    trace = resolve_module._Trace(True)
-    got = resolve_module._remove_elements_1993(buffer, trace)
+    trace = trace_module._Trace(True)
+    got = draft1993._remove_elements_1993(buffer, trace)
     assert got == _leftmost_1993(buffer)
     assert dict(trace.steps[-1].values)["buffer"] == got
 
@@ -781,7 +783,7 @@ def test_the_split_is_the_core_parsers(text: str) -> None:
     url = parse(text)
     if url.has_wrapper:
         return
-    split = resolve_module._split_generic(text)
+    split = common._split_generic(text)
     assert split == (
         url.component(SCHEME),
         url.component(AUTHORITY),

@@ -1,0 +1,168 @@
+"""Resolving a reference against a base URL, under each edition, with a step trace.
+
+``resolve(base, reference, edition)`` runs the resolution algorithm of the edition's
+own text and, when asked, records every step in the text's words with the buffer or
+component values after it, so that a reader can follow the algorithm as the text
+states it:
+
+===============  =====================================================================
+edition          algorithm
+===============  =====================================================================
+rfc3986          RFC 3986 §5.2: transform references, merge, remove_dot_segments
+rfc2396bis-2003  RFC 2396bis draft 2003 §5.2: the pseudocode and the 8-step merge buffer
+                 (step 7 keeps ".." segments left above the root; non-validating
+                 readers may drop a scheme equal to the base's)
+url-syntax-1997  URL syntax draft 1997 §5.2: the string buffer of steps 1-7; the query
+                 joins the buffer before the dot-segment steps, so ``g?y/./x`` gives
+                 ``.../g?y/x``
+rfc1738          RFC 1808 §4 (RFC 1738 leaves relative URLs out; RFC 1808, the relative-URL
+                 RFC of the same years, defined them)
+url-1993         URL draft 1993 appendix 1.2: the rules for the "partial form"
+===============  =====================================================================
+
+Each reference is split the way its text says (URL syntax draft 1997 / RFC 2396bis draft 2003
+§4.3-4.4 and appendix B, RFC 3986 §5.2.2 and appendix B, RFC 1808 §2.4, URL draft 1993 appendix
+1.2), which for the three generic editions is the core parser's generic split.
+
+A reference that is empty or only a fragment is a same-document reference: its
+traversal should not result in a new retrieval (URL syntax draft 1997 §3, RFC 2396bis draft 2003
+§4.2, RFC 3986 §4.4). A base without a scheme is not absolute and raises
+:class:`BaseNotAbsoluteError`.
+
+One module per algorithm (:mod:`.rfc3986`, :mod:`.draft2003`, :mod:`.draft1997`,
+:mod:`.rfc1808`, :mod:`.draft1993`), RFC 3986's remove_dot_segments in
+:mod:`.dot_segments`, the trace in :mod:`.trace`, the results in :mod:`.results`; the
+table of algorithms by edition and :func:`resolve` here.
+
+With ``trace=False`` the RFC 3986 route is a lean one (one regular expression for the
+reference, a small cache of split bases, a segment stack for the dot segments, no
+trace objects) that gives the same result as the traced route; it hands anything out
+of the ordinary (a base with a fragment, ".." above the root, a note to make) to the
+traced route.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from urlinspector.core.editions import Edition, get_edition
+from urlinspector.core.resolve.common import _split_generic, _Target
+from urlinspector.core.resolve.dot_segments import remove_dot_segments
+from urlinspector.core.resolve.draft1993 import _resolve_1993, _split_1993
+from urlinspector.core.resolve.draft1997 import _resolve_1997
+from urlinspector.core.resolve.draft2003 import _resolve_2003
+from urlinspector.core.resolve.results import (
+    CURRENT_DOCUMENT,
+    BaseNotAbsoluteError,
+    Resolution,
+    Step,
+)
+from urlinspector.core.resolve.rfc1808 import _resolve_1808, _split_1808
+from urlinspector.core.resolve.rfc3986 import _resolve_lean, _resolve_rfc3986
+from urlinspector.core.resolve.trace import STEP_COST, TRACE_BUDGET, _Trace
+
+__all__ = [
+    "CURRENT_DOCUMENT",
+    "STEP_COST",
+    "TRACE_BUDGET",
+    "BaseNotAbsoluteError",
+    "Resolution",
+    "Step",
+    "remove_dot_segments",
+    "resolve",
+]
+
+
+class _Algorithm(NamedTuple):
+    split: Callable[[str], Any]
+    resolve: Callable[[str, Any, str, bool, _Trace], _Target]
+    citation: str
+    """Where the text requires the base to be absolute."""
+    no_scheme: str = "it has no scheme"
+    """Why a base without a scheme is not absolute, in the words of the text."""
+    lean: Callable[[str, str], Resolution | None] | None = None
+    """The untraced strict resolution without the trace's bookkeeping, where there is
+    one (None from it: take the full route)."""
+
+
+_ALGORITHMS: dict[str, _Algorithm] = {
+    "rfc3986": _Algorithm(_split_generic, _resolve_rfc3986, "RFC 3986 §5.1", lean=_resolve_lean),
+    "rfc2396bis-2003": _Algorithm(_split_generic, _resolve_2003, "RFC 2396bis draft 2003 §5.2"),
+    "url-syntax-1997": _Algorithm(_split_generic, _resolve_1997, "URL syntax draft 1997 §5.2"),
+    "rfc1738": _Algorithm(_split_1808, _resolve_1808, "RFC 1808 §4 step 1; RFC 1738 §2.1"),
+    "url-1993": _Algorithm(
+        _split_1993,
+        _resolve_1993,
+        "URL draft 1993 appendix 1.2",
+        no_scheme="it has no colon before its first slash, so it is a partial form",
+    ),
+}
+"""Each edition's resolution algorithm, by edition id."""
+
+
+@functools.lru_cache(maxsize=256)
+def _split_base(edition: str, base: str) -> Any:
+    algorithm = _ALGORITHMS[edition]
+    parts = algorithm.split(base)
+    if parts.scheme is None:
+        reason = "it is empty" if base == "" else algorithm.no_scheme
+        raise BaseNotAbsoluteError(base, edition, reason, algorithm.citation)
+    return parts
+
+
+def _check_text(name: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"resolve() takes the {name} as str, not {type(value).__name__}")
+
+
+def resolve(
+    base: str,
+    reference: str,
+    edition: str | Edition = "rfc3986",
+    strict: bool = True,
+    *,
+    trace: bool = True,
+) -> Resolution:
+    """Resolve *reference* against *base* by the algorithm of *edition*.
+
+    ``strict=False`` lets a reference whose scheme is the base's be read as relative,
+    where the edition allows it (RFC 3986 §5.2.2 "non-strict", RFC 2396bis draft 2003 §5.2
+    "non-validating"); the older editions have no such reading and say so in the notes.
+    ``trace=False`` leaves ``steps`` empty (and takes the lean route for rfc3986).
+
+    Raises :class:`BaseNotAbsoluteError` for a base without a scheme and
+    :class:`~urlinspector.core.errors.UnknownEditionError` for an unknown edition (both
+    ``ValueError``); any reference text resolves.
+    """
+    edition_id = edition if type(edition) is str else get_edition(edition).id
+    algorithm = _ALGORITHMS.get(edition_id)  # (None: get_edition below says why)
+    if (
+        not trace
+        and strict
+        and algorithm is not None
+        and algorithm.lean is not None
+        and type(base) is str
+        and type(reference) is str
+    ):
+        lean = algorithm.lean(base, reference)
+        if lean is not None:
+            return lean
+    _check_text("base", base)
+    _check_text("reference", reference)
+    edition_id = get_edition(edition).id
+    b = _split_base(edition_id, base)
+    t = _Trace(trace)
+    result = _ALGORITHMS[edition_id].resolve(base, b, reference, strict, t)
+    same_document = result.same_document or reference == "" or reference.startswith("#")
+    return Resolution(
+        base,
+        reference,
+        edition_id,
+        strict,
+        result.target,
+        same_document,
+        t.all_steps(),
+        tuple(t.notes),
+    )
