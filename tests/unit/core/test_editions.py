@@ -401,6 +401,7 @@ def _rules_cited_in_source() -> set[str]:
         "urlinspector.core.checks.port",
         "urlinspector.core.checks.security",
         "urlinspector.core.escapes",
+        "urlinspector.core.escapes.table",
     ):
         source = inspect.getsource(importlib.import_module(name))
         found |= set(re.findall(r"""\bcite\(\s*["']([^"']+)["']""", source))
