@@ -15,8 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlinspector.cli import COMMANDS, main
+from urlinspector.core.compare import compare
 from urlinspector.core.extract import extract
-from urlinspector.core.normalize import RUNGS, STEPS, compare, normalize
+from urlinspector.core.normalize import RUNGS, STEPS, normalize
 
 ROOT = Path(__file__).parents[2]
 

@@ -8,6 +8,7 @@ look-alikes) and ``publicsuffixlist``.  No sockets, threads, files or Qt.
 
 from urlinspector.core.base import EstablishedBase, establish_base
 from urlinspector.core.browser import BrowserReading, browser_reading
+from urlinspector.core.compare import Comparison, Rung, compare
 from urlinspector.core.destination import Destination, Verdict, destination
 from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
@@ -20,11 +21,8 @@ from urlinspector.core.normalize import (
     RUNGS,
     STEPS,
     Change,
-    Comparison,
     Normalized,
-    Rung,
     UnknownStepError,
-    compare,
     normalize,
 )
 from urlinspector.core.parse import URL, Segment, parse

@@ -44,12 +44,9 @@ __all__ = [
     "RUNGS",
     "STEPS",
     "Change",
-    "Comparison",
     "Normalized",
-    "Rung",
     "UnknownStepError",
     "citation",
-    "compare",
     "normalize",
 ]
 
@@ -128,58 +125,6 @@ class Normalized:
             "steps": list(self.steps),
             "changes": [c.to_dict() for c in self.changes],
             "stages": [{"step": s, "text": t} for s, t in self.stages],
-            "notes": list(self.notes),
-        }
-
-
-@dataclass(frozen=True)
-class Rung:
-    """One rung of the ladder: both texts after the normalizations up to it."""
-
-    name: str
-    a: str
-    b: str
-    equal: bool
-    citation: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rung": self.name,
-            "a": self.a,
-            "b": self.b,
-            "equal": self.equal,
-            "citation": self.citation,
-        }
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """The result of :func:`compare`."""
-
-    a: str
-    b: str
-    equivalent: bool
-    rung: str | None
-    """The first rung (of :data:`RUNGS`) at which the two are equal; None: different."""
-    a_normal: str
-    b_normal: str
-    ignore_fragment: bool
-    edition: str = "rfc3986"
-    ladder: tuple[Rung, ...] = ()
-    """Every rung, cheapest first."""
-    notes: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "a": self.a,
-            "b": self.b,
-            "edition": self.edition,
-            "equivalent": self.equivalent,
-            "rung": self.rung,
-            "a_normal": self.a_normal,
-            "b_normal": self.b_normal,
-            "ignore_fragment": self.ignore_fragment,
-            "ladder": [r.to_dict() for r in self.ladder],
             "notes": list(self.notes),
         }
 
@@ -578,8 +523,8 @@ def _steps(steps: Iterable[str]) -> tuple[str, ...]:
 _MAX_WRAPPERS = 16
 
 
-def _unwrapped(text: str, ed: Edition) -> tuple[str, URL, bool]:
-    """The URL inside any wrappers (``<URL:<...>>`` counts twice, up to
+def unwrapped(text: str, ed: Edition) -> tuple[str, URL, bool]:
+    """The URL inside any wrappers of *text* (``<URL:<...>>`` counts twice, up to
     :data:`_MAX_WRAPPERS`), its parse, and whether there was a wrapper."""
     url = parse(text, ed)
     wrapped = False
@@ -605,7 +550,7 @@ def normalize(
         raise TypeError(f"normalize() takes a str, not {type(uri).__name__}")
     ed = get_edition(edition)
     chosen = _steps(steps)
-    text, url, wrapped = _unwrapped(uri, ed)
+    text, url, wrapped = unwrapped(uri, ed)
     notes: list[str] = []
     if wrapped:
         notes.append("the wrapper around the URL is not part of it and was dropped")
@@ -629,64 +574,3 @@ def normalize(
         text = step.text()
         stages.append((name, text))
     return Normalized(uri, text, tuple(changes), ed.id, chosen, tuple(stages), tuple(notes))
-
-
-# --- compare --------------------------------------------------------------------------------
-
-
-def _without_fragment(text: str, ed: Edition) -> str:
-    url = parse(text, ed)
-    start = url.spans[10][0]  # FRAGMENT
-    if start < 0:
-        return text
-    return text[: start - 1]
-
-
-def compare(
-    a: str, b: str, *, ignore_fragment: bool = False, edition: str | Edition = "rfc3986"
-) -> Comparison:
-    """Climb the comparison ladder (RFC 3986 §6.2) with *a* and *b*.
-
-    The rung is the first of :data:`RUNGS` at which the two texts are equal: each rung
-    applies the normalizations of the rungs below it too, so two URLs equal at one
-    rung are equal at every higher rung.  ``ignore_fragment``: compare for retrieval,
-    with the fragments set aside (RFC 3986 §6.1).  Wrappers (``<URL:...>``) are not
-    part of a URL and are set aside before the first rung.
-    """
-    for value in (a, b):
-        if not isinstance(value, str):
-            raise TypeError(f"compare() takes str, not {type(value).__name__}")
-    ed = get_edition(edition)
-    notes: list[str] = []
-    texts: list[str] = []
-    for value in (a, b):
-        inner, _, _ = _unwrapped(value, ed)
-        if ignore_fragment:
-            inner = _without_fragment(inner, ed)
-        texts.append(inner)
-    if ignore_fragment:
-        notes.append(f"fragments set aside: a comparison for retrieval ({_cite(ed, 'fragment')})")
-    na = normalize(texts[0], edition=ed.id)
-    nb = normalize(texts[1], edition=ed.id)
-    for n in (na, nb):
-        for note in n.notes:
-            if note not in notes:
-                notes.append(note)
-    ladder = [
-        Rung("simple-string", texts[0], texts[1], texts[0] == texts[1], _cite(ed, "simple-string"))
-    ]
-    for (step, ta), (_, tb) in zip(na.stages, nb.stages, strict=True):
-        ladder.append(Rung(step, ta, tb, ta == tb, _cite(ed, step)))
-    rung = next((r.name for r in ladder if r.equal), None)
-    return Comparison(
-        a,
-        b,
-        rung is not None,
-        rung,
-        na.text,
-        nb.text,
-        ignore_fragment,
-        ed.id,
-        tuple(ladder),
-        tuple(notes),
-    )

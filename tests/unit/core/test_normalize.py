@@ -21,15 +21,8 @@ from hypothesis import strategies as st
 
 from urlinspector import data
 from urlinspector.core import EDITION_IDS, URLInspectorError, parse
-from urlinspector.core.normalize import (
-    RUNGS,
-    STEPS,
-    Change,
-    UnknownStepError,
-    citation,
-    compare,
-    normalize,
-)
+from urlinspector.core.compare import compare
+from urlinspector.core.normalize import RUNGS, STEPS, Change, UnknownStepError, citation, normalize
 from urlinspector.core.registry import default_port
 
 
