@@ -150,6 +150,24 @@ class Edition:
     ``fragment``, ``relative``).  RFC 1738 and the 1993 draft have no section on
     equivalence: theirs name the rule the step rests on."""
 
+    # the names of the grammar rules, as the edition's text writes them -----------------
+    rule_names: dict[str, str] = field(default_factory=dict)
+    """The edition's own name for a rule where it differs from RFC 3986's words (keys:
+    ``authority``, ``user``, ``password``, ``ipv4``, ``ipv6``, ``query``)."""
+    path_rules: tuple[str, str, str | None, str, str] = (
+        "path-abempty",
+        "path-absolute",
+        "path-empty",
+        "path-rootless",
+        "path-noscheme",
+    )
+    """The rule a path matches: after an authority; starting with "/"; empty (None: as
+    the next two); after a scheme; in a relative reference (RFC 3986 §3.3)."""
+
+    def rule_name(self, key: str, default: str) -> str:
+        """The edition's name for the rule *key* (see :attr:`rule_names`)."""
+        return self.rule_names.get(key, default)
+
     def cite(self, rule: str) -> str:
         """The section where *rule* is defined in this edition, e.g. ``"RFC 3986 §3.2.2"``."""
         return self.citations.get(rule) or self.citations.get("*", self.spec)
@@ -200,6 +218,11 @@ RFC3986 = Edition(
     remove_dot_segments=True,
     rootless_dot_segments=True,
     reg_name_period_decodes=True,
+    rule_names={
+        "user": "userinfo (the user name before ':')",
+        "password": "userinfo (after ':': deprecated)",
+        "ipv6": "IP-literal (IPv6address)",
+    },
     citations={
         "*": "RFC 3986",
         "characters": "RFC 3986 §2",
@@ -266,6 +289,12 @@ RFC2396BIS_2003 = Edition(
     ipv6_literals=True,
     hostname_grammar=True,
     hostname_final_dot=True,
+    rule_names={
+        "user": "userinfo (the user name before ':')",
+        "password": "userinfo",
+        "ipv6": "IPv6reference",
+    },
+    path_rules=("abs_path", "abs_path", None, "opaque_part", "rel_path"),
     citations={
         "*": "RFC 2396bis draft 2003",
         "characters": "RFC 2396bis draft 2003 §2",
@@ -335,6 +364,8 @@ URL_SYNTAX_1997 = Edition(
     hostname_grammar=True,
     ipv4_any_digits=True,
     segment_params=True,
+    rule_names={"authority": "site", "user": "user", "ipv4": "hostnumber", "ipv6": "IPv6reference"},
+    path_rules=("abs_path", "abs_path", None, "opaque-URL (urlc)", "rel_path"),
     citations={
         "*": "URL syntax draft 1997",
         "characters": "URL syntax draft 1997 §2",
@@ -413,6 +444,20 @@ RFC1738 = Edition(
     fragment_in_grammar=False,
     scheme_first=LOWALPHA | DIGIT | _chars("+-."),
     scheme_rest=LOWALPHA | DIGIT | _chars("+-."),
+    rule_names={
+        "authority": "login",
+        "user": "user",
+        "ipv4": "hostnumber",
+        "ipv6": "IPv6reference",
+        "query": "searchpart",
+    },
+    path_rules=(
+        "url-path",
+        "scheme-specific part",
+        None,
+        "scheme-specific part",
+        "scheme-specific part",
+    ),
     citations={
         "*": "RFC 1738",
         "characters": "RFC 1738 §2.2",
@@ -486,6 +531,20 @@ URL_1993 = Edition(
     path_after_slash=True,
     scheme_first=_1993_alpha,
     scheme_rest=_1993_xalpha - _chars(":"),
+    rule_names={
+        "authority": "login",
+        "user": "user",
+        "ipv4": "hostnumber",
+        "ipv6": "IPv6reference",
+        "query": "search",
+    },
+    path_rules=(
+        "url-path",
+        "scheme-specific part",
+        None,
+        "scheme-specific part",
+        "scheme-specific part",
+    ),
     citations={
         "*": "URL draft 1993",
         "characters": "URL draft 1993 (BNF syntax)",

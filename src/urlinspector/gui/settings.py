@@ -39,7 +39,7 @@ sequence anyone types: it holds spaces)."""
 def _password_span(text: str) -> tuple[int, int]:
     if "@" not in text:
         return -1, -1
-    start, end = parse(text, "rfc3986").spans[PASSWORD]
+    start, end = parse(text, DEFAULT_EDITION.id).spans[PASSWORD]
     return start, end
 
 

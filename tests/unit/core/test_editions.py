@@ -11,6 +11,7 @@ import importlib
 import inspect
 import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -479,3 +480,30 @@ def test_parse_with_an_unknown_edition_raises() -> None:
 def test_parse_rejects_non_str() -> None:
     with pytest.raises(TypeError):
         parse(b"http://a/")  # type: ignore[arg-type]
+
+
+# --- editions are data ------------------------------------------------------------------
+
+_TESTS_AN_ID = re.compile(
+    r"""(==|!=|\bin)\s*\(?\s*["'](?:rfc3986|rfc2396bis-2003|url-syntax-1997|rfc1738|url-1993)["']"""
+)
+
+
+def test_nothing_outside_the_editions_tests_an_editions_id() -> None:
+    # every difference between editions is a field of the edition data: a module that
+    # branched on an edition's id would be a second, hidden table of differences
+    src = Path(__file__).resolve().parents[3] / "src" / "urlinspector"
+    found = [
+        f"{path.relative_to(src)}:{number}: {line.strip()}"
+        for path in sorted(src.rglob("*.py"))
+        if path != src / "core" / "editions.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if _TESTS_AN_ID.search(line)
+    ]
+    assert found == []
+
+
+def test_the_id_scan_finds_a_comparison() -> None:
+    assert _TESTS_AN_ID.search('if ed.id == "rfc3986":')
+    assert _TESTS_AN_ID.search("if edition in ('rfc1738', 'url-1993'):")
+    assert not _TESTS_AN_ID.search('parse(text, "rfc3986")')

@@ -59,48 +59,34 @@ DECODE_AS: dict[str, str] = {
 
 WRAPPER_ROW = "URL (inside the wrapper)"
 
-_OLD = frozenset({"url-syntax-1997", "rfc1738", "url-1993"})
-"""Editions whose host grammar is ``hostname | hostnumber``."""
-
 
 def _path_rule(url: URL) -> str:
-    ed = url.edition.id
+    """The rule the path matches, in the edition's words (RFC 3986 §3.3 path-abempty,
+    path-absolute, ...; 2396bis and 1997 abs_path, opaque part, rel_path; RFC 1738's
+    url-path)."""
+    after_authority, absolute, empty, rootless, noscheme = url.edition.path_rules
     path = url.path or ""
-    has_authority = url.spans[AUTHORITY][0] >= 0
-    if ed == "rfc3986":  # RFC 3986 §3.3
-        if has_authority:
-            return "path-abempty"
-        if path.startswith("/"):
-            return "path-absolute"
-        if not path:
-            return "path-empty"
-        return "path-rootless" if url.is_absolute else "path-noscheme"
-    if ed in ("rfc1738", "url-1993"):
-        return "url-path" if has_authority else "scheme-specific part"
-    # URL syntax draft 1997 / RFC 2396bis draft 2003: abs_path, rel_path, opaque part
-    if has_authority or path.startswith("/"):
-        return "abs_path"
-    if url.is_absolute:
-        return "opaque_part" if ed == "rfc2396bis-2003" else "opaque-URL (urlc)"
-    return "rel_path"
+    if url.spans[AUTHORITY][0] >= 0:
+        return after_authority
+    if path.startswith("/"):
+        return absolute
+    if not path and empty is not None:
+        return empty
+    return rootless if url.is_absolute else noscheme
 
 
 def _host_rule(url: URL) -> tuple[str, str]:
     ed = url.edition
     kind = url.host_kind
     if kind == "ipv6":
-        if ed.id == "rfc3986":
-            return "IP-literal (IPv6address)", ed.cite("ipv6")
-        return "IPv6reference", ed.cite("ipv6")
+        return ed.rule_name("ipv6", "IPv6address"), ed.cite("ipv6")
     if kind == "ipvfuture":
         return "IP-literal (IPvFuture)", ed.cite("ipv6")
     if kind == "ipv4":
-        return ("hostnumber" if ed.id in _OLD else "IPv4address"), ed.cite("ipv4")
+        return ed.rule_name("ipv4", "IPv4address"), ed.cite("ipv4")
     if kind == "empty":
         return "host (empty)", ed.cite("host")
-    if ed.id == "rfc3986":
-        return "reg-name", ed.cite("reg-name")
-    if any(d.code == "authority-reg-name" for d in url.diagnostics):
+    if not ed.hostname_grammar or any(d.code == "authority-reg-name" for d in url.diagnostics):
         return "reg-name", ed.cite("reg-name")
     return "hostname", ed.cite("host")
 
@@ -109,27 +95,21 @@ def rule_for(url: URL, component: str) -> tuple[str, str]:
     """The grammar rule that *component* (a generic component name, ``segment``,
     ``query-key`` or ``query-value``) matches in *url*'s edition, and its section."""
     ed = url.edition
-    modern = ed.id in ("rfc3986", "rfc2396bis-2003")
     if component == "host":
         return _host_rule(url)
-    if component == "user":
-        return ("userinfo (the user name before ':')" if modern else "user"), ed.cite("userinfo")
-    if component == "password":
-        if ed.id == "rfc3986":
-            return "userinfo (after ':': deprecated)", ed.cite("userinfo")
-        return ("userinfo" if modern else "password"), ed.cite("userinfo")
+    if component in ("user", "password"):
+        return ed.rule_name(component, component), ed.cite("userinfo")
     if component == "path":
         return _path_rule(url), ed.cite("path")
     if component == "segment":
         return "segment", ed.cite("path")
     if component in ("query", "query-key", "query-value"):
-        name = {"rfc1738": "searchpart", "url-1993": "search"}.get(ed.id, "query")
+        name = ed.rule_name("query", "query")
         if component != "query":
             name += f" ({component[6:]} of a key=value pair: an HTML forms convention)"
         return name, ed.cite("query")
     if component == "authority":
-        names = {"rfc1738": "login", "url-1993": "login", "url-syntax-1997": "site"}
-        return names.get(ed.id, "authority"), ed.cite("authority")
+        return ed.rule_name("authority", "authority"), ed.cite("authority")
     return component, ed.cite(component)
 
 

@@ -11,7 +11,14 @@ import codecs
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from urlinspector.core import EDITIONS, URL, URLInspectorError, browser_reading, parse
+from urlinspector.core import (
+    DEFAULT_EDITION,
+    EDITIONS,
+    URL,
+    URLInspectorError,
+    browser_reading,
+    parse,
+)
 from urlinspector.core.escapes import Escape, decode
 from urlinspector.core.guess import Guess, guess_absolute
 from urlinspector.core.model import (
@@ -207,7 +214,7 @@ def cut_keeping_host(text: str, limit: int = _CELL_LIMIT) -> str:
     after it, each marked with ``…``."""
     if len(text) <= limit:
         return text
-    h0, h1 = parse(text, "rfc3986").spans[HOST]
+    h0, h1 = parse(text, DEFAULT_EDITION.id).spans[HOST]
     if h0 < 0:
         return text[: limit - 1] + "…"
     room = max(limit - (h1 - h0), 40)
@@ -223,7 +230,7 @@ def cut_keeping_host(text: str, limit: int = _CELL_LIMIT) -> str:
 
 
 def _masked_url(text: str, mask: bool) -> str:
-    return mask_url(parse(text, "rfc3986")) if mask else text
+    return mask_url(parse(text, DEFAULT_EDITION.id)) if mask else text
 
 
 def _tip(value: str | None, *lines: str) -> str:
@@ -351,14 +358,14 @@ def editions_table(
     cell's own value; a cell that differs from the RFC 3986 column says so."""
     columns: list[list[Cell]] = []
     headers: list[str] = []
-    relative = True
+    urls: list[URL] = []
     for edition_id, ed in EDITIONS.items():
         cells, url = _edition_column(text, base, edition_id, mask_password, parse)
         columns.append(cells)
+        urls.append(url)
         headers.append(f"{ed.title} ({ed.year})")
-        if edition_id == "rfc3986":
-            relative = url.is_relative
-    columns.append(_whatwg_column(text, base, relative, mask_password))
+    # (the first column, RFC 3986's, is the reference the others are compared with)
+    columns.append(_whatwg_column(text, base, urls[0].is_relative, mask_password))
     headers.append("browsers (WHATWG)")
     column_ids = (*EDITIONS, WHATWG)
     reference = columns[0]
