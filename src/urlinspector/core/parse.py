@@ -31,8 +31,6 @@ components are the :mod:`.checks` package's.  This module holds the routes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from urlinspector.core.checks import Findings, span_key
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
 from urlinspector.core.checks.host import check_host, idn_findings
@@ -275,15 +273,17 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                     # commonest kinds, which the lines below decide without the full
                     # check
                     h_start, h_end = spans[HOST]
-                    host_kind = _UNDECIDED
-                    if h_start < h_end:
+                    host_kind = None if h_start < 0 else "empty"
+                    decided = h_start >= h_end  # (no authority, or an empty host: a
+                    # known scheme says itself whether it needs one)
+                    if not decided:
                         first = text[h_start]
                         if first in _LETTERS:
                             # a registered name that starts with a letter (no IPv4
                             # form) and ends in one (no IPv4 address); the regex
                             # checked its characters
                             if text[h_end - 1] in _LETTERS:
-                                host_kind = "reg-name"
+                                host_kind, decided = "reg-name", True
                                 if "-" in text:
                                     name = text[h_start:h_end]
                                     if "xn--" in name.lower():
@@ -293,14 +293,11 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                                         idn_findings(name, h_start, h_end, ed, early)
                         elif first in _DIGITS:
                             if IPV4_DECIMAL.fullmatch(text, h_start, h_end):
-                                host_kind = "ipv4"
+                                host_kind, decided = "ipv4", True
                         elif first == "[" and IPV6.fullmatch(text, h_start + 1, h_end - 1):
                             # (the regex's literal ends in "]")
-                            host_kind = "ipv6"
-                    else:  # no authority, or an empty host (a known scheme says itself
-                        # whether it needs one)
-                        host_kind = None if h_start < 0 else "empty"
-                    if host_kind is not _UNDECIDED:
+                            host_kind, decided = "ipv6", True
+                    if decided:
                         # the findings on the port, the scheme's own and those on
                         # the userinfo
                         parts, fields, own = parser(text, written, spans, ed)
@@ -362,10 +359,6 @@ the host starts."""
 
 _WEB_HOST_KINDS: dict[str, HostKind] = {"[": "ipv6", **dict.fromkeys("0123456789", "ipv4")}
 """The kind of a host the web regex accepted, by its first character."""
-
-
-_UNDECIDED: Any = object()
-"""(A host kind :func:`parse` has not decided on its own.)"""
 
 
 def _known_findings(
