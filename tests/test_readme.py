@@ -46,6 +46,7 @@ BENCHMARK_MARKERS = [
     ("<!-- benchmark:start -->", "<!-- benchmark:end -->"),
     ("<!-- resolve-benchmark:start -->", "<!-- resolve-benchmark:end -->"),
     ("<!-- other-benchmarks:start -->", "<!-- other-benchmarks:end -->"),
+    ("<!-- benchmark-batch:start -->", "<!-- benchmark-batch:end -->"),
 ]
 
 
