@@ -18,10 +18,11 @@ from __future__ import annotations
 import html
 import json
 import re
+import shlex
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any
+from typing import Any, NamedTuple
 
 from urlinspector.core import (
     EDITIONS,
@@ -46,9 +47,12 @@ from urlinspector.present.masking import (
 
 __all__ = [
     "FORMATS",
+    "Format",
     "Report",
     "Table",
     "build_report",
+    "command_line",
+    "file_filters",
     "format_for_path",
     "markdown_table",
     "render",
@@ -56,6 +60,7 @@ __all__ = [
     "to_html",
     "to_markdown",
     "tsv",
+    "without_password",
 ]
 
 UNDEFINED = "(undefined)"
@@ -202,12 +207,17 @@ def _components(url: URL, mask: _Masker) -> Table:
     return Table("Components", ("component", "value", "span", "rule"), tuple(rows))
 
 
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
 def _findings(url: URL, mask: _Masker) -> tuple[Diagnostic, ...]:
+    """Every diagnostic, errors first, then warnings and notes, each in span order
+    (as the window lists them)."""
+    found = sorted(url.diagnostics, key=lambda d: (_SEVERITY_ORDER.get(d.severity, 3), d.span))
     if not mask.on:
-        return url.diagnostics
+        return tuple(found)
     return tuple(
-        Diagnostic((*d[:4], mask_finding(d.message, d.span, url), d.reference))
-        for d in url.diagnostics
+        Diagnostic((*d[:4], mask_finding(d.message, d.span, url), d.reference)) for d in found
     )
 
 
@@ -340,6 +350,39 @@ def build_report(
     )
 
 
+# --- the command that reopens an inspection ------------------------------------------------
+
+
+def without_password(text: str, edition: str = "rfc3986") -> str:
+    """*text* (a URL) with its password and the ``:`` before it left out, as read by
+    *edition* (``ftp://joe:secret@host/`` -> ``ftp://joe@host/``)."""
+    span = password_span(parse(text, edition))
+    if span is None:
+        return text
+    start, end = span
+    if text[start - 1 : start] == ":":
+        start -= 1
+    return text[:start] + text[end:]
+
+
+def command_line(
+    text: str, base: str = "", edition: str = "rfc3986", *, mask_passwords: bool = False
+) -> tuple[str, bool]:
+    """The ``urlinspector gui URL --base BASE --edition ID`` line that reopens this
+    inspection (each argument quoted for a POSIX shell), and whether a password was
+    left out of it (*mask_passwords*: the window hides passwords).  The base is always
+    given, empty too, so that the window does not fall back to the one it remembers."""
+    url, base_text = text, base
+    if mask_passwords:
+        url = without_password(text, edition)
+        base_text = without_password(base, edition) if base.strip() else base
+    left_out = (url, base_text) != (text, base)
+    options = ["--base", base_text, "--edition", edition]
+    # a URL that starts with "-" would read as an option: it goes after "--"
+    words = [*options, "--", url] if url.startswith("-") else [url, *options]
+    return shlex.join(["urlinspector", "gui", *words]), left_out
+
+
 # --- formats --------------------------------------------------------------------------------
 
 
@@ -437,25 +480,39 @@ def _to_json(report: Report) -> str:
     return json.dumps(report_document(report), ensure_ascii=False, indent=2) + "\n"
 
 
-FORMATS: dict[str, tuple[Callable[[Report], str], tuple[str, ...]]] = {
-    "markdown": (to_markdown, (".md", ".markdown")),
-    "html": (to_html, (".html", ".htm")),
-    "json": (_to_json, (".json",)),
+class Format(NamedTuple):
+    label: str
+    render: Callable[[Report], str]
+    suffixes: tuple[str, ...]
+    """File suffixes; the first is the usual one."""
+
+
+FORMATS: dict[str, Format] = {
+    "markdown": Format("Markdown", to_markdown, (".md", ".markdown")),
+    "html": Format("HTML", to_html, (".html", ".htm")),
+    "json": Format("JSON", _to_json, (".json",)),
 }
-"""Report format name -> (renderer, file suffixes; the first is the usual one)."""
+"""The report formats by name."""
 
 
 def render(report: Report, fmt: str) -> str:
     """*report* in *fmt* (a key of :data:`FORMATS`)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}; known: {', '.join(FORMATS)}")
-    return FORMATS[fmt][0](report)
+    return FORMATS[fmt].render(report)
+
+
+def file_filters() -> str:
+    """The formats as a file dialog's filters (``Markdown (*.md *.markdown);;...``)."""
+    return ";;".join(
+        f"{f.label} ({' '.join('*' + s for s in f.suffixes)})" for f in FORMATS.values()
+    )
 
 
 def format_for_path(path: str | PurePath, default: str = "markdown") -> str:
     """The report format a file name asks for by its suffix (*default* for another)."""
     suffix = PurePath(path).suffix.lower()
-    for name, (_, suffixes) in FORMATS.items():
-        if suffix in suffixes:
+    for name, f in FORMATS.items():
+        if suffix in f.suffixes:
             return name
     return default
