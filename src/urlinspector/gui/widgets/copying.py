@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QMainWindow, QTableView, QTreeView
 
 from urlinspector.present.report import markdown_table, tsv
 
@@ -56,9 +56,14 @@ class TableCopy(QObject):
     # --- reading the view -----------------------------------------------------------------
 
     def _columns(self) -> list[int]:
-        model = self.view.model()
-        hidden = getattr(self.view, "isColumnHidden", None)
-        return [c for c in range(model.columnCount()) if hidden is None or not hidden(c)]
+        view = self.view
+        # the header counts the model's columns (a list model keeps its count private)
+        if isinstance(view, QTreeView):
+            return [c for c in range(view.header().count()) if not view.isColumnHidden(c)]
+        if isinstance(view, QTableView):
+            count = view.horizontalHeader().count()
+            return [c for c in range(count) if not view.isColumnHidden(c)]
+        return [0]
 
     def _row_labels(self) -> bool:
         """Whether the rows carry a label in a visible vertical header (the editions)."""
