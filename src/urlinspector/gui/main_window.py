@@ -73,12 +73,12 @@ from urlinspector.gui.widgets.trace import TracePanel
 from urlinspector.present.colouring import roles_present
 from urlinspector.present.masking import mask_known, mask_url, password_span, passwords_of
 from urlinspector.present.report import (
-    FORMATS,
     build_report,
     command_line,
     file_filters,
     format_for_path,
     render,
+    report_path,
 )
 
 __all__ = ["INSPECTOR_PAGE", "MainWindow", "ParseCache", "about_text"]
@@ -551,10 +551,7 @@ class MainWindow(QMainWindow):
             )
             if not name:
                 return None
-            path = Path(name)
-            if not format_for_path(path, default=""):  # no known suffix: the chosen type's
-                kind = next((f for f in FORMATS.values() if chosen.startswith(f.label)), None)
-                path = path.with_name(path.name + (kind or FORMATS["markdown"]).suffixes[0])
+            path = report_path(name, chosen)
         path = Path(path)
         text, base = self.address.text(), self.base.text()
         report = build_report(text, base, self._edition, mask_passwords=self.masking)

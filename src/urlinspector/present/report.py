@@ -21,7 +21,7 @@ import re
 import shlex
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
 from urlinspector.core import (
@@ -57,6 +57,7 @@ __all__ = [
     "markdown_table",
     "render",
     "report_document",
+    "report_path",
     "to_html",
     "to_markdown",
     "tsv",
@@ -104,6 +105,8 @@ def _md_cell(text: str) -> str:
 
 def _code(text: str) -> str:
     """*text* as a Markdown code span (its backquotes kept: a longer fence)."""
+    if not text:
+        return EMPTY  # an empty code span would read as two backquotes
     text = _visible(text)
     fence = "`" * (max((len(r) for r in re.findall("`+", text)), default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
@@ -337,7 +340,7 @@ def build_report(
         base=(mask.url(base) or "") if mask.on else base,
         edition=edition,
         edition_label=url.edition.label,
-        verdict=mask.text(dest.verdict.text) if text else "",
+        verdict=mask.text(dest.verdict.text) if text else "nowhere: there is no URL",
         warns=dest.verdict.warns,
         summary=summary,
         components=_components(url, mask),
@@ -507,6 +510,17 @@ def file_filters() -> str:
     return ";;".join(
         f"{f.label} ({' '.join('*' + s for s in f.suffixes)})" for f in FORMATS.values()
     )
+
+
+def report_path(name: str, chosen_filter: str = "") -> Path:
+    """Where a save dialog's *name* writes: as given when its suffix names a format,
+    else with the suffix of the format of *chosen_filter* (one of :func:`file_filters`;
+    Markdown when it is none of them)."""
+    path = Path(name)
+    if format_for_path(path, default=""):
+        return path
+    kind = next((f for f in FORMATS.values() if chosen_filter.startswith(f.label)), None)
+    return path.with_name(path.name + (kind or FORMATS["markdown"]).suffixes[0])
 
 
 def format_for_path(path: str | PurePath, default: str = "markdown") -> str:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +14,15 @@ from urlinspector.core import destination, parse
 from urlinspector.present.report import (
     FORMATS,
     build_report,
+    command_line,
+    file_filters,
     format_for_path,
     markdown_table,
     render,
     report_document,
+    report_path,
     tsv,
+    without_password,
 )
 
 MANY_FINDINGS = "http://user:secret@exa<mple.com:99999/a b/%zz/../c?q=<x>|y#frag`ment"
@@ -178,3 +184,45 @@ def test_formats_by_file_name() -> None:
     assert format_for_path("r.txt") == "markdown"
     with pytest.raises(ValueError, match="unknown report format"):
         render(build_report("http://a/"), "pdf")
+
+
+def test_a_name_without_a_known_suffix_gets_the_chosen_types() -> None:
+    filters = file_filters().split(";;")
+    assert filters == ["Markdown (*.md *.markdown)", "HTML (*.html *.htm)", "JSON (*.json)"]
+    assert report_path("/tmp/r", filters[2]) == Path("/tmp/r.json")
+    assert report_path("/tmp/r.v2", filters[1]) == Path("/tmp/r.v2.html")
+    assert report_path("/tmp/r.htm", filters[2]) == Path("/tmp/r.htm")  # the name decides
+    assert report_path("/tmp/r", "") == Path("/tmp/r.md")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ftp://joe:secret@host/", "ftp://joe@host/"),
+        ("http://:pw@host/", "http://@host/"),
+        ("http://joe@host/", "http://joe@host/"),
+        ("http://host/a:b", "http://host/a:b"),
+    ],
+)
+def test_without_password(text: str, expected: str) -> None:
+    assert without_password(text) == expected
+
+
+def test_command_line_round_trips_through_a_shell_split() -> None:
+    url, base = "http://a/b c?x='1'&y=$HOME;rm -rf /", "http://u:p@base/ `x`"
+    line, left_out = command_line(url, base, "rfc1738")
+    assert not left_out
+    assert shlex.split(line) == ["urlinspector", "gui", url, "--base", base, "--edition", "rfc1738"]
+    line, left_out = command_line(url, base, "rfc1738", mask_passwords=True)
+    assert left_out
+    assert shlex.split(line)[4] == "http://u@base/ `x`"
+    assert shlex.split(command_line("-x")[0]) == [
+        "urlinspector",
+        "gui",
+        "--base",
+        "",
+        "--edition",
+        "rfc3986",
+        "--",
+        "-x",
+    ]
