@@ -572,7 +572,9 @@ class MainWindow(QMainWindow):
         )
         QGuiApplication.clipboard().setText(line)
         note = " without the password (passwords are hidden)" if left_out else ""
-        self.statusBar().showMessage(f"Copied the command that reopens this{note}.", 8000)
+        self.statusBar().showMessage(
+            f"Copied the command that reopens this inspection{note}.", 8000
+        )
         return line
 
     @property
