@@ -38,6 +38,7 @@ from urlinspector.cli.common import (
 from urlinspector.cli.common import (
     shown as shown_value,
 )
+from urlinspector.cli.report import BASE_ARG, FORMAT_ARG, output_format, report_text
 from urlinspector.core import (
     URL,
     Destination,
@@ -467,6 +468,7 @@ class ParseLine:
 
 
 def run_parse(args: argparse.Namespace, console: Console) -> int:
+    fmt = output_format(args)
     if args.jsonl is not None:
         if args.url is not None:
             raise ValueError("give either a URL or --jsonl FILE, not both")
@@ -477,8 +479,11 @@ def run_parse(args: argparse.Namespace, console: Console) -> int:
     if args.select is not None:
         raise ValueError("--select works with --jsonl")
     url = parse(read_input(args.url), args.edition)
+    if fmt not in ("text", "json"):
+        console.write(report_text(url.text, args, fmt))
+        return EXIT_OK if url.is_valid else EXIT_FINDINGS
     dest = destination(url)
-    if args.json:
+    if fmt == "json":
         console.write_json(dest.report(url, args.charset))
     else:
         console.write_lines(_parse_report(url, console, dest))
@@ -554,6 +559,8 @@ COMMANDS: tuple[Command, ...] = (
             ),
             EDITION_ARG,
             JSON_ARG,
+            FORMAT_ARG,
+            BASE_ARG,
             CHARSET_ARG,
             JSONL_ARG,
             JOBS_ARG,

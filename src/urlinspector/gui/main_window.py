@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QPoint, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
@@ -36,6 +37,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QFileDialog,
     QFrame,
     QGridLayout,
     QLabel,
@@ -70,6 +72,14 @@ from urlinspector.gui.widgets.legend import LegendDialog, LegendStrip
 from urlinspector.gui.widgets.trace import TracePanel
 from urlinspector.present.colouring import roles_present
 from urlinspector.present.masking import mask_known, mask_url, password_span, passwords_of
+from urlinspector.present.report import (
+    build_report,
+    command_line,
+    file_filters,
+    format_for_path,
+    render,
+    report_path,
+)
 
 __all__ = ["INSPECTOR_PAGE", "MainWindow", "ParseCache", "about_text"]
 
@@ -358,6 +368,12 @@ class MainWindow(QMainWindow):
         self.open_action.setIconText("Open")  # the button's text
         self.open_button.setDefaultAction(self.open_action)
         file_menu.addSeparator()
+        self.save_report_action = file_menu.addAction("Save &report…")
+        self.save_report_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.save_report_action.triggered.connect(lambda: self.save_report())
+        self.copy_command_action = file_menu.addAction("Copy as &command")
+        self.copy_command_action.triggered.connect(self.copy_command)
+        file_menu.addSeparator()
         quit_action = file_menu.addAction("&Quit")
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -524,6 +540,42 @@ class MainWindow(QMainWindow):
         shown_text = self._display(result.text)
         self.statusBar().showMessage(f"Copied the normalized URL: {visible(shown_text)}", 5000)
         return result.text
+
+    def save_report(self, path: str | Path | None = None) -> Path | None:
+        """Write the inspection to *path* (default: ask for it) as Markdown, HTML or
+        JSON by its suffix, passwords masked while the window masks them; the file
+        written, or None."""
+        if path is None:
+            name, chosen = QFileDialog.getSaveFileName(
+                self, "Save report", "url-report.md", file_filters()
+            )
+            if not name:
+                return None
+            path = report_path(name, chosen)
+        path = Path(path)
+        text, base = self.address.text(), self.base.text()
+        report = build_report(text, base, self._edition, mask_passwords=self.masking)
+        try:
+            path.write_text(render(report, format_for_path(path)), encoding="utf-8")
+        except OSError as exc:
+            self.statusBar().showMessage(f"Cannot save the report: {exc}", 10000)
+            return None
+        masked = " (passwords masked)" if (report.url, report.base) != (text, base) else ""
+        self.statusBar().showMessage(f"Saved the report to {path}{masked}.", 8000)
+        return path
+
+    def copy_command(self) -> str:
+        """Copy the ``urlinspector gui`` line that reopens this inspection (URL, base,
+        edition); without the password while the window masks passwords."""
+        line, left_out = command_line(
+            self.address.text(), self.base.text(), self._edition, mask_passwords=self.masking
+        )
+        QGuiApplication.clipboard().setText(line)
+        note = " without the password (passwords are hidden)" if left_out else ""
+        self.statusBar().showMessage(
+            f"Copied the command that reopens this inspection{note}.", 8000
+        )
+        return line
 
     @property
     def panels_pending(self) -> bool:

@@ -41,6 +41,7 @@ from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.common import display_url, escape, fixed_font, icon
 from urlinspector.gui.viewer.save import format_size
+from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.url import guess_typecode
 
@@ -242,6 +243,7 @@ class ListingPage(QWidget):
         self.table.setMouseTracking(True)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        install_copying(self.table)  # Ctrl+C: the row, tab-separated; Copy as Markdown
         header = self.table.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)

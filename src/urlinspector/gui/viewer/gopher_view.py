@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
 from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.common import ICON_SIZE, blank_icon, escape, fixed_font, icon, url_html
+from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.schemes.gopher import (
     AskField,
     Attribute,
@@ -187,6 +188,13 @@ class MenuModel(QAbstractListModel):
             return item.url
         return None
 
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return "menu item"  # the header of a copied Markdown table (the view hides it)
+        return None
+
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
@@ -268,6 +276,7 @@ class MenuView(QTableView):
         self.copy_action.triggered.connect(self._copy_url)
         self.addAction(self.attributes_action)
         self.addAction(self.copy_action)
+        self.copying = install_copying(self)  # Ctrl+C: the item's row; Copy as Markdown
         self.setModel(model)
         self.entered.connect(self._entered)
         model.rowsInserted.connect(self._fit_width)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from urlinspector.gui.models.text import visible
 from urlinspector.gui.viewer.common import escape, icon
 from urlinspector.gui.viewer.text_view import DECLARED, TextView, decode_text
+from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.schemes.nntp import (
     Article,
     GroupInfo,
@@ -148,6 +149,7 @@ def _table(model: QAbstractTableModel) -> QTreeView:
     table.setAllColumnsShowFocus(True)
     table.setMouseTracking(True)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    install_copying(table)  # Ctrl+C: the row, tab-separated; Copy as Markdown
     return table
 
 

@@ -4,7 +4,7 @@ raw text, decoded text (in a chosen charset), span and grammar rule."""
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,6 +22,7 @@ from urlinspector.core.escapes import canonical_charset
 from urlinspector.gui.models.anatomy import decoded
 from urlinspector.gui.models.tables import SPAN_ROLE, ComponentsModel
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.widgets.copying import install_copying
 
 __all__ = ["CHARSETS", "ComponentsPanel"]
 
@@ -64,7 +65,7 @@ class ComponentsPanel(QWidget):
         self.view.setUniformRowHeights(True)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         header = self.view.header()
@@ -74,9 +75,8 @@ class ComponentsPanel(QWidget):
         for column, width in ((0, 150), (1, 220), (2, 200), (3, 70)):
             self.view.setColumnWidth(column, width)
 
+        self.copying = install_copying(self.view)  # Ctrl+C: the selected rows
         self.copy_raw_action = QAction("Copy &raw text", self)
-        self.copy_raw_action.setShortcut(QKeySequence.StandardKey.Copy)
-        self.copy_raw_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.copy_raw_action.triggered.connect(lambda: self.copy_current(decoded_value=False))
         self.copy_decoded_action = QAction("Copy &decoded text", self)
         self.copy_decoded_action.triggered.connect(lambda: self.copy_current(decoded_value=True))
@@ -164,4 +164,7 @@ class ComponentsPanel(QWidget):
         menu = QMenu(self)
         menu.addAction(self.copy_raw_action)
         menu.addAction(self.copy_decoded_action)
+        menu.addSeparator()
+        menu.addAction(self.copying.copy_action)
+        menu.addAction(self.copying.markdown_action)
         menu.popup(self.view.viewport().mapToGlobal(point))

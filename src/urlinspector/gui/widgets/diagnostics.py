@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.widgets.copying import install_copying
 
 __all__ = ["DiagnosticsPanel"]
 
@@ -24,8 +25,9 @@ class DiagnosticsPanel(QTableView):
         self.diagnostics_model = DiagnosticsModel(formats, self)
         self.setModel(self.diagnostics_model)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)
+        self.copying = install_copying(self)  # Ctrl+C, Copy as Markdown
         self.setWordWrap(True)
         self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from urlinspector.gui.models.inspection import EditionsTable
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.widgets.copying import install_copying
 
 __all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
 
@@ -78,6 +79,7 @@ class EditionsPanel(QTableView):
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.setAlternatingRowColors(True)
+        self.copying = install_copying(self)  # Ctrl+C, Copy as Markdown
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

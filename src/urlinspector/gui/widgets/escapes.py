@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from urlinspector.gui.models.inspection import EscapeRow
 from urlinspector.gui.models.tables import SPAN_ROLE, EscapesModel
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.widgets.copying import install_copying
 
 __all__ = ["EscapesPanel"]
 
@@ -21,8 +22,9 @@ class EscapesPanel(QTableView):
         self.escapes_model = EscapesModel(formats, self)
         self.setModel(self.escapes_model)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)
+        self.copying = install_copying(self)  # Ctrl+C, Copy as Markdown
         self.setWordWrap(False)
         self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()

@@ -5,10 +5,18 @@ words, with the values after it (RFC 3986 §5.2, URL syntax draft 1997 §5.2, RF
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from urlinspector.core.resolve import Resolution
 from urlinspector.gui.models.text import shown
+from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.present.masking import mask_known
 
 __all__ = ["TracePanel"]
@@ -27,6 +35,8 @@ class TracePanel(QWidget):
         self.tree.setWordWrap(True)
         self.tree.setColumnWidth(0, 70)
         self.tree.setColumnWidth(1, 420)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.copying = install_copying(self.tree)  # Ctrl+C, Copy as Markdown
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)

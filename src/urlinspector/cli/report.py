@@ -1,0 +1,46 @@
+"""``parse --format``: the human report (text), today's JSON document (json), or the
+shareable report of :mod:`urlinspector.present.report` (markdown, html), the same the
+window's File ▸ Save report writes."""
+
+from __future__ import annotations
+
+import argparse
+
+from urlinspector.cli.common import arg
+from urlinspector.present.report import FORMATS, build_report, render
+
+__all__ = ["BASE_ARG", "FORMAT_ARG", "output_format", "report_text"]
+
+FORMAT_ARG = arg(
+    "--format",
+    dest="format",
+    choices=("text", *FORMATS),
+    default=None,
+    help="text (the default: the report for people), json (as --json), markdown (a "
+    "report for tickets: components, diagnostics, the editions side by side and, with "
+    "--base, the resolution trace) or html (the same as a web page)",
+)
+BASE_ARG = arg(
+    "--base",
+    metavar="BASE",
+    default=None,
+    help="with --format markdown or html: the base URL the report resolves URL against",
+)
+
+
+def output_format(args: argparse.Namespace) -> str:
+    """The format asked for (``--json`` is ``--format json``); a ValueError for
+    options that do not go together."""
+    fmt: str = args.format or ("json" if args.json else "text")
+    if args.json and fmt != "json":
+        raise ValueError(f"--json and --format {fmt} ask for two formats: give one")
+    if args.base is not None and fmt in ("text", "json"):
+        raise ValueError("--base works with --format markdown or html")
+    if args.jsonl is not None and args.format not in (None, "json"):
+        raise ValueError("--jsonl writes JSON lines: --format does not apply")
+    return fmt
+
+
+def report_text(text: str, args: argparse.Namespace, fmt: str) -> str:
+    """The report of *text* (the URL) in *fmt*, markdown or html."""
+    return render(build_report(text, args.base or "", args.edition), fmt)
