@@ -36,6 +36,7 @@ def test_json() -> None:
     typecode = next(s for s in data["sentences"] if s["topic"] == "typecode")
     assert typecode["citation"] == "RFC 1738 §3.2.2 / §5"
     assert typecode["span"] == [33, 34]
+    assert typecode["rule"] == "ftptype"
     assert "`TYPE I`" in typecode["text"]
 
 

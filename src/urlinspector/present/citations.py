@@ -76,6 +76,7 @@ _NAME_RE = re.compile(
     "|".join(re.escape(n) for n in sorted((d.name for d in DOCUMENTS), key=len, reverse=True))
 )
 _RULE_RE = re.compile(r"\s*([A-Za-z][\w-]*)")
+_NAMED_AFTER_RE = re.compile(r"\(([A-Za-z][\w-]*)\)")
 _TITLED_RULE_RE = re.compile(r"\(\s*\"?[^:;)\"]*:\s*([A-Za-z][\w-]*)")
 
 
@@ -147,6 +148,9 @@ def open_citation(citation: str) -> CitationTarget:
     sections = [s for s, _ in found]
     rule: RuleDefinition | None = None
     name = rule_named(citation)
+    if name is None:  # "RFC 1738 §3.2.2 / §5 (ftptype)": a rule the text defines
+        named = _NAMED_AFTER_RE.search(citation)
+        name = named.group(1) if named and index.rule(named.group(1)) else None
     if name is not None:
         definitions = index.rule(name)
         within = [r for r in definitions if any(s.start <= r.start < s.end for s in sections)] or (

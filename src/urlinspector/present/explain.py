@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from urlinspector.core import URL
 from urlinspector.core.model import COMPONENT_NAMES, UNDEFINED, Span
-from urlinspector.present.citations import start_of_citation
+from urlinspector.present.citations import rule_named, start_of_citation
 from urlinspector.present.masking import mask_in_text
 from urlinspector.schemes.gopher.protocol import ITEM_TYPES
 
@@ -48,12 +48,21 @@ class Sentence:
     """The section that says so, e.g. ``"RFC 1738 §3.4"``."""
     span: Span | None = None
     """Where the piece stands in the URL's text (None: it is absent)."""
+    rule: str | None = None
+    """The grammar rule the piece matched, when the sentence is about one (``gtype``)."""
+
+    @property
+    def reference(self) -> str:
+        """What the spec reader opens: the citation, with the rule to highlight
+        (``"gtype, RFC 1738 §3.4.1 / §5"``)."""
+        return self.citation if self.rule is None else f"{self.rule}, {self.citation}"
 
     def to_dict(self) -> dict[str, object]:
         return {
             "topic": self.topic,
             "text": self.text,
             "citation": self.citation,
+            "rule": self.rule,
             "span": None if self.span is None else list(self.span),
         }
 
@@ -332,7 +341,7 @@ def _part_sentences(url: URL) -> list[Sentence]:
             continue
         say = PARTS.get(role)
         text = say(raw) if say is not None else f"The part {name} is `{raw}`."
-        out.append(Sentence(name, text, _citation_of(rule), span))
+        out.append(Sentence(name, text, _citation_of(rule), span, rule_named(rule)))
     present = {p[0] for p in specific.parts}
     for (scheme, name), (text, citation) in ABSENT_PARTS.items():
         if scheme == specific.scheme and name not in COMPONENTS and name not in present:

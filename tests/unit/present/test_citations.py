@@ -43,6 +43,8 @@ def test_the_citation_starts_at_the_first_document_name() -> None:
         ("gtype, RFC 1738 §3.4.1 / §5", "000", "5", "gtype          = xchar"),
         ("URL draft 1993 (BNF: port = digits)", "004", "BNF syntax", "port\tdigits"),
         ("URL syntax draft 1997 §5.2 step 6c", "001", "5.2", "5.2. Resolving Relative"),
+        ("RFC 1738 §3.2.2 / §5 (ftptype)", "000", "5", 'ftptype        = "A"'),
+        ("RFC 1738 §3.2.2", "000", "3.2.2", "3.2.2. FTP url-path"),
         ("RFC 3986 §2 (not in the grammar), cf. RFC 2396bis draft 2003 §2.4.3", "002",
          "2.4.3", "2.4.3 Excluded US-ASCII Characters"),
     ],

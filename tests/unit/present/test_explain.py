@@ -7,7 +7,7 @@ import pytest
 from urlinspector.core import parse
 from urlinspector.core.documents import split_citation
 from urlinspector.data import spec_index
-from urlinspector.present.citations import open_citation
+from urlinspector.present.citations import open_citation, rule_named
 from urlinspector.present.explain import PARTS, Sentence, explain
 
 
@@ -52,6 +52,8 @@ def test_gopher_with_a_search() -> None:
     assert "(search)" in about(found, "gophertype").text
     assert "`cats`" in about(found, "search").text
     assert about(found, "search").citation == "RFC 1738 §3.4.2 / §5"
+    assert about(found, "search").rule == "search"
+    assert about(found, "gophertype").reference == "gtype, RFC 1738 §3.4.1 / §5"
     defaulted = sentences("gopher://gopher.example.org")
     assert "`1` (a menu) is assumed" in about(defaulted, "gophertype").text
 
@@ -116,12 +118,19 @@ def test_every_citation_opens_a_bundled_section(text: str, edition: str) -> None
         assert cited, sentence
         if not any(d.bundled or d.see_also for d, _ in cited):
             continue  # RFC 2818 (https): cited by name, not bundled
-        target = open_citation(sentence.citation)
+        target = open_citation(sentence.reference)
         index = spec_index(target.document.id)
         assert target.section is not None or not target.sections, sentence
+        if target.rule is not None:  # the rule the part matched, highlighted
+            named = sentence.rule or rule_named(sentence.citation)
+            assert target.rule.name == named
+            assert named is not None
+            start, end = target.selection
+            assert index.text[start:end].startswith(named)
         if sentence.span is not None:
             assert 0 <= sentence.span[0] <= sentence.span[1] <= len(text)
-        assert index.text
+    rules = [s for s in found if s.rule is not None]
+    assert all(s.reference.startswith(f"{s.rule}, ") for s in rules)
 
 
 @pytest.mark.parametrize("text", URLS)

@@ -1,5 +1,6 @@
 """The diagnostics panel: errors, warnings, security findings and notes with their
-spec citations; clicking one selects its span in the address bar."""
+spec citations; clicking one selects its span in the address bar, and clicking its
+citation (or Enter on it) opens the cited section in the Spec tab."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
 from urlinspector.gui.palette import Formats
 
-__all__ = ["DiagnosticsPanel"]
+__all__ = ["CITATION_COLUMN", "DiagnosticsPanel"]
+
+CITATION_COLUMN = DiagnosticsModel.COLUMNS.index("citation")
 
 
 class DiagnosticsPanel(QTableView):
-    """A table of findings; ``spanActivated(start, end)`` on click or Enter."""
+    """A table of findings; ``spanActivated(start, end)`` on click or Enter, and
+    ``citationActivated(str)`` when that was on the citation column."""
 
     spanActivated = Signal(int, int)
+    citationActivated = Signal(str)
 
     def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,3 +63,5 @@ class DiagnosticsPanel(QTableView):
         span = index.siblingAtColumn(0).data(SPAN_ROLE)
         if span is not None:
             self.spanActivated.emit(span[0], span[1])
+        if index.column() == CITATION_COLUMN:
+            self.citationActivated.emit(str(index.data() or ""))
