@@ -4,17 +4,36 @@ citation (or Enter on it) opens the cited section in the Spec tab."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
 from urlinspector.gui.palette import Formats
 
-__all__ = ["CITATION_COLUMN", "DiagnosticsPanel"]
+__all__ = ["CITATION_COLUMN", "CitationDelegate", "DiagnosticsPanel"]
 
 CITATION_COLUMN = DiagnosticsModel.COLUMNS.index("citation")
+
+
+class CitationDelegate(QStyledItemDelegate):
+    """Draws a citation as a link: it opens in the Spec tab."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.font.setUnderline(True)
+        link = option.palette.color(QPalette.ColorRole.Link)
+        option.palette.setColor(QPalette.ColorRole.Text, link)
 
 
 class DiagnosticsPanel(QTableView):
@@ -39,6 +58,7 @@ class DiagnosticsPanel(QTableView):
         header.setStretchLastSection(False)
         for column, width in ((0, 92), (2, 150), (3, 56), (4, 66), (5, 130)):
             self.setColumnWidth(column, width)
+        self.setItemDelegateForColumn(CITATION_COLUMN, CitationDelegate(self))
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 

@@ -6,6 +6,7 @@ Enter on a step, opens the cited section in the Spec tab."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from urlinspector.core.resolve import Resolution
@@ -36,6 +37,8 @@ class TracePanel(QWidget):
         self.tree.setWordWrap(True)
         self.tree.setColumnWidth(0, 70)
         self.tree.setColumnWidth(1, 420)
+        self._link_font = QFont(self.tree.font())
+        self._link_font.setUnderline(True)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(lambda item, _column: self._open(item))
         layout = QVBoxLayout(self)
@@ -76,6 +79,9 @@ class TracePanel(QWidget):
             values = hide(", ".join(f"{name} = {shown(value, 200)}" for name, value in step.values))
             item = QTreeWidgetItem([step.label or str(number), values, step.citation])
             item.setToolTip(1, step.rule)
+            item.setToolTip(CITATION_COLUMN, f"{step.citation}: open it in the Spec tab")
+            item.setFont(CITATION_COLUMN, self._link_font)
+            item.setForeground(CITATION_COLUMN, self.palette().brush(QPalette.ColorRole.Link))
             rule = QTreeWidgetItem(["", step.rule, ""])
             rule.setFirstColumnSpanned(False)
             item.addChild(rule)
