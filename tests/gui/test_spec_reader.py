@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
+from urlinspector.core import EDITIONS
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.widgets.diagnostics import CITATION_COLUMN
 from urlinspector.gui.widgets.trace import CITATION_COLUMN as TRACE_CITATION
@@ -235,3 +236,35 @@ def test_explain_links_work_from_the_keyboard(window: MainWindow, qtbot: QtBot) 
     qtbot.keyClick(panel, Qt.Key.Key_Return)
     assert shown_section(window) == ("RFC 1738", "3.6")
     assert window.spec_reader.selected_text() == "3.6. NEWS"
+
+
+def test_enter_on_a_trace_step_and_an_editions_cell(window: MainWindow, qtbot: QtBot) -> None:
+    show(window, "../g", base="http://a/b/c/d;p?q")
+    window.tabs.setCurrentWidget(window.trace)
+    window.flush()
+    tree = window.trace.tree
+    step = next(
+        tree.topLevelItem(i)
+        for i in range(tree.topLevelItemCount())
+        if tree.topLevelItem(i).text(TRACE_CITATION).startswith("RFC 3986 §5.2.4")
+    )
+    tree.setFocus()
+    tree.setCurrentItem(step)
+    qtbot.keyClick(tree, Qt.Key.Key_Return)
+    # RFC 3986's §5.2.4: its draft's §5.2, whose copy lost the heading of §5.2.4
+    assert shown_section(window) == ("RFC 2396bis draft 2003", "5.2")
+    assert "lost the heading of §5.2.4" in window.spec_reader.note.text()
+
+    window.tabs.setCurrentWidget(window.editions)
+    window.flush()
+    view = window.editions
+    table = view.editions_model.table
+    assert table is not None
+    view.setFocus()
+    view.setCurrentIndex(
+        view.editions_model.index(table.row_ids.index("port"), table.column_ids.index("rfc1738"))
+    )
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert window.spec_reader.target is not None
+    assert window.spec_reader.target.citation == EDITIONS["rfc1738"].cite("port")
+    assert shown_section(window)[0] == "RFC 1738"
