@@ -268,3 +268,16 @@ def test_enter_on_a_trace_step_and_an_editions_cell(window: MainWindow, qtbot: Q
     assert window.spec_reader.target is not None
     assert window.spec_reader.target.citation == EDITIONS["rfc1738"].cite("port")
     assert shown_section(window)[0] == "RFC 1738"
+
+
+def test_every_section_a_citation_names_is_a_link(window: MainWindow) -> None:
+    reader = window.spec_reader
+    window.open_citation("gtype, RFC 1738 §3.4.1 / §5")
+    assert reader.cited.isVisibleTo(reader)
+    assert '<a href="3.4.1">§3.4.1</a>' in reader.cited.text()
+    reader.cited.linkActivated.emit("3.4.1")
+    assert shown_section(window) == ("RFC 1738", "3.4.1")
+    assert reader.selected_text() == "3.4.1. Gopher URL syntax"
+    assert len(reader.text.extraSelections()) == 1  # the rule stays highlighted
+    window.open_citation("RFC 1738 §3.3")
+    assert not reader.cited.isVisibleTo(reader)

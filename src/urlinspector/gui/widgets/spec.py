@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from urlinspector.core.documents import BUNDLED, Document
 from urlinspector.core.spec_index import Section, SpecIndex
 from urlinspector.data import spec_index
+from urlinspector.gui.models.text import html_text
 from urlinspector.gui.widgets.address_bar import url_font
 from urlinspector.present.citations import (
     CitationTarget,
@@ -48,6 +49,11 @@ from urlinspector.present.citations import (
 __all__ = ["SpecReader"]
 
 _SECTION_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _label(number: str) -> str:
+    """``"3.4.1"`` -> ``"§3.4.1"``; a title (the 1993 draft's) as it is."""
+    return f"§{number}" if number[:1].isdigit() else number
 
 
 class SpecReader(QWidget):
@@ -75,6 +81,12 @@ class SpecReader(QWidget):
         self.heading = QLabel()
         self.heading.setObjectName("specHeading")
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.cited = QLabel()
+        self.cited.setObjectName("specCited")
+        self.cited.setTextFormat(Qt.TextFormat.RichText)
+        self.cited.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.cited.setToolTip("every section the citation names")
+        self.cited.linkActivated.connect(self._jump)
         self.note = QLabel()
         self.note.setObjectName("specNote")
         self.note.setWordWrap(True)
@@ -111,6 +123,7 @@ class SpecReader(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.chooser)
         top.addWidget(self.heading, 1)
+        top.addWidget(self.cited)
         find = QHBoxLayout()
         find.addWidget(self.search, 1)
         find.addWidget(self.previous_button)
@@ -172,6 +185,7 @@ class SpecReader(QWidget):
         """Show the document *document_id* from its start."""
         self._load(document_id)
         self._set_note(None)
+        self._set_cited(None)
         self.target = None
         self._show(None, (0, 0))
 
@@ -179,6 +193,7 @@ class SpecReader(QWidget):
         """Scroll to *section* of the document shown and select its heading."""
         self.target = None
         self._set_note(None)
+        self._set_cited(None)
         self._show(section, (section.start, section.body))
 
     def open_citation(self, citation: str) -> CitationTarget | None:
@@ -193,6 +208,7 @@ class SpecReader(QWidget):
         self._load(target.document.id)
         self.target = target
         self._set_note(target.note)
+        self._set_cited(target)
         self._show(target.section, target.selection, rule=target.rule is not None)
         return target
 
@@ -272,6 +288,23 @@ class SpecReader(QWidget):
         self.toc.expandAll()
         self.toc.blockSignals(False)
 
+    def _set_cited(self, target: CitationTarget | None) -> None:
+        """Links to every section the citation names, when it names more than one."""
+        sections = () if target is None else target.sections
+        links = " · ".join(
+            f'<a href="{html_text(number)}">{html_text(_label(number))}</a>' for number in sections
+        )
+        self.cited.setText(f"cited: {links}" if len(sections) > 1 else "")
+        self.cited.setVisible(len(sections) > 1)
+
+    def _jump(self, number: str) -> None:
+        """Show another section the citation names (the rule stays highlighted)."""
+        if self.index is None:
+            return
+        section, _note = self.index.find(number)
+        self._set_section(section)
+        self._select(section.start, section.body)
+
     def _set_note(self, note: str | None) -> None:
         self.note.setText(note or "")
         self.note.setVisible(bool(note))
@@ -313,7 +346,7 @@ class SpecReader(QWidget):
         heading = "" if document is None else document.name
         if section is not None:
             heading += f" {section.label}"
-        self.heading.setText(f"<b>{heading}</b>" if heading else "")
+        self.heading.setText(f"<b>{html_text(heading)}</b>" if heading else "")
         item = self._item_of(section)
         self.toc.blockSignals(True)
         if item is None:
