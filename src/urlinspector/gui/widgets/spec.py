@@ -326,6 +326,8 @@ class SpecReader(QWidget):
             cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
             highlight.cursor = cursor
             self.text.setExtraSelections([highlight])
+            bar = self.text.verticalScrollBar()  # a few lines above the rule for context
+            bar.setValue(max(0, bar.value() - 3))
         else:
             self.text.setExtraSelections([])
 
