@@ -1,4 +1,5 @@
-"""``spec``: the bundled spec texts on the terminal, a section or a grammar rule at a time.
+"""``spec``: the bundled spec texts on the terminal, a section or a grammar rule at a time
+(and, beside it, ``explain``: :mod:`urlinspector.cli.explain`).
 
 ``urlinspector spec`` lists the documents; ``spec DOC`` prints a document's table of
 contents; ``spec DOC §SECTION`` (or a whole citation, ``spec "RFC 1738 §3.3"``) prints
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
+from urlinspector.cli import explain
 from urlinspector.cli.common import EXIT_OK, Command, Console, arg, visible
 from urlinspector.core.documents import (
     BUNDLED,
@@ -140,4 +142,5 @@ COMMANDS: tuple[Command, ...] = (
         "defined (in DOC, or in every document).",
         epilog="exit status: 0 printed, 2 unknown document, section or rule",
     ),
+    *explain.COMMANDS,
 )

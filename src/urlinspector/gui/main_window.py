@@ -68,7 +68,9 @@ from urlinspector.gui.widgets.components import ComponentsPanel
 from urlinspector.gui.widgets.diagnostics import DiagnosticsPanel
 from urlinspector.gui.widgets.editions import EditionsPanel
 from urlinspector.gui.widgets.escapes import EscapesPanel
+from urlinspector.gui.widgets.explain import ExplainPanel
 from urlinspector.gui.widgets.legend import LegendDialog, LegendStrip
+from urlinspector.gui.widgets.spec import SpecReader
 from urlinspector.gui.widgets.trace import TracePanel
 from urlinspector.present.colouring import roles_present
 from urlinspector.present.masking import mask_known, mask_url, password_span, passwords_of
@@ -213,6 +215,10 @@ class MainWindow(QMainWindow):
         self.diagnostics.spanActivated.connect(self._select_in_address)
         self.escapes.spanActivated.connect(self._select_in_address)
         self.tabs.currentChanged.connect(self._tab_changed)
+        for source in (self.diagnostics, self.trace, self.editions, self.explain_panel):
+            source.citationActivated.connect(self.open_citation)
+        for editor in (self.address, self.base, self.target):
+            editor.citationRequested.connect(self.open_citation)
 
         self.base.setText(self.settings.base, undoable=False)
         self.show_passwords_action.setChecked(self.settings.show_passwords)
@@ -323,7 +329,11 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.editions, "Editions side by side")
         self.tabs.addTab(self.trace, "Resolution trace")
         self.tabs.addTab(self.escapes, "Escapes")
-        self._tab_names = ("editions", "trace", "escapes")
+        self.explain_panel = ExplainPanel()
+        self.spec_reader = SpecReader()
+        self.tabs.addTab(self.explain_panel, "Explain")
+        self.tabs.addTab(self.spec_reader, "Spec")
+        self._tab_names = ("editions", "trace", "escapes", "explain", "spec")
 
         def boxed(title: str, widget: QWidget) -> QWidget:
             box = QWidget()
@@ -739,11 +749,23 @@ class MainWindow(QMainWindow):
                 target.message,
                 self._secrets(url, self.base.url(), target_url),
             )
+        elif name == "explain":
+            self.explain_panel.set_url(url if text else None, mask_password=self.masking)
         elif name == "escapes":
             self.escapes.set_rows(
                 escape_rows(url, self.components.model.charset),
                 password_span(url) if self.masking else None,
             )
+
+    @Slot(str)
+    def open_citation(self, citation: str) -> None:
+        """Open *citation* (``"RFC 1738 §3.3"``) in the Spec tab: its section shown,
+        its grammar rule highlighted; the status bar says when its text does not ship."""
+        target = self.spec_reader.open_citation(citation)
+        self.show_page(INSPECTOR_PAGE)
+        self.tabs.setCurrentWidget(self.spec_reader)
+        message = self.spec_reader.note.text() if target is None else target.heading
+        self.statusBar().showMessage(visible(message), 8000)
 
     def _tab_changed(self, index: int) -> None:
         if 0 <= index < len(self._tab_names):
@@ -776,7 +798,7 @@ class MainWindow(QMainWindow):
         self.password_button.setText("hide password" if show else "show password")
         self._apply_mask()
         self.update_live()
-        self._dirty_tabs.update(("editions", "trace", "escapes"))
+        self._dirty_tabs.update(("editions", "trace", "escapes", "explain"))
         self._update_tab(self._tab_names[self.tabs.currentIndex()])
 
     def _apply_mask(self) -> None:

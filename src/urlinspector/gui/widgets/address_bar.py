@@ -47,7 +47,7 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextOption,
 )
-from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QFrame, QMenu, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
 
 from urlinspector.core import URL
 from urlinspector.core.lookalike import describe_char
@@ -199,7 +199,9 @@ class UrlEdit(QPlainTextEdit):
     Signals: ``committed(str)`` on Enter, ``openRequested(str)`` on Alt+Enter (fetch
     it on purpose), ``escapePressed()`` on Escape,
     ``urlsFound(object)`` with the ``Found`` tuple when pasted text holds several
-    URLs, ``hovered(object)`` with the :class:`Description` under the mouse (or None).
+    URLs, ``hovered(object)`` with the :class:`Description` under the mouse (or None),
+    ``citationRequested(str)`` from the context menu's "Open citation" (the citations
+    of the character under the mouse: its rule's, its escape's and its findings').
     """
 
     committed = Signal(str)
@@ -207,6 +209,7 @@ class UrlEdit(QPlainTextEdit):
     escapePressed = Signal()
     urlsFound = Signal(object)
     hovered = Signal(object)
+    citationRequested = Signal(str)
 
     def __init__(
         self,
@@ -510,7 +513,30 @@ class UrlEdit(QPlainTextEdit):
         menu.addSeparator()
         copy_all = menu.addAction("Copy the whole URL")
         copy_all.triggered.connect(self.copy_all)
+        self._add_citations(menu, event.pos())
         menu.popup(event.globalPos())
+
+    def citations_at(self, point: QPoint) -> list[str]:
+        """The citations of the character under *point*: its rule's, its escape's and
+        its findings', each once."""
+        pos = self.position_at(point)
+        d = None if pos is None else self.describe(pos)
+        if d is None:
+            return []
+        found = [d.rule, *(x.reference for x in d.diagnostics)]
+        if d.escape is not None:
+            found.append(d.escape.reference)
+        return list(dict.fromkeys(c for c in found if c))
+
+    def _add_citations(self, menu: QMenu, point: QPoint) -> None:
+        citations = self.citations_at(point)
+        sub = menu.addMenu("Open &citation")
+        sub.setEnabled(bool(citations))
+        for citation in citations:
+            action = sub.addAction(shown(citation, 100).replace("&", "&&"))
+            action.triggered.connect(
+                lambda _checked=False, c=citation: self.citationRequested.emit(c)
+            )
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)

@@ -1,24 +1,48 @@
 """The diagnostics panel: errors, warnings, security findings and notes with their
-spec citations; clicking one selects its span in the address bar."""
+spec citations; clicking one selects its span in the address bar, and clicking its
+citation (or Enter on it) opens the cited section in the Spec tab."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
 
-__all__ = ["DiagnosticsPanel"]
+__all__ = ["CITATION_COLUMN", "CitationDelegate", "DiagnosticsPanel"]
+
+CITATION_COLUMN = DiagnosticsModel.COLUMNS.index("citation")
+
+
+class CitationDelegate(QStyledItemDelegate):
+    """Draws a citation as a link: it opens in the Spec tab."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.font.setUnderline(True)
+        link = option.palette.color(QPalette.ColorRole.Link)
+        option.palette.setColor(QPalette.ColorRole.Text, link)
 
 
 class DiagnosticsPanel(QTableView):
-    """A table of findings; ``spanActivated(start, end)`` on click or Enter."""
+    """A table of findings; ``spanActivated(start, end)`` on click or Enter, and
+    ``citationActivated(str)`` when that was on the citation column."""
 
     spanActivated = Signal(int, int)
+    citationActivated = Signal(str)
 
     def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,6 +60,7 @@ class DiagnosticsPanel(QTableView):
         header.setStretchLastSection(False)
         for column, width in ((0, 92), (2, 150), (3, 56), (4, 66), (5, 130)):
             self.setColumnWidth(column, width)
+        self.setItemDelegateForColumn(CITATION_COLUMN, CitationDelegate(self))
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 
@@ -60,3 +85,5 @@ class DiagnosticsPanel(QTableView):
         span = index.siblingAtColumn(0).data(SPAN_ROLE)
         if span is not None:
             self.spanActivated.emit(span[0], span[1])
+        if index.column() == CITATION_COLUMN:
+            self.citationActivated.emit(str(index.data() or ""))

@@ -8,6 +8,10 @@ run without one wraps anywhere) and are never elided: each row is as tall as its
 tallest cell.  So a resolved target shows its host whole.  Each cell's tooltip starts
 with its own value.
 
+A click on a column's header opens its edition's document in the Spec tab; Enter (or
+a double click) on a cell opens the section where that edition defines the row's
+component.
+
 Measuring wrapped cells costs a text layout each: on a keystroke only the rows whose
 text changed are measured, and a row whose cells all fit on one line gets the
 one-line height without a layout.
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from urlinspector.core import EDITIONS
 from urlinspector.gui.models.inspection import EditionsTable
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
@@ -70,6 +75,11 @@ class UrlCellDelegate(QStyledItemDelegate):
 
 
 class EditionsPanel(QTableView):
+    """``citationActivated(str)``: a header clicked (the edition's document) or a cell
+    activated (where that edition defines the row's component)."""
+
+    citationActivated = Signal(str)
+
     def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editions_model = EditionsModel(formats, self)
@@ -86,6 +96,9 @@ class EditionsPanel(QTableView):
         header.setDefaultSectionSize(190)
         header.setStretchLastSection(True)
         header.sectionResized.connect(lambda *_: self._fit_rows_later())
+        header.setSectionsClickable(True)
+        header.sectionClicked.connect(self._header_clicked)
+        self.activated.connect(self._cell_activated)
         vertical = self.verticalHeader()
         vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         vertical.setDefaultSectionSize(self.fontMetrics().lineSpacing() + 8)
@@ -139,6 +152,27 @@ class EditionsPanel(QTableView):
             hint = self.itemDelegate().sizeHint(option, index).height()
             height = max(height, hint + (1 if self.showGrid() else 0))
         return height
+
+    def citation_for(self, column: int, row: int | None = None) -> str:
+        """The citation of *column*'s edition (its document, or with *row* where it
+        defines that row's component); ``"WHATWG URL"`` for the browsers' column."""
+        table = self.editions_model.table
+        if table is None or not 0 <= column < len(table.column_ids):
+            return ""
+        edition = EDITIONS.get(table.column_ids[column])
+        if edition is None:
+            return "WHATWG URL"
+        return edition.spec if row is None else edition.cite(table.row_ids[row])
+
+    def _header_clicked(self, column: int) -> None:
+        citation = self.citation_for(column)
+        if citation:
+            self.citationActivated.emit(citation)
+
+    def _cell_activated(self, index: QModelIndex) -> None:
+        citation = self.citation_for(index.column(), index.row())
+        if citation:
+            self.citationActivated.emit(citation)
 
     def _fit_rows_later(self) -> None:
         self._fit_timer.start(0)

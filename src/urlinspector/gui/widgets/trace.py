@@ -1,10 +1,12 @@
 """The resolution trace: each step of the chosen edition's algorithm, in its text's
 words, with the values after it (RFC 3986 §5.2, URL syntax draft 1997 §5.2, RFC 2396bis draft 2003
-§5.2, RFC 1808 for RFC 1738, the 1993 partial form)."""
+§5.2, RFC 1808 for RFC 1738, the 1993 partial form).  A click on a step's citation, or
+Enter on a step, opens the cited section in the Spec tab."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -19,10 +21,18 @@ from urlinspector.gui.models.text import shown
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.present.masking import mask_known
 
-__all__ = ["TracePanel"]
+__all__ = ["CITATION_COLUMN", "TracePanel"]
+
+
+CITATION_COLUMN = 2
 
 
 class TracePanel(QWidget):
+    """The steps; ``citationActivated(str)`` when a step's citation is clicked or a
+    step is activated (Enter, double click)."""
+
+    citationActivated = Signal(str)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.summary = QLabel()
@@ -37,10 +47,24 @@ class TracePanel(QWidget):
         self.tree.setColumnWidth(1, 420)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.copying = install_copying(self.tree)  # Ctrl+C, Copy as Markdown
+        self._link_font = QFont(self.tree.font())
+        self._link_font.setUnderline(True)
+        self.tree.itemClicked.connect(self._clicked)
+        self.tree.itemActivated.connect(lambda item, _column: self._open(item))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
         layout.addWidget(self.tree)
+
+    def _clicked(self, item: QTreeWidgetItem, column: int) -> None:
+        if column == CITATION_COLUMN:
+            self._open(item)
+
+    def _open(self, item: QTreeWidgetItem) -> None:
+        parent = item.parent()
+        citation = (item if parent is None else parent).text(CITATION_COLUMN)
+        if citation:
+            self.citationActivated.emit(citation)
 
     def set_resolution(
         self, resolution: Resolution | None, message: str = "", passwords: tuple[str, ...] = ()
@@ -65,6 +89,9 @@ class TracePanel(QWidget):
             values = hide(", ".join(f"{name} = {shown(value, 200)}" for name, value in step.values))
             item = QTreeWidgetItem([step.label or str(number), values, step.citation])
             item.setToolTip(1, step.rule)
+            item.setToolTip(CITATION_COLUMN, f"{step.citation}: open it in the Spec tab")
+            item.setFont(CITATION_COLUMN, self._link_font)
+            item.setForeground(CITATION_COLUMN, self.palette().brush(QPalette.ColorRole.Link))
             rule = QTreeWidgetItem(["", step.rule, ""])
             rule.setFirstColumnSpanned(False)
             item.addChild(rule)
