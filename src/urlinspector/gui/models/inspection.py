@@ -438,7 +438,6 @@ def escape_rows(url: URL, charset: str = "utf-8", limit: int = 5000) -> tuple[Es
             if len(rows) >= limit:
                 return tuple(rows)
     return tuple(rows)
-    return tuple(rows)
 
 
 def _decoded_escapes(escapes: tuple[Escape, ...], charset: str) -> list[tuple[Escape, str]]:
