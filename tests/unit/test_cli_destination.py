@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from tests.unit.test_cli import SGR, run
+from urlinspector.core import destination, parse
 
 BACKSLASH = "https://evil.com\\@good.com/"
 
@@ -146,3 +149,25 @@ def test_verdict_line_shows_control_characters_visibly() -> None:
     verdict = out.split("\n\n")[1]
     assert "\t" not in verdict
     assert verdict.startswith("Browsers contact: example.com:80")
+
+
+@pytest.mark.parametrize(
+    ("url", "line"),
+    [
+        (
+            "gopher://gopher.example:7070/7/search",
+            "Browsers read the host as gopher.example:7070 (registrable domain "
+            "gopher.example); they fetch no gopher: URLs themselves",
+        ),
+        (
+            "ftp://ftp.example.org/pub/",
+            "Browsers read the host as ftp.example.org:21 (registrable domain "
+            "example.org); they fetch no ftp: URLs themselves",
+        ),
+    ],
+)
+def test_the_verdict_does_not_say_browsers_fetch_what_they_do_not(url: str, line: str) -> None:
+    verdict = destination(parse(url)).verdict
+    assert verdict.text == line
+    assert not verdict.fetched
+    assert destination(parse("https://example.com/")).verdict.fetched

@@ -56,6 +56,14 @@ class Verdict:
     """Why no host is contacted (rejected, relative, no host, active content)."""
     active: bool = False
     """Following the URL runs script or renders a document the URL itself carries."""
+    scheme: str | None = None
+    """The scheme as browsers read it (lower case)."""
+
+    @property
+    def fetched(self) -> bool:
+        """Whether browsers fetch URLs of this scheme themselves (today's browsers dropped
+        gopher long ago and ftp in 2021: they hand such a URL to another program)."""
+        return self.scheme is None or self.scheme in BROWSERS_FETCH
 
     @property
     def warns(self) -> bool:
@@ -69,7 +77,8 @@ class Verdict:
         if self.host is None:
             return f"Browsers contact: {self.note or 'no server'}"
         where = self.host if self.port is None else f"{self.host}:{self.port}"
-        line = f"Browsers contact: {where}"
+        lead = "Browsers contact:" if self.fetched else "Browsers read the host as"
+        line = f"{lead} {where}"
         if self.registrable_domain is not None:
             line += f" (registrable domain {self.registrable_domain})"
         elif self.host:
@@ -83,6 +92,8 @@ class Verdict:
         if self.differs:
             other = _hostport(self.edition_host, self.edition_port, self.port != self.edition_port)
             line += f" — not {other}, as {self.edition} reads it"
+        if not self.fetched:
+            line += f"; they fetch no {self.scheme}: URLs themselves"
         return line
 
     def to_dict(self) -> dict[str, object]:
@@ -95,6 +106,7 @@ class Verdict:
             "registrable_domain": self.registrable_domain,
             "differs": self.differs,
             "warns": self.warns,
+            "fetched": self.fetched,
         }
 
 
@@ -149,6 +161,10 @@ class Destination:
         data.update(self.to_dict())
         data["diagnostics"] = [d.to_dict() for d in self.diagnostics(url)]
         return data
+
+
+BROWSERS_FETCH = frozenset({"http", "https", "ws", "wss", "file"})
+"""The schemes whose URLs today's browsers fetch themselves."""
 
 
 # --- comparing the readings -----------------------------------------------------------
@@ -335,6 +351,7 @@ def destination(url: URL, base: str | None = None) -> Destination:
         differs,
         note,
         active is not None and active.severity == "warning",
+        reading.scheme,
     )
     findings.sort(key=lambda d: d.span)
     return Destination(reading, registrable, display, tuple(findings), verdict)

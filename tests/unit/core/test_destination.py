@@ -66,7 +66,12 @@ from urlinspector.core import Verdict, destination, parse
             False,
         ),
         ("http://[::1]:8080/", "Browsers contact: [::1]:8080 (no registrable domain)", False),
-        ("gopher://h/1x", "Browsers contact: h (no registrable domain)", False),
+        (
+            "gopher://h/1x",
+            "Browsers read the host as h (no registrable domain); they fetch no gopher: URLs "
+            "themselves",
+            False,
+        ),
         ("file:///etc/hosts", "Browsers contact: no server (an empty host: a local file)", False),
         ("mailto:a@b.example", "Browsers contact: no server (a mailto: URL names no host)", False),
         ("http://example.0x7f/", "Browsers contact: nothing (they reject this URL)", False),
@@ -100,6 +105,7 @@ def test_verdict_as_data() -> None:
         edition="RFC 3986 (2005)",
         differs=True,
         note=None,
+        scheme="https",
     )
     assert verdict.warns
     assert verdict.to_dict() == {
@@ -111,6 +117,7 @@ def test_verdict_as_data() -> None:
         "registrable_domain": "evil.com",
         "differs": True,
         "warns": True,
+        "fetched": True,
     }
 
 
@@ -251,7 +258,7 @@ def test_never_raises_and_spans_stay_in_the_text(scheme: str, rest: str) -> None
     for d in dest.findings:
         assert 0 <= d.span[0] <= d.span[1] <= n, d
         assert d.category in ("security", "syntax")
-    assert dest.verdict.text.startswith("Browsers contact: ")
+    assert dest.verdict.text.startswith(("Browsers contact: ", "Browsers read the host as "))
     assert (dest.verdict.host is None) or dest.browser.valid
 
 
