@@ -23,29 +23,27 @@ ignores what it no longer waits for.
 from __future__ import annotations
 
 import mimetypes
-import os
-import stat
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
+from urlinspector.net import file as net_file
 from urlinspector.net import ftp as net_ftp
 from urlinspector.net import gopher as net_gopher
 from urlinspector.net import nntp as net_nntp
-from urlinspector.net.errors import TooLarge
+from urlinspector.net.file import LocalEntry
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
+from urlinspector.schemes.errors import RemoteProtocolError
+from urlinspector.schemes.file import file_target
 from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine
-from urlinspector.schemes.ftp.url import quote_fsegment
 from urlinspector.schemes.gopher import (
     Data,
     GopherRequest,
@@ -285,18 +283,6 @@ class NewsPage:
 
 
 @dataclass(frozen=True)
-class LocalEntry:
-    """One entry of a local folder."""
-
-    name: str
-    url: str
-    is_dir: bool
-    is_link: bool
-    size: int | None
-    modified: datetime | None
-
-
-@dataclass(frozen=True)
 class FilePage:
     """A local file (its bytes) or folder (its entries)."""
 
@@ -455,83 +441,20 @@ def news_task(
 def file_path(url: URL | str) -> Path:
     """The local path a file: URL names (RFC 1738 §3.10); raises
     :class:`~urlinspector.schemes.errors.LocalProtocolError` for another host's file."""
-    parsed = parse(url) if isinstance(url, str) else url
-    specific = parsed.specific
-    if (parsed.scheme or "").lower() != "file" or specific is None:
-        raise LocalProtocolError(f"{parsed.text!r} is not a file URL")
-    host = str(specific.fields.get("host") or "")
-    if not specific.fields.get("local"):
-        raise LocalProtocolError(
-            f"the file URL names the host {host!r}: RFC 1738 §3.10 gives no protocol to reach "
-            "another machine's files, so only this machine's (no host, or localhost) are shown"
-        )
-    raw = specific.fields.get("path")
-    octets = bytes(raw) if isinstance(raw, bytes | bytearray) else b""
-    return Path(os.fsdecode(b"/" + octets))
+    return Path(file_target(url).path)
 
 
-def _file_url(path: Path, is_dir: bool) -> str:
-    parts = [quote_fsegment(os.fsencode(p)) for p in path.parts[1:]]
-    return "file:///" + "/".join(parts) + ("/" if is_dir and parts else "")
-
-
-def file_task(url: str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
-    """Read a local file (up to the memory cap) or list a local folder."""
+def file_task(url: URL | str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
+    """Read a local regular file (up to the memory cap) or list a local folder
+    (:func:`urlinspector.net.file.fetch`)."""
+    target = file_target(url)
 
     def task(ctx: JobContext) -> FilePage:
-        path = file_path(url)
-        ctx.token.check()
-        try:
-            info = path.stat()
-        except FileNotFoundError:
-            raise LocalProtocolError(f"there is no file or folder {str(path)!r}") from None
-        except OSError as exc:
-            raise LocalProtocolError(f"cannot read {str(path)!r}: {exc.strerror}") from None
-        if stat.S_ISDIR(info.st_mode):
-            entries: list[LocalEntry] = []
-            try:
-                children = sorted(os.scandir(path), key=lambda e: e.name)
-            except OSError as exc:
-                raise LocalProtocolError(
-                    f"cannot list the folder {str(path)!r}: {exc.strerror}"
-                ) from None
-            for child in children:
-                ctx.token.check()
-                try:
-                    is_dir = child.is_dir()
-                    child_info = child.stat(follow_symlinks=True)
-                    size: int | None = None if is_dir else child_info.st_size
-                    modified: datetime | None = datetime.fromtimestamp(child_info.st_mtime)
-                except OSError:
-                    is_dir, size, modified = False, None, None
-                entries.append(
-                    LocalEntry(
-                        child.name,
-                        _file_url(Path(child.path), is_dir),
-                        is_dir,
-                        child.is_symlink(),
-                        size,
-                        modified,
-                    )
-                )
-            return FilePage(url, path, entries=tuple(entries))
-        if info.st_size > limits.max_memory:
-            raise TooLarge(
-                f"{str(path)!r} is {info.st_size} bytes, more than the "
-                f"{limits.max_memory // MiB} MiB the viewer keeps in memory"
-            )
-        chunks: list[bytes] = []
-        done = 0
-        try:
-            with open(path, "rb") as handle:
-                while chunk := handle.read(1024 * 1024):
-                    ctx.token.check()
-                    chunks.append(chunk)
-                    done += len(chunk)
-                    ctx.progress(done, info.st_size)
-        except OSError as exc:
-            raise LocalProtocolError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+        result = net_file.fetch(target, limits=limits, cancel=ctx.token, progress=ctx.progress)
+        path = Path(target.path)
+        if result.entries is not None:
+            return FilePage(target.url, path, entries=result.entries)
         mime, _ = mimetypes.guess_type(path.name)
-        return FilePage(url, path, data=b"".join(chunks), mime=mime)
+        return FilePage(target.url, path, data=result.data, mime=mime)
 
     return task
