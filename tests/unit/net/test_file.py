@@ -42,7 +42,7 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
     def run() -> None:
         try:
             fetch(file_target(file_url(str(fifo))))
-        except BaseException as exc:  # noqa: BLE001 - reported to the test thread
+        except BaseException as exc:
             outcome.append(exc)
 
     thread = threading.Thread(target=run, daemon=True)

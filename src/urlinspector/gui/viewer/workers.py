@@ -294,11 +294,15 @@ class FilePage:
     notes: tuple[str, ...] = field(default=())
 
 
+def _text(url: URL | str) -> str:
+    return url if isinstance(url, str) else url.text
+
+
 # --- tasks ------------------------------------------------------------------------------------
 
 
 def gopher_task(
-    url: str,
+    url: URL | str,
     *,
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
@@ -333,7 +337,7 @@ def gopher_task(
                 if message is not None:
                     raise RemoteProtocolError(f"the gopher server says: {message}")
             total = reply.header.length if reply.header is not None else None
-            return SavedPage(url, spool, reply.size, total)
+            return SavedPage(_text(url), spool, reply.size, total)
 
         def on_event(event: object) -> None:
             if isinstance(event, MenuItem):
@@ -347,13 +351,13 @@ def gopher_task(
             progress=ctx.progress,
             on_event=on_event if request.kind == "menu" else None,
         )
-        return GopherPage(url, request, reply)
+        return GopherPage(_text(url), request, reply)
 
     return task
 
 
 def ftp_task(
-    url: str,
+    url: URL | str,
     *,
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
@@ -387,7 +391,7 @@ def ftp_task(
                 transcript=transcript,
                 charset=charset,
             )
-            return FtpPage(url, result)
+            return FtpPage(_text(url), result)
         with open(spool, "wb") as sink:
             result = net_ftp.fetch(
                 url,
@@ -400,14 +404,14 @@ def ftp_task(
                 charset=charset,
             )
         return SavedPage(
-            url, spool, result.received, result.total, result.listing, result.transcript
+            _text(url), spool, result.received, result.total, result.listing, result.transcript
         )
 
     return task
 
 
 def news_task(
-    url: str,
+    url: URL | str,
     *,
     server: str | None = None,
     before: int | None = None,
@@ -433,7 +437,7 @@ def news_task(
             fallback_charset=fallback_charset,
             transcript=ctx.transcript,
         )
-        return NewsPage(url, answer, before)
+        return NewsPage(_text(url), answer, before)
 
     return task
 

@@ -1,0 +1,67 @@
+"""The questions the viewer asks before or during a fetch: connect to another service's
+port, the words to search for, a password; and the news server for news: URLs.  Each
+opens window-modal (``open()``) and answers through a callback."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+
+__all__ = ["ask_password", "ask_port", "ask_search"]
+
+
+def ask_port(
+    parent: QWidget, shown_url: str, warning: str, answered: Callable[[bool], None]
+) -> QMessageBox:
+    """Ask whether to connect to a port that belongs to another service (RFC 1738 §6);
+    Cancel is the default."""
+    box = QMessageBox(parent)
+    box.setObjectName("portWarning")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Connect to this port?")
+    box.setText(f"<b>{html.escape(shown_url, quote=False)}</b>")
+    box.setInformativeText(warning[:1].upper() + warning[1:] + ".")
+    connect = box.addButton("&Connect anyway", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.finished.connect(lambda _r: answered(box.clickedButton() is connect))
+    box.open()
+    return box
+
+
+def ask_search(parent: QWidget, accepted: Callable[[str], None]) -> QInputDialog:
+    """Ask for the words a gopher search item is sent (RFC 1738 §3.4.2)."""
+    dialog = QInputDialog(parent)
+    dialog.setObjectName("searchDialog")
+    dialog.setWindowTitle("Search")
+    dialog.setLabelText(
+        "Words to search for (sent after a TAB with the selector, RFC 1738 §3.4.2):"
+    )
+    dialog.setInputMode(QInputDialog.InputMode.TextInput)
+    dialog.textValueSelected.connect(accepted)
+    dialog.open()
+    return dialog
+
+
+def ask_password(
+    parent: QWidget, user: str, where: str, answered: Callable[[str | None], None]
+) -> QInputDialog:
+    """Ask for *user*'s password at *where*; *answered* gets None when the person gives
+    up.  The dialog forgets the text once answered."""
+    dialog = QInputDialog(parent)
+    dialog.setObjectName("passwordDialog")
+    dialog.setWindowTitle("Password")
+    dialog.setLabelText(f"The server at {where} asks for the password of {user}:")
+    dialog.setTextEchoMode(QLineEdit.EchoMode.Password)
+
+    def finished(result: int) -> None:
+        accepted = result == QDialog.DialogCode.Accepted
+        answer = dialog.textValue() if accepted else None
+        dialog.setTextValue("")  # the password is not kept in the dialog
+        answered(answer)
+
+    dialog.finished.connect(finished)
+    dialog.open()
+    return dialog
