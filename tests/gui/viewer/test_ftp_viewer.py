@@ -145,3 +145,36 @@ def test_a_password_in_the_url_is_never_shown(
     ]
     assert all(PASSWORD not in text for text in shown)
     assert "••••" in pane.transcript.title.text()
+
+
+def test_the_password_is_asked_once_per_server_in_a_session(
+    qtbot: Any, pane: ViewerPane, ftp_server: Any
+) -> None:
+    pane.navigate(ftp_server.url(login=USER))
+    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
+    dialog = pane.password_dialog
+    assert dialog is not None
+    dialog.setTextValue(PASSWORD)
+    dialog.accept()
+    wait_idle(qtbot, pane)
+    assert names(pane) == ["etc"]
+    asked: list[object] = []
+    pane.navigate(ftp_server.url("etc/", login=USER))  # the next click on the same server
+    qtbot.waitUntil(lambda: not pane.busy, timeout=10000)
+    asked.append(pane.password_dialog)
+    assert asked == [None]
+    assert pane.current_page is pane.listing_page
+    assert pane.url == ftp_server.url("etc/", login=USER)
+
+
+def test_a_refused_password_is_asked_again(qtbot: Any, pane: ViewerPane, ftp_server: Any) -> None:
+    pane.navigate(ftp_server.url(login=USER))
+    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
+    pane.password_dialog.setTextValue("wrong")  # type: ignore[union-attr]
+    pane.password_dialog.accept()  # type: ignore[union-attr]
+    wait_idle(qtbot, pane)
+    assert pane.current_page is pane.message_page
+    pane.navigate(ftp_server.url(login=USER))
+    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
+    pane.password_dialog.reject()  # type: ignore[union-attr]
+    wait_idle(qtbot, pane)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
-__all__ = ["ask_password", "ask_port", "ask_search"]
+__all__ = ["SessionPasswords", "ask_password", "ask_port", "ask_search"]
 
 
 def ask_port(
@@ -65,3 +65,24 @@ def ask_password(
     dialog.finished.connect(finished)
     dialog.open()
     return dialog
+
+
+class SessionPasswords:
+    """Passwords given in this session, by user and server (``host:port``): the next
+    fetch from the same server does not ask again.  Kept in memory only, never written
+    to the settings or any file; one that the server refuses is forgotten."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[str, str], str] = {}
+
+    def get(self, user: str, where: str) -> str | None:
+        return self._known.get((user, where))
+
+    def remember(self, user: str, where: str, password: str) -> None:
+        self._known[(user, where)] = password
+
+    def forget(self, user: str, where: str) -> None:
+        self._known.pop((user, where), None)
+
+    def clear(self) -> None:
+        self._known.clear()

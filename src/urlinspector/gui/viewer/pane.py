@@ -33,18 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtGui import QCloseEvent, QDesktopServices
 from PySide6.QtWidgets import (
     QInputDialog,
-    QLabel,
     QMenu,
     QMessageBox,
-    QProgressBar,
     QSplitter,
-    QStackedWidget,
-    QStyle,
-    QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -56,8 +50,8 @@ from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.common import display_url, without_password
 from urlinspector.gui.viewer.downloads import Downloads
-from urlinspector.gui.viewer.ftp_view import ListingPage, TranscriptPanel
-from urlinspector.gui.viewer.gopher_view import AskDialog, GopherMenuPage
+from urlinspector.gui.viewer.ftp_view import TranscriptPanel
+from urlinspector.gui.viewer.gopher_view import AskDialog
 from urlinspector.gui.viewer.handlers import handler_for
 from urlinspector.gui.viewer.handlers.base import (
     AskPort,
@@ -74,11 +68,9 @@ from urlinspector.gui.viewer.handlers.base import (
 from urlinspector.gui.viewer.handlers.ftp import parent_url
 from urlinspector.gui.viewer.handlers.gopher import GopherAttributes
 from urlinspector.gui.viewer.history import History
-from urlinspector.gui.viewer.image_view import ImageView
-from urlinspector.gui.viewer.news_view import ArticlePage, GroupListPage, OverviewListPage
-from urlinspector.gui.viewer.other_schemes import MessagePage, SchemePage
+from urlinspector.gui.viewer.pages import PageStack
 from urlinspector.gui.viewer.save import SaveDialog, format_size, new_spool
-from urlinspector.gui.viewer.text_view import TextView
+from urlinspector.gui.viewer.toolbar import NavigationBar
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout, TooLarge
 from urlinspector.net.limits import Limits
@@ -138,108 +130,34 @@ class ViewerPane(QWidget):
         self.search_dialog: QInputDialog | None = None
         self.port_warning: QMessageBox | None = None
         self.password_dialog: QInputDialog | None = None
-        self._build_actions()
+        self.passwords = dialogs.SessionPasswords()
+        """Passwords given in this session (memory only)."""
+        self._password_given: dict[object, tuple[str, str]] = {}
         self._build()
         self.attributes = GopherAttributes(self, self)
         self._update_actions()
 
     # --- building ---------------------------------------------------------------------------
 
-    def _build_actions(self) -> None:
-        style = self.style()
-
-        def action(text: str, pixmap: QStyle.StandardPixmap, keys: list[str], tip: str) -> QAction:
-            act = QAction(style.standardIcon(pixmap), text, self)
-            act.setShortcuts([QKeySequence(k) for k in keys])
-            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut = ", ".join(keys)
-            act.setToolTip(f"{tip} ({shortcut})")
-            self.addAction(act)
-            return act
-
-        self.back_action = action(
-            "&Back", QStyle.StandardPixmap.SP_ArrowBack, ["Alt+Left"], "the previous page"
-        )
-        self.forward_action = action(
-            "&Forward", QStyle.StandardPixmap.SP_ArrowForward, ["Alt+Right"], "the next page"
-        )
-        self.reload_action = action(
-            "&Reload",
-            QStyle.StandardPixmap.SP_BrowserReload,
-            ["F5", "Ctrl+R"],
-            "fetch the page again",
-        )
-        self.stop_action = action(
-            "&Stop", QStyle.StandardPixmap.SP_BrowserStop, ["Esc"], "stop the transfer"
-        )
+    def _build(self) -> None:
+        bar = self.toolbar = NavigationBar(self)
+        self.back_action, self.forward_action = bar.back_action, bar.forward_action
+        self.reload_action, self.stop_action = bar.reload_action, bar.stop_action
+        self.back_menu, self.forward_menu = bar.back_menu, bar.forward_menu
+        self.info, self.progress, self.progress_action = bar.info, bar.progress, bar.progress_action
         self.back_action.triggered.connect(self.back)
         self.forward_action.triggered.connect(self.forward)
         self.reload_action.triggered.connect(self.reload)
         self.stop_action.triggered.connect(self.stop)
-
-    def _build(self) -> None:
-        self.toolbar = QToolBar("Navigation")
-        self.toolbar.setObjectName("viewerToolbar")
-        for act in (self.back_action, self.forward_action, self.reload_action, self.stop_action):
-            self.toolbar.addAction(act)
-        # the back and forward buttons hold the history: press and hold, or the arrow
-        self.back_menu = QMenu(self)
-        self.back_menu.setObjectName("backMenu")
         self.back_menu.aboutToShow.connect(lambda: self._fill_history_menu(self.back_menu, -1))
-        self.forward_menu = QMenu(self)
-        self.forward_menu.setObjectName("forwardMenu")
         self.forward_menu.aboutToShow.connect(lambda: self._fill_history_menu(self.forward_menu, 1))
-        for act, popup in (
-            (self.back_action, self.back_menu),
-            (self.forward_action, self.forward_menu),
-        ):
-            button = self.toolbar.widgetForAction(act)
-            if isinstance(button, QToolButton):
-                button.setMenu(popup)
-                button.setPopupMode(QToolButton.ToolButtonPopupMode.DelayedPopup)
-        self.info = QLabel("")
-        self.info.setObjectName("viewerInfo")
-        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.info.setMinimumWidth(100)
-        self.toolbar.addWidget(self.info)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("viewerProgress")
-        self.progress.setMaximumWidth(160)
-        self.progress.setMaximumHeight(16)
-        self.progress.setTextVisible(False)
-        self.progress_action = self.toolbar.addWidget(self.progress)
-        self.progress_action.setVisible(False)
 
-        self.pages = QStackedWidget()
-        self.pages.setObjectName("viewerPages")
-        self.start_page = MessagePage()
-        self.start_page.show_message(
-            "Nothing shown yet",
-            "Enter a gopher, ftp, news or file URL in the address bar; the page it "
-            "leads to is shown here, and its URL becomes the base URL.",
-        )
-        self.gopher_page = GopherMenuPage(self.formats)
-        self.text_page = TextView()
-        self.image_page = ImageView()
-        self.listing_page = ListingPage()
-        self.groups_page = GroupListPage()
-        self.overview_page = OverviewListPage()
-        self.article_page = ArticlePage()
-        self.scheme_page = SchemePage()
-        self.message_page = MessagePage()
-        for page in (
-            self.start_page,
-            self.gopher_page,
-            self.text_page,
-            self.image_page,
-            self.listing_page,
-            self.groups_page,
-            self.overview_page,
-            self.article_page,
-            self.scheme_page,
-            self.message_page,
-        ):
-            self.pages.addWidget(page)
+        pages = self.pages = PageStack(self.formats)
+        self.start_page, self.gopher_page = pages.start_page, pages.gopher_page
+        self.text_page, self.image_page = pages.text_page, pages.image_page
+        self.listing_page, self.groups_page = pages.listing_page, pages.groups_page
+        self.overview_page, self.article_page = pages.overview_page, pages.article_page
+        self.scheme_page, self.message_page = pages.scheme_page, pages.message_page
 
         self.transcript = TranscriptPanel(self.formats)
         self.transcript.hide()
@@ -525,10 +443,18 @@ class ViewerPane(QWidget):
         if job is None:
             return
         the_job = job
+        known = self.passwords.get(user, where)
+        if known is not None and sender not in self._password_given:
+            self._password_given[sender] = (user, where)
+            the_job.answer_password(known)  # given earlier in this session
+            return
 
         def answered(password: str | None) -> None:
             if password is None and self._nav is not None and self._nav.job is the_job:
                 self._nav.state["declined"] = True  # given up: not a visit
+            if password is not None:
+                self.passwords.remember(user, where, password)
+                self._password_given[the_job.signals] = (user, where)
             the_job.answer_password(password)
             self.password_dialog = None
 
@@ -547,6 +473,7 @@ class ViewerPane(QWidget):
 
     @Slot(object)
     def _job_finished(self, result: object) -> None:
+        self._password_given.pop(self.sender(), None)
         nav = self._current()
         if nav is None:
             return
@@ -559,6 +486,9 @@ class ViewerPane(QWidget):
 
     @Slot(object)
     def _job_failed(self, error: object) -> None:
+        given = self._password_given.pop(self.sender(), None)
+        if given is not None and isinstance(error, RemoteProtocolError):
+            self.passwords.forget(*given)  # refused, perhaps: asked again next time
         nav = self._current()
         if nav is None:
             return
