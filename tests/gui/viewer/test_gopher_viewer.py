@@ -503,3 +503,11 @@ def test_stop_keeps_the_part_of_a_menu_that_came(qtbot: Any, pane: ViewerPane) -
         assert pane.history.current is not None
     finally:
         slow.stop()
+
+
+def test_the_welcome_text_has_no_link_to_a_port_named_port(go: Any, demo: Any) -> None:
+    pane = go(demo.url + "0/welcome.txt")
+    assert pane.current_page is pane.text_page
+    assert pane.text_page.text.startswith("Welcome to the urlinspector demo")
+    assert all("PORT" not in found.url for found in pane.text_page.links)
+    assert "000 section" not in pane.text_page.text

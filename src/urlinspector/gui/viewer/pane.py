@@ -62,7 +62,6 @@ from urlinspector.gui.viewer.handlers.base import (
     SchemeHandler,
     Shown,
     Step,
-    hostport,
     last_part,
 )
 from urlinspector.gui.viewer.handlers.ftp import parent_url
@@ -583,7 +582,9 @@ class ViewerPane(QWidget):
             self.url = url
             self.urlChanged.emit(url)
             self.titleChanged.emit(title)
-        self.set_info(f"{title} · {hostport(url)}")
+        parsed = parse(url)
+        where = handler_for(parsed).server(parsed, self)
+        self.set_info(f"{title} · {where}" if where else title)
         self.statusMessage.emit(f"{title}: {without_password(message)}")
 
     def commit(

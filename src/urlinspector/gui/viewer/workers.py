@@ -115,6 +115,7 @@ class JobContext:
         self._lock = threading.Lock()
         self._items_signalled = False
         self._last_progress = 0.0
+        self._unsent: tuple[int, int | None] | None = None
         self._password_event = threading.Event()
         self._password: str | None = None
         self.started = False
@@ -126,6 +127,16 @@ class JobContext:
         if now - self._last_progress >= PROGRESS_INTERVAL or (total and done >= total):
             self._last_progress = now
             self._signals.progress.emit(done, total)
+            self._unsent = None
+        else:
+            self._unsent = (done, total)
+
+    def flush_progress(self) -> None:
+        """Send the last progress held back by the interval (before the result: the
+        status line then tells how much came, not what came 50 ms before the end)."""
+        unsent, self._unsent = self._unsent, None
+        if unsent is not None:
+            self._signals.progress.emit(*unsent)
 
     def push_item(self, item: object) -> None:
         self._items.append(item)
@@ -195,6 +206,7 @@ class Job(QRunnable):
         except BaseException as exc:  # reported, never raised into Qt
             self.signals.failed.emit(exc)
         else:
+            self.context.flush_progress()
             self.signals.finished.emit(result)
         finally:
             self.done.set()

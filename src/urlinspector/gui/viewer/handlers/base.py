@@ -207,6 +207,10 @@ class SchemeHandler(Protocol):
         """The URL that searches for *words* (after :class:`AskSearch`)."""
         ...
 
+    def server(self, url: URL, viewer: Viewer) -> str:
+        """The server *url* is fetched from, for messages ("" for none)."""
+        ...
+
     def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
         """The fetch of the part of the page *url* that comes before *before* (a news
         group's older articles), or None."""
@@ -227,6 +231,9 @@ class BaseHandler:
 
     def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
         return None
+
+    def server(self, url: URL, viewer: Viewer) -> str:
+        return hostport(url)
 
 
 def consent(url: URL, confirmed: bool) -> AskPort | None:

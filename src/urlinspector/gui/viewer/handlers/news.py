@@ -16,6 +16,7 @@ from urlinspector.gui.viewer.handlers.base import (
 )
 from urlinspector.gui.viewer.text_view import DECLARED
 from urlinspector.gui.viewer.workers import NewsPage, news_task
+from urlinspector.net.nntp import server_for
 from urlinspector.schemes.nntp import Article, GroupList, OverviewPage, news_target
 
 __all__ = ["NewsHandler"]
@@ -38,6 +39,14 @@ class NewsHandler(BaseHandler):
             transcript=True,
             state={"before": before},
         )
+
+    def server(self, url: URL, viewer: Viewer) -> str:
+        """An nntp: URL's own server; for news: URLs the one set in the window, else
+        ``NNTPSERVER``, else localhost:119."""
+        try:
+            return str(server_for(news_target(url), viewer.news_server))
+        except ValueError:  # a setting or URL that names no usable server
+            return viewer.news_server or ""
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
         if not isinstance(result, NewsPage):
