@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from tests.gui.viewer.conftest import BINARY
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -284,3 +286,19 @@ def test_binary_and_unknown_types_go_to_the_save_dialog(
     dialog.cancel_button.click()
     assert dialog.spool is None
     assert pane.url == ""  # nothing shown, nothing in the history
+
+
+@pytest.mark.parametrize("field", ["folder_edit", "name_edit"])
+def test_enter_in_a_field_saves(
+    qtbot: Any, pane: ViewerPane, hole: Any, downloads: Path, field: str
+) -> None:
+    dialog = _download(qtbot, pane, hole.url + "9/data.bin")
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    edit = getattr(dialog, field)
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus, timeout=5000)
+    with qtbot.waitSignal(dialog.saved, timeout=5000) as saved:
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert dialog.folder_dialog is None  # the folder chooser did not open
+    assert saved.args == [str(downloads / "data.bin")]

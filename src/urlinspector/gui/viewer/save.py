@@ -283,6 +283,8 @@ class SaveDialog(QDialog):
         self.folder_edit.setObjectName("folder")
         self.browse_button = QPushButton("&Browse…")
         self.browse_button.clicked.connect(self.browse)
+        # Enter in a field saves: Browse must not become the default button on focus
+        self.browse_button.setAutoDefault(False)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder_edit, 1)
         folder_row.addWidget(self.browse_button)
