@@ -178,3 +178,27 @@ def test_a_refused_password_is_asked_again(qtbot: Any, pane: ViewerPane, ftp_ser
     qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
     pane.password_dialog.reject()  # type: ignore[union-attr]
     wait_idle(qtbot, pane)
+
+
+def test_a_file_without_a_text_suffix_is_shown_when_it_reads_as_text(
+    go: Any, ftp_server: Any
+) -> None:
+    pane = go(ftp_server.url("%2Fetc/motd"))  # no suffix: retrieved as an image (I)
+    assert pane.save_dialog is None
+    assert pane.current_page is pane.text_page
+    assert pane.text_page.text == FILES["etc/motd"].decode()
+    assert pane.url == ftp_server.url("%2Fetc/motd")
+
+
+def test_binary_data_without_a_suffix_still_goes_to_the_save_dialog(
+    qtbot: Any, pane: ViewerPane, ftp_server: Any
+) -> None:
+    pane.navigate(ftp_server.url("binary.dat"))
+    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=10000)
+    dialog = pane.save_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
+    assert dialog.spool is not None
+    assert dialog.spool.read_bytes() == FILES["binary.dat"]
+    dialog.cancel_button.click()
+    assert pane.url == ""

@@ -19,11 +19,13 @@ from urlinspector.present.masking import mask_url
 
 __all__ = [
     "ICON_SIZE",
+    "SNIFF",
     "blank_icon",
     "display_url",
     "escape",
     "fixed_font",
     "icon",
+    "looks_like_text",
     "url_html",
     "without_password",
 ]
@@ -98,3 +100,20 @@ def without_password(url: str) -> str:
 def display_url(url: str, limit: int = 100) -> str:
     """*url* for a label: password masked, invisible characters shown, cut."""
     return shown(without_password(url), limit)
+
+
+SNIFF = 1024
+"""Octets looked at to tell text from binary data (:func:`looks_like_text`)."""
+_TEXT_CONTROLS = frozenset(b"\t\n\f\r\x1b")
+
+
+def looks_like_text(head: bytes) -> bool:
+    """Whether *head* (the first :data:`SNIFF` octets of a file) reads as text: no NUL
+    and few control characters (under 5 %; tab, line ends, form feed and escape not
+    counted).  Octets above 127 are letters in UTF-8 or an 8-bit charset: the text
+    view's charset choice decides how they read."""
+    head = head[:SNIFF]
+    if b"\x00" in head:
+        return False
+    controls = sum(1 for octet in head if octet < 32 and octet not in _TEXT_CONTROLS)
+    return controls * 20 < len(head) or not head

@@ -67,6 +67,9 @@ class Downloads(QObject):
         dialog = self.open(url, name, spool)
         self._running[signals] = dialog
         dialog.cancelRequested.connect(job.cancel)
+        if job.outcome is not None:  # it ended before its signals were connected here
+            ok, value = job.outcome
+            self._end(signals, value, ok)
         return dialog
 
     def open(self, url: str, name: str, spool: Path) -> SaveDialog:
@@ -111,12 +114,17 @@ class Downloads(QObject):
 
     @Slot(object)
     def _finished(self, result: object) -> None:
-        dialog = self._running.pop(self.sender(), None)
-        if dialog is not None and isinstance(result, SavedPage):
-            dialog.download_finished(result.size)
+        self._end(self.sender(), result, True)
 
     @Slot(object)
     def _failed(self, error: object) -> None:
-        dialog = self._running.pop(self.sender(), None)
-        if dialog is not None and not isinstance(error, Cancelled):
-            dialog.download_failed(str(error))
+        self._end(self.sender(), error, False)
+
+    def _end(self, signals: object, value: object, ok: bool) -> None:
+        dialog = self._running.pop(signals, None)
+        if dialog is None:
+            return
+        if ok and isinstance(value, SavedPage):
+            dialog.download_finished(value.size)
+        elif not ok and not isinstance(value, Cancelled):
+            dialog.download_failed(str(value))

@@ -48,7 +48,7 @@ from urlinspector.core.base import establish_base
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
-from urlinspector.gui.viewer.common import display_url, without_password
+from urlinspector.gui.viewer.common import display_url, looks_like_text, without_password
 from urlinspector.gui.viewer.downloads import Downloads
 from urlinspector.gui.viewer.ftp_view import TranscriptPanel
 from urlinspector.gui.viewer.gopher_view import AskDialog
@@ -464,6 +464,8 @@ class ViewerPane(QWidget):
         nav = self._current()
         if nav is None or nav.download_name is None or nav.spool is None:
             return
+        if looks_like_text(nav.job.context.head or b""):
+            return  # text after all: shown when it has come (or offered, if too big)
         # the name is a file after all: hand the transfer to a save dialog
         self._nav = None
         self._set_busy(False)

@@ -11,7 +11,7 @@ A task is a plain function of a :class:`JobContext` that calls :mod:`urlinspecto
   event loop: the GUI takes everything queued (:meth:`JobContext.take_items`) each
   time it gets round to it;
 * :meth:`JobContext.transcript`: protocol lines (FTP, NNTP) for the transcript panel;
-* :meth:`JobContext.transfer_started`: a file's bytes have started to flow;
+* :meth:`JobContext.transfer_started`: a file's first octets are there (``head``);
 * :meth:`JobContext.ask_password`: blocks the pool thread until the GUI answers (or
   Stop), for an FTP server that asks for a password the URL does not hold.
 
@@ -34,6 +34,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from urlinspector.core import URL
+from urlinspector.gui.viewer.common import SNIFF
 from urlinspector.net import file as net_file
 from urlinspector.net import ftp as net_ftp
 from urlinspector.net import gopher as net_gopher
@@ -43,7 +44,7 @@ from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.file import file_target
-from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine
+from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.gopher import (
     Data,
     GopherRequest,
@@ -119,6 +120,8 @@ class JobContext:
         self._password_event = threading.Event()
         self._password: str | None = None
         self.started = False
+        self.head: bytes | None = None
+        """The first octets of a download (set before :meth:`transfer_started`)."""
 
     # -- from the task (pool thread) ----------------------------------------------------
 
@@ -199,14 +202,19 @@ class Job(QRunnable):
         self.token = CancelToken()
         self.context = JobContext(self.signals, self.token)
         self.done = threading.Event()
+        self.outcome: tuple[bool, object] | None = None
+        """``(True, result)`` or ``(False, exception)``, set just before the signal: a
+        receiver connected after the signal went out reads it here."""
 
     def run(self) -> None:
         try:
             result = self.task(self.context)
         except BaseException as exc:  # reported, never raised into Qt
+            self.outcome = (False, exc)
             self.signals.failed.emit(exc)
         else:
             self.context.flush_progress()
+            self.outcome = (True, result)
             self.signals.finished.emit(result)
         finally:
             self.done.set()
@@ -379,20 +387,7 @@ def ftp_task(
     listing, and nothing is written)."""
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
-        last_command = [""]
-
-        def listener(line: TranscriptLine) -> None:
-            ctx.transcript(line)
-            if line.kind == "command":
-                last_command[0] = line.text
-            elif (
-                line.kind == "reply"
-                and line.text[:1] == "1"
-                and last_command[0].upper().startswith("RETR")
-            ):
-                ctx.transfer_started()  # RFC 959 §4.2: 1yz, the data is coming
-
-        transcript = Transcript(listener)
+        transcript = Transcript(ctx.transcript)
         if spool is None:
             result = net_ftp.fetch(
                 url,
@@ -405,10 +400,23 @@ def ftp_task(
             )
             return FtpPage(_text(url), result)
         with open(spool, "wb") as sink:
+            sniffed = False
+
+            def progress(done: int, total: int | None) -> None:
+                nonlocal sniffed
+                ctx.progress(done, total)
+                if not sniffed and done and (done >= SNIFF or (total and done >= total)):
+                    # the first octets are here: the viewer tells text from data by them
+                    sniffed = True
+                    sink.flush()
+                    with open(spool, "rb") as written:
+                        ctx.head = written.read(SNIFF)
+                    ctx.transfer_started()
+
             result = net_ftp.fetch(
                 url,
                 sink=sink,
-                progress=ctx.progress,
+                progress=progress,
                 cancel=ctx.token,
                 limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
                 password=ctx.ask_password,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import mimetypes
 
 from urlinspector.core import URL
+from urlinspector.gui.viewer.common import SNIFF, looks_like_text
 from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES, ListingRow
 from urlinspector.gui.viewer.handlers.base import BaseHandler, Fetch, Navigation, Step, Viewer
 from urlinspector.gui.viewer.save import format_size
@@ -54,7 +55,7 @@ class FileHandler(BaseHandler):
         mime = result.mime or ""
         if mime.startswith("image/") or result.path.suffix.lower() in IMAGE_SUFFIXES:
             viewer.show_image(nav, data, info)
-        elif b"\x00" not in data[:8192]:
+        elif looks_like_text(data[:SNIFF]):
             viewer.show_text(nav, data, info, content=mime == "text/html")
         else:
             viewer.message_page.show_message(

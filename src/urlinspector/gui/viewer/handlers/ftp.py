@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
-from urlinspector.gui.viewer.common import display_url
+from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
 from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES
 from urlinspector.gui.viewer.handlers.base import (
     BaseHandler,
@@ -70,9 +70,19 @@ class FtpHandler(BaseHandler):
             if result.listing is not None:  # an ftp name that was a directory
                 result.spool.unlink(missing_ok=True)
                 self._show_listing(viewer, nav, result.listing)
-            else:  # a file whose transfer was not announced: offer it now
-                name = nav.download_name or last_part(nav.url)
-                viewer.offer_saved(nav, name, result.spool, result.size)
+                return
+            with open(result.spool, "rb") as spool:
+                head = spool.read(SNIFF)
+            if result.size <= viewer.limits.max_memory and looks_like_text(head):
+                # no text suffix, but its octets read as text: shown (Save stays)
+                data = result.spool.read_bytes()
+                result.spool.unlink(missing_ok=True)
+                info = f"ftp file · {format_size(len(data))} · {hostport(nav.url)}"
+                viewer.show_text(nav, data, info)
+                return
+            # a file not handed to a save dialog while it came: offer it now
+            name = nav.download_name or last_part(nav.url)
+            viewer.offer_saved(nav, name, result.spool, result.size)
             return
         if not isinstance(result, FtpPage):
             return
