@@ -202,3 +202,23 @@ def test_binary_data_without_a_suffix_still_goes_to_the_save_dialog(
     assert dialog.spool.read_bytes() == FILES["binary.dat"]
     dialog.cancel_button.click()
     assert pane.url == ""
+
+
+def test_ctrl_c_in_the_listing_copies_the_whole_row(qtbot: Any, go: Any, ftp_server: Any) -> None:
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+
+    pane = go(ftp_server.url())
+    pane.show()
+    qtbot.waitExposed(pane)
+    table = pane.listing_page.table
+    model = pane.listing_page.model
+    row = names(pane).index("readme.txt")
+    table.setCurrentIndex(model.index(row, 0))
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus, timeout=5000)
+    QGuiApplication.clipboard().clear()
+    QTest.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    cells = QGuiApplication.clipboard().text().split("\t")
+    assert cells[0] == "readme.txt"
+    assert cells[1:] == [model.data(model.index(row, c)) for c in (1, 2, 3)]

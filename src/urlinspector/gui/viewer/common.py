@@ -6,8 +6,18 @@ from __future__ import annotations
 import html
 from functools import cache
 
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPixmap
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QPixmap,
+)
+from PySide6.QtWidgets import QAbstractItemView
 
 from urlinspector import palette as roles
 from urlinspector.core import parse
@@ -20,6 +30,7 @@ from urlinspector.present.masking import mask_url
 __all__ = [
     "ICON_SIZE",
     "SNIFF",
+    "add_row_copy",
     "blank_icon",
     "display_url",
     "escape",
@@ -117,3 +128,38 @@ def looks_like_text(head: bytes) -> bool:
         return False
     controls = sum(1 for octet in head if octet < 32 and octet not in _TEXT_CONTROLS)
     return controls * 20 < len(head) or not head
+
+
+def rows_text(view: QAbstractItemView) -> str:
+    """The selected rows of *view* (else its current row) as lines, the columns' texts
+    separated by tabs, in the order shown."""
+    model = view.model()
+    selection = view.selectionModel()
+    rows = sorted({i.row() for i in selection.selectedIndexes()}) if selection else []
+    if not rows and view.currentIndex().isValid():
+        rows = [view.currentIndex().row()]
+    lines = []
+    for row in rows:
+        cells = []
+        for column in range(model.columnCount()):
+            value = model.data(model.index(row, column), Qt.ItemDataRole.DisplayRole)
+            cells.append("" if value is None else str(value))
+        lines.append("\t".join(cells))
+    return "\n".join(lines)
+
+
+def add_row_copy(view: QAbstractItemView) -> QAction:
+    """Ctrl+C (the platform's Copy) in *view* copies whole rows, not the one cell
+    Qt copies by default."""
+    action = QAction("&Copy the rows", view)
+    action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
+    action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+    action.triggered.connect(lambda: _copy_rows(view))
+    view.addAction(action)
+    return action
+
+
+def _copy_rows(view: QAbstractItemView) -> None:
+    text = rows_text(view)
+    if text:
+        QGuiApplication.clipboard().setText(text)

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
-from urlinspector.gui.viewer.common import display_url, escape, fixed_font, icon
+from urlinspector.gui.viewer.common import add_row_copy, display_url, escape, fixed_font, icon
 from urlinspector.gui.viewer.save import format_size
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.url import guess_typecode
@@ -248,6 +248,7 @@ class ListingPage(QWidget):
         for column in (1, 2, 3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.activated.connect(self._activated)
+        self.copy_action = add_row_copy(self.table)
         self.table.entered.connect(self._entered)
         self.unparsed = QLabel("")
         self.unparsed.setObjectName("listingUnparsed")

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.gui.models.text import visible
-from urlinspector.gui.viewer.common import escape, icon
+from urlinspector.gui.viewer.common import add_row_copy, escape, icon
 from urlinspector.gui.viewer.text_view import DECLARED, TextView, decode_text
 from urlinspector.schemes.nntp import (
     Article,
@@ -148,6 +148,7 @@ def _table(model: QAbstractTableModel) -> QTreeView:
     table.setAllColumnsShowFocus(True)
     table.setMouseTracking(True)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    add_row_copy(table)
     return table
 
 
