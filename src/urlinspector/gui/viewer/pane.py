@@ -28,9 +28,7 @@ the main window :mod:`.install`'s.
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QDesktopServices
@@ -43,8 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
-from urlinspector.core.base import establish_base
+from urlinspector.core import URL, parse
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
@@ -65,22 +62,21 @@ from urlinspector.gui.viewer.handlers.base import (
     last_part,
 )
 from urlinspector.gui.viewer.handlers.ftp import parent_url
-from urlinspector.gui.viewer.handlers.gopher import GopherAttributes
+from urlinspector.gui.viewer.handlers.gopher import GopherMenu
 from urlinspector.gui.viewer.history import History
 from urlinspector.gui.viewer.pages import PageStack
 from urlinspector.gui.viewer.save import SaveDialog, format_size, new_spool
+from urlinspector.gui.viewer.showing import PageShowing, failure_title, resolved
 from urlinspector.gui.viewer.toolbar import NavigationBar
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
-from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout, TooLarge
+from urlinspector.net.errors import Cancelled, TooLarge
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
-from urlinspector.schemes.gopher import MenuItem, type_name
-from urlinspector.schemes.nntp import NNTPReplyError
 
 __all__ = ["ViewerPane"]
 
 
-class ViewerPane(QWidget):
+class ViewerPane(PageShowing, QWidget):
     """The viewer (see the module description).
 
     Signals:
@@ -133,7 +129,7 @@ class ViewerPane(QWidget):
         """Passwords given in this session (memory only)."""
         self._password_given: dict[object, tuple[str, str]] = {}
         self._build()
-        self.attributes = GopherAttributes(self, self)
+        self.gopher_menu = GopherMenu(self, self)
         self._update_actions()
 
     # --- building ---------------------------------------------------------------------------
@@ -174,9 +170,6 @@ class ViewerPane(QWidget):
         layout.addWidget(self.toolbar)
         layout.addWidget(self.splitter, 1)
 
-        menu = self.gopher_page.view
-        menu.itemActivated.connect(self._item_activated)
-        menu.itemHovered.connect(self._item_hovered)
         for page in (
             self.text_page,
             self.listing_page,
@@ -219,7 +212,7 @@ class ViewerPane(QWidget):
     @property
     def ask_dialog(self) -> AskDialog | None:
         """The Gopher+ form open now, if any."""
-        return self.attributes.ask_dialog
+        return self.gopher_menu.ask_dialog
 
     @property
     def download_folder(self) -> Path:
@@ -319,7 +312,7 @@ class ViewerPane(QWidget):
         self.stop_quietly()
         parsed = parse(url)
         if not parsed.scheme and self.base:
-            parsed = parse(_resolved(self.base, url))  # a relative reference: the base's
+            parsed = parse(resolved(self.base, url))  # a relative reference: the base's
         handler = handler_for(parsed)
         try:
             step = handler.plan(parsed, self, confirmed=confirmed)
@@ -500,7 +493,7 @@ class ViewerPane(QWidget):
         if isinstance(error, Cancelled):
             self.statusMessage.emit("Stopped.")
             return
-        title = _failure_title(error)
+        title = failure_title(error)
         message = str(error) or type(error).__name__
         if nav.committed:  # a menu that broke off: keep what came
             nav.handler.partial(self, nav)
@@ -516,139 +509,15 @@ class ViewerPane(QWidget):
             visit=not nav.state.get("declined", False),
         )
 
-    # --- what handlers use to show a page (handlers.base.Viewer) ----------------------------
-
-    def set_info(self, text: str) -> None:
-        self.info.setText(text)
-
-    def info_text(self) -> str:
-        return self.info.text()
-
-    def status(self, text: str) -> None:
-        self.statusMessage.emit(text)
-
-    def show_text(self, nav: Navigation, data: bytes, info: str, *, content: bool = False) -> None:
-        state = self.restore_state(nav)
-        self.text_page.set_bytes(data, state.get("charset"))
-        content_text = self.text_page.text if content else None
-        self.commit(nav, self.text_page, last_part(nav.url), content=content_text)
-        self.set_info(info)
-
-    def show_image(self, nav: Navigation, data: bytes, info: str) -> None:
-        problem = self.image_page.set_image(data)
-        self._image_data = data
-        if problem:
-            self.show_failure(
-                nav.text, nav.offset, "Cannot show the image", problem, save_data=data
-            )
-            return
-        self.commit(nav, self.image_page, last_part(nav.url))
-        self.set_info(info)
-
-    def show_listing(self, nav: Navigation, base: str, title: str, info: str) -> None:
-        self._listing_url = base
-        self.commit(nav, self.listing_page, title, base=base)
-        self.set_info(info)
-
-    def offer_saved(self, nav: Navigation, name: str, spool: Path, size: int) -> None:
-        self.downloads.offer(nav.text, name, spool, size)
-
-    def show_failure(
-        self,
-        url: str,
-        offset: int | None,
-        title: str,
-        message: str,
-        *,
-        save: bool = False,
-        save_data: bytes | None = None,
-        visit: bool = True,
-    ) -> None:
-        """Show a message page; *visit* false (a fetch refused before anything was
-        sent) leaves the history and the address as they were."""
-        actions: list[tuple[str, str]] = [("retry", "&Try again")]
-        if save:
-            actions.insert(0, ("save", "&Save it instead…"))
-        if save_data is not None:
-            self._image_data = save_data
-            actions.insert(0, ("save-data", "&Save the file…"))
-        self.message_page.show_message(title, message, tuple(actions))
-        self._failed_url = url
-        self.pages.setCurrentWidget(self.message_page)
-        if visit:
-            if offset is None and url != self.url:
-                self.history.visit(url, title)
-            elif offset:
-                with contextlib.suppress(IndexError):
-                    self.history.go(offset)
-            self.url = url
-            self.urlChanged.emit(url)
-            self.titleChanged.emit(title)
+    def server_of(self, url: str) -> str:
         parsed = parse(url)
-        where = handler_for(parsed).server(parsed, self)
-        self.set_info(f"{title} · {where}" if where else title)
-        self.statusMessage.emit(f"{title}: {without_password(message)}")
-
-    def commit(
-        self,
-        nav: Navigation,
-        page: QWidget,
-        title: str,
-        *,
-        base: str | None = None,
-        content: str | None = None,
-    ) -> None:
-        """Show *page* as the page *nav* fetched: the history, the URL and the base."""
-        nav.committed = True
-        self.pages.setCurrentWidget(page)
-        if page is not self.gopher_page:
-            self.gopher_page.attributes.hide()
-        if not nav.transcript:
-            self.transcript.hide()
-        url = nav.text
-        state = dict(nav.state)
-        if nav.offset is None or nav.offset == 0:
-            self.history.visit(url, title, state or None)
-        else:
-            target = self.history.peek(nav.offset)
-            if target is not None and target.url == url:
-                self.history.go(nav.offset)
-                self.history.update_current(title=title)
-            else:
-                self.history.visit(url, title)
-        self.url = url
-        self.urlChanged.emit(url)
-        self.titleChanged.emit(title)
-        established = establish_base(content=content, retrieval_url=base or url)
-        new_base = established.url if established is not None else (base or url)
-        self.base = new_base
-        self.baseChanged.emit(new_base)
-
-    def restore_state(self, nav: Navigation) -> dict[str, Any]:
-        if nav.offset is None:
-            return {}
-        entry = self.history.peek(nav.offset) if nav.offset else self.history.current
-        return dict(entry.state) if entry is not None and entry.url == nav.text else {}
+        return handler_for(parsed).server(parsed, self)
 
     @Slot(str)
     def _charset_changed(self, charset: str) -> None:
         self.history.update_current(charset=charset)
 
     # --- links and hovering -----------------------------------------------------------------
-
-    @Slot(object)
-    def _item_activated(self, item: MenuItem) -> None:
-        if item.url is not None:
-            self.navigate(item.url)
-
-    @Slot(object)
-    def _item_hovered(self, item: MenuItem | None) -> None:
-        if item is None:
-            self.statusMessage.emit("")
-        elif item.url is not None:
-            self.statusMessage.emit(f"{type_name(item.itemtype)}: {without_password(item.url)}")
-        else:
-            self.statusMessage.emit(f"{type_name(item.itemtype)}: leads nowhere")
 
     @Slot(str)
     def _hovered(self, url: str) -> None:
@@ -707,34 +576,3 @@ class ViewerPane(QWidget):
         self.forward_action.setEnabled(self.history.can_go_forward)
         self.reload_action.setEnabled(bool(self.url or self.history.current))
         self.stop_action.setEnabled(self._busy)
-
-
-def _resolved(base: str, reference: str) -> str:
-    """*reference* resolved against *base* (RFC 3986 §5.2); *reference* itself when
-    that fails."""
-    try:
-        return resolve(base, reference).target
-    except (BaseNotAbsoluteError, ValueError):
-        return reference
-
-
-_FAILURE_TITLES: tuple[tuple[type[BaseException], str], ...] = (
-    (NetTimeout, "The server did not answer in time"),
-    (ConnectFailed, "Cannot connect"),
-    (TooLarge, "Too large to show"),
-    (NNTPReplyError, "The news server refused"),
-    (LocalProtocolError, "Not sent"),
-)
-
-
-def _failure_title(error: object) -> str:
-    for kind, title in _FAILURE_TITLES:
-        if isinstance(error, kind):
-            return title
-    if isinstance(error, NetError) and isinstance(error, RemoteProtocolError):
-        return "The server refused"
-    if isinstance(error, RemoteProtocolError):
-        return "The server's reply breaks the protocol"
-    if isinstance(error, NetError):
-        return "The transfer failed"
-    return "Something went wrong"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Slot
 
 from urlinspector.core import URL
+from urlinspector.gui.viewer.common import without_password
 from urlinspector.gui.viewer.gopher_view import AskDialog, ask_data, attributes_url
 from urlinspector.gui.viewer.handlers.base import (
     AskSearch,
@@ -42,7 +43,7 @@ from urlinspector.schemes.gopher import (
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-__all__ = ["IMAGE_TYPES", "GopherAttributes", "GopherHandler"]
+__all__ = ["IMAGE_TYPES", "GopherHandler", "GopherMenu"]
 
 IMAGE_TYPES = frozenset("gIp:")
 """Gopher item types shown as images (RFC 1436 §3.8 g and I; p, the PNG convention;
@@ -136,9 +137,10 @@ class GopherHandler(BaseHandler):
         viewer.show_image(nav, body, f"gopher {what} · {where}")
 
 
-class GopherAttributes(QObject):
-    """Gopher+ attributes (``!``) fetched for the item chosen in a menu and shown beside
-    it, and the ASK form of an item filled in and sent."""
+class GopherMenu(QObject):
+    """The menu page's own signals: an item followed or hovered, Gopher+ attributes
+    (``!``) fetched for the item chosen and shown beside it, and the ASK form of an
+    item filled in and sent."""
 
     def __init__(self, viewer: Viewer, parent: QWidget) -> None:
         super().__init__(parent)
@@ -148,9 +150,26 @@ class GopherAttributes(QObject):
         self.item: MenuItem | None = None
         self.ask_dialog: AskDialog | None = None
         panel = viewer.gopher_page.attributes
-        viewer.gopher_page.view.attributesRequested.connect(self.show_attributes)
+        menu = viewer.gopher_page.view
+        menu.itemActivated.connect(self._activated)
+        menu.itemHovered.connect(self._hovered)
+        menu.attributesRequested.connect(self.show_attributes)
         panel.urlRequested.connect(viewer.navigate)
         panel.formRequested.connect(self.fill_form)
+
+    @Slot(object)
+    def _activated(self, item: MenuItem) -> None:
+        if item.url is not None:
+            self.viewer.navigate(item.url)
+
+    @Slot(object)
+    def _hovered(self, item: MenuItem | None) -> None:
+        if item is None:
+            self.viewer.status("")
+        elif item.url is not None:
+            self.viewer.status(f"{type_name(item.itemtype)}: {without_password(item.url)}")
+        else:
+            self.viewer.status(f"{type_name(item.itemtype)}: leads nowhere")
 
     @Slot(object)
     def show_attributes(self, item: MenuItem) -> None:
