@@ -52,6 +52,11 @@ class FileResult:
     """Bytes read."""
 
 
+def _quoted(path: str) -> str:
+    """*path* in quotes for a message, as it is (``repr`` would double a backslash)."""
+    return f"'{path}'"
+
+
 def _what(mode: int) -> str:
     if stat.S_ISFIFO(mode):
         return "a named pipe (FIFO)"
@@ -69,7 +74,9 @@ def _list(target: FileTarget, cancel: CancelToken | None) -> FileResult:
     try:
         children = sorted(os.scandir(path), key=lambda e: e.name)
     except OSError as exc:
-        raise LocalProtocolError(f"cannot list the folder {str(path)!r}: {exc.strerror}") from None
+        raise LocalProtocolError(
+            f"cannot list the folder {_quoted(str(path))}: {exc.strerror}"
+        ) from None
     entries: list[LocalEntry] = []
     for child in children:
         if cancel is not None:
@@ -116,23 +123,23 @@ def fetch(
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise LocalProtocolError(f"there is no file or folder {path!r}") from None
+        raise LocalProtocolError(f"there is no file or folder {_quoted(path)}") from None
     except OSError as exc:
-        raise LocalProtocolError(f"cannot read {path!r}: {exc.strerror}") from None
+        raise LocalProtocolError(f"cannot read {_quoted(path)}: {exc.strerror}") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             return _list(target, cancel)
         if not stat.S_ISREG(info.st_mode):
             raise LocalProtocolError(
-                f"{path!r} is {_what(info.st_mode)}: only regular files are read "
+                f"{_quoted(path)} is {_what(info.st_mode)}: only regular files are read "
                 "(reading it could wait for ever or never end)"
             )
         os.set_blocking(fd, True)
         total = info.st_size
         if sink is None and total > limits.max_memory:
             raise TooLarge(
-                f"{path!r} is {total:,} bytes, more than the "
+                f"{_quoted(path)} is {total:,} bytes, more than the "
                 f"{limits.max_memory // MiB} MiB kept in memory"
             )
         chunks: list[bytes] = []
@@ -144,7 +151,7 @@ def fetch(
                 want = CHUNK if sink is not None else min(CHUNK, limits.max_memory + 1 - done)
                 chunk = os.read(fd, want)
             except OSError as exc:
-                raise LocalProtocolError(f"cannot read {path!r}: {exc.strerror}") from None
+                raise LocalProtocolError(f"cannot read {_quoted(path)}: {exc.strerror}") from None
             if not chunk:
                 break
             done += len(chunk)
@@ -153,7 +160,7 @@ def fetch(
             else:
                 if done > limits.max_memory:  # the file grew while it was read
                     raise TooLarge(
-                        f"{path!r} holds more than the {limits.max_memory // MiB} MiB "
+                        f"{_quoted(path)} holds more than the {limits.max_memory // MiB} MiB "
                         "kept in memory"
                     )
                 chunks.append(chunk)

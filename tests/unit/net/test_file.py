@@ -89,3 +89,11 @@ def test_cancel(tmp_path: Path) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(LocalProtocolError, match="no file or folder"):
         fetch(file_target(file_url(str(tmp_path / "nothing"))))
+
+
+def test_messages_show_a_backslash_as_it_is(tmp_path: Path) -> None:
+    missing = tmp_path / "a\\b"
+    with pytest.raises(LocalProtocolError) as caught:
+        fetch(file_target(file_url(str(missing))))
+    assert f"'{missing}'" in str(caught.value)
+    assert "\\\\" not in str(caught.value)

@@ -36,11 +36,11 @@ def file_target(url: URL | str) -> FileTarget:
     parsed = parse(url) if isinstance(url, str) else url
     specific = parsed.specific
     if (parsed.scheme or "").lower() != "file" or specific is None:
-        raise LocalProtocolError(f"{parsed.text!r} is not a file URL")
+        raise LocalProtocolError(f"'{parsed.text}' is not a file URL")
     host = str(specific.fields.get("host") or "")
     if not specific.fields.get("local"):
         raise LocalProtocolError(
-            f"the file URL names the host {host!r}: RFC 1738 §3.10 gives no protocol to reach "
+            f"the file URL names the host '{host}': RFC 1738 §3.10 gives no protocol to reach "
             "another machine's files, so only this machine's (no host, or localhost) are read"
         )
     raw = specific.fields.get("path")
