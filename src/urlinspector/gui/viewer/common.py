@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from functools import cache
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -141,11 +141,20 @@ def rows_text(view: QAbstractItemView) -> str:
     lines = []
     for row in rows:
         cells = []
-        for column in range(model.columnCount()):
+        for column in range(column_count(model)):
             value = model.data(model.index(row, column), Qt.ItemDataRole.DisplayRole)
             cells.append("" if value is None else str(value))
         lines.append("\t".join(cells))
     return "\n".join(lines)
+
+
+def column_count(model: QAbstractItemModel) -> int:
+    """The columns of *model* (a list model's one included: its columnCount is not
+    callable from Python)."""
+    count = 0
+    while count < 64 and model.index(0, count, QModelIndex()).isValid():
+        count += 1
+    return count
 
 
 def add_row_copy(view: QAbstractItemView) -> QAction:

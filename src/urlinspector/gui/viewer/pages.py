@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QStackedWidget
+from PySide6.QtWidgets import QStackedWidget, QWidget
 
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.viewer.findbar import Finder, find_in_text, find_in_view
 from urlinspector.gui.viewer.ftp_view import ListingPage
 from urlinspector.gui.viewer.gopher_view import GopherMenuPage
 from urlinspector.gui.viewer.image_view import ImageView
@@ -51,3 +52,18 @@ class PageStack(QStackedWidget):
             self.message_page,
         ):
             self.addWidget(page)
+        self._finders: dict[QWidget, Finder] = {
+            self.text_page: lambda w, b: find_in_text(self.text_page.browser, w, b),
+            self.article_page: lambda w, b: find_in_text(self.article_page.body.browser, w, b),
+            self.gopher_page: lambda w, b: find_in_view(self.gopher_page.view, w, b),
+            self.listing_page: lambda w, b: find_in_view(self.listing_page.table, w, b),
+            self.groups_page: lambda w, b: find_in_view(self.groups_page.table, w, b),
+            self.overview_page: lambda w, b: find_in_view(self.overview_page.table, w, b),
+        }
+
+    def find_in_page(self, words: str, backward: bool = False) -> bool:
+        """Find *words* on the page shown (:mod:`.findbar`); False when it has none,
+        or the page has no text to search."""
+        page = self.currentWidget()
+        finder = self._finders.get(page) if page is not None else None
+        return finder(words, backward) if finder is not None else False

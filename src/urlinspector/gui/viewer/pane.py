@@ -47,6 +47,7 @@ from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.common import display_url, looks_like_text, without_password
 from urlinspector.gui.viewer.downloads import Downloads
+from urlinspector.gui.viewer.findbar import FindBar
 from urlinspector.gui.viewer.ftp_view import TranscriptPanel
 from urlinspector.gui.viewer.gopher_view import AskDialog
 from urlinspector.gui.viewer.handlers import handler_for
@@ -144,6 +145,17 @@ class ViewerPane(PageShowing, QWidget):
         self.forward_action.triggered.connect(self.forward)
         self.reload_action.triggered.connect(self.reload)
         self.stop_action.triggered.connect(self.stop)
+        self.find_action = bar.find_action
+        self.find_next_action, self.find_previous_action = (
+            bar.find_next_action,
+            bar.find_previous_action,
+        )
+        self.find_bar = FindBar()
+        self.find_bar.hide()
+        self.find_bar.findRequested.connect(self.find_in_page)
+        self.find_action.triggered.connect(self.find_bar.open)
+        self.find_next_action.triggered.connect(lambda: self._find_again(False))
+        self.find_previous_action.triggered.connect(lambda: self._find_again(True))
         self.back_menu.aboutToShow.connect(lambda: self._fill_history_menu(self.back_menu, -1))
         self.forward_menu.aboutToShow.connect(lambda: self._fill_history_menu(self.forward_menu, 1))
 
@@ -168,6 +180,7 @@ class ViewerPane(PageShowing, QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         layout.addWidget(self.toolbar)
+        layout.addWidget(self.find_bar)
         layout.addWidget(self.splitter, 1)
 
         for page in (
@@ -257,6 +270,21 @@ class ViewerPane(PageShowing, QWidget):
             if nav.spool is not None:
                 nav.spool.unlink(missing_ok=True)
             self._set_busy(False)
+
+    @Slot(str, bool)
+    def find_in_page(self, words: str, backward: bool = False) -> bool:
+        """Find *words* on the page shown (Ctrl+F, F3); False when they are not there."""
+        found = self.pages.find_in_page(words, backward)
+        self.find_bar.show_result(found)
+        if not found:
+            self.statusMessage.emit(f"Not found on this page: {words}")
+        return found
+
+    def _find_again(self, backward: bool) -> None:
+        if self.find_bar.field.text():
+            self.find_in_page(self.find_bar.field.text(), backward)
+        else:
+            self.find_bar.open()
 
     @Slot()
     def go_to_parent(self) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import SignalInstance
-from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from urlinspector.core import BaseNotAbsoluteError, resolve
 from urlinspector.core.base import establish_base
@@ -22,6 +22,7 @@ from urlinspector.gui.viewer.handlers.base import Navigation, last_part
 from urlinspector.gui.viewer.history import History
 from urlinspector.gui.viewer.image_view import ImageView
 from urlinspector.gui.viewer.other_schemes import MessagePage
+from urlinspector.gui.viewer.pages import PageStack
 from urlinspector.gui.viewer.text_view import TextView
 from urlinspector.net.errors import ConnectFailed, NetError, NetTimeout, TooLarge
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
@@ -37,7 +38,7 @@ class PageShowing:
     base: str
     history: History
     downloads: Downloads
-    pages: QStackedWidget
+    pages: PageStack
     info: QLabel
     gopher_page: GopherMenuPage
     text_page: TextView

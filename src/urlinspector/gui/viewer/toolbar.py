@@ -37,6 +37,15 @@ class NavigationBar(QToolBar):
             "&Reload", pixmaps.SP_BrowserReload, ["F5", "Ctrl+R"], "fetch the page again"
         )
         self.stop_action = action("&Stop", pixmaps.SP_BrowserStop, ["Esc"], "stop the transfer")
+        self.find_action = action(
+            "&Find in page…", pixmaps.SP_FileDialogContentsView, ["Ctrl+F"], "find in page"
+        )
+        self.find_next_action = action("Find &next", pixmaps.SP_ArrowDown, ["F3"], "the next match")
+        self.find_previous_action = action(
+            "Find &previous", pixmaps.SP_ArrowUp, ["Shift+F3"], "the match before"
+        )
+        for act in (self.find_next_action, self.find_previous_action):
+            self.removeAction(act)  # in the Go menu and on the keyboard, not on the bar
         # the back and forward buttons hold the history: press and hold, or the arrow
         self.back_menu = QMenu(owner)
         self.back_menu.setObjectName("backMenu")
