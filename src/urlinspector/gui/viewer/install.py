@@ -7,12 +7,23 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import Qt, SignalInstance
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QInputDialog, QMenu, QMenuBar, QStatusBar, QWidget
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QInputDialog,
+    QMenu,
+    QMenuBar,
+    QStatusBar,
+    QWidget,
+)
 
 from urlinspector.core import BaseNotAbsoluteError, parse, resolve
+from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import Settings
+from urlinspector.gui.viewer.bookmarks import Bookmarks, gopher_menu
+from urlinspector.gui.viewer.common import display_url
 from urlinspector.gui.viewer.handlers import FETCHED_SCHEMES
 from urlinspector.gui.viewer.pane import ViewerPane
 
@@ -177,7 +188,69 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
     news = menu.addAction("&News server…")
     news.setObjectName("newsServerAction")
     news.triggered.connect(lambda: ask_news_server(parent or pane, pane, settings))
+    pane.bookmarks = Bookmarks(settings.store)
+    _bookmarks_menu(window, pane, pane.bookmarks, help_menu)
     app = QApplication.instance()
     if app is not None:
         app.aboutToQuit.connect(pane.shutdown)
     return pane
+
+
+def _bookmarks_menu(
+    window: ViewerHost, pane: ViewerPane, marks: Bookmarks, before: QAction | None
+) -> QMenu:
+    """Bookmarks: Add (Ctrl+D), Export as a gopher menu…, then one item per bookmark."""
+    bar = window.menuBar()
+    menu = QMenu("&Bookmarks", bar)
+    menu.setObjectName("bookmarksMenu")
+    if before is not None:
+        bar.insertMenu(before, menu)
+    else:
+        bar.addMenu(menu)
+    add = QAction("&Add this page", pane)
+    add.setObjectName("addBookmarkAction")
+    add.setShortcut(QKeySequence("Ctrl+D"))
+    add.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    export = QAction("&Export as a gopher menu…", pane)
+    export.setObjectName("exportBookmarksAction")
+    pane.add_bookmark_action, pane.export_bookmarks_action = add, export
+
+    def add_current() -> None:
+        if not pane.url:
+            pane.status("Nothing to bookmark: no page is shown.")
+            return
+        current = pane.history.current
+        title = current.title if current is not None and current.url == pane.url else pane.url
+        mark = marks.add(title, pane.url)
+        pane.status(f"Bookmarked: {mark.title}")
+
+    def export_to_file() -> None:
+        path, _filter = QFileDialog.getSaveFileName(
+            pane, "Export the bookmarks as a gopher menu", "gophermap"
+        )
+        if path:
+            with open(path, "wb") as out:
+                out.write(gopher_menu(marks.all()))
+            pane.status(f"Bookmarks exported to {path}.")
+
+    def fill() -> None:
+        menu.clear()
+        menu.addAction(add)
+        menu.addAction(export)
+        menu.addSeparator()
+        for mark in marks.all():
+            act = menu.addAction(f"{shown(mark.title, 60)} — {display_url(mark.url, 60)}")
+            act.setData(mark.url)
+            act.triggered.connect(lambda _c=False, url=mark.url: open_mark(url))
+
+    def open_mark(url: str) -> None:
+        window.show_page(VIEWER_PAGE)
+        pane.navigate(url)
+
+    add.triggered.connect(add_current)
+    export.triggered.connect(export_to_file)
+    menu.aboutToShow.connect(fill)
+    fill()
+    window_widget = window if isinstance(window, QWidget) else pane
+    window_widget.addAction(add)
+    return menu

@@ -31,7 +31,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QDesktopServices
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices
 from PySide6.QtWidgets import (
     QInputDialog,
     QMenu,
@@ -45,6 +45,7 @@ from urlinspector.core import URL, parse
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
+from urlinspector.gui.viewer.bookmarks import Bookmarks
 from urlinspector.gui.viewer.common import display_url, looks_like_text, without_password
 from urlinspector.gui.viewer.downloads import Downloads
 from urlinspector.gui.viewer.findbar import FindBar
@@ -129,6 +130,10 @@ class ViewerPane(PageShowing, QWidget):
         self.passwords = dialogs.SessionPasswords()
         """Passwords given in this session (memory only)."""
         self._password_given: dict[object, tuple[str, str]] = {}
+        self.bookmarks: Bookmarks | None = None
+        """The bookmarks, kept with the settings (set by :func:`.install.install_viewer`)."""
+        self.add_bookmark_action: QAction | None = None
+        self.export_bookmarks_action: QAction | None = None
         self._build()
         self.gopher_menu = GopherMenu(self, self)
         self._update_actions()
