@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
-__all__ = ["SessionPasswords", "ask_password", "ask_port", "ask_search"]
+__all__ = ["PasswordAsker", "SessionPasswords", "ask_password", "ask_port", "ask_search"]
 
 
 def ask_port(
@@ -86,3 +86,46 @@ class SessionPasswords:
 
     def clear(self) -> None:
         self._known.clear()
+
+
+class PasswordAsker:
+    """Answers a fetch's password question: from :class:`SessionPasswords` when this
+    session gave one for the user at that server, else with :func:`ask_password`.  A
+    password the server refuses (the fetch fails) is forgotten."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self.parent = parent
+        self.passwords = SessionPasswords()
+        self.dialog: QInputDialog | None = None
+        """The password dialog open now, if any."""
+        self._given: dict[object, tuple[str, str]] = {}
+
+    def ask(
+        self,
+        key: object,
+        user: str,
+        where: str,
+        answer: Callable[[str | None], None],
+    ) -> None:
+        """Answer the fetch *key* (its signals) asking for *user*'s password at *where*."""
+        known = self.passwords.get(user, where)
+        if known is not None and key not in self._given:
+            self._given[key] = (user, where)
+            answer(known)  # given earlier in this session
+            return
+
+        def answered(password: str | None) -> None:
+            if password is not None:
+                self.passwords.remember(user, where, password)
+                self._given[key] = (user, where)
+            self.dialog = None
+            answer(password)
+
+        self.dialog = ask_password(self.parent, user, where, answered)
+
+    def ended(self, key: object, refused: bool) -> None:
+        """The fetch *key* ended; *refused*: it failed on the server's side, so the
+        password it was given may be wrong."""
+        given = self._given.pop(key, None)
+        if given is not None and refused:
+            self.passwords.forget(*given)

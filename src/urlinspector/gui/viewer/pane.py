@@ -126,10 +126,7 @@ class ViewerPane(PageShowing, QWidget):
         self._failed_url = ""
         self.search_dialog: QInputDialog | None = None
         self.port_warning: QMessageBox | None = None
-        self.password_dialog: QInputDialog | None = None
-        self.passwords = dialogs.SessionPasswords()
-        """Passwords given in this session (memory only)."""
-        self._password_given: dict[object, tuple[str, str]] = {}
+        self.password_asker = dialogs.PasswordAsker(self)
         self.bookmarks: Bookmarks | None = None
         """The bookmarks, kept with the settings (set by :func:`.install.install_viewer`)."""
         self.add_bookmark_action: QAction | None = None
@@ -231,6 +228,11 @@ class ViewerPane(PageShowing, QWidget):
     def ask_dialog(self) -> AskDialog | None:
         """The Gopher+ form open now, if any."""
         return self.gopher_menu.ask_dialog
+
+    @property
+    def password_dialog(self) -> QInputDialog | None:
+        """The password dialog open now, if any."""
+        return self.password_asker.dialog
 
     @property
     def download_folder(self) -> Path:
@@ -468,22 +470,13 @@ class ViewerPane(PageShowing, QWidget):
         if job is None:
             return
         the_job = job
-        known = self.passwords.get(user, where)
-        if known is not None and sender not in self._password_given:
-            self._password_given[sender] = (user, where)
-            the_job.answer_password(known)  # given earlier in this session
-            return
 
-        def answered(password: str | None) -> None:
+        def answer(password: str | None) -> None:
             if password is None and self._nav is not None and self._nav.job is the_job:
                 self._nav.state["declined"] = True  # given up: not a visit
-            if password is not None:
-                self.passwords.remember(user, where, password)
-                self._password_given[the_job.signals] = (user, where)
             the_job.answer_password(password)
-            self.password_dialog = None
 
-        self.password_dialog = dialogs.ask_password(self, user, where, answered)
+        self.password_asker.ask(sender, user, where, answer)
 
     @Slot()
     def _job_transfer_started(self) -> None:
@@ -500,7 +493,7 @@ class ViewerPane(PageShowing, QWidget):
 
     @Slot(object)
     def _job_finished(self, result: object) -> None:
-        self._password_given.pop(self.sender(), None)
+        self.password_asker.ended(self.sender(), refused=False)
         nav = self._current()
         if nav is None:
             return
@@ -513,9 +506,7 @@ class ViewerPane(PageShowing, QWidget):
 
     @Slot(object)
     def _job_failed(self, error: object) -> None:
-        given = self._password_given.pop(self.sender(), None)
-        if given is not None and isinstance(error, RemoteProtocolError):
-            self.passwords.forget(*given)  # refused, perhaps: asked again next time
+        self.password_asker.ended(self.sender(), refused=isinstance(error, RemoteProtocolError))
         nav = self._current()
         if nav is None:
             return
