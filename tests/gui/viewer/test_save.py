@@ -302,3 +302,23 @@ def test_enter_in_a_field_saves(
         QTest.keyClick(edit, Qt.Key.Key_Return)
     assert dialog.folder_dialog is None  # the folder chooser did not open
     assert saved.args == [str(downloads / "data.bin")]
+
+
+def test_save_page_as_offers_a_local_file(
+    qtbot: Any, pane: ViewerPane, tmp_path: Path, downloads: Path
+) -> None:
+    from urlinspector.schemes.file import file_url
+
+    source = tmp_path / "notes.txt"
+    source.write_bytes(b"kept notes\n")
+    pane.navigate(file_url(str(source)))
+    qtbot.waitUntil(lambda: pane.current_page is pane.text_page, timeout=5000)
+    assert pane.save_action.shortcut().toString() == "Ctrl+S"
+    pane.save_action.trigger()
+    dialog = pane.save_dialog
+    assert dialog is not None
+    assert dialog.name_edit.text() == "notes.txt"
+    qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
+    with qtbot.waitSignal(dialog.saved, timeout=5000):
+        dialog.save_button.click()
+    assert (downloads / "notes.txt").read_bytes() == b"kept notes\n"

@@ -147,6 +147,8 @@ class ViewerPane(PageShowing, QWidget):
         self.forward_action.triggered.connect(self.forward)
         self.reload_action.triggered.connect(self.reload)
         self.stop_action.triggered.connect(self.stop)
+        self.save_action = bar.save_action
+        self.save_action.triggered.connect(self.save_current)
         self.find_action = bar.find_action
         self.find_next_action, self.find_previous_action = (
             bar.find_next_action,
@@ -557,6 +559,18 @@ class ViewerPane(PageShowing, QWidget):
         download = handler_for(url).save(url, self)
         if download is not None:
             self.downloads.start(url.text, download.name, download.task, self._connect_shared)
+            return
+        page = self.pages.currentWidget()
+        texts = {
+            self.text_page: self.text_page.text,
+            self.article_page: self.article_page.body.text,
+        }
+        text = texts.get(page) if page is not None else None
+        if text is not None:  # a text without a way to fetch it again: as shown
+            name = f"{last_part(url) or 'page'}.txt"
+            self.downloads.offer_bytes(url.text, name, text.encode("utf-8"))
+        else:
+            self.statusMessage.emit("This page has nothing to save.")
 
     @Slot()
     def _save_image(self) -> None:

@@ -37,6 +37,9 @@ class NavigationBar(QToolBar):
             "&Reload", pixmaps.SP_BrowserReload, ["F5", "Ctrl+R"], "fetch the page again"
         )
         self.stop_action = action("&Stop", pixmaps.SP_BrowserStop, ["Esc"], "stop the transfer")
+        self.save_action = action(
+            "Sa&ve page as…", pixmaps.SP_DialogSaveButton, ["Ctrl+S"], "save the page to a file"
+        )
         self.find_action = action(
             "&Find in page…", pixmaps.SP_FileDialogContentsView, ["Ctrl+F"], "find in page"
         )

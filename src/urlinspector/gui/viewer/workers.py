@@ -42,7 +42,7 @@ from urlinspector.net import nntp as net_nntp
 from urlinspector.net.file import LocalEntry
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.schemes.errors import RemoteProtocolError
+from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.gopher import (
@@ -68,6 +68,7 @@ __all__ = [
     "NewsPage",
     "SavedPage",
     "file_path",
+    "file_save_task",
     "file_task",
     "ftp_task",
     "gopher_task",
@@ -480,5 +481,19 @@ def file_task(url: URL | str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobC
             return FilePage(target.url, path, entries=result.entries)
         mime, _ = mimetypes.guess_type(path.name)
         return FilePage(target.url, path, data=result.data, mime=mime)
+
+    return task
+
+
+def file_save_task(url: URL | str, spool: Path) -> Callable[[JobContext], SavedPage]:
+    """Copy a local regular file into *spool* (any size), for the save dialog."""
+    target = file_target(url)
+
+    def task(ctx: JobContext) -> SavedPage:
+        with open(spool, "wb") as sink:
+            result = net_file.fetch(target, cancel=ctx.token, progress=ctx.progress, sink=sink)
+        if result.entries is not None:
+            raise LocalProtocolError(f"'{target.path}' is a folder: there is no file to save")
+        return SavedPage(target.url, spool, result.size, result.size)
 
     return task

@@ -8,9 +8,17 @@ import mimetypes
 from urlinspector.core import URL
 from urlinspector.gui.viewer.common import SNIFF, looks_like_text
 from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES, ListingRow
-from urlinspector.gui.viewer.handlers.base import BaseHandler, Fetch, Navigation, Step, Viewer
-from urlinspector.gui.viewer.save import format_size
-from urlinspector.gui.viewer.workers import FilePage, file_task
+from urlinspector.gui.viewer.handlers.base import (
+    BaseHandler,
+    Download,
+    Fetch,
+    Navigation,
+    Step,
+    Viewer,
+    last_part,
+)
+from urlinspector.gui.viewer.save import format_size, suggest_name
+from urlinspector.gui.viewer.workers import FilePage, file_save_task, file_task
 
 __all__ = ["FileHandler"]
 
@@ -27,6 +35,12 @@ class FileHandler(BaseHandler):
 
     def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
         return Fetch(file_task(url, limits=viewer.limits))
+
+    def save(self, url: URL, viewer: Viewer) -> Download | None:
+        if url.text.endswith("/"):
+            return None  # a folder
+        name = suggest_name(last_part(url))
+        return Download(name, lambda spool: file_save_task(url, spool))
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
         if not isinstance(result, FilePage):
