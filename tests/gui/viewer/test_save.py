@@ -322,3 +322,24 @@ def test_save_page_as_offers_a_local_file(
     with qtbot.waitSignal(dialog.saved, timeout=5000):
         dialog.save_button.click()
     assert (downloads / "notes.txt").read_bytes() == b"kept notes\n"
+
+
+def test_a_binary_item_that_reads_as_text_can_be_viewed(
+    qtbot: Any, pane: ViewerPane, hole: Any
+) -> None:
+    from tests.gui.viewer.conftest import LATIN1_TEXT
+
+    dialog = _download(qtbot, pane, hole.url + "9/latin1.txt")  # type 9, but text
+    assert dialog.view_button.isVisibleTo(dialog)
+    assert dialog.save_button.isEnabled()  # Save stays available
+    dialog.view_button.click()
+    qtbot.waitUntil(lambda: pane.current_page is pane.text_page, timeout=5000)
+    pane.text_page.choose_charset("latin-1")
+    assert pane.text_page.text.startswith(LATIN1_TEXT)  # (the server ends text with ".")
+    assert pane.url == hole.url + "9/latin1.txt"
+    assert dialog.spool is None
+
+
+def test_binary_data_is_not_offered_as_text(qtbot: Any, pane: ViewerPane, hole: Any) -> None:
+    dialog = _download(qtbot, pane, hole.url + "9/data.bin")
+    assert not dialog.view_button.isVisibleTo(dialog)

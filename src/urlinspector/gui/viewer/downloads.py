@@ -24,9 +24,12 @@ def default_folder() -> Path:
 class Downloads(QObject):
     """The save dialogs of the viewer and the downloads running behind them.
 
-    Signals: ``saved(str)`` with the path a file was saved as."""
+    Signals: ``saved(str)`` with the path a file was saved as; ``viewRequested(str,
+    bytes)`` when the person chose to view a download as text."""
 
     saved = Signal(str)
+    viewRequested = Signal(str, object)
+    """``(url, octets)``: a download to show as text instead."""
 
     def __init__(self, parent: QWidget, runner: JobRunner, folder: Path | None = None) -> None:
         super().__init__(parent)
@@ -75,6 +78,7 @@ class Downloads(QObject):
     def open(self, url: str, name: str, spool: Path) -> SaveDialog:
         dialog = SaveDialog(url, name, self.folder, spool, self.parent_widget)
         dialog.saved.connect(self._saved)
+        dialog.viewRequested.connect(self.viewRequested)
         dialog.finished.connect(lambda _r: self._closed(dialog))
         self.dialog = dialog
         dialog.open()

@@ -116,6 +116,7 @@ class ViewerPane(PageShowing, QWidget):
         self.runner = JobRunner(self)
         self.downloads = Downloads(self, self.runner, download_folder)
         self.downloads.saved.connect(lambda path: self.statusMessage.emit(f"Saved as {path}."))
+        self.downloads.viewRequested.connect(self._view_download)
         self.url = ""
         """The URL of the page shown ("" before the first)."""
         self.base = ""
@@ -571,6 +572,14 @@ class ViewerPane(PageShowing, QWidget):
             self.downloads.offer_bytes(url.text, name, text.encode("utf-8"))
         else:
             self.statusMessage.emit("This page has nothing to save.")
+
+    @Slot(str, object)
+    def _view_download(self, url: str, data: bytes) -> None:
+        """Show a download whose octets read as text (the save dialog's View as text)."""
+        self.stop_quietly()
+        parsed = parse(url)
+        nav = Navigation(parsed, None, Job(lambda _ctx: None), handler_for(parsed))
+        self.show_text(nav, data, f"{format_size(len(data))} · viewed as text")
 
     @Slot()
     def _save_image(self) -> None:
