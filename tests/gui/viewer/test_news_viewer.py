@@ -143,3 +143,12 @@ def test_a_refusal_names_the_news_server(go: Any, news: ViewerPane, inn: Any) ->
     assert news.current_page is news.message_page
     assert "news server refused" in news.info.text()
     assert news.info.text().endswith(f"· {inn.setting}")
+
+
+def test_a_backslash_in_a_message_is_one_backslash(go: Any, news: ViewerPane) -> None:
+    go("news:local\\test")
+    assert news.current_page is news.message_page
+    message = news.message_page.text.text()
+    assert "'news:local\\test'" in message
+    assert "'\\'" in message
+    assert "\\\\" not in message
