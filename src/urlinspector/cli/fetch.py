@@ -38,6 +38,7 @@ def _handler(module: str) -> Handler:
 
 HANDLERS: dict[str, Handler] = {}
 """scheme -> handler."""
+HANDLERS["file"] = _handler("fetch_file")
 HANDLERS["ftp"] = _handler("fetch_ftp")
 HANDLERS["gopher"] = _handler("fetch_gopher")
 HANDLERS["news"] = _handler("fetch_news")

@@ -183,6 +183,7 @@ class MainWindow(QMainWindow):
         self._build_address_area()
         self._build_pages()
         self._build_menus()
+        self.pages.currentChanged.connect(self._page_changed)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(8, 8, 8, 4)
@@ -451,6 +452,14 @@ class MainWindow(QMainWindow):
         """Add a page to the central area (a viewer, for instance); its index."""
         self._page_names[name] = widget
         return self.pages.addWidget(widget)
+
+    def _page_changed(self, _index: int) -> None:
+        """Ctrl+S saves the report while the inspector is shown; on a viewer page it is
+        that page's Save page as… (one key, one action: no ambiguous shortcut)."""
+        on_inspector = self.pages.currentWidget() is self.inspector
+        self.save_report_action.setShortcut(
+            QKeySequence(QKeySequence.StandardKey.Save) if on_inspector else QKeySequence()
+        )
 
     def show_page(self, name: str) -> None:
         self.pages.setCurrentWidget(self._page_names[name])

@@ -145,3 +145,80 @@ def test_a_password_in_the_url_is_never_shown(
     ]
     assert all(PASSWORD not in text for text in shown)
     assert "••••" in pane.transcript.title.text()
+
+
+def test_the_password_is_asked_once_per_server_in_a_session(
+    qtbot: Any, pane: ViewerPane, ftp_server: Any
+) -> None:
+    pane.navigate(ftp_server.url(login=USER))
+    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
+    dialog = pane.password_dialog
+    assert dialog is not None
+    dialog.setTextValue(PASSWORD)
+    dialog.accept()
+    wait_idle(qtbot, pane)
+    assert names(pane) == ["etc"]
+    asked: list[object] = []
+    pane.navigate(ftp_server.url("etc/", login=USER))  # the next click on the same server
+    qtbot.waitUntil(lambda: not pane.busy, timeout=10000)
+    asked.append(pane.password_dialog)
+    assert asked == [None]
+    assert pane.current_page is pane.listing_page
+    assert pane.url == ftp_server.url("etc/", login=USER)
+
+
+def test_a_refused_password_is_asked_again(qtbot: Any, pane: ViewerPane, ftp_server: Any) -> None:
+    pane.navigate(ftp_server.url(login=USER))
+    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
+    pane.password_dialog.setTextValue("wrong")  # type: ignore[union-attr]
+    pane.password_dialog.accept()  # type: ignore[union-attr]
+    wait_idle(qtbot, pane)
+    assert pane.current_page is pane.message_page
+    pane.navigate(ftp_server.url(login=USER))
+    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
+    pane.password_dialog.reject()  # type: ignore[union-attr]
+    wait_idle(qtbot, pane)
+
+
+def test_a_file_without_a_text_suffix_is_shown_when_it_reads_as_text(
+    go: Any, ftp_server: Any
+) -> None:
+    pane = go(ftp_server.url("%2Fetc/motd"))  # no suffix: retrieved as an image (I)
+    assert pane.save_dialog is None
+    assert pane.current_page is pane.text_page
+    assert pane.text_page.text == FILES["etc/motd"].decode()
+    assert pane.url == ftp_server.url("%2Fetc/motd")
+
+
+def test_binary_data_without_a_suffix_still_goes_to_the_save_dialog(
+    qtbot: Any, pane: ViewerPane, ftp_server: Any
+) -> None:
+    pane.navigate(ftp_server.url("binary.dat"))
+    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=10000)
+    dialog = pane.save_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
+    assert dialog.spool is not None
+    assert dialog.spool.read_bytes() == FILES["binary.dat"]
+    dialog.cancel_button.click()
+    assert pane.url == ""
+
+
+def test_ctrl_c_in_the_listing_copies_the_whole_row(qtbot: Any, go: Any, ftp_server: Any) -> None:
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+
+    pane = go(ftp_server.url())
+    pane.show()
+    qtbot.waitExposed(pane)
+    table = pane.listing_page.table
+    model = pane.listing_page.model
+    row = names(pane).index("readme.txt")
+    table.setCurrentIndex(model.index(row, 0))
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus, timeout=5000)
+    QGuiApplication.clipboard().clear()
+    QTest.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    cells = QGuiApplication.clipboard().text().split("\t")
+    assert cells[0] == "readme.txt"
+    assert cells[1:] == [model.data(model.index(row, c)) for c in (1, 2, 3)]

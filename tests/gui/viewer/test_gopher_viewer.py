@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QTextCursor
 from PySide6.QtTest import QTest
 
 from tests.gui.viewer.conftest import LATIN1_TEXT, Trickle, wait_idle
@@ -503,3 +504,41 @@ def test_stop_keeps_the_part_of_a_menu_that_came(qtbot: Any, pane: ViewerPane) -
         assert pane.history.current is not None
     finally:
         slow.stop()
+
+
+def test_the_welcome_text_has_no_link_to_a_port_named_port(go: Any, demo: Any) -> None:
+    pane = go(demo.url + "0/welcome.txt")
+    assert pane.current_page is pane.text_page
+    assert pane.text_page.text.startswith("Welcome to the urlinspector demo")
+    assert all("PORT" not in found.url for found in pane.text_page.links)
+    assert "000 section" not in pane.text_page.text
+
+
+def test_after_following_a_link_and_back_plain_text_is_not_a_link(
+    qtbot: Any, go: Any, hole: Any, demo: Any
+) -> None:
+    pane = go(hole.url + "0/latin1.txt")
+    browser = pane.text_page.browser
+    start, end = pane.text_page.links[1].url_span  # an http URL: explained, not fetched
+    cursor = browser.textCursor()
+    cursor.setPosition((start + end) // 2)
+    point = browser.cursorRect(cursor).center()
+    with qtbot.waitSignal(pane.urlChanged, timeout=5000):
+        QTest.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    wait_idle(qtbot, pane)
+    pane.back()
+    wait_idle(qtbot, pane)
+    assert pane.current_page is pane.text_page
+    go(demo.url + "0/welcome.txt")  # a later text page
+    view = pane.text_page
+    document = view.browser.document()
+    linked = set()
+    for found in view.links:
+        linked.update(range(found.span[0], found.span[1]))
+    probe = QTextCursor(document)
+    plain = [
+        i for i in range(1, min(len(view.text), 400)) if i not in linked and i - 1 not in linked
+    ]
+    for position in plain:
+        probe.setPosition(position)
+        assert not probe.charFormat().isAnchor(), f"plain text at {position} is a link"

@@ -25,7 +25,8 @@ from urlinspector.app import main
 from urlinspector.gui import launch
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
 from urlinspector.gui.settings import PASSWORD_REMOVED, Settings
-from urlinspector.gui.viewer.pane import VIEWER_PAGE, ViewerPane, install_viewer
+from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
+from urlinspector.gui.viewer.pane import ViewerPane
 
 SETTLE_MS = 400
 """How long a test waits for a connection that must not come (a fetch connects within

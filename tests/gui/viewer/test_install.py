@@ -12,7 +12,8 @@ from PySide6.QtGui import QKeySequence
 
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
-from urlinspector.gui.viewer.pane import VIEWER_PAGE, ViewerPane, install_viewer
+from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
+from urlinspector.gui.viewer.pane import ViewerPane
 
 
 @pytest.fixture
@@ -118,7 +119,7 @@ def test_the_viewer_resolves_a_relative_link_against_its_base(
 
 
 def test_the_news_server_setting_is_kept_and_used(window: MainWindow) -> None:
-    from urlinspector.gui.viewer.pane import set_news_server
+    from urlinspector.gui.viewer.install import set_news_server
 
     first = install_viewer(window)
     try:

@@ -124,3 +124,31 @@ def test_a_missing_group_shows_the_refusal(go: Any, news: ViewerPane) -> None:
     assert news.current_page is news.message_page
     assert "news server refused" in news.message_page.title.text()
     assert "no such group" in news.message_page.text.text().lower()
+
+
+def test_one_article_is_not_articles(app: Any) -> None:
+    from urlinspector.gui.viewer.news_view import OverviewListPage
+    from urlinspector.schemes.nntp.listing import GroupStatus, OverviewPage
+    from urlinspector.schemes.nntp.url import ServerAddress
+
+    page = OverviewListPage()
+    overview = OverviewPage(GroupStatus("local.one", 1, 1, 1), 1, 1, (), None, "")
+    page.set_page(overview, ServerAddress("127.0.0.1", 119, False), "127.0.0.1:119")
+    assert "about 1 article (" in page.heading.text()
+    assert "1 articles" not in page.heading.text()
+
+
+def test_a_refusal_names_the_news_server(go: Any, news: ViewerPane, inn: Any) -> None:
+    go("news:local.no-such-group")
+    assert news.current_page is news.message_page
+    assert "news server refused" in news.info.text()
+    assert news.info.text().endswith(f"· {inn.setting}")
+
+
+def test_a_backslash_in_a_message_is_one_backslash(go: Any, news: ViewerPane) -> None:
+    go("news:local\\test")
+    assert news.current_page is news.message_page
+    message = news.message_page.text.text()
+    assert "'news:local\\test'" in message
+    assert "'\\'" in message
+    assert "\\\\" not in message

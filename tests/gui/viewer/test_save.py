@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from tests.gui.viewer.conftest import BINARY
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -284,3 +286,78 @@ def test_binary_and_unknown_types_go_to_the_save_dialog(
     dialog.cancel_button.click()
     assert dialog.spool is None
     assert pane.url == ""  # nothing shown, nothing in the history
+
+
+@pytest.mark.parametrize("field", ["folder_edit", "name_edit"])
+def test_enter_in_a_field_saves(
+    qtbot: Any, pane: ViewerPane, hole: Any, downloads: Path, field: str
+) -> None:
+    dialog = _download(qtbot, pane, hole.url + "9/data.bin")
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    edit = getattr(dialog, field)
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus, timeout=5000)
+    with qtbot.waitSignal(dialog.saved, timeout=5000) as saved:
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert dialog.folder_dialog is None  # the folder chooser did not open
+    assert saved.args == [str(downloads / "data.bin")]
+
+
+def test_save_page_as_offers_a_local_file(
+    qtbot: Any, pane: ViewerPane, tmp_path: Path, downloads: Path
+) -> None:
+    from urlinspector.schemes.file import file_url
+
+    source = tmp_path / "notes.txt"
+    source.write_bytes(b"kept notes\n")
+    pane.navigate(file_url(str(source)))
+    qtbot.waitUntil(lambda: pane.current_page is pane.text_page, timeout=5000)
+    assert pane.save_action.shortcut().toString() == "Ctrl+S"
+    pane.save_action.trigger()
+    dialog = pane.save_dialog
+    assert dialog is not None
+    assert dialog.name_edit.text() == "notes.txt"
+    qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
+    with qtbot.waitSignal(dialog.saved, timeout=5000):
+        dialog.save_button.click()
+    assert (downloads / "notes.txt").read_bytes() == b"kept notes\n"
+
+
+def test_a_binary_item_that_reads_as_text_can_be_viewed(
+    qtbot: Any, pane: ViewerPane, hole: Any
+) -> None:
+    from tests.gui.viewer.conftest import LATIN1_TEXT
+
+    dialog = _download(qtbot, pane, hole.url + "9/latin1.txt")  # type 9, but text
+    assert dialog.view_button.isVisibleTo(dialog)
+    assert dialog.save_button.isEnabled()  # Save stays available
+    dialog.view_button.click()
+    qtbot.waitUntil(lambda: pane.current_page is pane.text_page, timeout=5000)
+    pane.text_page.choose_charset("latin-1")
+    assert pane.text_page.text.startswith(LATIN1_TEXT)  # (the server ends text with ".")
+    assert pane.url == hole.url + "9/latin1.txt"
+    assert dialog.spool is None
+
+
+def test_binary_data_is_not_offered_as_text(qtbot: Any, pane: ViewerPane, hole: Any) -> None:
+    dialog = _download(qtbot, pane, hole.url + "9/data.bin")
+    assert not dialog.view_button.isVisibleTo(dialog)
+
+
+def test_ctrl_s_is_one_action_on_each_page(window: Any) -> None:
+    # the inspector's Save report and a viewer page's Save page as share Ctrl+S:
+    # only one of them holds it at a time, so the key is never ambiguous
+    from urlinspector.gui.main_window import INSPECTOR_PAGE
+    from urlinspector.gui.viewer import install_viewer
+    from urlinspector.gui.viewer.install import VIEWER_PAGE
+
+    pane = install_viewer(window)
+    save = window.save_report_action
+    assert save.shortcut().toString() == "Ctrl+S"
+    window.show_page(VIEWER_PAGE)
+    assert save.shortcut().isEmpty()
+    assert pane.save_action.shortcut().toString() == "Ctrl+S"
+    window.show_page(INSPECTOR_PAGE)
+    assert save.shortcut().toString() == "Ctrl+S"
+    pane.shutdown()

@@ -159,3 +159,23 @@ def test_shutdown_cancels_and_waits(app: Any) -> None:
     assert pool.shutdown(5)
     assert job.done.is_set()
     assert pool.running == ()
+
+
+def test_the_last_progress_arrives_before_the_result(qtbot: Any, runner: JobRunner) -> None:
+    """Progress is sent at most every 50 ms; what was held back at the end is sent
+    before the result, so the status line tells how much came (not "0 bytes")."""
+
+    def task(ctx: JobContext) -> str:
+        ctx.progress(0, None)
+        ctx.progress(4096, None)  # within the interval: held back
+        ctx.progress(12543, None)
+        return "done"
+
+    job = Job(task)
+    seen: list[tuple[int, int | None]] = []
+    job.signals.progress.connect(lambda done, total: seen.append((done, total)))
+    receiver = Receiver(job)
+    runner.start(job)
+    qtbot.waitUntil(lambda: receiver.results == ["done"], timeout=5000)
+    assert seen[0] == (0, None)
+    assert seen[-1] == (12543, None)

@@ -26,7 +26,13 @@ __all__ = ["check_chars", "check_scheme", "check_tail"]
 
 
 def _describe(chars: str) -> str:
-    shown = [repr(ch) if ch.isprintable() and ch != " " else f"U+{ord(ch):04X}" for ch in chars[:8]]
+    # quoted as they are: repr() would show a backslash as '\\' in every message
+    shown = [
+        (f'"{ch}"' if ch == "'" else f"'{ch}'")
+        if ch.isprintable() and ch != " "
+        else f"U+{ord(ch):04X}"
+        for ch in chars[:8]
+    ]
     more = "" if len(chars) <= 8 else f" and {len(chars) - 8} more"
     return ", ".join(shown) + more
 

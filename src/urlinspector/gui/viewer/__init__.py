@@ -1,7 +1,10 @@
 """The viewer: the part of the window that dereferences gopher, ftp, news, nntp and
 file URLs and shows what comes back, with history.
 
-* :mod:`.pane`: :class:`ViewerPane`, the widget, and :func:`install_viewer`;
+* :mod:`.pane`: :class:`ViewerPane`, the widget: navigation, history, the pages;
+* :mod:`.handlers`: one module per scheme behind one protocol, and the registry;
+* :mod:`.install`: :func:`install_viewer`, the pane in the main window;
+* :mod:`.downloads` and :mod:`.dialogs`: save dialogs, and the questions asked;
 * :mod:`.history`: back, forward and reload (plain Python);
 * :mod:`.workers`: fetches on a thread pool, reported by signals, stopped by a
   :class:`~urlinspector.net.limits.CancelToken`;
@@ -18,16 +21,21 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from urlinspector.gui.viewer.history import History, HistoryEntry
-    from urlinspector.gui.viewer.pane import ViewerPane, install_viewer
+    from urlinspector.gui.viewer.install import install_viewer
+    from urlinspector.gui.viewer.pane import ViewerPane
 
 __all__ = ["History", "HistoryEntry", "ViewerPane", "install_viewer"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("ViewerPane", "install_viewer"):
+    if name == "ViewerPane":
         from urlinspector.gui.viewer import pane
 
-        return getattr(pane, name)
+        return pane.ViewerPane
+    if name == "install_viewer":
+        from urlinspector.gui.viewer import install
+
+        return install.install_viewer
     if name in ("History", "HistoryEntry"):
         from urlinspector.gui.viewer import history
 

@@ -6,8 +6,14 @@ from __future__ import annotations
 import html
 from functools import cache
 
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QPixmap
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QSize
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QIcon,
+    QPixmap,
+)
 
 from urlinspector import palette as roles
 from urlinspector.core import parse
@@ -19,11 +25,13 @@ from urlinspector.present.masking import mask_url
 
 __all__ = [
     "ICON_SIZE",
+    "SNIFF",
     "blank_icon",
     "display_url",
     "escape",
     "fixed_font",
     "icon",
+    "looks_like_text",
     "url_html",
     "without_password",
 ]
@@ -98,3 +106,29 @@ def without_password(url: str) -> str:
 def display_url(url: str, limit: int = 100) -> str:
     """*url* for a label: password masked, invisible characters shown, cut."""
     return shown(without_password(url), limit)
+
+
+SNIFF = 1024
+"""Octets looked at to tell text from binary data (:func:`looks_like_text`)."""
+_TEXT_CONTROLS = frozenset(b"\t\n\f\r\x1b")
+
+
+def looks_like_text(head: bytes) -> bool:
+    """Whether *head* (the first :data:`SNIFF` octets of a file) reads as text: no NUL
+    and few control characters (under 5 %; tab, line ends, form feed and escape not
+    counted).  Octets above 127 are letters in UTF-8 or an 8-bit charset: the text
+    view's charset choice decides how they read."""
+    head = head[:SNIFF]
+    if b"\x00" in head:
+        return False
+    controls = sum(1 for octet in head if octet < 32 and octet not in _TEXT_CONTROLS)
+    return controls * 20 < len(head) or not head
+
+
+def column_count(model: QAbstractItemModel) -> int:
+    """The columns of *model* (a list model's one included: its columnCount is not
+    callable from Python)."""
+    count = 0
+    while count < 64 and model.index(0, count, QModelIndex()).isValid():
+        count += 1
+    return count

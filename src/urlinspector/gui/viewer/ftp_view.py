@@ -243,7 +243,7 @@ class ListingPage(QWidget):
         self.table.setMouseTracking(True)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        install_copying(self.table)  # Ctrl+C: the row, tab-separated; Copy as Markdown
+        self.copying = install_copying(self.table)  # Ctrl+C: rows, tab-separated; Markdown
         header = self.table.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)

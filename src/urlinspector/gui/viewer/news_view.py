@@ -284,7 +284,7 @@ class OverviewListPage(_LinkTable):
         method = f" · read with {page.method}" if page.method else ""
         self.heading.setText(
             f"<b>{escape(page.group_name)}</b> on {escape(server_text)}: about "
-            f"{status.count:,} articles ({status.low}–{status.high}); {shown}{method}"
+            f"{_articles(status.count)} ({status.low}–{status.high}); {shown}{method}"
         )
         self.older_button.setEnabled(page.next_before is not None)
 
@@ -292,6 +292,10 @@ class OverviewListPage(_LinkTable):
     def _older(self) -> None:
         if self.next_before is not None:
             self.olderRequested.emit(self.next_before)
+
+
+def _articles(count: int) -> str:
+    return f"{count:,} article" if count == 1 else f"{count:,} articles"
 
 
 def _short_date(date: str) -> str:

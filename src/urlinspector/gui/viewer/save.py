@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import URLInspectorError
-from urlinspector.gui.viewer.common import display_url
+from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
 
 __all__ = [
     "FALLBACK_NAME",
@@ -55,6 +55,8 @@ __all__ = [
     "target_in_folder",
 ]
 
+VIEWABLE_SIZE = 64 * 1024 * 1024
+"""A download this size or smaller whose octets read as text can be viewed instead."""
 FALLBACK_NAME = "download"
 MAX_NAME_BYTES = 255
 """The longest file name most file systems take (ext4, NTFS in UTF-16 units, APFS)."""
@@ -245,10 +247,14 @@ class SaveDialog(QDialog):
     and the bytes are all there (:meth:`download_finished`).
 
     Signals: ``saved(str)`` with the final path; ``cancelRequested()`` when the person
-    cancels (the owner stops the transfer and calls :meth:`discard`).
+    cancels (the owner stops the transfer and calls :meth:`discard`);
+    ``viewRequested(str, bytes)`` for "View as text" (offered when the download's
+    octets read as text).
     """
 
     saved = Signal(str)
+    viewRequested = Signal(str, object)
+    """``(url, octets)``: show the download as text instead of saving it."""
     cancelRequested = Signal()
 
     def __init__(
@@ -283,6 +289,8 @@ class SaveDialog(QDialog):
         self.folder_edit.setObjectName("folder")
         self.browse_button = QPushButton("&Browse…")
         self.browse_button.clicked.connect(self.browse)
+        # Enter in a field saves: Browse must not become the default button on focus
+        self.browse_button.setAutoDefault(False)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder_edit, 1)
         folder_row.addWidget(self.browse_button)
@@ -310,6 +318,14 @@ class SaveDialog(QDialog):
         self.save_button = self.buttons.addButton("&Save", QDialogButtonBox.ButtonRole.AcceptRole)
         self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.save_button.setDefault(True)
+        self.view_button = self.buttons.addButton(
+            "View as &text", QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.view_button.setObjectName("viewAsText")
+        self.view_button.setToolTip("its octets read as text: show it in the viewer instead")
+        self.view_button.setAutoDefault(False)
+        self.view_button.hide()
+        self.view_button.clicked.connect(self._view)
         self.save_button.clicked.connect(self.choose)
         self.cancel_button.clicked.connect(self.cancel)
 
@@ -408,12 +424,34 @@ class SaveDialog(QDialog):
     def download_finished(self, size: int) -> None:
         """Every byte is in the spool: save it now if a place was chosen."""
         self._finished = True
+        self._offer_view(size)
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         if self.target is not None:
             self._place()
         else:
             self._say(f"Downloaded ({format_size(size)}); choose where to save it.")
+
+    def _offer_view(self, size: int) -> None:
+        """Offer "View as text" when the file is small enough to show and its first
+        KiB reads as text."""
+        if self.spool is None or size > VIEWABLE_SIZE or self.target is not None:
+            return
+        try:
+            with open(self.spool, "rb") as spool:
+                head = spool.read(SNIFF)
+        except OSError:
+            return
+        self.view_button.setVisible(looks_like_text(head))
+
+    @Slot()
+    def _view(self) -> None:
+        if self.spool is None:
+            return
+        data = self.spool.read_bytes()
+        self.discard()
+        self.viewRequested.emit(self.url, data)
+        super().reject()
 
     def download_failed(self, message: str) -> None:
         self._failed = message

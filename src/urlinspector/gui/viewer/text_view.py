@@ -178,6 +178,9 @@ class TextView(QWidget):
     def set_text(self, text: str) -> None:
         """Show *text* and make the URLs in it clickable."""
         self._text = text
+        # setPlainText writes in the current character format, which is a link's after
+        # a click on one: start from a plain format, or the whole text becomes that link
+        self.browser.setCurrentCharFormat(QTextCharFormat())
         self.browser.setPlainText(text)
         self.links = extract(text) if text else ()
         self._mark_links()

@@ -11,7 +11,7 @@ A task is a plain function of a :class:`JobContext` that calls :mod:`urlinspecto
   event loop: the GUI takes everything queued (:meth:`JobContext.take_items`) each
   time it gets round to it;
 * :meth:`JobContext.transcript`: protocol lines (FTP, NNTP) for the transcript panel;
-* :meth:`JobContext.transfer_started`: a file's bytes have started to flow;
+* :meth:`JobContext.transfer_started`: a file's first octets are there (``head``);
 * :meth:`JobContext.ask_password`: blocks the pool thread until the GUI answers (or
   Stop), for an FTP server that asks for a password the URL does not hold.
 
@@ -23,29 +23,28 @@ ignores what it no longer waits for.
 from __future__ import annotations
 
 import mimetypes
-import os
-import stat
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
+from urlinspector.gui.viewer.common import SNIFF
+from urlinspector.net import file as net_file
 from urlinspector.net import ftp as net_ftp
 from urlinspector.net import gopher as net_gopher
 from urlinspector.net import nntp as net_nntp
-from urlinspector.net.errors import TooLarge
+from urlinspector.net.file import LocalEntry
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
-from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine
-from urlinspector.schemes.ftp.url import quote_fsegment
+from urlinspector.schemes.file import file_target
+from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.gopher import (
     Data,
     GopherRequest,
@@ -69,6 +68,7 @@ __all__ = [
     "NewsPage",
     "SavedPage",
     "file_path",
+    "file_save_task",
     "file_task",
     "ftp_task",
     "gopher_task",
@@ -117,9 +117,12 @@ class JobContext:
         self._lock = threading.Lock()
         self._items_signalled = False
         self._last_progress = 0.0
+        self._unsent: tuple[int, int | None] | None = None
         self._password_event = threading.Event()
         self._password: str | None = None
         self.started = False
+        self.head: bytes | None = None
+        """The first octets of a download (set before :meth:`transfer_started`)."""
 
     # -- from the task (pool thread) ----------------------------------------------------
 
@@ -128,6 +131,16 @@ class JobContext:
         if now - self._last_progress >= PROGRESS_INTERVAL or (total and done >= total):
             self._last_progress = now
             self._signals.progress.emit(done, total)
+            self._unsent = None
+        else:
+            self._unsent = (done, total)
+
+    def flush_progress(self) -> None:
+        """Send the last progress held back by the interval (before the result: the
+        status line then tells how much came, not what came 50 ms before the end)."""
+        unsent, self._unsent = self._unsent, None
+        if unsent is not None:
+            self._signals.progress.emit(*unsent)
 
     def push_item(self, item: object) -> None:
         self._items.append(item)
@@ -190,13 +203,19 @@ class Job(QRunnable):
         self.token = CancelToken()
         self.context = JobContext(self.signals, self.token)
         self.done = threading.Event()
+        self.outcome: tuple[bool, object] | None = None
+        """``(True, result)`` or ``(False, exception)``, set just before the signal: a
+        receiver connected after the signal went out reads it here."""
 
     def run(self) -> None:
         try:
             result = self.task(self.context)
         except BaseException as exc:  # reported, never raised into Qt
+            self.outcome = (False, exc)
             self.signals.failed.emit(exc)
         else:
+            self.context.flush_progress()
+            self.outcome = (True, result)
             self.signals.finished.emit(result)
         finally:
             self.done.set()
@@ -285,18 +304,6 @@ class NewsPage:
 
 
 @dataclass(frozen=True)
-class LocalEntry:
-    """One entry of a local folder."""
-
-    name: str
-    url: str
-    is_dir: bool
-    is_link: bool
-    size: int | None
-    modified: datetime | None
-
-
-@dataclass(frozen=True)
 class FilePage:
     """A local file (its bytes) or folder (its entries)."""
 
@@ -308,11 +315,15 @@ class FilePage:
     notes: tuple[str, ...] = field(default=())
 
 
+def _text(url: URL | str) -> str:
+    return url if isinstance(url, str) else url.text
+
+
 # --- tasks ------------------------------------------------------------------------------------
 
 
 def gopher_task(
-    url: str,
+    url: URL | str,
     *,
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
@@ -347,7 +358,7 @@ def gopher_task(
                 if message is not None:
                     raise RemoteProtocolError(f"the gopher server says: {message}")
             total = reply.header.length if reply.header is not None else None
-            return SavedPage(url, spool, reply.size, total)
+            return SavedPage(_text(url), spool, reply.size, total)
 
         def on_event(event: object) -> None:
             if isinstance(event, MenuItem):
@@ -361,13 +372,13 @@ def gopher_task(
             progress=ctx.progress,
             on_event=on_event if request.kind == "menu" else None,
         )
-        return GopherPage(url, request, reply)
+        return GopherPage(_text(url), request, reply)
 
     return task
 
 
 def ftp_task(
-    url: str,
+    url: URL | str,
     *,
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
@@ -377,20 +388,7 @@ def ftp_task(
     listing, and nothing is written)."""
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
-        last_command = [""]
-
-        def listener(line: TranscriptLine) -> None:
-            ctx.transcript(line)
-            if line.kind == "command":
-                last_command[0] = line.text
-            elif (
-                line.kind == "reply"
-                and line.text[:1] == "1"
-                and last_command[0].upper().startswith("RETR")
-            ):
-                ctx.transfer_started()  # RFC 959 §4.2: 1yz, the data is coming
-
-        transcript = Transcript(listener)
+        transcript = Transcript(ctx.transcript)
         if spool is None:
             result = net_ftp.fetch(
                 url,
@@ -401,12 +399,25 @@ def ftp_task(
                 transcript=transcript,
                 charset=charset,
             )
-            return FtpPage(url, result)
+            return FtpPage(_text(url), result)
         with open(spool, "wb") as sink:
+            sniffed = False
+
+            def progress(done: int, total: int | None) -> None:
+                nonlocal sniffed
+                ctx.progress(done, total)
+                if not sniffed and done and (done >= SNIFF or (total and done >= total)):
+                    # the first octets are here: the viewer tells text from data by them
+                    sniffed = True
+                    sink.flush()
+                    with open(spool, "rb") as written:
+                        ctx.head = written.read(SNIFF)
+                    ctx.transfer_started()
+
             result = net_ftp.fetch(
                 url,
                 sink=sink,
-                progress=ctx.progress,
+                progress=progress,
                 cancel=ctx.token,
                 limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
                 password=ctx.ask_password,
@@ -414,14 +425,14 @@ def ftp_task(
                 charset=charset,
             )
         return SavedPage(
-            url, spool, result.received, result.total, result.listing, result.transcript
+            _text(url), spool, result.received, result.total, result.listing, result.transcript
         )
 
     return task
 
 
 def news_task(
-    url: str,
+    url: URL | str,
     *,
     server: str | None = None,
     before: int | None = None,
@@ -447,7 +458,7 @@ def news_task(
             fallback_charset=fallback_charset,
             transcript=ctx.transcript,
         )
-        return NewsPage(url, answer, before)
+        return NewsPage(_text(url), answer, before)
 
     return task
 
@@ -455,83 +466,34 @@ def news_task(
 def file_path(url: URL | str) -> Path:
     """The local path a file: URL names (RFC 1738 §3.10); raises
     :class:`~urlinspector.schemes.errors.LocalProtocolError` for another host's file."""
-    parsed = parse(url) if isinstance(url, str) else url
-    specific = parsed.specific
-    if (parsed.scheme or "").lower() != "file" or specific is None:
-        raise LocalProtocolError(f"{parsed.text!r} is not a file URL")
-    host = str(specific.fields.get("host") or "")
-    if not specific.fields.get("local"):
-        raise LocalProtocolError(
-            f"the file URL names the host {host!r}: RFC 1738 §3.10 gives no protocol to reach "
-            "another machine's files, so only this machine's (no host, or localhost) are shown"
-        )
-    raw = specific.fields.get("path")
-    octets = bytes(raw) if isinstance(raw, bytes | bytearray) else b""
-    return Path(os.fsdecode(b"/" + octets))
+    return Path(file_target(url).path)
 
 
-def _file_url(path: Path, is_dir: bool) -> str:
-    parts = [quote_fsegment(os.fsencode(p)) for p in path.parts[1:]]
-    return "file:///" + "/".join(parts) + ("/" if is_dir and parts else "")
-
-
-def file_task(url: str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
-    """Read a local file (up to the memory cap) or list a local folder."""
+def file_task(url: URL | str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
+    """Read a local regular file (up to the memory cap) or list a local folder
+    (:func:`urlinspector.net.file.fetch`)."""
+    target = file_target(url)
 
     def task(ctx: JobContext) -> FilePage:
-        path = file_path(url)
-        ctx.token.check()
-        try:
-            info = path.stat()
-        except FileNotFoundError:
-            raise LocalProtocolError(f"there is no file or folder {str(path)!r}") from None
-        except OSError as exc:
-            raise LocalProtocolError(f"cannot read {str(path)!r}: {exc.strerror}") from None
-        if stat.S_ISDIR(info.st_mode):
-            entries: list[LocalEntry] = []
-            try:
-                children = sorted(os.scandir(path), key=lambda e: e.name)
-            except OSError as exc:
-                raise LocalProtocolError(
-                    f"cannot list the folder {str(path)!r}: {exc.strerror}"
-                ) from None
-            for child in children:
-                ctx.token.check()
-                try:
-                    is_dir = child.is_dir()
-                    child_info = child.stat(follow_symlinks=True)
-                    size: int | None = None if is_dir else child_info.st_size
-                    modified: datetime | None = datetime.fromtimestamp(child_info.st_mtime)
-                except OSError:
-                    is_dir, size, modified = False, None, None
-                entries.append(
-                    LocalEntry(
-                        child.name,
-                        _file_url(Path(child.path), is_dir),
-                        is_dir,
-                        child.is_symlink(),
-                        size,
-                        modified,
-                    )
-                )
-            return FilePage(url, path, entries=tuple(entries))
-        if info.st_size > limits.max_memory:
-            raise TooLarge(
-                f"{str(path)!r} is {info.st_size} bytes, more than the "
-                f"{limits.max_memory // MiB} MiB the viewer keeps in memory"
-            )
-        chunks: list[bytes] = []
-        done = 0
-        try:
-            with open(path, "rb") as handle:
-                while chunk := handle.read(1024 * 1024):
-                    ctx.token.check()
-                    chunks.append(chunk)
-                    done += len(chunk)
-                    ctx.progress(done, info.st_size)
-        except OSError as exc:
-            raise LocalProtocolError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+        result = net_file.fetch(target, limits=limits, cancel=ctx.token, progress=ctx.progress)
+        path = Path(target.path)
+        if result.entries is not None:
+            return FilePage(target.url, path, entries=result.entries)
         mime, _ = mimetypes.guess_type(path.name)
-        return FilePage(url, path, data=b"".join(chunks), mime=mime)
+        return FilePage(target.url, path, data=result.data, mime=mime)
+
+    return task
+
+
+def file_save_task(url: URL | str, spool: Path) -> Callable[[JobContext], SavedPage]:
+    """Copy a local regular file into *spool* (any size), for the save dialog."""
+    target = file_target(url)
+
+    def task(ctx: JobContext) -> SavedPage:
+        with open(spool, "wb") as sink:
+            result = net_file.fetch(target, cancel=ctx.token, progress=ctx.progress, sink=sink)
+        if result.entries is not None:
+            raise LocalProtocolError(f"'{target.path}' is a folder: there is no file to save")
+        return SavedPage(target.url, spool, result.size, result.size)
 
     return task

@@ -8,7 +8,16 @@ tint) with its name, so that colour is never the only signal.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSize, Qt
-from PySide6.QtGui import QFontMetricsF, QPainter, QPaintEvent, QTextLayout
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+    QTextCharFormat,
+    QTextLayout,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -16,6 +25,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -47,10 +57,15 @@ class RoleSample(QWidget):
         self.text = _SAMPLES.get(role, role)
         self.setFont(url_font(1.0))
         self.setToolTip(palette.get_role(role).description)
+        # never squeezed below its height: a grid in a scroll area would cut the samples
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:
         metrics = QFontMetricsF(self.font())
-        return QSize(int(metrics.horizontalAdvance(self.text) + 8), int(metrics.height() + 6))
+        return QSize(int(metrics.horizontalAdvance(self.text) + 8), int(metrics.height() + 8))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         base, overlays = ("path", (self.role,)) if self.role in _OVERLAY_ROLES else (self.role, ())
@@ -66,7 +81,29 @@ class RoleSample(QWidget):
         layout.endLayout()
         painter = QPainter(self)
         layout.draw(painter, QPointF(4, 3))
+        fmt = whole.format
+        if fmt.underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline:
+            # Qt flattens a wave under a small font into a line: draw one that shows
+            baseline = 3 + line.ascent() + 2.5
+            _draw_wave(painter, fmt.underlineColor(), 4, 4 + line.naturalTextWidth(), baseline)
         painter.end()
+
+
+def _draw_wave(painter: QPainter, colour: QColor, left: float, right: float, y: float) -> None:
+    """A wavy line from *left* to *right* around *y*, 1.5 px above and below."""
+    path = QPainterPath(QPointF(left, y))
+    x, up = left, True
+    while x < right:
+        x += 2.0
+        path.lineTo(QPointF(min(x, right), y - 1.5 if up else y + 1.5))
+        up = not up
+    pen = QPen(colour)
+    pen.setWidthF(1.0)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    painter.setPen(pen)
+    painter.drawPath(path)
+    painter.restore()
 
 
 class LegendStrip(QWidget):

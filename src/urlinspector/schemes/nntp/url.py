@@ -275,11 +275,11 @@ def news_target(url: URL | str) -> NewsTarget:
     parsed = parse(url) if isinstance(url, str) else url
     scheme = (parsed.scheme or "").lower()
     if scheme not in ("news", "nntp"):
-        raise LocalProtocolError(f"{parsed.uri!r} is not a news: or nntp: URL")
+        raise LocalProtocolError(f"'{parsed.uri}' is not a news: or nntp: URL")
     errors = [d for d in parsed.diagnostics if d.severity == "error"]
     if errors:
         raise LocalProtocolError(
-            f"{parsed.uri!r} cannot be fetched: {errors[0].message} ({errors[0].reference})"
+            f"'{parsed.uri}' cannot be fetched: {errors[0].message} ({errors[0].reference})"
         )
     specific = parsed.specific
     assert specific is not None  # news and nntp always have scheme-specific parts
@@ -318,7 +318,7 @@ def news_target(url: URL | str) -> NewsTarget:
     _unsafe(host, "host")
     number = parsed.port_number
     if parsed.port and (number is None or not 0 < number < 65536):
-        raise LocalProtocolError(f"the port {parsed.port!r} of {parsed.uri!r} is not 1 to 65535")
+        raise LocalProtocolError(f"the port {parsed.port!r} of '{parsed.uri}' is not 1 to 65535")
     port = NNTP_PORT if number is None else number
     server = ServerAddress(host, port, port == NNTPS_PORT, "url")
     raw = _raw_part(specific, "newsgroup-name") or ""

@@ -1,0 +1,79 @@
+"""``fetch file:///...``: a folder as lines (type, size, name, URL), a text file as text,
+any regular file to ``-o FILE``.
+
+Only this machine's files (RFC 1738 §3.10: no host, or ``localhost``) and only regular
+files and folders are read: a FIFO or a device is refused, since reading it could wait
+for ever or never end.
+
+Exit status: 0 read; 1 the file is missing, unreadable, not a regular file, or larger
+than the memory cap (use ``-o``); 2 another host's file, or a binary without ``-o``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, PROG, Console, visible
+from urlinspector.net.errors import NetError
+from urlinspector.net.file import FileResult, LocalEntry
+from urlinspector.net.file import fetch as file_fetch
+from urlinspector.net.limits import Limits
+from urlinspector.schemes.errors import LocalProtocolError
+from urlinspector.schemes.file import file_target
+
+__all__ = ["fetch", "folder_lines"]
+
+_SNIFF = 8192
+
+
+def _error(message: str) -> int:
+    sys.stderr.write(f"{PROG}: error: {visible(' '.join(message.split()))}\n")
+    sys.stderr.flush()
+    return EXIT_FINDINGS
+
+
+def folder_lines(entries: tuple[LocalEntry, ...]) -> list[str]:
+    """A folder as lines: ``d``/``-``/``l``, size, name, URL."""
+    lines = []
+    for entry in entries:
+        mark = "d" if entry.is_dir else ("l" if entry.is_link else "-")
+        size = "" if entry.size is None else f"{entry.size:,}"
+        lines.append(f"{mark} {size:>14}  {visible(entry.name)}  {entry.url}")
+    return lines
+
+
+def fetch(args: argparse.Namespace, console: Console) -> int:
+    """The ``fetch`` handler for file URLs."""
+    target = file_target(args.url)  # another host's file: misuse, exit 2
+    try:
+        if args.output:
+            with open(args.output, "wb") as sink:
+                result = file_fetch(target, sink=sink)
+            if result.entries is not None:
+                console.write_lines(folder_lines(result.entries))
+            return EXIT_OK
+        result = file_fetch(target, limits=Limits())
+    except (LocalProtocolError, NetError) as exc:
+        return _error(str(exc))
+    return _output(result, args, console)
+
+
+def _output(result: FileResult, args: argparse.Namespace, console: Console) -> int:
+    if result.entries is not None:
+        console.write_lines(folder_lines(result.entries))
+        return EXIT_OK
+    data = result.data or b""
+    if args.raw:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return EXIT_OK
+    if b"\x00" in data[:_SNIFF]:
+        sys.stderr.write(f"{PROG}: error: {result.target.path} holds binary data: use -o FILE\n")
+        return EXIT_USAGE
+    text = data.decode(args.charset, "replace")
+    console.write_lines(
+        "\t".join(visible(p) for p in line.split("\t")) for line in text.splitlines()
+    )
+    return EXIT_OK

@@ -1,0 +1,90 @@
+"""Bookmarks: pages kept to come back to (Ctrl+D adds the page shown, the Bookmarks menu
+opens them), stored with the settings without any password, and exported as a gopher
+menu file (RFC 1436 §3.8: one item per line, a lone ``.`` at the end) that a gopher
+server can serve as it is."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSettings
+
+from urlinspector.core import parse
+from urlinspector.gui.settings import PASSWORD_REMOVED, history_entry
+from urlinspector.schemes.errors import LocalProtocolError
+from urlinspector.schemes.gopher import request_from_url
+
+__all__ = ["Bookmark", "Bookmarks", "gopher_menu", "without_password"]
+
+KEY = "viewer/bookmarks"
+_UNSAFE = str.maketrans({"\t": " ", "\r": " ", "\n": " ", "\x00": " "})
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    title: str
+    url: str
+
+
+def without_password(url: str) -> str:
+    """*url* without the password of its userinfo (the user stays): a bookmark never
+    keeps one."""
+    entry = history_entry(url)
+    if entry == url:
+        return url
+    return entry.replace(f":{PASSWORD_REMOVED}@", "@", 1)
+
+
+class Bookmarks:
+    """The bookmarks, kept in *store* (the settings) as JSON under ``viewer/bookmarks``."""
+
+    def __init__(self, store: QSettings) -> None:
+        self.store = store
+
+    def all(self) -> list[Bookmark]:
+        raw = self.store.value(KEY, "[]")
+        try:
+            data = json.loads(str(raw))
+        except ValueError:
+            return []
+        out = []
+        for item in data if isinstance(data, list) else []:
+            if isinstance(item, dict) and isinstance(item.get("url"), str):
+                out.append(Bookmark(str(item.get("title") or item["url"]), item["url"]))
+        return out
+
+    def add(self, title: str, url: str) -> Bookmark:
+        """Add *url* (its password removed), or give an existing one its new title."""
+        bookmark = Bookmark(title.strip() or url, without_password(url))
+        marks = [b for b in self.all() if b.url != bookmark.url] + [bookmark]
+        self._save(marks)
+        return bookmark
+
+    def remove(self, url: str) -> None:
+        self._save([b for b in self.all() if b.url != url])
+
+    def _save(self, marks: list[Bookmark]) -> None:
+        data = [{"title": b.title, "url": b.url} for b in marks]
+        self.store.setValue(KEY, json.dumps(data, ensure_ascii=False))
+
+
+def _menu_line(bookmark: Bookmark) -> str:
+    title = bookmark.title.translate(_UNSAFE)
+    parsed = parse(bookmark.url)
+    if (parsed.scheme or "").lower() == "gopher":
+        try:
+            request = request_from_url(parsed)
+        except LocalProtocolError:
+            request = None
+        if request is not None and request.search is None:
+            selector = request.selector.decode("utf-8", "replace").translate(_UNSAFE)
+            return f"{request.gophertype}{title}\t{selector}\t{request.host}\t{request.port}"
+    # any other URL: an h item whose selector is URL:... (the gopher convention)
+    return f"h{title}\tURL:{bookmark.url.translate(_UNSAFE)}\tlocalhost\t70"
+
+
+def gopher_menu(bookmarks: list[Bookmark]) -> bytes:
+    """*bookmarks* as a gopher menu (RFC 1436 §3.8), CRLF lines, ending with ``.``."""
+    lines = [_menu_line(b) for b in bookmarks] + ["."]
+    return "".join(line + "\r\n" for line in lines).encode("utf-8")

@@ -1,0 +1,258 @@
+"""What every scheme handler of the viewer is, and what it may use of the viewer.
+
+A handler turns a parsed URL into a :data:`Step`: a fetch to run off the GUI thread
+(:class:`Fetch`), a download straight into a file (:class:`Download`), a question for
+the person first (:class:`AskPort`, :class:`AskSearch`), or a page shown at once
+(:class:`Shown`).  When the fetch's result comes back, the same handler turns it into a
+page (:meth:`SchemeHandler.show`).  The pane never looks at a scheme name: it asks the
+registry (:mod:`urlinspector.gui.viewer.handlers`) for the handler and follows the steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from urlinspector.core import URL, parse
+from urlinspector.schemes.ports import port_warning
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from urlinspector.gui.viewer.ftp_view import ListingPage, TranscriptPanel
+    from urlinspector.gui.viewer.gopher_view import GopherMenuPage
+    from urlinspector.gui.viewer.image_view import ImageView
+    from urlinspector.gui.viewer.news_view import ArticlePage, GroupListPage, OverviewListPage
+    from urlinspector.gui.viewer.other_schemes import MessagePage, SchemePage
+    from urlinspector.gui.viewer.text_view import TextView
+    from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
+    from urlinspector.net.limits import Limits
+
+__all__ = [
+    "AskPort",
+    "AskSearch",
+    "Download",
+    "Fetch",
+    "Navigation",
+    "SchemeHandler",
+    "Shown",
+    "Step",
+    "Task",
+    "Viewer",
+    "consent",
+    "hostport",
+    "last_part",
+]
+
+Task = Callable[["JobContext"], object]
+"""A fetch to run on a pool thread (:mod:`urlinspector.gui.viewer.workers`)."""
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """Run *task*; its result goes back to the handler's :meth:`~SchemeHandler.show`."""
+
+    task: Task
+    transcript: bool = False
+    """Show the protocol exchange (FTP, NNTP) below the page."""
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Download:
+    """Write the resource into a spool file and offer it for saving.
+
+    *show_now*: the save dialog opens at once; else it opens when the transfer starts
+    (an FTP name may turn out to be a directory, which is then listed)."""
+
+    name: str
+    task: Callable[[Path], Task]
+    show_now: bool = True
+
+
+@dataclass(frozen=True)
+class AskPort:
+    """The URL's port belongs to another service: ask before connecting (RFC 1738 §6)."""
+
+    warning: str
+
+
+@dataclass(frozen=True)
+class AskSearch:
+    """A search item: ask for the words (RFC 1738 §3.4.2), then go to
+    :meth:`SchemeHandler.with_search`'s URL."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A page shown at once, without fetching (an explanation)."""
+
+    page: QWidget
+    title: str
+
+
+Step = Fetch | Download | AskPort | AskSearch | Shown
+
+
+@dataclass
+class Navigation:
+    """A fetch in progress that will become the page shown."""
+
+    url: URL
+    offset: int | None
+    """None: a new page; 0: reload; -1 / +1: back / forward."""
+    job: Job
+    handler: SchemeHandler
+    transcript: bool = False
+    committed: bool = False
+    items: int = 0
+    spool: Path | None = None
+    download_name: str | None = None
+    """The name offered when the transfer turns out to be a file (a deferred download)."""
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.url.text
+
+
+class Viewer(Protocol):
+    """What a handler uses of the viewer pane: its pages, limits and settings, and the
+    ways to show a page or a failure."""
+
+    limits: Limits
+    news_server: str | None
+    runner: JobRunner
+    gopher_page: GopherMenuPage
+    text_page: TextView
+    image_page: ImageView
+    listing_page: ListingPage
+    groups_page: GroupListPage
+    overview_page: OverviewListPage
+    article_page: ArticlePage
+    scheme_page: SchemePage
+    message_page: MessagePage
+    transcript: TranscriptPanel
+
+    def commit(
+        self,
+        nav: Navigation,
+        page: QWidget,
+        title: str,
+        *,
+        base: str | None = None,
+        content: str | None = None,
+    ) -> None: ...
+
+    def show_failure(
+        self,
+        url: str,
+        offset: int | None,
+        title: str,
+        message: str,
+        *,
+        save: bool = False,
+        save_data: bytes | None = None,
+        visit: bool = True,
+    ) -> None: ...
+
+    def show_text(
+        self, nav: Navigation, data: bytes, info: str, *, content: bool = False
+    ) -> None: ...
+
+    def show_image(self, nav: Navigation, data: bytes, info: str) -> None: ...
+
+    def show_listing(self, nav: Navigation, base: str, title: str, info: str) -> None:
+        """Show the listing page (filled by the handler) as the directory *base*."""
+        ...
+
+    def offer_saved(self, nav: Navigation, name: str, spool: Path, size: int) -> None: ...
+
+    def set_info(self, text: str) -> None: ...
+
+    def info_text(self) -> str: ...
+
+    def status(self, text: str) -> None: ...
+
+    def restore_state(self, nav: Navigation) -> dict[str, Any]: ...
+
+    def navigate(self, url: str) -> None: ...
+
+
+class SchemeHandler(Protocol):
+    """One scheme's part in the viewer (one module per scheme under ``handlers/``)."""
+
+    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+        """What to do for *url*; *confirmed*: the person agreed to its port.  Raises
+        :class:`~urlinspector.schemes.errors.LocalProtocolError` for a URL that cannot
+        be sent (nothing is sent)."""
+        ...
+
+    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+        """Show *result*, what :attr:`Fetch.task` returned for *nav*."""
+        ...
+
+    def partial(self, viewer: Viewer, nav: Navigation) -> None:
+        """Show what arrived so far (a menu's items), when the task pushed some or
+        stopped before its end."""
+        ...
+
+    def save(self, url: URL, viewer: Viewer) -> Download | None:
+        """How to save the page at *url* into a file (None: it cannot be saved)."""
+        ...
+
+    def with_search(self, url: URL, words: str) -> str:
+        """The URL that searches for *words* (after :class:`AskSearch`)."""
+        ...
+
+    def server(self, url: URL, viewer: Viewer) -> str:
+        """The server *url* is fetched from, for messages ("" for none)."""
+        ...
+
+    def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
+        """The fetch of the part of the page *url* that comes before *before* (a news
+        group's older articles), or None."""
+        ...
+
+
+class BaseHandler:
+    """Defaults for the optional parts of :class:`SchemeHandler`."""
+
+    def partial(self, viewer: Viewer, nav: Navigation) -> None:
+        return None
+
+    def save(self, url: URL, viewer: Viewer) -> Download | None:
+        return None
+
+    def with_search(self, url: URL, words: str) -> str:
+        raise NotImplementedError(f"{url.scheme} URLs have no search")
+
+    def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
+        return None
+
+    def server(self, url: URL, viewer: Viewer) -> str:
+        return hostport(url)
+
+
+def consent(url: URL, confirmed: bool) -> AskPort | None:
+    """The port question to ask before connecting to *url*, unless *confirmed*
+    (:func:`urlinspector.schemes.ports.port_warning`: gopher, ftp, nntp)."""
+    if confirmed:
+        return None
+    warning = port_warning(url)
+    return AskPort(warning) if warning is not None else None
+
+
+def hostport(url: URL | str) -> str:
+    parsed = parse(url) if isinstance(url, str) else url
+    host = parsed.host or ""
+    return f"{host}:{parsed.port}" if parsed.port else host
+
+
+def last_part(url: URL | str) -> str:
+    parsed = parse(url) if isinstance(url, str) else url
+    path = (parsed.path or "").rstrip("/")
+    last = path.rsplit("/", 1)[-1] if path else ""
+    return last or (parsed.host or parsed.text)

@@ -1,0 +1,106 @@
+"""ftp URLs in the viewer (RFC 1738 §3.2, RFC 959): directory listings, files shown as
+text or images, other files downloaded into a file; the FTP exchange below the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
+from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
+from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES
+from urlinspector.gui.viewer.handlers.base import (
+    BaseHandler,
+    Download,
+    Fetch,
+    Navigation,
+    Step,
+    Viewer,
+    consent,
+    hostport,
+    last_part,
+)
+from urlinspector.gui.viewer.save import format_size, suggest_name
+from urlinspector.gui.viewer.workers import FtpPage, SavedPage, ftp_task
+from urlinspector.schemes.ftp.url import plan as ftp_plan
+
+__all__ = ["FtpHandler", "parent_url"]
+
+
+def parent_url(url: str) -> str | None:
+    """The URL of the directory above *url* (a directory URL ending in ``/``), or
+    None at the top."""
+    if not url:
+        return None
+    parsed = parse(url)
+    if (parsed.path or "/") in ("", "/"):
+        return None
+    try:
+        return resolve(url if url.endswith("/") else url + "/", "..").target
+    except (BaseNotAbsoluteError, ValueError):
+        return None
+
+
+def _is_image(name: str) -> bool:
+    return any(name.lower().endswith(s) for s in IMAGE_SUFFIXES)
+
+
+class FtpHandler(BaseHandler):
+    """ftp: (see the module description)."""
+
+    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+        the_plan = ftp_plan(url)
+        question = consent(url, confirmed)
+        if question is not None:
+            return question
+        if the_plan.action == "retrieve" and the_plan.transfer_type == "I":
+            name = the_plan.name.decode("utf-8", "replace")
+            if not _is_image(name):
+                # a file to save, or (the typecode was a guess) a directory to list
+                return Download(
+                    suggest_name(name), lambda spool: ftp_task(url, spool=spool), show_now=False
+                )
+        return Fetch(ftp_task(url, limits=viewer.limits), transcript=True)
+
+    def save(self, url: URL, viewer: Viewer) -> Download | None:
+        name = ftp_plan(url).name.decode("utf-8", "replace")
+        return Download(suggest_name(name), lambda spool: ftp_task(url, spool=spool))
+
+    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+        if isinstance(result, SavedPage):
+            if result.listing is not None:  # an ftp name that was a directory
+                result.spool.unlink(missing_ok=True)
+                self._show_listing(viewer, nav, result.listing)
+                return
+            with open(result.spool, "rb") as spool:
+                head = spool.read(SNIFF)
+            if result.size <= viewer.limits.max_memory and looks_like_text(head):
+                # no text suffix, but its octets read as text: shown (Save stays)
+                data = result.spool.read_bytes()
+                result.spool.unlink(missing_ok=True)
+                info = f"ftp file · {format_size(len(data))} · {hostport(nav.url)}"
+                viewer.show_text(nav, data, info)
+                return
+            # a file not handed to a save dialog while it came: offer it now
+            name = nav.download_name or last_part(nav.url)
+            viewer.offer_saved(nav, name, result.spool, result.size)
+            return
+        if not isinstance(result, FtpPage):
+            return
+        ftp = result.result
+        if ftp.listing is not None:
+            self._show_listing(viewer, nav, ftp.listing)
+            return
+        data = ftp.data or b""
+        name = ftp.plan.name.decode("utf-8", "replace")
+        info = f"ftp file · {format_size(len(data))} · {ftp.plan.authority}"
+        if _is_image(name):
+            viewer.show_image(nav, data, info)
+        else:
+            viewer.show_text(nav, data, info)
+
+    def _show_listing(self, viewer: Viewer, nav: Navigation, listing: Any) -> None:
+        viewer.listing_page.set_ftp_listing(listing, has_parent=parent_url(listing.url) is not None)
+        text = f"ftp directory · {len(listing.entries)} entries · {hostport(listing.url)}"
+        if listing.url != nav.text:
+            text += f" · listed as {display_url(listing.url)} (its base URL)"
+        viewer.show_listing(nav, listing.url, last_part(listing.url), text)

@@ -1,0 +1,238 @@
+"""gopher URLs in the viewer (RFC 1436, RFC 1738 §3.4, Gopher+): menus as they arrive,
+texts, images, searches, binaries to a file, and Gopher+ attributes beside the menu.
+
+Before anything is sent: a port that belongs to another service asks first (RFC 1738
+§6: a gopher request sent to an SMTP server's port sends mail); a type 7 item asks for
+the words to search for (RFC 1738 §3.4.2); a binary item asks where to save it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Slot
+
+from urlinspector.core import URL
+from urlinspector.gui.viewer.common import without_password
+from urlinspector.gui.viewer.gopher_view import AskDialog, ask_data, attributes_url
+from urlinspector.gui.viewer.handlers.base import (
+    AskSearch,
+    BaseHandler,
+    Download,
+    Fetch,
+    Navigation,
+    Step,
+    Viewer,
+    consent,
+    hostport,
+    last_part,
+)
+from urlinspector.gui.viewer.save import format_size, suggest_name
+from urlinspector.gui.viewer.workers import GopherPage, Job, gopher_task
+from urlinspector.net.errors import Cancelled
+from urlinspector.schemes.gopher import (
+    MenuItem,
+    error_in_body,
+    item_url,
+    needs_port_confirmation,
+    request_from_url,
+    type_name,
+    with_search,
+)
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+__all__ = ["IMAGE_TYPES", "GopherHandler", "GopherMenu"]
+
+IMAGE_TYPES = frozenset("gIp:")
+"""Gopher item types shown as images (RFC 1436 §3.8 g and I; p, the PNG convention;
+``:``, Gopher+'s bitmap)."""
+
+
+def _menu_title(items: list[Any], url: URL) -> str:
+    for item in items[:5]:
+        if isinstance(item, MenuItem) and item.display.strip():
+            return item.display.strip()[:80]
+    return last_part(url)
+
+
+class GopherHandler(BaseHandler):
+    """gopher: (see the module description)."""
+
+    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+        request = request_from_url(url)
+        question = consent(url, confirmed)
+        if question is not None:
+            return question
+        if request.gophertype == "7" and request.search is None and request.kind == "menu":
+            return AskSearch()
+        if request.kind == "binary" and request.gophertype not in IMAGE_TYPES:
+            download = self.save(url, viewer)
+            assert download is not None
+            return download
+        return Fetch(gopher_task(url, limits=viewer.limits))
+
+    def save(self, url: URL, viewer: Viewer) -> Download | None:
+        request = request_from_url(url)
+        name = suggest_name(request.selector, request.gophertype)
+        return Download(name, lambda spool: gopher_task(url, spool=spool))
+
+    def with_search(self, url: URL, words: str) -> str:
+        return with_search(url, words)
+
+    def partial(self, viewer: Viewer, nav: Navigation) -> None:
+        items = nav.job.context.take_items()
+        if not items:
+            return
+        page = viewer.gopher_page
+        if not nav.committed:
+            page.model.clear()
+            page.show_menu()
+            viewer.commit(nav, page, _menu_title(items, nav.url))
+        page.model.append(items)
+        nav.items += len(items)
+        viewer.set_info(f"gopher menu · {nav.items:,} items so far · {hostport(nav.url)}")
+
+    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+        if not isinstance(result, GopherPage):
+            return
+        reply = result.reply
+        kind = result.request.kind
+        where = hostport(nav.url)
+        if reply.error is not None:
+            viewer.show_failure(nav.text, nav.offset, "The gopher server refused", reply.error.text)
+            return
+        page = viewer.gopher_page
+        if kind == "menu":
+            self.partial(viewer, nav)
+            if not nav.committed:
+                page.model.clear()
+                page.show_menu()
+                viewer.commit(nav, page, _menu_title([], nav.url))
+            count = page.model.rowCount()
+            links = sum(1 for i in page.model.items if i.url is not None)
+            text = f"gopher menu · {count:,} lines, {links:,} links · {where}"
+            if reply.end is not None and reply.end.note:
+                text += f" · {reply.end.note}"
+            viewer.set_info(text)
+            viewer.status(f"Done: {count:,} lines.")
+            return
+        if kind == "attributes":
+            page.attributes.set_attributes(None, tuple(reply.attributes))
+            page.show_attributes_only()
+            viewer.commit(nav, page, "Gopher+ attributes")
+            viewer.set_info(f"Gopher+ attributes · {where}")
+            return
+        body = reply.body or b""
+        message = error_in_body(body)
+        if message is not None:
+            viewer.show_failure(nav.text, nav.offset, "The gopher server says", message)
+            return
+        what = type_name(result.request.gophertype)
+        if kind == "text":
+            info = f"gopher {what} · {format_size(len(body))} · {where}"
+            viewer.show_text(nav, body, info, content=result.request.gophertype == "h")
+            return
+        viewer.show_image(nav, body, f"gopher {what} · {where}")
+
+
+class GopherMenu(QObject):
+    """The menu page's own signals: an item followed or hovered, Gopher+ attributes
+    (``!``) fetched for the item chosen and shown beside it, and the ASK form of an
+    item filled in and sent."""
+
+    def __init__(self, viewer: Viewer, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.viewer = viewer
+        self.parent_widget = parent
+        self.job: Job | None = None
+        self.item: MenuItem | None = None
+        self.ask_dialog: AskDialog | None = None
+        panel = viewer.gopher_page.attributes
+        menu = viewer.gopher_page.view
+        menu.itemActivated.connect(self._activated)
+        menu.itemHovered.connect(self._hovered)
+        menu.attributesRequested.connect(self.show_attributes)
+        panel.urlRequested.connect(viewer.navigate)
+        panel.formRequested.connect(self.fill_form)
+
+    @Slot(object)
+    def _activated(self, item: MenuItem) -> None:
+        if item.url is not None:
+            self.viewer.navigate(item.url)
+
+    @Slot(object)
+    def _hovered(self, item: MenuItem | None) -> None:
+        if item is None:
+            self.viewer.status("")
+        elif item.url is not None:
+            self.viewer.status(f"{type_name(item.itemtype)}: {without_password(item.url)}")
+        else:
+            self.viewer.status(f"{type_name(item.itemtype)}: leads nowhere")
+
+    @Slot(object)
+    def show_attributes(self, item: MenuItem) -> None:
+        panel = self.viewer.gopher_page.attributes
+        panel.set_loading(item)
+        panel.show()
+        url = attributes_url(item)
+        if url is None:
+            panel.set_error("The item names no server to ask.")
+            return
+        warning = needs_port_confirmation(url)
+        if warning is not None:
+            panel.set_error(f"Not asked: {warning}.")
+            return
+        if self.job is not None:
+            self.job.cancel()
+        job = Job(gopher_task(url, limits=self.viewer.limits), url)
+        job.signals.finished.connect(self._finished)
+        job.signals.failed.connect(self._failed)
+        self.job = job
+        self.item = item
+        self.viewer.runner.start(job)
+
+    @Slot(object)
+    def _finished(self, result: object) -> None:
+        if self.job is None or self.sender() is not self.job.signals:
+            return
+        self.job = None
+        if isinstance(result, GopherPage):
+            panel = self.viewer.gopher_page.attributes
+            reply = result.reply
+            if reply.error is not None:
+                panel.set_error(reply.error.text)
+            else:
+                panel.set_attributes(self.item, tuple(reply.attributes))
+
+    @Slot(object)
+    def _failed(self, error: object) -> None:
+        if self.job is None or self.sender() is not self.job.signals:
+            return
+        self.job = None
+        if not isinstance(error, Cancelled):
+            self.viewer.gopher_page.attributes.set_error(str(error))
+
+    @Slot(object)
+    def fill_form(self, item: MenuItem | None) -> None:
+        panel = self.viewer.gopher_page.attributes
+        if item is None or not panel.ask_fields:
+            return
+        dialog = AskDialog(panel.ask_fields, self.parent_widget)
+
+        def accepted() -> None:
+            url = item_url(
+                item.itemtype,
+                item.selector,
+                item.host,
+                item.port,
+                gopher_plus=ask_data(dialog.values()),
+            )
+            if url is not None:
+                self.viewer.navigate(url)
+
+        dialog.accepted.connect(accepted)
+        dialog.finished.connect(lambda _r: setattr(self, "ask_dialog", None))
+        self.ask_dialog = dialog
+        dialog.open()

@@ -1,0 +1,256 @@
+"""The viewer in the main window: :func:`install_viewer` adds the pane as a page, routes
+explicit fetches to it, and adds a Go menu.  What it needs of the window is one typed
+interface, :class:`ViewerHost`."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QInputDialog,
+    QMenu,
+    QMenuBar,
+    QStatusBar,
+    QWidget,
+)
+
+from urlinspector.core import BaseNotAbsoluteError, parse, resolve
+from urlinspector.gui.models.text import shown
+from urlinspector.gui.palette import Formats
+from urlinspector.gui.settings import Settings
+from urlinspector.gui.viewer.bookmarks import Bookmarks, gopher_menu
+from urlinspector.gui.viewer.common import display_url
+from urlinspector.gui.viewer.handlers import FETCHED_SCHEMES
+from urlinspector.gui.viewer.pane import ViewerPane
+
+__all__ = [
+    "VIEWER_PAGE",
+    "ViewerHost",
+    "ask_news_server",
+    "install_viewer",
+    "set_news_server",
+]
+
+VIEWER_PAGE = "viewer"
+"""The name of the viewer's page in the main window's page area."""
+
+
+class _Field(Protocol):
+    def text(self) -> str: ...
+
+
+class ViewerHost(Protocol):
+    """What the viewer uses of the main window
+    (:class:`~urlinspector.gui.main_window.MainWindow` is one).
+
+    * ``add_page(name, widget)`` / ``show_page(name)``: the central page area; the pane
+      is the page :data:`VIEWER_PAGE`, the inspector is ``"inspector"``;
+    * ``openRequested(str)``: an explicit fetch (the Open button, Alt+Enter, Enter while
+      the viewer is shown); inspecting never reaches the viewer;
+    * ``address`` / ``set_address(text)``: the address bar; ``base`` / ``set_base(text)``:
+      the base field (URL syntax draft 1997 §5.1.3);
+    * ``remember(url)``: every page shown joins the window's history;
+    * ``settings`` (the news server is kept there), ``formats`` (the colour roles),
+      ``statusBar()`` and ``menuBar()``.
+    """
+
+    @property
+    def openRequested(self) -> SignalInstance: ...
+
+    @property
+    def address(self) -> _Field: ...
+
+    @property
+    def base(self) -> _Field: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def formats(self) -> Formats: ...
+
+    def add_page(self, name: str, widget: QWidget) -> int: ...
+
+    def show_page(self, name: str) -> None: ...
+
+    def set_address(self, text: str) -> None: ...
+
+    def set_base(self, base: str) -> None: ...
+
+    def remember(self, url: str) -> None: ...
+
+    def statusBar(self) -> QStatusBar: ...
+
+    def menuBar(self) -> QMenuBar: ...
+
+
+def _resolved(base: str, reference: str) -> str:
+    """*reference* resolved against *base* (RFC 3986 §5.2); *reference* itself when
+    that fails."""
+    try:
+        return resolve(base, reference).target
+    except (BaseNotAbsoluteError, ValueError):
+        return reference
+
+
+def set_news_server(pane: ViewerPane, settings: Settings | None, text: str) -> None:
+    """Use *text* (``host[:port]``, "" for ``NNTPSERVER`` / ``localhost:119``) for
+    ``news:`` URLs from now on, and keep it in *settings*."""
+    text = text.strip()
+    pane.news_server = text or None
+    if settings is not None:
+        settings.news_server = text
+
+
+def ask_news_server(parent: QWidget, pane: ViewerPane, settings: Settings | None) -> None:
+    """Go ▸ News server…: ask for the server ``news:`` URLs are read from."""
+    text, ok = QInputDialog.getText(
+        parent,
+        "News server",
+        "Server for news: URLs (host or host:port; empty: $NNTPSERVER, else localhost:119):",
+        text=pane.news_server or "",
+    )
+    if ok:
+        set_news_server(pane, settings, text)
+
+
+def install_viewer(main_window: ViewerHost) -> ViewerPane:
+    """Add a :class:`ViewerPane` to *main_window* and wire it; returns the pane.
+
+    ``openRequested``: URLs of :data:`FETCHED_SCHEMES` are shown in the viewer, others
+    in the inspector; a relative reference is resolved against the base field first.
+    A "Go" menu gets Back, Forward, Reload and Stop (window-wide shortcuts), and
+    Inspector / Viewer (Ctrl+1, Ctrl+2) to switch pages.
+    """
+    window = main_window
+    parent = window if isinstance(window, QWidget) else None
+    pane = ViewerPane(formats=window.formats, parent=parent)
+    window.add_page(VIEWER_PAGE, pane)
+
+    def status(message: str) -> None:
+        if message:
+            window.statusBar().showMessage(message, 10000)
+        else:
+            window.statusBar().clearMessage()
+
+    def route(url: str) -> None:
+        url = url.strip()
+        base = window.base.text()
+        if url and not parse(url).scheme and base:
+            url = _resolved(base, url)  # what the Target field shows
+        scheme = (parse(url).scheme or "").lower()
+        if scheme in FETCHED_SCHEMES:
+            window.show_page(VIEWER_PAGE)
+            pane.navigate(url)
+        else:
+            window.show_page("inspector")
+            what = f"{scheme} URLs" if scheme else "A relative reference without a base"
+            status(
+                f"{what} are not fetched here: the viewer fetches gopher, ftp, news, nntp "
+                "and file URLs; this one is inspected only."
+            )
+
+    def show_url(url: str) -> None:
+        if window.address.text() != url:
+            window.set_address(url)
+
+    window.openRequested.connect(route)
+    pane.urlChanged.connect(show_url)
+    pane.baseChanged.connect(window.set_base)
+    pane.statusMessage.connect(status)
+    pane.urlChanged.connect(window.remember)
+    settings = window.settings
+    pane.news_server = settings.news_server or None
+
+    bar = window.menuBar()
+    menu = QMenu("&Go", bar)
+    menu.setObjectName("goMenu")
+    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    if help_menu is not None:
+        bar.insertMenu(help_menu, menu)  # Help stays last
+    else:
+        bar.addMenu(menu)
+    for act in (pane.back_action, pane.forward_action, pane.reload_action, pane.stop_action):
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        menu.addAction(act)
+    menu.addSeparator()
+    inspector = menu.addAction("&Inspector")
+    inspector.setShortcut(QKeySequence("Ctrl+1"))
+    inspector.triggered.connect(lambda: window.show_page("inspector"))
+    viewer = menu.addAction("&Viewer")
+    viewer.setShortcut(QKeySequence("Ctrl+2"))
+    viewer.triggered.connect(lambda: window.show_page(VIEWER_PAGE))
+    menu.addSeparator()
+    news = menu.addAction("&News server…")
+    news.setObjectName("newsServerAction")
+    news.triggered.connect(lambda: ask_news_server(parent or pane, pane, settings))
+    pane.bookmarks = Bookmarks(settings.store)
+    _bookmarks_menu(window, pane, pane.bookmarks, help_menu)
+    app = QApplication.instance()
+    if app is not None:
+        app.aboutToQuit.connect(pane.shutdown)
+    return pane
+
+
+def _bookmarks_menu(
+    window: ViewerHost, pane: ViewerPane, marks: Bookmarks, before: QAction | None
+) -> QMenu:
+    """Bookmarks: Add (Ctrl+D), Export as a gopher menu…, then one item per bookmark."""
+    bar = window.menuBar()
+    menu = QMenu("&Bookmarks", bar)
+    menu.setObjectName("bookmarksMenu")
+    if before is not None:
+        bar.insertMenu(before, menu)
+    else:
+        bar.addMenu(menu)
+    add = QAction("&Add this page", pane)
+    add.setObjectName("addBookmarkAction")
+    add.setShortcut(QKeySequence("Ctrl+D"))
+    add.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    export = QAction("&Export as a gopher menu…", pane)
+    export.setObjectName("exportBookmarksAction")
+    pane.add_bookmark_action, pane.export_bookmarks_action = add, export
+
+    def add_current() -> None:
+        if not pane.url:
+            pane.status("Nothing to bookmark: no page is shown.")
+            return
+        current = pane.history.current
+        title = current.title if current is not None and current.url == pane.url else pane.url
+        mark = marks.add(title, pane.url)
+        pane.status(f"Bookmarked: {mark.title}")
+
+    def export_to_file() -> None:
+        path, _filter = QFileDialog.getSaveFileName(
+            pane, "Export the bookmarks as a gopher menu", "gophermap"
+        )
+        if path:
+            with open(path, "wb") as out:
+                out.write(gopher_menu(marks.all()))
+            pane.status(f"Bookmarks exported to {path}.")
+
+    def fill() -> None:
+        menu.clear()
+        menu.addAction(add)
+        menu.addAction(export)
+        menu.addSeparator()
+        for mark in marks.all():
+            act = menu.addAction(f"{shown(mark.title, 60)} — {display_url(mark.url, 60)}")
+            act.setData(mark.url)
+            act.triggered.connect(lambda _c=False, url=mark.url: open_mark(url))
+
+    def open_mark(url: str) -> None:
+        window.show_page(VIEWER_PAGE)
+        pane.navigate(url)
+
+    add.triggered.connect(add_current)
+    export.triggered.connect(export_to_file)
+    menu.aboutToShow.connect(fill)
+    fill()
+    window_widget = window if isinstance(window, QWidget) else pane
+    window_widget.addAction(add)
+    return menu
