@@ -542,3 +542,23 @@ def test_after_following_a_link_and_back_plain_text_is_not_a_link(
     for position in plain:
         probe.setPosition(position)
         assert not probe.charFormat().isAnchor(), f"plain text at {position} is a link"
+
+
+def test_a_file_link_from_a_remote_page_asks_first(
+    go: Any, hole: Any, qtbot: Any, tmp_path: Any
+) -> None:
+    from urlinspector.schemes.file import file_url
+
+    secret = tmp_path / "secret.txt"
+    secret.write_bytes(b"local only\n")
+    pane = go(hole.url)
+    menu = pane.current_page
+    pane.navigate(file_url(str(secret)))
+    box = pane.port_warning
+    assert box is not None  # asked, and nothing read yet
+    assert box.windowTitle() == "Open a local file?"
+    assert pane.current_page is menu
+    box.reject()  # Cancel
+    qtbot.waitUntil(lambda: pane.port_warning is None, timeout=5000)
+    assert pane.current_page is menu
+    assert pane.url == hole.url

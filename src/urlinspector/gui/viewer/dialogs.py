@@ -13,17 +13,23 @@ __all__ = ["PasswordAsker", "SessionPasswords", "ask_password", "ask_port", "ask
 
 
 def ask_port(
-    parent: QWidget, shown_url: str, warning: str, answered: Callable[[bool], None]
+    parent: QWidget,
+    shown_url: str,
+    warning: str,
+    answered: Callable[[bool], None],
+    *,
+    title: str = "Connect to this port?",
+    go_on: str = "&Connect anyway",
 ) -> QMessageBox:
-    """Ask whether to connect to a port that belongs to another service (RFC 1738 §6);
-    Cancel is the default."""
+    """Ask whether to go on: to connect to a port that belongs to another service (RFC
+    1738 §6), or to open a local file a remote page links to; Cancel is the default."""
     box = QMessageBox(parent)
     box.setObjectName("portWarning")
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Connect to this port?")
+    box.setWindowTitle(title)
     box.setText(f"<b>{html.escape(shown_url, quote=False)}</b>")
     box.setInformativeText(warning[:1].upper() + warning[1:] + ".")
-    connect = box.addButton("&Connect anyway", QMessageBox.ButtonRole.AcceptRole)
+    connect = box.addButton(go_on, QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.finished.connect(lambda _r: answered(box.clickedButton() is connect))

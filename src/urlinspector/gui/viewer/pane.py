@@ -365,7 +365,7 @@ class ViewerPane(PageShowing, QWidget):
         elif isinstance(step, Download):
             self._download(url, offset, handler, step)
         elif isinstance(step, AskPort):
-            self._ask_port(url, offset, step.warning)
+            self._ask_port(url, offset, step)
         elif isinstance(step, AskSearch):
             self._ask_search(url, handler)
         elif isinstance(step, Shown):
@@ -411,7 +411,7 @@ class ViewerPane(PageShowing, QWidget):
         nav.spool = spool
         nav.download_name = download.name
 
-    def _ask_port(self, url: URL, offset: int | None, warning: str) -> None:
+    def _ask_port(self, url: URL, offset: int | None, question: AskPort) -> None:
         def answered(connect: bool) -> None:
             self.port_warning = None
             if connect:
@@ -419,7 +419,14 @@ class ViewerPane(PageShowing, QWidget):
             else:
                 self.statusMessage.emit("Not connected.")
 
-        self.port_warning = dialogs.ask_port(self, display_url(url.text, 100), warning, answered)
+        self.port_warning = dialogs.ask_port(
+            self,
+            display_url(url.text, 100),
+            question.warning,
+            answered,
+            title=question.title,
+            go_on=question.go_on,
+        )
 
     def _ask_search(self, url: URL, handler: SchemeHandler) -> None:
         def accepted(words: str) -> None:

@@ -74,9 +74,12 @@ class Download:
 
 @dataclass(frozen=True)
 class AskPort:
-    """The URL's port belongs to another service: ask before connecting (RFC 1738 §6)."""
+    """Ask before going on: the URL's port belongs to another service (RFC 1738 §6), or
+    a remote page links to a file of this computer."""
 
     warning: str
+    title: str = "Connect to this port?"
+    go_on: str = "&Connect anyway"
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,8 @@ class Viewer(Protocol):
     """What a handler uses of the viewer pane: its pages, limits and settings, and the
     ways to show a page or a failure."""
 
+    url: str
+    """The URL of the page shown ("" for none)."""
     limits: Limits
     news_server: str | None
     runner: JobRunner

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import mimetypes
 
-from urlinspector.core import URL
+from urlinspector.core import URL, parse
 from urlinspector.gui.viewer.common import SNIFF, looks_like_text
 from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES, ListingRow
 from urlinspector.gui.viewer.handlers.base import (
+    AskPort,
     BaseHandler,
     Download,
     Fetch,
@@ -34,6 +35,16 @@ class FileHandler(BaseHandler):
     """file: (see the module description)."""
 
     def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+        shown = viewer.url
+        if not confirmed and shown and (parse(shown).scheme or "").lower() != "file":
+            # a remote page links to a file of this computer: its author chose what the
+            # link opens here (RFC 1738 §6: URLs can be made to reach what they should not)
+            return AskPort(
+                "the page shown comes from another computer and links to a file of this "
+                "one; open it only if you expected that",
+                title="Open a local file?",
+                go_on="&Open the file",
+            )
         return Fetch(file_task(url, limits=viewer.limits))
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
