@@ -242,3 +242,13 @@ def trickle() -> Iterator[Trickle]:
     server = Trickle(reply)
     yield server
     server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _passwords_masked() -> Iterator[None]:
+    """Every test starts with the viewer's labels masking passwords, as a new window."""
+    from urlinspector.gui.viewer.common import PASSWORDS
+
+    PASSWORDS.shown = False
+    yield
+    PASSWORDS.shown = False

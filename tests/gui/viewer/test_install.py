@@ -137,3 +137,14 @@ def test_the_news_server_setting_is_kept_and_used(window: MainWindow) -> None:
         assert window.settings.news_server == ""
     finally:
         second.shutdown()
+
+
+def test_the_viewers_labels_follow_show_passwords(window: MainWindow, viewer: Any) -> None:
+    from urlinspector.gui.viewer.common import display_url
+
+    url = "ftp://joe:hunter2@h.example/"
+    assert "hunter2" not in display_url(url)
+    window.show_passwords_action.setChecked(True)
+    assert "hunter2" in display_url(url)
+    window.show_passwords_action.setChecked(False)
+    assert "hunter2" not in display_url(url)

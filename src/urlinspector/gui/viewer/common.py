@@ -25,6 +25,7 @@ from urlinspector.present.masking import mask_url
 
 __all__ = [
     "ICON_SIZE",
+    "PASSWORDS",
     "SNIFF",
     "blank_icon",
     "display_url",
@@ -94,11 +95,24 @@ def url_html(url: str, formats: Formats, limit: int = 300) -> str:
     return f'<span style="white-space:pre">{"".join(out)}{more}</span>'
 
 
+class PasswordDisplay:
+    """Whether the window shows passwords (View ▸ Show passwords): the viewer's labels,
+    status lines and titles follow the same switch as the inspector's panels."""
+
+    shown = False
+
+
+PASSWORDS = PasswordDisplay()
+"""The switch the window sets (:func:`~urlinspector.gui.viewer.install.install_viewer`
+connects it)."""
+
+
 def without_password(url: str) -> str:
     """*url* with the password of its userinfo masked as everywhere else in the window
     (:func:`~urlinspector.present.masking.mask_url`: a look-alike it carries stays
-    visible), for labels, status lines and titles; the URL itself keeps it."""
-    if ":" not in url or "@" not in url:
+    visible), for labels, status lines and titles, unless the window shows passwords;
+    the URL itself keeps it."""
+    if PASSWORDS.shown or ":" not in url or "@" not in url:
         return url
     return mask_url(parse(url))
 

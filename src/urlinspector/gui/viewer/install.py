@@ -23,7 +23,7 @@ from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import Settings
 from urlinspector.gui.viewer.bookmarks import Bookmarks, gopher_menu
-from urlinspector.gui.viewer.common import display_url
+from urlinspector.gui.viewer.common import PASSWORDS, display_url
 from urlinspector.gui.viewer.handlers import FETCHED_SCHEMES
 from urlinspector.gui.viewer.pane import ViewerPane
 
@@ -55,7 +55,8 @@ class ViewerHost(Protocol):
       the base field (URL syntax draft 1997 §5.1.3);
     * ``remember(url)``: every page shown joins the window's history;
     * ``settings`` (the news server is kept there), ``formats`` (the colour roles),
-      ``statusBar()`` and ``menuBar()``.
+      ``statusBar()`` and ``menuBar()``; ``show_passwords_action`` (View ▸ Show passwords),
+    which the viewer's labels follow.
     """
 
     @property
@@ -86,6 +87,9 @@ class ViewerHost(Protocol):
     def statusBar(self) -> QStatusBar: ...
 
     def menuBar(self) -> QMenuBar: ...
+
+    @property
+    def show_passwords_action(self) -> QAction: ...
 
 
 def _resolved(base: str, reference: str) -> str:
@@ -130,6 +134,10 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
     parent = window if isinstance(window, QWidget) else None
     pane = ViewerPane(formats=window.formats, parent=parent)
     window.add_page(VIEWER_PAGE, pane)
+    # passwords masked in the viewer's labels exactly when the window masks them
+    shows = window.show_passwords_action
+    PASSWORDS.shown = shows.isChecked()
+    shows.toggled.connect(lambda on: setattr(PASSWORDS, "shown", on))
 
     def status(message: str) -> None:
         if message:
