@@ -6,16 +6,14 @@ Standard library plus pure, deterministic parsers and data: ``idna``, ``ada-url`
 look-alikes) and ``publicsuffixlist``.  No sockets, threads, files or Qt.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from urlinspector.core.base import EstablishedBase, establish_base
-from urlinspector.core.browser import BrowserReading, browser_reading
 from urlinspector.core.compare import Comparison, Rung, compare
-from urlinspector.core.destination import Destination, Verdict, destination
-from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
 from urlinspector.core.extract import Found, extract
 from urlinspector.core.guess import Guess, guess_absolute
-from urlinspector.core.lookalike import CharInfo, describe_char
 from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span
 from urlinspector.core.normalize import (
     RUNGS,
@@ -34,6 +32,38 @@ from urlinspector.core.resolve import (
     remove_dot_segments,
     resolve,
 )
+
+if TYPE_CHECKING:
+    from urlinspector.core.browser import BrowserReading, browser_reading
+    from urlinspector.core.destination import Destination, Verdict, destination
+    from urlinspector.core.domain import registrable_domain
+    from urlinspector.core.lookalike import CharInfo, describe_char
+
+_ON_USE: dict[str, str] = {
+    "BrowserReading": "browser",
+    "browser_reading": "browser",
+    "Destination": "destination",
+    "Verdict": "destination",
+    "destination": "destination",
+    "registrable_domain": "domain",
+    "CharInfo": "lookalike",
+    "describe_char": "lookalike",
+}
+"""Names imported when first used: where browsers go needs ada-url, ICU and the
+Public Suffix List, whose import takes longer than the rest of the core together
+(ICU alone about 40 ms), and parsing, resolving or fetching needs none of them."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _ON_USE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CURRENT_DOCUMENT",

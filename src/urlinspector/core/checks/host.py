@@ -20,7 +20,6 @@ from urlinspector.core.grammar import (
     IPVFUTURE,
     RARE_IPV4,
 )
-from urlinspector.core.lookalike import host_findings
 from urlinspector.core.model import (
     AUTHORITY,
     HOST,
@@ -241,6 +240,9 @@ def idn_findings(host: str, start: int, end: int, ed: Edition, out: Findings) ->
     # look-alikes: UTS #39 and the browsers' IDN display policies (lookalike.py), under
     # the edition's own text on semantic attacks
     attack = ed.cite("semantic-attack")
+    # (ICU loads on the first internationalized host, not with the parser)
+    from urlinspector.core.lookalike import host_findings
+
     for f in host_findings(host):
         span = (start + f.span[0], start + f.span[1])
         out.add(f.code, f.severity, "security", span, f.message, f"{attack}; {f.reference}")
