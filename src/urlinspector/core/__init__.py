@@ -60,9 +60,13 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
 
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+    loaded = importlib.import_module(f"{__name__}.{module}")
+    # importing the submodule binds its name here (``destination`` the module): every
+    # name taken from it is bound again to what it names
+    for each, home in _ON_USE.items():
+        if home == module:
+            globals()[each] = getattr(loaded, each)
+    return globals()[name]
 
 
 __all__ = [
