@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Slot
 
 from urlinspector.core import URL
 from urlinspector.gui.viewer.common import without_password
-from urlinspector.gui.viewer.gopher_view import AskDialog, ask_data, attributes_url
+from urlinspector.gui.viewer.gopher_plus import AskDialog, ask_data, attributes_url
 from urlinspector.gui.viewer.handlers.base import (
     AskSearch,
     BaseHandler,
