@@ -22,8 +22,9 @@ page; one that is stopped leaves the page as it was.  A fetch refused before any
 is sent (a URL that cannot be sent, a port question answered Cancel) or given up (a
 password not given) is not a visit: the history and the page's URL stay as they were.
 
-Downloads are :mod:`.downloads`'s, the questions :mod:`.dialogs`'s, and the place in
-the main window :mod:`.install`'s.
+Following a handler's steps and its job's reports is :mod:`.following`'s, showing a
+page :mod:`.showing`'s, the downloads :mod:`.downloads`'s, the questions
+:mod:`.dialogs`'s, and the place in the main window :mod:`.install`'s.
 """
 
 from __future__ import annotations
@@ -41,44 +42,32 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import URL, parse
+from urlinspector.core import parse
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.bookmarks import Bookmarks
-from urlinspector.gui.viewer.common import display_url, looks_like_text, without_password
+from urlinspector.gui.viewer.common import display_url, without_password
 from urlinspector.gui.viewer.downloads import Downloads
 from urlinspector.gui.viewer.findbar import FindBar
+from urlinspector.gui.viewer.following import StepFollowing
 from urlinspector.gui.viewer.ftp_view import TranscriptPanel
-from urlinspector.gui.viewer.gopher_view import AskDialog
+from urlinspector.gui.viewer.gopher_plus import AskDialog
 from urlinspector.gui.viewer.handlers import handler_for
-from urlinspector.gui.viewer.handlers.base import (
-    AskPort,
-    AskSearch,
-    Download,
-    Fetch,
-    Navigation,
-    SchemeHandler,
-    Shown,
-    Step,
-    last_part,
-)
+from urlinspector.gui.viewer.handlers.base import Navigation, last_part
 from urlinspector.gui.viewer.handlers.ftp import parent_url
 from urlinspector.gui.viewer.handlers.gopher import GopherMenu
 from urlinspector.gui.viewer.history import History
 from urlinspector.gui.viewer.pages import PageStack
-from urlinspector.gui.viewer.save import SaveDialog, format_size, new_spool
-from urlinspector.gui.viewer.showing import PageShowing, failure_title, resolved
+from urlinspector.gui.viewer.save import SaveDialog, format_size
 from urlinspector.gui.viewer.toolbar import NavigationBar
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
-from urlinspector.net.errors import Cancelled, TooLarge
 from urlinspector.net.limits import Limits
-from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 
 __all__ = ["ViewerPane"]
 
 
-class ViewerPane(PageShowing, QWidget):
+class ViewerPane(StepFollowing):
     """The viewer (see the module description).
 
     Signals:
@@ -341,207 +330,6 @@ class ViewerPane(PageShowing, QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
-
-    # --- following a handler's steps --------------------------------------------------------
-
-    def _go(self, url: str, offset: int | None, *, confirmed: bool = False) -> None:
-        if not url:
-            return
-        self.stop_quietly()
-        parsed = parse(url)
-        if not parsed.scheme and self.base:
-            parsed = parse(resolved(self.base, url))  # a relative reference: the base's
-        handler = handler_for(parsed)
-        try:
-            step = handler.plan(parsed, self, confirmed=confirmed)
-        except LocalProtocolError as exc:
-            self.show_failure(parsed.text, offset, "Not fetched", str(exc), visit=False)
-            return
-        self._follow(parsed, offset, handler, step)
-
-    def _follow(self, url: URL, offset: int | None, handler: SchemeHandler, step: Step) -> None:
-        if isinstance(step, Fetch):
-            self._start(url, offset, handler, step)
-        elif isinstance(step, Download):
-            self._download(url, offset, handler, step)
-        elif isinstance(step, AskPort):
-            self._ask_port(url, offset, step)
-        elif isinstance(step, AskSearch):
-            self._ask_search(url, handler)
-        elif isinstance(step, Shown):
-            self.commit(
-                Navigation(url, offset, Job(lambda _ctx: None), handler), step.page, step.title
-            )
-            self.set_info(step.title)
-
-    def _start(
-        self, url: URL, offset: int | None, handler: SchemeHandler, fetch: Fetch
-    ) -> Navigation:
-        job = Job(fetch.task, url.text)
-        nav = Navigation(url, offset, job, handler, fetch.transcript, state=dict(fetch.state))
-        self._nav = nav
-        signals = job.signals
-        signals.progress.connect(self._job_progress)
-        signals.itemsReady.connect(self._job_items)
-        self._connect_shared(job)
-        signals.transferStarted.connect(self._job_transfer_started)
-        signals.finished.connect(self._job_finished)
-        signals.failed.connect(self._job_failed)
-        if nav.transcript:
-            self.transcript.clear(f"of {display_url(url.text, 90)}")
-            self.transcript.show()
-        self._set_busy(True)
-        self.progress.setRange(0, 0)
-        self.statusMessage.emit(f"Fetching {display_url(url.text, 100)}…")
-        self.runner.start(job)
-        return nav
-
-    def _connect_shared(self, job: Job) -> None:
-        job.signals.transcriptLine.connect(self._job_transcript)
-        job.signals.passwordNeeded.connect(self._job_password)
-
-    def _download(
-        self, url: URL, offset: int | None, handler: SchemeHandler, download: Download
-    ) -> None:
-        if download.show_now:
-            self.downloads.start(url.text, download.name, download.task, self._connect_shared)
-            return
-        spool = new_spool()
-        nav = self._start(url, offset, handler, Fetch(download.task(spool), transcript=True))
-        nav.spool = spool
-        nav.download_name = download.name
-
-    def _ask_port(self, url: URL, offset: int | None, question: AskPort) -> None:
-        def answered(connect: bool) -> None:
-            self.port_warning = None
-            if connect:
-                self._go(url.text, offset, confirmed=True)
-            else:
-                self.statusMessage.emit("Not connected.")
-
-        self.port_warning = dialogs.ask_port(
-            self,
-            display_url(url.text, 100),
-            question.warning,
-            answered,
-            title=question.title,
-            go_on=question.go_on,
-        )
-
-    def _ask_search(self, url: URL, handler: SchemeHandler) -> None:
-        def accepted(words: str) -> None:
-            try:
-                target = handler.with_search(url, words)
-            except LocalProtocolError as exc:
-                self.show_failure(url.text, None, "Not searched", str(exc), visit=False)
-                return
-            self.navigate(target)
-
-        dialog = dialogs.ask_search(self, accepted)
-        dialog.finished.connect(lambda _result: setattr(self, "search_dialog", None))
-        self.search_dialog = dialog
-
-    # --- the job's reports ------------------------------------------------------------------
-
-    def _current(self) -> Navigation | None:
-        nav = self._nav
-        if nav is not None and self.sender() is nav.job.signals:
-            return nav
-        return None
-
-    @Slot(object, object)
-    def _job_progress(self, done: int, total: int | None) -> None:
-        if self._current() is None:
-            return
-        if total:
-            self.progress.setRange(0, 1000)
-            self.progress.setValue(min(1000, int(done * 1000 / total)))
-        self.statusMessage.emit(
-            f"{format_size(done)}" + (f" of {format_size(total)}" if total else "") + " received"
-        )
-
-    @Slot()
-    def _job_items(self) -> None:
-        nav = self._current()
-        if nav is not None:
-            nav.handler.partial(self, nav)
-
-    @Slot(object)
-    def _job_transcript(self, line: object) -> None:
-        if self.downloads.owns(self.sender()) or self._current() is not None:
-            self.transcript.add_line(line)  # type: ignore[arg-type]
-
-    @Slot(str, str)
-    def _job_password(self, user: str, where: str) -> None:
-        sender = self.sender()
-        job = self._nav.job if self._nav is not None else None
-        if job is None or job.signals is not sender:
-            job = next((j for j in self.runner.running if j.signals is sender), None)
-        if job is None:
-            return
-        the_job = job
-
-        def answer(password: str | None) -> None:
-            if password is None and self._nav is not None and self._nav.job is the_job:
-                self._nav.state["declined"] = True  # given up: not a visit
-            the_job.answer_password(password)
-
-        self.password_asker.ask(sender, user, where, answer)
-
-    @Slot()
-    def _job_transfer_started(self) -> None:
-        nav = self._current()
-        if nav is None or nav.download_name is None or nav.spool is None:
-            return
-        if looks_like_text(nav.job.context.head or b""):
-            return  # text after all: shown when it has come (or offered, if too big)
-        # the name is a file after all: hand the transfer to a save dialog
-        self._nav = None
-        self._set_busy(False)
-        dialog = self.downloads.adopt(nav.job, nav.text, nav.download_name, nav.spool)
-        dialog.set_progress(0, None)
-
-    @Slot(object)
-    def _job_finished(self, result: object) -> None:
-        self.password_asker.ended(self.sender(), refused=False)
-        nav = self._current()
-        if nav is None:
-            return
-        self._nav = None
-        self._set_busy(False)
-        try:
-            nav.handler.show(self, nav, result)
-        except TooLarge as exc:
-            self.show_failure(nav.text, nav.offset, "Too large to show", str(exc), save=True)
-
-    @Slot(object)
-    def _job_failed(self, error: object) -> None:
-        self.password_asker.ended(self.sender(), refused=isinstance(error, RemoteProtocolError))
-        nav = self._current()
-        if nav is None:
-            return
-        self._nav = None
-        self._set_busy(False)
-        if nav.spool is not None:
-            nav.spool.unlink(missing_ok=True)
-        if isinstance(error, Cancelled):
-            self.statusMessage.emit("Stopped.")
-            return
-        title = failure_title(error)
-        message = str(error) or type(error).__name__
-        if nav.committed:  # a menu that broke off: keep what came
-            nav.handler.partial(self, nav)
-            self.set_info(f"{self.info.text()} · broken off: {message}")
-            self.statusMessage.emit(f"{title}: {message}")
-            return
-        self.show_failure(
-            nav.text,
-            nav.offset,
-            title,
-            message,
-            save=isinstance(error, TooLarge),
-            visit=not nav.state.get("declined", False),
-        )
 
     def server_of(self, url: str) -> str:
         parsed = parse(url)
