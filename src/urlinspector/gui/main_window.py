@@ -92,6 +92,9 @@ SLOW_UPDATE = 0.008
 LONG_TEXT = 4096
 """Characters: for a longer address the panels wait for a pause in typing."""
 PAUSE_MS = 250
+INSPECTOR_SIZES = (400, 330)
+"""Heights of the panels (components, diagnostics) and of the tabs below, as a ratio:
+a smaller window keeps it, so the components stay readable at 800x600."""
 
 
 class ParseCache:
@@ -319,7 +322,7 @@ class MainWindow(QMainWindow):
         self.address_area.setLayout(grid)
 
     def _build_pages(self) -> None:
-        self.components = ComponentsPanel(self.formats)
+        self.components = ComponentsPanel(self.formats, title="Components")
         self.diagnostics = DiagnosticsPanel(self.formats)
         self.editions = EditionsPanel(self.formats)
         self.trace = TracePanel()
@@ -336,20 +339,21 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.spec_reader, "Spec")
         self._tab_names = ("editions", "trace", "escapes", "explain", "spec")
 
-        def boxed(title: str, widget: QWidget) -> QWidget:
-            box = QWidget()
-            layout = QVBoxLayout(box)
-            layout.setContentsMargins(0, 0, 0, 0)
-            layout.setSpacing(2)
-            heading = QLabel(f"<b>{title}</b>")
-            layout.addWidget(heading)
-            layout.addWidget(widget)
-            return box
+        # the Diagnostics heading on a line as tall as the Components heading's (which
+        # shares its line with the charset): both tables start at the same height
+        diagnostics_box = QWidget()
+        box_layout = QVBoxLayout(diagnostics_box)
+        box_layout.setContentsMargins(0, 0, 0, 0)
+        box_layout.setSpacing(2)
+        heading = QLabel("<b>Diagnostics</b>")
+        heading.setMinimumHeight(self.components.charset_box.sizeHint().height())
+        box_layout.addWidget(heading)
+        box_layout.addWidget(self.diagnostics)
 
         self.upper = QSplitter(Qt.Orientation.Horizontal)
         self.upper.setObjectName("upperSplitter")
-        self.upper.addWidget(boxed("Components", self.components))
-        self.upper.addWidget(boxed("Diagnostics", self.diagnostics))
+        self.upper.addWidget(self.components)
+        self.upper.addWidget(diagnostics_box)
         self.upper.setStretchFactor(0, 5)
         self.upper.setStretchFactor(1, 6)
         self.upper.setChildrenCollapsible(False)
@@ -358,8 +362,8 @@ class MainWindow(QMainWindow):
         self.inspector.setObjectName("inspectorSplitter")
         self.inspector.addWidget(self.upper)
         self.inspector.addWidget(self.tabs)
-        self.inspector.setStretchFactor(0, 5)
-        self.inspector.setStretchFactor(1, 4)
+        self.inspector.setStretchFactor(0, 1)
+        self.inspector.setStretchFactor(1, 1)
         self.inspector.setChildrenCollapsible(False)
 
         self.pages = QStackedWidget()
@@ -954,7 +958,7 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.inspector.setSizes([330, 400])
+            self.inspector.setSizes(list(INSPECTOR_SIZES))
             self.upper.setSizes([560, 720])
         for name, splitter in (("inspector", self.inspector), ("upper", self.upper)):
             state = self.settings.layout(name)

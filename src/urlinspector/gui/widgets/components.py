@@ -36,7 +36,7 @@ class ComponentsPanel(QWidget):
     spanSelected = Signal(int, int)
     charsetChanged = Signal(str)
 
-    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+    def __init__(self, formats: Formats, parent: QWidget | None = None, *, title: str = "") -> None:
         super().__init__(parent)
         self.model = ComponentsModel(formats, self)
         self._syncing = False
@@ -56,6 +56,11 @@ class ComponentsPanel(QWidget):
 
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
+        self.heading: QLabel | None = None
+        if title:  # the heading shares the charset's line: one more row of components
+            self.heading = QLabel(f"<b>{title}</b>")
+            top.addWidget(self.heading)
+            top.addSpacing(12)
         top.addWidget(charset_label)
         top.addWidget(self.charset_box)
         top.addWidget(self.charset_error, 1)
@@ -85,6 +90,7 @@ class ComponentsPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         layout.addLayout(top)
         layout.addWidget(self.view)
 

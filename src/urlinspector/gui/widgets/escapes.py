@@ -1,5 +1,9 @@
 """The escapes panel: each ``%HH`` with its octet and character, marked unnecessary
-(RFC 3986 §2.3), meaningful (decoding it would change the URL's meaning) or invalid."""
+(RFC 3986 §2.3), meaningful (decoding it would change the URL's meaning) or invalid.
+
+The short columns and the citation are as wide as what they hold; the reason ("why")
+takes the rest of the width and wraps (up to :data:`WRAPPED_ROWS` rows: a longer table
+keeps one line a row, and the reason is in each row's tooltip)."""
 
 from __future__ import annotations
 
@@ -11,7 +15,11 @@ from urlinspector.gui.models.tables import SPAN_ROLE, EscapesModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
 
-__all__ = ["EscapesPanel"]
+__all__ = ["WRAPPED_ROWS", "EscapesPanel"]
+
+WRAPPED_ROWS = 60
+"""Rows whose height follows their wrapped reason; a longer table is not measured."""
+WHY_COLUMN = EscapesModel.COLUMNS.index("why")
 
 
 class EscapesPanel(QTableView):
@@ -25,19 +33,29 @@ class EscapesPanel(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)
         self.copying = install_copying(self)  # Ctrl+C, Copy as Markdown
-        self.setWordWrap(False)
+        self.setWordWrap(True)
         self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in ((0, 60), (1, 70), (2, 64), (3, 52), (4, 80), (5, 110), (6, 420)):
-            self.setColumnWidth(column, width)
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(WHY_COLUMN, QHeaderView.ResizeMode.Stretch)
+        header.sectionResized.connect(self._column_resized)
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 
     def set_rows(self, rows: tuple[EscapeRow, ...], hidden: tuple[int, int] | None = None) -> None:
         """Show *rows*; those of the password (at *hidden*) masked."""
         self.escapes_model.set_rows(rows, hidden)
+        self._fit_rows()
+
+    def _column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == WHY_COLUMN:
+            self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Rows as tall as their wrapped reason (a short table only)."""
+        if 0 < self.escapes_model.rowCount() <= WRAPPED_ROWS:
+            self.resizeRowsToContents()
 
     def _activate(self, index: QModelIndex) -> None:
         span = index.siblingAtColumn(0).data(SPAN_ROLE)

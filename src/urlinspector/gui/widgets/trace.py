@@ -5,11 +5,14 @@ Enter on a step, opens the cited section in the Spec tab."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHeaderView,
     QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -24,7 +27,25 @@ from urlinspector.present.masking import mask_known
 __all__ = ["CITATION_COLUMN", "TracePanel"]
 
 
+VALUES_COLUMN = 1
 CITATION_COLUMN = 2
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """A column whose text wraps at the column's width: a tree asks its delegate for a
+    row's height without saying how wide the column is, so the text would be
+    measured on one line."""
+
+    def __init__(self, header: QHeaderView) -> None:
+        super().__init__(header)
+        self.header = header
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        sized = QStyleOptionViewItem(option)
+        sized.rect = QRect(0, 0, self.header.sectionSize(index.column()), 100_000)
+        return super().sizeHint(sized, index)
 
 
 class TracePanel(QWidget):
@@ -43,8 +64,13 @@ class TracePanel(QWidget):
         self.tree.setHeaderLabels(["step", "values after it", "citation"])
         self.tree.setUniformRowHeights(False)
         self.tree.setWordWrap(True)
-        self.tree.setColumnWidth(0, 70)
-        self.tree.setColumnWidth(1, 420)
+        # the step and its citation as wide as they are, the values the rest (wrapped)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(VALUES_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.tree.setItemDelegateForColumn(VALUES_COLUMN, WrappingDelegate(header))
+        header.sectionResized.connect(self._column_resized)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.copying = install_copying(self.tree)  # Ctrl+C, Copy as Markdown
         self._link_font = QFont(self.tree.font())
@@ -55,6 +81,10 @@ class TracePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
         layout.addWidget(self.tree)
+
+    def _column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == VALUES_COLUMN:
+            self.tree.doItemsLayout()  # the rows' heights follow the values' wrapping
 
     def _clicked(self, item: QTreeWidgetItem, column: int) -> None:
         if column == CITATION_COLUMN:
@@ -88,7 +118,7 @@ class TracePanel(QWidget):
         for number, step in enumerate(resolution.steps, 1):
             values = hide(", ".join(f"{name} = {shown(value, 200)}" for name, value in step.values))
             item = QTreeWidgetItem([step.label or str(number), values, step.citation])
-            item.setToolTip(1, step.rule)
+            item.setToolTip(VALUES_COLUMN, f"{values}\n\n{step.rule}")
             item.setToolTip(CITATION_COLUMN, f"{step.citation}: open it in the Spec tab")
             item.setFont(CITATION_COLUMN, self._link_font)
             item.setForeground(CITATION_COLUMN, self.palette().brush(QPalette.ColorRole.Link))
