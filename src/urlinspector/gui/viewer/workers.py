@@ -33,7 +33,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from urlinspector.core import URL
+from urlinspector.core import URL, parse
 from urlinspector.gui.viewer.common import SNIFF
 from urlinspector.net import file as net_file
 from urlinspector.net import ftp as net_ftp
@@ -272,7 +272,7 @@ class JobRunner(QObject):
 class GopherPage:
     """A gopher reply to show (menu, text, image, attributes)."""
 
-    url: str
+    url: URL
     request: GopherRequest
     reply: GopherReply
 
@@ -281,7 +281,7 @@ class GopherPage:
 class SavedPage:
     """A download written to a spool file."""
 
-    url: str
+    url: URL
     spool: Path
     size: int
     total: int | None = None
@@ -292,13 +292,13 @@ class SavedPage:
 
 @dataclass(frozen=True)
 class FtpPage:
-    url: str
+    url: URL
     result: net_ftp.FTPResult
 
 
 @dataclass(frozen=True)
 class NewsPage:
-    url: str
+    url: URL
     answer: net_nntp.NewsAnswer[Any]
     before: int | None = None
 
@@ -307,7 +307,7 @@ class NewsPage:
 class FilePage:
     """A local file (its bytes) or folder (its entries)."""
 
-    url: str
+    url: URL
     path: Path
     entries: tuple[LocalEntry, ...] | None = None
     data: bytes | None = None
@@ -315,8 +315,10 @@ class FilePage:
     notes: tuple[str, ...] = field(default=())
 
 
-def _text(url: URL | str) -> str:
-    return url if isinstance(url, str) else url.text
+def _parsed(url: URL | str) -> URL:
+    """*url* as the viewer parsed it (a text, from a caller that has only that, is
+    parsed here, once, when the task is made)."""
+    return parse(url) if isinstance(url, str) else url
 
 
 # --- tasks ------------------------------------------------------------------------------------
@@ -331,9 +333,10 @@ def gopher_task(
 ) -> Callable[[JobContext], GopherPage | SavedPage]:
     """Fetch a gopher URL: menu items are pushed as they arrive; with *spool* the body
     is written there (any size) instead of kept."""
+    parsed = _parsed(url)
 
     def task(ctx: JobContext) -> GopherPage | SavedPage:
-        request = request_from_url(url)
+        request = request_from_url(parsed)
         if spool is not None:
             download = replace(limits, total_timeout=DOWNLOAD_DEADLINE)
             with open(spool, "wb") as out:
@@ -358,7 +361,7 @@ def gopher_task(
                 if message is not None:
                     raise RemoteProtocolError(f"the gopher server says: {message}")
             total = reply.header.length if reply.header is not None else None
-            return SavedPage(_text(url), spool, reply.size, total)
+            return SavedPage(parsed, spool, reply.size, total)
 
         def on_event(event: object) -> None:
             if isinstance(event, MenuItem):
@@ -372,7 +375,7 @@ def gopher_task(
             progress=ctx.progress,
             on_event=on_event if request.kind == "menu" else None,
         )
-        return GopherPage(_text(url), request, reply)
+        return GopherPage(parsed, request, reply)
 
     return task
 
@@ -386,12 +389,13 @@ def ftp_task(
 ) -> Callable[[JobContext], FtpPage | SavedPage]:
     """Fetch an ftp URL; with *spool* a file goes there (a directory comes back as a
     listing, and nothing is written)."""
+    parsed = _parsed(url)
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
         transcript = Transcript(ctx.transcript)
         if spool is None:
             result = net_ftp.fetch(
-                url,
+                parsed,
                 progress=ctx.progress,
                 cancel=ctx.token,
                 limits=limits,
@@ -399,7 +403,7 @@ def ftp_task(
                 transcript=transcript,
                 charset=charset,
             )
-            return FtpPage(_text(url), result)
+            return FtpPage(parsed, result)
         with open(spool, "wb") as sink:
             sniffed = False
 
@@ -415,7 +419,7 @@ def ftp_task(
                     ctx.transfer_started()
 
             result = net_ftp.fetch(
-                url,
+                parsed,
                 sink=sink,
                 progress=progress,
                 cancel=ctx.token,
@@ -425,7 +429,7 @@ def ftp_task(
                 charset=charset,
             )
         return SavedPage(
-            _text(url), spool, result.received, result.total, result.listing, result.transcript
+            parsed, spool, result.received, result.total, result.listing, result.transcript
         )
 
     return task
@@ -441,9 +445,10 @@ def news_task(
 ) -> Callable[[JobContext], NewsPage]:
     """Fetch a news: or nntp: URL (the group list, a page of a group's overview, or an
     article); news: URLs go to *server* (``HOST[:PORT]``), else ``NNTPSERVER``."""
+    parsed = _parsed(url)
 
     def task(ctx: JobContext) -> NewsPage:
-        target: NewsTarget = net_nntp.news_target(url)
+        target: NewsTarget = net_nntp.news_target(parsed)
         credentials = None
         if target.user is None:
             address = net_nntp.server_for(target, server)
@@ -458,7 +463,7 @@ def news_task(
             fallback_charset=fallback_charset,
             transcript=ctx.transcript,
         )
-        return NewsPage(_text(url), answer, before)
+        return NewsPage(parsed, answer, before)
 
     return task
 
@@ -472,28 +477,30 @@ def file_path(url: URL | str) -> Path:
 def file_task(url: URL | str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
     """Read a local regular file (up to the memory cap) or list a local folder
     (:func:`urlinspector.net.file.fetch`)."""
-    target = file_target(url)
+    parsed = _parsed(url)
+    target = file_target(parsed)
 
     def task(ctx: JobContext) -> FilePage:
         result = net_file.fetch(target, limits=limits, cancel=ctx.token, progress=ctx.progress)
         path = Path(target.path)
         if result.entries is not None:
-            return FilePage(target.url, path, entries=result.entries)
+            return FilePage(parsed, path, entries=result.entries)
         mime, _ = mimetypes.guess_type(path.name)
-        return FilePage(target.url, path, data=result.data, mime=mime)
+        return FilePage(parsed, path, data=result.data, mime=mime)
 
     return task
 
 
 def file_save_task(url: URL | str, spool: Path) -> Callable[[JobContext], SavedPage]:
     """Copy a local regular file into *spool* (any size), for the save dialog."""
-    target = file_target(url)
+    parsed = _parsed(url)
+    target = file_target(parsed)
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "wb") as sink:
             result = net_file.fetch(target, cancel=ctx.token, progress=ctx.progress, sink=sink)
         if result.entries is not None:
             raise LocalProtocolError(f"'{target.path}' is a folder: there is no file to save")
-        return SavedPage(target.url, spool, result.size, result.size)
+        return SavedPage(parsed, spool, result.size, result.size)
 
     return task
