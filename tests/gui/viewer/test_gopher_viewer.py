@@ -7,11 +7,12 @@ import itertools
 import time
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtTest import QTest
 
-from tests.gui.viewer.conftest import LATIN1_TEXT, Trickle, wait_idle
+from tests.gui.viewer.conftest import BINARY, LATIN1_TEXT, Trickle, wait_idle
 from urlinspector import palette as roles
 from urlinspector.gui.viewer.gopher_view import ITEM_ROLE, icon_name
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -562,3 +563,43 @@ def test_a_file_link_from_a_remote_page_asks_first(
     qtbot.waitUntil(lambda: pane.port_warning is None, timeout=5000)
     assert pane.current_page is menu
     assert pane.url == hole.url
+
+
+# --- binary items: viewed as text when their octets read as text ------------------------------
+
+
+@pytest.mark.parametrize("itemtype", ["9", "5", "s", "d"])
+def test_a_binary_item_whose_octets_read_as_text_is_shown_as_text(
+    go: Any, hole: Any, itemtype: str
+) -> None:
+    url = f"{hole.url}{itemtype}/latin1.txt"
+    pane = go(url)
+    assert pane.save_dialog is None
+    assert pane.current_page is pane.text_page
+    assert pane.url == url
+    assert pane.transcript.isHidden()  # gopher has no protocol exchange to show
+    # with the charset choice: the octets are Latin-1, and read so
+    view = pane.text_page
+    assert view.charset_box.isVisibleTo(pane)
+    view.choose_charset("latin-1")
+    # (the server ends what it reckons a text with its end line: a binary item's
+    # octets are kept as they came, that line included)
+    assert view.text.startswith(LATIN1_TEXT)
+    pane.save_action.trigger()  # and Save stays
+    assert pane.save_dialog is not None
+    pane.save_dialog.cancel_button.click()
+
+
+def test_a_binary_item_of_binary_octets_goes_to_the_save_dialog(
+    qtbot: Any, pane: ViewerPane, hole: Any
+) -> None:
+    pane.navigate(hole.url + "9/data.bin")
+    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
+    dialog = pane.save_dialog
+    assert dialog is not None
+    assert not pane.busy  # the transfer belongs to the dialog
+    qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
+    assert dialog.spool is not None
+    assert dialog.spool.read_bytes() == BINARY
+    dialog.cancel_button.click()
+    assert pane.url == ""

@@ -277,6 +277,8 @@ def test_binary_and_unknown_types_go_to_the_save_dialog(
     qtbot: Any, pane: ViewerPane, hole: Any, itemtype: str
 ) -> None:
     pane.navigate(f"{hole.url}{itemtype}/data.bin")
+    # the first octets say it is data: the transfer goes on behind the save dialog
+    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
     dialog = pane.save_dialog
     assert dialog is not None
     assert dialog.name_edit.text() == "data.bin"
@@ -329,11 +331,18 @@ def test_a_binary_item_that_reads_as_text_can_be_viewed(
 ) -> None:
     from tests.gui.viewer.conftest import LATIN1_TEXT
 
-    dialog = _download(qtbot, pane, hole.url + "9/latin1.txt")  # type 9, but text
+    url = hole.url + "9/latin1.txt"  # type 9, but text: shown as text
+    pane.navigate(url)
+    qtbot.waitUntil(lambda: pane.current_page is pane.text_page, timeout=5000)
+    pane.save_current()  # saved, its dialog offers it as text too
+    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
+    dialog = pane.save_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
     assert dialog.view_button.isVisibleTo(dialog)
     assert dialog.save_button.isEnabled()  # Save stays available
     dialog.view_button.click()
-    qtbot.waitUntil(lambda: pane.current_page is pane.text_page, timeout=5000)
+    qtbot.waitUntil(lambda: pane.save_dialog is None, timeout=5000)
     pane.text_page.choose_charset("latin-1")
     assert pane.text_page.text.startswith(LATIN1_TEXT)  # (the server ends text with ".")
     assert pane.url == hole.url + "9/latin1.txt"

@@ -33,6 +33,7 @@ __all__ = [
     "fixed_font",
     "icon",
     "looks_like_text",
+    "surely_binary",
     "url_html",
     "without_password",
 ]
@@ -127,13 +128,19 @@ SNIFF = 1024
 _TEXT_CONTROLS = frozenset(b"\t\n\f\r\x1b")
 
 
+def surely_binary(start: bytes) -> bool:
+    """Whether the first octets of a file, however few, already say it is not text:
+    a NUL (no text file holds one)."""
+    return b"\x00" in start
+
+
 def looks_like_text(head: bytes) -> bool:
     """Whether *head* (the first :data:`SNIFF` octets of a file) reads as text: no NUL
     and few control characters (under 5 %; tab, line ends, form feed and escape not
     counted).  Octets above 127 are letters in UTF-8 or an 8-bit charset: the text
     view's charset choice decides how they read."""
     head = head[:SNIFF]
-    if b"\x00" in head:
+    if surely_binary(head):
         return False
     controls = sum(1 for octet in head if octet < 32 and octet not in _TEXT_CONTROLS)
     return controls * 20 < len(head) or not head

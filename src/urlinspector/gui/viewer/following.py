@@ -142,7 +142,8 @@ class StepFollowing(PageShowing, QWidget):
             self.downloads.start(url.text, download.name, download.task, self._connect_shared)
             return
         spool = new_spool()
-        nav = self._start(url, offset, handler, Fetch(download.task(spool), transcript=True))
+        fetch = Fetch(download.task(spool), transcript=download.transcript)
+        nav = self._start(url, offset, handler, fetch)
         nav.spool = spool
         nav.download_name = download.name
 

@@ -29,12 +29,12 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from urlinspector.core import URL, parse
-from urlinspector.gui.viewer.common import SNIFF
+from urlinspector.gui.viewer.common import SNIFF, surely_binary
 from urlinspector.net import file as net_file
 from urlinspector.net import ftp as net_ftp
 from urlinspector.net import gopher as net_gopher
@@ -60,6 +60,7 @@ __all__ = [
     "FilePage",
     "FtpPage",
     "GopherPage",
+    "HeadSniffer",
     "Job",
     "JobContext",
     "JobRunner",
@@ -265,6 +266,39 @@ class JobRunner(QObject):
         return ok
 
 
+class HeadSniffer:
+    """Hands the viewer the first octets of a download being written to *spool*
+    (``JobContext.head``, then ``transfer_started``): :data:`SNIFF` of them, fewer when
+    they already say it is data (a NUL) or the file is shorter.  The viewer tells a
+    text to show from data to save by them."""
+
+    def __init__(self, ctx: JobContext, sink: IO[bytes], spool: Path) -> None:
+        self.ctx = ctx
+        self.sink = sink
+        self.spool = spool
+        self.sent = False
+
+    def written(self, done: int, total: int | None = None) -> None:
+        """*done* octets (of *total*, when known) are in the spool file."""
+        if self.sent or not done:
+            return
+        if done >= SNIFF or (total and done >= total) or surely_binary(self._head()):
+            self.send()
+
+    def send(self) -> None:
+        """Hand over what is written so far (at the end: all of a short file)."""
+        if not self.sent:
+            self.sent = True
+            self.ctx.head = self._head()
+            self.ctx.transfer_started()
+
+    def _head(self) -> bytes:
+        if not self.sink.closed:
+            self.sink.flush()
+        with open(self.spool, "rb") as written:
+            return written.read(SNIFF)
+
+
 # --- results ----------------------------------------------------------------------------------
 
 
@@ -340,10 +374,15 @@ def gopher_task(
         if spool is not None:
             download = replace(limits, total_timeout=DOWNLOAD_DEADLINE)
             with open(spool, "wb") as out:
+                sniffer = HeadSniffer(ctx, out, spool)
+                written = 0
 
                 def write(event: object) -> None:
+                    nonlocal written
                     if isinstance(event, Data):
                         out.write(event.data)
+                        written += len(event.data)
+                        sniffer.written(written)
 
                 reply = net_gopher.fetch(
                     request,
@@ -352,7 +391,6 @@ def gopher_task(
                     keep_body=False,
                     progress=ctx.progress,
                     on_event=write,
-                    on_connect=lambda _conn: ctx.transfer_started(),
                 )
             if reply.error is not None:
                 raise RemoteProtocolError(reply.error.text)
@@ -361,6 +399,7 @@ def gopher_task(
                 if message is not None:
                     raise RemoteProtocolError(f"the gopher server says: {message}")
             total = reply.header.length if reply.header is not None else None
+            sniffer.send()  # a body shorter than the sniff: all of it
             return SavedPage(parsed, spool, reply.size, total)
 
         def on_event(event: object) -> None:
@@ -405,18 +444,11 @@ def ftp_task(
             )
             return FtpPage(parsed, result)
         with open(spool, "wb") as sink:
-            sniffed = False
+            sniffer = HeadSniffer(ctx, sink, spool)
 
             def progress(done: int, total: int | None) -> None:
-                nonlocal sniffed
                 ctx.progress(done, total)
-                if not sniffed and done and (done >= SNIFF or (total and done >= total)):
-                    # the first octets are here: the viewer tells text from data by them
-                    sniffed = True
-                    sink.flush()
-                    with open(spool, "rb") as written:
-                        ctx.head = written.read(SNIFF)
-                    ctx.transfer_started()
+                sniffer.written(done, total)
 
             result = net_ftp.fetch(
                 parsed,

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from urlinspector.core import URL, parse
+from urlinspector.gui.viewer.common import SNIFF, looks_like_text
+from urlinspector.gui.viewer.save import format_size
 from urlinspector.schemes.ports import port_warning
 
 if TYPE_CHECKING:
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from urlinspector.gui.viewer.news_view import ArticlePage, GroupListPage, OverviewListPage
     from urlinspector.gui.viewer.other_schemes import MessagePage, SchemePage
     from urlinspector.gui.viewer.text_view import TextView
-    from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
+    from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner, SavedPage
     from urlinspector.net.limits import Limits
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "consent",
     "hostport",
     "last_part",
+    "show_download",
 ]
 
 Task = Callable[["JobContext"], object]
@@ -64,12 +67,16 @@ class Fetch:
 class Download:
     """Write the resource into a spool file and offer it for saving.
 
-    *show_now*: the save dialog opens at once; else it opens when the transfer starts
-    (an FTP name may turn out to be a directory, which is then listed)."""
+    *show_now*: the save dialog opens at once; else the transfer starts as a fetch and
+    its first octets (:data:`~urlinspector.gui.viewer.common.SNIFF` of them) decide: data
+    goes to the save dialog then, a text is shown when it has come
+    (:func:`show_download`), and an FTP name that turns out to be a directory is listed."""
 
     name: str
     task: Callable[[Path], Task]
     show_now: bool = True
+    transcript: bool = False
+    """Show the protocol exchange (FTP) below the page while it comes."""
 
 
 @dataclass(frozen=True)
@@ -261,3 +268,20 @@ def last_part(url: URL | str) -> str:
     path = (parsed.path or "").rstrip("/")
     last = path.rsplit("/", 1)[-1] if path else ""
     return last or (parsed.host or parsed.text)
+
+
+def show_download(viewer: Viewer, nav: Navigation, saved: SavedPage, what: str) -> None:
+    """A deferred download (:class:`Download` with *show_now* false) that has come
+    whole: shown as text, with the text view's charset choice, when its first octets
+    read as text (:func:`~urlinspector.gui.viewer.common.looks_like_text`) and it fits
+    in memory (Save stays, as for every page); else offered for saving.  *what* names
+    it in the info line ("ftp file")."""
+    with open(saved.spool, "rb") as spool:
+        head = spool.read(SNIFF)
+    if saved.size <= viewer.limits.max_memory and looks_like_text(head):
+        data = saved.spool.read_bytes()
+        saved.spool.unlink(missing_ok=True)
+        viewer.show_text(nav, data, f"{what} · {format_size(len(data))} · {hostport(nav.url)}")
+        return
+    name = nav.download_name or last_part(nav.url)
+    viewer.offer_saved(nav, name, saved.spool, saved.size)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
-from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
+from urlinspector.gui.viewer.common import display_url
 from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES
 from urlinspector.gui.viewer.handlers.base import (
     BaseHandler,
@@ -18,6 +18,7 @@ from urlinspector.gui.viewer.handlers.base import (
     consent,
     hostport,
     last_part,
+    show_download,
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.workers import FtpPage, SavedPage, ftp_task
@@ -57,7 +58,10 @@ class FtpHandler(BaseHandler):
             if not _is_image(name):
                 # a file to save, or (the typecode was a guess) a directory to list
                 return Download(
-                    suggest_name(name), lambda spool: ftp_task(url, spool=spool), show_now=False
+                    suggest_name(name),
+                    lambda spool: ftp_task(url, spool=spool),
+                    show_now=False,
+                    transcript=True,
                 )
         return Fetch(ftp_task(url, limits=viewer.limits), transcript=True)
 
@@ -71,18 +75,7 @@ class FtpHandler(BaseHandler):
                 result.spool.unlink(missing_ok=True)
                 self._show_listing(viewer, nav, result.listing)
                 return
-            with open(result.spool, "rb") as spool:
-                head = spool.read(SNIFF)
-            if result.size <= viewer.limits.max_memory and looks_like_text(head):
-                # no text suffix, but its octets read as text: shown (Save stays)
-                data = result.spool.read_bytes()
-                result.spool.unlink(missing_ok=True)
-                info = f"ftp file · {format_size(len(data))} · {hostport(nav.url)}"
-                viewer.show_text(nav, data, info)
-                return
-            # a file not handed to a save dialog while it came: offer it now
-            name = nav.download_name or last_part(nav.url)
-            viewer.offer_saved(nav, name, result.spool, result.size)
+            show_download(viewer, nav, result, "ftp file")
             return
         if not isinstance(result, FtpPage):
             return

@@ -3,7 +3,8 @@ texts, images, searches, binaries to a file, and Gopher+ attributes beside the m
 
 Before anything is sent: a port that belongs to another service asks first (RFC 1738
 §6: a gopher request sent to an SMTP server's port sends mail); a type 7 item asks for
-the words to search for (RFC 1738 §3.4.2); a binary item asks where to save it.
+the words to search for (RFC 1738 §3.4.2).  A binary item's first octets decide: a
+text is shown as text (with the charset choice), data goes to the save dialog.
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from urlinspector.gui.viewer.handlers.base import (
     consent,
     hostport,
     last_part,
+    show_download,
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
-from urlinspector.gui.viewer.workers import GopherPage, Job, gopher_task
+from urlinspector.gui.viewer.workers import GopherPage, Job, SavedPage, gopher_task
 from urlinspector.net.errors import Cancelled
 from urlinspector.schemes.gopher import (
     MenuItem,
@@ -57,6 +59,12 @@ def _menu_title(items: list[Any], url: URL) -> str:
     return last_part(url)
 
 
+def _download(url: URL, *, show_now: bool) -> Download:
+    request = request_from_url(url)
+    name = suggest_name(request.selector, request.gophertype)
+    return Download(name, lambda spool: gopher_task(url, spool=spool), show_now=show_now)
+
+
 class GopherHandler(BaseHandler):
     """gopher: (see the module description)."""
 
@@ -68,15 +76,12 @@ class GopherHandler(BaseHandler):
         if request.gophertype == "7" and request.search is None and request.kind == "menu":
             return AskSearch()
         if request.kind == "binary" and request.gophertype not in IMAGE_TYPES:
-            download = self.save(url, viewer)
-            assert download is not None
-            return download
+            # its first octets decide: a text is shown, data goes to the save dialog
+            return _download(url, show_now=False)
         return Fetch(gopher_task(url, limits=viewer.limits))
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
-        request = request_from_url(url)
-        name = suggest_name(request.selector, request.gophertype)
-        return Download(name, lambda spool: gopher_task(url, spool=spool))
+        return _download(url, show_now=True)
 
     def with_search(self, url: URL, words: str) -> str:
         return with_search(url, words)
@@ -95,6 +100,10 @@ class GopherHandler(BaseHandler):
         viewer.set_info(f"gopher menu · {nav.items:,} items so far · {hostport(nav.url)}")
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+        if isinstance(result, SavedPage):  # a binary item whose octets read as text
+            what = type_name(request_from_url(nav.url).gophertype)
+            show_download(viewer, nav, result, f"gopher {what}")
+            return
         if not isinstance(result, GopherPage):
             return
         reply = result.reply
