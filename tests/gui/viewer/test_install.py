@@ -148,3 +148,37 @@ def test_the_viewers_labels_follow_show_passwords(window: MainWindow, viewer: An
     assert "hunter2" in display_url(url)
     window.show_passwords_action.setChecked(False)
     assert "hunter2" not in display_url(url)
+
+
+def test_a_file_url_typed_while_a_remote_page_is_shown_opens_without_asking(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any, tmp_path: Any
+) -> None:
+    from urlinspector.schemes.file import file_url
+
+    mine = tmp_path / "mine.txt"
+    mine.write_bytes(b"typed by me\n")
+    enter(qtbot, window, hole.url, alt=True)
+    wait_idle(qtbot, viewer)
+    assert viewer.current_page is viewer.gopher_page  # a page from another computer
+    enter(qtbot, window, file_url(str(mine)))  # Enter while the viewer is shown
+    wait_idle(qtbot, viewer)
+    assert viewer.port_warning is None  # typed: the person's own choice, not asked
+    assert viewer.current_page is viewer.text_page
+    assert viewer.text_page.text == "typed by me\n"
+
+
+def test_a_file_link_on_a_remote_page_still_asks(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any, tmp_path: Any
+) -> None:
+    from urlinspector.schemes.file import file_url
+
+    secret = tmp_path / "secret.txt"
+    secret.write_bytes(b"local only\n")
+    enter(qtbot, window, hole.url, alt=True)
+    wait_idle(qtbot, viewer)
+    link = file_url(str(secret))
+    viewer.text_page.linkActivated.emit(link)  # a link followed on the page shown
+    assert viewer.port_warning is not None
+    viewer.port_warning.reject()
+    qtbot.waitUntil(lambda: viewer.port_warning is None, timeout=5000)
+    assert viewer.url == hole.url

@@ -30,6 +30,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Download,
     Fetch,
     Navigation,
+    Origin,
     SchemeHandler,
     Shown,
     Step,
@@ -73,34 +74,41 @@ class StepFollowing(PageShowing, QWidget):
 
         def stop_quietly(self) -> None: ...
 
-        def navigate(self, url: str) -> None: ...
+        def navigate(self, url: str, origin: Origin = Origin.LINK) -> None: ...
 
         def _set_busy(self, busy: bool) -> None: ...
 
     # --- following a handler's steps --------------------------------------------------------
 
-    def _go(self, url: str, offset: int | None, *, confirmed: bool = False) -> None:
+    def _go(self, url: str, offset: int | None, origin: Origin) -> None:
         if not url:
             return
-        self.stop_quietly()
         parsed = parse(url)
         if not parsed.scheme and self.base:
             parsed = parse(resolved(self.base, url))  # a relative reference: the base's
-        handler = handler_for(parsed)
-        try:
-            step = handler.plan(parsed, self, confirmed=confirmed)
-        except LocalProtocolError as exc:
-            self.show_failure(parsed.text, offset, "Not fetched", str(exc), visit=False)
-            return
-        self._follow(parsed, offset, handler, step)
+        self._plan(parsed, offset, origin)
 
-    def _follow(self, url: URL, offset: int | None, handler: SchemeHandler, step: Step) -> None:
+    def _plan(
+        self, url: URL, offset: int | None, origin: Origin, *, confirmed: bool = False
+    ) -> None:
+        self.stop_quietly()
+        handler = handler_for(url)
+        try:
+            step = handler.plan(url, self, confirmed=confirmed, origin=origin)
+        except LocalProtocolError as exc:
+            self.show_failure(url.text, offset, "Not fetched", str(exc), visit=False)
+            return
+        self._follow(url, offset, handler, step, origin)
+
+    def _follow(
+        self, url: URL, offset: int | None, handler: SchemeHandler, step: Step, origin: Origin
+    ) -> None:
         if isinstance(step, Fetch):
             self._start(url, offset, handler, step)
         elif isinstance(step, Download):
             self._download(url, offset, handler, step)
         elif isinstance(step, AskPort):
-            self._ask_port(url, offset, step)
+            self._ask_port(url, offset, step, origin)
         elif isinstance(step, AskSearch):
             self._ask_search(url, handler)
         elif isinstance(step, Shown):
@@ -147,11 +155,11 @@ class StepFollowing(PageShowing, QWidget):
         nav.spool = spool
         nav.download_name = download.name
 
-    def _ask_port(self, url: URL, offset: int | None, question: AskPort) -> None:
+    def _ask_port(self, url: URL, offset: int | None, question: AskPort, origin: Origin) -> None:
         def answered(connect: bool) -> None:
             self.port_warning = None
             if connect:
-                self._go(url.text, offset, confirmed=True)
+                self._plan(url, offset, origin, confirmed=True)
             else:
                 self.statusMessage.emit("Not connected.")
 

@@ -25,6 +25,7 @@ from urlinspector.gui.settings import Settings
 from urlinspector.gui.viewer.bookmarks import Bookmarks, gopher_menu
 from urlinspector.gui.viewer.common import PASSWORDS, display_url
 from urlinspector.gui.viewer.handlers import FETCHED_SCHEMES
+from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
 
 __all__ = [
@@ -153,7 +154,7 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
         scheme = (parse(url).scheme or "").lower()
         if scheme in FETCHED_SCHEMES:
             window.show_page(VIEWER_PAGE)
-            pane.navigate(url)
+            pane.navigate(url, Origin.TYPED)
         else:
             window.show_page("inspector")
             what = f"{scheme} URLs" if scheme else "A relative reference without a base"
@@ -253,7 +254,7 @@ def _bookmarks_menu(
 
     def open_mark(url: str) -> None:
         window.show_page(VIEWER_PAGE)
-        pane.navigate(url)
+        pane.navigate(url, Origin.TYPED)
 
     add.triggered.connect(add_current)
     export.triggered.connect(export_to_file)

@@ -12,7 +12,8 @@ handler's business (:mod:`urlinspector.gui.viewer.handlers`): the URL is parsed 
 the handler turns it into a step (a fetch, a download, a question first, a page at
 once), and the fetch's result goes back to the same handler, which fills a page.
 
-Navigation: :meth:`ViewerPane.navigate` (Enter in the address bar, a link) starts a
+Navigation: :meth:`ViewerPane.navigate` (Enter in the address bar, a link; the
+:class:`~urlinspector.gui.viewer.handlers.base.Origin` says which) starts a
 :class:`~urlinspector.gui.viewer.workers.Job`.  The page shown changes when the reply
 is there (a gopher menu as soon as its first items are), and only then does the
 history get an entry and ``urlChanged`` / ``baseChanged`` go out: the URL used to
@@ -54,7 +55,7 @@ from urlinspector.gui.viewer.following import StepFollowing
 from urlinspector.gui.viewer.ftp_view import TranscriptPanel
 from urlinspector.gui.viewer.gopher_plus import AskDialog
 from urlinspector.gui.viewer.handlers import handler_for
-from urlinspector.gui.viewer.handlers.base import Navigation, last_part
+from urlinspector.gui.viewer.handlers.base import Navigation, Origin, last_part
 from urlinspector.gui.viewer.handlers.ftp import parent_url
 from urlinspector.gui.viewer.handlers.gopher import GopherMenu
 from urlinspector.gui.viewer.history import History
@@ -231,9 +232,12 @@ class ViewerPane(StepFollowing):
         return self.downloads.folder
 
     @Slot(str)
-    def navigate(self, url: str) -> None:
-        """Go to *url*: fetch it off the GUI thread and show it (a new history entry)."""
-        self._go(url.strip(), None)
+    def navigate(self, url: str, origin: Origin = Origin.LINK) -> None:
+        """Go to *url*: fetch it off the GUI thread and show it (a new history entry).
+        *origin*: a link followed on the page shown (what the pages' links call), or
+        typed by the person (the address bar, a bookmark), who is not asked about
+        what they chose themselves."""
+        self._go(url.strip(), None, origin)
 
     @Slot()
     def back(self) -> None:
@@ -247,7 +251,7 @@ class ViewerPane(StepFollowing):
     def reload(self) -> None:
         url = self.url or (self.history.current.url if self.history.current else "")
         if url:
-            self._go(url, 0)
+            self._go(url, 0, Origin.TYPED)
 
     @Slot()
     def stop(self) -> None:
@@ -296,7 +300,7 @@ class ViewerPane(StepFollowing):
         """Go *offset* pages back (negative) or forward in the history."""
         entry = self.history.peek(offset)
         if entry is not None and offset:
-            self._go(entry.url, offset)
+            self._go(entry.url, offset, Origin.TYPED)
 
     def _fill_history_menu(self, menu: QMenu, direction: int) -> None:
         menu.clear()
@@ -385,7 +389,7 @@ class ViewerPane(StepFollowing):
     def _message_action(self, key: str) -> None:
         url = self._failed_url or self.url
         if key == "retry":
-            self._go(url, 0)
+            self._go(url, 0, Origin.TYPED)
         elif key == "save":
             self.save_current()
         elif key == "save-data":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -38,6 +39,7 @@ __all__ = [
     "Download",
     "Fetch",
     "Navigation",
+    "Origin",
     "SchemeHandler",
     "Shown",
     "Step",
@@ -48,6 +50,17 @@ __all__ = [
     "last_part",
     "show_download",
 ]
+
+
+class Origin(Enum):
+    """Where a URL to go to comes from: who chose it."""
+
+    TYPED = "typed"
+    """The person's own choice: the address bar, a bookmark, back, forward, reload."""
+    LINK = "link"
+    """A link or item followed on the page shown: the page's author chose where it
+    leads (a remote page may link to this computer's files)."""
+
 
 Task = Callable[["JobContext"], object]
 """A fetch to run on a pool thread (:mod:`urlinspector.gui.viewer.workers`)."""
@@ -190,14 +203,17 @@ class Viewer(Protocol):
 
     def restore_state(self, nav: Navigation) -> dict[str, Any]: ...
 
-    def navigate(self, url: str) -> None: ...
+    def navigate(self, url: str, origin: Origin = Origin.LINK) -> None: ...
 
 
 class SchemeHandler(Protocol):
     """One scheme's part in the viewer (one module per scheme under ``handlers/``)."""
 
-    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
-        """What to do for *url*; *confirmed*: the person agreed to its port.  Raises
+    def plan(
+        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
+    ) -> Step:
+        """What to do for *url*; *confirmed*: the person agreed to its port (or to
+        what the question was about); *origin*: who chose it.  Raises
         :class:`~urlinspector.schemes.errors.LocalProtocolError` for a URL that cannot
         be sent (nothing is sent)."""
         ...

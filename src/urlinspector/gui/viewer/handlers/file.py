@@ -14,6 +14,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Download,
     Fetch,
     Navigation,
+    Origin,
     Step,
     Viewer,
     last_part,
@@ -34,11 +35,15 @@ def _local_kind(name: str) -> str:
 class FileHandler(BaseHandler):
     """file: (see the module description)."""
 
-    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+    def plan(
+        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
+    ) -> Step:
         shown = viewer.url
-        if not confirmed and shown and (parse(shown).scheme or "").lower() != "file":
+        remote = bool(shown) and (parse(shown).scheme or "").lower() != "file"
+        if origin is Origin.LINK and remote and not confirmed:
             # a remote page links to a file of this computer: its author chose what the
-            # link opens here (RFC 1738 §6: URLs can be made to reach what they should not)
+            # link opens here (RFC 1738 §6: URLs can be made to reach what they should
+            # not); one the person typed is theirs to open
             return AskPort(
                 "the page shown comes from another computer and links to a file of this "
                 "one; open it only if you expected that",

@@ -13,6 +13,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Download,
     Fetch,
     Navigation,
+    Origin,
     Step,
     Viewer,
     consent,
@@ -48,7 +49,9 @@ def _is_image(name: str) -> bool:
 class FtpHandler(BaseHandler):
     """ftp: (see the module description)."""
 
-    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+    def plan(
+        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
+    ) -> Step:
         the_plan = ftp_plan(url)
         question = consent(url, confirmed)
         if question is not None:

@@ -22,6 +22,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Download,
     Fetch,
     Navigation,
+    Origin,
     Step,
     Viewer,
     consent,
@@ -68,7 +69,9 @@ def _download(url: URL, *, show_now: bool) -> Download:
 class GopherHandler(BaseHandler):
     """gopher: (see the module description)."""
 
-    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+    def plan(
+        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
+    ) -> Step:
         request = request_from_url(url)
         question = consent(url, confirmed)
         if question is not None:

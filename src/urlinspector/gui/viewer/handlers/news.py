@@ -10,6 +10,7 @@ from urlinspector.gui.viewer.handlers.base import (
     BaseHandler,
     Fetch,
     Navigation,
+    Origin,
     Step,
     Viewer,
     consent,
@@ -25,7 +26,9 @@ __all__ = ["NewsHandler"]
 class NewsHandler(BaseHandler):
     """news: and nntp: (see the module description)."""
 
-    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+    def plan(
+        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
+    ) -> Step:
         news_target(url)  # refuses what cannot be sent, before connecting
         question = consent(url, confirmed)
         if question is not None:

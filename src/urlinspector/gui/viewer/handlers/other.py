@@ -5,7 +5,14 @@ reached, with a button that hands it to the system."""
 from __future__ import annotations
 
 from urlinspector.core import URL
-from urlinspector.gui.viewer.handlers.base import BaseHandler, Navigation, Shown, Step, Viewer
+from urlinspector.gui.viewer.handlers.base import (
+    BaseHandler,
+    Navigation,
+    Origin,
+    Shown,
+    Step,
+    Viewer,
+)
 
 __all__ = ["OtherHandler"]
 
@@ -13,7 +20,9 @@ __all__ = ["OtherHandler"]
 class OtherHandler(BaseHandler):
     """Explained, not fetched (see the module description)."""
 
-    def plan(self, url: URL, viewer: Viewer, *, confirmed: bool = False) -> Step:
+    def plan(
+        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
+    ) -> Step:
         explanation = viewer.scheme_page.show_url(url.text)
         return Shown(viewer.scheme_page, explanation.title)
 
