@@ -1,5 +1,6 @@
 """Bookmarks: pages kept to come back to (Ctrl+D adds the page shown, the Bookmarks menu
-opens them), stored with the settings without any password, and exported as a gopher
+opens them, Manage bookmarks… renames, deletes and orders them:
+:mod:`.bookmarks_dialog`), stored with the settings without any password, and exported as a gopher
 menu file (RFC 1436 §3.8: one item per line, a lone ``.`` at the end) that a gopher
 server can serve as it is."""
 
@@ -64,8 +65,32 @@ class Bookmarks:
     def remove(self, url: str) -> None:
         self._save([b for b in self.all() if b.url != url])
 
+    def rename(self, url: str, title: str) -> Bookmark | None:
+        """Give the bookmark of *url* the title *title* (an empty one: the URL); the
+        bookmark, or None when there is none for *url*."""
+        marks = self.all()
+        for i, mark in enumerate(marks):
+            if mark.url == url:
+                marks[i] = Bookmark(title.strip() or url, url)
+                self._save(marks)
+                return marks[i]
+        return None
+
+    def move(self, url: str, offset: int) -> int | None:
+        """Move the bookmark of *url* *offset* places (negative: up), within the list;
+        its new position, or None when there is none for *url*."""
+        marks = self.all()
+        where = next((i for i, mark in enumerate(marks) if mark.url == url), None)
+        if where is None:
+            return None
+        target = max(0, min(len(marks) - 1, where + offset))
+        marks.insert(target, marks.pop(where))
+        self._save(marks)
+        return target
+
     def _save(self, marks: list[Bookmark]) -> None:
-        data = [{"title": b.title, "url": b.url} for b in marks]
+        # never a password, whichever way a bookmark came
+        data = [{"title": b.title, "url": without_password(b.url)} for b in marks]
         self.store.setValue(KEY, json.dumps(data, ensure_ascii=False))
 
 

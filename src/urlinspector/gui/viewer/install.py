@@ -23,6 +23,7 @@ from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import Settings
 from urlinspector.gui.viewer.bookmarks import Bookmarks, gopher_menu
+from urlinspector.gui.viewer.bookmarks_dialog import BookmarksDialog
 from urlinspector.gui.viewer.common import PASSWORDS, display_url
 from urlinspector.gui.viewer.handlers import FETCHED_SCHEMES
 from urlinspector.gui.viewer.handlers.base import Origin
@@ -222,7 +223,12 @@ def _bookmarks_menu(
     add.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     export = QAction("&Export as a gopher menu…", pane)
     export.setObjectName("exportBookmarksAction")
+    manage = QAction("&Manage bookmarks…", pane)
+    manage.setObjectName("manageBookmarksAction")
+    manage.setShortcut(QKeySequence("Ctrl+Shift+O"))
+    manage.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     pane.add_bookmark_action, pane.export_bookmarks_action = add, export
+    pane.manage_bookmarks_action = manage
 
     def add_current() -> None:
         if not pane.url:
@@ -242,9 +248,24 @@ def _bookmarks_menu(
                 out.write(gopher_menu(marks.all()))
             pane.status(f"Bookmarks exported to {path}.")
 
+    def manage_marks() -> None:
+        dialog = pane.bookmarks_dialog
+        if dialog is None:
+            parent = window if isinstance(window, QWidget) else pane
+            dialog = BookmarksDialog(marks, parent)
+            dialog.openRequested.connect(open_mark)
+            dialog.finished.connect(lambda _result: setattr(pane, "bookmarks_dialog", None))
+            dialog.finished.connect(dialog.deleteLater)
+            pane.bookmarks_dialog = dialog
+        else:
+            dialog.reload()
+        dialog.open()
+        dialog.raise_()
+
     def fill() -> None:
         menu.clear()
         menu.addAction(add)
+        menu.addAction(manage)
         menu.addAction(export)
         menu.addSeparator()
         for mark in marks.all():
@@ -257,9 +278,11 @@ def _bookmarks_menu(
         pane.navigate(url, Origin.TYPED)
 
     add.triggered.connect(add_current)
+    manage.triggered.connect(manage_marks)
     export.triggered.connect(export_to_file)
     menu.aboutToShow.connect(fill)
     fill()
     window_widget = window if isinstance(window, QWidget) else pane
     window_widget.addAction(add)
+    window_widget.addAction(manage)
     return menu

@@ -48,6 +48,7 @@ from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.bookmarks import Bookmarks
+from urlinspector.gui.viewer.bookmarks_dialog import BookmarksDialog
 from urlinspector.gui.viewer.common import display_url, without_password
 from urlinspector.gui.viewer.downloads import Downloads
 from urlinspector.gui.viewer.findbar import FindBar
@@ -122,6 +123,9 @@ class ViewerPane(StepFollowing):
         """The bookmarks, kept with the settings (set by :func:`.install.install_viewer`)."""
         self.add_bookmark_action: QAction | None = None
         self.export_bookmarks_action: QAction | None = None
+        self.manage_bookmarks_action: QAction | None = None
+        self.bookmarks_dialog: BookmarksDialog | None = None
+        """Bookmarks ▸ Manage bookmarks… while it is open."""
         self._build()
         self.gopher_menu = GopherMenu(self, self)
         self._update_actions()
