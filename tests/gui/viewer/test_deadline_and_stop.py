@@ -13,14 +13,8 @@ from typing import Any
 import pytest
 
 from tests.gui.viewer.test_workers import Receiver
-from urlinspector.gui.viewer.workers import (
-    VIEW_LIMITS,
-    Job,
-    JobRunner,
-    ftp_task,
-    gopher_task,
-    news_task,
-)
+from urlinspector.gui.viewer.tasks import ftp_task, gopher_task, news_task
+from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
 from urlinspector.net.errors import Cancelled, NetTimeout
 from urlinspector.net.limits import Limits
 

@@ -2,14 +2,19 @@
 file URLs and shows what comes back, with history.
 
 * :mod:`.pane`: :class:`ViewerPane`, the widget: navigation, history, the pages;
+  :mod:`.following` (a handler's steps and its job's reports) and :mod:`.showing`
+  (showing a page) are its parts;
 * :mod:`.handlers`: one module per scheme behind one protocol, and the registry;
 * :mod:`.install`: :func:`install_viewer`, the pane in the main window;
 * :mod:`.downloads` and :mod:`.dialogs`: save dialogs, and the questions asked;
 * :mod:`.history`: back, forward and reload (plain Python);
 * :mod:`.workers`: fetches on a thread pool, reported by signals, stopped by a
-  :class:`~urlinspector.net.limits.CancelToken`;
-* :mod:`.gopher_view`, :mod:`.text_view`, :mod:`.image_view`, :mod:`.ftp_view`,
-  :mod:`.news_view`, :mod:`.other_schemes`: the pages;
+  :class:`~urlinspector.net.limits.CancelToken`; :mod:`.tasks`: what they run, and
+  their results;
+* :mod:`.bookmarks` and :mod:`.bookmarks_dialog`: bookmarks, and managing them;
+* :mod:`.gopher_view` (with :mod:`.gopher_plus`), :mod:`.text_view`,
+  :mod:`.image_view`, :mod:`.ftp_view`, :mod:`.news_view`, :mod:`.other_schemes`: the
+  pages;
 * :mod:`.save`: the save dialog and the file-name rules.
 
 Importing this package does not import Qt; its modules do.

@@ -10,7 +10,8 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
 from urlinspector.gui.viewer.save import SaveDialog, new_spool
-from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner, SavedPage
+from urlinspector.gui.viewer.tasks import SavedPage
+from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
 from urlinspector.net.errors import Cancelled
 
 __all__ = ["Downloads", "default_folder"]

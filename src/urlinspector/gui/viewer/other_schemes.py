@@ -9,7 +9,7 @@
 * any other scheme: what it is, and the system handler if there is one.
 
 ``file:`` URLs are shown by the viewer itself (folders as a listing, files as text or
-images); see :func:`urlinspector.gui.viewer.workers.file_task`.
+images); see :func:`urlinspector.gui.viewer.tasks.file_task`.
 """
 
 from __future__ import annotations

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from urlinspector.gui.viewer.image_view import ImageView
     from urlinspector.gui.viewer.news_view import ArticlePage, GroupListPage, OverviewListPage
     from urlinspector.gui.viewer.other_schemes import MessagePage, SchemePage
+    from urlinspector.gui.viewer.tasks import SavedPage
     from urlinspector.gui.viewer.text_view import TextView
-    from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner, SavedPage
+    from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
     from urlinspector.net.limits import Limits
 
 __all__ = [
@@ -63,7 +64,7 @@ class Origin(Enum):
 
 
 Task = Callable[["JobContext"], object]
-"""A fetch to run on a pool thread (:mod:`urlinspector.gui.viewer.workers`)."""
+"""A fetch to run on a pool thread (:mod:`urlinspector.gui.viewer.workers` runs it)."""
 
 
 @dataclass(frozen=True)

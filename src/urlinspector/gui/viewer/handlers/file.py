@@ -20,7 +20,7 @@ from urlinspector.gui.viewer.handlers.base import (
     last_part,
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
-from urlinspector.gui.viewer.workers import FilePage, file_save_task, file_task
+from urlinspector.gui.viewer.tasks import FilePage, file_save_task, file_task
 
 __all__ = ["FileHandler"]
 

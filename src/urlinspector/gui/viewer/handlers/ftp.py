@@ -22,7 +22,7 @@ from urlinspector.gui.viewer.handlers.base import (
     show_download,
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
-from urlinspector.gui.viewer.workers import FtpPage, SavedPage, ftp_task
+from urlinspector.gui.viewer.tasks import FtpPage, SavedPage, ftp_task
 from urlinspector.schemes.ftp.url import plan as ftp_plan
 
 __all__ = ["FtpHandler", "parent_url"]

@@ -31,7 +31,8 @@ from urlinspector.gui.viewer.handlers.base import (
     show_download,
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
-from urlinspector.gui.viewer.workers import GopherPage, Job, SavedPage, gopher_task
+from urlinspector.gui.viewer.tasks import GopherPage, SavedPage, gopher_task
+from urlinspector.gui.viewer.workers import Job
 from urlinspector.net.errors import Cancelled
 from urlinspector.schemes.gopher import (
     MenuItem,

@@ -15,8 +15,8 @@ from urlinspector.gui.viewer.handlers.base import (
     Viewer,
     consent,
 )
+from urlinspector.gui.viewer.tasks import NewsPage, news_task
 from urlinspector.gui.viewer.text_view import DECLARED
-from urlinspector.gui.viewer.workers import NewsPage, news_task
 from urlinspector.net.nntp import server_for
 from urlinspector.schemes.nntp import Article, GroupList, OverviewPage, news_target
 
