@@ -13,9 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from urlinspector import palette
 from urlinspector.core import EDITIONS
-from urlinspector.gui.main_window import MainWindow, about_text
+from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.settings import Settings
+from urlinspector.gui.window_menus import about_text
 
 
 def show(window: MainWindow, text: str, base: str | None = None) -> None:

@@ -1,0 +1,304 @@
+"""The main window's menus and what they do that is not the inspection itself: File
+(Open in the viewer, Save report…, Copy as command, Quit), Edit (undo and redo in the
+focused field, the address bar, Copy normalized URL), View (edition, passwords, theme),
+History, Help (Legend, About), and the menu of the URLs found in pasted text.
+
+:class:`MenusWindow` is the base of :class:`~urlinspector.gui.main_window.MainWindow`;
+what it declares and does not define is the window's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QActionGroup, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QToolButton,
+)
+
+from urlinspector import __version__
+from urlinspector.core import EDITIONS, parse
+from urlinspector.core.extract import Found
+from urlinspector.core.normalize import normalize
+from urlinspector.gui.models.text import shown, visible
+from urlinspector.gui.palette import Formats
+from urlinspector.gui.settings import THEMES, Settings, password_removed
+from urlinspector.gui.widgets.address_bar import UrlEdit
+from urlinspector.gui.widgets.legend import LegendDialog
+from urlinspector.present.masking import mask_url
+from urlinspector.present.report import (
+    build_report,
+    command_line,
+    file_filters,
+    format_for_path,
+    render,
+    report_path,
+)
+
+__all__ = ["MenusWindow", "about_text"]
+
+
+def about_text() -> str:
+    """The About box: version and the specifications implemented."""
+    import ada_url
+
+    editions = "".join(f"<li><b>{e.id}</b>: {e.title} ({e.year})</li>" for e in EDITIONS.values())
+    ada = getattr(ada_url, "__version__", None) or "installed"
+    return (
+        f"<h3>URL Inspector {__version__}</h3>"
+        "<p>A URL inspector and browser-style address bar: every component of a URL "
+        "with its span, its escapes and diagnostics, read by each edition of the URL "
+        "specifications, side by side with the browsers' reading.</p>"
+        f"<p>Editions implemented:</p><ul>{editions}</ul>"
+        "<p>Resolution of relative references per edition (RFC 3986 §5; URL syntax draft 1997 and "
+        "RFC 2396bis draft 2003 §5; "
+        "RFC 1808 for RFC 1738); normalization and comparison (RFC 3986 §6); "
+        "scheme-specific syntax of ftp, http, gopher (Gopher+), mailto, news, nntp, "
+        "telnet, wais, file and prospero (RFC 1738 §3).</p>"
+        f"<p>Browsers' reading: the WHATWG URL Standard, by ada-url ({ada}).</p>"
+    )
+
+
+class MenusWindow(QMainWindow):
+    """The window's menus (see the module description)."""
+
+    settings: Settings
+    formats: Formats
+    address: UrlEdit
+    base: UrlEdit
+    open_button: QToolButton
+    password_button: QToolButton
+    _edition: str
+    _session_history: dict[str, str]
+    _legend_dialog: LegendDialog | None
+    about_box: QMessageBox | None
+
+    if TYPE_CHECKING:  # the window's own
+
+        @property
+        def masking(self) -> bool: ...
+
+        def open_url(self, url: str | None = None) -> None: ...
+
+        def focus_address(self) -> None: ...
+
+        def restore_address(self) -> None: ...
+
+        def set_edition(self, edition: str) -> None: ...
+
+        def set_theme(self, theme: str) -> None: ...
+
+        def _passwords_toggled(self, show: bool) -> None: ...
+
+        def _inspect_chosen(self, url: str) -> None: ...
+
+    # --- building the menus ----------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.open_action = file_menu.addAction("&Open in the viewer")
+        self.open_action.setShortcuts([QKeySequence("Alt+Return"), QKeySequence("Alt+Enter")])
+        self.open_action.setToolTip(
+            "fetch the URL and show what comes back (Alt+Enter); inspecting never connects"
+        )
+        self.open_action.triggered.connect(lambda: self.open_url())
+        self.open_action.setIconText("Open")  # the button's text
+        self.open_button.setDefaultAction(self.open_action)
+        file_menu.addSeparator()
+        self.save_report_action = file_menu.addAction("Save &report…")
+        self.save_report_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.save_report_action.triggered.connect(lambda: self.save_report())
+        self.copy_command_action = file_menu.addAction("Copy as &command")
+        self.copy_command_action.triggered.connect(self.copy_command)
+        file_menu.addSeparator()
+        quit_action = file_menu.addAction("&Quit")
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+
+        edit = bar.addMenu("&Edit")
+        self.undo_action = edit.addAction("&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(lambda: self._focused_editor().undo())
+        self.redo_action = edit.addAction("&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.triggered.connect(lambda: self._focused_editor().redo())
+        edit.addSeparator()
+        self.focus_action = edit.addAction("&Focus the address bar")
+        self.focus_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.focus_action.triggered.connect(self.focus_address)
+        self.copy_normalized_action = edit.addAction("Copy &normalized URL")
+        self.copy_normalized_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.copy_normalized_action.triggered.connect(self.copy_normalized)
+        self.restore_action = edit.addAction("Re&store the address")
+        self.restore_action.setToolTip("Escape in the address bar")
+        self.restore_action.triggered.connect(self.restore_address)
+        for action in (self.undo_action, self.redo_action):
+            # the focused editor handles these keys itself; the menu entries act on it
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+
+        view = bar.addMenu("&View")
+        edition_menu = view.addMenu("&Edition")
+        self.edition_actions = QActionGroup(self)
+        for edition in EDITIONS.values():
+            action = edition_menu.addAction(f"{edition.title} ({edition.year})")
+            action.setCheckable(True)
+            action.setData(edition.id)
+            action.setChecked(edition.id == self._edition)
+            self.edition_actions.addAction(action)
+        self.edition_actions.triggered.connect(lambda a: self.set_edition(a.data()))
+        self.show_passwords_action = view.addAction("Show &passwords")
+        self.show_passwords_action.setCheckable(True)
+        self.show_passwords_action.toggled.connect(self._passwords_toggled)
+        self.password_button.toggled.connect(self.show_passwords_action.setChecked)
+        theme_menu = view.addMenu("&Theme")
+        self.theme_actions = QActionGroup(self)
+        for theme in THEMES:
+            action = theme_menu.addAction(theme.capitalize())
+            action.setCheckable(True)
+            action.setData(theme)
+            action.setChecked(theme == self.settings.theme)
+            self.theme_actions.addAction(action)
+        self.theme_actions.triggered.connect(lambda a: self.set_theme(a.data()))
+
+        self.history_menu = bar.addMenu("&History")
+        self.history_menu.aboutToShow.connect(self._fill_history_menu)
+
+        help_menu = bar.addMenu("&Help")
+        legend_action = help_menu.addAction("&Legend")
+        legend_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        legend_action.triggered.connect(self.show_legend)
+        about_action = help_menu.addAction("&About URL Inspector")
+        about_action.triggered.connect(self.show_about)
+
+        self.found_menu = QMenu("URLs in the pasted text", self)
+
+    def _focused_editor(self) -> UrlEdit:
+        focused = QApplication.focusWidget()
+        return (
+            focused if isinstance(focused, UrlEdit) and not focused.isReadOnly() else self.address
+        )
+
+    # --- File: the report and the command; Edit: the normalized URL ------------------------
+
+    def save_report(self, path: str | Path | None = None) -> Path | None:
+        """Write the inspection to *path* (default: ask for it) as Markdown, HTML or
+        JSON by its suffix, passwords masked while the window masks them; the file
+        written, or None."""
+        if path is None:
+            name, chosen = QFileDialog.getSaveFileName(
+                self, "Save report", "url-report.md", file_filters()
+            )
+            if not name:
+                return None
+            path = report_path(name, chosen)
+        path = Path(path)
+        text, base = self.address.text(), self.base.text()
+        report = build_report(text, base, self._edition, mask_passwords=self.masking)
+        try:
+            path.write_text(render(report, format_for_path(path)), encoding="utf-8")
+        except OSError as exc:
+            self.statusBar().showMessage(f"Cannot save the report: {exc}", 10000)
+            return None
+        masked = " (passwords masked)" if (report.url, report.base) != (text, base) else ""
+        self.statusBar().showMessage(f"Saved the report to {path}{masked}.", 8000)
+        return path
+
+    def copy_command(self) -> str:
+        """Copy the ``urlinspector gui`` line that reopens this inspection (URL, base,
+        edition); without the password while the window masks passwords."""
+        line, left_out = command_line(
+            self.address.text(), self.base.text(), self._edition, mask_passwords=self.masking
+        )
+        QGuiApplication.clipboard().setText(line)
+        note = " without the password (passwords are hidden)" if left_out else ""
+        self.statusBar().showMessage(
+            f"Copied the command that reopens this inspection{note}.", 8000
+        )
+        return line
+
+    def copy_normalized(self) -> str:
+        """Copy the normalized form of the address (RFC 3986 §6) to the clipboard."""
+        result = normalize(self.address.text(), edition=self._edition)
+        QGuiApplication.clipboard().setText(result.text)
+        shown_text = self._display(result.text)
+        self.statusBar().showMessage(f"Copied the normalized URL: {visible(shown_text)}", 5000)
+        return result.text
+
+    def _display(self, text: str) -> str:
+        """*text* (a URL) with its password masked while passwords are hidden."""
+        return mask_url(parse(text, self._edition)) if self.masking else text
+
+    # --- History ---------------------------------------------------------------------------
+
+    def _fill_history_menu(self) -> None:
+        menu = self.history_menu
+        menu.clear()
+        entries = self.settings.history[:25]
+        if not entries:
+            empty = menu.addAction("(no history yet)")
+            empty.setEnabled(False)
+        for entry in entries:
+            session = self._session_history.get(entry)
+            label = entry if session is None else self._display(session)
+            action = menu.addAction(shown(label, 90).replace("&", "&&"))
+            action.setData(entry)
+            action.triggered.connect(lambda _checked=False, e=entry: self.choose_history(e))
+        menu.addSeparator()
+        clear = menu.addAction("&Clear history")
+        clear.triggered.connect(self.settings.clear_history)
+
+    def choose_history(self, entry: str) -> None:
+        """Inspect a history *entry* (nothing is fetched).  One inspected in this run
+        comes back whole; one whose password was removed comes back with an empty
+        password and the caret where it goes, and the status bar says so."""
+        url = self._session_history.get(entry)
+        if url is not None:
+            self._inspect_chosen(url)
+            return
+        removed = password_removed(entry)
+        if removed is None:
+            self._inspect_chosen(entry)
+            return
+        text, position = removed
+        self._inspect_chosen(text)
+        self.address.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.address.select_span(position, position)
+        self.statusBar().showMessage(
+            "The history keeps no passwords: type the password where the caret is.", 10000
+        )
+
+    # --- URLs in pasted text; Help ---------------------------------------------------------
+
+    def offer_urls(self, found: tuple[Found, ...]) -> None:
+        """Pasted text held several URLs: offer them in a menu under the address bar."""
+        menu = self.found_menu
+        menu.clear()
+        title = menu.addAction(f"{len(found)} URLs in the pasted text:")
+        title.setEnabled(False)
+        for item in found[:40]:
+            action = menu.addAction(shown(item.url, 100))
+            action.setData(item.url)
+            action.setToolTip(f"{item.form} form at characters {item.span[0]}–{item.span[1]}")
+            action.triggered.connect(lambda _checked=False, u=item.url: self._inspect_chosen(u))
+        menu.popup(self.address.mapToGlobal(QPoint(0, self.address.height())))
+
+    def show_legend(self) -> None:
+        if self._legend_dialog is None:
+            self._legend_dialog = LegendDialog(self.formats, self)
+        self._legend_dialog.show()
+
+    def show_about(self) -> None:
+        box = QMessageBox(self)
+        box.setWindowTitle("About URL Inspector")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(about_text())
+        box.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        self.about_box = box
+        box.open()
