@@ -21,7 +21,6 @@ grows to a debounce.  Panels on hidden tabs are updated when their tab is shown.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
@@ -32,15 +31,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
-    QFrame,
-    QGridLayout,
     QLabel,
     QMessageBox,
     QSplitter,
     QStackedWidget,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -54,18 +49,18 @@ from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
-from urlinspector.gui.widgets.address_bar import UrlEdit
+from urlinspector.gui.widgets.address_area import AddressArea
 from urlinspector.gui.widgets.components import ComponentsPanel
 from urlinspector.gui.widgets.diagnostics import DiagnosticsPanel
 from urlinspector.gui.widgets.editions import EditionsPanel
 from urlinspector.gui.widgets.escapes import EscapesPanel
 from urlinspector.gui.widgets.explain import ExplainPanel
-from urlinspector.gui.widgets.legend import LegendDialog, LegendStrip
+from urlinspector.gui.widgets.legend import LegendDialog
 from urlinspector.gui.widgets.spec import SpecReader
 from urlinspector.gui.widgets.trace import TracePanel
 from urlinspector.gui.window_menus import MenusWindow
 from urlinspector.present.colouring import roles_present
-from urlinspector.present.masking import mask_known, password_span, passwords_of
+from urlinspector.present.masking import password_span, passwords_of
 
 __all__ = ["INSPECTOR_PAGE", "MainWindow"]
 
@@ -112,7 +107,15 @@ class MainWindow(MenusWindow):
 
         self.setWindowTitle(gui_app.DISPLAY_NAME)
         self.setAcceptDrops(True)
-        self._build_address_area()
+        area = self.address_area = AddressArea(self._parse_current, self.formats, self._edition)
+        self.address, self.base, self.target = area.address, area.base, area.target
+        self.edition_box, self.open_button = area.edition_box, area.open_button
+        self.password_button, self.legend = area.password_button, area.legend
+        self.same_document, self.target_note = area.same_document, area.target_note
+        self.verdict, self.summary = area.verdict, area.summary
+        self.edition_box.currentIndexChanged.connect(
+            lambda i: self.set_edition(self.edition_box.itemData(i))
+        )
         self._build_pages()
         self._build_menus()
         self.pages.currentChanged.connect(self._page_changed)
@@ -166,89 +169,6 @@ class MainWindow(MenusWindow):
 
     def _parse_current(self, text: str) -> URL:
         return self.cache.parse(text, self._edition)
-
-    def _build_address_area(self) -> None:
-        parse_fn: Callable[[str], URL] = self._parse_current
-        self.address = UrlEdit(parse_fn, self.formats, placeholder="Type or paste a URL (Ctrl+L)")
-        self.address.setObjectName("address")
-        self.address.setAccessibleName("Address")
-        self.base = UrlEdit(
-            parse_fn, self.formats, placeholder="Base URL that relative references resolve against"
-        )
-        self.base.setObjectName("base")
-        self.base.setAccessibleName("Base URL")
-        self.target = UrlEdit(parse_fn, self.formats, read_only=True)
-        self.target.setObjectName("target")
-        self.target.setAccessibleName("Resolved target")
-        self.target.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-
-        self.edition_box = QComboBox()
-        for edition in EDITIONS.values():
-            self.edition_box.addItem(f"{edition.title} ({edition.year})", edition.id)
-        self.edition_box.setToolTip("the edition of the URL specification to read the URL by")
-        self.edition_box.setCurrentIndex(list(EDITIONS).index(self._edition))
-        self.edition_box.currentIndexChanged.connect(
-            lambda i: self.set_edition(self.edition_box.itemData(i))
-        )
-
-        self.open_button = QToolButton()
-        self.open_button.setObjectName("openButton")
-        self.open_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-
-        self.password_button = QToolButton()
-        self.password_button.setText("show password")
-        self.password_button.setCheckable(True)
-        self.password_button.setToolTip(
-            "passwords are masked wherever the window shows them (except one being "
-            "typed, and characters that can carry a look-alike); show them"
-        )
-        self.password_button.setVisible(False)
-
-        self.same_document = QLabel("")
-        self.same_document.setObjectName("sameDocument")
-        self.target_note = QLabel("")
-        self.target_note.setObjectName("targetNote")
-        self.target_note.setWordWrap(False)
-        self.verdict = QLabel("")
-        self.verdict.setObjectName("verdict")
-        self.verdict.setAccessibleName("Where browsers go")
-        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary = QLabel("")
-        self.summary.setObjectName("summary")
-        self.legend = LegendStrip(self.formats)
-
-        address_label = QLabel("&Address")
-        address_label.setBuddy(self.address)
-        base_label = QLabel("&Base")
-        base_label.setBuddy(self.base)
-        target_label = QLabel("Target")
-
-        grid = QGridLayout()
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(4)
-        grid.addWidget(address_label, 0, 0)
-        grid.addWidget(self.address, 0, 1)
-        grid.addWidget(self.open_button, 0, 2)
-        grid.addWidget(self.edition_box, 0, 3)
-        grid.addWidget(self.password_button, 0, 4)
-        grid.addWidget(self.verdict, 1, 1, 1, 4)
-        grid.addWidget(base_label, 2, 0)
-        grid.addWidget(self.base, 2, 1)
-        grid.addWidget(target_label, 3, 0)
-        target_frame = QFrame()
-        target_frame.setFrameShape(QFrame.Shape.StyledPanel)
-        target_layout = QVBoxLayout(target_frame)
-        target_layout.setContentsMargins(0, 0, 0, 0)
-        target_layout.addWidget(self.target)
-        grid.addWidget(target_frame, 3, 1)
-        grid.addWidget(self.same_document, 3, 2, 1, 3)
-        grid.addWidget(self.target_note, 4, 1, 1, 4)
-        grid.addWidget(self.summary, 5, 1, 1, 4)
-        grid.addWidget(self.legend, 6, 1, 1, 4)
-        grid.setColumnStretch(1, 1)
-        self.address_area = QWidget()
-        self.address_area.setLayout(grid)
 
     def _build_pages(self) -> None:
         self.components = ComponentsPanel(self.formats, title="Components")
@@ -444,14 +364,14 @@ class MainWindow(MenusWindow):
         self._live_timer.stop()
         url = self._parse_current(self.address.text())
         dest = self.cache.destination(url.text, self._edition)
-        self._update_verdict(url, dest)
+        self.address_area.show_verdict(url, dest, self._secrets(url))
         self._update_title(url, dest)
         found = dest.annotated(url)  # the parse's findings and where browsers go
-        self._update_summary(found)
+        self.address_area.show_summary(found)
         self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
         self.password_button.setVisible(url.spans[PASSWORD][0] >= 0)
         self.diagnostics.set_diagnostics(found.diagnostics, url if self.masking else None)
-        self._update_target(url)
+        self.address_area.show_target(url, self._edition, self._secrets(url, self.base.url()))
 
     @Slot()
     def update_panels(self) -> None:
@@ -472,66 +392,12 @@ class MainWindow(MenusWindow):
         self._delay = min(400, int(self.last_update_seconds * 3000)) if slow else 0
         self.inspected.emit(url)
 
-    def _update_verdict(self, url: URL, dest: Destination) -> None:
-        """The line under the address: where browsers go, in the warning colour when
-        that is not where the edition's reading leads (or the host shows as punycode,
-        or the URL carries script)."""
-        verdict = dest.verdict
-        if not url.text:
-            self.verdict.setText("")
-            self.verdict.setToolTip("")
-            return
-        text = mask_known(verdict.text, self._secrets(url))
-        self.verdict.setText(("⚠ " if verdict.warns else "") + shown(text, 300))
-        colour = self.formats.colour("warning").name() if verdict.warns else None
-        self.verdict.setStyleSheet(f"color: {colour}; font-weight: bold;" if colour else "")
-        why = [mask_known(d.message, self._secrets(url)) for d in dest.findings]
-        self.verdict.setToolTip(
-            "How browsers read this URL (WHATWG URL Standard), against "
-            f"{url.edition.label}" + "".join(f"\n• {line}" for line in why)
-        )
-
     def _update_title(self, url: URL, dest: Destination) -> None:
         """The window title: the host browsers contact (not the edition's reading, which
         a look-alike or a backslash can make another)."""
         host = dest.verdict.host or url.component(HOST)
         title = visible(host) if host else gui_app.DISPLAY_NAME
         self.setWindowTitle(title if len(title) <= 80 else title[:79] + "…")
-
-    def _update_summary(self, url: URL) -> None:
-        if not url.text:
-            self.summary.setText("")
-            return
-        ed = url.edition
-        errors, warnings = len(url.errors), len(url.warnings)
-        notes = len(url.diagnostics) - errors - warnings
-        parts = [
-            f"✖ {errors} error{'s' if errors != 1 else ''}"
-            if errors
-            else f"✔ valid under {ed.label}"
-        ]
-        if warnings:
-            parts.append(f"⚠ {warnings} warning{'s' if warnings != 1 else ''}")
-        if notes:
-            parts.append(f"ℹ {notes} note{'s' if notes != 1 else ''}")
-        kind = "absolute URL" if url.is_absolute else "relative reference"
-        if url.host_kind:
-            kind += f", host: {url.host_kind}"
-        self.summary.setText(" · ".join(parts) + f" · {kind}")
-
-    def _update_target(self, url: URL) -> None:
-        target = target_for(url.text, self.base.text(), self._edition, url=url)
-        self.target.setText(target.text or "", undoable=False)
-        self.same_document.setText("◎ same document" if target.same_document else "")
-        self.same_document.setToolTip(
-            "an empty or fragment-only reference: no new retrieval (URL syntax draft 1997 §3, "
-            "RFC 2396bis draft 2003 §4.2)"
-            if target.same_document
-            else ""
-        )
-        message = mask_known(target.message, self._secrets(url, self.base.url()))
-        self.target_note.setText(shown(message, 200))
-        self.target_note.setToolTip(message)
 
     @property
     def masking(self) -> bool:
@@ -640,13 +506,11 @@ class MainWindow(MenusWindow):
         if formats.theme == self.formats.theme:
             return
         self.formats = formats
-        for editor in (self.address, self.base, self.target):
-            editor.set_formats(formats)
+        self.address_area.set_formats(formats)
         self.components.model.set_formats(formats)
         self.diagnostics.diagnostics_model.set_formats(formats)
         self.editions.editions_model.set_formats(formats)
         self.escapes.escapes_model.set_formats(formats)
-        self.legend.set_formats(formats)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
