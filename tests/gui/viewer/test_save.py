@@ -370,3 +370,35 @@ def test_ctrl_s_is_one_action_on_each_page(window: Any) -> None:
     window.show_page(INSPECTOR_PAGE)
     assert save.shortcut().toString() == "Ctrl+S"
     pane.shutdown()
+
+
+def test_a_download_that_ended_before_its_dialog_opened_shows_as_complete(
+    qtbot: Any, pane: ViewerPane
+) -> None:
+    # the transfer ends on the pool thread before the GUI gets round to its first
+    # octets: the dialog that adopts it must show it complete, not busy again
+    from urlinspector.core import parse
+    from urlinspector.gui.viewer.handlers import handler_for
+    from urlinspector.gui.viewer.handlers.base import Fetch
+    from urlinspector.gui.viewer.save import new_spool
+    from urlinspector.gui.viewer.tasks import SavedPage
+
+    url = parse("ftp://127.0.0.1:2121/data.bin")
+    spool = new_spool()
+    spool.write_bytes(b"\x00\x01\x02" * 100)
+
+    def task(ctx: Any) -> SavedPage:
+        ctx.head = spool.read_bytes()[:1024]
+        ctx.transfer_started()
+        return SavedPage(url, spool, 300, 300)
+
+    nav = pane._start(url, None, handler_for(url), Fetch(task))
+    nav.spool, nav.download_name = spool, "data.bin"
+    assert nav.job.wait(5)  # done, its signals still queued
+    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
+    dialog = pane.save_dialog
+    assert dialog is not None
+    qtbot.wait(20)
+    assert dialog._finished
+    assert dialog.progress.value() == dialog.progress.maximum()
+    dialog.cancel_button.click()

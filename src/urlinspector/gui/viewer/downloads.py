@@ -69,6 +69,7 @@ class Downloads(QObject):
         signals.finished.connect(self._finished)
         signals.failed.connect(self._failed)
         dialog = self.open(url, name, spool)
+        dialog.set_progress(0, None)  # running, its size not known yet
         self._running[signals] = dialog
         dialog.cancelRequested.connect(job.cancel)
         if job.outcome is not None:  # it ended before its signals were connected here

@@ -242,8 +242,7 @@ class StepFollowing(PageShowing, QWidget):
         # the name is a file after all: hand the transfer to a save dialog
         self._nav = None
         self._set_busy(False)
-        dialog = self.downloads.adopt(nav.job, nav.text, nav.download_name, nav.spool)
-        dialog.set_progress(0, None)
+        self.downloads.adopt(nav.job, nav.text, nav.download_name, nav.spool)
 
     @Slot(object)
     def _job_finished(self, result: object) -> None:
