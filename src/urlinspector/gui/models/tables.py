@@ -1,4 +1,5 @@
-"""Qt item models over core results: components, diagnostics, editions, escapes.
+"""Qt table models over core results: diagnostics, editions, escapes (the components'
+tree is :mod:`.components`), and what their cells share.
 
 Thin adapters: the values come from :mod:`.anatomy` and :mod:`.inspection`; these
 classes only answer Qt's questions (text, colour, tooltip) about them.  Decoded values
@@ -7,12 +8,10 @@ are computed when a row is first shown, not when the model is filled.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractItemModel,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -21,36 +20,29 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QFont
 
-from urlinspector.core import URL, Diagnostic, UnknownCharsetError
-from urlinspector.gui.models.anatomy import Node, component_tree, decoded
+from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.inspection import EditionsTable, EscapeRow
-from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.present.masking import (
     HIDDEN_FINDING,
     MASK,
     mask_finding,
-    mask_in_text,
-    mask_password,
     password_span,
     telling_octet,
 )
 
 __all__ = [
-    "MAX_CHILDREN",
     "SPAN_ROLE",
-    "ComponentsModel",
+    "AnyIndex",
+    "CellFormatting",
     "DiagnosticsModel",
     "EditionsModel",
     "EscapesModel",
+    "span_text",
 ]
 
 SPAN_ROLE = Qt.ItemDataRole.UserRole + 1
 """Item data role holding a row's ``(start, end)`` span, or None."""
-
-MAX_CHILDREN = 500
-"""Children listed under one component (segments, query parameters, scheme-specific
-parts); the rest are counted in one row."""
 
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 _TOOLTIP = Qt.ItemDataRole.ToolTipRole
@@ -63,33 +55,11 @@ _INVALID = QModelIndex()
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
-def _span_text(span: tuple[int, int] | None) -> str:
+def span_text(span: tuple[int, int] | None) -> str:
     return "" if span is None else f"{span[0]}–{span[1]}"
 
 
-DISPLAY_LIMIT = 400
-"""Characters of a value shown in a cell (the tooltip and copy give all of it)."""
-
-
-def _head(node: Node) -> Node:
-    """*node* cut to the first characters a cell can show (not inside an escape), so
-    that a 64 KiB component is not decoded whole to show 400 characters of it."""
-    raw = node.raw
-    if raw is None or len(raw) <= 4 * DISPLAY_LIMIT:
-        return node
-    cut = 4 * DISPLAY_LIMIT
-    while "%" in raw[cut - 2 : cut]:
-        cut -= 1
-    return dataclasses.replace(node, raw=raw[:cut], children=())
-
-
-def _holds(span: tuple[int, int], start: int, end: int) -> bool:
-    if start == end:
-        return span[0] <= start < span[1] or span[0] == span[1] == start
-    return span[0] <= start and end <= span[1]
-
-
-class _Formatting:
+class CellFormatting:
     """Colours and fonts for cells, from the palette roles."""
 
     def __init__(self, formats: Formats) -> None:
@@ -111,245 +81,6 @@ class _Formatting:
         return None
 
 
-# --- components ------------------------------------------------------------------------------
-
-
-class ComponentsModel(QAbstractItemModel):
-    """The component tree of one URL: component, raw text, decoded text, span, rule."""
-
-    COLUMNS = ("component", "raw", "decoded", "span", "rule (edition §)")
-
-    def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._style = _Formatting(formats)
-        self.url: URL | None = None
-        self.charset = "utf-8"
-        self.mask_password = True
-        self._nodes: list[Node] = []
-        self._parent: list[int] = []
-        self._row: list[int] = []
-        self._children: list[list[int]] = [[]]  # [0]: the invisible root
-        self._decoded: dict[int, str] = {}
-        self._password: tuple[int, int] | None = None
-
-    # --- filling ----------------------------------------------------------------------
-
-    def set_url(self, url: URL | None) -> bool:
-        """Show *url*'s components.  When the tree keeps its shape (the same rows
-        under the same parents, as while typing inside one component), only the rows
-        whose values changed are refreshed, so the view repaints only those.  True
-        when the tree was rebuilt."""
-        old_nodes, old_parent = self._nodes, self._parent
-        self.url = url
-        self._password = None if url is None else password_span(url)
-        self._nodes = [Node("", None, None, "plain")]
-        self._parent = [-1]
-        self._row = [0]
-        self._children = [[]]
-        if url is not None:
-            self._add(0, component_tree(url, MAX_CHILDREN))
-        same_shape = (
-            len(old_nodes) == len(self._nodes)
-            and old_parent == self._parent
-            and all(a.name == b.name for a, b in zip(old_nodes, self._nodes, strict=True))
-        )
-        if not same_shape:
-            self.beginResetModel()
-            self._decoded = {}
-            self.endResetModel()
-            return True
-        last = len(self.COLUMNS) - 1
-        for i in range(1, len(self._nodes)):
-            a, b = old_nodes[i], self._nodes[i]
-            if a.raw != b.raw or a.span != b.span or a.rule != b.rule or a.role != b.role:
-                self._decoded.pop(i, None)
-                row = self._row[i]
-                self.dataChanged.emit(self.createIndex(row, 0, i), self.createIndex(row, last, i))
-        return False
-
-    def _add(self, parent: int, nodes: tuple[Node, ...]) -> None:
-        for node in nodes:
-            index = len(self._nodes)
-            self._nodes.append(node)
-            self._parent.append(parent)
-            self._row.append(len(self._children[parent]))
-            self._children.append([])
-            self._children[parent].append(index)
-            if node.children:
-                self._add(index, node.children)
-
-    @property
-    def size(self) -> int:
-        """Rows in the tree, nested ones included."""
-        return len(self._nodes) - 1
-
-    def set_charset(self, charset: str) -> None:
-        self.charset = charset
-        self._decoded = {}
-        self._changed_column(2)
-
-    def set_mask_password(self, mask: bool) -> None:
-        self.mask_password = mask
-        self._decoded = {}
-        self._changed_column(1)
-        self._changed_column(2)
-
-    def set_formats(self, formats: Formats) -> None:
-        self._style = _Formatting(formats)
-        self._changed_column(1)
-
-    def _changed_column(self, column: int) -> None:
-        if len(self._nodes) > 1:
-            # every row may change; a reset-free refresh of the whole column
-            self.layoutAboutToBeChanged.emit()
-            self.layoutChanged.emit()
-
-    # --- lookup -----------------------------------------------------------------------
-
-    def node(self, index: AnyIndex) -> Node | None:
-        if not index.isValid():
-            return None
-        return self._nodes[index.internalId()]
-
-    def index_of_span(self, start: int, end: int) -> QModelIndex:
-        """The deepest row whose span holds ``[start, end)`` (or the position
-        *start* when the range is empty); invalid when none does."""
-        best = -1
-        children = self._children[0]
-        while True:
-            for i in children:  # the first that holds it: generic before scheme-specific
-                span = self._nodes[i].span
-                if span is not None and _holds(span, start, end):
-                    best = i
-                    children = self._children[i]
-                    break
-            else:
-                break
-        if best < 0:
-            return _INVALID
-        return self.createIndex(self._row[best], 0, best)
-
-    # --- Qt's questions ----------------------------------------------------------------
-
-    def index(self, row: int, column: int, parent: AnyIndex = _INVALID) -> QModelIndex:
-        p = parent.internalId() if parent.isValid() else 0
-        children = self._children[p]
-        if 0 <= row < len(children) and 0 <= column < len(self.COLUMNS):
-            return self.createIndex(row, column, children[row])
-        return _INVALID
-
-    def parent(self, index: AnyIndex = _INVALID) -> QModelIndex:  # type: ignore[override]
-        if not index.isValid():
-            return _INVALID
-        p = self._parent[index.internalId()]
-        if p <= 0:
-            return _INVALID
-        return self.createIndex(self._row[p], 0, p)
-
-    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
-        if parent.isValid() and parent.column() != 0:
-            return 0
-        p = parent.internalId() if parent.isValid() else 0
-        return len(self._children[p])
-
-    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
-        return len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
-        if orientation == _HORIZONTAL and role == _DISPLAY:
-            return self.COLUMNS[section]
-        return None
-
-    def _holds_password(self, node: Node) -> tuple[int, int] | None:
-        """The password's span within *node*'s raw text, when passwords are masked
-        and the node holds it (the password row, userinfo, authority ...)."""
-        span, url = self._password, self.url
-        if not self.mask_password or span is None or url is None or node.span is None:
-            return None
-        start, end = node.span
-        raw = node.raw
-        if raw is None or not start <= span[0] <= span[1] <= end or span[0] - start >= len(raw):
-            return None
-        if not url.text.startswith(raw, start):
-            return None
-        return span[0] - start, min(span[1] - start, len(raw))  # a cut node: its part
-
-    def _raw_text(self, node: Node) -> str | None:
-        inner = self._holds_password(node)
-        return node.raw if inner is None or node.raw is None else mask_in_text(node.raw, (inner,))
-
-    def _decode(self, node: Node) -> str | None:
-        """*node* decoded (None: not decoded); the password in it decoded on its own
-        and masked."""
-        url = self.url
-        if url is None or node.raw is None:
-            return None
-        inner = self._holds_password(node)
-        if inner is None or node.span is None or node.decode_as is None:
-            result = decoded(url, node, self.charset)
-            return None if result is None else result.text
-        pieces = []
-        start = node.span[0]
-        for a, b in ((0, inner[0]), inner, (inner[1], len(node.raw))):
-            piece = dataclasses.replace(
-                node, raw=node.raw[a:b], span=(start + a, start + b), children=()
-            )
-            result = decoded(url, piece, self.charset)
-            text = node.raw[a:b] if result is None else result.text
-            pieces.append(mask_password(text) if (a, b) == inner else text)
-        return "".join(pieces)
-
-    def _decoded_text(self, i: int, node: Node) -> str:
-        cached = self._decoded.get(i)
-        if cached is None:
-            if self.url is None or node.raw is None:
-                cached = ""
-            else:
-                shown_node = _head(node)
-                try:
-                    text = self._decode(shown_node)
-                except UnknownCharsetError as exc:
-                    cached = str(exc)
-                else:
-                    cached = "" if text is None else shown(text, DISPLAY_LIMIT)
-                    if shown_node is not node:
-                        cached += "…"
-            self._decoded[i] = cached
-        return cached
-
-    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
-        if not index.isValid():
-            return None
-        i = index.internalId()
-        node = self._nodes[i]
-        column = index.column()
-        if role == _DISPLAY:
-            if column == 0:
-                return node.name
-            if column == 1:
-                return shown(self._raw_text(node), DISPLAY_LIMIT)
-            if column == 2:
-                if node.raw is None:
-                    return ""
-                return self._decoded_text(i, node)
-            if column == 3:
-                return _span_text(node.span)
-            return node.rule
-        if role == _FOREGROUND and column == 1:
-            return self._style.brush("plain" if node.raw is None else node.role)
-        if role == _FONT and column in (0, 1):
-            if node.raw is None:
-                return self._style.font("fragment")  # italic for "(undefined)"
-            return self._style.font(node.role) if column == 1 else None
-        if role == _TOOLTIP:
-            if column == 2 and node.raw is not None:
-                return f"decoded as {self.charset}"
-            return node.rule or None
-        if role == SPAN_ROLE:
-            return node.span
-        return None
-
-
 # --- diagnostics -------------------------------------------------------------------------------
 
 _SEVERITY_MARK = {"error": "✖ error", "warning": "⚠ warning", "info": "ℹ note"}
@@ -364,14 +95,14 @@ class _RowsTable(QAbstractTableModel):
 
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._style = _Formatting(formats)
+        self._style = CellFormatting(formats)
 
     def shown_rows(self) -> Sequence[object]:
         raise NotImplementedError
 
     def set_formats(self, formats: Formats) -> None:
         self.beginResetModel()
-        self._style = _Formatting(formats)
+        self._style = CellFormatting(formats)
         self.endResetModel()
 
     def rowCount(self, parent: AnyIndex = _INVALID) -> int:
@@ -437,7 +168,7 @@ class DiagnosticsModel(_RowsTable):
                 _SEVERITY_MARK.get(d.severity, d.severity),
                 self.message(d),
                 d.reference,
-                _span_text(d.span),
+                span_text(d.span),
                 d.category,
                 d.code,
             )[column]
@@ -446,7 +177,7 @@ class DiagnosticsModel(_RowsTable):
         if role == _FONT and column == 0 and d.severity != "info":
             return self._style.font("invalid")
         if role == _TOOLTIP:
-            return f"{self.message(d)}\n{d.reference} · {d.code} · characters {_span_text(d.span)}"
+            return f"{self.message(d)}\n{d.reference} · {d.code} · characters {span_text(d.span)}"
         if role == SPAN_ROLE:
             return d.span
         return None
@@ -596,7 +327,7 @@ class EscapesModel(_RowsTable):
             return (
                 MASK * len(e.text) if hide else e.text,
                 row.component,
-                _span_text(e.span),
+                span_text(e.span),
                 MASK * len(octet) if hide else octet,
                 MASK if hide else row.decoded,
                 _KIND_MARK.get(e.kind, e.kind),

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 from urlinspector.core import URL, UnknownCharsetError
 from urlinspector.core.escapes import canonical_charset
 from urlinspector.gui.models.anatomy import decoded
-from urlinspector.gui.models.tables import SPAN_ROLE, ComponentsModel
+from urlinspector.gui.models.components import ComponentsModel
+from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
 
