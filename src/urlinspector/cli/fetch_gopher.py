@@ -14,7 +14,6 @@ import codecs
 import contextlib
 import os
 import sys
-from pathlib import Path
 from typing import BinaryIO
 
 from urlinspector.cli.common import (
@@ -161,12 +160,12 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
     _transcript(args, f"connecting to {request.hostport}")
     _transcript(args, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
 
-    part: Path | None = None
+    part: str | None = None
     target: BinaryIO | None = None
     if output is not None:
-        part = Path(output + ".part")
+        part = output + ".part"
         try:
-            target = part.open("wb")
+            target = open(part, "wb")  # noqa: SIM115 (closed by _discard, or once the reply is in)
         except OSError as exc:
             return _fail(f"cannot write {output}: {exc.strerror or exc}")
     stdout = sys.stdout.buffer if raw and target is None else None
@@ -271,10 +270,10 @@ def _report(
     return EXIT_OK
 
 
-def _discard(target: BinaryIO | None, part: Path | None) -> None:
+def _discard(target: BinaryIO | None, part: str | None) -> None:
     if target is not None:
         with contextlib.suppress(OSError):
             target.close()
     if part is not None:
         with contextlib.suppress(OSError):
-            part.unlink()
+            os.unlink(part)

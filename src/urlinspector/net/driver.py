@@ -30,16 +30,19 @@ import errno
 import os
 import select
 import socket
-import ssl
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from urlinspector.net.body import Body, Sink, mib
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.errors import RemoteProtocolError
+
+if TYPE_CHECKING:
+    import ssl  # imported when a connection starts TLS: plain gopher does without it
 
 __all__ = [
     "POLL_INTERVAL",
@@ -63,13 +66,6 @@ twice as long on loopback)."""
 
 Progress = Callable[[int, "int | None"], None]
 """``progress(bytes_so_far, total_or_None)``: called after every read."""
-
-
-class Sink(Protocol):
-    """Where body bytes past the memory cap go: a binary file object, or anything with
-    ``write(bytes)``."""
-
-    def write(self, data: bytes, /) -> object: ...
 
 
 class Receiver(Protocol):
@@ -120,6 +116,10 @@ class Connection:
         """The address actually connected to (after name resolution)."""
         self.bytes_sent = 0
         self.bytes_received = 0
+        self._tls = False
+        self._not_yet: tuple[type[OSError], ...] = (TimeoutError,)
+        """What a read or write that must be tried again raises (with TLS, also the
+        wants of :mod:`ssl`)."""
         self.started = time.monotonic()
         self.deadline: float | None = (
             None if limits.total_timeout is None else self.started + limits.total_timeout
@@ -214,6 +214,8 @@ class Connection:
     ) -> None:
         """Wrap the connection in TLS now (STARTTLS, or implicit TLS from :meth:`open`),
         verifying the certificate against *server_hostname* (default: the host)."""
+        import ssl
+
         sock = self._socket()
         context = context or ssl.create_default_context()
         name = server_hostname if server_hostname is not None else self.host
@@ -221,6 +223,8 @@ class Connection:
         sock.setblocking(False)
         tls = context.wrap_socket(sock, server_hostname=name, do_handshake_on_connect=False)
         self._sock = tls
+        self._tls = True
+        self._not_yet = (TimeoutError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
         deadline = self._deadline(self.limits.connect_timeout)
         try:
             while True:
@@ -255,7 +259,7 @@ class Connection:
 
     @property
     def is_tls(self) -> bool:
-        return isinstance(self._sock, ssl.SSLSocket)
+        return self._sock is not None and self._tls
 
     # -- moving bytes -------------------------------------------------------------------
 
@@ -269,7 +273,7 @@ class Connection:
             self._check_cancel()
             try:
                 sent = sock.send(view)
-            except (TimeoutError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
+            except self._not_yet:
                 self._check_deadline(deadline, "accepted nothing we sent")
                 continue
             except OSError as exc:
@@ -292,7 +296,7 @@ class Connection:
                 self._check_deadline(deadline, "sent nothing")
             try:
                 data = sock.recv(max_bytes)
-            except (TimeoutError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            except self._not_yet:
                 self._check_deadline(deadline, "sent nothing")
                 continue
             except ConnectionResetError:
@@ -433,76 +437,6 @@ def _strerror(code: int) -> str:
     return os.strerror(code)
 
 
-# --- where body bytes go -------------------------------------------------------------------
-
-
-class Body:
-    """Body bytes: in memory up to *max_memory*, then, when *sink* (a binary file object)
-    is given, everything so far and all that follows is written to it.
-
-    With ``max_memory=0`` and a sink, every byte goes straight to the sink.
-    """
-
-    def __init__(self, max_memory: int, sink: Sink | None = None, what: str = "") -> None:
-        self.max_memory = max_memory
-        self.sink = sink
-        self.what = what
-        self.size = 0
-        """Bytes written so far (memory and sink)."""
-        self.spilled = 0
-        """Bytes written to the sink."""
-        self._chunks: list[bytes] = []
-        self._in_memory = 0
-
-    @property
-    def streaming(self) -> bool:
-        """Whether the bytes are going to the sink (and not kept)."""
-        return self.spilled > 0 or (self.sink is not None and self.max_memory == 0)
-
-    @property
-    def in_memory(self) -> int:
-        return self._in_memory
-
-    def write(self, data: bytes) -> None:
-        if not data:
-            return
-        self.size += len(data)
-        over = self._in_memory + len(data) > self.max_memory
-        if self.sink is not None and (self.streaming or over):
-            if self._chunks:
-                for chunk in self._chunks:
-                    self.sink.write(chunk)
-                    self.spilled += len(chunk)
-                self._chunks.clear()
-                self._in_memory = 0
-            self.sink.write(data)
-            self.spilled += len(data)
-            return
-        if over:
-            raise TooLarge(
-                f"the {self.what or 'reply'} is larger than the {_mib(self.max_memory)} kept "
-                "in memory; save it to a file instead"
-            )
-        self._chunks.append(data)
-        self._in_memory += len(data)
-
-    def getvalue(self) -> bytes | None:
-        """The bytes kept in memory, or None when they went to the sink."""
-        if self.streaming:
-            return None
-        if len(self._chunks) > 1:
-            self._chunks[:] = [b"".join(self._chunks)]
-        return self._chunks[0] if self._chunks else b""
-
-
-def _mib(n: int) -> str:
-    if n >= 1024 * 1024 and n % (1024 * 1024) == 0:
-        return f"{n // (1024 * 1024)} MiB"
-    if n >= 1024 and n % 1024 == 0:
-        return f"{n // 1024} KiB"
-    return f"{n} bytes"
-
-
 # --- the pump ------------------------------------------------------------------------------
 
 
@@ -556,7 +490,7 @@ class Pump:
             self.conn.close()
             raise TooLarge(
                 f"the {self.what} from {self.conn.hostport} is larger than the "
-                f"{_mib(self.limits.max_memory)} kept in memory"
+                f"{mib(self.limits.max_memory)} kept in memory"
                 + ("" if self.body.sink is not None else "; save it to a file instead")
             )
 
