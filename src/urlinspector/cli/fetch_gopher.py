@@ -197,7 +197,7 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
             sink=target if body_to_file else None,
             keep_body=text_out is None and not raw,
             memory=_PEEK if body_to_file else None,  # the rest streams to the file
-            on_event=on_event,
+            on_event=on_event if text_out is not None else None,
             on_bytes=on_bytes if raw else None,
             on_connect=on_connect,
         )

@@ -66,6 +66,13 @@ class Body:
         self._chunks.append(data)
         self._in_memory += len(data)
 
+    def spliced(self, count: int) -> None:
+        """*count* bytes went to the sink's file without passing here (the body was
+        streaming already)."""
+        assert self.streaming
+        self.size += count
+        self.spilled += count
+
     def getvalue(self) -> bytes | None:
         """The bytes kept in memory, or None when they went to the sink."""
         if self.streaming:

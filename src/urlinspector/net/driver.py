@@ -34,11 +34,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from urlinspector.net.body import Body, Sink, mib
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.splice import FilePipe, file_of
 from urlinspector.schemes.errors import RemoteProtocolError
 
 if TYPE_CHECKING:
@@ -63,6 +64,8 @@ READ_SIZE = 256 * 1024
 """Bytes asked of the socket by one read of :class:`Pump`: big enough that a download
 spends its time moving bytes, not in the loop around them (64 KiB reads took nearly
 twice as long on loopback)."""
+
+_T = TypeVar("_T")
 
 Progress = Callable[[int, "int | None"], None]
 """``progress(bytes_so_far, total_or_None)``: called after every read."""
@@ -117,6 +120,7 @@ class Connection:
         self.bytes_sent = 0
         self.bytes_received = 0
         self._tls = False
+        self._low_water = 1
         self._not_yet: tuple[type[OSError], ...] = (TimeoutError,)
         """What a read or write that must be tried again raises (with TLS, also the
         wants of :mod:`ssl`)."""
@@ -288,6 +292,42 @@ class Connection:
     def recv(self, max_bytes: int = 65536) -> bytes:
         """The next bytes from the server, at most *max_bytes*; ``b""`` when the server
         has closed the connection.  Waits at most ``limits.read_timeout`` seconds."""
+        data = self._receive(lambda sock: sock.recv(max_bytes))
+        self.bytes_received += len(data)
+        return data
+
+    def splice(self, pipe: int, max_bytes: int) -> int:
+        """Like :meth:`recv`, but the bytes go from the socket into the pipe whose write
+        end is *pipe* (Linux ``splice(2)``), not through Python: how many, 0 when the
+        server has closed the connection.  The pipe must have room for *max_bytes*.  Not
+        for TLS, whose bytes must be decrypted first.
+
+        Each call waits up to POLL_INTERVAL for *max_bytes* to be there (the socket's
+        low-water mark, which ``recv`` does not honour the same way: call only this from
+        then on), so a fast server's bytes move in big pieces and a slow one's still move
+        every POLL_INTERVAL."""
+        if self.is_tls:
+            raise NetError("the bytes of a TLS connection cannot be spliced")
+        sock = self._socket()
+        if self._low_water != max_bytes:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, max_bytes)
+            self._low_water = max_bytes
+
+        def move(sock: socket.socket) -> int:
+            select.select([sock], [], [], POLL_INTERVAL)
+            try:
+                return os.splice(sock.fileno(), pipe, max_bytes)
+            except BlockingIOError:  # nothing yet (the socket does not block)
+                raise TimeoutError from None
+
+        count = self._receive(move)
+        self.bytes_received += count
+        return count
+
+    def _receive(self, read: Callable[[socket.socket], _T]) -> _T:
+        """``read(socket)`` until it does not time out, within the read timeout and the
+        deadline, checking the cancel token between its waits of POLL_INTERVAL."""
         sock = self._socket()
         deadline = self._deadline(self.limits.read_timeout)
         while True:
@@ -295,7 +335,7 @@ class Connection:
             if self.deadline is not None:
                 self._check_deadline(deadline, "sent nothing")
             try:
-                data = sock.recv(max_bytes)
+                return read(sock)
             except self._not_yet:
                 self._check_deadline(deadline, "sent nothing")
                 continue
@@ -307,8 +347,6 @@ class Connection:
                 raise ConnectFailed(
                     f"reading from the {self._label} at {self.hostport} failed ({_why(exc)})"
                 ) from None
-            self.bytes_received += len(data)
-            return data
 
     # -- closing ------------------------------------------------------------------------
 
@@ -447,6 +485,12 @@ class Pump:
     set :attr:`total` when the protocol announces a length, for the progress callback.
     Everything read counts against ``limits.max_memory`` except what went to the sink,
     so an endless reply of any kind ends in :class:`TooLarge` instead of filling memory.
+
+    With *splice*, once the body streams to *sink*, a regular file, and the receiver's
+    ``raw_until_close`` says every byte to the close is body bytes as they come, the
+    rest goes from the socket to the file inside the kernel (:mod:`urlinspector.net.splice`):
+    those bytes make no events and no *on_bytes* call (there must be none), the receiver
+    hears only the close, and the progress callback hears every count as before.
     """
 
     def __init__(
@@ -460,6 +504,7 @@ class Pump:
         what: str = "",
         on_bytes: Callable[[bytes], None] | None = None,
         memory: int | None = None,
+        splice: bool = False,
     ) -> None:
         self.conn = conn
         self.receiver = receiver
@@ -473,6 +518,8 @@ class Pump:
         self.received = 0
         self.charged = 0
         self.eof = False
+        self.splice = splice and on_bytes is None and not conn.is_tls
+        self._pipe: FilePipe | None = None
 
     def keep(self, data: bytes) -> None:
         """Body bytes of an event: kept in memory, or streamed to the sink."""
@@ -499,19 +546,26 @@ class Pump:
         nothing more.  The caller stops iterating at the protocol's end event."""
         receiver = self.receiver
         need = self.need_data
-        while True:
-            event = receiver.next_event()
-            if event is need:
-                if self.eof:
-                    raise RemoteProtocolError(
-                        f"the {self.conn._label} at {self.conn.hostport} closed the "
-                        "connection before the reply was complete"
-                    )
-                self._read()
-                continue
-            yield event
+        try:
+            while True:
+                event = receiver.next_event()
+                if event is need:
+                    if self.eof:
+                        raise RemoteProtocolError(
+                            f"the {self.conn._label} at {self.conn.hostport} closed the "
+                            "connection before the reply was complete"
+                        )
+                    self._read()
+                    continue
+                yield event
+        finally:
+            self._close_pipe()
 
     def _read(self) -> None:
+        pipe = self._file_pipe()
+        if pipe is not None:
+            self._splice(pipe)
+            return
         data = self.conn.recv(READ_SIZE)
         if not data:
             self.eof = True
@@ -524,6 +578,40 @@ class Pump:
         self.receiver.receive_data(data)
         if self.progress is not None:
             self.progress(self.received, self.total)
+
+    def _file_pipe(self) -> FilePipe | None:
+        """The pipe the next bytes are spliced through, when they may be."""
+        if self._pipe is not None or not self.splice:
+            return self._pipe
+        if not self.body.streaming or not getattr(self.receiver, "raw_until_close", False):
+            return None
+        self.splice = False  # decided once
+        fd = file_of(self.body.sink)
+        if fd is not None:
+            self._pipe = FilePipe(fd)
+        return self._pipe
+
+    def _splice(self, pipe: FilePipe) -> None:
+        count = pipe.move(self.conn, READ_SIZE)
+        if not count:
+            self._close_pipe()
+            self.eof = True
+            self.receiver.receive_data(b"")
+            return
+        self.received += count
+        self.body.spliced(count)
+        if self.progress is not None:
+            self.progress(self.received, self.total)
+
+    def _close_pipe(self) -> None:
+        """Close the pipe, and tell the sink where its file now ends."""
+        pipe, self._pipe = self._pipe, None
+        if pipe is None:
+            return
+        pipe.close()
+        seek = getattr(self.body.sink, "seek", None)
+        if callable(seek):
+            seek(os.lseek(pipe.fd, 0, os.SEEK_CUR))
 
 
 @dataclass
