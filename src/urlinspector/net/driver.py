@@ -41,6 +41,7 @@ from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeo
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.splice import FilePipe, file_of
 from urlinspector.schemes.errors import RemoteProtocolError
+from urlinspector.schemes.quoting import quoted
 
 if TYPE_CHECKING:
     import ssl  # imported when a connection starts TLS: plain gopher does without it
@@ -167,10 +168,12 @@ class Connection:
         try:
             infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except UnicodeError:
-            raise ConnectFailed(f"cannot look up {host!r}: it is not a valid host name") from None
+            raise ConnectFailed(
+                f"cannot look up {quoted(host)}: it is not a valid host name"
+            ) from None
         except socket.gaierror as exc:
             raise ConnectFailed(
-                f"cannot find the host {host!r} ({exc.strerror or exc}); check the name "
+                f"cannot find the host {quoted(host)} ({exc.strerror or exc}); check the name "
                 "and your network connection"
             ) from None
         if cancel is not None:
