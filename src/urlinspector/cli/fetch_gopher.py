@@ -27,6 +27,7 @@ from urlinspector.cli.common import (
     width,
 )
 from urlinspector.core import parse
+from urlinspector.net.body import staging_path
 from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
@@ -163,9 +164,9 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
     part: str | None = None
     target: BinaryIO | None = None
     if output is not None:
-        part = output + ".part"
+        part = staging_path(output)  # None: a device or a FIFO, written as it is
         try:
-            target = open(part, "wb")  # noqa: SIM115 (closed by _discard, or once the reply is in)
+            target = open(part or output, "wb")  # noqa: SIM115 (closed by _discard or below)
         except OSError as exc:
             return _fail(f"cannot write {output}: {exc.strerror or exc}")
     stdout = sys.stdout.buffer if raw and target is None else None
@@ -217,10 +218,11 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
         raise
 
     status = _report(args, console, reply, text_out, target, raw)
-    if target is not None and part is not None and output is not None:
-        target.close()
+    if target is not None and output is not None:
         try:
-            os.replace(part, output)
+            target.close()
+            if part is not None:
+                os.replace(part, output)
         except OSError as exc:
             return _fail(f"cannot write {output}: {exc.strerror or exc}")
         _transcript(args, f"wrote {output}")
