@@ -270,9 +270,12 @@ def table(rows: list[Row], rounds: int) -> str:
         "throttling after 4 GiB).  urlinspector runs with its bytecode cached, as an "
         "installed copy has it (the benchmark keeps the cache in its temporary folder, so "
         "it also holds where PYTHONDONTWRITEBYTECODE is set); its time includes starting "
-        "Python and importing the program, which curl does not pay.  On a shared machine "
-        "the figures of one run vary; the ratio, measured in the same run, is the figure "
-        "to compare.",
+        "Python and importing the program, which curl does not pay and which weighs most "
+        "on the gopher row, whose server is the slowest.  "
+        "urlinspector reads an ftp data connection 256 KiB at a time, and moves a gopher "
+        "binary from the socket to the file inside the kernel (Linux splice, each read "
+        "waiting a moment for 256 KiB).  On a shared machine the figures of one run vary; "
+        "the ratio, measured in the same run, is the figure to compare.",
         "",
         f"Measured on {platform.python_implementation()} {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs.",

@@ -614,7 +614,8 @@ class Pump:
         pipe.close()
         seek = getattr(self.body.sink, "seek", None)
         if callable(seek):
-            seek(os.lseek(pipe.fd, 0, os.SEEK_CUR))
+            with contextlib.suppress(OSError, ValueError):  # the sink closed already
+                seek(os.lseek(pipe.fd, 0, os.SEEK_CUR))
 
 
 @dataclass
