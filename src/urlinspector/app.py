@@ -10,20 +10,33 @@ from __future__ import annotations
 import argparse
 import sys
 
-from urlinspector.cli import COMMANDS
+from urlinspector.cli import load_commands
 from urlinspector.cli import main as cli_main
 from urlinspector.cli.common import EDITION_ARG, Command, Console, arg, edition_type
 
-__all__ = ["ALL_COMMANDS", "main"]
+__all__ = ["GUI_COMMANDS", "main"]
+
+
+def _before_the_window() -> None:
+    """Look up the core's ``destination`` function before the window is imported.
+
+    The core loads it when first asked for; the window asks for ``Destination`` first,
+    and loading that puts the submodule ``urlinspector.core.destination`` under the
+    function's name.  (The command line used to look the function up on its way, when it
+    imported every command's module.)
+    """
+    from urlinspector.core import destination  # noqa: F401
 
 
 def _run_gui(args: argparse.Namespace, console: Console) -> int:
+    _before_the_window()
     from urlinspector.gui.launch import run_gui
 
     return run_gui(args)
 
 
 def _run_open(args: argparse.Namespace, console: Console) -> int:
+    _before_the_window()
     from urlinspector.gui.launch import run_gui
 
     args.open = True
@@ -31,6 +44,7 @@ def _run_open(args: argparse.Namespace, console: Console) -> int:
 
 
 def _run_demo(args: argparse.Namespace, console: Console) -> int:
+    _before_the_window()
     from urlinspector.gui.launch import run_demo
 
     return run_demo(args)
@@ -125,10 +139,16 @@ GUI_COMMANDS: tuple[Command, ...] = (
     ),
 )
 
-ALL_COMMANDS: tuple[Command, ...] = COMMANDS + GUI_COMMANDS
+
+def __getattr__(name: str) -> tuple[Command, ...]:
+    """``ALL_COMMANDS``: the command line's rows and the window's, loaded when first
+    asked for (the program itself loads only the command it runs)."""
+    if name == "ALL_COMMANDS":
+        return load_commands() + GUI_COMMANDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``urlinspector`` with *argv* (default ``sys.argv[1:]``); the exit status."""
     args = sys.argv[1:] if argv is None else argv
-    return cli_main(args or ["gui"], ALL_COMMANDS)
+    return cli_main(args or ["gui"], GUI_COMMANDS)

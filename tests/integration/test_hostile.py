@@ -8,6 +8,7 @@ small ones set for the test, so that each case ends in a second or two."""
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import socket
 import threading
@@ -29,6 +30,7 @@ from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.nntp import Credentials, fetch_news
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.ftp.transcript import Transcript
+from urlinspector.schemes.gopher import Data
 from urlinspector.schemes.nntp.article import Article
 
 pytestmark = pytest.mark.integration
@@ -315,6 +317,126 @@ def test_a_gopher_download_to_a_file_keeps_little_in_memory(hostile: Start, tmp_
     assert outcome == 0
     assert target.stat().st_size == size
     assert peak < 4 * MiB
+
+
+# --- a download spliced into its file (Linux) --------------------------------------------------
+
+splicing = pytest.mark.skipif(not hasattr(os, "splice"), reason="os.splice is Linux's")
+
+
+@pytest.fixture
+def spliced(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The byte counts os.splice moved while the test ran."""
+    counts: list[int] = []
+    real = os.splice
+
+    def counting(*args: int) -> int:
+        moved = real(*args)
+        counts.append(moved)
+        return moved
+
+    monkeypatch.setattr(os, "splice", counting)
+    return counts
+
+
+def _open_pipes() -> int:
+    """How many pipes this process has open."""
+    count = 0
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):
+            count += os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:")
+    return count
+
+
+@splicing
+def test_a_binary_download_goes_to_its_file_inside_the_kernel(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    data = random.Random(5).randbytes(5 * MiB + 123)
+    server = hostile(lambda conn: conn.sendall(data))
+    target = tmp_path / "x.bin"
+    pipes = _open_pipes()
+    with target.open("wb") as sink:
+        reply, peak = measured(lambda: fetch(server.url("9/x"), limits=LIMITS, sink=sink))
+        assert sink.tell() == len(data)  # the file object knows where its file ends
+    assert target.read_bytes() == data
+    assert isinstance(reply, GopherReply)
+    assert reply.complete
+    assert (reply.size, reply.body) == (len(data), None)
+    assert sum(spliced) >= 2 * (len(data) - 2 * CAP)  # into the pipe and out of it
+    assert peak < CAP + 512 * 1024
+    assert _open_pipes() == pipes  # the pipe is closed
+
+
+@splicing
+def test_a_download_watched_event_by_event_is_not_spliced(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    data = random.Random(6).randbytes(3 * MiB)
+    server = hostile(lambda conn: conn.sendall(data))
+    seen: list[int] = []
+
+    def watch(event: object) -> None:
+        if isinstance(event, Data):
+            seen.append(len(event.data))
+
+    target = tmp_path / "x.bin"
+    with target.open("wb") as sink:
+        fetch(server.url("9/x"), limits=LIMITS, sink=sink, on_event=watch)
+    assert target.read_bytes() == data
+    assert sum(seen) == len(data)
+    assert spliced == []
+
+
+@splicing
+def test_a_slow_spliced_download_is_not_held_for_a_big_piece(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    """Past the memory cap the bytes are spliced, each read waiting for a big piece; a
+    server sending a little at a time must not look silent for that."""
+
+    def trickle(conn: socket.socket) -> None:
+        conn.sendall(b"x" * (2 * CAP))
+        for _ in range(30):
+            time.sleep(0.05)
+            conn.sendall(b"y" * 1024)
+
+    server = hostile(trickle)
+    limits = Limits(connect_timeout=2, read_timeout=0.5, max_memory=CAP, total_timeout=20)
+    target = tmp_path / "x.bin"
+    with target.open("wb") as sink:
+        reply = fetch(server.url("9/x"), limits=limits, sink=sink)
+    assert reply.complete
+    assert target.stat().st_size == 2 * CAP + 30 * 1024
+    assert spliced
+
+
+@splicing
+def test_a_spliced_download_that_stalls_times_out(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    server = hostile(lambda conn: (conn.sendall(b"x" * (2 * CAP)), time.sleep(3)))
+    limits = Limits(connect_timeout=2, read_timeout=1, max_memory=CAP, total_timeout=20)
+    pipes = _open_pipes()
+    with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(NetTimeout, match="for 1 s"):
+        fetch(server.url("9/x"), limits=limits, sink=sink)
+    assert spliced
+    assert _open_pipes() == pipes
+
+
+@splicing
+def test_stop_works_during_a_spliced_download(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    server = hostile(lambda conn: (conn.sendall(b"x" * (2 * CAP)), time.sleep(3)))
+    cancel = CancelToken()
+    threading.Timer(1.0, cancel.cancel).start()
+    start = time.monotonic()
+    limits = Limits(read_timeout=30, max_memory=CAP)
+    with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(Cancelled):
+        fetch(server.url("9/x"), limits=limits, sink=sink, cancel=cancel)
+    assert time.monotonic() - start < 2.5
+    assert spliced
 
 
 # === FTP ====================================================================================

@@ -1,8 +1,10 @@
 """The command line: ``urlinspector COMMAND ...`` over the same API as the GUI.
 
-Each subcommand is one :class:`Command` row of :data:`COMMANDS`: its arguments as data
-and one ``run`` function.  Adding a subcommand is writing that function and adding its
-row.
+Each subcommand is one :class:`Command` row: its arguments as data and one ``run``
+function, in the ``COMMANDS`` of its module; :data:`COMMAND_MODULES` says which module
+that is.  Adding a subcommand is writing that function, adding its row, and naming its
+module here.  A command's module is imported when the command runs (``--help`` imports
+them all), so ``fetch`` does not wait for the inspection and report machinery to load.
 
 Exit status: 0 when the input has no error diagnostics, 1 when it has some (``decode``:
 invalid escapes or undecodable octets), 2 for misuse (unknown edition or charset, bad
@@ -14,13 +16,14 @@ raw: C0 controls become the U+2400 symbols (``␉``), other invisible or format 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import NoReturn
 
-from urlinspector.cli import fetch, inspect, links, resolve, spec
 from urlinspector.cli.common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -34,13 +37,52 @@ from urlinspector.cli.common import (
 )
 from urlinspector.core import URLInspectorError
 
-__all__ = ["COMMANDS", "Argument", "Command", "Console", "build_parser", "main", "visible"]
+__all__ = [
+    "COMMANDS",
+    "COMMAND_MODULES",
+    "Argument",
+    "Command",
+    "Console",
+    "build_parser",
+    "load_commands",
+    "main",
+    "visible",
+]
 
 
-COMMANDS: tuple[Command, ...] = (
-    inspect.COMMANDS + resolve.COMMANDS + links.COMMANDS + fetch.COMMANDS + spec.COMMANDS
+COMMAND_MODULES: Mapping[str, str] = MappingProxyType(
+    {
+        "parse": "inspect",
+        "decode": "inspect",
+        "resolve": "resolve",
+        "normalize": "links",
+        "compare": "links",
+        "extract": "links",
+        "fetch": "fetch",
+        "spec": "spec",
+        "explain": "explain",
+    }
 )
-"""The subcommands, in the order ``--help`` lists them."""
+"""Subcommand -> the module of :mod:`urlinspector.cli` whose ``COMMANDS`` hold its row,
+in the order ``--help`` lists them."""
+
+
+def load_commands(names: Iterable[str] | None = None) -> tuple[Command, ...]:
+    """The rows of the subcommands *names* (default: all, in ``--help`` order), importing
+    only the modules they are in."""
+    wanted = tuple(COMMAND_MODULES if names is None else names)
+    rows: dict[str, Command] = {}
+    for module in dict.fromkeys(COMMAND_MODULES[name] for name in wanted):
+        for row in importlib.import_module(f"{__name__}.{module}").COMMANDS:
+            rows.setdefault(row.name, row)
+    return tuple(rows[name] for name in wanted)
+
+
+def __getattr__(name: str) -> tuple[Command, ...]:
+    """``COMMANDS``: every subcommand's row, loaded when first asked for."""
+    if name == "COMMANDS":
+        return load_commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- the parser and main ------------------------------------------------------------------------
@@ -69,7 +111,10 @@ def _fill(text: str) -> str:
     )
 
 
-def build_parser(commands: tuple[Command, ...] = COMMANDS) -> argparse.ArgumentParser:
+def build_parser(commands: Iterable[Command] | None = None) -> argparse.ArgumentParser:
+    """The parser of *commands* (default: every subcommand of the command line)."""
+    if commands is None:
+        commands = load_commands()
     parser = _Parser(
         prog=PROG,
         description="Inspect URLs: components, spans, escapes and diagnostics under every "
@@ -111,15 +156,30 @@ def _silence_stdout() -> None:
         pass
 
 
-def main(argv: list[str] | None = None, commands: tuple[Command, ...] = COMMANDS) -> int:
+def _needed(argv: list[str], extra: tuple[Command, ...]) -> tuple[Command, ...]:
+    """The rows the parser needs for *argv*: the command's alone when *argv* starts with
+    one (only its module is imported), else all of them (``--help`` lists them; a wrong
+    name is told the choices)."""
+    first = argv[0] if argv else ""
+    for row in extra:
+        if row.name == first:
+            return (row,)
+    if first in COMMAND_MODULES:
+        return load_commands([first])
+    return load_commands() + extra
+
+
+def main(argv: list[str] | None = None, extra: tuple[Command, ...] = ()) -> int:
     """Run the command line with *argv* (default ``sys.argv[1:]``); the exit status.
 
-    *commands* are the subcommands offered; :mod:`urlinspector.app` adds the window's.
+    *extra* are subcommands offered besides the command line's own:
+    :mod:`urlinspector.app` adds the window's.
     """
-    parser = build_parser(commands)
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_needed(words, extra))
     try:
         try:
-            args = parser.parse_args(argv)
+            args = parser.parse_args(words)
         except UsageError as exc:
             _error(f"{exc} (see {exc.prog} --help)")
             return EXIT_USAGE

@@ -14,7 +14,6 @@ import codecs
 import contextlib
 import os
 import sys
-from pathlib import Path
 from typing import BinaryIO
 
 from urlinspector.cli.common import (
@@ -28,6 +27,7 @@ from urlinspector.cli.common import (
     width,
 )
 from urlinspector.core import parse
+from urlinspector.net.body import staging_path
 from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
@@ -161,12 +161,12 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
     _transcript(args, f"connecting to {request.hostport}")
     _transcript(args, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
 
-    part: Path | None = None
+    part: str | None = None
     target: BinaryIO | None = None
     if output is not None:
-        part = Path(output + ".part")
+        part = staging_path(output)  # None: a device or a FIFO, written as it is
         try:
-            target = part.open("wb")
+            target = open(part or output, "wb")  # noqa: SIM115 (closed by _discard or below)
         except OSError as exc:
             return _fail(f"cannot write {output}: {exc.strerror or exc}")
     stdout = sys.stdout.buffer if raw and target is None else None
@@ -198,7 +198,7 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
             sink=target if body_to_file else None,
             keep_body=text_out is None and not raw,
             memory=_PEEK if body_to_file else None,  # the rest streams to the file
-            on_event=on_event,
+            on_event=on_event if text_out is not None else None,
             on_bytes=on_bytes if raw else None,
             on_connect=on_connect,
         )
@@ -218,10 +218,11 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
         raise
 
     status = _report(args, console, reply, text_out, target, raw)
-    if target is not None and part is not None and output is not None:
-        target.close()
+    if target is not None and output is not None:
         try:
-            os.replace(part, output)
+            target.close()
+            if part is not None:
+                os.replace(part, output)
         except OSError as exc:
             return _fail(f"cannot write {output}: {exc.strerror or exc}")
         _transcript(args, f"wrote {output}")
@@ -271,10 +272,10 @@ def _report(
     return EXIT_OK
 
 
-def _discard(target: BinaryIO | None, part: Path | None) -> None:
+def _discard(target: BinaryIO | None, part: str | None) -> None:
     if target is not None:
         with contextlib.suppress(OSError):
             target.close()
     if part is not None:
         with contextlib.suppress(OSError):
-            part.unlink()
+            os.unlink(part)

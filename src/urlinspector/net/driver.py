@@ -30,16 +30,21 @@ import errno
 import os
 import select
 import socket
-import ssl
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from urlinspector.net.body import Body, Sink, mib
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.splice import FilePipe, file_of
 from urlinspector.schemes.errors import RemoteProtocolError
+from urlinspector.schemes.quoting import quoted
+
+if TYPE_CHECKING:
+    import ssl  # imported when a connection starts TLS: plain gopher does without it
 
 __all__ = [
     "POLL_INTERVAL",
@@ -61,15 +66,10 @@ READ_SIZE = 256 * 1024
 spends its time moving bytes, not in the loop around them (64 KiB reads took nearly
 twice as long on loopback)."""
 
+_T = TypeVar("_T")
+
 Progress = Callable[[int, "int | None"], None]
 """``progress(bytes_so_far, total_or_None)``: called after every read."""
-
-
-class Sink(Protocol):
-    """Where body bytes past the memory cap go: a binary file object, or anything with
-    ``write(bytes)``."""
-
-    def write(self, data: bytes, /) -> object: ...
 
 
 class Receiver(Protocol):
@@ -120,6 +120,11 @@ class Connection:
         """The address actually connected to (after name resolution)."""
         self.bytes_sent = 0
         self.bytes_received = 0
+        self._tls = False
+        self._low_water = 1
+        self._not_yet: tuple[type[OSError], ...] = (TimeoutError,)
+        """What a read or write that must be tried again raises (with TLS, also the
+        wants of :mod:`ssl`)."""
         self.started = time.monotonic()
         self.deadline: float | None = (
             None if limits.total_timeout is None else self.started + limits.total_timeout
@@ -163,10 +168,12 @@ class Connection:
         try:
             infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except UnicodeError:
-            raise ConnectFailed(f"cannot look up {host!r}: it is not a valid host name") from None
+            raise ConnectFailed(
+                f"cannot look up {quoted(host)}: it is not a valid host name"
+            ) from None
         except socket.gaierror as exc:
             raise ConnectFailed(
-                f"cannot find the host {host!r} ({exc.strerror or exc}); check the name "
+                f"cannot find the host {quoted(host)} ({exc.strerror or exc}); check the name "
                 "and your network connection"
             ) from None
         if cancel is not None:
@@ -214,6 +221,8 @@ class Connection:
     ) -> None:
         """Wrap the connection in TLS now (STARTTLS, or implicit TLS from :meth:`open`),
         verifying the certificate against *server_hostname* (default: the host)."""
+        import ssl
+
         sock = self._socket()
         context = context or ssl.create_default_context()
         name = server_hostname if server_hostname is not None else self.host
@@ -221,6 +230,8 @@ class Connection:
         sock.setblocking(False)
         tls = context.wrap_socket(sock, server_hostname=name, do_handshake_on_connect=False)
         self._sock = tls
+        self._tls = True
+        self._not_yet = (TimeoutError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
         deadline = self._deadline(self.limits.connect_timeout)
         try:
             while True:
@@ -255,7 +266,7 @@ class Connection:
 
     @property
     def is_tls(self) -> bool:
-        return isinstance(self._sock, ssl.SSLSocket)
+        return self._sock is not None and self._tls
 
     # -- moving bytes -------------------------------------------------------------------
 
@@ -269,7 +280,7 @@ class Connection:
             self._check_cancel()
             try:
                 sent = sock.send(view)
-            except (TimeoutError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
+            except self._not_yet:
                 self._check_deadline(deadline, "accepted nothing we sent")
                 continue
             except OSError as exc:
@@ -284,6 +295,42 @@ class Connection:
     def recv(self, max_bytes: int = 65536) -> bytes:
         """The next bytes from the server, at most *max_bytes*; ``b""`` when the server
         has closed the connection.  Waits at most ``limits.read_timeout`` seconds."""
+        data = self._receive(lambda sock: sock.recv(max_bytes))
+        self.bytes_received += len(data)
+        return data
+
+    def splice(self, pipe: int, max_bytes: int) -> int:
+        """Like :meth:`recv`, but the bytes go from the socket into the pipe whose write
+        end is *pipe* (Linux ``splice(2)``), not through Python: how many, 0 when the
+        server has closed the connection.  The pipe must have room for *max_bytes*.  Not
+        for TLS, whose bytes must be decrypted first.
+
+        Each call waits up to POLL_INTERVAL for *max_bytes* to be there (the socket's
+        low-water mark, which ``recv`` does not honour the same way: call only this from
+        then on), so a fast server's bytes move in big pieces and a slow one's still move
+        every POLL_INTERVAL."""
+        if self.is_tls:
+            raise NetError("the bytes of a TLS connection cannot be spliced")
+        sock = self._socket()
+        if self._low_water != max_bytes:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, max_bytes)
+            self._low_water = max_bytes
+
+        def move(sock: socket.socket) -> int:
+            select.select([sock], [], [], POLL_INTERVAL)
+            try:
+                return os.splice(sock.fileno(), pipe, max_bytes)
+            except BlockingIOError:  # nothing yet (the socket does not block)
+                raise TimeoutError from None
+
+        count = self._receive(move)
+        self.bytes_received += count
+        return count
+
+    def _receive(self, read: Callable[[socket.socket], _T]) -> _T:
+        """``read(socket)`` until it does not time out, within the read timeout and the
+        deadline, checking the cancel token between its waits of POLL_INTERVAL."""
         sock = self._socket()
         deadline = self._deadline(self.limits.read_timeout)
         while True:
@@ -291,8 +338,8 @@ class Connection:
             if self.deadline is not None:
                 self._check_deadline(deadline, "sent nothing")
             try:
-                data = sock.recv(max_bytes)
-            except (TimeoutError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
+                return read(sock)
+            except self._not_yet:
                 self._check_deadline(deadline, "sent nothing")
                 continue
             except ConnectionResetError:
@@ -303,8 +350,6 @@ class Connection:
                 raise ConnectFailed(
                     f"reading from the {self._label} at {self.hostport} failed ({_why(exc)})"
                 ) from None
-            self.bytes_received += len(data)
-            return data
 
     # -- closing ------------------------------------------------------------------------
 
@@ -433,76 +478,6 @@ def _strerror(code: int) -> str:
     return os.strerror(code)
 
 
-# --- where body bytes go -------------------------------------------------------------------
-
-
-class Body:
-    """Body bytes: in memory up to *max_memory*, then, when *sink* (a binary file object)
-    is given, everything so far and all that follows is written to it.
-
-    With ``max_memory=0`` and a sink, every byte goes straight to the sink.
-    """
-
-    def __init__(self, max_memory: int, sink: Sink | None = None, what: str = "") -> None:
-        self.max_memory = max_memory
-        self.sink = sink
-        self.what = what
-        self.size = 0
-        """Bytes written so far (memory and sink)."""
-        self.spilled = 0
-        """Bytes written to the sink."""
-        self._chunks: list[bytes] = []
-        self._in_memory = 0
-
-    @property
-    def streaming(self) -> bool:
-        """Whether the bytes are going to the sink (and not kept)."""
-        return self.spilled > 0 or (self.sink is not None and self.max_memory == 0)
-
-    @property
-    def in_memory(self) -> int:
-        return self._in_memory
-
-    def write(self, data: bytes) -> None:
-        if not data:
-            return
-        self.size += len(data)
-        over = self._in_memory + len(data) > self.max_memory
-        if self.sink is not None and (self.streaming or over):
-            if self._chunks:
-                for chunk in self._chunks:
-                    self.sink.write(chunk)
-                    self.spilled += len(chunk)
-                self._chunks.clear()
-                self._in_memory = 0
-            self.sink.write(data)
-            self.spilled += len(data)
-            return
-        if over:
-            raise TooLarge(
-                f"the {self.what or 'reply'} is larger than the {_mib(self.max_memory)} kept "
-                "in memory; save it to a file instead"
-            )
-        self._chunks.append(data)
-        self._in_memory += len(data)
-
-    def getvalue(self) -> bytes | None:
-        """The bytes kept in memory, or None when they went to the sink."""
-        if self.streaming:
-            return None
-        if len(self._chunks) > 1:
-            self._chunks[:] = [b"".join(self._chunks)]
-        return self._chunks[0] if self._chunks else b""
-
-
-def _mib(n: int) -> str:
-    if n >= 1024 * 1024 and n % (1024 * 1024) == 0:
-        return f"{n // (1024 * 1024)} MiB"
-    if n >= 1024 and n % 1024 == 0:
-        return f"{n // 1024} KiB"
-    return f"{n} bytes"
-
-
 # --- the pump ------------------------------------------------------------------------------
 
 
@@ -513,6 +488,12 @@ class Pump:
     set :attr:`total` when the protocol announces a length, for the progress callback.
     Everything read counts against ``limits.max_memory`` except what went to the sink,
     so an endless reply of any kind ends in :class:`TooLarge` instead of filling memory.
+
+    With *splice*, once the body streams to *sink*, a regular file, and the receiver's
+    ``raw_until_close`` says every byte to the close is body bytes as they come, the
+    rest goes from the socket to the file inside the kernel (:mod:`urlinspector.net.splice`):
+    those bytes make no events and no *on_bytes* call (there must be none), the receiver
+    hears only the close, and the progress callback hears every count as before.
     """
 
     def __init__(
@@ -526,6 +507,7 @@ class Pump:
         what: str = "",
         on_bytes: Callable[[bytes], None] | None = None,
         memory: int | None = None,
+        splice: bool = False,
     ) -> None:
         self.conn = conn
         self.receiver = receiver
@@ -539,6 +521,8 @@ class Pump:
         self.received = 0
         self.charged = 0
         self.eof = False
+        self.splice = splice and on_bytes is None and not conn.is_tls
+        self._pipe: FilePipe | None = None
 
     def keep(self, data: bytes) -> None:
         """Body bytes of an event: kept in memory, or streamed to the sink."""
@@ -556,7 +540,7 @@ class Pump:
             self.conn.close()
             raise TooLarge(
                 f"the {self.what} from {self.conn.hostport} is larger than the "
-                f"{_mib(self.limits.max_memory)} kept in memory"
+                f"{mib(self.limits.max_memory)} kept in memory"
                 + ("" if self.body.sink is not None else "; save it to a file instead")
             )
 
@@ -565,19 +549,26 @@ class Pump:
         nothing more.  The caller stops iterating at the protocol's end event."""
         receiver = self.receiver
         need = self.need_data
-        while True:
-            event = receiver.next_event()
-            if event is need:
-                if self.eof:
-                    raise RemoteProtocolError(
-                        f"the {self.conn._label} at {self.conn.hostport} closed the "
-                        "connection before the reply was complete"
-                    )
-                self._read()
-                continue
-            yield event
+        try:
+            while True:
+                event = receiver.next_event()
+                if event is need:
+                    if self.eof:
+                        raise RemoteProtocolError(
+                            f"the {self.conn._label} at {self.conn.hostport} closed the "
+                            "connection before the reply was complete"
+                        )
+                    self._read()
+                    continue
+                yield event
+        finally:
+            self._close_pipe()
 
     def _read(self) -> None:
+        pipe = self._file_pipe()
+        if pipe is not None:
+            self._splice(pipe)
+            return
         data = self.conn.recv(READ_SIZE)
         if not data:
             self.eof = True
@@ -590,6 +581,41 @@ class Pump:
         self.receiver.receive_data(data)
         if self.progress is not None:
             self.progress(self.received, self.total)
+
+    def _file_pipe(self) -> FilePipe | None:
+        """The pipe the next bytes are spliced through, when they may be."""
+        if self._pipe is not None or not self.splice:
+            return self._pipe
+        if not self.body.streaming or not getattr(self.receiver, "raw_until_close", False):
+            return None
+        self.splice = False  # decided once
+        fd = file_of(self.body.sink)
+        if fd is not None:
+            self._pipe = FilePipe(fd)
+        return self._pipe
+
+    def _splice(self, pipe: FilePipe) -> None:
+        count = pipe.move(self.conn, READ_SIZE)
+        if not count:
+            self._close_pipe()
+            self.eof = True
+            self.receiver.receive_data(b"")
+            return
+        self.received += count
+        self.body.spliced(count)
+        if self.progress is not None:
+            self.progress(self.received, self.total)
+
+    def _close_pipe(self) -> None:
+        """Close the pipe, and tell the sink where its file now ends."""
+        pipe, self._pipe = self._pipe, None
+        if pipe is None:
+            return
+        pipe.close()
+        seek = getattr(self.body.sink, "seek", None)
+        if callable(seek):
+            with contextlib.suppress(OSError, ValueError):  # the sink closed already
+                seek(os.lseek(pipe.fd, 0, os.SEEK_CUR))
 
 
 @dataclass

@@ -31,6 +31,7 @@ from typing import BinaryIO
 import idna
 
 from urlinspector.core import URL
+from urlinspector.net.body import staging_path
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.errors import RemoteProtocolError
@@ -921,14 +922,15 @@ def fetch_to_path(
 
     The bytes go to ``<path>.part`` first and are renamed to *path* when the transfer
     completed; after a failure or cancel the partial file is removed, unless
-    *keep_partial* (then ``<path>.part`` stays).  A directory is returned as a listing
-    and nothing is written.
+    *keep_partial* (then ``<path>.part`` stays).  A *path* that is not a regular file (a
+    device such as ``/dev/null``, a FIFO) is written as it is.  A directory is returned
+    as a listing and nothing is written.
     """
-    target = Path(path)
-    partial = target.with_name(target.name + ".part")
+    staged = staging_path(path)
+    partial = Path(staged) if staged is not None else None
     done = False
     try:
-        with open(partial, "wb") as sink:
+        with open(partial or path, "wb") as sink:
             result = fetch(
                 url,
                 sink=sink,
@@ -941,12 +943,12 @@ def fetch_to_path(
                 charset=charset,
                 now=now,
             )
-        if result.listing is None:
-            os.replace(partial, target)
-        else:
+        if partial is not None and result.listing is None:
+            os.replace(partial, path)
+        elif partial is not None:
             partial.unlink(missing_ok=True)
         done = True
         return result
     finally:
-        if not done and not keep_partial:
+        if partial is not None and not done and not keep_partial:
             partial.unlink(missing_ok=True)

@@ -104,7 +104,9 @@ def fetch(
       ``limits.max_memory``; a download to a file wants only enough to recognise an
       error message sent in its place);
     * *progress*: ``progress(bytes_so_far, total_or_None)`` after every read;
-    * *on_event*: every event as it arrives (menu items, data, attributes ...);
+    * *on_event*: every event as it arrives (menu items, data, attributes ...); without
+      it, the bytes of a binary item that go to *sink*, a regular file, may go there
+      inside the kernel, never passing through Python (:mod:`urlinspector.net.splice`);
     * *on_bytes*: every chunk of raw bytes as it came from the server;
     * *on_connect*: called with the :class:`Connection` once connected.
 
@@ -141,6 +143,7 @@ def fetch(
             what=f"gopher {request.kind}",
             on_bytes=on_bytes,
             memory=memory,
+            splice=on_event is None,
         )
         for event in pump.events():
             if on_event is not None:

@@ -65,6 +65,7 @@ from urlinspector.schemes.nntp.url import (
     news_target,
     parse_server,
 )
+from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "Credentials",
@@ -571,7 +572,7 @@ class FetchOptions(TypedDict, total=False):
 def _kind(url: URL | str | NewsTarget, kind: str, what: str) -> NewsTarget:
     target = _target(url)
     if target.kind != kind:
-        raise LocalProtocolError(f"{target.url!r} does not name {what}")
+        raise LocalProtocolError(f"{quoted(target.url)} does not name {what}")
     return target
 
 

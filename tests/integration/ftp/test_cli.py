@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.integration.fifo import FifoReader
 from tests.integration.ftp.servers import (
     FILES,
     PASSWORD,
@@ -259,3 +260,16 @@ def test_unwritable_output(
     assert status == 1
     assert err.startswith(f"urlinspector: error: cannot write {target}")
     assert not target.parent.exists()
+
+
+def test_output_to_a_fifo_writes_into_it(
+    ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A target that is not a regular file (a FIFO here, /dev/null alike) is written as
+    it is: it used to get a .part file renamed over it, a regular file in its place."""
+    fifo = FifoReader(tmp_path / "fifo")
+    status, _, err = run(capsys, "-o", str(fifo.path), ftp_server.url("big.bin"))
+    assert status == 0, err
+    assert fifo.result() == big_bytes()
+    assert fifo.still_a_fifo
+    assert not (tmp_path / "fifo.part").exists()

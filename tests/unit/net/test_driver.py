@@ -456,3 +456,10 @@ def test_pump_hands_raw_bytes_on(serve: Callable[..., Server]) -> None:
                 break
     assert b"".join(raw) == b"one\ntwo\n"
     assert events == [b"one", b"two", "END"]
+
+
+def test_a_host_name_that_cannot_be_looked_up_is_quoted_as_it_is() -> None:
+    with pytest.raises(ConnectFailed) as caught:
+        Connection.open("a\\b\udcff", 70)  # a lone surrogate: no IDNA form
+    message = str(caught.value)
+    assert message == "cannot look up 'a\\b\\udcff': it is not a valid host name"

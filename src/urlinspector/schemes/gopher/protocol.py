@@ -224,6 +224,20 @@ class GopherReader:
         else:
             self._eof = True
 
+    @property
+    def raw_until_close(self) -> bool:
+        """Whether every byte the server sends from now to the close is body bytes as
+        it comes (a binary item, with nothing held back or waiting to be handed out):
+        a caller may then store them itself without passing them here, and end with
+        ``receive_data(b"")``."""
+        return (
+            not self._buf
+            and not self._events
+            and not self._eof
+            and not self._done
+            and self._binary_until_close()
+        )
+
     def _binary_until_close(self) -> bool:
         """Whether the body is binary bytes to the close, with nothing waiting before
         them: then each read is a :class:`Data` event as it is."""

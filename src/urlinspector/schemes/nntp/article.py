@@ -27,6 +27,7 @@ from email.message import Message
 from typing import Literal
 
 from urlinspector.schemes.nntp.url import group_url, message_id_url
+from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "Article",
@@ -87,7 +88,7 @@ def decode_bytes(
     try:
         fallback = codecs.lookup(fallback).name
     except LookupError:  # the caller's mistake; still show the text
-        notes.append(f"unknown charset {fallback!r}; read as latin-1")
+        notes.append(f"unknown charset {quoted(fallback)}; read as latin-1")
         fallback = "iso8859-1"
     charset: str = fallback
     source: Literal["content-type", "fallback"] = "fallback"
@@ -96,7 +97,9 @@ def decode_bytes(
             charset = codecs.lookup(declared).name
             source = "content-type"
         except LookupError:
-            notes.append(f"{what} declares the unknown charset {declared!r}; read as {fallback}")
+            notes.append(
+                f"{what} declares the unknown charset {quoted(declared)}; read as {fallback}"
+            )
     try:
         text = data.decode(charset)
     except UnicodeDecodeError:

@@ -28,6 +28,7 @@ from urlinspector.schemes.nntp.events import (
     NeedData,
     Reply,
 )
+from urlinspector.schemes.quoting import quoted
 
 __all__ = ["MAX_COMMAND_LINE", "MAX_STATUS_LINE", "ClientState", "NNTPConnection", "encode"]
 
@@ -54,9 +55,7 @@ class ClientState(enum.Enum):
 
 
 def _show(raw: bytes, limit: int = 60) -> str:
-    text = raw.decode("utf-8", "replace")
-    text = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
-    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+    return quoted(raw.decode("utf-8", "replace"), limit)
 
 
 def _describe_unsafe(ch: str) -> str:
@@ -68,11 +67,11 @@ def encode(command: Command) -> bytes:
     cannot be sent safely: a CR, LF, NUL or other control character, white space inside
     an argument, or a line longer than 512 octets (RFC 3977 §3.1)."""
     if _KEYWORD.match(command.keyword) is None:
-        raise LocalProtocolError(f"{command.keyword!r} is not an NNTP command keyword")
+        raise LocalProtocolError(f"{quoted(command.keyword)} is not an NNTP command keyword")
     parts = [command.keyword.upper()]
     last = len(command.arguments) - 1
     for index, argument in enumerate(command.arguments):
-        what = "the password" if command.secret else repr(argument)
+        what = "the password" if command.secret else quoted(argument)
         if argument == "":
             raise LocalProtocolError(f"{command.keyword} cannot send an empty argument")
         bad = _UNSAFE.search(argument)

@@ -49,6 +49,7 @@ from urlinspector.schemes.nntp.listing import (
 from urlinspector.schemes.nntp.protocol import encode
 from urlinspector.schemes.nntp.url import check_group_name, check_message_id
 from urlinspector.schemes.numbers import ascii_decimal
+from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "DEFAULT_PAGE_SIZE",
@@ -203,7 +204,7 @@ def start(session: Session) -> Exchange[None]:
             yield from _capabilities(session)  # RFC 4642 §2.2.2
         else:
             session.notes.append(
-                f"the server offers STARTTLS but answered {reply.status_line!r}; "
+                f"the server offers STARTTLS but answered {quoted(reply.status_line)}; "
                 f"the connection is not encrypted"
             )
 
@@ -246,7 +247,7 @@ def authenticate(session: Session, asked: Reply) -> Exchange[None]:
 def _refused_after_login(session: Session, reply: Reply) -> AuthenticationFailed:
     user = session.credentials.user if session.credentials else "?"
     return AuthenticationFailed(
-        f"the server refuses {reply.command.keyword} even after the login as {user!r} "
+        f"the server refuses {reply.command.keyword} even after the login as {quoted(user)} "
         f"({reply.command.shown()}: {reply.status_line})",
         code=reply.code,
         server_text=reply.text,

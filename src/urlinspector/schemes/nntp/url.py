@@ -28,6 +28,7 @@ from urlinspector.core import URL, parse
 from urlinspector.core.escapes import unquote_to_bytes
 from urlinspector.core.model import SchemeParts
 from urlinspector.schemes.errors import LocalProtocolError
+from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "DEFAULT_SERVER",
@@ -119,7 +120,7 @@ def _unsafe(text: str, what: str) -> None:
         ch = bad.group()
         name = _UNSAFE_NAMES.get(ch, f"the control character U+{ord(ch):04X}")
         raise LocalProtocolError(
-            f"the {what} {text!r} holds {name}: refused before anything was sent "
+            f"the {what} {quoted(text)} holds {name}: refused before anything was sent "
             f"(RFC 3977 §3.1: an argument has no white space or control characters)"
         )
 
@@ -142,7 +143,7 @@ def check_message_id(message_id: str) -> str:
     inner = text[1:-1]
     if not inner or ">" in inner or not inner.isascii() or len(text) > 250:
         raise LocalProtocolError(
-            f"{message_id!r} is not a message-id: RFC 3977 §3.6 wants '<', 1 to 248 "
+            f"{quoted(message_id)} is not a message-id: RFC 3977 §3.6 wants '<', 1 to 248 "
             f"printable ASCII characters other than '>', and '>'"
         )
     return text
@@ -206,16 +207,16 @@ def parse_server(text: str, *, source: str = "setting") -> ServerAddress:
             raw, tls = raw[len(prefix) :].rstrip("/"), implicit
             break
     if not raw:
-        raise InvalidServer(f"the news server {text!r} is empty: write HOST or HOST:PORT")
+        raise InvalidServer(f"the news server {quoted(text)} is empty: write HOST or HOST:PORT")
     port_text: str | None = None
     if raw.startswith("["):
         close = raw.find("]")
         if close < 0:
-            raise InvalidServer(f"the news server {text!r} opens '[' without ']'")
+            raise InvalidServer(f"the news server {quoted(text)} opens '[' without ']'")
         host, rest = raw[1:close], raw[close + 1 :]
         if rest:
             if not rest.startswith(":"):
-                raise InvalidServer(f"{rest!r} follows the address in {text!r}")
+                raise InvalidServer(f"{quoted(rest)} follows the address in {quoted(text)}")
             port_text = rest[1:]
     elif raw.count(":") > 1:  # a bare IPv6 address
         host = raw
@@ -225,17 +226,18 @@ def parse_server(text: str, *, source: str = "setting") -> ServerAddress:
     if ":" in host:
         if _IPV6.match(host) is None:
             raise InvalidServer(
-                f"{host!r} in the news server setting {text!r} is not an IPv6 address"
+                f"{quoted(host)} in the news server setting {quoted(text)} is not an IPv6 address"
             )
     elif _HOST_CHARS.match(host) is None:
         raise InvalidServer(
-            f"{host!r} in the news server setting {text!r} is not a host name or address"
+            f"{quoted(host)} in the news server setting {quoted(text)} is not a host name "
+            "or address"
         )
     port = NNTPS_PORT if tls else NNTP_PORT
     if port_text:
         digits = port_text.isascii() and port_text.isdigit() and len(port_text) <= 5
         if not digits or not 0 < int(port_text) < 65536:
-            raise InvalidServer(f"the port {port_text!r} in {text!r} is not 1 to 65535")
+            raise InvalidServer(f"the port {quoted(port_text)} in {quoted(text)} is not 1 to 65535")
         port = int(port_text)
     if tls is None:
         tls = port == NNTPS_PORT
@@ -275,11 +277,11 @@ def news_target(url: URL | str) -> NewsTarget:
     parsed = parse(url) if isinstance(url, str) else url
     scheme = (parsed.scheme or "").lower()
     if scheme not in ("news", "nntp"):
-        raise LocalProtocolError(f"'{parsed.uri}' is not a news: or nntp: URL")
+        raise LocalProtocolError(f"{quoted(parsed.uri)} is not a news: or nntp: URL")
     errors = [d for d in parsed.diagnostics if d.severity == "error"]
     if errors:
         raise LocalProtocolError(
-            f"'{parsed.uri}' cannot be fetched: {errors[0].message} ({errors[0].reference})"
+            f"{quoted(parsed.uri)} cannot be fetched: {errors[0].message} ({errors[0].reference})"
         )
     specific = parsed.specific
     assert specific is not None  # news and nntp always have scheme-specific parts
@@ -287,7 +289,7 @@ def news_target(url: URL | str) -> NewsTarget:
     if scheme == "news":
         if parsed.authority is not None:
             notes.append(
-                f"the host {parsed.host!r} in the URL is not used: news URLs name no "
+                f"the host {quoted(parsed.host or '')} in the URL is not used: news URLs name no "
                 f"server, the local news host is asked (RFC 1738 §3.6; URL draft 1993 News, note 1)"
             )
         kind = specific.get("kind")
@@ -318,7 +320,9 @@ def news_target(url: URL | str) -> NewsTarget:
     _unsafe(host, "host")
     number = parsed.port_number
     if parsed.port and (number is None or not 0 < number < 65536):
-        raise LocalProtocolError(f"the port {parsed.port!r} of '{parsed.uri}' is not 1 to 65535")
+        raise LocalProtocolError(
+            f"the port {quoted(parsed.port)} of {quoted(parsed.uri)} is not 1 to 65535"
+        )
     port = NNTP_PORT if number is None else number
     server = ServerAddress(host, port, port == NNTPS_PORT, "url")
     raw = _raw_part(specific, "newsgroup-name") or ""
