@@ -17,26 +17,13 @@ from urlinspector.cli.common import EDITION_ARG, Command, Console, arg, edition_
 __all__ = ["GUI_COMMANDS", "main"]
 
 
-def _before_the_window() -> None:
-    """Look up the core's ``destination`` function before the window is imported.
-
-    The core loads it when first asked for; the window asks for ``Destination`` first,
-    and loading that puts the submodule ``urlinspector.core.destination`` under the
-    function's name.  (The command line used to look the function up on its way, when it
-    imported every command's module.)
-    """
-    from urlinspector.core import destination  # noqa: F401
-
-
 def _run_gui(args: argparse.Namespace, console: Console) -> int:
-    _before_the_window()
     from urlinspector.gui.launch import run_gui
 
     return run_gui(args)
 
 
 def _run_open(args: argparse.Namespace, console: Console) -> int:
-    _before_the_window()
     from urlinspector.gui.launch import run_gui
 
     args.open = True
@@ -44,7 +31,6 @@ def _run_open(args: argparse.Namespace, console: Console) -> int:
 
 
 def _run_demo(args: argparse.Namespace, console: Console) -> int:
-    _before_the_window()
     from urlinspector.gui.launch import run_demo
 
     return run_demo(args)
