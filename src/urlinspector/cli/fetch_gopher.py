@@ -219,6 +219,8 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
 
     status = _report(args, console, reply, text_out, target, raw)
     if target is not None and output is not None:
+        if status != EXIT_OK:
+            return _keep_partial(target, part, reply, status)
         try:
             target.close()
             if part is not None:
@@ -226,6 +228,19 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
         except OSError as exc:
             return _fail(f"cannot write {output}: {exc.strerror or exc}")
         _transcript(args, f"wrote {output}")
+    return status
+
+
+def _keep_partial(target: BinaryIO, part: str | None, reply: GopherReply, status: int) -> int:
+    """A reply that failed never replaces the file it was to be saved as: the bytes of a
+    reply cut short stay in FILE.part for the user to look at; after an error reply there
+    is nothing worth keeping."""
+    if part is None or reply.error is not None or not reply.received:
+        _discard(target, part)
+        return status
+    with contextlib.suppress(OSError):
+        target.close()
+    _say(f"note: the {reply.received} bytes received are in {part}; the target is unchanged")
     return status
 
 

@@ -17,11 +17,11 @@ from urlinspector.cli import main
 pytestmark = pytest.mark.integration
 
 DATA = random.Random(18).randbytes(3 * 1024 * 1024 + 17)
+MENU_CUT_SHORT = b"0First file\t/pub/a.txt\t127.0.0.1\t70\r\n0Second fi"
 
 
-@pytest.fixture
-def server() -> Iterator[str]:
-    """A gopher server on 127.0.0.1 answering each request with DATA; its URL."""
+def _serve(reply: bytes) -> Iterator[int]:
+    """A gopher server on 127.0.0.1 answering each request with *reply*; its port."""
     listener = socket.create_server(("127.0.0.1", 0))
     listener.settimeout(0.2)
     stop = threading.Event()
@@ -36,16 +36,30 @@ def server() -> Iterator[str]:
                 conn.settimeout(5)
                 try:
                     conn.recv(4096)
-                    conn.sendall(DATA)
+                    conn.sendall(reply)
                 except OSError:
                     pass
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    yield f"gopher://127.0.0.1:{listener.getsockname()[1]}/9/data.bin"
+    yield int(listener.getsockname()[1])
     stop.set()
     thread.join(timeout=5)
     listener.close()
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    """A gopher server answering each request with DATA; the URL of a binary item."""
+    for port in _serve(DATA):
+        yield f"gopher://127.0.0.1:{port}/9/data.bin"
+
+
+@pytest.fixture
+def cut_short() -> Iterator[str]:
+    """A gopher server whose menu ends in the middle of a line, with no '.' line."""
+    for port in _serve(MENU_CUT_SHORT):
+        yield f"gopher://127.0.0.1:{port}/1/pub"
 
 
 def test_a_binary_to_a_regular_file(server: str, tmp_path: Path) -> None:
@@ -64,3 +78,16 @@ def test_a_binary_to_a_fifo_is_written_into_it(server: str, tmp_path: Path) -> N
     assert fifo.result() == DATA
     assert fifo.still_a_fifo
     assert not (tmp_path / "fifo.part").exists()
+
+
+def test_a_reply_cut_short_leaves_the_target_as_it_was(
+    cut_short: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A failed reply used to be renamed over the target all the same: the older file
+    was lost for a truncated one."""
+    target = tmp_path / "pub.txt"
+    target.write_bytes(b"an older file")
+    assert main(["fetch", cut_short, "-o", str(target)]) != 0
+    assert target.read_bytes() == b"an older file"
+    assert b"First file" in (tmp_path / "pub.txt.part").read_bytes()
+    assert "pub.txt.part" in capsys.readouterr().err
