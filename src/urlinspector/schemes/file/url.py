@@ -14,6 +14,7 @@ from pathlib import PurePosixPath
 from urlinspector.core import URL, parse
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ftp.url import quote_fsegment
+from urlinspector.schemes.quoting import quoted
 
 __all__ = ["FileTarget", "file_target", "file_url"]
 
@@ -36,12 +37,12 @@ def file_target(url: URL | str) -> FileTarget:
     parsed = parse(url) if isinstance(url, str) else url
     specific = parsed.specific
     if (parsed.scheme or "").lower() != "file" or specific is None:
-        raise LocalProtocolError(f"'{parsed.text}' is not a file URL")
+        raise LocalProtocolError(f"{quoted(parsed.text)} is not a file URL")
     host = str(specific.fields.get("host") or "")
     if not specific.fields.get("local"):
         raise LocalProtocolError(
-            f"the file URL names the host '{host}': RFC 1738 §3.10 gives no protocol to reach "
-            "another machine's files, so only this machine's (no host, or localhost) are read"
+            f"the file URL names the host {quoted(host)}: RFC 1738 §3.10 gives no protocol to "
+            "reach another machine's files, so only this machine's (no host, or localhost) are read"
         )
     raw = specific.fields.get("path")
     octets = bytes(raw) if isinstance(raw, bytes | bytearray) else b""

@@ -21,6 +21,7 @@ from urlinspector.core import URL, parse
 from urlinspector.core.escapes import unquote_to_bytes
 from urlinspector.core.model import AUTHORITY, URI
 from urlinspector.schemes.errors import LocalProtocolError
+from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "DEFAULT_ANONYMOUS_PASSWORD",
@@ -99,7 +100,7 @@ def check_argument(value: bytes, what: str) -> None:
         if octet in value:
             shown = readable(value).replace("\r", "%0D").replace("\n", "%0A").replace("\0", "%00")
             raise LocalProtocolError(
-                f"the {what} '{shown}' holds {label}, which would end the FTP command and "
+                f"the {what} {quoted(shown)} holds {label}, which would end the FTP command and "
                 "start another one; nothing was sent (remove the escape from the URL)"
             )
 
@@ -299,7 +300,7 @@ def _host(url: URL) -> str:
     host = unquote_to_bytes(raw).decode("utf-8", "replace")
     if not host or any(ord(c) <= 0x20 or c == "\x7f" for c in host):
         raise LocalProtocolError(
-            f"the host '{ascii(raw)[1:-1]}' cannot be connected to: it is empty or holds "
+            f"the host {quoted(raw)} cannot be connected to: it is empty or holds "
             "spaces or control characters"
         )
     return host
@@ -318,7 +319,7 @@ def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
     scheme = (url.scheme or "").lower()
     if scheme != "ftp" or specific is None:
         raise LocalProtocolError(
-            f"'{url.uri[:60]}' is not an ftp URL (ftp://host/path)"
+            f"{quoted(url.uri, 60)} is not an ftp URL (ftp://host/path)"
             if scheme != "ftp"
             else "the ftp URL could not be read"
         )

@@ -42,6 +42,7 @@ from urlinspector.schemes.gopher.events import (
 )
 from urlinspector.schemes.gopher.url import GopherRequest, ItemKind, item_url
 from urlinspector.schemes.numbers import ascii_decimal
+from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "ITEM_TYPES",
@@ -137,7 +138,8 @@ def parse_menu_line(
         if m is not None and int(m.group(1)) <= 65535:
             port = int(m.group(1))
         elif itemtype != "i":
-            problems = [f"the port field {fields[3][:20]!r} is not a port number"]
+            field = quoted(fields[3][:20].decode("latin-1"))
+            problems = [f"the port field {field} is not a port number"]
     plus = fields[4].strip().decode("utf-8", "replace") or None if count > 4 else None
     if itemtype != "i" and (count < 4 or first >= 0x80 or itemtype not in ITEM_TYPES):
         problems = problems or []
@@ -147,7 +149,7 @@ def parse_menu_line(
             missing = ("selector", "host", "port")[count - 1 :]
             problems.append("no " + " and no ".join(missing) + " field")
         if itemtype not in ITEM_TYPES:
-            problems.append(f"unknown item type {itemtype!r}")
+            problems.append(f"unknown item type {quoted(itemtype)}")
     url = item_url(itemtype, selector, host, port) if with_url else None
     return MenuItem(
         itemtype,
@@ -303,7 +305,7 @@ class GopherReader:
             framing, length = "close", None
         else:
             raise RemoteProtocolError(
-                f"the Gopher+ status line {raw.decode('latin-1')!r} gives no length "
+                f"the Gopher+ status line {quoted(raw.decode('latin-1'))} gives no length "
                 "(+N, +-1 or +-2 expected; Gopher+ §2.3)"
             )
         self._framing = framing

@@ -21,6 +21,7 @@ from urlinspector.core import URL, parse
 from urlinspector.core.escapes import unquote_to_bytes
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ports import port_warning
+from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "DEFAULT_PORT",
@@ -154,7 +155,8 @@ def _connect_host(url: URL) -> str:
     host: str | None = url.host
     if host is None or host == "":
         raise LocalProtocolError(
-            f"{url.uri!r} names no host: gopher URLs read gopher://host[:port]/... (RFC 1738 §3.4)"
+            f"{quoted(url.uri)} names no host: gopher URLs read gopher://host[:port]/... "
+            "(RFC 1738 §3.4)"
         )
     if url.host_kind == "ipv6":
         return host[1:-1].split("%25", 1)[0] if host.startswith("[") else host
@@ -167,7 +169,9 @@ def _connect_host(url: URL) -> str:
         encoded: bytes = idna.encode(name, uts46=True)
         return encoded.decode("ascii")
     except idna.IDNAError as exc:
-        raise LocalProtocolError(f"the host {name!r} is not a valid domain name: {exc}") from None
+        raise LocalProtocolError(
+            f"the host {quoted(name)} is not a valid domain name: {exc}"
+        ) from None
 
 
 def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> GopherRequest:
@@ -188,13 +192,15 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
     scheme = (url.scheme or "").lower()
     specific = url.specific
     if scheme != "gopher" or specific is None:
-        raise LocalProtocolError(f"{url.uri!r} is not a gopher URL")
+        raise LocalProtocolError(f"{quoted(url.uri)} is not a gopher URL")
     host = _connect_host(url)
     port_text = url.port
     if port_text:
         number = url.port_number
         if number is None or not 0 < number < 65536:
-            raise LocalProtocolError(f"the port {port_text!r} is not a port number (1 to 65535)")
+            raise LocalProtocolError(
+                f"the port {quoted(port_text)} is not a port number (1 to 65535)"
+            )
         port = number
     else:
         port = DEFAULT_PORT  # RFC 1738 §3.4.1: "If :<port> is omitted, the port defaults to 70"
@@ -373,5 +379,5 @@ def with_search(url: URL | str, search: str) -> str:
     _refuse_unsafe(typed, "search string")
     base = item_url(request.gophertype, request.selector, request.host, request.port)
     if base is None:
-        raise LocalProtocolError(f"{request.url!r} cannot carry a search")
+        raise LocalProtocolError(f"{quoted(request.url)} cannot carry a search")
     return base + "%09" + escape_selector(typed)

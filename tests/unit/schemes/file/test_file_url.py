@@ -50,3 +50,10 @@ def test_a_nul_in_the_path_is_refused() -> None:
 def test_file_url_round_trip(path: str, is_dir: bool, url: str) -> None:
     assert file_url(path, is_dir) == url
     assert file_target(url).path == PurePosixPath(path)
+
+
+def test_a_url_in_a_message_shows_controls_as_escapes() -> None:
+    with pytest.raises(LocalProtocolError) as info:
+        file_target("http://a\x1bb/")
+    assert "\x1b" not in str(info.value)
+    assert "\\x1b" in str(info.value)

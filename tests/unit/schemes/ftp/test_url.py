@@ -282,3 +282,16 @@ def test_entry_urls_plan_back_to_the_name(name: bytes, directory: bytes) -> None
     assert as_dir is not None
     assert as_dir.get("cwd") == (directory, name)
     assert as_dir.get("name") == b""
+
+
+def test_a_host_in_a_message_is_quoted_as_it_is() -> None:
+    # one backslash stays one; the tab is shown as its escape (%09 in the URL)
+    with pytest.raises(LocalProtocolError) as info:
+        plan("ftp://a%09\\b/")
+    assert "the host 'a%09\\b' cannot be connected to" in str(info.value)
+
+
+def test_a_refused_argument_shows_other_controls_as_escapes() -> None:
+    with pytest.raises(LocalProtocolError) as info:
+        check_argument(b"a\r\x1bb", "name")
+    assert "the name 'a%0D\\x1bb' holds CR" in str(info.value)

@@ -428,3 +428,18 @@ def test_any_split_gives_the_same_events(sample: tuple[str, bool, bytes], cuts: 
         assert whole_end.framing == "terminator"
         got[-1] = dataclasses.replace(got_end, note=whole_end.note)
     assert _merged(got) == whole
+
+
+def test_a_bad_port_field_is_quoted_as_it_is() -> None:
+    item = parse_menu_line(b"0x\t/s\th\t7\\0", 1)
+    assert item.problems == ("the port field '7\\0' is not a port number",)
+    item = parse_menu_line(b"0x\t/s\th\t7\x1b", 1)
+    assert item.problems == ("the port field '7\\x1b' is not a port number",)
+
+
+def test_a_gopher_plus_status_line_without_a_length_is_quoted_as_it_is() -> None:
+    reader = GopherReader("text", plus=True)
+    reader.receive_data(b"+-5\t\r\n")
+    with pytest.raises(RemoteProtocolError) as info:
+        reader.next_event()
+    assert "the Gopher+ status line '+-5\\x09' gives no length" in str(info.value)

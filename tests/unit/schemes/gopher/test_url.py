@@ -273,3 +273,20 @@ def test_port_warning_names_the_service() -> None:
     assert "SMTP" in (needs_port_confirmation("gopher://h:25/") or "")
     assert "NNTP" in (needs_port_confirmation("gopher://h:119/") or "")
     assert "below 1024" in (needs_port_confirmation("gopher://h:80/") or "")
+
+
+# --- values in messages, as they are ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("gopher:///x\\y", "'gopher:///x\\y' names no host"),
+        ("gopher://h:7\\0/", "the port '7\\0' is not a port number"),
+        ("http://a\\b/", "'http://a\\b/' is not a gopher URL"),
+    ],
+)
+def test_a_backslash_in_a_message_stays_one_backslash(url: str, shown: str) -> None:
+    with pytest.raises(LocalProtocolError) as info:
+        request_from_url(url)
+    assert shown in str(info.value)
