@@ -1,0 +1,37 @@
+"""Dereferencing ftp URLs over the standard library's :mod:`ftplib`.
+
+:func:`fetch` carries out the plan of :mod:`urlinspector.schemes.ftp.url` (RFC 1738 §3.2,
+RFC 1738) on a new control connection (RFC 1738 §3.2.5: the only reliable way), in passive
+mode (EPSV, falling back to PASV; the address in a PASV reply is not trusted), and
+returns a :class:`FTPResult`: a parsed :class:`~urlinspector.schemes.ftp.listing.Listing`
+or the file (in memory up to :attr:`Limits.max_memory`, or streamed to a file object),
+plus the transcript (passwords masked).
+
+Every wait is cut into short slices, so a :class:`~urlinspector.net.limits.CancelToken`
+stops the work at any moment: an open transfer gets ``ABOR``, and the connection is
+closed.  A server that stops answering ends in :class:`NetTimeout`; a refusal (4xx,
+5xx) in :class:`FTPReplyError`, naming the command and the server's text.
+
+The work is split by concern: :mod:`.waits` (sliced, cancellable socket waits),
+:mod:`.control` (the control connection and its bounded reply reader), :mod:`.passive`
+(EPSV and PASV data connections), :mod:`.connections` (commands, the data connection's
+bytes, QUIT and ABOR), :mod:`.session` (the plan's steps), :mod:`.fetching` (the public
+functions); :mod:`.errors` and :mod:`.result` hold what they raise and return.
+"""
+
+from __future__ import annotations
+
+from urlinspector.net.ftp.errors import FTPError, FTPReplyError, LoginFailed
+from urlinspector.net.ftp.fetching import fetch, fetch_to_path
+from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
+
+__all__ = [
+    "FTPError",
+    "FTPReplyError",
+    "FTPResult",
+    "LoginFailed",
+    "PasswordCallback",
+    "ProgressCallback",
+    "fetch",
+    "fetch_to_path",
+]

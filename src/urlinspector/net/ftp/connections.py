@@ -1,0 +1,251 @@
+"""The connections of one FTP fetch: commands and replies on the control connection,
+the bytes of a data connection (in memory up to the cap, or streamed to a sink), and
+how the exchange ends: QUIT when it went well, ABOR (RFC 959 §4.1.3) and close when it
+did not."""
+
+from __future__ import annotations
+
+import contextlib
+import ftplib
+import socket
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import BinaryIO
+
+from urlinspector.net.errors import NetError, NetTimeout, TooLarge
+from urlinspector.net.ftp.control import wire
+from urlinspector.net.ftp.errors import FTPError, FTPReplyError
+from urlinspector.net.ftp.passive import PassiveControl
+from urlinspector.net.ftp.result import ProgressCallback
+from urlinspector.net.ftp.waits import Waits
+from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.schemes.ftp.replies import refusal_message, reply_text
+from urlinspector.schemes.ftp.transcript import Transcript
+from urlinspector.schemes.ftp.url import Plan, readable
+
+__all__ = ["ABORT_GRACE", "CHUNK", "ENTRY_COST", "Connections"]
+
+ABORT_GRACE = 2.0
+"""Seconds to wait for the replies to ABOR and QUIT before closing anyway (at most the
+read timeout)."""
+CHUNK = 256 * 1024
+"""Bytes asked of the data connection by one read (64 KiB reads took nearly twice as
+long on loopback)."""
+ENTRY_COST = 1024
+"""Bytes one parsed listing entry takes beyond its line's (measured with tracemalloc:
+about 640 for an ``ls -l`` line, 1,330 for an MLSD line with its facts): every line of a
+listing counts this much against the memory cap, as well as its octets, so a listing
+stops at the cap by what it becomes in memory, not by its size on the wire."""
+
+
+class Connections:
+    """The control and data connections of one fetch: commands with ftplib's errors
+    made urlinspector's, a data connection read under the memory cap or into a sink,
+    and the ending (QUIT, or ABOR and close after a failure or cancel)."""
+
+    def __init__(
+        self,
+        the_plan: Plan,
+        *,
+        progress: ProgressCallback | None,
+        cancel: CancelToken | None,
+        limits: Limits,
+        transcript: Transcript,
+        charset: str,
+    ) -> None:
+        self.plan = the_plan
+        self.progress = progress
+        self.limits = limits
+        self.transcript = transcript
+        self.charset = charset
+        self.waits = Waits(limits, cancel, the_plan.authority)
+        self.ftp = PassiveControl(self.waits, transcript, the_plan.authority, charset)
+        self.data_conn: socket.socket | None = None
+        """The open data connection, closed by :meth:`abandon` if the work stops."""
+        self.transfer_open = False
+
+    # --- talking ---
+
+    @contextlib.contextmanager
+    def replies(self) -> Iterator[None]:
+        """ftplib's exceptions as urlinspector's, naming the command and the reply."""
+        try:
+            yield
+        except (ftplib.error_perm, ftplib.error_temp) as exc:
+            reply = str(exc)
+            command = self.ftp.last_command
+            raise FTPReplyError(
+                refusal_message(command, reply, self.plan.authority),
+                command=command,
+                reply=reply,
+            ) from None
+        except (ftplib.error_reply, ftplib.error_proto) as exc:
+            raise FTPError(
+                f"the server at {self.plan.authority} answered "
+                f'"{self.ftp.last_command}" with something FTP does not allow there: '
+                f"{reply_text(str(exc)) or '(nothing)'}"
+            ) from None
+        except EOFError:
+            raise FTPError(
+                f"the server at {self.plan.authority} closed the connection "
+                f'(after "{self.ftp.last_command}")'
+            ) from None
+        except (NetError, ValueError):
+            raise
+        except TimeoutError:
+            raise NetTimeout(
+                f'{self.plan.authority} stopped taking commands (after "{self.ftp.last_command}")'
+            ) from None
+        except OSError as exc:
+            raise NetError(
+                f"the connection to {self.plan.authority} broke "
+                f'(after "{self.ftp.last_command}"): {exc.strerror or exc}'
+            ) from None
+
+    def command(self, octets: bytes) -> str:
+        """Send one command (its octets as the URL gave them) and get the reply."""
+        with self.replies():
+            return self.ftp.sendcmd(wire(octets))
+
+    # --- the data connection ---
+
+    def open_transfer(self, line: bytes) -> socket.socket:
+        with self.replies():
+            self.transfer_open = True
+            try:
+                conn, _ = self.ftp.ntransfercmd(wire(line))
+            except BaseException:
+                self.transfer_open = False
+                raise
+        self.data_conn = conn
+        return conn
+
+    def receive(
+        self,
+        conn: socket.socket,
+        line: bytes,
+        total: int | None,
+        cap: int,
+        sink: BinaryIO | None,
+        per_line: int = 0,
+    ) -> tuple[bytes | None, int]:
+        """The data connection's bytes, into memory (at most *cap*, counting *per_line*
+        more for every line: what a listing's lines become) or to *sink*."""
+        shown = readable(line, self.charset)
+        buffer = bytearray() if sink is None else None
+        received = 0
+        charged = 0
+        if self.progress is not None:
+            self.progress(0, total)
+        while True:
+            chunk = self.waits.recv(
+                conn,
+                CHUNK,
+                self.limits.read_timeout,
+                lambda: (
+                    f"{self.plan.authority} sent nothing for "
+                    f"{self.limits.read_timeout:g} s during {shown}; the server stopped sending"
+                ),
+                f"for {shown} (data from {self.plan.authority})",
+            )
+            if not chunk:
+                break
+            received += len(chunk)
+            if buffer is not None:
+                if per_line:
+                    charged += per_line * chunk.count(b"\n")
+                if received + charged > cap:
+                    if charged:
+                        raise TooLarge(self.listing_too_large(shown, received, charged, cap))
+                    raise TooLarge(self.too_large(shown, total, received))
+                buffer += chunk
+            else:
+                assert sink is not None
+                sink.write(chunk)
+            if self.progress is not None:
+                self.progress(received, total)
+        conn.close()
+        self.data_conn = None
+        self.transfer_open = False  # the data is all here: nothing left to ABOR
+        with self.replies():
+            self.ftp.voidresp()  # 226 (RFC 959 §4.2)
+        self.transcript.connect(f"{received} bytes received")
+        return (bytes(buffer) if buffer is not None else None), received
+
+    def too_large(self, command: str, total: int | None, received: int | None = None) -> str:
+        cap = self.limits.max_memory
+        size = f"is {total} bytes" if total is not None else f"passed {received} bytes"
+        return (
+            f"the data of {command} {size}, more than the {cap / (1024 * 1024):g} MiB kept in "
+            "memory; save it to a file instead (fetch -o FILE, or give a file object)"
+        )
+
+    def listing_too_large(self, command: str, received: int, charged: int, cap: int) -> str:
+        lines = charged // ENTRY_COST
+        return (
+            f"the listing of {command} passed {lines:,} lines ({received:,} bytes): its "
+            f"entries would take more than the {cap / (1024 * 1024):g} MiB kept in memory "
+            "for a listing"
+        )
+
+    # --- ending ---
+
+    def quit(self) -> None:
+        """QUIT politely (RFC 959 §4.1.1), without waiting long for the 221."""
+        sock = self.ftp.sock
+        if sock is None:
+            return
+        self.waits.ignore_cancel = True
+        saved = self.limits
+        try:
+            self.waits.limits = replace(saved, read_timeout=min(saved.read_timeout, ABORT_GRACE))
+            with contextlib.suppress(Exception):
+                self.ftp.sendcmd("QUIT")
+        finally:
+            self.waits.limits = saved
+            self.close()
+
+    def abandon(self, why: str) -> None:
+        """After a failure or cancel: ABOR an open transfer (RFC 959 §4.1.3), close."""
+        self.waits.ignore_cancel = True
+        conn, self.data_conn = self.data_conn, None
+        sock = self.ftp.sock
+        if self.transfer_open and sock is not None:
+            self.transcript.note(f"{why}: ABOR sent, then the connection is closed")
+            self.transcript.command("ABOR")
+            try:
+                sock.sendall(b"ABOR\r\n", socket.MSG_OOB)  # urgent, as ftplib's abort()
+            except OSError:
+                with contextlib.suppress(OSError):
+                    sock.sendall(b"ABOR\r\n")
+            if conn is not None:
+                conn.close()
+            self.drain()
+        else:
+            if conn is not None:
+                conn.close()
+            if sock is not None:
+                self.transcript.note(f"{why}: the connection is closed")
+        self.close()
+
+    def drain(self) -> None:
+        """Read what the server says to ABOR (426 then 226, or 225) for a moment."""
+        saved = self.limits
+        self.waits.limits = replace(saved, read_timeout=min(ABORT_GRACE, saved.read_timeout))
+        try:
+            for _ in range(4):
+                reply = self.ftp.getmultiline()
+                if reply[:3] in ("225", "226"):
+                    break
+        except (NetError, EOFError, OSError, ftplib.Error):
+            pass
+        finally:
+            self.waits.limits = saved
+
+    def close(self) -> None:
+        if self.data_conn is not None:
+            self.data_conn.close()
+            self.data_conn = None
+        if self.ftp.sock is not None:
+            self.ftp.close()
+            self.transcript.connect("connection closed")

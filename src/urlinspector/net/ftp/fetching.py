@@ -1,0 +1,150 @@
+"""The public fetch functions: a plan for the URL (nothing is sent for a URL that cannot
+be sent safely), one session to carry it out, and how it ends after a failure; and the
+same streamed to a file under a staging name."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import BinaryIO
+
+import idna
+
+from urlinspector.core import URL
+from urlinspector.net.body import staging_path
+from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
+from urlinspector.net.ftp.errors import FTPReplyError
+from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
+from urlinspector.net.ftp.session import Session
+from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.schemes.ftp.transcript import Transcript
+from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, plan
+
+__all__ = ["fetch", "fetch_to_path"]
+
+
+def _ascii_host(host: str) -> str:
+    """A host name for getaddrinfo: IDNA (UTS #46) for a non-ASCII name."""
+    if host.isascii():
+        return host
+    try:
+        return idna.encode(host, uts46=True).decode("ascii")
+    except idna.IDNAError as exc:
+        raise ConnectFailed(f"the host name '{host}' is not a valid domain name: {exc}") from None
+
+
+def fetch(
+    url: str | URL,
+    *,
+    sink: BinaryIO | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelToken | None = None,
+    limits: Limits | None = None,
+    password: PasswordCallback | None = None,
+    anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD,
+    transcript: Transcript | None = None,
+    charset: str = "utf-8",
+    now: datetime | None = None,
+) -> FTPResult:
+    """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
+
+    A file goes to *sink* (any binary file object) when given, else into memory up to
+    ``limits.max_memory`` (more raises :class:`TooLarge`); a directory comes back as
+    :attr:`FTPResult.listing`, and nothing is written to *sink*.  *progress* hears
+    ``(done, total)``; *cancel* stops the work at any moment (``ABOR`` for an open
+    transfer, then the connection is closed; :class:`Cancelled` is raised).  *password*
+    is asked when the URL has a user but no password and the server wants one; it is
+    never stored or recorded.  Pass a :class:`Transcript` (with a listener) to follow
+    the commands and replies live, and to keep them when an error is raised.
+
+    Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` before connecting
+    for a URL that cannot be sent safely; :class:`ConnectFailed`, :class:`NetTimeout`,
+    :class:`FTPReplyError` (:class:`LoginFailed`), :class:`FTPError`,
+    :class:`TooLarge` or :class:`Cancelled` (all :class:`NetError`) after.
+    """
+    the_plan = plan(url, anonymous_password=anonymous_password)
+    host = _ascii_host(the_plan.host)
+    if host != the_plan.host:
+        the_plan = replace(the_plan, host=host)
+    session = Session(
+        the_plan,
+        sink=sink,
+        progress=progress,
+        cancel=cancel,
+        limits=limits or Limits(),
+        password=password,
+        transcript=transcript if transcript is not None else Transcript(),
+        charset=charset,
+        now=now,
+    )
+    try:
+        return session.run()
+    except FTPReplyError:
+        if session.transfer_open:
+            session.abandon("refused")
+        else:
+            session.quit()  # the control connection is still fine: leave politely
+        raise
+    except BaseException as exc:
+        session.abandon(_WHY.get(type(exc), "failed"))
+        raise
+
+
+_WHY: dict[type[BaseException], str] = {
+    Cancelled: "cancelled",
+    KeyboardInterrupt: "interrupted",
+    NetTimeout: "timed out",
+    TooLarge: "too large for memory",
+}
+
+
+def fetch_to_path(
+    url: str | URL,
+    path: str | os.PathLike[str],
+    *,
+    keep_partial: bool = False,
+    progress: ProgressCallback | None = None,
+    cancel: CancelToken | None = None,
+    limits: Limits | None = None,
+    password: PasswordCallback | None = None,
+    anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD,
+    transcript: Transcript | None = None,
+    charset: str = "utf-8",
+    now: datetime | None = None,
+) -> FTPResult:
+    """:func:`fetch` streaming the file to *path* (any size; memory stays bounded).
+
+    The bytes go to ``<path>.part`` first and are renamed to *path* when the transfer
+    completed; after a failure or cancel the partial file is removed, unless
+    *keep_partial* (then ``<path>.part`` stays).  A *path* that is not a regular file (a
+    device such as ``/dev/null``, a FIFO) is written as it is.  A directory is returned
+    as a listing and nothing is written.
+    """
+    staged = staging_path(path)
+    partial = Path(staged) if staged is not None else None
+    done = False
+    try:
+        with open(partial or path, "wb") as sink:
+            result = fetch(
+                url,
+                sink=sink,
+                progress=progress,
+                cancel=cancel,
+                limits=limits,
+                password=password,
+                anonymous_password=anonymous_password,
+                transcript=transcript,
+                charset=charset,
+                now=now,
+            )
+        if partial is not None and result.listing is None:
+            os.replace(partial, path)
+        elif partial is not None:
+            partial.unlink(missing_ok=True)
+        done = True
+        return result
+    finally:
+        if partial is not None and not done and not keep_partial:
+            partial.unlink(missing_ok=True)

@@ -1,0 +1,43 @@
+"""What :func:`~urlinspector.net.ftp.fetch` gives back, and the callbacks it takes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from urlinspector.schemes.ftp.listing import Listing
+from urlinspector.schemes.ftp.transcript import TranscriptLine
+from urlinspector.schemes.ftp.url import Plan
+
+__all__ = ["FTPResult", "PasswordCallback", "ProgressCallback"]
+
+PasswordCallback = Callable[[str, str], str | None]
+"""``(user, "host:port") -> password``, or None to give up; called only when the URL
+has a user but no password and the server asks for one (RFC 1738 §3.2.1)."""
+
+ProgressCallback = Callable[[int, int | None], None]
+"""``(bytes received so far, total from SIZE or None)``; called from the thread doing
+the transfer."""
+
+
+@dataclass(frozen=True)
+class FTPResult:
+    """What an ftp URL gave: a listing or a file, and how it went."""
+
+    plan: Plan
+    listing: Listing | None
+    """The directory listing, when the URL named a directory (or typecode d)."""
+    data: bytes | None
+    """The file, when no sink was given (None for a listing, or when streamed)."""
+    received: int
+    """Bytes of the file (or listing) received on the data connection."""
+    total: int | None
+    """The file's size from SIZE (RFC 3659 §4), when the server told it."""
+    transfer_type: str | None
+    """``A`` or ``I``: the TYPE the file came in (A: CRLF line ends, as sent)."""
+    notes: tuple[str, ...]
+    transcript: tuple[TranscriptLine, ...]
+
+    @property
+    def is_listing(self) -> bool:
+        return self.listing is not None

@@ -1,0 +1,103 @@
+"""Sockets with cancellable, sliced waits: every wait of an FTP exchange is cut into
+slices of :data:`SLICE` seconds, and the cancel token and the deadline for the whole
+exchange are checked between them."""
+
+from __future__ import annotations
+
+import errno
+import os
+import selectors
+import socket
+import time
+from collections.abc import Callable
+
+from urlinspector.net.errors import ConnectFailed, NetError, NetTimeout
+from urlinspector.net.limits import CancelToken, Limits
+
+__all__ = ["SLICE", "Waits"]
+
+SLICE = 0.1
+"""Seconds of one wait: how soon a cancel is noticed."""
+
+
+class Waits:
+    """The limits and the cancel token, checked in every slice of every wait."""
+
+    def __init__(self, limits: Limits, cancel: CancelToken | None, shown: str = "") -> None:
+        self.limits = limits
+        self.cancel = cancel
+        self.shown = shown
+        self.ignore_cancel = False
+        total = limits.total_timeout
+        self.deadline: float | None = None if total is None else time.monotonic() + total
+        """``time.monotonic()`` past which every wait fails (``Limits.total_timeout``)."""
+
+    def check(self) -> None:
+        if self.cancel is not None and not self.ignore_cancel:
+            self.cancel.check()
+        deadline = self.deadline
+        if deadline is not None and not self.ignore_cancel and time.monotonic() >= deadline:
+            raise NetTimeout(
+                f"the exchange with the FTP server at {self.shown} took longer than the "
+                f"{self.limits.total_timeout:g} s allowed"
+            )
+
+    def recv(
+        self, sock: socket.socket, size: int, seconds: float, silent: Callable[[], str], where: str
+    ) -> bytes:
+        """Up to *size* bytes; b"" at the end; :class:`NetTimeout` (message *silent*)
+        after *seconds* without a byte; :class:`NetError` when the connection breaks."""
+        start = time.monotonic()
+        while True:
+            self.check()
+            try:
+                return sock.recv(size)
+            except TimeoutError:
+                if time.monotonic() - start >= seconds:
+                    raise NetTimeout(silent()) from None
+            except OSError as exc:
+                raise NetError(f"the connection {where} broke: {exc.strerror or exc}") from None
+
+    def connect(self, host: str, port: int, shown: str) -> socket.socket:
+        """A TCP connection to *host* (any address it resolves to), cancellable."""
+        try:
+            infos = socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM)
+        except socket.gaierror as exc:
+            raise ConnectFailed(
+                f"cannot find the host {shown}: {exc.strerror or exc}; check its spelling"
+            ) from None
+        except UnicodeError as exc:
+            raise ConnectFailed(f"the host name {shown} cannot be looked up: {exc}") from None
+        deadline = time.monotonic() + self.limits.connect_timeout
+        if self.deadline is not None:
+            deadline = min(deadline, self.deadline)
+        failures: list[str] = []
+        for family, kind, proto, _, address in infos:
+            sock = socket.socket(family, kind, proto)
+            try:
+                sock.setblocking(False)
+                code = sock.connect_ex(address)
+                if code not in (0, errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EAGAIN):
+                    raise OSError(code, os.strerror(code))
+                with selectors.DefaultSelector() as selector:
+                    selector.register(sock, selectors.EVENT_WRITE)
+                    while not selector.select(SLICE):
+                        self.check()
+                        if time.monotonic() >= deadline:
+                            raise NetTimeout(
+                                f"{shown} did not accept a connection within "
+                                f"{self.limits.connect_timeout:g} s; is the host up and the "
+                                "port right?"
+                            )
+                code = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+                if code:
+                    raise OSError(code, os.strerror(code))
+                sock.settimeout(SLICE)
+                return sock
+            except OSError as exc:
+                sock.close()
+                failures.append(f"{address[0]}: {exc.strerror or exc}")
+            except BaseException:
+                sock.close()
+                raise
+        raise ConnectFailed(f"cannot connect to {shown} ({'; '.join(failures)})")
