@@ -1,0 +1,133 @@
+"""Connecting: a TCP connection to any address a host name resolves to, within the
+connect timeout, cancellable between waits of :data:`POLL_INTERVAL`; and the failures
+in a person's words ("cannot connect to the gopher server at example.org:70:
+connection refused (is the server running, and on this port?)")."""
+
+from __future__ import annotations
+
+import errno
+import os
+import select
+import socket
+import time
+from typing import Any
+
+from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout
+from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.schemes.quoting import quoted
+
+__all__ = ["POLL_INTERVAL", "connect", "format_hostport", "seconds", "why"]
+
+POLL_INTERVAL = 0.1
+"""Longest wait, in seconds, between two looks at the cancel token."""
+
+
+def format_hostport(host: str, port: int) -> str:
+    """``host:port`` as a person writes it, with an IPv6 address in brackets."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def seconds(value: float) -> str:
+    """10.0 -> "10", 0.25 -> "0.25": how a person writes a number of seconds."""
+    return f"{value:g}"
+
+
+def connect(
+    host: str, port: int, *, limits: Limits, cancel: CancelToken | None, what: str
+) -> socket.socket:
+    """A socket connected to *host* on *port*: each address ``getaddrinfo`` gives, IPv6
+    and IPv4 alike, tried in turn within ``limits.connect_timeout`` seconds in all.
+    *what* names the protocol in messages.  Raises :class:`ConnectFailed`,
+    :class:`NetTimeout` or :class:`Cancelled`."""
+    label = f"{what} server" if what else "server"
+    hostport = format_hostport(host, port)
+    if not 0 < port < 65536:
+        raise ConnectFailed(f"cannot connect to {hostport}: the port must be 1 to 65535")
+    if cancel is not None:
+        cancel.check()
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except UnicodeError:
+        raise ConnectFailed(f"cannot look up {quoted(host)}: it is not a valid host name") from None
+    except socket.gaierror as exc:
+        raise ConnectFailed(
+            f"cannot find the host {quoted(host)} ({exc.strerror or exc}); check the name "
+            "and your network connection"
+        ) from None
+    if cancel is not None:
+        cancel.check()
+    start = time.monotonic()
+    deadline = start + limits.connect_timeout
+    if limits.total_timeout is not None:
+        deadline = min(deadline, start + limits.total_timeout)
+    failures: list[str] = []
+    timed_out = False
+    for family, kind, proto, _name, address in infos:
+        if time.monotonic() >= deadline:
+            timed_out = True
+            break
+        try:
+            sock = _connect(family, kind, proto, address, deadline, cancel)
+        except TimeoutError:
+            timed_out = True
+            continue
+        except OSError as exc:
+            failures.append(why(exc))
+            continue
+        return sock
+    if timed_out and not failures:
+        raise NetTimeout(
+            f"no {label} answered at {hostport} within {seconds(limits.connect_timeout)} s"
+        )
+    reason = "; ".join(dict.fromkeys(failures)) or "no address to connect to"
+    if timed_out:
+        waited = seconds(limits.connect_timeout)
+        reason += f"; the other addresses did not answer within {waited} s"
+    raise ConnectFailed(f"cannot connect to the {label} at {hostport}: {reason}")
+
+
+def why(exc: OSError) -> str:
+    """An OSError in a person's words."""
+    if isinstance(exc, ConnectionRefusedError) or exc.errno == errno.ECONNREFUSED:
+        return "connection refused (is the server running, and on this port?)"
+    if exc.errno in (errno.ENETUNREACH, errno.EHOSTUNREACH):
+        return "the network or host is unreachable"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return "that address is not available from this machine"
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _connect(
+    family: int,
+    kind: int,
+    proto: int,
+    address: Any,
+    deadline: float,
+    cancel: CancelToken | None,
+) -> socket.socket:
+    """A connected socket, or TimeoutError / OSError; polls *cancel* meanwhile."""
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setblocking(False)
+        code = sock.connect_ex(address)
+        if code not in (0, errno.EINPROGRESS, errno.EWOULDBLOCK, errno.EAGAIN):
+            raise OSError(code, _strerror(code))
+        while code != 0:
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled("stopped while connecting")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            _, writable, failed = select.select([], [sock], [sock], min(POLL_INTERVAL, remaining))
+            if writable or failed:
+                code = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+                if code != 0:
+                    raise OSError(code, _strerror(code))
+        return sock
+    except BaseException:
+        sock.close()
+        raise
+
+
+def _strerror(code: int) -> str:
+    return os.strerror(code)
