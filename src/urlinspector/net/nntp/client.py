@@ -1,52 +1,29 @@
-"""Dereferencing news: and nntp: URLs: the NNTP client of :mod:`urlinspector.schemes.nntp`
-on a real connection.
-
-:class:`NewsClient` is one connection to a news server: it opens it (NNTPS on port 563,
-else plain TCP and STARTTLS when the server offers it), reads the greeting, runs the
-start of the conversation (:func:`~urlinspector.schemes.nntp.session.start`) and then
-answers requests for the group list, overview pages and articles, one command at a
-time.  :func:`fetch_news` (and :func:`fetch_group_list`, :func:`fetch_overview`,
-:func:`fetch_article`) do the whole thing for one URL and return a :class:`NewsAnswer`:
-the result, and which server answered.
-
-news: URLs name no server (RFC 1738 §3.6): :func:`server_for` picks the local news host from
-the reader's setting, ``NNTPSERVER`` or ``localhost:119``.  nntp: URLs name theirs
-(RFC 1738 §3.7).
-
-Timeouts, the in-memory cap (per reply) and cancellation are the driver's
-(:mod:`urlinspector.net.driver`): a silent server ends in :class:`NetTimeout`, an endless
-reply in :class:`TooLarge`, Stop in :class:`Cancelled`.  The server's refusals are
-:class:`~urlinspector.schemes.nntp.errors.NNTPReplyError` subclasses ("no such group
-local.test (GROUP local.test: 411 No such group local.test)").
-"""
+"""One connection to a news server: :class:`NewsClient` opens it (NNTPS, or STARTTLS
+when offered), runs the start of the conversation, answers the reader's requests one
+command at a time, and records the transcript."""
 
 from __future__ import annotations
 
 import contextlib
-import netrc
-import os
 import ssl
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Iterator
 from types import TracebackType
-from typing import Generic, Literal, NamedTuple, TypedDict, TypeVar, Unpack
+from typing import Literal, TypeVar
 
-from urlinspector.core import URL
 from urlinspector.net.driver import Connection, Pump
 from urlinspector.net.errors import NetError
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.nntp.answers import (
+    RawListener,
+    ServerInfo,
+    TranscriptLine,
+    TranscriptListener,
+)
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp import session as nntp
 from urlinspector.schemes.nntp.article import Article
 from urlinspector.schemes.nntp.errors import greeting_error
-from urlinspector.schemes.nntp.events import (
-    NEED_DATA,
-    Command,
-    ConnectionClosed,
-    Greeting,
-    Reply,
-)
+from urlinspector.schemes.nntp.events import NEED_DATA, Command, ConnectionClosed, Greeting, Reply
 from urlinspector.schemes.nntp.listing import GroupList, OverviewPage
 from urlinspector.schemes.nntp.protocol import NNTPConnection
 from urlinspector.schemes.nntp.session import (
@@ -58,38 +35,11 @@ from urlinspector.schemes.nntp.session import (
     UpgradeTLS,
     check_credentials,
 )
-from urlinspector.schemes.nntp.url import (
-    NewsTarget,
-    ServerAddress,
-    choose_server,
-    news_target,
-    parse_server,
-)
-from urlinspector.schemes.quoting import quoted
+from urlinspector.schemes.nntp.url import ServerAddress
 
-__all__ = [
-    "Credentials",
-    "FetchOptions",
-    "NewsAnswer",
-    "NewsClient",
-    "NewsTarget",
-    "RawListener",
-    "ServerAddress",
-    "ServerInfo",
-    "TranscriptLine",
-    "TranscriptListener",
-    "fetch_article",
-    "fetch_group_list",
-    "fetch_news",
-    "fetch_overview",
-    "netrc_credentials",
-    "news_target",
-    "parse_server",
-    "server_for",
-]
+__all__ = ["LINE_COST", "QUIT_WAIT", "NewsClient"]
 
 T = TypeVar("T")
-Result = GroupList | OverviewPage | Article
 
 QUIT_WAIT = 2.0
 """Seconds to wait for the reply to QUIT before closing anyway."""
@@ -99,92 +49,6 @@ LINE_COST = 512
 overview entry made of it, 250 to 1,500 bytes for a short line).  Every line counts
 this much against the memory cap, so a ``news:*`` or an overview of a million short
 lines stops at the cap by what it becomes, not by its size on the wire."""
-
-
-class TranscriptLine(NamedTuple):
-    """One line of the conversation, for people (a password never appears)."""
-
-    kind: Literal["connect", "command", "reply", "note"]
-    text: str
-
-    def render(self) -> str:
-        """``> GROUP local.test``, ``< 211 3 1 3 local.test``, ``* connected``, ``# note``."""
-        prefix = {"connect": "*", "command": ">", "reply": "<", "note": "#"}[self.kind]
-        return f"{prefix} {self.text}"
-
-
-TranscriptListener = Callable[[TranscriptLine], None]
-RawListener = Callable[[Command | None, bytes], None]
-"""``(command, octets)``: the exact bytes of each reply (``None``: the greeting)."""
-
-
-@dataclass(frozen=True)
-class ServerInfo:
-    """Which server answered, and how the conversation went."""
-
-    address: ServerAddress
-    """The host and port asked for, and where that choice came from."""
-    peer: tuple[str, int]
-    """The address connected to (after name resolution)."""
-    greeting: str
-    """The server's greeting text (the reader's, after MODE READER)."""
-    tls: bool
-    """Whether TLS protected the connection (NNTPS, or STARTTLS)."""
-    authenticated_as: str | None
-    posting_allowed: bool
-    implementation: str | None
-    """From CAPABILITIES (RFC 3977 §5.2.2: IMPLEMENTATION), when the server says."""
-    notes: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return str(self.address)
-
-
-@dataclass(frozen=True)
-class NewsAnswer(Generic[T]):
-    """What a news: or nntp: URL gave, and from which server."""
-
-    target: NewsTarget
-    server: ServerInfo
-    result: T
-    transcript: tuple[TranscriptLine, ...] = ()
-    notes: tuple[str, ...] = field(default=())
-
-
-# --- which server, which login -----------------------------------------------------------------
-
-
-def server_for(
-    target: NewsTarget, server: str | None = None, environ: Mapping[str, str] | None = None
-) -> ServerAddress:
-    """The server to ask: an nntp: URL's own; for news: URLs the *server* setting,
-    else ``NNTPSERVER`` (from *environ*, default the process's), else localhost:119."""
-    if target.server is not None:
-        return target.server
-    return choose_server(server, os.environ if environ is None else environ)
-
-
-def netrc_credentials(host: str, path: str | os.PathLike[str] | None = None) -> Credentials | None:
-    """The login for *host* in ``~/.netrc`` (or *path*), as nntplib used to read it; None
-    when there is no file, no entry, or the file cannot be used (``~/.netrc`` with a
-    password must be private to its owner: the standard library's check)."""
-    try:
-        file = Path(path) if path is not None else Path.home() / ".netrc"
-        if not file.is_file():
-            return None
-        parsed = netrc.netrc(None if path is None else os.fspath(file))
-        entry = parsed.authenticators(host)
-    except (OSError, netrc.NetrcParseError, RuntimeError):
-        return None
-    if entry is None:
-        return None
-    login, _account, password = entry
-    if not login:
-        return None
-    return Credentials(login, password or "")
-
-
-# --- one connection ----------------------------------------------------------------------------
 
 
 class NewsClient:
@@ -479,125 +343,3 @@ class NewsClient:
             self.open()
         assert self._session is not None
         return self._session
-
-
-# --- one URL -----------------------------------------------------------------------------------
-
-
-def _target(url: URL | str | NewsTarget) -> NewsTarget:
-    return url if isinstance(url, NewsTarget) else news_target(url)
-
-
-def fetch_news(
-    url: URL | str | NewsTarget,
-    *,
-    server: str | None = None,
-    environ: Mapping[str, str] | None = None,
-    credentials: Credentials | None = None,
-    limits: Limits | None = None,
-    cancel: CancelToken | None = None,
-    before: int | None = None,
-    page_size: int = DEFAULT_PAGE_SIZE,
-    fallback_charset: str = "utf-8",
-    descriptions: bool = True,
-    starttls: bool = True,
-    ssl_context: ssl.SSLContext | None = None,
-    transcript: TranscriptListener | None = None,
-    raw: RawListener | None = None,
-) -> NewsAnswer[Result]:
-    """Dereference a news: or nntp: URL: ``news:*`` gives a :class:`GroupList`, a group
-    an :class:`OverviewPage` (the *page_size* articles below *before*, newest first), an
-    article an :class:`Article` (its body decoded in its declared charset, else in
-    *fallback_charset*).
-
-    *server* is the reader's news server setting (``HOST[:PORT]``) for news: URLs;
-    *credentials* answer a 480; an nntp URL's own userinfo is used when none are given.
-    Raises :class:`LocalProtocolError` (nothing sent), :class:`NetError`, or an
-    :class:`~urlinspector.schemes.nntp.errors.NNTPReplyError`.
-    """
-    target = _target(url)
-    address = server_for(target, server, environ)
-    if credentials is None and target.user is not None:
-        credentials = Credentials(target.user, target.password or "")
-    client = NewsClient(
-        address,
-        limits=limits,
-        cancel=cancel,
-        credentials=credentials,
-        starttls=starttls,
-        ssl_context=ssl_context,
-        transcript=transcript,
-        raw=raw,
-    )
-    with client:
-        result: Result
-        if target.kind == "group-list":
-            result = client.list_groups(
-                descriptions=descriptions, fallback_charset=fallback_charset
-            )
-        elif target.kind == "overview":
-            assert target.group is not None
-            result = client.overview_page(
-                target.group, before=before, count=page_size, fallback_charset=fallback_charset
-            )
-        else:
-            result = client.article(
-                group=target.group,
-                number=target.article_number,
-                message_id=target.message_id,
-                fallback_charset=fallback_charset,
-            )
-        info = client.info
-    return NewsAnswer(target, info, result, client.transcript, target.notes)
-
-
-class FetchOptions(TypedDict, total=False):
-    """The keyword arguments of :func:`fetch_news`."""
-
-    server: str | None
-    environ: Mapping[str, str] | None
-    credentials: Credentials | None
-    limits: Limits | None
-    cancel: CancelToken | None
-    before: int | None
-    page_size: int
-    fallback_charset: str
-    descriptions: bool
-    starttls: bool
-    ssl_context: ssl.SSLContext | None
-    transcript: TranscriptListener | None
-    raw: RawListener | None
-
-
-def _kind(url: URL | str | NewsTarget, kind: str, what: str) -> NewsTarget:
-    target = _target(url)
-    if target.kind != kind:
-        raise LocalProtocolError(f"{quoted(target.url)} does not name {what}")
-    return target
-
-
-def fetch_group_list(
-    url: URL | str | NewsTarget = "news:*", **options: Unpack[FetchOptions]
-) -> NewsAnswer[GroupList]:
-    """:func:`fetch_news` for ``news:*``."""
-    answer = fetch_news(_kind(url, "group-list", "the group list (news:*)"), **options)
-    assert isinstance(answer.result, GroupList)
-    return NewsAnswer(answer.target, answer.server, answer.result, answer.transcript, answer.notes)
-
-
-def fetch_overview(
-    url: URL | str | NewsTarget, **options: Unpack[FetchOptions]
-) -> NewsAnswer[OverviewPage]:
-    """:func:`fetch_news` for a group (``news:group``, ``nntp://host/group``)."""
-    answer = fetch_news(_kind(url, "overview", "a newsgroup"), **options)
-    assert isinstance(answer.result, OverviewPage)
-    return NewsAnswer(answer.target, answer.server, answer.result, answer.transcript, answer.notes)
-
-
-def fetch_article(
-    url: URL | str | NewsTarget, **options: Unpack[FetchOptions]
-) -> NewsAnswer[Article]:
-    """:func:`fetch_news` for an article (``news:message-id``, ``nntp://host/group/n``)."""
-    answer = fetch_news(_kind(url, "article", "an article"), **options)
-    assert isinstance(answer.result, Article)
-    return NewsAnswer(answer.target, answer.server, answer.result, answer.transcript, answer.notes)
