@@ -21,6 +21,7 @@ from urlinspector.net.errors import TooLarge
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import FileTarget, file_url
+from urlinspector.schemes.quoting import quoted
 
 __all__ = ["CHUNK", "FileResult", "LocalEntry", "fetch"]
 
@@ -52,11 +53,6 @@ class FileResult:
     """Bytes read."""
 
 
-def _quoted(path: str) -> str:
-    """*path* in quotes for a message, as it is (``repr`` would double a backslash)."""
-    return f"'{path}'"
-
-
 def _what(mode: int) -> str:
     if stat.S_ISFIFO(mode):
         return "a named pipe (FIFO)"
@@ -75,7 +71,7 @@ def _list(target: FileTarget, cancel: CancelToken | None) -> FileResult:
         children = sorted(os.scandir(path), key=lambda e: e.name)
     except OSError as exc:
         raise LocalProtocolError(
-            f"cannot list the folder {_quoted(str(path))}: {exc.strerror}"
+            f"cannot list the folder {quoted(str(path))}: {exc.strerror}"
         ) from None
     entries: list[LocalEntry] = []
     for child in children:
@@ -123,23 +119,23 @@ def fetch(
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise LocalProtocolError(f"there is no file or folder {_quoted(path)}") from None
+        raise LocalProtocolError(f"there is no file or folder {quoted(path)}") from None
     except OSError as exc:
-        raise LocalProtocolError(f"cannot read {_quoted(path)}: {exc.strerror}") from None
+        raise LocalProtocolError(f"cannot read {quoted(path)}: {exc.strerror}") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             return _list(target, cancel)
         if not stat.S_ISREG(info.st_mode):
             raise LocalProtocolError(
-                f"{_quoted(path)} is {_what(info.st_mode)}: only regular files are read "
+                f"{quoted(path)} is {_what(info.st_mode)}: only regular files are read "
                 "(reading it could wait for ever or never end)"
             )
         os.set_blocking(fd, True)
         total = info.st_size
         if sink is None and total > limits.max_memory:
             raise TooLarge(
-                f"{_quoted(path)} is {total:,} bytes, more than the "
+                f"{quoted(path)} is {total:,} bytes, more than the "
                 f"{limits.max_memory // MiB} MiB kept in memory"
             )
         chunks: list[bytes] = []
@@ -151,7 +147,7 @@ def fetch(
                 want = CHUNK if sink is not None else min(CHUNK, limits.max_memory + 1 - done)
                 chunk = os.read(fd, want)
             except OSError as exc:
-                raise LocalProtocolError(f"cannot read {_quoted(path)}: {exc.strerror}") from None
+                raise LocalProtocolError(f"cannot read {quoted(path)}: {exc.strerror}") from None
             if not chunk:
                 break
             done += len(chunk)
@@ -160,7 +156,7 @@ def fetch(
             else:
                 if done > limits.max_memory:  # the file grew while it was read
                     raise TooLarge(
-                        f"{_quoted(path)} holds more than the {limits.max_memory // MiB} MiB "
+                        f"{quoted(path)} holds more than the {limits.max_memory // MiB} MiB "
                         "kept in memory"
                     )
                 chunks.append(chunk)

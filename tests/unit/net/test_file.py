@@ -97,3 +97,11 @@ def test_messages_show_a_backslash_as_it_is(tmp_path: Path) -> None:
         fetch(file_target(file_url(str(missing))))
     assert f"'{missing}'" in str(caught.value)
     assert "\\\\" not in str(caught.value)
+
+
+def test_messages_show_a_control_character_as_an_escape(tmp_path: Path) -> None:
+    missing = tmp_path / "a\x1bb"
+    with pytest.raises(LocalProtocolError) as caught:
+        fetch(file_target(file_url(str(missing))))
+    assert "\x1b" not in str(caught.value)
+    assert "a\\x1bb'" in str(caught.value)

@@ -10,6 +10,7 @@ from urlinspector.net.ftp.errors import FTPError
 from urlinspector.net.ftp.waits import SLICE, Waits
 from urlinspector.schemes.ftp.transcript import Transcript, mask_command
 from urlinspector.schemes.ftp.url import readable
+from urlinspector.schemes.quoting import quoted
 
 __all__ = ["IAC", "MAX_REPLY_LINES", "MAX_REPLY_SIZE", "Control", "wire"]
 
@@ -119,7 +120,7 @@ class Control(ftplib.FTP):
                 raise FTPError(
                     f"the server at {self.shown} did not end {what}: more than "
                     f"{len(lines)} lines ({size:,} characters) without a closing "
-                    f"'{readable(code.encode('latin-1'), self.charset)} ' line "
+                    f"{quoted(readable(code.encode('latin-1'), self.charset) + ' ')} line "
                     "(RFC 959 §4.2); the connection was closed"
                 )
 

@@ -21,6 +21,7 @@ from urlinspector.net.ftp.session import Session
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, plan
+from urlinspector.schemes.quoting import quoted
 
 __all__ = ["fetch", "fetch_to_path"]
 
@@ -32,7 +33,9 @@ def _ascii_host(host: str) -> str:
     try:
         return idna.encode(host, uts46=True).decode("ascii")
     except idna.IDNAError as exc:
-        raise ConnectFailed(f"the host name '{host}' is not a valid domain name: {exc}") from None
+        raise ConnectFailed(
+            f"the host name {quoted(host)} is not a valid domain name: {exc}"
+        ) from None
 
 
 def fetch(

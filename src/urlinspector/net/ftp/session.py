@@ -24,6 +24,7 @@ from urlinspector.schemes.ftp.replies import (
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import Plan, check_argument, readable
 from urlinspector.schemes.numbers import ascii_decimal
+from urlinspector.schemes.quoting import quoted
 
 __all__ = ["Session"]
 
@@ -219,13 +220,13 @@ class Session(Connections):
                 self.command(b"CWD " + p.name)
             except FTPReplyError:
                 self.note(
-                    f"RETR failed, and so did CWD: '{readable(p.name, self.charset)}' is "
+                    f"RETR failed, and so did CWD: {quoted(readable(p.name, self.charset))} is "
                     "neither a file nor a directory that can be entered"
                 )
                 raise exc from None
             self.note(
                 f"RETR failed ({reply_text(exc.reply)}), but CWD into "
-                f"'{readable(p.name, self.charset)}' worked: it is a directory, so it is "
+                f"{quoted(readable(p.name, self.charset))} worked: it is a directory, so it is "
                 "listed (the URL had no typecode, RFC 1738 §3.2.3)"
             )
             listing, received = self.list_directory(p.name_as_directory_url)
