@@ -136,9 +136,21 @@ def test_wrong_password(ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixtu
     status, out, err = run(capsys, ftp_server.url("x", login=f"{USER}:nope-nope"))
     assert status == 1
     assert out == ""
-    assert err.startswith('urlinspector: error: login as "alice"')
+    assert err.startswith("urlinspector: error: login as 'alice'")
     assert "530" in err
     assert "nope-nope" not in err
+
+
+def test_a_user_name_that_does_not_print_is_shown_escaped(
+    ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The login message held an ESC of the user name raw: the command line drew it as a
+    control picture, but the message itself (the viewer shows the same text) did not
+    escape it."""
+    status, _, err = run(capsys, ftp_server.url("x", login="al%1Bice:nope-nope"))
+    assert status == 1
+    assert "login as 'al\\x1bice'" in err
+    assert "\x1b" not in err
 
 
 def test_missing_password_without_terminal(

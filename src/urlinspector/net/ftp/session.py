@@ -123,7 +123,7 @@ class Session(Connections):
                 reply = self.command(b"PASS " + secret)
             except FTPReplyError as exc:
                 raise LoginFailed(
-                    f'login as "{user_shown}" at {p.authority} failed: '
+                    f"login as {quoted(user_shown)} at {p.authority} failed: "
                     f"{reply_text(exc.reply).rstrip('.')}. Check the user name and password "
                     "(ftp://user:password@host/; escape '@', ':' and '/' in them as %40, %3A "
                     "and %2F)",
