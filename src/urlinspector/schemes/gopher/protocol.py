@@ -17,6 +17,9 @@ What it reads (RFC 1436 and the Gopher+ document it cites):
   line starts with an error code; and attribute blocks (§2.5): ``+INFO``, ``+ADMIN``,
   ``+VIEWS``, ``+ABSTRACT``, ``+ASK`` and any other ``+NAME:``.
 
+One menu line is read by :mod:`~urlinspector.schemes.gopher.menu`, the Gopher+ views and
+forms by :mod:`~urlinspector.schemes.gopher.plus`; both are re-exported here.
+
 Memory stays bounded for any input: text and binary bytes are handed out as they come,
 and a menu or attribute line may hold at most *max_line* octets.
 """
@@ -25,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
 
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher.events import (
@@ -40,7 +42,9 @@ from urlinspector.schemes.gopher.events import (
     PlusHeader,
     _NeedData,
 )
-from urlinspector.schemes.gopher.url import GopherRequest, ItemKind, item_url
+from urlinspector.schemes.gopher.menu import ITEM_TYPES, parse_menu_line, type_name
+from urlinspector.schemes.gopher.plus import AskField, View, parse_ask, parse_views
+from urlinspector.schemes.gopher.url import GopherRequest, ItemKind
 from urlinspector.schemes.numbers import ascii_decimal
 from urlinspector.schemes.quoting import quoted
 
@@ -64,105 +68,14 @@ _MAX_HEADER = 64
 """A Gopher+ status line is short: ``+`` or ``-`` and a number."""
 _MAX_ERROR = 64 * 1024
 
-ITEM_TYPES: dict[str, str] = {
-    # RFC 1436 §3.8
-    "0": "text",
-    "1": "menu",
-    "2": "CSO phone book",
-    "3": "error",
-    "4": "BinHex file",
-    "5": "DOS binary",
-    "6": "uuencoded file",
-    "7": "search",
-    "8": "telnet",
-    "9": "binary",
-    "+": "mirror",
-    "T": "tn3270",
-    "g": "GIF image",
-    "I": "image",
-    # Gopher+ §2.9
-    ":": "bitmap image",
-    ";": "movie",
-    "<": "sound",
-    # common practice, in no RFC
-    "i": "info",
-    "h": "HTML",
-    "s": "sound",
-    "d": "document",
-    "p": "PNG image",
-    "P": "PDF",
-    "c": "calendar",
-    "M": "MIME message",
-    "x": "XML",
-}
-"""Item types and what they are: RFC 1436 §3.8, Gopher+ §2.9, and the ones in wide use."""
-
-
-def type_name(itemtype: str) -> str:
-    """A person's word for an item type; ``unknown`` for a type no one defined."""
-    return ITEM_TYPES.get(itemtype, "unknown")
-
-
 _HEADER = re.compile(rb"([+-])(-?[0-9]{1,18})[ \t]*\r?\n")
 _HEADER_START = re.compile(rb"[+-]-?[0-9]{0,18}[ \t]*\r?\Z")
-_PORT = re.compile(rb"\s*([0-9]{1,5})\s*\Z")
 _MORE_AFTER_DOT = (
     "the server sent more after a line holding only '.': if it does not double the dots "
     "of its text files (RFC 1436 §3.9), the document may go on (fetch it with --raw)"
 )
 _DOT_LINE = re.compile(rb"(?:\A|\n)\.\r?\n")
 _CONTACT = re.compile(r"<([^<>\s]+@[^<>\s]+)>")
-
-
-# --- one menu line -------------------------------------------------------------------------
-
-
-def parse_menu_line(
-    raw: bytes, line: int = 0, charset: str = "utf-8", *, with_url: bool = True
-) -> MenuItem:
-    """One menu line (without its line end) as a :class:`MenuItem` (RFC 1436 §3.8)."""
-    if not raw:
-        return MenuItem("", "", b"", None, None, None, None, raw, line, ("an empty line",))
-    first = raw[0]
-    itemtype = chr(first) if first < 0x80 else raw[:1].decode("latin-1")
-    fields = raw[1:].split(b"\t")
-    display = fields[0].decode(charset, "replace")
-    count = len(fields)
-    selector = fields[1] if count > 1 else b""
-    host_field = fields[2].strip() if count > 2 else b""
-    host = host_field.decode("utf-8", "replace") if host_field else None
-    port: int | None = None
-    problems: list[str] | None = None
-    if count > 3:
-        m = _PORT.match(fields[3])
-        if m is not None and int(m.group(1)) <= 65535:
-            port = int(m.group(1))
-        elif itemtype != "i":
-            field = quoted(fields[3][:20].decode("latin-1"))
-            problems = [f"the port field {field} is not a port number"]
-    plus = fields[4].strip().decode("utf-8", "replace") or None if count > 4 else None
-    if itemtype != "i" and (count < 4 or first >= 0x80 or itemtype not in ITEM_TYPES):
-        problems = problems or []
-        if count == 1:
-            problems.append("no tab-separated fields: this line is not an item")
-        elif count < 4:
-            missing = ("selector", "host", "port")[count - 1 :]
-            problems.append("no " + " and no ".join(missing) + " field")
-        if itemtype not in ITEM_TYPES:
-            problems.append(f"unknown item type {quoted(itemtype)}")
-    url = item_url(itemtype, selector, host, port) if with_url else None
-    return MenuItem(
-        itemtype,
-        display,
-        selector,
-        host,
-        port,
-        plus,
-        url,
-        raw,
-        line,
-        () if problems is None else tuple(problems),
-    )
 
 
 # --- the reader ----------------------------------------------------------------------------
@@ -607,53 +520,3 @@ def error_in_body(data: bytes, charset: str = "utf-8") -> str | None:
     if first.count(b"\t") < 2 or rest.strip(b"\r\n.") != b"":
         return None
     return first[1:].split(b"\t", 1)[0].decode(charset, "replace").strip() or "error"
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """One line of a +VIEWS block (Gopher+ §2.5): ``Content-Type [language]: <size>``."""
-
-    content_type: str
-    language: str | None
-    size: str | None
-    """As given, e.g. ``10k``; None when the line has no ``<...>``."""
-
-    @property
-    def gopher_plus(self) -> str:
-        """The Gopher+ string that asks for this view (RFC 1738 §3.4.8): ``+type language``."""
-        return "+" + self.content_type + (f" {self.language}" if self.language else "")
-
-
-def parse_views(block: Attribute) -> tuple[View, ...]:
-    """The views a +VIEWS block lists, the server's preferred one first."""
-    views = []
-    for line in block.lines:
-        label, _, size = line.strip().partition(":")
-        if not label:
-            continue
-        content_type, _, language = label.strip().partition(" ")
-        m = re.search(r"<([^>]*)>", size)
-        views.append(View(content_type, language.strip() or None, m.group(1) if m else None))
-    return tuple(views)
-
-
-@dataclass(frozen=True, slots=True)
-class AskField:
-    """One line of a +ASK block (Gopher+ §2.8): ``Ask``, ``AskP``, ``AskL``, ``AskF``,
-    ``Select``, ``Choose``, ``ChooseF`` (or another kind), the prompt and the defaults or
-    choices that follow it, separated by TABs."""
-
-    kind: str
-    prompt: str
-    choices: tuple[str, ...]
-
-
-def parse_ask(block: Attribute) -> tuple[AskField, ...]:
-    fields = []
-    for line in block.lines:
-        kind, colon, rest = line.strip().partition(":")
-        if not colon:
-            continue
-        prompt, *choices = rest.strip().split("\t")
-        fields.append(AskField(kind.strip(), prompt.strip(), tuple(choices)))
-    return tuple(fields)

@@ -1,0 +1,105 @@
+"""One gopher menu line, and the item types a menu names (RFC 1436 §3.8, Gopher+ §2.9).
+
+Sans-IO: a line's octets in, a :class:`MenuItem` out.  What servers send is tolerated
+(missing fields, unknown types, ``i`` lines with dummy fields) and each departure is
+named in the item's ``problems``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from urlinspector.schemes.gopher.events import MenuItem
+from urlinspector.schemes.gopher.url import item_url
+from urlinspector.schemes.quoting import quoted
+
+__all__ = ["ITEM_TYPES", "parse_menu_line", "type_name"]
+
+ITEM_TYPES: dict[str, str] = {
+    # RFC 1436 §3.8
+    "0": "text",
+    "1": "menu",
+    "2": "CSO phone book",
+    "3": "error",
+    "4": "BinHex file",
+    "5": "DOS binary",
+    "6": "uuencoded file",
+    "7": "search",
+    "8": "telnet",
+    "9": "binary",
+    "+": "mirror",
+    "T": "tn3270",
+    "g": "GIF image",
+    "I": "image",
+    # Gopher+ §2.9
+    ":": "bitmap image",
+    ";": "movie",
+    "<": "sound",
+    # common practice, in no RFC
+    "i": "info",
+    "h": "HTML",
+    "s": "sound",
+    "d": "document",
+    "p": "PNG image",
+    "P": "PDF",
+    "c": "calendar",
+    "M": "MIME message",
+    "x": "XML",
+}
+"""Item types and what they are: RFC 1436 §3.8, Gopher+ §2.9, and the ones in wide use."""
+
+
+def type_name(itemtype: str) -> str:
+    """A person's word for an item type; ``unknown`` for a type no one defined."""
+    return ITEM_TYPES.get(itemtype, "unknown")
+
+
+_PORT = re.compile(rb"\s*([0-9]{1,5})\s*\Z")
+
+
+def parse_menu_line(
+    raw: bytes, line: int = 0, charset: str = "utf-8", *, with_url: bool = True
+) -> MenuItem:
+    """One menu line (without its line end) as a :class:`MenuItem` (RFC 1436 §3.8)."""
+    if not raw:
+        return MenuItem("", "", b"", None, None, None, None, raw, line, ("an empty line",))
+    first = raw[0]
+    itemtype = chr(first) if first < 0x80 else raw[:1].decode("latin-1")
+    fields = raw[1:].split(b"\t")
+    display = fields[0].decode(charset, "replace")
+    count = len(fields)
+    selector = fields[1] if count > 1 else b""
+    host_field = fields[2].strip() if count > 2 else b""
+    host = host_field.decode("utf-8", "replace") if host_field else None
+    port: int | None = None
+    problems: list[str] | None = None
+    if count > 3:
+        m = _PORT.match(fields[3])
+        if m is not None and int(m.group(1)) <= 65535:
+            port = int(m.group(1))
+        elif itemtype != "i":
+            field = quoted(fields[3][:20].decode("latin-1"))
+            problems = [f"the port field {field} is not a port number"]
+    plus = fields[4].strip().decode("utf-8", "replace") or None if count > 4 else None
+    if itemtype != "i" and (count < 4 or first >= 0x80 or itemtype not in ITEM_TYPES):
+        problems = problems or []
+        if count == 1:
+            problems.append("no tab-separated fields: this line is not an item")
+        elif count < 4:
+            missing = ("selector", "host", "port")[count - 1 :]
+            problems.append("no " + " and no ".join(missing) + " field")
+        if itemtype not in ITEM_TYPES:
+            problems.append(f"unknown item type {quoted(itemtype)}")
+    url = item_url(itemtype, selector, host, port) if with_url else None
+    return MenuItem(
+        itemtype,
+        display,
+        selector,
+        host,
+        port,
+        plus,
+        url,
+        raw,
+        line,
+        () if problems is None else tuple(problems),
+    )
