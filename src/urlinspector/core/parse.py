@@ -259,13 +259,11 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                 parser = tables.known.get(written)
                 # what the scheme's case and the host's IDN labels call for
                 early: Findings | tuple[()] = ()
-                if parser is None and not written.islower():
-                    lower = written.lower()
-                    parser = tables.known.get(lower)
-                    if parser is not None:  # a known scheme in upper case
-                        early = Findings()
-                        check_scheme(text, spans[SCHEME], tables, early)
-                        written = lower
+                if parser is None:
+                    cased = tables.known_cased(written)
+                    if cased is not None:  # a known scheme in upper case
+                        written, parser, finding = cased
+                        early = Findings((finding,))
                 if parser is not None and (
                     "%0" not in text or ENCODED_CONTROL.search(text) is None
                 ):
