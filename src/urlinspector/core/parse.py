@@ -31,6 +31,8 @@ components are the :mod:`.checks` package's.  This module holds the routes.
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.checks import Findings, span_key
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
 from urlinspector.core.checks.host import check_host, idn_findings
@@ -194,9 +196,9 @@ def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
     return start, end
 
 
-_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_DIGITS = frozenset("0123456789")
-_WRAPPER_FIRST = frozenset("<Uu")
+_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_DIGITS: Final = frozenset("0123456789")
+_WRAPPER_FIRST: Final = frozenset("<Uu")
 """The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
 
 
@@ -350,12 +352,12 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     return _checked(text, ed, tables, split, False, named, out)
 
 
-_WEB_SCHEMES: dict[str, tuple[str, int]] = {":": ("http", 7), "s": ("https", 8)}
+_WEB_SCHEMES: Final[dict[str, tuple[str, int]]] = {":": ("http", 7), "s": ("https", 8)}
 """What the web regex accepted, by the character after ``http``: the scheme and where
 the host starts."""
 
 
-_WEB_HOST_KINDS: dict[str, HostKind] = {"[": "ipv6", **dict.fromkeys("0123456789", "ipv4")}
+_WEB_HOST_KINDS: Final[dict[str, HostKind]] = {"[": "ipv6", **dict.fromkeys("0123456789", "ipv4")}
 """The kind of a host the web regex accepted, by its first character."""
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Final
 
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_scheme
@@ -16,7 +17,7 @@ from urlinspector.core.specific import SCHEME_PARSERS, SchemeParser
 
 __all__ = ["CHAR_KINDS", "TABLES_BY_EDITION", "EditionTables", "char_class", "tables_for"]
 
-CHAR_KINDS = ("control", "space", "non_ascii", "unwise", "excluded", "reserved", "invalid")
+CHAR_KINDS: Final = ("control", "space", "non_ascii", "unwise", "excluded", "reserved", "invalid")
 """The kinds of character a component may not hold, in the order a character is
 given its kind (a control character is not also "invalid")."""
 
@@ -210,8 +211,8 @@ class EditionTables:
         )
 
 
-_TABLES: dict[str, EditionTables] = {}
-TABLES_BY_EDITION: dict[Edition | str, EditionTables] = {}
+_TABLES: Final[dict[str, EditionTables]] = {}
+TABLES_BY_EDITION: Final[dict[Edition | str, EditionTables]] = {}
 """The same tables by the edition object itself (editions compare by identity) and,
 for the editions of :data:`.editions.EDITIONS`, by id."""
 

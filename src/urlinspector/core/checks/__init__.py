@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Final
 
 from urlinspector.core.model import Category, Diagnostic, Severity, Span
 
 __all__ = ["MAX_DIAGNOSTICS_PER_CODE", "Findings", "span_key"]
 
-MAX_DIAGNOSTICS_PER_CODE = 50
+MAX_DIAGNOSTICS_PER_CODE: Final = 50
 """Beyond this many character findings in one component, one summary stands for the rest."""
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import Diagnostic, Span
@@ -90,26 +92,28 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
     )
 
 
-_PORT_RANGE_CITATION = "RFC 793 §3.1 (TCP's 16-bit port); WHATWG URL §4.4 (port state)"
+_PORT_RANGE_CITATION: Final = "RFC 793 §3.1 (TCP's 16-bit port); WHATWG URL §4.4 (port state)"
 
 
 # (a dict reads faster than a mapping proxy)
-_DEFAULT_PORTS: dict[str | None, int] = dict(DEFAULT_PORTS.items())
-_SENSITIVE_PORTS: dict[int, str] = dict(SENSITIVE_PORTS)
-_SERVICE_SHOWN: dict[int, str] = {port: f" ({name})" for port, name in SENSITIVE_PORTS.items()}
-_NOT_DEFAULT_ANY = " is not this scheme's default"
-_NOT_DEFAULT_TEXT: dict[str | None, str] = {
+_DEFAULT_PORTS: Final[dict[str | None, int]] = dict(DEFAULT_PORTS.items())
+_SENSITIVE_PORTS: Final[dict[int, str]] = dict(SENSITIVE_PORTS)
+_SERVICE_SHOWN: Final[dict[int, str]] = {
+    port: f" ({name})" for port, name in SENSITIVE_PORTS.items()
+}
+_NOT_DEFAULT_ANY: Final = " is not this scheme's default"
+_NOT_DEFAULT_TEXT: Final[dict[str | None, str]] = {
     scheme: f"{_NOT_DEFAULT_ANY} ({port})" for scheme, port in DEFAULT_PORTS.items()
 }
 
 
-_LOW_PORT_ANY = (
+_LOW_PORT_ANY: Final = (
     f"{_NOT_DEFAULT_ANY}: a client could be made to talk to another service "
     "(the gopher-to-SMTP attack)"
 )
 
 
-_LOW_PORT_TEXT: dict[str | None, str] = {
+_LOW_PORT_TEXT: Final[dict[str | None, str]] = {
     scheme: f"{_NOT_DEFAULT_ANY} ({port}): a client could be made to talk to another "
     "service (the gopher-to-SMTP attack)"
     for scheme, port in DEFAULT_PORTS.items()

@@ -4,6 +4,7 @@ needs a host, and whether a user, password or port belong to its syntax."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from urlinspector.core.model import (
     AUTHORITY,
@@ -44,7 +45,7 @@ def authority_findings(text: str, scheme: str, spans: Spans) -> list[Diagnostic]
     return found
 
 
-_INFO: dict[str, _SchemeInfo] = {
+_INFO: Final[dict[str, _SchemeInfo]] = {
     "ftp": _SchemeInfo("RFC 1738 §3.2", True, True),
     "http": _SchemeInfo("RFC 1738 §3.3", True, False),
     "https": _SchemeInfo("RFC 1738 §3.3; RFC 2818", True, False),
@@ -59,7 +60,7 @@ _INFO: dict[str, _SchemeInfo] = {
 }
 
 
-NEEDS_AUTHORITY: frozenset[str] = frozenset(
+NEEDS_AUTHORITY: Final[frozenset[str]] = frozenset(
     name for name, info in _INFO.items() if info.needs_authority
 )
 """The schemes whose URLs need a host: without one, :func:`authority_findings` says so."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import PASSWORD, USER, USERINFO, Diagnostic, Part, Spans
@@ -18,12 +19,12 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_FTP_CWD = "fsegment (cwd), RFC 1738 §3.2.2 / §5"
-_R_FTP_NAME = "fsegment (name), RFC 1738 §3.2.2 / §5"
-_R_FTP_SLASH = 'fpath = fsegment *[ "/" fsegment ], RFC 1738 §5'
-_R_FTP_TYPE_SEP = '";type=", RFC 1738 §3.2.3 / §5'
-_R_FTP_TYPE = "ftptype, RFC 1738 §3.2.2 / §5"
-_FTP_TYPE = re.compile(r";type=([^;/]*)\Z", re.IGNORECASE)
+_R_FTP_CWD: Final = "fsegment (cwd), RFC 1738 §3.2.2 / §5"
+_R_FTP_NAME: Final = "fsegment (name), RFC 1738 §3.2.2 / §5"
+_R_FTP_SLASH: Final = 'fpath = fsegment *[ "/" fsegment ], RFC 1738 §5'
+_R_FTP_TYPE_SEP: Final = '";type=", RFC 1738 §3.2.3 / §5'
+_R_FTP_TYPE: Final = "ftptype, RFC 1738 §3.2.2 / §5"
+_FTP_TYPE: Final = re.compile(r";type=([^;/]*)\Z", re.IGNORECASE)
 
 
 def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
