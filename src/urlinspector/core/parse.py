@@ -373,14 +373,13 @@ def _known_findings(
     a known *scheme* whose host needs no full check and that holds no encoded CR, LF
     or NUL: *early* (on the scheme's case and the host's IDN labels), the port's,
     what the scheme asks of the authority and the userinfo's, in span order."""
-    out = authority_findings(text, scheme, spans)
+    out: list[Diagnostic] = [*early]
     port = spans[PORT]
     if port[0] >= 0:
         finding = port_finding(text, port, ed, scheme)
         if finding is not None:
-            out.insert(0, finding)
-    if early:
-        out[:0] = early
+            out.append(finding)
+    authority_findings(text, scheme, spans, out)
     out += found
     if spans[USERINFO][0] >= 0:
         userinfo_findings(text, spans, ed, out)

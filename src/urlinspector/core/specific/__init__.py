@@ -106,7 +106,8 @@ def scheme_result(text: str, scheme: str, spans: Spans, edition: Edition) -> Sch
     parser = SCHEME_PARSERS.get(scheme)
     if parser is None or len(spans) <= QUERY:
         return None
-    found = authority_findings(text, scheme, spans)
+    found: list[Diagnostic] = []
+    authority_findings(text, scheme, spans, found)
     parts, fields, own = parser(text, scheme, spans, edition)
     return parts, fields, (*found, *own) if found else own
 
