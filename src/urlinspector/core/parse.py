@@ -213,15 +213,11 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
         tables = TABLES_BY_EDITION[edition]
     except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
         tables = tables_for(get_edition(edition))
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
     web = tables.web
-    if web is None:
-        if not isinstance(text, str):
-            raise TypeError(f"parse() takes a str, not {type(text).__name__}")
-    else:
-        try:
-            m = web(text)
-        except TypeError:  # (the regex takes nothing but a str here)
-            raise TypeError(f"parse() takes a str, not {type(text).__name__}") from None
+    if web is not None and text.startswith("http"):  # (as every URL it accepts)
+        m = web(text)
         if m is not None:
             # the commonest URL of all: nothing to check but the port; the parts
             # are those specific._http gives, built here for speed
