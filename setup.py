@@ -79,4 +79,5 @@ def _extensions() -> list[object]:
     return list(mypycify(["--no-warn-unused-configs", *COMPILED], opt_level="3"))
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildExt})
+if __name__ == "__main__":  # (as setuptools runs it; tests import the module)
+    setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildExt})

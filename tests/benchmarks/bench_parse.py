@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import platform
 import re
 import sys
@@ -32,6 +33,14 @@ from urlinspector.core import parse  # noqa: E402
 
 START = "<!-- benchmark:start -->"
 END = "<!-- benchmark:end -->"
+
+
+def parser_build() -> str:
+    """Which build of the parser this run measures: the pure-Python modules, or those
+    setup.py compiles with mypyc (``URLINSPECTOR_COMPILE=1``)."""
+    module = importlib.import_module("urlinspector.core.parse")
+    compiled = not (module.__file__ or "").endswith(".py")
+    return "compiled with mypyc" if compiled else "pure Python"
 
 
 def per_item_us(func: Callable[[str], object], items: Sequence[str], rounds: int) -> float:
@@ -129,7 +138,8 @@ def run(size: int, rounds: int) -> str:
     big_ms = per_item_us(parse, [big] * 20, rounds) / 1000
     lines = [
         f"Corpus: {len(urls):,} URLs (tests/benchmarks/corpus.py, seed 1738); "
-        f"best of {rounds} rounds; Python {platform.python_version()} on {platform.machine()}.",
+        f"best of {rounds} rounds; Python {platform.python_version()} on {platform.machine()}; "
+        f"urlinspector's parser {parser_build()}.",
         "",
         "| parser | µs per URL | ratio to urlsplit |",
         "|---|---:|---:|",
