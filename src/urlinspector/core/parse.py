@@ -256,12 +256,12 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                 written = text[s_start:s_end]
                 parser = tables.known.get(written)
                 # what the scheme's case and the host's IDN labels call for
-                early: Findings | tuple[()] = ()
+                early: Findings | tuple[Diagnostic, ...] = ()
                 if parser is None:
                     cased = tables.known_cased(written)
                     if cased is not None:  # a known scheme in upper case
                         written, parser, finding = cased
-                        early = Findings((finding,))
+                        early = (finding,)
                 if parser is not None and (
                     "%0" not in text or ENCODED_CONTROL.search(text) is None
                 ):
@@ -284,8 +284,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                                     name = text[h_start:h_end]
                                     if "xn--" in name.lower():
                                         # an IDN label: what _host_findings says of it
-                                        if not early:
-                                            early = Findings()
+                                        early = Findings(early)
                                         idn_findings(name, h_start, h_end, ed, early)
                         elif first in _DIGITS:
                             if IPV4_DECIMAL.fullmatch(text, h_start, h_end):
@@ -309,7 +308,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         return URL((text, ed, spans, host_kind, own, parts, fields))
                 if s_end != 3 or written.lower() != "url":
                     # (the scheme's finding comes along: _checked sees it in lower case)
-                    out = early if early else Findings()
+                    out = Findings(early)
                     return _checked(text, ed, tables, spans, True, written, out)
             elif ":" not in text:
                 # (without a scheme, a ":" may mean a bad scheme or a bad first
@@ -363,7 +362,7 @@ def _known_findings(
     spans: Spans,
     scheme: str,
     found: tuple[Diagnostic, ...],
-    early: Findings | tuple[()],
+    early: Findings | tuple[Diagnostic, ...],
 ) -> tuple[Diagnostic, ...]:
     """*found* (the scheme's own findings) with those on the authority of a URL of
     a known *scheme* whose host needs no full check and that holds no encoded CR, LF
