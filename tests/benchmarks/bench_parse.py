@@ -1,11 +1,15 @@
 """Benchmark: urlinspector's full parse against urllib's urlsplit and rfc3986.
 
-Run: ``.venv/bin/python tests/benchmarks/bench_parse.py [--update-docs]``
+Run: ``.venv/bin/python tests/benchmarks/bench_parse.py [--update-docs] [--with-compiled]``
 
 All three parse the same deterministic corpus in one run; the figures are
 microseconds per URL (best of several rounds) and ratios to urlsplit, so they
 compare peers on the same machine at the same moment.  ``--update-docs``
 writes the table into docs/benchmarks.md between the benchmark markers.
+``--with-compiled`` adds the same table for the compiled parser: it builds the
+package with ``URLINSPECTOR_COMPILE=1`` (setup.py; mypy, setuptools 77 or later
+and a C compiler in this environment) into a temporary directory and runs this
+script again against it.
 """
 
 from __future__ import annotations
@@ -13,9 +17,12 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import platform
 import re
+import subprocess
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -199,8 +206,43 @@ def bench_main(
     return 0
 
 
+def compiled_table(size: int, rounds: int) -> str:
+    """:func:`run`'s table for the compiled parser, and how long it took to build: the
+    package built with ``URLINSPECTOR_COMPILE=1`` into a temporary directory, and this
+    script run again with that first on the path."""
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        pip = [sys.executable, "-m", "pip"]
+        subprocess.run(
+            [*pip, "wheel", "-q", "--no-build-isolation", "--no-deps", "-w", tmp, str(ROOT)],
+            env={**os.environ, "URLINSPECTOR_COMPILE": "1"},
+            check=True,
+        )
+        built = time.perf_counter() - start
+        (wheel,) = Path(tmp).glob("*.whl")
+        site = Path(tmp) / "site"
+        subprocess.run(
+            [*pip, "install", "-q", "--no-deps", "--target", str(site), str(wheel)],
+            check=True,
+        )
+        table = subprocess.run(
+            [sys.executable, __file__, "--size", str(size), "--rounds", str(rounds)],
+            env={**os.environ, "PYTHONPATH": str(site)},
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    return f"**With the compiled parser** (the wheel built in {built:.0f} s):\n\n{table}"
+
+
 def main(argv: list[str] | None = None) -> int:
-    return bench_main(argv, run, __doc__)
+    args = list(sys.argv[1:] if argv is None else argv)
+    if "--with-compiled" not in args:
+        return bench_main(args, run, __doc__)
+    args.remove("--with-compiled")
+    return bench_main(
+        args, lambda size, rounds: f"{run(size, rounds)}\n\n{compiled_table(size, rounds)}", __doc__
+    )
 
 
 if __name__ == "__main__":

@@ -20,9 +20,16 @@ find anything: a second regular expression, a part of the first one's language w
 the same groups, accepts the commonest web URLs (lower-case ``http`` or ``https``, no
 userinfo, a plain registered name, an IPv4 address or an IPv6 literal, no encoded CR,
 LF or NUL), on which only the port can call for a finding; and a URL of a known scheme
-whose host is of a common kind skips the host checks.  Nothing is cached between calls
-but what is said of an internationalized host name (:func:`.checks.host.idn_report`,
-and its look-alike findings, :func:`.lookalike.host_findings`).
+whose host is of a common kind skips the host checks.  What is said of a thing that
+recurs is worked out once and kept: of an internationalized host name
+(:func:`.checks.host.idn_report`, and its look-alike findings,
+:func:`.lookalike.host_findings`), of a port under a scheme
+(:func:`.checks.port.port_finding`), of a known scheme's spelling in upper case
+(:meth:`.tables.EditionTables.known_cased`); results are not.
+
+The modules this one runs through for every URL may be compiled with mypyc (setup.py,
+``URLINSPECTOR_COMPILE=1``); they are written for both: strictly typed, constants
+``Final``.
 
 The result type is :mod:`.url`'s; the fixed grammar rules are :mod:`.grammar`'s, the
 rules compiled from an edition's tables :mod:`.tables`'s; the checks on whole
