@@ -25,7 +25,6 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "src/urlinspector/core/parse.py",
     "src/urlinspector/core/tables.py",
-    "src/urlinspector/core/editions.py",
     "src/urlinspector/core/grammar.py",
     "src/urlinspector/core/registry.py",
     "src/urlinspector/core/checks/chars.py",
@@ -47,7 +46,14 @@ COMPILED = [
 ]
 """The modules :func:`urlinspector.core.parse` runs through for every URL.  Not the
 record types (core/model.py, core/url.py, the findings list in core/checks), which
-subclass ``tuple`` and ``list``: mypyc compiles no such class."""
+subclass ``tuple`` and ``list``: mypyc compiles no such class.  Not core/editions.py:
+compiled, an Edition (a frozen dataclass) no longer pickles, and parse results carry
+theirs.
+
+A compiled function checks the types of its arguments where Python calls it, with
+mypyc's own message: ``parse(b"...")`` raises ``TypeError`` either way, but
+``parse(text, None)`` raises ``TypeError`` there where the pure-Python build raises
+``UnknownEditionError``.  For any ``str`` the results are the same."""
 
 
 class BuildExt(build_ext):
