@@ -20,6 +20,7 @@ import importlib
 import os
 import platform
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -208,13 +209,21 @@ def bench_main(
 
 def compiled_table(size: int, rounds: int) -> str:
     """:func:`run`'s table for the compiled parser, and how long it took to build: the
-    package built with ``URLINSPECTOR_COMPILE=1`` into a temporary directory, and this
-    script run again with that first on the path."""
+    package built afresh with ``URLINSPECTOR_COMPILE=1`` in a temporary directory, and
+    this script run again with that build first on the path."""
     with tempfile.TemporaryDirectory() as tmp:
+        # a copy of what the build reads, so that it starts from nothing (no objects
+        # of an earlier build) and leaves nothing in the tree
+        tree = Path(tmp) / "tree"
+        for name in ("pyproject.toml", "setup.py", "README.md"):
+            tree.mkdir(exist_ok=True)
+            shutil.copy2(ROOT / name, tree / name)
+        for name in ("src", "resources"):
+            shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
         start = time.perf_counter()
         pip = [sys.executable, "-m", "pip"]
         subprocess.run(
-            [*pip, "wheel", "-q", "--no-build-isolation", "--no-deps", "-w", tmp, str(ROOT)],
+            [*pip, "wheel", "-q", "--no-build-isolation", "--no-deps", "-w", tmp, str(tree)],
             env={**os.environ, "URLINSPECTOR_COMPILE": "1"},
             check=True,
         )
