@@ -10,6 +10,7 @@ in Python also matches the digits of other scripts).
 from __future__ import annotations
 
 import re
+from typing import Final
 
 __all__ = [
     "APPENDIX_B",
@@ -32,42 +33,44 @@ __all__ = [
 
 # --- the generic split -------------------------------------------------------------------
 
-APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.S)
+APPENDIX_B: Final = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.S)
 """RFC 3986 appendix B (URL syntax draft 1997 and RFC 2396bis draft 2003 appendix B), as printed:
 scheme = $2, authority (URL syntax draft 1997: site) = $4, path = $5, query = $7, fragment = $9."""
 
-SPLIT = re.compile(r"(?:([^:/?#]++):|)(?://([^/?#]*+)|)([^?#]*+)(?:\?([^#]*+)|)(?:#(.*+)|)", re.S)
+SPLIT: Final = re.compile(
+    r"(?:([^:/?#]++):|)(?://([^/?#]*+)|)([^?#]*+)(?:\?([^#]*+)|)(?:#(.*+)|)", re.S
+)
 """:data:`APPENDIX_B` with only $2, $4, $5, $7 and $9 capturing (groups 1 to 5),
 possessive runs (no class holds the delimiter that ends it, so giving characters back
 could never make a match) and ``(?:X|)`` for ``(X)?``, which Python's engine runs
 quicker.  It splits every text as :data:`APPENDIX_B` does."""
 
-SPLIT_NO_QUERY = re.compile(r"(?:([^:/?#]++):|)(?://([^/#]*+)|)([^#]*+)(?:#(.*+)|)", re.S)
+SPLIT_NO_QUERY: Final = re.compile(r"(?:([^:/?#]++):|)(?://([^/#]*+)|)([^#]*+)(?:#(.*+)|)", re.S)
 """The same for a scheme whose "?" starts no query (RFC 1738 §3.3, §5: only http and
 wais have a searchpart): "?" is a path character (groups 1 to 4: no query)."""
 
-BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+BAD_ESCAPE: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
 """A "%" that does not start ``escape = "%" hex hex`` (RFC 1738 §2.2; RFC 3986 §2.1)."""
 
 # --- hosts ---------------------------------------------------------------------------------
 
-DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+DEC_OCTET: Final = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
 """RFC 3986 §3.2.2 dec-octet (RFC 2396bis draft 2003 §3.2.2 the same): 0 to 255, no leading zero."""
 
-IPV4_DECIMAL = re.compile(rf"{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}")
+IPV4_DECIMAL: Final = re.compile(rf"{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}")
 """RFC 3986 §3.2.2 IPv4address: dotted-decimal, four octets."""
 
-IPV4_ANY_DIGITS = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
+IPV4_ANY_DIGITS: Final = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
 """RFC 1738 §5 and URL syntax draft 1997 ``hostnumber = digits "." digits "." digits "." digits``:
 any run of digits, so an octet over 255 matches the grammar but names no address."""
 
-H16 = "[0-9A-Fa-f]{1,4}"
+H16: Final = "[0-9A-Fa-f]{1,4}"
 """RFC 3986 §3.2.2 h16: 16 bits of address in hexadecimal."""
 
-LS32 = rf"(?:{H16}:{H16}|{DEC_OCTET}(?:\.{DEC_OCTET}){{3}})"
+LS32: Final = rf"(?:{H16}:{H16}|{DEC_OCTET}(?:\.{DEC_OCTET}){{3}})"
 """RFC 3986 §3.2.2 ls32: the least-significant 32 bits of an address."""
 
-IPV6 = re.compile(
+IPV6: Final = re.compile(
     "|".join(
         [
             rf"(?:{H16}:){{6}}{LS32}",
@@ -84,29 +87,31 @@ IPV6 = re.compile(
 )
 """RFC 3986 §3.2.2 IPv6address, its nine forms (RFC 2396bis draft 2003 §3.2.2 has the same rule)."""
 
-IPVFUTURE = re.compile(r"[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
+IPVFUTURE: Final = re.compile(r"[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 """RFC 3986 §3.2.2 ``IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )``."""
 
-HOSTNAME = re.compile(
+HOSTNAME: Final = re.compile(
     r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)*[A-Za-z](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
 )
 """RFC 1738 §3.1 / URL syntax draft 1997 §3.2.2 / RFC 2396bis draft 2003 §3.2.2 hostname:
 dot-separated domain labels of letters, digits and "-" (not first or last), the top label starting
 with a letter."""
 
-RARE_IPV4 = re.compile(r"(?:0[xX][0-9A-Fa-f]*|[0-9]+)(?:\.(?:0[xX][0-9A-Fa-f]*|[0-9]+)){0,3}\.?")
+RARE_IPV4: Final = re.compile(
+    r"(?:0[xX][0-9A-Fa-f]*|[0-9]+)(?:\.(?:0[xX][0-9A-Fa-f]*|[0-9]+)){0,3}\.?"
+)
 """The forms BSD ``inet_aton`` reads as an IPv4 address beside dotted-decimal: hex and
 octal parts, fewer than four parts (RFC 2396bis draft 2003 §7.3 and RFC 3986 §7.4 warn of them)."""
 
-LOOKALIKE_HOST = re.compile(r"(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,}")
+LOOKALIKE_HOST: Final = re.compile(r"(?:[A-Za-z0-9\-]+\.)+[A-Za-z]{2,}")
 """Something that reads as a domain name: in a userinfo, a look-alike of a host
 (RFC 3986 §7.6; RFC 2396bis draft 2003 §7.5; URL syntax draft 1997 §7)."""
 
 # --- around a URL ------------------------------------------------------------------------------
 
-ENCODED_CONTROL = re.compile(r"%(?:0[dDaA0])")
+ENCODED_CONTROL: Final = re.compile(r"%(?:0[dDaA0])")
 """An encoded CR, LF or NUL, which a protocol could be made to send (RFC 1738 §6)."""
 
-URL_PREFIX = re.compile(r"[Uu][Rr][Ll]:[ \t]*(?=[A-Za-z][A-Za-z0-9+.\-]*:)")
+URL_PREFIX: Final = re.compile(r"[Uu][Rr][Ll]:[ \t]*(?=[A-Za-z][A-Za-z0-9+.\-]*:)")
 """The ``URL:`` prefix before a URL in plain text (RFC 1738 appendix; URL draft 1993 §1.3;
 URL syntax draft 1997 and RFC 2396bis draft 2003 appendix E), followed by a scheme."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Mapping
 from operator import itemgetter
-from typing import Any, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 __all__ = [
     "AUTHORITY",
@@ -41,10 +41,23 @@ Spans = tuple[Span, ...]
 """The generic components' spans, indexed by the constants below; ``(-1, -1)`` marks an
 undefined component (the convention of ``re.Match.regs``)."""
 
-URI, SCHEME, AUTHORITY, USERINFO, USER, PASSWORD, HOST, PORT, PATH, QUERY, FRAGMENT = range(11)
-"""Indices into :data:`Spans`.  ``URI`` is the URL itself, inside any ``<URL:...>`` wrapper."""
+URI: Final = 0
+"""The URL itself, inside any ``<URL:...>`` wrapper."""
+SCHEME: Final = 1
+AUTHORITY: Final = 2
+USERINFO: Final = 3
+USER: Final = 4
+PASSWORD: Final = 5
+HOST: Final = 6
+PORT: Final = 7
+PATH: Final = 8
+QUERY: Final = 9
+FRAGMENT: Final = 10
+"""Indices into :data:`Spans`, in the order of the components in the text (and of the
+groups of the fast route's regexes in :mod:`.tables`); constants, which a compiled
+build reads as numbers."""
 
-COMPONENT_NAMES: tuple[str, ...] = (
+COMPONENT_NAMES: Final[tuple[str, ...]] = (
     "uri",
     "scheme",
     "authority",
@@ -57,7 +70,7 @@ COMPONENT_NAMES: tuple[str, ...] = (
     "query",
     "fragment",
 )
-UNDEFINED: Span = (-1, -1)
+UNDEFINED: Final[Span] = (-1, -1)
 
 Severity = Literal["error", "warning", "info"]
 Category = Literal["syntax", "escape", "security", "scheme", "wrapper"]
@@ -146,7 +159,7 @@ for every URL, and a tuple is built and freed in about a third of the time of an
 class's instance: with parts as plain tuples, the whole parse of the benchmark corpus
 (``tests/benchmarks/bench_parse.py``) takes about 6% less time."""
 
-PART_FIELDS: tuple[str, ...] = ("name", "span", "raw", "role", "rule")
+PART_FIELDS: Final[tuple[str, ...]] = ("name", "span", "raw", "role", "rule")
 """The names of a :data:`Part`'s fields, in their order.  (Its JSON form, in
 ``URL.to_dict()``, calls ``raw`` "text", as the schema in docs/json.md says.)"""
 

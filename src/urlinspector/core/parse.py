@@ -20,9 +20,16 @@ find anything: a second regular expression, a part of the first one's language w
 the same groups, accepts the commonest web URLs (lower-case ``http`` or ``https``, no
 userinfo, a plain registered name, an IPv4 address or an IPv6 literal, no encoded CR,
 LF or NUL), on which only the port can call for a finding; and a URL of a known scheme
-whose host is of a common kind skips the host checks.  Nothing is cached between calls
-but what is said of an internationalized host name (:func:`.checks.host.idn_report`,
-and its look-alike findings, :func:`.lookalike.host_findings`).
+whose host is of a common kind skips the host checks.  What is said of a thing that
+recurs is worked out once and kept: of an internationalized host name
+(:func:`.checks.host.idn_report`, and its look-alike findings,
+:func:`.lookalike.host_findings`), of a port under a scheme
+(:func:`.checks.port.port_finding`), of a known scheme's spelling in upper case
+(:meth:`.tables.EditionTables.known_cased`); results are not.
+
+The modules this one runs through for every URL may be compiled with mypyc (setup.py,
+``URLINSPECTOR_COMPILE=1``); they are written for both: strictly typed, constants
+``Final``.
 
 The result type is :mod:`.url`'s; the fixed grammar rules are :mod:`.grammar`'s, the
 rules compiled from an edition's tables :mod:`.tables`'s; the checks on whole
@@ -30,6 +37,8 @@ components are the :mod:`.checks` package's.  This module holds the routes.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from urlinspector.core.checks import Findings, span_key
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
@@ -194,9 +203,9 @@ def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
     return start, end
 
 
-_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_DIGITS = frozenset("0123456789")
-_WRAPPER_FIRST = frozenset("<Uu")
+_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_DIGITS: Final = frozenset("0123456789")
+_WRAPPER_FIRST: Final = frozenset("<Uu")
 """The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
 
 
@@ -211,15 +220,11 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
         tables = TABLES_BY_EDITION[edition]
     except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
         tables = tables_for(get_edition(edition))
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
     web = tables.web
-    if web is None:
-        if not isinstance(text, str):
-            raise TypeError(f"parse() takes a str, not {type(text).__name__}")
-    else:
-        try:
-            m = web(text)
-        except TypeError:  # (the regex takes nothing but a str here)
-            raise TypeError(f"parse() takes a str, not {type(text).__name__}") from None
+    if web is not None and text.startswith("http"):  # (as every URL it accepts)
+        m = web(text)
         if m is not None:
             # the commonest URL of all: nothing to check but the port; the parts
             # are those specific._http gives, built here for speed
@@ -258,14 +263,12 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                 written = text[s_start:s_end]
                 parser = tables.known.get(written)
                 # what the scheme's case and the host's IDN labels call for
-                early: Findings | tuple[()] = ()
-                if parser is None and not written.islower():
-                    lower = written.lower()
-                    parser = tables.known.get(lower)
-                    if parser is not None:  # a known scheme in upper case
-                        early = Findings()
-                        check_scheme(text, spans[SCHEME], tables, early)
-                        written = lower
+                early: Findings | tuple[Diagnostic, ...] = ()
+                if parser is None:
+                    cased = tables.known_cased(written)
+                    if cased is not None:  # a known scheme in upper case
+                        written, parser, finding = cased
+                        early = (finding,)
                 if parser is not None and (
                     "%0" not in text or ENCODED_CONTROL.search(text) is None
                 ):
@@ -288,8 +291,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                                     name = text[h_start:h_end]
                                     if "xn--" in name.lower():
                                         # an IDN label: what _host_findings says of it
-                                        if not early:
-                                            early = Findings()
+                                        early = Findings(early)
                                         idn_findings(name, h_start, h_end, ed, early)
                         elif first in _DIGITS:
                             if IPV4_DECIMAL.fullmatch(text, h_start, h_end):
@@ -313,7 +315,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         return URL((text, ed, spans, host_kind, own, parts, fields))
                 if s_end != 3 or written.lower() != "url":
                     # (the scheme's finding comes along: _checked sees it in lower case)
-                    out = early if early else Findings()
+                    out = Findings(early)
                     return _checked(text, ed, tables, spans, True, written, out)
             elif ":" not in text:
                 # (without a scheme, a ":" may mean a bad scheme or a bad first
@@ -352,12 +354,12 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     return _checked(text, ed, tables, split, False, named, out)
 
 
-_WEB_SCHEMES: dict[str, tuple[str, int]] = {":": ("http", 7), "s": ("https", 8)}
+_WEB_SCHEMES: Final[dict[str, tuple[str, int]]] = {":": ("http", 7), "s": ("https", 8)}
 """What the web regex accepted, by the character after ``http``: the scheme and where
 the host starts."""
 
 
-_WEB_HOST_KINDS: dict[str, HostKind] = {"[": "ipv6", **dict.fromkeys("0123456789", "ipv4")}
+_WEB_HOST_KINDS: Final[dict[str, HostKind]] = {"[": "ipv6", **dict.fromkeys("0123456789", "ipv4")}
 """The kind of a host the web regex accepted, by its first character."""
 
 
@@ -367,20 +369,19 @@ def _known_findings(
     spans: Spans,
     scheme: str,
     found: tuple[Diagnostic, ...],
-    early: Findings | tuple[()],
+    early: Findings | tuple[Diagnostic, ...],
 ) -> tuple[Diagnostic, ...]:
     """*found* (the scheme's own findings) with those on the authority of a URL of
     a known *scheme* whose host needs no full check and that holds no encoded CR, LF
     or NUL: *early* (on the scheme's case and the host's IDN labels), the port's,
     what the scheme asks of the authority and the userinfo's, in span order."""
-    out = authority_findings(text, scheme, spans)
+    out: list[Diagnostic] = [*early]
     port = spans[PORT]
     if port[0] >= 0:
         finding = port_finding(text, port, ed, scheme)
         if finding is not None:
-            out.insert(0, finding)
-    if early:
-        out[:0] = early
+            out.append(finding)
+    authority_findings(text, scheme, spans, out)
     out += found
     if spans[USERINFO][0] >= 0:
         userinfo_findings(text, spans, ed, out)

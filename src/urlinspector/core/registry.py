@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Final
 
 __all__ = ["DEFAULT_PORTS", "MAX_PORT_DIGITS", "SENSITIVE_PORTS", "default_port", "port_value"]
 
-DEFAULT_PORTS = MappingProxyType(
+DEFAULT_PORTS: Final = MappingProxyType(
     {
         "ftp": 21,  # RFC 1738 §3.2
         "http": 80,  # RFC 1738 §3.3
@@ -26,7 +27,7 @@ DEFAULT_PORTS = MappingProxyType(
     }
 )
 
-SENSITIVE_PORTS = MappingProxyType(
+SENSITIVE_PORTS: Final = MappingProxyType(
     {
         21: "FTP",
         22: "SSH",
@@ -54,7 +55,7 @@ def default_port(scheme: str | None) -> int | None:
     return DEFAULT_PORTS.get(scheme.lower())
 
 
-MAX_PORT_DIGITS = 20
+MAX_PORT_DIGITS: Final = 20
 """Significant digits read as a port number; a longer run names no port (and ``int()``
 refuses a text of 4,300 digits or more)."""
 

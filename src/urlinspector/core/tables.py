@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Final
 
+from urlinspector.core.checks import Findings
+from urlinspector.core.checks.chars import check_scheme
 from urlinspector.core.editions import EDITIONS, Edition
 from urlinspector.core.grammar import IPV4_DECIMAL, IPV6
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific import SCHEME_PARSERS, SchemeParser
 
 __all__ = ["CHAR_KINDS", "TABLES_BY_EDITION", "EditionTables", "char_class", "tables_for"]
 
-CHAR_KINDS = ("control", "space", "non_ascii", "unwise", "excluded", "reserved", "invalid")
+CHAR_KINDS: Final = ("control", "space", "non_ascii", "unwise", "excluded", "reserved", "invalid")
 """The kinds of character a component may not hold, in the order a character is
 given its kind (a control character is not also "invalid")."""
 
@@ -58,6 +62,8 @@ class EditionTables:
         )
         """Lower-case schemes whose commonest URLs :func:`parse` finishes at once, with
         their parsers (not where the edition's hostname grammar needs checking)."""
+        self._cased: dict[str, tuple[str, SchemeParser, Diagnostic]] = {}
+        """:meth:`known_cased`'s answers, by spelling."""
         self.fast: re.Pattern[str] | None = None
         """The fast route's regex (:meth:`_fast_regex`), or None: every text takes the
         general route."""
@@ -68,6 +74,23 @@ class EditionTables:
         """The fast route's regex with the path, query and fragment left unchecked
         (any characters up to their delimiters), or None without a fast route."""
         self.use_fast(self._fast_regex())
+
+    def known_cased(self, written: str) -> tuple[str, SchemeParser, Diagnostic] | None:
+        """A scheme of :attr:`known` written with upper-case letters at the start of a
+        text (``FTP:``, ``Gopher:``): its name in lower case, its parser and the
+        finding on its case, which depend on nothing but the spelling; None for any
+        other scheme.  Each spelling is worked out once (there are a few hundred)."""
+        said = self._cased.get(written)
+        if said is None:
+            lower = written.lower()
+            parser = self.known.get(lower)
+            if parser is None or lower == written:
+                return None
+            found = Findings()
+            check_scheme(written, (0, len(written)), self, found)
+            (finding,) = found  # (a known scheme's only finding is on its case)
+            said = self._cased[written] = (lower, parser, finding)
+        return said
 
     def use_fast(self, regex: re.Pattern[str] | None) -> None:
         """Set the fast route's regex; None switches the whole fast route off."""
@@ -188,8 +211,8 @@ class EditionTables:
         )
 
 
-_TABLES: dict[str, EditionTables] = {}
-TABLES_BY_EDITION: dict[Edition | str, EditionTables] = {}
+_TABLES: Final[dict[str, EditionTables]] = {}
+TABLES_BY_EDITION: Final[dict[Edition | str, EditionTables]] = {}
 """The same tables by the edition object itself (editions compare by identity) and,
 for the editions of :data:`.editions.EDITIONS`, by id."""
 

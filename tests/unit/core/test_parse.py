@@ -1047,3 +1047,10 @@ def test_to_dict_is_json_ready(ed: Ed) -> None:
     assert data["components"]["fragment"] == {"text": "nose", "decoded": "nose", "span": [50, 54]}
     assert data["components"]["userinfo"] == {"text": "u:p", "decoded": "u:p", "span": [6, 9]}
     assert data["edition"] == ed.id
+
+
+@pytest.mark.parametrize("edition", EDITION_IDS)
+@pytest.mark.parametrize("text", [b"http://example.com/", b"ftp://host/", None, 42])
+def test_parse_takes_only_a_str(text: object, edition: str) -> None:
+    with pytest.raises(TypeError, match=f"parse\\(\\) takes a str, not {type(text).__name__}"):
+        parse(text, edition)  # type: ignore[arg-type]

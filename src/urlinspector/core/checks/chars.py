@@ -3,7 +3,7 @@ bad escapes, and the scheme name."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings
 from urlinspector.core.grammar import BAD_ESCAPE
@@ -47,7 +47,7 @@ def _escaped(chars: str) -> str:
     return "%" + octets.hex("%").upper()
 
 
-_KIND_TEXT = {
+_KIND_TEXT: Final = {
     "control": ("control-char", "control character{s} {what} not allowed"),
     "space": ("space", "space{s} not allowed"),
     "non_ascii": ("non-ascii", "non-ASCII character{s} {what} not allowed"),
@@ -58,7 +58,7 @@ _KIND_TEXT = {
 }
 
 
-_KIND_ONE: dict[tuple[str, str], tuple[str, str]] = {
+_KIND_ONE: Final[dict[tuple[str, str], tuple[str, str]]] = {
     (kind, chr(c)): (code, template.format(s="", what=_describe(chr(c))))
     for kind, (code, template) in _KIND_TEXT.items()
     for c in range(0x80)
@@ -66,7 +66,7 @@ _KIND_ONE: dict[tuple[str, str], tuple[str, str]] = {
 """The code and message of a run of one ASCII character, by kind and character."""
 
 
-_KIND_RULE = {"reserved": "reserved", "unwise": "excluded", "excluded": "excluded"}
+_KIND_RULE: Final = {"reserved": "reserved", "unwise": "excluded", "excluded": "excluded"}
 
 
 def check_chars(

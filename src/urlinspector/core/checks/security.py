@@ -4,6 +4,8 @@ look-alike host name before the "@" and a password (RFC 3986 §7.5, §7.6; RFC 2
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import ENCODED_CONTROL, LOOKALIKE_HOST
@@ -22,7 +24,7 @@ from urlinspector.core.model import (
 __all__ = ["security_findings", "userinfo_findings"]
 
 
-_ENCODED_NAMES = {"0d": "CR", "0a": "LF", "00": "NUL"}
+_ENCODED_NAMES: Final = {"0d": "CR", "0a": "LF", "00": "NUL"}
 
 
 def security_findings(

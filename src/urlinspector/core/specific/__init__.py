@@ -32,6 +32,7 @@ Where the generic split and the scheme grammar disagree, the scheme grammar wins
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import QUERY, Diagnostic, SchemeParts, Spans
@@ -78,7 +79,7 @@ scheme's syntax after its authority; :func:`scheme_result` adds
 :func:`authority_findings`."""
 
 
-SCHEME_PARSERS: dict[str, SchemeParser] = {
+SCHEME_PARSERS: Final[dict[str, SchemeParser]] = {
     "ftp": _ftp,
     "http": _http,
     "https": _http,
@@ -94,7 +95,7 @@ SCHEME_PARSERS: dict[str, SchemeParser] = {
 """Lower-case scheme -> its parser (RFC 1738 §3 lists the schemes; https is RFC 2818)."""
 
 
-KNOWN_SCHEMES: frozenset[str] = frozenset(SCHEME_PARSERS)
+KNOWN_SCHEMES: Final[frozenset[str]] = frozenset(SCHEME_PARSERS)
 
 
 def scheme_result(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult | None:
@@ -105,7 +106,8 @@ def scheme_result(text: str, scheme: str, spans: Spans, edition: Edition) -> Sch
     parser = SCHEME_PARSERS.get(scheme)
     if parser is None or len(spans) <= QUERY:
         return None
-    found = authority_findings(text, scheme, spans)
+    found: list[Diagnostic] = []
+    authority_findings(text, scheme, spans, found)
     parts, fields, own = parser(text, scheme, spans, edition)
     return parts, fields, (*found, *own) if found else own
 

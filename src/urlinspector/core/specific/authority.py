@@ -4,6 +4,7 @@ needs a host, and whether a user, password or port belong to its syntax."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from urlinspector.core.model import (
     AUTHORITY,
@@ -25,41 +26,58 @@ class _SchemeInfo:
     needs_authority: bool
     login: bool
     """``login`` (user, password allowed) rather than ``hostport`` in RFC 1738 §5."""
-    port: bool = True
+    port: bool
+    needs_ref: str
+    """The citations of the findings on a missing host, a userinfo and a port."""
+    login_ref: str
+    port_ref: str
 
 
-def authority_findings(text: str, scheme: str, spans: Spans) -> list[Diagnostic]:
-    """What *scheme* (one of :data:`SCHEME_PARSERS`) asks of the authority of *text*
-    and does not find: a host where it needs one, no userinfo or port it leaves out
-    (RFC 1738 §3.1, §5).  Tested cheaply first: with a host when the scheme needs one, and
-    no userinfo or port, there is nothing to say (the common case)."""
+def _info(section: str, needs_authority: bool, login: bool, port: bool = True) -> _SchemeInfo:
+    """A row of :data:`_INFO`: the scheme's *section* of RFC 1738 and what it asks of the
+    authority, with the citations of what it may find."""
+    return _SchemeInfo(
+        section,
+        needs_authority,
+        login,
+        port,
+        needs_ref=f"{section}; RFC 1738 §3.1",
+        login_ref=f"{section} / §5 (hostport, not login)",
+        port_ref=f"{section}; RFC 1738 summary (zh) §5 (fileurl)",
+    )
+
+
+def authority_findings(text: str, scheme: str, spans: Spans, out: list[Diagnostic]) -> None:
+    """Add to *out* what *scheme* (one of :data:`SCHEME_PARSERS`) asks of the
+    authority of *text* and does not find: a host where it needs one, no userinfo or
+    port it leaves out (RFC 1738 §3.1, §5).  Tested cheaply first: with a host when the
+    scheme needs one, and no userinfo or port, there is nothing to say (the common
+    case)."""
     info = _INFO[scheme]
-    found: list[Diagnostic] = []
     if (
         (info.needs_authority and spans[HOST][0] >= spans[HOST][1])
         or (not info.login and spans[USERINFO][0] >= 0)
         or (not info.port and spans[PORT][0] >= 0)
     ):
-        _check_authority(text, scheme, spans, info, found)
-    return found
+        _check_authority(text, scheme, spans, info, out)
 
 
-_INFO: dict[str, _SchemeInfo] = {
-    "ftp": _SchemeInfo("RFC 1738 §3.2", True, True),
-    "http": _SchemeInfo("RFC 1738 §3.3", True, False),
-    "https": _SchemeInfo("RFC 1738 §3.3; RFC 2818", True, False),
-    "gopher": _SchemeInfo("RFC 1738 §3.4", True, False),
-    "mailto": _SchemeInfo("RFC 1738 §3.5", False, False),
-    "news": _SchemeInfo("RFC 1738 §3.6", False, False),
-    "nntp": _SchemeInfo("RFC 1738 §3.7", True, False),
-    "telnet": _SchemeInfo("RFC 1738 §3.8", True, True),
-    "wais": _SchemeInfo("RFC 1738 §3.9", True, False),
-    "file": _SchemeInfo("RFC 1738 §3.10", False, False, port=False),
-    "prospero": _SchemeInfo("RFC 1738 §3.11", True, False),
+_INFO: Final[dict[str, _SchemeInfo]] = {
+    "ftp": _info("RFC 1738 §3.2", True, True),
+    "http": _info("RFC 1738 §3.3", True, False),
+    "https": _info("RFC 1738 §3.3; RFC 2818", True, False),
+    "gopher": _info("RFC 1738 §3.4", True, False),
+    "mailto": _info("RFC 1738 §3.5", False, False),
+    "news": _info("RFC 1738 §3.6", False, False),
+    "nntp": _info("RFC 1738 §3.7", True, False),
+    "telnet": _info("RFC 1738 §3.8", True, True),
+    "wais": _info("RFC 1738 §3.9", True, False),
+    "file": _info("RFC 1738 §3.10", False, False, port=False),
+    "prospero": _info("RFC 1738 §3.11", True, False),
 }
 
 
-NEEDS_AUTHORITY: frozenset[str] = frozenset(
+NEEDS_AUTHORITY: Final[frozenset[str]] = frozenset(
     name for name, info in _INFO.items() if info.needs_authority
 )
 """The schemes whose URLs need a host: without one, :func:`authority_findings` says so."""
@@ -87,7 +105,7 @@ def _check_authority(
                         (start, end),
                         f"{scheme} URLs start with '//' and a host after '{scheme}:' "
                         f"({scheme}://host/...)",
-                        f"{info.section}; RFC 1738 §3.1",
+                        info.needs_ref,
                     ),
                 )
             )
@@ -103,7 +121,7 @@ def _check_authority(
                         "scheme",
                         (max(a0 - 2, 0), a1),
                         f"{scheme} URLs need a host name or address after '//'",
-                        f"{info.section}; RFC 1738 §3.1",
+                        info.needs_ref,
                     ),
                 )
             )
@@ -119,7 +137,7 @@ def _check_authority(
                         (u0, u1 + 1),
                         f"{scheme} URLs carry no user name or password: "
                         f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
-                        f"{info.section} / §5 (hostport, not login)",
+                        info.login_ref,
                     ),
                 )
             )
@@ -135,7 +153,7 @@ def _check_authority(
                         (p0 - 1, p1),
                         f"{scheme} URLs name a host but no port: "
                         f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
-                        f"{info.section}; RFC 1738 summary (zh) §5 (fileurl)",
+                        info.port_ref,
                     ),
                 )
             )

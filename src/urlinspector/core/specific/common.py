@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from urlinspector.core.model import (
     AUTHORITY,
@@ -27,14 +27,14 @@ most URLs, and :class:`.model.SchemeParts` groups the parts and fields with the 
 and its default port where a caller asks for them."""
 
 
-_NO_DIAGNOSTICS: tuple[Diagnostic, ...] = ()
-_PORTS: dict[str, int] = dict(DEFAULT_PORTS)  # a dict reads faster than the proxy
-_GROUP_000 = re.compile(r"[A-Za-z][A-Za-z0-9.+_-]*\Z")
+_NO_DIAGNOSTICS: Final[tuple[Diagnostic, ...]] = ()
+_PORTS: Final[dict[str, int]] = dict(DEFAULT_PORTS)  # a dict reads faster than the proxy
+_GROUP_000: Final = re.compile(r"[A-Za-z][A-Za-z0-9.+_-]*\Z")
 """RFC 1738 summary (zh) §5: ``group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]``
 (RFC 1738's copy of the BNF lost ``"+"`` and ``"_"``; the published RFC 1738 has them)."""
 
 
-_GROUP_004 = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9$_@.&+!*\"'():;, -]|%[0-9A-Fa-f]{2})*\Z")
+_GROUP_004: Final = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9$_@.&+!*\"'():;, -]|%[0-9A-Fa-f]{2})*\Z")
 """URL draft 1993 BNF: ``group = ialpha [. group]``, ``ialpha = alpha [xalphas]`` (its ``alpha``
 holds the digits; ``xalpha`` holds safe, extra and escapes)."""
 
@@ -57,7 +57,7 @@ class SchemeRules:
     news_group_ref: str
 
 
-RULES_1738 = SchemeRules(
+RULES_1738: Final = SchemeRules(
     gopher_search="tab",
     prospero_version=False,
     wais_wpath_slash=False,
@@ -67,7 +67,7 @@ RULES_1738 = SchemeRules(
 )
 
 
-RULES_1993 = SchemeRules(
+RULES_1993: Final = SchemeRules(
     gopher_search="query",
     prospero_version=True,
     wais_wpath_slash=True,
@@ -78,16 +78,18 @@ RULES_1993 = SchemeRules(
 )
 
 
-SCHEME_RULES: dict[str, SchemeRules] = {"url-1993": RULES_1993}
+SCHEME_RULES: Final[dict[str, SchemeRules]] = {"url-1993": RULES_1993}
 """Edition id -> scheme rules; any edition not listed reads the schemes by RFC 1738."""
 
 
-_R_SLASH = 'ip-schemepart, RFC 1738 §3.1 / §5 (the "/" before the url-path is not part of it)'
-_R_GTYPE_004 = "gtype, URL draft 1993 (Gopher; BNF: gopheraddress)"
-_R_SELECTOR_004 = "selector, URL draft 1993 (Gopher; BNF: selector = path)"
-_R_GSEARCH_004 = "search, URL draft 1993 (BNF: gopheraddress ... [? search])"
-_ESCAPE_AT = re.compile(r"%[0-9A-Fa-f]{2}")
-_PROSPERO_VERSION_004 = re.compile(r"[0-9]+[A-Za-z0-9]*\Z")  # version [attributes]
+_R_SLASH: Final = (
+    'ip-schemepart, RFC 1738 §3.1 / §5 (the "/" before the url-path is not part of it)'
+)
+_R_GTYPE_004: Final = "gtype, URL draft 1993 (Gopher; BNF: gopheraddress)"
+_R_SELECTOR_004: Final = "selector, URL draft 1993 (Gopher; BNF: selector = path)"
+_R_GSEARCH_004: Final = "search, URL draft 1993 (BNF: gopheraddress ... [? search])"
+_ESCAPE_AT: Final = re.compile(r"%[0-9A-Fa-f]{2}")
+_PROSPERO_VERSION_004: Final = re.compile(r"[0-9]+[A-Za-z0-9]*\Z")  # version [attributes]
 
 
 def _show(raw: str, limit: int = 40) -> str:
@@ -110,8 +112,8 @@ def _diag(
     return Diagnostic((code, severity, "scheme", (start, end), message, ref))
 
 
-_HEX = b"0123456789ABCDEFabcdef"
-_ESCAPED_OCTET: dict[bytes, bytes] = {
+_HEX: Final = b"0123456789ABCDEFabcdef"
+_ESCAPED_OCTET: Final[dict[bytes, bytes]] = {
     bytes((high, low)): bytes((int(bytes((high, low)), 16),)) for high in _HEX for low in _HEX
 }
 """The two hex digits of a valid escape -> its octet."""
@@ -173,7 +175,7 @@ def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int
     return -1, a1, end
 
 
-_NO_URL_PATH = (-1, -1, -1)
+_NO_URL_PATH: Final = (-1, -1, -1)
 
 
 def _opaque(spans: Spans, merge_query: bool) -> tuple[int, int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import AUTHORITY, HOST, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
@@ -14,7 +16,7 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_FILE_PATH = "fpath, RFC 1738 §3.10; RFC 1738 summary (zh) §5 (fileurl)"
+_R_FILE_PATH: Final = "fpath, RFC 1738 §3.10; RFC 1738 summary (zh) §5 (fileurl)"
 
 
 def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import PASSWORD, USER, USERINFO, Diagnostic, Part, Spans
@@ -18,12 +19,12 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_FTP_CWD = "fsegment (cwd), RFC 1738 §3.2.2 / §5"
-_R_FTP_NAME = "fsegment (name), RFC 1738 §3.2.2 / §5"
-_R_FTP_SLASH = 'fpath = fsegment *[ "/" fsegment ], RFC 1738 §5'
-_R_FTP_TYPE_SEP = '";type=", RFC 1738 §3.2.3 / §5'
-_R_FTP_TYPE = "ftptype, RFC 1738 §3.2.2 / §5"
-_FTP_TYPE = re.compile(r";type=([^;/]*)\Z", re.IGNORECASE)
+_R_FTP_CWD: Final = "fsegment (cwd), RFC 1738 §3.2.2 / §5"
+_R_FTP_NAME: Final = "fsegment (name), RFC 1738 §3.2.2 / §5"
+_R_FTP_SLASH: Final = 'fpath = fsegment *[ "/" fsegment ], RFC 1738 §5'
+_R_FTP_TYPE_SEP: Final = '";type=", RFC 1738 §3.2.3 / §5'
+_R_FTP_TYPE: Final = "ftptype, RFC 1738 §3.2.2 / §5"
+_FTP_TYPE: Final = re.compile(r";type=([^;/]*)\Z", re.IGNORECASE)
 
 
 def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
@@ -49,22 +50,17 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
         # the fsegments: cwd1 / cwd2 / ... / name (RFC 1738 §3.2.2); each decoded on its own,
         # so "%2F" stays inside its argument
         fpath = text[u0:f1]
-        *segments, raw = fpath.split("/")
+        segments = fpath.split("/")
+        raw = segments.pop()  # (the last fsegment is the name)
         pos = u0
         for segment in segments:
             bar = pos + len(segment)
-            parts += (
-                ("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD),
-                ("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH),
-            )
+            parts.append(("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD))
+            parts.append(("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH))
             pos = bar + 1
         parts.append(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME))
-        if "%" in fpath:
-            cwd = tuple(map(_octets, segments))
-            name = _octets(raw)
-        else:  # (no escape: the encoded fpath splits where the text does)
-            *octets, name = fpath.encode("utf-8", "surrogatepass").split(b"/")
-            cwd = tuple(octets)
+        cwd = tuple([_octets(segment) for segment in segments])
+        name = _octets(raw)
         semi = text.find(";", u0, f1) if last >= 0 else -1
         if semi >= 0:
             diags.append(

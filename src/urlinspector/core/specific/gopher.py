@@ -4,6 +4,7 @@ the Gopher+ string; the 1993 draft's ``? search`` form."""
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import QUERY, Diagnostic, Part, Spans
@@ -23,14 +24,14 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_GTYPE = "gtype, RFC 1738 §3.4.1 / §5"
-_R_SELECTOR = "selector, RFC 1738 §3.4.1 / §5"
-_R_TAB = '"%09", RFC 1738 §3.4.2 / §5'
-_R_GSEARCH = "search, RFC 1738 §3.4.2 / §5"
-_R_GPLUS = "gopher+_string, RFC 1738 §3.4.3–§3.4.9 / §5"
-_ASK_PREFIX = b"+\t1\r\n+-1\r\n"  # RFC 1738 §3.4.9
-_CR_LF = re.compile(rb"[\r\n]")
-_CR_LF_TAB = re.compile(rb"[\r\n\t]")
+_R_GTYPE: Final = "gtype, RFC 1738 §3.4.1 / §5"
+_R_SELECTOR: Final = "selector, RFC 1738 §3.4.1 / §5"
+_R_TAB: Final = '"%09", RFC 1738 §3.4.2 / §5'
+_R_GSEARCH: Final = "search, RFC 1738 §3.4.2 / §5"
+_R_GPLUS: Final = "gopher+_string, RFC 1738 §3.4.3–§3.4.9 / §5"
+_ASK_PREFIX: Final = b"+\t1\r\n+-1\r\n"  # RFC 1738 §3.4.9
+_CR_LF: Final = re.compile(rb"[\r\n]")
+_CR_LF_TAB: Final = re.compile(rb"[\r\n\t]")
 
 
 def _gopher_plus(

@@ -3,12 +3,14 @@ runs on every web URL the fast route does not finish itself."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import PATH, QUERY, Spans
 from urlinspector.core.specific.common import _NO_DIAGNOSTICS, SchemeResult
 
-HPATH_RULE = "hpath, RFC 1738 §3.3 / §5"
-HSEARCH_RULE = "searchpart (search), RFC 1738 §3.3 / §5"
+HPATH_RULE: Final = "hpath, RFC 1738 §3.3 / §5"
+HSEARCH_RULE: Final = "searchpart (search), RFC 1738 §3.3 / §5"
 """(The rules of the http parts are public: ``parse`` builds the parts of the
 commonest web URLs itself.)"""
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import Diagnostic, Spans
 from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _show
 
-_R_ADDR = "encoded822addr (rfc822-addr-spec), RFC 1738 §3.5 / §5"
+_R_ADDR: Final = "encoded822addr (rfc822-addr-spec), RFC 1738 §3.5 / §5"
 
 
 def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:

@@ -3,6 +3,8 @@ or a group and an article number on a given server."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import AUTHORITY, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
@@ -17,12 +19,12 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_GROUP = "group, RFC 1738 §3.6 / §5; RFC 1738 summary (zh) §5"
-_R_ARTICLE = "article (message-id), RFC 1738 §3.6 / §5"
-_R_ALL = 'grouppart = "*", RFC 1738 §3.6 / §5'
-_R_NNTP_GROUP = "group, RFC 1738 §3.7 / §5"
-_R_NNTP_SLASH = 'nntpurl = "nntp://" hostport "/" group [ "/" digits ], RFC 1738 §5'
-_R_NNTP_ARTICLE = "digits (article-number), RFC 1738 §3.7 / §5"
+_R_GROUP: Final = "group, RFC 1738 §3.6 / §5; RFC 1738 summary (zh) §5"
+_R_ARTICLE: Final = "article (message-id), RFC 1738 §3.6 / §5"
+_R_ALL: Final = 'grouppart = "*", RFC 1738 §3.6 / §5'
+_R_NNTP_GROUP: Final = "group, RFC 1738 §3.7 / §5"
+_R_NNTP_SLASH: Final = 'nntpurl = "nntp://" hostport "/" group [ "/" digits ], RFC 1738 §5'
+_R_NNTP_ARTICLE: Final = "digits (article-number), RFC 1738 §3.7 / §5"
 
 
 def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:

@@ -3,6 +3,8 @@ draft's version after ``%00``."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import AUTHORITY, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
@@ -19,11 +21,11 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_HSONAME = "hsoname (ppath), RFC 1738 §3.11 / §5"
-_R_PVERSION_SEP = '"%00", URL draft 1993 (Prospero; BNF: prosperolink)'
-_R_PVERSION = "version, URL draft 1993 (Prospero; BNF: prosperolink)"
-_R_FIELD_SEP = 'fieldspec = ";" fieldname "=" fieldvalue, RFC 1738 §3.11 / §5'
-_R_FIELD = "fieldspec, RFC 1738 §3.11 / §5"
+_R_HSONAME: Final = "hsoname (ppath), RFC 1738 §3.11 / §5"
+_R_PVERSION_SEP: Final = '"%00", URL draft 1993 (Prospero; BNF: prosperolink)'
+_R_PVERSION: Final = "version, URL draft 1993 (Prospero; BNF: prosperolink)"
+_R_FIELD_SEP: Final = 'fieldspec = ";" fieldname "=" fieldvalue, RFC 1738 §3.11 / §5'
+_R_FIELD: Final = "fieldspec, RFC 1738 §3.11 / §5"
 
 
 def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:

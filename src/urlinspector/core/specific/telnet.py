@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import PASSWORD, USER, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _show, _url_path
 
-_R_TELNET_SLASH = 'telneturl = "telnet://" login [ "/" ], RFC 1738 §3.8 / §5'
+_R_TELNET_SLASH: Final = 'telneturl = "telnet://" login [ "/" ], RFC 1738 §3.8 / §5'
 
 
 def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import AUTHORITY, QUERY, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
@@ -15,12 +17,12 @@ from urlinspector.core.specific.common import (
     _url_path,
 )
 
-_R_WAIS_DB = "database, RFC 1738 §3.9 / §5"
-_R_WAIS_SLASH = 'waisdoc = ... "/" database "/" wtype "/" wpath, RFC 1738 §5'
-_R_WAIS_TYPE = "wtype, RFC 1738 §3.9 / §5"
-_R_WAIS_PATH = "wpath, RFC 1738 §3.9 / §5"
-_R_WAIS_Q = 'waisindex = ... "/" database "?" search, RFC 1738 §5'
-_R_WAIS_SEARCH = "search, RFC 1738 §3.9 / §5"
+_R_WAIS_DB: Final = "database, RFC 1738 §3.9 / §5"
+_R_WAIS_SLASH: Final = 'waisdoc = ... "/" database "/" wtype "/" wpath, RFC 1738 §5'
+_R_WAIS_TYPE: Final = "wtype, RFC 1738 §3.9 / §5"
+_R_WAIS_PATH: Final = "wpath, RFC 1738 §3.9 / §5"
+_R_WAIS_Q: Final = 'waisindex = ... "/" database "?" search, RFC 1738 §5'
+_R_WAIS_SEARCH: Final = "search, RFC 1738 §3.9 / §5"
 
 
 def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
