@@ -17,11 +17,11 @@ from datetime import datetime
 from pathlib import PurePosixPath
 from typing import BinaryIO
 
+from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import FileTarget, file_url
-from urlinspector.schemes.quoting import quoted
 
 __all__ = ["CHUNK", "FileResult", "LocalEntry", "fetch"]
 

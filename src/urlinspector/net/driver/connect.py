@@ -12,9 +12,9 @@ import socket
 import time
 from typing import Any
 
+from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout
 from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.schemes.quoting import quoted
 
 __all__ = ["POLL_INTERVAL", "connect", "format_hostport", "seconds", "why"]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import ftplib
 
+from urlinspector.core.quoting import quoted
 from urlinspector.net.ftp.errors import FTPError
 from urlinspector.net.ftp.waits import SLICE, Waits
 from urlinspector.schemes.ftp.transcript import Transcript, mask_command
 from urlinspector.schemes.ftp.url import readable
-from urlinspector.schemes.quoting import quoted
 
 __all__ = ["IAC", "MAX_REPLY_LINES", "MAX_REPLY_SIZE", "Control", "wire"]
 

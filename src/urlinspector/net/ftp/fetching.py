@@ -13,6 +13,7 @@ from typing import BinaryIO
 import idna
 
 from urlinspector.core import URL
+from urlinspector.core.quoting import quoted
 from urlinspector.net.body import staging_path
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.ftp.errors import FTPReplyError
@@ -21,7 +22,6 @@ from urlinspector.net.ftp.session import Session
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, plan
-from urlinspector.schemes.quoting import quoted
 
 __all__ = ["fetch", "fetch_to_path"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import BinaryIO
 
+from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.ftp.connections import ENTRY_COST, Connections
 from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed
@@ -24,7 +25,6 @@ from urlinspector.schemes.ftp.replies import (
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import Plan, check_argument, readable
 from urlinspector.schemes.numbers import ascii_decimal
-from urlinspector.schemes.quoting import quoted
 
 __all__ = ["Session"]
 

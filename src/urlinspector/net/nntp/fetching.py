@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TypedDict, Unpack
 
 from urlinspector.core import URL
+from urlinspector.core.quoting import quoted
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.nntp.answers import NewsAnswer, RawListener, TranscriptListener
 from urlinspector.net.nntp.client import NewsClient
@@ -17,7 +18,6 @@ from urlinspector.schemes.nntp.article import Article
 from urlinspector.schemes.nntp.listing import GroupList, OverviewPage
 from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
 from urlinspector.schemes.nntp.url import NewsTarget, news_target
-from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "FetchOptions",

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from urlinspector.core import URL, parse
+from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ftp.url import quote_fsegment
-from urlinspector.schemes.quoting import quoted
 
 __all__ = ["FileTarget", "file_target", "file_url"]
 

@@ -20,8 +20,8 @@ from typing import Literal
 from urlinspector.core import URL, parse
 from urlinspector.core.escapes import unquote_to_bytes
 from urlinspector.core.model import AUTHORITY, URI
+from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError
-from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "DEFAULT_ANONYMOUS_PASSWORD",

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
+from urlinspector.core.quoting import quoted
 from urlinspector.schemes.gopher.events import MenuItem
 from urlinspector.schemes.gopher.url import item_url
-from urlinspector.schemes.quoting import quoted
 
 __all__ = ["ITEM_TYPES", "parse_menu_line", "type_name"]
 

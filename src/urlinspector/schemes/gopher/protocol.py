@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import deque
 
+from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher.events import (
     NEED_DATA,
@@ -46,7 +47,6 @@ from urlinspector.schemes.gopher.menu import ITEM_TYPES, parse_menu_line, type_n
 from urlinspector.schemes.gopher.plus import AskField, View, parse_ask, parse_views
 from urlinspector.schemes.gopher.url import GopherRequest, ItemKind
 from urlinspector.schemes.numbers import ascii_decimal
-from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "ITEM_TYPES",

@@ -19,9 +19,9 @@ import idna
 
 from urlinspector.core import URL, parse
 from urlinspector.core.escapes import unquote_to_bytes
+from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ports import port_warning
-from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "DEFAULT_PORT",

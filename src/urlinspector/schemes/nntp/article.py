@@ -26,8 +26,8 @@ from datetime import datetime
 from email.message import Message
 from typing import Literal
 
+from urlinspector.core.quoting import quoted
 from urlinspector.schemes.nntp.url import group_url, message_id_url
-from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "Article",

@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import re
 
+from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.events import (
     NEED_DATA,
@@ -28,7 +29,6 @@ from urlinspector.schemes.nntp.events import (
     NeedData,
     Reply,
 )
-from urlinspector.schemes.quoting import quoted
 
 __all__ = ["MAX_COMMAND_LINE", "MAX_STATUS_LINE", "ClientState", "NNTPConnection", "encode"]
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final, TypeVar
 
+from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.nntp.article import Article, parse_article, parse_headers
 from urlinspector.schemes.nntp.errors import (
@@ -49,7 +50,6 @@ from urlinspector.schemes.nntp.listing import (
 from urlinspector.schemes.nntp.protocol import encode
 from urlinspector.schemes.nntp.url import check_group_name, check_message_id
 from urlinspector.schemes.numbers import ascii_decimal
-from urlinspector.schemes.quoting import quoted
 
 __all__ = [
     "DEFAULT_PAGE_SIZE",

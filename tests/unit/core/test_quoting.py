@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from urlinspector.schemes.quoting import quoted
+from urlinspector.core.quoting import quoted
 
 
 @pytest.mark.parametrize(

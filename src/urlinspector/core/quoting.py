@@ -1,10 +1,9 @@
 """Values in messages: quoted as they are, with what does not print made visible.
 
 ``repr()`` is for programmers: it doubles every backslash (``'news:a\\\\b'``) and picks
-its quotes by Python's rules.  A message for a person quotes the value itself, as the
-core's diagnostics do: a backslash stays one backslash.  What would not show, or would
-move the cursor (CR, LF, NUL, other controls, format characters), is written as an
-escape (``\\x0d``), never raw.
+its quotes by Python's rules.  A message for a person quotes the value itself: a
+backslash stays one backslash.  What would not show, or would move the cursor (CR, LF,
+NUL, other controls, format characters), is written as an escape (``\\x0d``), never raw.
 """
 
 from __future__ import annotations
