@@ -168,6 +168,13 @@ def test_controls_are_never_printed_raw() -> None:
     assert json.loads(out)["reference"] == "x\u202e\x07"
 
 
+def test_the_trace_quotes_a_backslash_as_one_backslash() -> None:
+    """The trace's heading quoted the reference and the base with repr(): 'd\\\\e'."""
+    code, out, _ = run(["resolve", "http://a/b\\c", "d\\e", "--trace", "--color", "never"])
+    assert code == 0
+    assert "resolving 'd\\e' against 'http://a/b\\c'" in out
+
+
 def test_colour_when_asked() -> None:
     _, out, _ = run(["resolve", BASE, "g", "--color", "always"])
     assert "\x1b[" in out

@@ -25,7 +25,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import BinaryIO, Protocol, TextIO
 
-from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, Console, arg, visible
+from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, Console, arg
+from urlinspector.core.quoting import quoted
 
 __all__ = [
     "CHUNK_LINES",
@@ -72,7 +73,7 @@ def _jobs_type(value: str) -> int:
     try:
         jobs = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{quoted(value)} is not a number") from None
     if not 1 <= jobs <= 256:
         raise argparse.ArgumentTypeError(f"{jobs} is not 1 to 256")
     return jobs
@@ -116,11 +117,11 @@ def selection_type(value: str) -> Selection:
             category, severity = "", category
         if category and category not in _CATEGORIES:
             raise argparse.ArgumentTypeError(
-                f"{term!r}: the categories are {', '.join(_CATEGORIES)}"
+                f"{quoted(term)}: the categories are {', '.join(_CATEGORIES)}"
             )
         if severity and severity not in _SEVERITIES:
             raise argparse.ArgumentTypeError(
-                f"{term!r}: the severities are {', '.join(_SEVERITIES)}"
+                f"{quoted(term)}: the severities are {', '.join(_SEVERITIES)}"
             )
         if not category and not severity:
             raise argparse.ArgumentTypeError("an empty term: name a category or a severity")
@@ -140,7 +141,7 @@ def _open_source(source: str) -> tuple[BinaryIO, int | None]:
             stream = open(source, "rb")  # noqa: SIM115 - closed by run_batch
         except OSError as exc:
             reason = exc.strerror or type(exc).__name__
-            raise ValueError(f"cannot read {visible(source)!r}: {reason}") from None
+            raise ValueError(f"cannot read {quoted(source)}: {reason}") from None
     try:
         size = os.fstat(stream.fileno()).st_size
     except (OSError, ValueError):

@@ -31,6 +31,7 @@ from urlinspector.core.compare import Comparison, compare
 from urlinspector.core.escapes import canonical_charset
 from urlinspector.core.extract import Found, extract
 from urlinspector.core.normalize import STEPS, Change, Normalized, citation, normalize
+from urlinspector.core.quoting import quoted
 
 # --- normalize ---------------------------------------------------------------------------
 
@@ -179,7 +180,7 @@ def _read_text(source: str, charset: str) -> str:
             data = Path(source).read_bytes()
         except OSError as exc:
             reason = exc.strerror or type(exc).__name__
-            raise ValueError(f"cannot read {visible(source)!r}: {reason}") from None
+            raise ValueError(f"cannot read {quoted(source)}: {reason}") from None
     return data.decode(name, "surrogateescape")
 
 

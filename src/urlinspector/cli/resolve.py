@@ -27,6 +27,7 @@ from urlinspector.cli.common import (
 )
 from urlinspector.core import get_edition
 from urlinspector.core.errors import URLInspectorError
+from urlinspector.core.quoting import quoted
 from urlinspector.core.resolve import Resolution, Step, resolve
 
 __all__ = ["COMMANDS", "run_resolve"]
@@ -136,7 +137,7 @@ def _trace_lines(r: Resolution, console: Console) -> list[str]:
     mode = "strict" if r.strict else "non-strict"
     lines = [
         "",
-        visible(f"resolving {r.reference!r} against {r.base!r}"),
+        f"resolving {quoted(r.reference)} against {quoted(r.base)}",
         visible(f"by {edition.label}, {mode}: {len(r.steps)} steps"),
         "",
     ]

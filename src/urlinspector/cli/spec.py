@@ -21,6 +21,7 @@ from urlinspector.core.documents import (
     find_document,
     split_citation,
 )
+from urlinspector.core.quoting import quoted
 from urlinspector.core.spec_index import RuleDefinition, SectionNotFoundError, SpecIndex
 from urlinspector.data import bundled_document, spec_index
 
@@ -108,7 +109,7 @@ def run_spec(args: argparse.Namespace, console: Console) -> int:
             lines += _rule_lines(index, index.rule(args.rule))
         if not lines:
             where = documents[0].name if words else "any bundled document"
-            raise SectionNotFoundError(f"no grammar rule {args.rule!r} is defined in {where}")
+            raise SectionNotFoundError(f"no grammar rule {quoted(args.rule)} is defined in {where}")
         console.write_lines(lines[:-1])
         return EXIT_OK
     if not words:

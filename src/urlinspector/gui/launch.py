@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from urlinspector.core import URLInspectorError
+from urlinspector.core.quoting import quoted
 
 if TYPE_CHECKING:
     from urlinspector.gui.viewer import ViewerPane
@@ -87,11 +88,13 @@ def quiet_offscreen() -> None:
 
 def _check_target(path: Path) -> None:
     if path.suffix.lower() != ".png":
-        raise ScreenshotError(f"the screenshot is written as PNG: name it *.png, not {path.name!r}")
+        raise ScreenshotError(
+            f"the screenshot is written as PNG: name it *.png, not {quoted(path.name)}"
+        )
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise ScreenshotError(
-            f"cannot write the screenshot: the folder {str(folder)!r} does not exist"
+            f"cannot write the screenshot: the folder {quoted(str(folder))} does not exist"
         )
 
 
@@ -109,7 +112,7 @@ def save_screenshot(window: object, path: Path) -> Path:
     QApplication.processEvents()
     pixmap = window.grab()
     if pixmap.isNull() or not pixmap.save(str(path), "PNG"):
-        raise ScreenshotError(f"cannot write the screenshot to {str(path)!r}")
+        raise ScreenshotError(f"cannot write the screenshot to {quoted(str(path))}")
     return path
 
 

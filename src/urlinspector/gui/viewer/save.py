@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import URLInspectorError
+from urlinspector.core.quoting import quoted
 from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
 
 __all__ = [
@@ -139,13 +140,15 @@ def target_in_folder(folder: Path | str, name: str) -> Path:
         raise SaveError("no folder given; choose where to save the file")
     base = Path(folder).expanduser()
     if not base.is_dir():
-        raise SaveError(f"the folder {str(base)!r} does not exist; choose another one")
+        raise SaveError(f"the folder {quoted(str(base))} does not exist; choose another one")
     clean = safe_file_name(name)
     target = base / clean
     if target.parent.resolve() != base.resolve() or clean in ("", ".", ".."):
-        raise SaveError(f"{name!r} cannot be saved inside {str(base)!r}")  # pragma: no cover
+        raise SaveError(
+            f"{quoted(name)} cannot be saved inside {quoted(str(base))}"
+        )  # pragma: no cover
     if target.is_dir():
-        raise SaveError(f"{str(target)!r} is a folder; choose another name")
+        raise SaveError(f"{quoted(str(target))} is a folder; choose another name")
     return target
 
 
