@@ -12,7 +12,16 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt
 
 from urlinspector.core import URL, UnknownCharsetError
 from urlinspector.gui.models.anatomy import Node, component_tree, decoded
-from urlinspector.gui.models.tables import SPAN_ROLE, AnyIndex, CellFormatting, span_text
+from urlinspector.gui.models.roles import (
+    DISPLAY,
+    FONT,
+    FOREGROUND,
+    HORIZONTAL,
+    INVALID,
+    TOOLTIP,
+    AnyIndex,
+)
+from urlinspector.gui.models.tables import SPAN_ROLE, CellFormatting, span_text
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.present.masking import mask_in_text, mask_password, password_span
@@ -25,14 +34,6 @@ parts); the rest are counted in one row."""
 
 DISPLAY_LIMIT = 400
 """Characters of a value shown in a cell (the tooltip and copy give all of it)."""
-
-_DISPLAY = Qt.ItemDataRole.DisplayRole
-_TOOLTIP = Qt.ItemDataRole.ToolTipRole
-_FOREGROUND = Qt.ItemDataRole.ForegroundRole
-_BACKGROUND = Qt.ItemDataRole.BackgroundRole
-_FONT = Qt.ItemDataRole.FontRole
-_HORIZONTAL = Qt.Orientation.Horizontal
-_INVALID = QModelIndex()
 
 
 def _head(node: Node) -> Node:
@@ -165,37 +166,37 @@ class ComponentsModel(QAbstractItemModel):
             else:
                 break
         if best < 0:
-            return _INVALID
+            return INVALID
         return self.createIndex(self._row[best], 0, best)
 
     # --- Qt's questions ----------------------------------------------------------------
 
-    def index(self, row: int, column: int, parent: AnyIndex = _INVALID) -> QModelIndex:
+    def index(self, row: int, column: int, parent: AnyIndex = INVALID) -> QModelIndex:
         p = parent.internalId() if parent.isValid() else 0
         children = self._children[p]
         if 0 <= row < len(children) and 0 <= column < len(self.COLUMNS):
             return self.createIndex(row, column, children[row])
-        return _INVALID
+        return INVALID
 
-    def parent(self, index: AnyIndex = _INVALID) -> QModelIndex:  # type: ignore[override]
+    def parent(self, index: AnyIndex = INVALID) -> QModelIndex:  # type: ignore[override]
         if not index.isValid():
-            return _INVALID
+            return INVALID
         p = self._parent[index.internalId()]
         if p <= 0:
-            return _INVALID
+            return INVALID
         return self.createIndex(self._row[p], 0, p)
 
-    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
+    def rowCount(self, parent: AnyIndex = INVALID) -> int:
         if parent.isValid() and parent.column() != 0:
             return 0
         p = parent.internalId() if parent.isValid() else 0
         return len(self._children[p])
 
-    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
+    def columnCount(self, parent: AnyIndex = INVALID) -> int:
         return len(self.COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
-        if orientation == _HORIZONTAL and role == _DISPLAY:
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
+        if orientation == HORIZONTAL and role == DISPLAY:
             return self.COLUMNS[section]
         return None
 
@@ -256,13 +257,13 @@ class ComponentsModel(QAbstractItemModel):
             self._decoded[i] = cached
         return cached
 
-    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
+    def data(self, index: AnyIndex, role: int = DISPLAY) -> Any:
         if not index.isValid():
             return None
         i = index.internalId()
         node = self._nodes[i]
         column = index.column()
-        if role == _DISPLAY:
+        if role == DISPLAY:
             if column == 0:
                 return node.name
             if column == 1:
@@ -274,13 +275,13 @@ class ComponentsModel(QAbstractItemModel):
             if column == 3:
                 return span_text(node.span)
             return node.rule
-        if role == _FOREGROUND and column == 1:
+        if role == FOREGROUND and column == 1:
             return self._style.brush("plain" if node.raw is None else node.role)
-        if role == _FONT and column in (0, 1):
+        if role == FONT and column in (0, 1):
             if node.raw is None:
                 return self._style.font("fragment")  # italic for "(undefined)"
             return self._style.font(node.role) if column == 1 else None
-        if role == _TOOLTIP:
+        if role == TOOLTIP:
             if column == 2 and node.raw is not None:
                 return f"decoded as {self.charset}"
             return node.rule or None

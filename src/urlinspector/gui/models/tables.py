@@ -13,15 +13,23 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
 )
 from PySide6.QtGui import QBrush, QFont
 
 from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.inspection import EditionsTable, EscapeRow
+from urlinspector.gui.models.roles import (
+    BACKGROUND,
+    DISPLAY,
+    FONT,
+    FOREGROUND,
+    HORIZONTAL,
+    INVALID,
+    TOOLTIP,
+    AnyIndex,
+)
 from urlinspector.gui.palette import Formats
 from urlinspector.present.masking import (
     HIDDEN_FINDING,
@@ -33,7 +41,6 @@ from urlinspector.present.masking import (
 
 __all__ = [
     "SPAN_ROLE",
-    "AnyIndex",
     "CellFormatting",
     "DiagnosticsModel",
     "EditionsModel",
@@ -43,16 +50,6 @@ __all__ = [
 
 SPAN_ROLE = Qt.ItemDataRole.UserRole + 1
 """Item data role holding a row's ``(start, end)`` span, or None."""
-
-_DISPLAY = Qt.ItemDataRole.DisplayRole
-_TOOLTIP = Qt.ItemDataRole.ToolTipRole
-_FOREGROUND = Qt.ItemDataRole.ForegroundRole
-_BACKGROUND = Qt.ItemDataRole.BackgroundRole
-_FONT = Qt.ItemDataRole.FontRole
-_HORIZONTAL = Qt.Orientation.Horizontal
-
-_INVALID = QModelIndex()
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 def span_text(span: tuple[int, int] | None) -> str:
@@ -105,14 +102,14 @@ class _RowsTable(QAbstractTableModel):
         self._style = CellFormatting(formats)
         self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
+    def rowCount(self, parent: AnyIndex = INVALID) -> int:
         return 0 if parent.isValid() else len(self.shown_rows())
 
-    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
+    def columnCount(self, parent: AnyIndex = INVALID) -> int:
         return len(self.COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
-        if orientation == _HORIZONTAL and role == _DISPLAY:
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
+        if orientation == HORIZONTAL and role == DISPLAY:
             return self.COLUMNS[section]
         return None
 
@@ -158,12 +155,12 @@ class DiagnosticsModel(_RowsTable):
                 changed = changed or a.message != b.message
         return changed
 
-    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
+    def data(self, index: AnyIndex, role: int = DISPLAY) -> Any:
         if not index.isValid():
             return None
         d = self.items[index.row()]
         column = index.column()
-        if role == _DISPLAY:
+        if role == DISPLAY:
             return (
                 _SEVERITY_MARK.get(d.severity, d.severity),
                 self.message(d),
@@ -172,11 +169,11 @@ class DiagnosticsModel(_RowsTable):
                 d.category,
                 d.code,
             )[column]
-        if role == _FOREGROUND and column == 0:
+        if role == FOREGROUND and column == 0:
             return self._style.brush(_SEVERITY_ROLE.get(d.severity, "plain"))
-        if role == _FONT and column == 0 and d.severity != "info":
+        if role == FONT and column == 0 and d.severity != "info":
             return self._style.font("invalid")
-        if role == _TOOLTIP:
+        if role == TOOLTIP:
             return f"{self.message(d)}\n{d.reference} · {d.code} · characters {span_text(d.span)}"
         if role == SPAN_ROLE:
             return d.span
@@ -214,7 +211,7 @@ class EditionsModel(QAbstractTableModel):
             if old.columns[c] != table.columns[c] or any(
                 old.cells[r][c].differs != table.cells[r][c].differs for r in range(len(table.rows))
             ):
-                self.headerDataChanged.emit(_HORIZONTAL, c, c)
+                self.headerDataChanged.emit(HORIZONTAL, c, c)
         for r, (a_row, b_row) in enumerate(zip(old.cells, table.cells, strict=True)):
             for c, (a, b) in enumerate(zip(a_row, b_row, strict=True)):
                 if a != b:
@@ -229,17 +226,17 @@ class EditionsModel(QAbstractTableModel):
         self.formats = formats
         self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = _INVALID) -> int:
+    def rowCount(self, parent: AnyIndex = INVALID) -> int:
         return 0 if parent.isValid() or self.table is None else len(self.table.rows)
 
-    def columnCount(self, parent: AnyIndex = _INVALID) -> int:
+    def columnCount(self, parent: AnyIndex = INVALID) -> int:
         return 0 if parent.isValid() or self.table is None else len(self.table.columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
         if self.table is None:
             return None
-        if role == _DISPLAY:
-            if orientation == _HORIZONTAL:
+        if role == DISPLAY:
+            if orientation == HORIZONTAL:
                 header = self.table.columns[section]
                 differing = sum(row[section].differs for row in self.table.cells)
                 if section == 0:
@@ -248,23 +245,23 @@ class EditionsModel(QAbstractTableModel):
                     return f"{header}\nthe same"
                 return f"{header}\n≠ {differing} " + ("differs" if differing == 1 else "differ")
             return self.table.rows[section]
-        if role == _TOOLTIP and orientation == _HORIZONTAL:
+        if role == TOOLTIP and orientation == HORIZONTAL:
             return "cells that differ from the RFC 3986 column are marked (≠, bold, tinted)"
         return None
 
-    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
+    def data(self, index: AnyIndex, role: int = DISPLAY) -> Any:
         if self.table is None or not index.isValid():
             return None
         cell = self.table.cells[index.row()][index.column()]
-        if role == _DISPLAY:
+        if role == DISPLAY:
             return f"≠ {cell.text}" if cell.differs else cell.text
-        if role == _TOOLTIP:
+        if role == TOOLTIP:
             return cell.tooltip
         if cell.differs:
-            if role == _BACKGROUND:
+            if role == BACKGROUND:
                 tint = self.formats.background("warning")
                 return None if tint is None else QBrush(tint)
-            if role == _FONT:
+            if role == FONT:
                 return self._bold
         return None
 
@@ -315,13 +312,13 @@ class EscapesModel(_RowsTable):
             and not (e.octet is not None and telling_octet(e.octet))
         )
 
-    def data(self, index: AnyIndex, role: int = _DISPLAY) -> Any:
+    def data(self, index: AnyIndex, role: int = DISPLAY) -> Any:
         if not index.isValid():
             return None
         row = self.rows[index.row()]
         e = row.escape
         column = index.column()
-        if role == _DISPLAY:
+        if role == DISPLAY:
             hide = self.masked(row)
             octet = "—" if e.octet is None else f"0x{e.octet:02X}"
             return (
@@ -334,12 +331,12 @@ class EscapesModel(_RowsTable):
                 HIDDEN_FINDING if hide else e.reason,
                 e.reference,
             )[column]
-        if role == _FOREGROUND and column in (0, 5):
+        if role == FOREGROUND and column in (0, 5):
             kind_role = _KIND_ROLE.get(e.kind, "plain")
             return self._style.brush("escape" if kind_role == "plain" else kind_role)
-        if role == _FONT and column == 5 and e.kind in ("meaningful", "invalid"):
+        if role == FONT and column == 5 and e.kind in ("meaningful", "invalid"):
             return self._style.font("invalid")
-        if role == _TOOLTIP:
+        if role == TOOLTIP:
             return f"{HIDDEN_FINDING if self.masked(row) else e.reason}\n{e.reference}"
         if role == SPAN_ROLE:
             return e.span
