@@ -28,6 +28,7 @@ from urlinspector.core.model import (
     UNDEFINED,
     USER,
     USERINFO,
+    Diagnostic,
     HostKind,
     Severity,
     Span,
@@ -234,18 +235,34 @@ def _host_findings(host: str, start: int, end: int, ed: Edition, out: Findings) 
         idn_findings(host, start, end, ed, out)
 
 
-def idn_findings(host: str, start: int, end: int, ed: Edition, out: Findings) -> None:
-    for code, severity, rule, message in idn_report(host):
-        out.add(code, severity, "security", (start, end), message, ed.cite(rule))
+def idn_findings(host: str, start: int, end: int, ed: Edition, out: list[Diagnostic]) -> None:
+    """Add to *out* what :func:`_said_of_idn` says of the internationalized *host*,
+    which spans *start* to *end* of the text."""
+    for code, severity, (first, last), message, reference in _said_of_idn(host, ed):
+        span = (start + first, start + last)
+        out.append(Diagnostic((code, severity, "security", span, message, reference)))
+
+
+@lru_cache(maxsize=4096)
+def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[str, Severity, Span, str, str], ...]:
+    """What :func:`idn_findings` says of *host* under *ed*: all but where the host
+    starts (each finding's span is relative to it), which is why it depends on nothing
+    but the host and the edition (hosts repeat: each is worked out once)."""
+    said = [
+        (code, severity, (0, len(host)), message, ed.cite(rule))
+        for code, severity, rule, message in idn_report(host)
+    ]
     # look-alikes: UTS #39 and the browsers' IDN display policies (lookalike.py), under
     # the edition's own text on semantic attacks
     attack = ed.cite("semantic-attack")
     # (ICU loads on the first internationalized host, not with the parser)
     from urlinspector.core.lookalike import host_findings
 
-    for f in host_findings(host):
-        span = (start + f.span[0], start + f.span[1])
-        out.add(f.code, f.severity, "security", span, f.message, f"{attack}; {f.reference}")
+    said += [
+        (f.code, f.severity, f.span, f.message, f"{attack}; {f.reference}")
+        for f in host_findings(host)
+    ]
+    return tuple(said)
 
 
 @lru_cache(maxsize=4096)
