@@ -39,6 +39,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from urlinspector.core.grammar import APPENDIX_B
+from urlinspector.core.quoting import quoted
 from urlinspector.core.resolve import BaseNotAbsoluteError, resolve
 
 __all__ = ["LAYERS", "EstablishedBase", "establish_base", "html_base_href"]
@@ -187,8 +188,8 @@ def establish_base(
                 passed_over.append(
                     (
                         layer,
-                        f"Content-Base {value!r} is not absolute (URL syntax draft 1997 §5.1.1: "
-                        "Content-Base = absoluteURL)",
+                        f"Content-Base {quoted(value)} is not absolute "
+                        "(URL syntax draft 1997 §5.1.1: Content-Base = absoluteURL)",
                     )
                 )
                 continue
@@ -196,7 +197,7 @@ def establish_base(
                 passed_over.append(
                     (
                         layer,
-                        f"{_DETAILS[layer]} {value!r} is relative and there is no outer "
+                        f"{_DETAILS[layer]} {quoted(value)} is relative and there is no outer "
                         "base to resolve it against",
                     )
                 )
@@ -212,7 +213,9 @@ def establish_base(
                 why = (
                     'URL syntax draft 1997 appendix D: the "HREF" attribute must be an absolute URL'
                 )
-            notes.append(f"{value!r} is relative: resolved against {established.url!r} ({why})")
+            notes.append(
+                f"{quoted(value)} is relative: resolved against {quoted(established.url)} ({why})"
+            )
             value = resolved
         url, hash_sign, fragment = value.partition("#")
         if hash_sign:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from urlinspector.core.model import Diagnostic
+from urlinspector.core.quoting import quoted
 
 __all__ = ["HOST_PREFIXES", "Guess", "guess_absolute"]
 
@@ -107,12 +108,13 @@ def guess_absolute(text: str) -> Guess | None:
     scheme, reason = "http", "most host names are web servers"
     for prefix, prefix_scheme in HOST_PREFIXES:
         if first.startswith(prefix):
-            scheme, reason = prefix_scheme, f"the host starts with {prefix!r}"
+            scheme, reason = prefix_scheme, f"the host starts with {quoted(prefix)}"
             break
     url = f"{scheme}://{body}"
     message = (
-        f"{stripped!r} has no scheme: read as an abbreviated URI, {scheme + '://'!r} was "
-        f"supplied because {reason}; a heuristic, not a rule of the specs, so it may be wrong"
+        f"{quoted(stripped)} has no scheme: read as an abbreviated URI, "
+        f"{quoted(scheme + '://')} was supplied because {reason}; a heuristic, not a rule "
+        "of the specs, so it may be wrong"
     )
     diagnostic = Diagnostic(
         ("heuristic", "info", "scheme", (offset, offset + len(stripped)), message, REFERENCE)

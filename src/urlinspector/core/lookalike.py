@@ -18,6 +18,7 @@ import icu
 import idna
 
 from urlinspector.core.model import Severity, Span
+from urlinspector.core.quoting import quoted
 
 __all__ = [
     "POLICIES",
@@ -186,9 +187,9 @@ def _label_findings(label: str, whole: Span) -> list[HostFinding]:
     lookalike = _ascii_lookalike(label)
     scripts = _script_names(label)
     if not resolved:
-        message = f"host label {label!r} mixes scripts ({', '.join(scripts)})"
+        message = f"host label {quoted(label)} mixes scripts ({', '.join(scripts)})"
         if lookalike is not None:
-            message += f": it looks like {lookalike!r}"
+            message += f": it looks like {quoted(lookalike)}"
         found.append(
             HostFinding(
                 "mixed-script",
@@ -204,8 +205,8 @@ def _label_findings(label: str, whole: Span) -> list[HostFinding]:
                 "whole-script-confusable",
                 "warning",
                 whole,
-                f"host label {label!r} is all {', '.join(scripts)}, yet every letter looks "
-                f"like a Latin one: it passes for {lookalike!r}",
+                f"host label {quoted(label)} is all {', '.join(scripts)}, yet every letter looks "
+                f"like a Latin one: it passes for {quoted(lookalike)}",
                 f"{UTS39} §4 (whole-script confusables)",
             )
         )
@@ -215,7 +216,7 @@ def _label_findings(label: str, whole: Span) -> list[HostFinding]:
                 "confusable-skeleton",
                 "warning",
                 whole,
-                f"host label {label!r} looks like the ASCII {lookalike!r}: its "
+                f"host label {quoted(label)} looks like the ASCII {quoted(lookalike)}: its "
                 "non-ASCII letters are confusable with ASCII ones",
                 f"{UTS39} §4 (confusable detection, skeleton)",
             )
@@ -441,14 +442,14 @@ def host_findings(host: str) -> tuple[HostFinding, ...]:
     display = host_display(".".join(mapped_labels))
     if display is not None and display.punycode_shown:
         browsers = sorted({b for b, _, _ in display.reasons})
-        why = sorted({f"{label!r} {reason}" for _, label, reason in display.reasons})
+        why = sorted({f"{quoted(label)} {reason}" for _, label, reason in display.reasons})
         shown = display.shown_by(browsers[0])
         found.append(
             HostFinding(
                 "idn-punycode",
                 "warning",
                 (0, len(host)),
-                f"{' and '.join(browsers)} show this host as {shown!r}, not in Unicode: "
+                f"{' and '.join(browsers)} show this host as {quoted(shown)}, not in Unicode: "
                 + "; ".join(why),
                 "; ".join(p.reference for p in POLICIES if p.browser in browsers),
             )

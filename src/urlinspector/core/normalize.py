@@ -37,6 +37,7 @@ from urlinspector.core.editions import Edition, get_edition
 from urlinspector.core.errors import URLInspectorError
 from urlinspector.core.escapes import decode_unreserved, normalize_escape_case
 from urlinspector.core.parse import URL, parse
+from urlinspector.core.quoting import quoted
 from urlinspector.core.registry import default_port, port_value
 from urlinspector.core.resolve import remove_dot_segments, resolve
 
@@ -304,7 +305,7 @@ def _case(step: _Step, *, case_active: bool) -> None:
         elif kind == "reg-name":
             if not host.isascii():
                 step.note(
-                    f"case: {host!r} is an internationalized host name; it is left as "
+                    f"case: {quoted(host)} is an internationalized host name; it is left as "
                     "written (no case folding or conversion between Unicode and "
                     "xn-- forms is done here)"
                 )
@@ -489,7 +490,7 @@ def _scheme_based(step: _Step, *, case_active: bool) -> None:
         elif default is not None and port_value(port) == default:
             step.set("port", None, f"port {port} is the default for {scheme}: dropped")
         elif default is None and port.isascii() and port.isdigit():
-            step.note(f"scheme: no default port is known for {scheme!r}; the port is kept")
+            step.note(f"scheme: no default port is known for {quoted(scheme)}; the port is kept")
     if scheme in ("http", "https") and parts.authority and parts.path == "":
         step.set(
             "path",

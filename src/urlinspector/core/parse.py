@@ -72,6 +72,7 @@ from urlinspector.core.model import (
     Span,
     Spans,
 )
+from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import (
     HPATH_RULE,
     HSEARCH_RULE,
@@ -195,7 +196,7 @@ def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
             "info",
             "wrapper",
             (0, start),
-            f"{text[:start]!r}"
+            f"{quoted(text[:start])}"
             + (" and '>'" if end < len(text) else "")
             + " wrap the URL in plain text; they are not part of it",
             ed.cite("wrapper"),

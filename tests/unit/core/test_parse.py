@@ -912,6 +912,14 @@ def test_userinfo_that_looks_like_a_host(ed: Ed) -> None:
     assert "userinfo-lookalike" not in codes(parsed("ftp://anonymous@h.com/", ed))
 
 
+def test_a_finding_quotes_a_backslash_as_one_backslash(ed: Ed) -> None:
+    """Messages quoted the user's text with repr(): the finding on
+    ``https://evil.com\\@good.com/`` read ``'evil.com\\\\'``."""
+    d = security(parsed("https://evil.com\\@good.com/", ed), "userinfo-lookalike")
+    assert "the userinfo 'evil.com\\' looks like a host name" in d.message
+    assert "\\\\" not in d.message
+
+
 @pytest.mark.parametrize(
     ("text", "code", "severity", "span"),
     [

@@ -17,6 +17,7 @@ from urlinspector.core.model import (
     Span,
     Spans,
 )
+from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ def check_scheme(text: str, span: Span, tables: EditionTables, out: Findings) ->
             "error",
             "syntax",
             span,
-            f"{scheme!r} is not a scheme name (letters, digits, '+', '-', '.'; "
+            f"{quoted(scheme)} is not a scheme name (letters, digits, '+', '-', '.'; "
             "a letter first); a relative reference cannot have ':' in its first segment",
             ed.cite("scheme"),
         )
@@ -166,7 +167,7 @@ def check_scheme(text: str, span: Span, tables: EditionTables, out: Findings) ->
             "info",
             "syntax",
             span,
-            f"scheme {scheme!r} is read as {lower!r}: schemes are case-insensitive "
+            f"scheme {quoted(scheme)} is read as {quoted(lower)}: schemes are case-insensitive "
             "and written in lower case",
             ed.cite("scheme"),
         )

@@ -34,6 +34,7 @@ from urlinspector.core.model import (
     Span,
     Spans,
 )
+from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def _host_kind(
             "error",
             "syntax",
             (start, end),
-            f"{host!r} is not an IPv6 address"
+            f"{quoted(host)} is not an IPv6 address"
             + (" or IPvFuture literal" if ed.ipvfuture else "")
             + (
                 ""
@@ -160,7 +161,7 @@ def _host_kind(
                     severity,
                     "syntax",
                     (start, end),
-                    f"{host!r} looks like an IPv4 address but {', '.join(over)} "
+                    f"{quoted(host)} looks like an IPv4 address but {', '.join(over)} "
                     + ("is" if len(over) == 1 else "are")
                     + " over 255"
                     + ("" if ed.ipv4_any_digits else "; it is read as a registered name"),
@@ -194,7 +195,7 @@ def _host_kind(
                     "info",
                     "syntax",
                     (a_start, a_end),
-                    f"{host!r} is not a hostname, so the whole authority is read as a "
+                    f"{quoted(host)} is not a hostname, so the whole authority is read as a "
                     "registry-based naming authority (reg-name), not as a server",
                     ed.cite("reg-name"),
                 )
@@ -207,7 +208,7 @@ def _host_kind(
                 "error",
                 "syntax",
                 (start, end),
-                f"{host!r} is not a hostname: dot-separated labels of letters, digits and "
+                f"{quoted(host)} is not a hostname: dot-separated labels of letters, digits and "
                 "'-', the last starting with a letter",
                 ed.cite("host"),
             )
@@ -227,7 +228,7 @@ def _host_findings(host: str, start: int, end: int, ed: Edition, out: Findings) 
                 "warning",
                 "security",
                 (start, end),
-                f"{host!r} is a rare IPv4 form: many systems read it as {value}",
+                f"{quoted(host)} is a rare IPv4 form: many systems read it as {value}",
                 ed.cite("rare-ip"),
             )
     lower = host.lower()
@@ -278,18 +279,26 @@ def idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
                 decoded.append(idna.decode(label))
             except (idna.IDNAError, UnicodeError, ValueError):
                 return (
-                    ("idn-invalid", "warning", "idn", f"label {label!r} is not a valid A-label"),
+                    (
+                        "idn-invalid",
+                        "warning",
+                        "idn",
+                        f"label {quoted(label)} is not a valid A-label",
+                    ),
                 )
         else:
             decoded.append(label)
     unicode_host = ".".join(decoded)
     if host.isascii():
-        message = f"internationalized host name: {host!r} is {unicode_host!r}"
+        message = f"internationalized host name: {quoted(host)} is {quoted(unicode_host)}"
     else:
         try:
             ascii_host = idna.encode(host, uts46=True).decode("ascii")
-            message = f"internationalized host name {host!r}; its ASCII form is {ascii_host!r}"
+            message = (
+                f"internationalized host name {quoted(host)}; "
+                f"its ASCII form is {quoted(ascii_host)}"
+            )
         except (idna.IDNAError, UnicodeError, ValueError):
-            message = f"internationalized host name {host!r}; it has no valid IDNA form"
+            message = f"internationalized host name {quoted(host)}; it has no valid IDNA form"
     found.append(("idn", "info", "idn", message))
     return tuple(found)

@@ -9,6 +9,7 @@ from typing import Final
 from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import Category, Diagnostic, Severity, Span
+from urlinspector.core.quoting import quoted
 from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS, port_value
 
 __all__ = ["check_port", "port_finding"]
@@ -58,7 +59,7 @@ def _said_of_port(
             "invalid-port",
             "error",
             "syntax",
-            f"port {port!r} is not a decimal number",
+            f"port {quoted(port)} is not a decimal number",
             ed.cite("port"),
         )
     number = port_value(port)

@@ -20,6 +20,7 @@ from urlinspector.core.model import (
     Part,
     Spans,
 )
+from urlinspector.core.quoting import quoted
 
 __all__ = ["security_findings", "userinfo_findings"]
 
@@ -54,8 +55,8 @@ def userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic
                     "warning",
                     "security",
                     (u_start, u_end),
-                    f"the userinfo {userinfo!r} looks like a host name, but the host is "
-                    f"{real_host!r}: everything before '@' is user information",
+                    f"the userinfo {quoted(userinfo)} looks like a host name, but the host is "
+                    f"{quoted(real_host)}: everything before '@' is user information",
                     ed.cite("semantic-attack"),
                 )
             )

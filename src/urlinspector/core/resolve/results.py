@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from urlinspector.core.errors import URLInspectorError
+from urlinspector.core.quoting import quoted
 
 CURRENT_DOCUMENT = "(current document)"
 """How URL syntax draft 1997 and RFC 2396bis draft 2003 appendix C write the target of a
@@ -89,4 +90,4 @@ class BaseNotAbsoluteError(URLInspectorError):
         self.edition = edition
         self.reason = reason
         self.citation = citation
-        super().__init__(f"the base {base!r} is not absolute: {reason} ({citation})")
+        super().__init__(f"the base {quoted(base)} is not absolute: {reason} ({citation})")
