@@ -26,5 +26,5 @@ def quoted(value: str, limit: int | None = None) -> str:
     characters with "…" when longer."""
     if limit is not None and len(value) > limit:
         value = value[: limit - 1] + "…"
-    text = "".join(_shown(ch) for ch in value)
+    text = value if value.isprintable() else "".join(_shown(ch) for ch in value)
     return f'"{text}"' if "'" in value and '"' not in value else f"'{text}'"
