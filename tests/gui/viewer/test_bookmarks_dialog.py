@@ -111,6 +111,18 @@ def test_del_deletes_and_the_deletion_is_saved(
     assert dialog.tree.currentItem().text(1) == MARKS[1].url  # the next one is current
 
 
+def test_the_first_bookmark_is_current_when_the_dialog_opens(
+    qtbot: Any, dialog: BookmarksDialog, store: QSettings
+) -> None:
+    """The dialog opened with no row current: Del, F2 and the buttons did nothing until
+    a row was clicked."""
+    assert dialog.tree.currentItem() is dialog.tree.topLevelItem(0)
+    assert dialog.delete_button.isEnabled()
+    dialog.tree.setFocus()
+    qtbot.keyClick(dialog.tree, Qt.Key.Key_Delete)
+    assert saved(store) == MARKS[1:]
+
+
 def test_moving_up_and_down_is_saved(qtbot: Any, dialog: BookmarksDialog, store: QSettings) -> None:
     select(dialog, 2)
     qtbot.keyClick(dialog.tree, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)

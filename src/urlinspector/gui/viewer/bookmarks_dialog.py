@@ -114,9 +114,10 @@ class BookmarksDialog(QDialog):
             self.tree.clear()
             for mark in marks:
                 self.tree.addTopLevelItem(self._item(mark))
-        for item in self._items():
-            if self._url(item) == current_url:
-                self.tree.setCurrentItem(item)
+        items = self._items()
+        wanted = [item for item in items if self._url(item) == current_url]
+        if wanted or items:  # else the first row: the keys work at once
+            self.tree.setCurrentItem((wanted or items)[0])
         self.note.setText(
             "No bookmarks yet: Ctrl+D (Bookmarks ▸ Add this page) keeps the page shown."
             if not marks
