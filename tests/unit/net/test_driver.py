@@ -105,6 +105,35 @@ def test_send_and_recv_over_ipv4(serve: Callable[..., Server]) -> None:
     assert conn.closed
 
 
+def test_a_socket_numbered_above_1023_still_waits(serve: Callable[..., Server]) -> None:
+    """Waits went through select(), which refuses a descriptor numbered 1024 or more:
+    in a process holding many files, every fetch failed with a ValueError."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1100:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(2048, hard), hard))
+
+    def slow_echo(conn: socket.socket) -> None:
+        data = conn.recv(1024)
+        time.sleep(0.3)  # the client waits for the reply
+        conn.sendall(b"echo:" + data)
+
+    server = serve(slow_echo)
+    held: list[int] = []
+    try:
+        while not held or held[-1] < 1030:
+            held.append(os.open(os.devnull, os.O_RDONLY))
+        with Connection.open("127.0.0.1", server.port, limits=QUICK, what="test") as conn:
+            assert conn._socket().fileno() > 1023
+            conn.send(b"hello")
+            assert conn.recv() == b"echo:hello"
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 @pytest.mark.skipif(not _ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
 def test_send_and_recv_over_ipv6(serve: Callable[..., Server]) -> None:
     server = serve(echo_once, "::1")

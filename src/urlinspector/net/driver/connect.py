@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import errno
 import os
-import select
+import selectors
 import socket
 import time
 from typing import Any
@@ -16,7 +16,7 @@ from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout
 from urlinspector.net.limits import CancelToken, Limits
 
-__all__ = ["POLL_INTERVAL", "connect", "format_hostport", "seconds", "why"]
+__all__ = ["POLL_INTERVAL", "connect", "format_hostport", "ready", "seconds", "why"]
 
 POLL_INTERVAL = 0.1
 """Longest wait, in seconds, between two looks at the cancel token."""
@@ -118,8 +118,7 @@ def _connect(
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError
-            _, writable, failed = select.select([], [sock], [sock], min(POLL_INTERVAL, remaining))
-            if writable or failed:
+            if ready(sock, selectors.EVENT_WRITE, min(POLL_INTERVAL, remaining)):
                 code = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
                 if code != 0:
                     raise OSError(code, _strerror(code))
@@ -127,6 +126,16 @@ def _connect(
     except BaseException:
         sock.close()
         raise
+
+
+def ready(sock: socket.socket, events: int, timeout: float) -> bool:
+    """Whether *sock* is ready for *events* (``selectors.EVENT_READ``, ``EVENT_WRITE``)
+    within *timeout* seconds.  Through the platform's best selector (epoll on Linux),
+    not ``select()``, which refuses a descriptor numbered 1024 or more: a process that
+    holds many files still waits on its sockets."""
+    with selectors.DefaultSelector() as selector:
+        selector.register(sock, events)
+        return bool(selector.select(timeout))
 
 
 def _strerror(code: int) -> str:

@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import contextlib
 import os
-import select
+import selectors
 import socket
 import time
 from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, TypeVar
 
-from urlinspector.net.driver.connect import POLL_INTERVAL, connect, format_hostport, seconds, why
+from urlinspector.net.driver.connect import (
+    POLL_INTERVAL,
+    connect,
+    format_hostport,
+    ready,
+    seconds,
+    why,
+)
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout
 from urlinspector.net.limits import CancelToken, Limits
 
@@ -206,7 +213,7 @@ class Connection:
             self._low_water = max_bytes
 
         def move(sock: socket.socket) -> int:
-            select.select([sock], [], [], POLL_INTERVAL)
+            ready(sock, selectors.EVENT_READ, POLL_INTERVAL)
             try:
                 return os.splice(sock.fileno(), pipe, max_bytes)
             except BlockingIOError:  # nothing yet (the socket does not block)
@@ -313,7 +320,4 @@ class Connection:
         if remaining <= 0:
             raise TimeoutError
         wait = min(POLL_INTERVAL, remaining)
-        if read:
-            select.select([sock], [], [], wait)
-        else:
-            select.select([], [sock], [], wait)
+        ready(sock, selectors.EVENT_READ if read else selectors.EVENT_WRITE, wait)
