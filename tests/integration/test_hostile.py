@@ -22,6 +22,7 @@ import pytest
 
 from urlinspector.cli import build_parser, fetch_gopher, main
 from urlinspector.cli.common import Console
+from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, NetTimeout, TooLarge
 from urlinspector.net.ftp import FTPError
 from urlinspector.net.ftp import fetch as ftp_fetch
@@ -300,7 +301,8 @@ def test_the_cli_prints_an_endless_text_line_in_bounded_memory(hostile: Start) -
     server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(eight_mb // len(CHUNK))])
     args = build_parser().parse_args(["fetch", server.url("0/x"), "--timeout", "20"])
     stream = _Counting()
-    outcome, peak = measured(lambda: fetch_gopher.fetch(args, Console(stream)))  # type: ignore[arg-type]
+    url = parse(args.url)
+    outcome, peak = measured(lambda: fetch_gopher.fetch(url, args, Console(stream)))  # type: ignore[arg-type]
     assert outcome == 0
     assert stream.written >= eight_mb
     assert peak < 2 * MiB

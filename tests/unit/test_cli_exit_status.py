@@ -10,7 +10,7 @@ import pytest
 from urlinspector.cli import fetch as fetch_command
 from urlinspector.cli import main
 from urlinspector.cli.common import EXIT_SOFTWARE, EXIT_USAGE, Console
-from urlinspector.core import parse
+from urlinspector.core import URL, parse
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def _run_with(handler: pytest.MonkeyPatch, run: object, capsys: pytest.CaptureFi
 def test_out_of_memory_is_one_line_and_70(
     handler: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def run(args: argparse.Namespace, console: Console) -> int:
+    def run(url: URL, args: argparse.Namespace, console: Console) -> int:
         hoard = [bytes(1024) for _ in range(100)]  # held by the frame when it fails
         raise MemoryError(len(hoard))
 
@@ -44,7 +44,7 @@ def test_out_of_memory_is_one_line_and_70(
 def test_a_value_error_from_a_library_call_is_a_bug(
     handler: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def run(args: argparse.Namespace, console: Console) -> int:
+    def run(url: URL, args: argparse.Namespace, console: Console) -> int:
         return int("²")  # what a str.isdigit() guard let through
 
     status, _, err = _run_with(handler, run, capsys)

@@ -16,6 +16,7 @@ from urlinspector.cli import fetch_ftp, main
 from urlinspector.cli.common import Console
 from urlinspector.cli.fetch import HANDLERS
 from urlinspector.cli.fetch_ftp import _text_lines, fetch, listing_lines
+from urlinspector.core import parse
 from urlinspector.schemes.ftp.listing import parse_listing
 
 DATA = Path(__file__).parents[1] / "data" / "ftp"
@@ -29,10 +30,13 @@ class Terminal(io.StringIO):
 def test_ftp_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ftp handler is fetch_ftp.fetch, imported when an ftp URL is fetched."""
     calls: list[object] = []
-    monkeypatch.setattr(fetch_ftp, "fetch", lambda args, console: calls.append(args) or 0)
-    args = argparse.Namespace(url="ftp://h/")
-    assert HANDLERS["ftp"](args, Console(io.StringIO())) == 0
-    assert calls == [args]
+    monkeypatch.setattr(
+        fetch_ftp, "fetch", lambda url, args, console: calls.append((url, args)) or 0
+    )
+    url = parse("ftp://h/")
+    args = argparse.Namespace(url=url.text)
+    assert HANDLERS["ftp"](url, args, Console(io.StringIO())) == 0
+    assert calls == [(url, args)]
     assert fetch_ftp.fetch is not fetch  # (the real one is restored after the test)
 
 

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from urlinspector.cli import fetch as fetch_command
 from urlinspector.cli import main
 from urlinspector.cli.fetch_gopher import menu_lines
+from urlinspector.core import URL
 from urlinspector.net.demo_server import DEFAULT_ROOT, DemoServer
 from urlinspector.schemes.gopher import parse_menu_line
 
@@ -209,3 +211,22 @@ def test_network_errors_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
 def test_misuse_exits_2(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fetch", *args]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_the_handler_gets_the_url_fetch_parsed(
+    demo: DemoServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The URL is parsed once, by ``fetch``, and travels on as a URL, not as text."""
+    handler = fetch_command.HANDLERS["gopher"]
+    given: list[object] = []
+
+    def spy(url: URL, *rest: object) -> int:
+        given.append(url)
+        return handler(url, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setitem(fetch_command.HANDLERS, "gopher", spy)
+    text = f"{demo.url}0/welcome.txt"
+    assert main(["fetch", text]) == 0
+    (url,) = given
+    assert isinstance(url, URL)
+    assert url.text == text

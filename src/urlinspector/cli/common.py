@@ -1,30 +1,35 @@
 """What every subcommand shares: safe display of any text, the console, tables, and
-arguments as data (:class:`Command`, :class:`Argument` and the common options)."""
+arguments as data (:class:`Command`, :class:`Argument` and the common options).
+
+Every command imports this module, ``fetch`` too, whose start-up counts in a download's
+time: what only some output needs (colours, JSON, wrapped text) is imported where it is
+used."""
 
 from __future__ import annotations
 
 import argparse
 import functools
-import json
 import os
 import shutil
 import sys
-import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from urlinspector import palette
 from urlinspector.core import (
     EDITION_IDS,
     EDITIONS,
+    URL,
     URLInspectorError,
     get_edition,
 )
 from urlinspector.core.escapes import canonical_charset
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.ports import port_warning
+
+if TYPE_CHECKING:
+    from urlinspector import palette
 
 PROG = "urlinspector"
 
@@ -173,6 +178,8 @@ class Console:
         """*text* (already :func:`visible`) in the colours of *role*, when colour is on."""
         if not self.colour or role is None or not text:
             return text
+        from urlinspector import palette
+
         return palette.ansi(role, text, theme=self.theme, depth=self.depth)
 
     def write(self, text: str) -> None:
@@ -186,6 +193,8 @@ class Console:
         self.write("".join(line + "\n" for line in lines))
 
     def write_json(self, data: object) -> None:
+        import json
+
         text = json.dumps(data, indent=2, ensure_ascii=False)
         encoding = getattr(self.stream, "encoding", None) or "utf-8"
         try:
@@ -229,6 +238,8 @@ def table(
 
 
 def wrap(text: str, columns: int, indent: int) -> list[str]:
+    import textwrap
+
     return textwrap.wrap(
         text,
         width=max(20, columns - indent),
@@ -282,7 +293,7 @@ def fetch_limits(timeout: float | None) -> Limits:
     )
 
 
-def check_port(url: str, args: argparse.Namespace) -> None:
+def check_port(url: URL, args: argparse.Namespace) -> None:
     """Refuse (ValueError: misuse) a URL aimed at another service's port, unless
     ``--allow-port`` (RFC 1738 §6; :func:`urlinspector.schemes.ports.port_warning`)."""
     warning = port_warning(url)

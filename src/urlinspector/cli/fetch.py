@@ -1,7 +1,8 @@
 """``fetch``: dereference a URL and print what the server sent.
 
 One handler per scheme, each in its own module (``fetch_<scheme>.py``) with a
-``fetch(args, console) -> int`` function; :data:`HANDLERS` maps schemes to them.  A
+``fetch(url, args, console) -> int`` function, *url* the URL as :func:`parse` read it
+(parsed once, here); :data:`HANDLERS` maps schemes to them.  A
 handler's module (and the protocol stack under it) is imported when its scheme is
 fetched: a gopher download does not wait for the NNTP and FTP code to load.
 """
@@ -21,17 +22,17 @@ from urlinspector.cli.common import (
     fetch_limits,
     visible,
 )
-from urlinspector.core import parse
+from urlinspector.core import URL, parse
 
-Handler = Callable[[argparse.Namespace, Console], int]
+Handler = Callable[[URL, argparse.Namespace, Console], int]
 
 
 def _handler(module: str) -> Handler:
     """The ``fetch`` function of ``urlinspector.cli.<module>``, imported when called."""
 
-    def handler(args: argparse.Namespace, console: Console) -> int:
+    def handler(url: URL, args: argparse.Namespace, console: Console) -> int:
         run: Handler = importlib.import_module(f"urlinspector.cli.{module}").fetch
-        return run(args, console)
+        return run(url, args, console)
 
     return handler
 
@@ -54,7 +55,7 @@ def run_fetch(args: argparse.Namespace, console: Console) -> int:
         what = f"{visible(scheme)}: URLs" if scheme else "a URL without a scheme"
         raise ValueError(f"cannot fetch {what}; fetch knows: {known}")
     fetch_limits(args.timeout)  # a bad --timeout is misuse, before anything else
-    return handler(args, console)
+    return handler(url, args, console)
 
 
 COMMANDS: tuple[Command, ...] = (

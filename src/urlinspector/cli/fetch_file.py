@@ -15,6 +15,7 @@ import argparse
 import sys
 
 from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, PROG, Console, visible
+from urlinspector.core import URL
 from urlinspector.net.errors import NetError
 from urlinspector.net.file import FileResult, LocalEntry
 from urlinspector.net.file import fetch as file_fetch
@@ -43,9 +44,9 @@ def folder_lines(entries: tuple[LocalEntry, ...]) -> list[str]:
     return lines
 
 
-def fetch(args: argparse.Namespace, console: Console) -> int:
+def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for file URLs."""
-    target = file_target(args.url)  # another host's file: misuse, exit 2
+    target = file_target(url)  # another host's file: misuse, exit 2
     try:
         if args.output:
             with open(args.output, "wb") as sink:

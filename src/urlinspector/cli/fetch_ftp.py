@@ -29,7 +29,7 @@ from urlinspector.cli.common import (
     table,
     visible,
 )
-from urlinspector.core import parse
+from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
 from urlinspector.net.ftp import FTPResult, fetch_to_path
@@ -139,12 +139,12 @@ def _print_plan(the_plan: Plan) -> None:
     _stderr(f"# the URL's FTP commands (RFC 1738 §3.2): {steps}")
 
 
-def fetch(args: argparse.Namespace, console: Console) -> int:
+def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for ftp URLs."""
     limits = fetch_limits(args.timeout)
     email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
-    the_plan = plan(args.url, anonymous_password=email)  # refuses unsafe URLs: exit 2
-    check_port(args.url, args)
+    the_plan = plan(url, anonymous_password=email)  # refuses unsafe URLs: exit 2
+    check_port(url, args)
     transcript = Transcript(_show_line if args.transcript else None)
     if args.transcript:
         _print_plan(the_plan)
@@ -154,7 +154,7 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
 
         def run() -> FTPResult:
             return fetch_to_path(
-                args.url,
+                url,
                 output,
                 limits=limits,
                 password=_ask_password,
@@ -166,7 +166,7 @@ def fetch(args: argparse.Namespace, console: Console) -> int:
 
         def run() -> FTPResult:
             return fetch_url(
-                args.url,
+                url,
                 limits=limits,
                 password=_ask_password,
                 anonymous_password=email,

@@ -26,7 +26,7 @@ from urlinspector.cli.common import (
     visible,
     width,
 )
-from urlinspector.core import parse
+from urlinspector.core import URL
 from urlinspector.net.body import staging_path
 from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
@@ -143,10 +143,10 @@ def _transcript(args: argparse.Namespace, text: str) -> None:
         sys.stderr.write(visible(text) + "\n")
 
 
-def fetch(args: argparse.Namespace, console: Console) -> int:
-    url = parse(args.url)
+def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
+    """The ``fetch`` handler for gopher URLs."""
     request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
-    check_port(args.url, args)
+    check_port(url, args)
     output: str | None = args.output
     raw: bool = bool(args.raw)
     if request.kind == "binary" and output is None and not raw:

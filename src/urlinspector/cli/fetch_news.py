@@ -36,6 +36,7 @@ from urlinspector.cli.common import (
     visible,
     width,
 )
+from urlinspector.core import URL
 from urlinspector.net.errors import NetError
 from urlinspector.net.nntp import (
     NewsClient,
@@ -167,10 +168,10 @@ def _binary_stdout() -> BinaryIO:
     return buffer
 
 
-def fetch(args: argparse.Namespace, console: Console) -> int:
+def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for news: and nntp: URLs."""
-    target = news_target(args.url)  # LocalProtocolError (a ValueError): exit status 2
-    check_port(args.url, args)
+    target = news_target(url)  # LocalProtocolError (a ValueError): exit status 2
+    check_port(url, args)
     server_setting: str | None = getattr(args, "server", None)
     if target.server is not None and server_setting:
         raise ValueError("--server applies to news: URLs; an nntp: URL names its own server")
