@@ -2,7 +2,7 @@
 
 import sys
 
-from urlinspector.app import main
+from urlinspector.app import entry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())
