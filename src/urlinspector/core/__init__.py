@@ -9,13 +9,13 @@ look-alikes) and ``publicsuffixlist``.  No sockets, threads, files or Qt.
 from typing import TYPE_CHECKING, Any
 
 from urlinspector.core.base import EstablishedBase, establish_base
-from urlinspector.core.compare import Comparison, Rung, compare
+from urlinspector.core.comparison import Comparison, Rung, compare
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
-from urlinspector.core.extract import Found, extract
+from urlinspector.core.extraction import Found, extract
 from urlinspector.core.guess import Guess, guess_absolute
 from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span
-from urlinspector.core.normalize import (
+from urlinspector.core.normalization import (
     RUNGS,
     STEPS,
     Change,
@@ -24,7 +24,7 @@ from urlinspector.core.normalize import (
     normalize,
 )
 from urlinspector.core.parse import URL, Segment, parse
-from urlinspector.core.resolve import (
+from urlinspector.core.resolution import (
     CURRENT_DOCUMENT,
     BaseNotAbsoluteError,
     Resolution,
@@ -35,16 +35,16 @@ from urlinspector.core.resolve import (
 
 if TYPE_CHECKING:
     from urlinspector.core.browser import BrowserReading, browser_reading
-    from urlinspector.core.destination import Destination, Verdict, destination
+    from urlinspector.core.destinations import Destination, Verdict, destination
     from urlinspector.core.domain import registrable_domain
     from urlinspector.core.lookalike import CharInfo, describe_char
 
 _ON_USE: dict[str, str] = {
     "BrowserReading": "browser",
     "browser_reading": "browser",
-    "Destination": "destination",
-    "Verdict": "destination",
-    "destination": "destination",
+    "Destination": "destinations",
+    "Verdict": "destinations",
+    "destination": "destinations",
     "registrable_domain": "domain",
     "CharInfo": "lookalike",
     "describe_char": "lookalike",
@@ -61,7 +61,7 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     loaded = importlib.import_module(f"{__name__}.{module}")
-    # importing the submodule binds its name here (``destination`` the module): every
+    # importing the submodule binds its name here: every
     # name taken from it is bound again to what it names
     for each, home in _ON_USE.items():
         if home == module:

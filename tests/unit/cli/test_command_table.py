@@ -38,7 +38,7 @@ def test_fetch_does_not_import_the_inspection_machinery() -> None:
         "urlinspector.cli.spec",
         "urlinspector.cli.batch",
         "urlinspector.present",
-        "urlinspector.core.destination",
+        "urlinspector.core.destinations",
         "concurrent.futures",
         "icu",
         "ada_url",
