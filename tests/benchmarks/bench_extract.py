@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from urlinspector.core.extract import extract  # noqa: E402
+from urlinspector.core.extraction import extract  # noqa: E402
 
 NAIVE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^\s<>\"]+")
 

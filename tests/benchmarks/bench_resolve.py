@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 
 from tests.benchmarks.bench_parse import bench_main  # noqa: E402
 from tests.benchmarks.corpus import KEYS, WORDS, corpus  # noqa: E402
-from urlinspector.core.resolve import resolve  # noqa: E402
+from urlinspector.core.resolution import resolve  # noqa: E402
 
 START = "<!-- resolve-benchmark:start -->"
 END = "<!-- resolve-benchmark:end -->"

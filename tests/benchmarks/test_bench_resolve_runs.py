@@ -6,7 +6,7 @@ from urllib.parse import urljoin
 
 from tests.benchmarks import bench_resolve
 from urlinspector.core.grammar import APPENDIX_B
-from urlinspector.core.resolve import resolve
+from urlinspector.core.resolution import resolve
 
 
 def test_pairs_are_deterministic_and_mixed() -> None:

@@ -37,7 +37,7 @@ TOP_LEVEL_KEYS = {
     "segments",
     "scheme_specific",
     "diagnostics",
-    # where browsers go (core.destination)
+    # where browsers go (core.destinations)
     "browser",
     "registrable_domain",
     "host_display",

@@ -12,8 +12,8 @@ import pytest
 from tests.unit.test_cli import run
 from urlinspector.cli import batch
 from urlinspector.core import destination, parse
-from urlinspector.core.normalize import normalize
-from urlinspector.core.resolve import resolve
+from urlinspector.core.normalization import normalize
+from urlinspector.core.resolution import resolve
 
 
 def lines_of(out: str) -> list[dict[str, object]]:

@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlinspector.cli import COMMANDS, main
-from urlinspector.core.compare import compare
-from urlinspector.core.extract import extract
-from urlinspector.core.normalize import RUNGS, STEPS, normalize
+from urlinspector.core.comparison import compare
+from urlinspector.core.extraction import extract
+from urlinspector.core.normalization import RUNGS, STEPS, normalize
 
 ROOT = Path(__file__).parents[2]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from urlinspector.cli import COMMANDS, main
-from urlinspector.core.resolve import resolve
+from urlinspector.core.resolution import resolve
 
 ROOT = Path(__file__).parents[2]
 BASE = "http://a/b/c/d;p?q"

@@ -27,10 +27,10 @@ from urlinspector.cli.common import (
     wrap,
 )
 from urlinspector.core import get_edition
-from urlinspector.core.compare import Comparison, compare
+from urlinspector.core.comparison import Comparison, compare
 from urlinspector.core.escapes import canonical_charset
-from urlinspector.core.extract import Found, extract
-from urlinspector.core.normalize import STEPS, Change, Normalized, citation, normalize
+from urlinspector.core.extraction import Found, extract
+from urlinspector.core.normalization import STEPS, Change, Normalized, citation, normalize
 from urlinspector.core.quoting import quoted
 
 # --- normalize ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from urlinspector.cli.common import (
 from urlinspector.core import get_edition
 from urlinspector.core.errors import URLInspectorError
 from urlinspector.core.quoting import quoted
-from urlinspector.core.resolve import Resolution, Step, resolve
+from urlinspector.core.resolution import Resolution, Step, resolve
 
 __all__ = ["COMMANDS", "run_resolve"]
 

@@ -4,54 +4,81 @@ resolution of references, base URLs, normalization, comparison and extraction.
 Standard library plus pure, deterministic parsers and data: ``idna``, ``ada-url``
 (the browsers' WHATWG reading, asked for apart from ``parse``), PyICU (UTS #39
 look-alikes) and ``publicsuffixlist``.  No sockets, threads, files or Qt.
+
+Importing the package imports the parser and what its results are made of (``parse``,
+``URL``, the editions, the errors, the model); every other name here is imported from
+its module when it is first used, so that a program that only parses, or fetches,
+does not pay for resolution, normalization, extraction or the browsers' reading.
 """
 
 from typing import TYPE_CHECKING, Any
 
-from urlinspector.core.base import EstablishedBase, establish_base
-from urlinspector.core.compare import Comparison, Rung, compare
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
-from urlinspector.core.extract import Found, extract
-from urlinspector.core.guess import Guess, guess_absolute
 from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span
-from urlinspector.core.normalize import (
-    RUNGS,
-    STEPS,
-    Change,
-    Normalized,
-    UnknownStepError,
-    normalize,
-)
+
+# ``parse`` shares its name with its module, and that is safe only because it is bound
+# here, as the package is imported: importing urlinspector.core.parse binds the module
+# to ``parse`` in the package once, when it is first loaded, and this line, which runs
+# after that, binds the function in its place; nothing imports the module for the first
+# time later.  Every name below that is loaded on first use lives in a module of
+# another name (``normalize`` in normalization.py), since importing that module by any
+# route would bind the module to the name in the package and hide the function.
 from urlinspector.core.parse import URL, Segment, parse
-from urlinspector.core.resolve import (
-    CURRENT_DOCUMENT,
-    BaseNotAbsoluteError,
-    Resolution,
-    Step,
-    remove_dot_segments,
-    resolve,
-)
 
 if TYPE_CHECKING:
+    from urlinspector.core.base import EstablishedBase, establish_base
     from urlinspector.core.browser import BrowserReading, browser_reading
-    from urlinspector.core.destination import Destination, Verdict, destination
+    from urlinspector.core.comparison import Comparison, Rung, compare
+    from urlinspector.core.destinations import Destination, Verdict, destination
     from urlinspector.core.domain import registrable_domain
+    from urlinspector.core.extraction import Found, extract
+    from urlinspector.core.guess import Guess, guess_absolute
     from urlinspector.core.lookalike import CharInfo, describe_char
+    from urlinspector.core.normalization import (
+        RUNGS,
+        STEPS,
+        Change,
+        Normalized,
+        UnknownStepError,
+        normalize,
+    )
+    from urlinspector.core.resolution import (
+        CURRENT_DOCUMENT,
+        BaseNotAbsoluteError,
+        Resolution,
+        Step,
+        remove_dot_segments,
+        resolve,
+    )
 
-_ON_USE: dict[str, str] = {
-    "BrowserReading": "browser",
-    "browser_reading": "browser",
-    "Destination": "destination",
-    "Verdict": "destination",
-    "destination": "destination",
-    "registrable_domain": "domain",
-    "CharInfo": "lookalike",
-    "describe_char": "lookalike",
+_ON_USE_BY_MODULE: dict[str, tuple[str, ...]] = {
+    "base": ("EstablishedBase", "establish_base"),
+    "browser": ("BrowserReading", "browser_reading"),
+    "comparison": ("Comparison", "Rung", "compare"),
+    "destinations": ("Destination", "Verdict", "destination"),
+    "domain": ("registrable_domain",),
+    "extraction": ("Found", "extract"),
+    "guess": ("Guess", "guess_absolute"),
+    "lookalike": ("CharInfo", "describe_char"),
+    "normalization": ("RUNGS", "STEPS", "Change", "Normalized", "UnknownStepError", "normalize"),
+    "resolution": (
+        "CURRENT_DOCUMENT",
+        "BaseNotAbsoluteError",
+        "Resolution",
+        "Step",
+        "remove_dot_segments",
+        "resolve",
+    ),
 }
-"""Names imported when first used: where browsers go needs ada-url, ICU and the
-Public Suffix List, whose import takes longer than the rest of the core together
-(ICU alone about 40 ms), and parsing, resolving or fetching needs none of them."""
+_ON_USE: dict[str, str] = {
+    name: module for module, names in _ON_USE_BY_MODULE.items() for name in names
+}
+"""Names imported when first used, and their modules.  Parsing needs none of them,
+and a program that only parses or fetches should not pay for them: where browsers go
+needs ada-url, ICU and the Public Suffix List (ICU alone about 40 ms), and base URLs,
+resolution, normalization, comparison and extraction bring html.parser, their tables
+and every edition's resolver."""
 
 
 def __getattr__(name: str) -> Any:
@@ -60,13 +87,13 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
 
-    loaded = importlib.import_module(f"{__name__}.{module}")
-    # importing the submodule binds its name here (``destination`` the module): every
-    # name taken from it is bound again to what it names
-    for each, home in _ON_USE.items():
-        if home == module:
-            globals()[each] = getattr(loaded, each)
-    return globals()[name]
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(globals().keys() | _ON_USE.keys())
 
 
 __all__ = [

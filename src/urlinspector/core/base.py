@@ -26,7 +26,7 @@ Each layer is worked out from the outside in, so that a relative ``Content-Locat
 or ``<BASE href>`` is resolved against the base of the layer around it.  A base from
 the document (``<BASE href>``, the headers) that cannot be used is passed over, and the
 result says so; a base the caller states (explicit, retrieval, default) that is not
-absolute is a mistake and raises :class:`~.resolve.BaseNotAbsoluteError`.  A fragment
+absolute is a mistake and raises :class:`~.resolution.BaseNotAbsoluteError`.  A fragment
 is never part of a base (RFC 3986 §5.1: "stripped of any fragment component"), so it
 is removed, and the result says so too.
 """
@@ -40,7 +40,7 @@ from typing import Any
 
 from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.quoting import quoted
-from urlinspector.core.resolve import BaseNotAbsoluteError, resolve
+from urlinspector.core.resolution import BaseNotAbsoluteError, resolve
 
 __all__ = ["LAYERS", "EstablishedBase", "establish_base", "html_base_href"]
 

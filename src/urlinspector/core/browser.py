@@ -3,7 +3,7 @@
 ``ada-url`` is a pure, deterministic parser (no I/O, no state between calls), so the
 core may use it; :func:`urlinspector.core.parse` does not (its speed is measured
 against ``urllib.parse.urlsplit``): this reading is asked for on its own, by
-:func:`browser_reading`, and compared with an edition's reading in :mod:`.destination`.
+:func:`browser_reading`, and compared with an edition's reading in :mod:`.destinations`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 older specs, each with a detector that finds the characters responsible.
 
 :func:`responsible_rules` runs every rule of :data:`RULES` over a parsed URL and keeps
-those that find something; :mod:`.destination` names them in its findings when the
+those that find something; :mod:`.destinations` names them in its findings when the
 browsers' host or port differs from the edition's.  Adding a rule is one row.
 """
 

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from urlinspector import __version__
 from urlinspector.core import EDITIONS, parse
-from urlinspector.core.extract import Found
-from urlinspector.core.normalize import normalize
+from urlinspector.core.extraction import Found
+from urlinspector.core.normalization import normalize
 from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed

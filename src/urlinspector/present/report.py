@@ -34,7 +34,7 @@ from urlinspector.core import (
     parse,
 )
 from urlinspector.core.model import COMPONENT_NAMES, URI
-from urlinspector.core.resolve import Resolution, resolve
+from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.present.masking import (
     mask_finding,
     mask_in_text,

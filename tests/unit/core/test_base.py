@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlinspector.core.base import LAYERS, EstablishedBase, establish_base, html_base_href
-from urlinspector.core.resolve import BaseNotAbsoluteError, resolve
+from urlinspector.core.resolution import BaseNotAbsoluteError, resolve
 
 # URL syntax draft 1997 appendix D's example document (the HTML the spec texts' copies lost, as
 # RFC 2396 and URL syntax draft 1997 print it)

@@ -22,7 +22,7 @@ from tests.benchmarks.corpus import corpus
 from urlinspector.core import EDITION_IDS, EDITIONS, parse, resolve
 from urlinspector.core.documents import BUNDLED, cited_document, split_citation
 from urlinspector.core.escapes import decode
-from urlinspector.core.normalize import RUNGS, citation
+from urlinspector.core.normalization import RUNGS, citation
 from urlinspector.core.spec_index import SectionNotFoundError
 from urlinspector.data import spec_index
 

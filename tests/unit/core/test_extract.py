@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.benchmarks import bench_extract
-from urlinspector.core.extract import FORMS, Found, extract
+from urlinspector.core.extraction import FORMS, Found, extract
 from urlinspector.data import spec_text
 
 

@@ -1,12 +1,136 @@
-"""Names of the core imported when first used keep naming what they name, whichever of
-a module's names is asked for first."""
+"""The core package imports the parser when it is imported and every other name when it
+is first used; each name it exports keeps naming what its module defines, whatever was
+imported before and in which order."""
 
 from __future__ import annotations
 
+import ast
+import importlib.util
+import json
+import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+import urlinspector.core
+
+ON_USE_MODULES = (
+    "base",
+    "browser",
+    "comparison",
+    "destinations",
+    "domain",
+    "extraction",
+    "guess",
+    "lookalike",
+    "normalization",
+    "resolution",
+)
+"""The modules of the core that parsing needs none of."""
+
+INIT = Path(urlinspector.core.__file__)
+
+
+def _run(code: str, *argv: str) -> str:
+    """Run ``code`` in a fresh interpreter: what is imported first is what is tested."""
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _homes() -> dict[str, str]:
+    """Each name the package imports, with the module it imports it from: what mypy
+    reads (the imports under ``TYPE_CHECKING`` included)."""
+    homes = {}
+    for node in ast.walk(ast.parse(INIT.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("urlinspector"):
+            homes.update((alias.asname or alias.name, str(node.module)) for alias in node.names)
+    return homes
+
+
+def _bound_on_import() -> set[str]:
+    """The names the package binds as it is imported (imports at its top level)."""
+    tree = ast.parse(INIT.read_text(encoding="utf-8"))
+    return {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+def _submodules() -> list[str]:
+    return sorted(
+        info.name
+        for info in pkgutil.walk_packages(urlinspector.core.__path__, "urlinspector.core.")
+    )
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import urlinspector.core",
+        "from urlinspector.core import parse, URL, EDITIONS; parse('gopher://127.0.0.1:70/9/x')",
+        "from urlinspector.core import parse; parse('http://a/b/../c?q#f', edition='rfc1738')",
+    ],
+)
+@pytest.mark.parametrize("module", ON_USE_MODULES)
+def test_parsing_leaves_the_rest_of_the_core_unimported(code: str, module: str) -> None:
+    name = f"urlinspector.core.{module}"
+    assert importlib.util.find_spec(name) is not None, name
+    loaded = json.loads(_run(f"{code}; import sys, json; print(json.dumps(sorted(sys.modules)))"))
+    assert "urlinspector.core.parse" in loaded
+    assert not [each for each in loaded if each == name or each.startswith(f"{name}.")]
+
+
+def test_every_exported_name_has_a_home_that_mypy_reads() -> None:
+    assert set(_homes()) >= set(urlinspector.core.__all__)
+
+
+def test_no_module_of_the_core_is_named_like_a_name_loaded_on_first_use() -> None:
+    # importing a submodule binds it in the package under its own name: a name that is
+    # also a module's name stays what the package exports only if the package binds it
+    # as it is imported, after the module (parse)
+    modules = {info.name for info in pkgutil.iter_modules(urlinspector.core.__path__)}
+    shared = modules & set(urlinspector.core.__all__)
+    assert shared <= _bound_on_import(), shared - _bound_on_import()
+
+
+PROBE = """
+import importlib, inspect, json, sys
+first, modules, homes = json.loads(sys.argv[1])
+import urlinspector.core as core
+for name in first:  # names asked for before the modules are imported
+    getattr(core, name)
+for module in modules:
+    importlib.import_module(module)
+# what the package holds before any name is asked for again: a module bound to a name
+# it exports would be found by whichever of the module's names is asked for first
+wrong = [name for name in core.__all__ if inspect.ismodule(vars(core).get(name))]
+for name in core.__all__:
+    expected = getattr(importlib.import_module(homes[name]), name)
+    namespace = {}
+    exec(f"from urlinspector.core import {name}", namespace)
+    for how, value in (("getattr", getattr(core, name)), ("from-import", namespace[name])):
+        if inspect.ismodule(value) or value is not expected:
+            wrong.append(f"{name} by {how}: {value!r}")
+print(json.dumps(wrong))
+"""
+
+
+@pytest.mark.parametrize("order", ["sorted", "reversed", "names first"])
+def test_every_name_stays_what_its_module_defines_whatever_was_imported(order: str) -> None:
+    modules = _submodules()
+    assert {f"urlinspector.core.{module}" for module in ON_USE_MODULES} <= set(modules)
+    if order == "reversed":
+        modules.reverse()
+    first = urlinspector.core.__all__ if order == "names first" else []
+    argument = json.dumps([first, modules, _homes()])
+    assert json.loads(_run(PROBE, argument)) == []
 
 
 @pytest.mark.parametrize(
@@ -16,11 +140,18 @@ import pytest
         "destination, Destination",
         "Verdict, destination",
         "BrowserReading, browser_reading",
+        "Rung, normalize, compare",
+        "Resolution, resolve, establish_base",
     ],
 )
-def test_a_function_named_like_its_module_stays_a_function(names: str) -> None:
-    # a fresh interpreter: the first use is what is tested
+def test_a_function_named_like_a_module_stays_a_function(names: str) -> None:
     code = f"from urlinspector.core import {names}; import inspect; " + "; ".join(
         f"assert not inspect.ismodule({name}), {name}" for name in names.split(", ")
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    _run(code)
+
+
+def test_dir_lists_the_names_loaded_on_first_use() -> None:
+    listed = json.loads(_run("import json, urlinspector.core as c; print(json.dumps(dir(c)))"))
+    assert set(urlinspector.core.__all__) <= set(listed)
+    assert listed == sorted(listed)

@@ -21,8 +21,15 @@ from hypothesis import strategies as st
 
 from urlinspector import data
 from urlinspector.core import EDITION_IDS, URLInspectorError, parse
-from urlinspector.core.compare import compare
-from urlinspector.core.normalize import RUNGS, STEPS, Change, UnknownStepError, citation, normalize
+from urlinspector.core.comparison import compare
+from urlinspector.core.normalization import (
+    RUNGS,
+    STEPS,
+    Change,
+    UnknownStepError,
+    citation,
+    normalize,
+)
 from urlinspector.core.registry import default_port
 
 

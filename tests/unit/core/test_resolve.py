@@ -36,7 +36,7 @@ from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.model import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME
 
 # the module, even where ``urlinspector.core`` re-exports the function under its name
-from urlinspector.core.resolve import (
+from urlinspector.core.resolution import (
     CURRENT_DOCUMENT,
     BaseNotAbsoluteError,
     Resolution,
@@ -47,7 +47,7 @@ from urlinspector.core.resolve import (
     remove_dot_segments,
     resolve,
 )
-from urlinspector.core.resolve import trace as trace_module
+from urlinspector.core.resolution import trace as trace_module
 from urlinspector.data import spec_text
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "resolve"

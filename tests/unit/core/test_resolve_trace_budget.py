@@ -9,7 +9,7 @@ import json
 import pytest
 
 from urlinspector.core import EDITION_IDS, resolve
-from urlinspector.core.resolve import STEP_COST, TRACE_BUDGET
+from urlinspector.core.resolution import STEP_COST, TRACE_BUDGET
 
 LONG_REFERENCES = {
     "segments": "a/" * 32768,

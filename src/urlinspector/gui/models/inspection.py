@@ -32,7 +32,7 @@ from urlinspector.core.model import (
     USER,
     USERINFO,
 )
-from urlinspector.core.resolve import Resolution, resolve
+from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.gui.models.text import masked, shown, visible
 from urlinspector.present.masking import (
     mask_in_text,

@@ -1,7 +1,7 @@
 """Text documents: shown in a charset a person can change (UTF-8, Latin-1, CP437), with
 the URLs in the text made clickable.
 
-The URLs are found by the core's :func:`~urlinspector.core.extract.extract` (``<URL:...>``
+The URLs are found by the core's :func:`~urlinspector.core.extraction.extract` (``<URL:...>``
 wrappers, angle brackets, quotes and bare URLs, RFC 1738 appendix, URL syntax draft 1997 /
 RFC 2396bis draft 2003 appendix E), so what is a link here is exactly what ``urlinspector links``
 reports.  A click follows the URL as extracted (not as Qt would rewrite it).
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core.extract import Found, extract
+from urlinspector.core.extraction import Found, extract
 from urlinspector.gui.viewer.common import fixed_font
 
 __all__ = [

@@ -448,7 +448,7 @@ class UrlEdit(QPlainTextEdit):
         plain = stripped and not any(c.isspace() for c in stripped) and "<" not in stripped
         if plain and stripped == text:
             return text
-        from urlinspector.core.extract import extract
+        from urlinspector.core.extraction import extract
 
         found = extract(text)
         if len(found) == 1:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core.resolve import Resolution
+from urlinspector.core.resolution import Resolution
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.present.masking import mask_known

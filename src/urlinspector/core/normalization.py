@@ -39,7 +39,7 @@ from urlinspector.core.escapes import decode_unreserved, normalize_escape_case
 from urlinspector.core.parse import URL, parse
 from urlinspector.core.quoting import quoted
 from urlinspector.core.registry import default_port, port_value
-from urlinspector.core.resolve import remove_dot_segments, resolve
+from urlinspector.core.resolution import remove_dot_segments, resolve
 
 __all__ = [
     "RUNGS",

@@ -6,16 +6,16 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from urlinspector.core.resolve.common import _same_scheme, _Target
-from urlinspector.core.resolve.draft2003 import (
+from urlinspector.core.resolution.common import _same_scheme, _Target
+from urlinspector.core.resolution.draft2003 import (
     _begins_with_dotdot,
     _remove_dot_slash,
     _remove_final_dot,
     _remove_final_segment_dotdot,
     _remove_segment_dotdot,
 )
-from urlinspector.core.resolve.results import Values
-from urlinspector.core.resolve.trace import _Trace
+from urlinspector.core.resolution.results import Values
+from urlinspector.core.resolution.trace import _Trace
 
 _1808 = "RFC 1808 §4"
 

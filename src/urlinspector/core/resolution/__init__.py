@@ -48,20 +48,20 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from urlinspector.core.editions import Edition, get_edition
-from urlinspector.core.resolve.common import _split_generic, _Target
-from urlinspector.core.resolve.dot_segments import remove_dot_segments
-from urlinspector.core.resolve.draft1993 import _resolve_1993, _split_1993
-from urlinspector.core.resolve.draft1997 import _resolve_1997
-from urlinspector.core.resolve.draft2003 import _resolve_2003
-from urlinspector.core.resolve.results import (
+from urlinspector.core.resolution.common import _split_generic, _Target
+from urlinspector.core.resolution.dot_segments import remove_dot_segments
+from urlinspector.core.resolution.draft1993 import _resolve_1993, _split_1993
+from urlinspector.core.resolution.draft1997 import _resolve_1997
+from urlinspector.core.resolution.draft2003 import _resolve_2003
+from urlinspector.core.resolution.results import (
     CURRENT_DOCUMENT,
     BaseNotAbsoluteError,
     Resolution,
     Step,
 )
-from urlinspector.core.resolve.rfc1808 import _resolve_1808, _split_1808
-from urlinspector.core.resolve.rfc3986 import _resolve_lean, _resolve_rfc3986
-from urlinspector.core.resolve.trace import STEP_COST, TRACE_BUDGET, _Trace
+from urlinspector.core.resolution.rfc1808 import _resolve_1808, _split_1808
+from urlinspector.core.resolution.rfc3986 import _resolve_lean, _resolve_rfc3986
+from urlinspector.core.resolution.trace import STEP_COST, TRACE_BUDGET, _Trace
 
 __all__ = [
     "CURRENT_DOCUMENT",

@@ -3,7 +3,7 @@ within a budget, so that a huge reference gives a trace of bounded size in linea
 
 from __future__ import annotations
 
-from urlinspector.core.resolve.results import Step
+from urlinspector.core.resolution.results import Step
 
 TRACE_BUDGET = 1 << 20
 """Characters of step values one trace records, at most (each step counts

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from urlinspector.core.resolve.common import (
+from urlinspector.core.resolution.common import (
     _SPLIT,
     _Generic,
     _recompose,
@@ -13,14 +13,14 @@ from urlinspector.core.resolve.common import (
     _split_generic,
     _Target,
 )
-from urlinspector.core.resolve.dot_segments import (
+from urlinspector.core.resolution.dot_segments import (
     _rds_buffers,
     _rds_stack,
     _rds_traced,
     remove_dot_segments,
 )
-from urlinspector.core.resolve.results import Resolution
-from urlinspector.core.resolve.trace import _Trace
+from urlinspector.core.resolution.results import Resolution
+from urlinspector.core.resolution.trace import _Trace
 
 _3986_RULES = {
     "base": "The base URI (Base) is established according to the procedure of Section 5.1 "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urlinspector.core.resolve.trace import _Trace
+from urlinspector.core.resolution.trace import _Trace
 
 _RDS = "RFC 3986 §5.2.4"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urlinspector.core.resolve.common import (
+from urlinspector.core.resolution.common import (
     _current_document,
     _Generic,
     _recompose,
@@ -10,12 +10,12 @@ from urlinspector.core.resolve.common import (
     _split_generic,
     _Target,
 )
-from urlinspector.core.resolve.rfc3986 import (
+from urlinspector.core.resolution.rfc3986 import (
     _FRAGMENT_NOT_PART,
     _base_step_3986,
     _drop_base_fragment,
 )
-from urlinspector.core.resolve.trace import _Trace
+from urlinspector.core.resolution.trace import _Trace
 
 _2003 = "RFC 2396bis draft 2003 §5.2"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from urlinspector.core.resolve.common import _current_document, _same_scheme, _Target
-from urlinspector.core.resolve.trace import _Trace
+from urlinspector.core.resolution.common import _current_document, _same_scheme, _Target
+from urlinspector.core.resolution.trace import _Trace
 
 _1993 = "URL draft 1993 appendix 1.2"
 

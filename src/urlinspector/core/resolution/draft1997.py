@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urlinspector.core.resolve.common import (
+from urlinspector.core.resolution.common import (
     _current_document,
     _Generic,
     _recompose,
@@ -10,14 +10,14 @@ from urlinspector.core.resolve.common import (
     _split_generic,
     _Target,
 )
-from urlinspector.core.resolve.draft2003 import (
+from urlinspector.core.resolution.draft2003 import (
     _remove_dot_slash,
     _remove_final_dot,
     _remove_final_segment_dotdot,
     _remove_segment_dotdot,
 )
-from urlinspector.core.resolve.rfc3986 import _FRAGMENT_NOT_PART, _drop_base_fragment
-from urlinspector.core.resolve.trace import _Trace
+from urlinspector.core.resolution.rfc3986 import _FRAGMENT_NOT_PART, _drop_base_fragment
+from urlinspector.core.resolution.trace import _Trace
 
 _1997 = "URL syntax draft 1997 §5.2"
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from urlinspector.core.editions import Edition, get_edition
 from urlinspector.core.model import FRAGMENT
-from urlinspector.core.normalize import RUNGS, citation, normalize, unwrapped
+from urlinspector.core.normalization import RUNGS, citation, normalize, unwrapped
 from urlinspector.core.parse import parse
 
 __all__ = ["RUNGS", "Comparison", "Rung", "compare"]
