@@ -13,7 +13,9 @@ it compiled), then in *R* rounds: curl, then urlinspector (the other order in th
 round), each a separate process writing to a file in a temporary folder.  The time is
 the wall time of the process (start-up included), the throughput the file's size over
 the best of the rounds, the peak memory the process's maximum resident set size
-(``wait4``).  The servers run in their own processes.  With ``--update-docs`` the table
+(``wait4``).  The same rounds also download a 1 KiB file from the same server: its best
+time is each client's fixed cost (start-up, connection, the server starting to send),
+shown beside the ratio.  The servers run in their own processes.  With ``--update-docs`` the table
 replaces the "Downloads" section of docs/benchmarks.md (created when missing).
 """
 
@@ -42,6 +44,8 @@ DOCS = ROOT / "docs" / "benchmarks.md"
 TARGET_RATIO = 0.9
 TARGET_RSS_MIB = 64
 DEFAULT_SIZES = "ftp:256,gopher:256,ftp:1024"
+SMALL = 1024
+"""Bytes of the file whose download time is each client's fixed cost."""
 SERVERS = {"ftp": "pyftpdlib", "gopher": "gophernicus"}
 
 
@@ -79,6 +83,9 @@ class Row:
     size: int
     curl: list[Run]
     ours: list[Run]
+    curl_small: list[Run]
+    """The rounds' downloads of a :data:`SMALL` file from the same server."""
+    ours_small: list[Run]
 
     @staticmethod
     def best(runs: list[Run]) -> float:
@@ -93,6 +100,11 @@ class Row:
     def round_ratios(self) -> list[float]:
         """The ratio of each round (curl's time over urlinspector's in that round)."""
         return [c.seconds / o.seconds for c, o in zip(self.curl, self.ours, strict=True)]
+
+    @property
+    def fixed_ms(self) -> tuple[float, float]:
+        """curl's and urlinspector's best time for the small file, in milliseconds."""
+        return self.best(self.curl_small) * 1000, self.best(self.ours_small) * 1000
 
     def mib_s(self, runs: list[Run]) -> float:
         return self.size / MiB / self.best(runs)
@@ -204,12 +216,12 @@ def compare(url: str, size: int, rounds: int, scratch: Path) -> tuple[list[Run],
     return curl_runs, our_runs
 
 
-def _make_file(path: Path, mib: int) -> None:
-    """*mib* MiB of random bytes (the same every run) at *path*."""
+def _make_file(path: Path, size: int) -> None:
+    """*size* random bytes (the same every run) at *path*."""
     rng = random.Random(959)
     with path.open("wb") as f:
-        for _ in range(mib):
-            f.write(rng.randbytes(MiB))
+        for start in range(0, size, MiB):
+            f.write(rng.randbytes(min(MiB, size - start)))
     path.chmod(0o644)  # gophernicus runs as nobody
 
 
@@ -226,14 +238,28 @@ def run(sizes: list[Size] | None = None, rounds: int = 5) -> list[Row]:
         served.mkdir()
         for path in (scratch, served):
             path.chmod(0o755)  # gophernicus runs as nobody
+        small_file = served / "small.bin"
+        _make_file(small_file, SMALL)
         for size in sizes_type(DEFAULT_SIZES) if sizes is None else sizes:
             served_file = served / f"{size.mib}mib.bin"
-            _make_file(served_file, size.mib)
+            _make_file(served_file, size.mib * MiB)
             with _SERVE[size.protocol](served) as port:
                 url = _URL[size.protocol].format(port=port, name=served_file.name)
                 curl, ours = compare(url, size.mib * MiB, rounds, scratch)
+                small_url = _URL[size.protocol].format(port=port, name=small_file.name)
+                curl_small, ours_small = compare(small_url, SMALL, rounds, scratch)
             served_file.unlink()
-            rows.append(Row(size.protocol, SERVERS[size.protocol], size.mib * MiB, curl, ours))
+            rows.append(
+                Row(
+                    size.protocol,
+                    SERVERS[size.protocol],
+                    size.mib * MiB,
+                    curl,
+                    ours,
+                    curl_small,
+                    ours_small,
+                )
+            )
     return rows
 
 
@@ -254,15 +280,16 @@ def table(rows: list[Row], rounds: int) -> str:
         "Run: `python tests/benchmarks/bench_download.py --update-docs`.",
         "",
         "| protocol | server | size | curl MiB/s | urlinspector MiB/s | ratio | rounds "
-        "| peak RSS MiB |",
-        "|---|---|--:|--:|--:|--:|--:|--:|",
+        "| 1 KiB: curl / urlinspector ms | peak RSS MiB |",
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for row in rows:
         low, high = min(row.round_ratios), max(row.round_ratios)
+        curl_ms, ours_ms = row.fixed_ms
         lines.append(
             f"| {row.protocol} | {row.server} | {_size(row.size)} | {row.mib_s(row.curl):.0f} "
             f"| {row.mib_s(row.ours):.0f} | {row.ratio:.2f}x | {low:.2f}-{high:.2f}x "
-            f"| {row.rss_mib:.0f} |"
+            f"| {curl_ms:.0f} / {ours_ms:.0f} | {row.rss_mib:.0f} |"
         )
     lines += [
         "",

@@ -22,8 +22,10 @@ def test_every_row_is_measured() -> None:
     ]
     for row in rows:
         assert len(row.curl) == len(row.ours) == 1
+        assert len(row.curl_small) == len(row.ours_small) == 1
         assert row.ratio > 0
         assert row.rss_mib > 0
+        assert all(ms > 0 for ms in row.fixed_ms)
     text = bench_download.table(rows, 1)
     assert text.startswith(bench_download.SECTION)
     assert "| ftp | pyftpdlib | 2 MiB |" in text
