@@ -256,7 +256,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
         # (a text the fast route accepts starts with no "<", and one the web regex
         # accepts with "http"; one that starts with "URL:" is looked at again
         # below, for a wrapper)
-        m = fast.fullmatch(text)
+        m = fast(text)
         if m is not None:
             spans = m.regs
             s_start, s_end = spans[SCHEME]
@@ -334,7 +334,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     if text[:1] in _WRAPPER_FIRST:
         start, end = _strip_wrapper(text, ed, out)
         if fast is not None:
-            m = fast.fullmatch(text, start, end)
+            m = fast(text, start, end)
             if m is not None and (m.start(1) >= 0 or ":" not in text):
                 s_start, s_end = m.span(1)
                 named = text[s_start:s_end] if s_start >= 0 else None
@@ -343,7 +343,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     if head is not None:
         # a scheme and an authority the fast route accepts, before a path, query or
         # fragment it does not: only those are left to check
-        m = head.fullmatch(text, start, end)
+        m = head(text, start, end)
         if m is not None and m.start(1) >= 0:
             spans = m.regs
             check_tail(text, spans, tables, out)

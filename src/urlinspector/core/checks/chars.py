@@ -151,7 +151,7 @@ def check_scheme(text: str, span: Span, tables: EditionTables, out: Findings) ->
         return  # (a known scheme in lower case: nothing to say)
     ed = tables.ed
     lower = scheme.lower()
-    if tables.scheme_name.fullmatch(lower) is None:
+    if tables.scheme_name(lower) is None:
         out.add(
             "invalid-scheme",
             "error",
