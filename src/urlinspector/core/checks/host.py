@@ -7,8 +7,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-import idna
-
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars
 from urlinspector.core.editions import Edition
@@ -271,6 +269,8 @@ def idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
     """What to say about an internationalized host: its other form, invalid
     A-labels.  (Look-alikes are :func:`.lookalike.host_findings`'.)  Cached: hosts
     repeat."""
+    import idna  # (loaded on the first internationalized host, not with the parser)
+
     found: list[tuple[str, Severity, str, str]] = []
     decoded = []
     for label in host.split("."):
