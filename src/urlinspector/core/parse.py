@@ -49,7 +49,6 @@ from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
 from urlinspector.core.grammar import (
     ENCODED_CONTROL,
     IPV4_DECIMAL,
-    IPV6,
     SPLIT,
     SPLIT_NO_QUERY,
     URL_PREFIX,
@@ -297,7 +296,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         elif first in _DIGITS:
                             if IPV4_DECIMAL.fullmatch(text, h_start, h_end):
                                 host_kind, decided = "ipv4", True
-                        elif first == "[" and IPV6.fullmatch(text, h_start + 1, h_end - 1):
+                        elif first == "[" and tables.ipv6(text, h_start + 1, h_end - 1):
                             # (the regex's literal ends in "]")
                             host_kind, decided = "ipv6", True
                     if decided:

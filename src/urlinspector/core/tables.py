@@ -68,6 +68,9 @@ class EditionTables:
         than for the runs of :attr:`bad`)."""
         self.scheme_name: FullMatch = self._first_scheme_name
         """``fullmatch`` of a lower-case scheme name of the edition."""
+        self.ipv6: FullMatch = self._first_ipv6
+        """``fullmatch`` of an IPv6 address (:data:`.grammar.IPV6`, the same in every
+        edition)."""
         self.fragment_ok = ed.fragment_in_grammar
         """No ``fragment-outside-url`` finding for a fragment."""
         self.known: dict[str, SchemeParser] = (
@@ -89,7 +92,7 @@ class EditionTables:
         route."""
         self.use_fast(True)
 
-    # Until its first call, each of scheme_name, fast, web and head is one of these
+    # Until its first call, each of scheme_name, ipv6, fast, web and head is one of these
     # methods, which compiles the regex, puts its fullmatch in the attribute's place
     # and answers the call.
 
@@ -100,6 +103,12 @@ class EditionTables:
         rest = char_class(self.ed.scheme_rest)
         self.scheme_name = re.compile(f"[{first}][{rest}]*+").fullmatch
         return self.scheme_name(text, pos, endpos)
+
+    def _first_ipv6(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[str] | None:
+        self.ipv6 = re.compile(IPV6).fullmatch
+        return self.ipv6(text, pos, endpos)
 
     def _first_fast(
         self, text: str, pos: int = 0, endpos: int = sys.maxsize
@@ -192,7 +201,7 @@ class EditionTables:
 
         label = char_class(ed.reg_name_chars - {":", "@", "%", "-"})
         port = f"{{{ed.port_min_digits},}}+"
-        literal = rf"|\[(?:{IPV6.pattern})\]" if ed.ipv6_literals else ""
+        literal = rf"|\[(?:{IPV6})\]" if ed.ipv6_literals else ""
         return re.compile(
             r"(https?):"  # 1 scheme
             r"//("  # 2 authority

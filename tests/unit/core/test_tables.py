@@ -20,6 +20,8 @@ from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables
 URLS = [
     "http://example.com/a?b#c",
     "https://[::1]:8080/",
+    "ftp://[2001:db8::1]/pub",
+    "ftp://[1:2:3]/pub",
     "gopher://127.0.0.1:70/9/x",
     "<URL:http://example.org/a>",
     "URL:ftp://example.org/pub/",
@@ -87,12 +89,16 @@ def test_new_tables_compile_nothing_until_asked() -> None:
 @pytest.mark.parametrize("edition", EDITION_IDS)
 def test_each_regex_answers_its_first_call_as_later_ones(edition: str) -> None:
     first, later = EditionTables(get_edition(edition)), tables.tables_for(get_edition(edition))
-    for name in ("fast", "head", "web", "scheme_name"):
+    for name in ("fast", "head", "web", "scheme_name", "ipv6"):
         new, old = getattr(first, name), getattr(later, name)
         assert (new is None) == (old is None), name
         if new is None or old is None:
             continue
-        for text, start, end in [("http://a.example/x", 0, 18), ("<URL:http://b/>", 5, 14)]:
+        for text, start, end in [
+            ("http://a.example/x", 0, 18),
+            ("<URL:http://b/>", 5, 14),
+            ("[2001:db8::1]", 1, 12),
+        ]:
             answer = new(text, start, end)
             again = old(text, start, end)
             assert (answer and answer.regs) == (again and again.regs), (name, text)

@@ -14,7 +14,6 @@ from urlinspector.core.grammar import (
     HOSTNAME,
     IPV4_ANY_DIGITS,
     IPV4_DECIMAL,
-    IPV6,
     IPVFUTURE,
     RARE_IPV4,
 )
@@ -117,7 +116,7 @@ def _host_kind(
         return "empty"
     if host[0] == "[" and ed.ipv6_literals:
         inner = host[1:-1] if host.endswith("]") else host[1:]
-        if host.endswith("]") and IPV6.fullmatch(inner):
+        if host.endswith("]") and tables.ipv6(inner):
             return "ipv6"
         if host.endswith("]") and ed.ipvfuture and IPVFUTURE.fullmatch(inner):
             return "ipvfuture"
