@@ -32,8 +32,22 @@ given its kind (a control character is not also "invalid")."""
 
 
 def char_class(chars: frozenset[str]) -> str:
-    """A regex character class body holding exactly *chars*."""
-    return "".join(re.escape(c) for c in sorted(chars))
+    """A regex character class body holding exactly *chars*, three or more consecutive
+    characters written as a range (``0-9``, ``A-Z``): a shorter regex compiles quicker,
+    and matches the same."""
+    body = []
+    codes = sorted(map(ord, chars))
+    start = 0
+    while start < len(codes):
+        end = start  # the run of consecutive characters codes[start:end + 1]
+        while end + 1 < len(codes) and codes[end + 1] == codes[end] + 1:
+            end += 1
+        if end - start >= 2:
+            body.append(f"{re.escape(chr(codes[start]))}-{re.escape(chr(codes[end]))}")
+        else:
+            body += [re.escape(chr(code)) for code in codes[start : end + 1]]
+        start = end + 1
+    return "".join(body)
 
 
 class FullMatch(Protocol):

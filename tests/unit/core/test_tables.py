@@ -3,6 +3,7 @@ first under an edition, with nothing compiled yet, reads as it does later."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -102,3 +103,40 @@ def test_each_regex_answers_its_first_call_as_later_ones(edition: str) -> None:
             answer = new(text, start, end)
             again = old(text, start, end)
             assert (answer and answer.regs) == (again and again.regs), (name, text)
+
+
+def _sets_of(edition: str) -> list[frozenset[str]]:
+    ed = get_edition(edition)
+    return [
+        ed.user_chars,
+        ed.password_chars,
+        ed.reg_name_chars,
+        ed.path_chars,
+        ed.query_chars,
+        ed.fragment_chars,
+        ed.scheme_first,
+        ed.scheme_rest,
+        ed.unreserved,
+    ]
+
+
+@pytest.mark.parametrize(
+    "chars",
+    [
+        *(chars for edition in EDITION_IDS for chars in _sets_of(edition)),
+        frozenset("-"),
+        frozenset("]^\\-"),
+        frozenset("[\\]^_`"),  # (a range from "[" to "`")
+        frozenset("+,-./"),
+        frozenset("abd"),
+        frozenset("\x00\x01\x02\x7f"),
+        frozenset("éêëü"),
+        frozenset(),
+    ],
+)
+def test_a_char_class_holds_exactly_its_characters(chars: frozenset[str]) -> None:
+    if not chars:
+        assert tables.char_class(chars) == ""
+        return
+    held = re.compile(f"[{tables.char_class(chars)}]")
+    assert {chr(c) for c in range(0x300) if held.fullmatch(chr(c))} == chars
