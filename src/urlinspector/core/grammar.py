@@ -70,22 +70,22 @@ H16: Final = "[0-9A-Fa-f]{1,4}"
 LS32: Final = rf"(?:{H16}:{H16}|{DEC_OCTET}(?:\.{DEC_OCTET}){{3}})"
 """RFC 3986 §3.2.2 ls32: the least-significant 32 bits of an address."""
 
-IPV6: Final = re.compile(
-    "|".join(
-        [
-            rf"(?:{H16}:){{6}}{LS32}",
-            rf"::(?:{H16}:){{5}}{LS32}",
-            rf"(?:{H16})?::(?:{H16}:){{4}}{LS32}",
-            rf"(?:(?:{H16}:){{0,1}}{H16})?::(?:{H16}:){{3}}{LS32}",
-            rf"(?:(?:{H16}:){{0,2}}{H16})?::(?:{H16}:){{2}}{LS32}",
-            rf"(?:(?:{H16}:){{0,3}}{H16})?::{H16}:{LS32}",
-            rf"(?:(?:{H16}:){{0,4}}{H16})?::{LS32}",
-            rf"(?:(?:{H16}:){{0,5}}{H16})?::{H16}",
-            rf"(?:(?:{H16}:){{0,6}}{H16})?::",
-        ]
-    )
+IPV6: Final = "|".join(
+    [
+        rf"(?:{H16}:){{6}}{LS32}",
+        rf"::(?:{H16}:){{5}}{LS32}",
+        rf"(?:{H16})?::(?:{H16}:){{4}}{LS32}",
+        rf"(?:(?:{H16}:){{0,1}}{H16})?::(?:{H16}:){{3}}{LS32}",
+        rf"(?:(?:{H16}:){{0,2}}{H16})?::(?:{H16}:){{2}}{LS32}",
+        rf"(?:(?:{H16}:){{0,3}}{H16})?::{H16}:{LS32}",
+        rf"(?:(?:{H16}:){{0,4}}{H16})?::{LS32}",
+        rf"(?:(?:{H16}:){{0,5}}{H16})?::{H16}",
+        rf"(?:(?:{H16}:){{0,6}}{H16})?::",
+    ]
 )
-"""RFC 3986 §3.2.2 IPv6address, its nine forms (RFC 2396bis draft 2003 §3.2.2 has the same rule)."""
+"""RFC 3986 §3.2.2 IPv6address, its nine forms (RFC 2396bis draft 2003 §3.2.2 has the same rule).
+Not compiled here (it is the costliest rule to compile, and few URLs hold an IPv6
+literal): :mod:`.tables` compiles it when a URL first needs it."""
 
 IPVFUTURE: Final = re.compile(r"[vV][0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 """RFC 3986 §3.2.2 ``IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )``."""

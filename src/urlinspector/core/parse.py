@@ -49,7 +49,6 @@ from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
 from urlinspector.core.grammar import (
     ENCODED_CONTROL,
     IPV4_DECIMAL,
-    IPV6,
     SPLIT,
     SPLIT_NO_QUERY,
     URL_PREFIX,
@@ -256,7 +255,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
         # (a text the fast route accepts starts with no "<", and one the web regex
         # accepts with "http"; one that starts with "URL:" is looked at again
         # below, for a wrapper)
-        m = fast.fullmatch(text)
+        m = fast(text)
         if m is not None:
             spans = m.regs
             s_start, s_end = spans[SCHEME]
@@ -297,7 +296,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
                         elif first in _DIGITS:
                             if IPV4_DECIMAL.fullmatch(text, h_start, h_end):
                                 host_kind, decided = "ipv4", True
-                        elif first == "[" and IPV6.fullmatch(text, h_start + 1, h_end - 1):
+                        elif first == "[" and tables.ipv6(text, h_start + 1, h_end - 1):
                             # (the regex's literal ends in "]")
                             host_kind, decided = "ipv6", True
                     if decided:
@@ -334,7 +333,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     if text[:1] in _WRAPPER_FIRST:
         start, end = _strip_wrapper(text, ed, out)
         if fast is not None:
-            m = fast.fullmatch(text, start, end)
+            m = fast(text, start, end)
             if m is not None and (m.start(1) >= 0 or ":" not in text):
                 s_start, s_end = m.span(1)
                 named = text[s_start:s_end] if s_start >= 0 else None
@@ -343,7 +342,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
     if head is not None:
         # a scheme and an authority the fast route accepts, before a path, query or
         # fragment it does not: only those are left to check
-        m = head.fullmatch(text, start, end)
+        m = head(text, start, end)
         if m is not None and m.start(1) >= 0:
             spans = m.regs
             check_tail(text, spans, tables, out)

@@ -1,21 +1,30 @@
 """Regular expressions compiled from one edition's character tables (:mod:`.editions`),
-built once per edition: the characters each component may not hold, grouped by kind,
-and the validating expressions of :func:`~.parse.parse`'s fast routes."""
+each once per edition and only when first used: the characters each component may not
+hold, grouped by kind, and the validating expressions of :func:`~.parse.parse`'s fast
+routes."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Final
+import sys
+from typing import Final, Protocol
 
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_scheme
 from urlinspector.core.editions import EDITIONS, Edition
 from urlinspector.core.grammar import IPV4_DECIMAL, IPV6
+from urlinspector.core.lazytable import LazyTable
 from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific import SCHEME_PARSERS, SchemeParser
 
-__all__ = ["CHAR_KINDS", "TABLES_BY_EDITION", "EditionTables", "char_class", "tables_for"]
+__all__ = [
+    "CHAR_KINDS",
+    "TABLES_BY_EDITION",
+    "EditionTables",
+    "FullMatch",
+    "char_class",
+    "tables_for",
+]
 
 CHAR_KINDS: Final = ("control", "space", "non_ascii", "unwise", "excluded", "reserved", "invalid")
 """The kinds of character a component may not hold, in the order a character is
@@ -23,12 +32,36 @@ given its kind (a control character is not also "invalid")."""
 
 
 def char_class(chars: frozenset[str]) -> str:
-    """A regex character class body holding exactly *chars*."""
-    return "".join(re.escape(c) for c in sorted(chars))
+    """A regex character class body holding exactly *chars*, three or more consecutive
+    characters written as a range (``0-9``, ``A-Z``): a shorter regex compiles quicker,
+    and matches the same."""
+    body = []
+    codes = sorted(map(ord, chars))
+    start = 0
+    while start < len(codes):
+        end = start  # the run of consecutive characters codes[start:end + 1]
+        while end + 1 < len(codes) and codes[end + 1] == codes[end] + 1:
+            end += 1
+        if end - start >= 2:
+            body.append(f"{re.escape(chr(codes[start]))}-{re.escape(chr(codes[end]))}")
+        else:
+            body += [re.escape(chr(code)) for code in codes[start : end + 1]]
+        start = end + 1
+    return "".join(body)
+
+
+class FullMatch(Protocol):
+    """``fullmatch`` of a compiled regex (:meth:`re.Pattern.fullmatch`)."""
+
+    def __call__(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize, /
+    ) -> re.Match[str] | None: ...
 
 
 class EditionTables:
-    """Regexes derived from one edition's tables, built once per edition."""
+    """Regexes derived from one edition's tables, built once per edition, each when it
+    is first used: the first parse under an edition compiles only what that URL needs
+    (a gopher URL never the web regex), and later parses read plain attributes."""
 
     def __init__(self, ed: Edition) -> None:
         self.ed = ed
@@ -42,19 +75,16 @@ class EditionTables:
             "query": ed.query_chars,
             "fragment": ed.fragment_chars,
         }
-        self.bad: dict[str, re.Pattern[str]] = {
-            name: self._bad_chars(allowed) for name, allowed in self._allowed.items()
-        }
-        self.first_bad: dict[str, re.Pattern[str]] = {
-            name: re.compile(f"[^{char_class(allowed | {'%'})}]")
-            for name, allowed in self._allowed.items()
-        }
+        self.bad: dict[str, re.Pattern[str]] = LazyTable(self._bad_chars)
+        """Runs of the characters a component may not hold, one named group per kind."""
+        self.first_bad: dict[str, re.Pattern[str]] = LazyTable(self._first_bad_char)
         """The first character a component may not hold (searching for it is quicker
         than for the runs of :attr:`bad`)."""
-        first = char_class(ed.scheme_first)
-        rest = char_class(ed.scheme_rest)
-        self.scheme_name = re.compile(f"[{first}][{rest}]*+")
-        """A lower-case scheme name of the edition."""
+        self.scheme_name: FullMatch = self._first_scheme_name
+        """``fullmatch`` of a lower-case scheme name of the edition."""
+        self.ipv6: FullMatch = self._first_ipv6
+        """``fullmatch`` of an IPv6 address (:data:`.grammar.IPV6`, the same in every
+        edition)."""
         self.fragment_ok = ed.fragment_in_grammar
         """No ``fragment-outside-url`` finding for a fragment."""
         self.known: dict[str, SchemeParser] = (
@@ -64,16 +94,53 @@ class EditionTables:
         their parsers (not where the edition's hostname grammar needs checking)."""
         self._cased: dict[str, tuple[str, SchemeParser, Diagnostic]] = {}
         """:meth:`known_cased`'s answers, by spelling."""
-        self.fast: re.Pattern[str] | None = None
-        """The fast route's regex (:meth:`_fast_regex`), or None: every text takes the
-        general route."""
-        self.web: Callable[[str], re.Match[str] | None] | None = None
+        self.fast: FullMatch | None = None
+        """``fullmatch`` of the fast route's regex (:meth:`_fast_regex`), or None: every
+        text takes the general route."""
+        self.web: FullMatch | None = None
         """``fullmatch`` of the regex for the commonest web URLs (:meth:`_web_regex`),
         which :func:`parse` finishes first of all; None without a fast route."""
-        self.head: re.Pattern[str] | None = None
-        """The fast route's regex with the path, query and fragment left unchecked
-        (any characters up to their delimiters), or None without a fast route."""
-        self.use_fast(self._fast_regex())
+        self.head: FullMatch | None = None
+        """``fullmatch`` of the fast route's regex with the path, query and fragment left
+        unchecked (any characters up to their delimiters), or None without a fast
+        route."""
+        self.use_fast(True)
+
+    # Until its first call, each of scheme_name, ipv6, fast, web and head is one of these
+    # methods, which compiles the regex, puts its fullmatch in the attribute's place
+    # and answers the call.
+
+    def _first_scheme_name(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[str] | None:
+        first = char_class(self.ed.scheme_first)
+        rest = char_class(self.ed.scheme_rest)
+        self.scheme_name = re.compile(f"[{first}][{rest}]*+").fullmatch
+        return self.scheme_name(text, pos, endpos)
+
+    def _first_ipv6(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[str] | None:
+        self.ipv6 = re.compile(IPV6).fullmatch
+        return self.ipv6(text, pos, endpos)
+
+    def _first_fast(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[str] | None:
+        self.fast = _fullmatch(self._fast_regex())
+        return self.fast(text, pos, endpos)
+
+    def _first_web(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[str] | None:
+        self.web = self._web_regex().fullmatch
+        return self.web(text, pos, endpos)
+
+    def _first_head(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[str] | None:
+        self.head = _fullmatch(self._fast_regex(tail=False))
+        return self.head(text, pos, endpos)
 
     def known_cased(self, written: str) -> tuple[str, SchemeParser, Diagnostic] | None:
         """A scheme of :attr:`known` written with upper-case letters at the start of a
@@ -92,17 +159,22 @@ class EditionTables:
             said = self._cased[written] = (lower, parser, finding)
         return said
 
-    def use_fast(self, regex: re.Pattern[str] | None) -> None:
-        """Set the fast route's regex; None switches the whole fast route off."""
-        self.fast = regex
-        self.head = None if regex is None else self._fast_regex(tail=False)
-        web = self._web_regex() if regex is not None and self.known else None
-        self.web = None if web is None else web.fullmatch
+    def use_fast(self, on: bool) -> None:
+        """Switch the fast route on (where the edition has one) or, with *on* false,
+        off: every text then takes the general route."""
+        on = on and _has_fast_route(self.ed)
+        self.fast = self._first_fast if on else None
+        self.head = self._first_head if on else None
+        self.web = self._first_web if on and self.known else None
 
-    def _bad_chars(self, allowed: frozenset[str]) -> re.Pattern[str]:
-        """Runs of characters *allowed* does not hold, one named group per kind."""
+    def _first_bad_char(self, component: str) -> re.Pattern[str]:
+        """A character *component* may not hold."""
+        return re.compile(f"[^{char_class(self._allowed[component] | {'%'})}]")
+
+    def _bad_chars(self, component: str) -> re.Pattern[str]:
+        """Runs of characters *component* may not hold, one named group per kind."""
         ed = self.ed
-        allowed = allowed | {"%"}
+        allowed = self._allowed[component] | {"%"}
         ascii_chars = frozenset(chr(c) for c in range(0x80))
         kinds: dict[str, frozenset[str]] = {}
         seen: set[str] = set(allowed)
@@ -143,7 +215,7 @@ class EditionTables:
 
         label = char_class(ed.reg_name_chars - {":", "@", "%", "-"})
         port = f"{{{ed.port_min_digits},}}+"
-        literal = rf"|\[(?:{IPV6.pattern})\]" if ed.ipv6_literals else ""
+        literal = rf"|\[(?:{IPV6})\]" if ed.ipv6_literals else ""
         return re.compile(
             r"(https?):"  # 1 scheme
             r"//("  # 2 authority
@@ -177,7 +249,7 @@ class EditionTables:
         optional part is written ``(?:X|)``, which means ``(?:X)?`` and runs quicker in
         Python's engine (a branch, not a repeat)."""
         ed = self.ed
-        if ed.query_schemes is not None or ed.path_after_slash:
+        if not _has_fast_route(ed):
             return None
 
         def run(chars: frozenset[str]) -> str:
@@ -209,6 +281,17 @@ class EditionTables:
             rf"(?:\?({query})|)"  # 9 query
             rf"(?:#({fragment})|)"  # 10 fragment
         )
+
+
+def _has_fast_route(ed: Edition) -> bool:
+    """Whether *ed* has a fast route: not where the split depends on the scheme or moves
+    the path's first slash (:meth:`EditionTables._fast_regex`)."""
+    return ed.query_schemes is None and not ed.path_after_slash
+
+
+def _fullmatch(regex: re.Pattern[str] | None) -> FullMatch:
+    assert regex is not None  # (only asked for where the edition has a fast route)
+    return regex.fullmatch
 
 
 _TABLES: Final[dict[str, EditionTables]] = {}

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.escapes import decode
 from urlinspector.core.model import (
     AUTHORITY,
     COMPONENT_NAMES,
@@ -357,6 +356,9 @@ def _decoded(raw: str, component: str, scheme: str | None, charset: str, ed: Edi
     reads them in *component*."""
     if "%" not in raw:
         return raw
+    # (the escapes' tables load when first needed: a parse or a fetch needs none)
+    from urlinspector.core.escapes import decode
+
     return decode(raw, component, scheme=scheme, charset=charset, edition=ed).text
 
 

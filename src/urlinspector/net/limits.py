@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
 from urlinspector.net.errors import Cancelled
@@ -31,6 +30,8 @@ class CancelToken:
     """Set from any thread (the GUI's Stop); drivers check it between reads and close."""
 
     def __init__(self) -> None:
+        import threading  # (loaded with the first token: a command-line fetch makes none)
+
         self._event = threading.Event()
 
     def cancel(self) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings
 from urlinspector.core.grammar import BAD_ESCAPE
+from urlinspector.core.lazytable import LazyTable
 from urlinspector.core.model import (
     AUTHORITY,
     FRAGMENT,
@@ -59,12 +60,15 @@ _KIND_TEXT: Final = {
 }
 
 
-_KIND_ONE: Final[dict[tuple[str, str], tuple[str, str]]] = {
-    (kind, chr(c)): (code, template.format(s="", what=_describe(chr(c))))
-    for kind, (code, template) in _KIND_TEXT.items()
-    for c in range(0x80)
-}
-"""The code and message of a run of one ASCII character, by kind and character."""
+def _one_char(kind_and_char: tuple[str, str]) -> tuple[str, str]:
+    kind, char = kind_and_char
+    code, template = _KIND_TEXT[kind]
+    return code, template.format(s="", what=_describe(char))
+
+
+_KIND_ONE: Final[dict[tuple[str, str], tuple[str, str]]] = LazyTable(_one_char)
+"""The code and message of a run of one ASCII character, by kind and character, each
+worked out when first met (there are 7 x 128; a run of the program meets few)."""
 
 
 _KIND_RULE: Final = {"reserved": "reserved", "unwise": "excluded", "excluded": "excluded"}
@@ -151,7 +155,7 @@ def check_scheme(text: str, span: Span, tables: EditionTables, out: Findings) ->
         return  # (a known scheme in lower case: nothing to say)
     ed = tables.ed
     lower = scheme.lower()
-    if tables.scheme_name.fullmatch(lower) is None:
+    if tables.scheme_name(lower) is None:
         out.add(
             "invalid-scheme",
             "error",

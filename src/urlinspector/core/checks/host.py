@@ -7,8 +7,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-import idna
-
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars
 from urlinspector.core.editions import Edition
@@ -16,7 +14,6 @@ from urlinspector.core.grammar import (
     HOSTNAME,
     IPV4_ANY_DIGITS,
     IPV4_DECIMAL,
-    IPV6,
     IPVFUTURE,
     RARE_IPV4,
 )
@@ -119,7 +116,7 @@ def _host_kind(
         return "empty"
     if host[0] == "[" and ed.ipv6_literals:
         inner = host[1:-1] if host.endswith("]") else host[1:]
-        if host.endswith("]") and IPV6.fullmatch(inner):
+        if host.endswith("]") and tables.ipv6(inner):
             return "ipv6"
         if host.endswith("]") and ed.ipvfuture and IPVFUTURE.fullmatch(inner):
             return "ipvfuture"
@@ -271,6 +268,8 @@ def idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
     """What to say about an internationalized host: its other form, invalid
     A-labels.  (Look-alikes are :func:`.lookalike.host_findings`'.)  Cached: hosts
     repeat."""
+    import idna  # (loaded on the first internationalized host, not with the parser)
+
     found: list[tuple[str, Severity, str, str]] = []
     decoded = []
     for label in host.split("."):

@@ -42,6 +42,7 @@ from urlinspector.core.escapes.table import (
     _table,
 )
 from urlinspector.core.model import Span
+from urlinspector.core.octets import ESCAPE, unquote_to_bytes
 
 __all__ = [
     "COMPONENTS",
@@ -57,30 +58,12 @@ __all__ = [
 ]
 
 
-_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
-
-
 _HEXDIGITS = frozenset("0123456789ABCDEFabcdef")
 
 
 # A valid escape, or a "%" with the (up to two) letters or digits that were
 # presumably meant as its hex digits: "%G1", "%4", "%" (RFC 1738 §2.2: escape = "%" hex hex).
 _PERCENT = re.compile(r"%(?:([0-9A-Fa-f]{2})|[0-9A-Za-z]{0,2})")
-
-
-def unquote_to_bytes(raw: str) -> bytes:
-    """Decode the valid ``%HH`` escapes of *raw* to octets; other characters are
-    encoded as UTF-8 and a ``%`` not followed by two hex digits stays as it is."""
-    if "%" not in raw:
-        return raw.encode("utf-8", "surrogatepass")
-    out = bytearray()
-    pos = 0
-    for m in _ESCAPE.finditer(raw):
-        out += raw[pos : m.start()].encode("utf-8", "surrogatepass")
-        out.append(int(m.group(1), 16))
-        pos = m.end()
-    out += raw[pos:].encode("utf-8", "surrogatepass")
-    return bytes(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,7 +348,7 @@ def normalize_escape_case(raw: str) -> str:
     """*raw* with the hex digits of every valid escape in upper case (RFC 3986 §6.2.2.1)."""
     if "%" not in raw:
         return raw
-    return _ESCAPE.sub(lambda m: m.group().upper(), raw)
+    return ESCAPE.sub(lambda m: m.group().upper(), raw)
 
 
 def decode_unreserved(

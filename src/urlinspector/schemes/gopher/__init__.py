@@ -8,6 +8,8 @@ b'/find\\tgopher\\r\\n'
 >>> reader = GopherReader.for_request(request)
 """
 
+from typing import TYPE_CHECKING, Any
+
 from urlinspector.schemes.gopher.events import (
     NEED_DATA,
     Attribute,
@@ -22,13 +24,9 @@ from urlinspector.schemes.gopher.events import (
 from urlinspector.schemes.gopher.protocol import (
     ITEM_TYPES,
     MAX_LINE,
-    AskField,
     GopherReader,
-    View,
     error_in_body,
-    parse_ask,
     parse_menu_line,
-    parse_views,
     read_all,
     type_name,
 )
@@ -43,6 +41,9 @@ from urlinspector.schemes.gopher.url import (
     request_from_url,
     with_search,
 )
+
+if TYPE_CHECKING:
+    from urlinspector.schemes.gopher.plus import AskField, View, parse_ask, parse_views
 
 __all__ = [
     "DEFAULT_PORT",
@@ -75,3 +76,15 @@ __all__ = [
     "type_name",
     "with_search",
 ]
+
+_PLUS = frozenset(("AskField", "View", "parse_ask", "parse_views"))
+"""The Gopher+ views and forms (:mod:`.plus`): only the viewer's pages read them, so
+they are imported when first asked for, not with every fetch."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _PLUS:
+        from urlinspector.schemes.gopher import plus
+
+        return getattr(plus, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,8 +17,8 @@ What it reads (RFC 1436 and the Gopher+ document it cites):
   line starts with an error code; and attribute blocks (§2.5): ``+INFO``, ``+ADMIN``,
   ``+VIEWS``, ``+ABSTRACT``, ``+ASK`` and any other ``+NAME:``.
 
-One menu line is read by :mod:`~urlinspector.schemes.gopher.menu`, the Gopher+ views and
-forms by :mod:`~urlinspector.schemes.gopher.plus`; both are re-exported here.
+One menu line is read by :mod:`~urlinspector.schemes.gopher.menu` (re-exported here), the
+Gopher+ views and forms by :mod:`~urlinspector.schemes.gopher.plus`.
 
 Memory stays bounded for any input: text and binary bytes are handed out as they come,
 and a menu or attribute line may hold at most *max_line* octets.
@@ -44,20 +44,15 @@ from urlinspector.schemes.gopher.events import (
     _NeedData,
 )
 from urlinspector.schemes.gopher.menu import ITEM_TYPES, parse_menu_line, type_name
-from urlinspector.schemes.gopher.plus import AskField, View, parse_ask, parse_views
 from urlinspector.schemes.gopher.url import GopherRequest, ItemKind
 from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "ITEM_TYPES",
     "MAX_LINE",
-    "AskField",
     "GopherReader",
-    "View",
     "error_in_body",
-    "parse_ask",
     "parse_menu_line",
-    "parse_views",
     "read_all",
     "type_name",
 ]

@@ -15,10 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-import idna
-
 from urlinspector.core import URL, parse
-from urlinspector.core.escapes import unquote_to_bytes
+from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ports import port_warning
@@ -165,6 +163,8 @@ def _connect_host(url: URL) -> str:
     name = unquote_to_bytes(host).decode("utf-8", "replace")
     if name.isascii():
         return name
+    import idna  # (loaded for the first internationalized host, not with the module)
+
     try:
         encoded: bytes = idna.encode(name, uts46=True)
         return encoded.decode("ascii")
@@ -316,6 +316,8 @@ def url_host(host: str | None) -> str | None:
     if _HOST_CHARS.match(host):
         return host
     if not host.isascii():
+        import idna  # (as in _connect_host)
+
         try:
             return idna.encode(host, uts46=True).decode("ascii")
         except idna.IDNAError:

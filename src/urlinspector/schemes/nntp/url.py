@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from urlinspector.core import URL, parse
-from urlinspector.core.escapes import unquote_to_bytes
 from urlinspector.core.model import SchemeParts
+from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError
 
