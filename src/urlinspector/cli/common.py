@@ -24,7 +24,7 @@ from urlinspector.core import (
     URLInspectorError,
     get_edition,
 )
-from urlinspector.core.escapes import canonical_charset
+from urlinspector.core.charsets import canonical_charset
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.ports import port_warning
 

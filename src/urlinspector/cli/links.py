@@ -27,8 +27,8 @@ from urlinspector.cli.common import (
     wrap,
 )
 from urlinspector.core import get_edition
+from urlinspector.core.charsets import canonical_charset
 from urlinspector.core.comparison import Comparison, compare
-from urlinspector.core.escapes import canonical_charset
 from urlinspector.core.extraction import Found, extract
 from urlinspector.core.normalization import STEPS, Change, Normalized, citation, normalize
 from urlinspector.core.quoting import quoted

@@ -22,13 +22,12 @@ of :mod:`.table`; decoding, encoding and the charsets are here.
 
 from __future__ import annotations
 
-import codecs
 import functools
 import re
 from dataclasses import dataclass
 
+from urlinspector.core.charsets import canonical_charset
 from urlinspector.core.editions import DIGIT, EDITIONS, Edition, get_edition
-from urlinspector.core.errors import UnknownCharsetError
 from urlinspector.core.escapes.table import (
     _COMPONENT_RULES,
     _INVALID,
@@ -150,22 +149,6 @@ class Decoded:
 
 
 @functools.lru_cache(maxsize=64)
-def canonical_charset(charset: str) -> str:
-    """The canonical codec name for *charset* (``"latin-1"`` -> ``"iso8859-1"``).
-
-    Raises :class:`~urlinspector.core.errors.UnknownCharsetError` (a ``ValueError``)
-    for a name Python does not know or that is not a text encoding (``base64``).
-    """
-    try:
-        name = codecs.lookup(charset).name
-        b"a".decode(name, "ignore")  # LookupError for bytes-to-bytes codecs
-    except LookupError:
-        raise UnknownCharsetError(charset) from None
-    except (UnicodeError, ValueError):
-        pass  # a text codec that dislikes the probe (idna, punycode)
-    return name
-
-
 def _decode_octets(data: bytes, charset: str) -> tuple[str, bool]:
     """*data* decoded with *charset*; True when some octets could not be decoded."""
     try:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import URL, UnknownCharsetError
-from urlinspector.core.escapes import canonical_charset
+from urlinspector.core.charsets import canonical_charset
 from urlinspector.gui.models.anatomy import decoded
 from urlinspector.gui.models.components import ComponentsModel
 from urlinspector.gui.models.tables import SPAN_ROLE
