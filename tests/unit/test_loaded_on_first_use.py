@@ -25,7 +25,7 @@ IDN_URLS = [
     "gopher://bücher.example/1",
 ]
 
-LATE = ("idna", "threading", "urlinspector.schemes.gopher.plus")
+LATE = ("idna", "threading", "urlinspector.schemes.gopher.plus", "urlinspector.core.escapes")
 """Modules the fetch stack and the parser load only when first used."""
 
 PROBE = """

@@ -45,6 +45,8 @@ def test_fetch_does_not_import_the_inspection_machinery() -> None:
         "urlinspector.core.comparison",
         "urlinspector.core.extraction",
         "urlinspector.core.guess",
+        "urlinspector.core.escapes",
+        "urlinspector.palette",
         "html.parser",
         "concurrent.futures",
         "icu",
