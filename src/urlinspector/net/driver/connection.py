@@ -18,7 +18,6 @@ from urlinspector.net.driver.connect import (
     POLL_INTERVAL,
     connect,
     format_hostport,
-    ready,
     seconds,
     why,
 )
@@ -28,7 +27,15 @@ from urlinspector.net.limits import CancelToken, Limits
 if TYPE_CHECKING:
     import ssl  # imported when a connection starts TLS: plain gopher does without it
 
-__all__ = ["Connection"]
+__all__ = ["SPLICE_LOW_WATER", "Connection"]
+
+SPLICE_LOW_WATER = 256 * 1024
+"""Bytes a read of :meth:`Connection.splice` waits for before it wakes: fewer wake-ups,
+so more of the machine is left to a server that sends in small pieces (the move takes
+what has come, up to its limit, which should be larger so that a fast server never waits
+for the reader).  Measured on loopback against gophernicus: waking for 256 KiB and
+taking up to 1 MiB moved 256 MiB in about three quarters of the time of taking
+256 KiB."""
 
 _T = TypeVar("_T")
 
@@ -62,6 +69,9 @@ class Connection:
         self.bytes_received = 0
         self._tls = False
         self._low_water = 1
+        self._selector: selectors.BaseSelector | None = None
+        self._selected: tuple[socket.socket, int] | None = None
+        """The socket and events :attr:`_selector` waits for (:meth:`_ready`)."""
         self._not_yet: tuple[type[OSError], ...] = (TimeoutError,)
         """What a read or write that must be tried again raises (with TLS, also the
         wants of :mod:`ssl`)."""
@@ -200,20 +210,22 @@ class Connection:
         server has closed the connection.  The pipe must have room for *max_bytes*.  Not
         for TLS, whose bytes must be decrypted first.
 
-        Each call waits up to POLL_INTERVAL for *max_bytes* to be there (the socket's
-        low-water mark, which ``recv`` does not honour the same way: call only this from
-        then on), so a fast server's bytes move in big pieces and a slow one's still move
-        every POLL_INTERVAL."""
+        Each call waits up to POLL_INTERVAL for :data:`SPLICE_LOW_WATER` bytes (or
+        *max_bytes*, if fewer) to be there (the socket's low-water mark, which ``recv``
+        does not honour the same way: call only this from then on), then takes all that
+        is there up to *max_bytes*: a fast server's bytes move in big pieces without the
+        server waiting for each, and a slow one's still move every POLL_INTERVAL."""
         if self.is_tls:
             raise NetError("the bytes of a TLS connection cannot be spliced")
         sock = self._socket()
-        if self._low_water != max_bytes:
+        low_water = min(max_bytes, SPLICE_LOW_WATER)
+        if self._low_water != low_water:
             with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, max_bytes)
-            self._low_water = max_bytes
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVLOWAT, low_water)
+            self._low_water = low_water
 
         def move(sock: socket.socket) -> int:
-            ready(sock, selectors.EVENT_READ, POLL_INTERVAL)
+            self._ready(sock, selectors.EVENT_READ, POLL_INTERVAL)
             try:
                 return os.splice(sock.fileno(), pipe, max_bytes)
             except BlockingIOError:  # nothing yet (the socket does not block)
@@ -249,6 +261,7 @@ class Connection:
     # -- closing ------------------------------------------------------------------------
 
     def close(self) -> None:
+        self._close_selector()
         sock, self._sock = self._sock, None
         if sock is None:
             return
@@ -320,4 +333,21 @@ class Connection:
         if remaining <= 0:
             raise TimeoutError
         wait = min(POLL_INTERVAL, remaining)
-        ready(sock, selectors.EVENT_READ if read else selectors.EVENT_WRITE, wait)
+        self._ready(sock, selectors.EVENT_READ if read else selectors.EVENT_WRITE, wait)
+
+    def _ready(self, sock: socket.socket, events: int, timeout: float) -> bool:
+        """Whether *sock* is ready for *events* within *timeout* seconds: asked of a
+        selector kept while the waits are the same (the kind :func:`.connect.ready` uses,
+        made once instead of at every wait of a long download)."""
+        if self._selector is None or self._selected != (sock, events):
+            self._close_selector()
+            self._selector = selectors.DefaultSelector()
+            self._selector.register(sock, events)
+            self._selected = (sock, events)
+        return bool(self._selector.select(timeout))
+
+    def _close_selector(self) -> None:
+        selector, self._selector = self._selector, None
+        self._selected = None
+        if selector is not None:
+            selector.close()
