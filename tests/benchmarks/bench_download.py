@@ -1,12 +1,14 @@
 """Benchmark: ``urlinspector fetch -o`` against ``curl -o``, downloading the same file
 from the same loopback server, in alternating runs: ftp from pyftpdlib, gopher from
-gophernicus (run by socat, as inetd would).
+gophernicus, started by socat for each connection as inetd starts it (the connection is
+its standard input and output), and again behind a socat that relays its bytes.
 
 Run: ``.venv/bin/python tests/benchmarks/bench_download.py [--sizes ftp:256,...]
 [--rounds R] [--update-docs]``
 
-``--sizes`` lists the downloads as ``PROTOCOL:MIB`` (default: 256 MiB by ftp and by
-gopher, and 1 GiB by ftp, to show that memory stays bounded whatever the size).  Each
+``--sizes`` lists the downloads as ``SERVER:MIB``, SERVER one of :data:`SERVERS`
+(default: 256 MiB from each, and 1 GiB by ftp, to show that memory stays bounded
+whatever the size).  Each
 download is run once by each client to warm up (the file into the page cache, and
 urlinspector's bytecode into a cache in the temporary folder, as an installed copy has
 it compiled), then in *R* rounds: curl, then urlinspector (the other order in the next
@@ -33,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,17 +45,17 @@ SECTION = "## Downloads"
 DOCS = ROOT / "docs" / "benchmarks.md"
 TARGET_RATIO = 0.9
 TARGET_RSS_MIB = 64
-DEFAULT_SIZES = "ftp:256,gopher:256,ftp:1024"
+DEFAULT_SIZES = "ftp:256,gopher:256,gopher-relay:256,ftp:1024"
 SMALL = 1024
 """Bytes of the file whose download time is each client's fixed cost."""
-SERVERS = {"ftp": "pyftpdlib", "gopher": "gophernicus"}
 
 
 @dataclass(frozen=True)
 class Size:
-    """One download of the benchmark: *mib* MiB by *protocol*."""
+    """One download of the benchmark: *mib* MiB from the server :data:`SERVERS` names
+    *setup*."""
 
-    protocol: str
+    setup: str
     mib: int
 
 
@@ -61,12 +63,12 @@ def sizes_type(text: str) -> list[Size]:
     """``ftp:256,gopher:256`` -> the downloads it lists."""
     sizes = []
     for item in text.split(","):
-        protocol, _, mib = item.strip().partition(":")
-        if protocol not in SERVERS or not mib.isdigit() or int(mib) < 1:
+        setup, _, mib = item.strip().partition(":")
+        if setup not in SERVERS or not mib.isdigit() or int(mib) < 1:
             raise argparse.ArgumentTypeError(
-                f"{item!r}: give PROTOCOL:MIB, PROTOCOL one of {', '.join(SERVERS)}"
+                f"{item!r}: give SERVER:MIB, SERVER one of {', '.join(SERVERS)}"
             )
-        sizes.append(Size(protocol, int(mib)))
+        sizes.append(Size(setup, int(mib)))
     return sizes
 
 
@@ -155,7 +157,10 @@ def pyftpdlib(folder: Path) -> Iterator[int]:
 
 
 @contextlib.contextmanager
-def gophernicus(folder: Path) -> Iterator[int]:
+def gophernicus(folder: Path, *, relay: bool = False) -> Iterator[int]:
+    """gophernicus on a free port of 127.0.0.1, one process per connection started by
+    socat: with the connection as its standard input and output, as inetd starts it,
+    or (*relay*) talking to a socat that copies its bytes to the connection."""
     binary = shutil.which("gophernicus") or "/usr/sbin/gophernicus"
     socat = shutil.which("socat")
     if not Path(binary).exists() or socat is None:
@@ -164,13 +169,45 @@ def gophernicus(folder: Path) -> Iterator[int]:
     # -nm: no shared memory, where gophernicus counts each client's bytes over 30 minutes
     # and throttles it past 4 GiB (-k): repeated runs would measure the throttle
     command = f"{binary} -h 127.0.0.1 -p {port} -r {folder} -nv -ns -nf -nd -nm"
-    options = ""
+    options = "" if relay else ",nofork"  # nofork: exec'd on the connection itself
     if os.geteuid() == 0:
         pwd.getpwnam("nobody")
-        options = ",su=nobody"  # gophernicus refuses to run as root
+        options += ",su=nobody"  # gophernicus refuses to run as root
     argv = [socat, f"TCP-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork", f"EXEC:{command}{options}"]
     with _process(argv, port, "gophernicus"):
         yield port
+
+
+@contextlib.contextmanager
+def gophernicus_relayed(folder: Path) -> Iterator[int]:
+    with gophernicus(folder, relay=True) as port:
+        yield port
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A server the benchmark downloads from."""
+
+    protocol: str
+    server: str
+    """What the table calls it."""
+    serve: Callable[[Path], contextlib.AbstractContextManager[int]]
+    """Starts it on a free port of 127.0.0.1, serving a folder."""
+    url: str
+    """A file's URL, with ``{port}`` and ``{name}``."""
+
+
+SERVERS: dict[str, Setup] = {
+    "ftp": Setup("ftp", "pyftpdlib", pyftpdlib, "ftp://127.0.0.1:{port}/{name}"),
+    "gopher": Setup("gopher", "gophernicus", gophernicus, "gopher://127.0.0.1:{port}/9/{name}"),
+    "gopher-relay": Setup(
+        "gopher",
+        "gophernicus via a relaying socat",
+        gophernicus_relayed,
+        "gopher://127.0.0.1:{port}/9/{name}",
+    ),
+}
+"""The servers, by the name ``--sizes`` gives them."""
 
 
 def timed(argv: list[str], env: dict[str, str] | None = None) -> Run:
@@ -225,10 +262,6 @@ def _make_file(path: Path, size: int) -> None:
     path.chmod(0o644)  # gophernicus runs as nobody
 
 
-_SERVE = {"ftp": pyftpdlib, "gopher": gophernicus}
-_URL = {"ftp": "ftp://127.0.0.1:{port}/{name}", "gopher": "gopher://127.0.0.1:{port}/9/{name}"}
-
-
 def run(sizes: list[Size] | None = None, rounds: int = 5) -> list[Row]:
     """Measure each of *sizes* (default :data:`DEFAULT_SIZES`) in *rounds* rounds."""
     rows: list[Row] = []
@@ -243,16 +276,17 @@ def run(sizes: list[Size] | None = None, rounds: int = 5) -> list[Row]:
         for size in sizes_type(DEFAULT_SIZES) if sizes is None else sizes:
             served_file = served / f"{size.mib}mib.bin"
             _make_file(served_file, size.mib * MiB)
-            with _SERVE[size.protocol](served) as port:
-                url = _URL[size.protocol].format(port=port, name=served_file.name)
+            setup = SERVERS[size.setup]
+            with setup.serve(served) as port:
+                url = setup.url.format(port=port, name=served_file.name)
                 curl, ours = compare(url, size.mib * MiB, rounds, scratch)
-                small_url = _URL[size.protocol].format(port=port, name=small_file.name)
+                small_url = setup.url.format(port=port, name=small_file.name)
                 curl_small, ours_small = compare(small_url, SMALL, rounds, scratch)
             served_file.unlink()
             rows.append(
                 Row(
-                    size.protocol,
-                    SERVERS[size.protocol],
+                    setup.protocol,
+                    setup.server,
                     size.mib * MiB,
                     curl,
                     ours,
@@ -293,19 +327,23 @@ def table(rows: list[Row], rounds: int) -> str:
         )
     lines += [
         "",
-        "gophernicus runs under socat, as inetd would start it (with -nm: no per-client "
-        "throttling after 4 GiB).  urlinspector runs with its bytecode cached, as an "
-        "installed copy has it (the benchmark keeps the cache in its temporary folder, so "
-        "it also holds where PYTHONDONTWRITEBYTECODE is set); its time includes starting "
-        "Python and importing the program, which curl does not pay and which weighs most "
-        "on the gopher row, whose server is the slowest: on a quiet machine start-up takes "
-        "about 60 ms against curl's few, a sixth of curl's whole time for 256 MiB from "
-        "gophernicus, so that row's ratio falls either side of 0.9x from run to run "
-        "(`--sizes gopher:1024` shows the transfer itself faster than curl's).  "
-        "urlinspector reads an ftp data connection 256 KiB at a time, and moves a gopher "
-        "binary from the socket to the file inside the kernel (Linux splice, each read "
-        "waiting a moment for 256 KiB).  On a shared machine the figures of one run vary; "
-        "the ratio, measured in the same run, is the figure to compare.",
+        "gophernicus is started by socat for each connection with the connection as its "
+        "standard input and output, as inetd starts it; the relaying row puts a socat "
+        "between it and the connection, copying 8 KiB at a time, which makes the server "
+        "the slowest part (on two CPUs the relay, gophernicus and the client share them), "
+        "so that row measures how little a client takes from the server rather than how "
+        "fast it reads.  -nm: no shared memory, where gophernicus counts each client's "
+        "bytes and throttles it past 4 GiB.  urlinspector runs with its bytecode cached, "
+        "as an installed copy has it (the benchmark keeps the cache in its temporary "
+        "folder, so it also holds where PYTHONDONTWRITEBYTECODE is set); its time "
+        "includes starting Python and importing the program, which curl does not pay: "
+        "the 1 KiB column is each client's fixed cost (start-up, connecting, the server "
+        "starting to send), which weighs most on the gopher rows, whose transfers are "
+        "the shortest.  urlinspector reads an ftp data connection 256 KiB at a time, and "
+        "moves a gopher binary from the socket to the file inside the kernel (Linux "
+        "splice: each read wakes when 256 KiB have come and takes up to 1 MiB).  On a "
+        "shared machine the figures of one run vary; the ratio, measured in the same "
+        "run, is the figure to compare.",
         "",
         f"Measured on {platform.python_implementation()} {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs.",

@@ -13,11 +13,12 @@ from tests.benchmarks import bench_download
 
 
 def test_every_row_is_measured() -> None:
-    sizes = bench_download.sizes_type("ftp:2,gopher:2,ftp:3")
+    sizes = bench_download.sizes_type("ftp:2,gopher:2,gopher-relay:2,ftp:3")
     rows = bench_download.run(sizes, rounds=1)
     assert [(r.protocol, r.server, r.size) for r in rows] == [
         ("ftp", "pyftpdlib", 2 * bench_download.MiB),
         ("gopher", "gophernicus", 2 * bench_download.MiB),
+        ("gopher", "gophernicus via a relaying socat", 2 * bench_download.MiB),
         ("ftp", "pyftpdlib", 3 * bench_download.MiB),
     ]
     for row in rows:
@@ -30,6 +31,7 @@ def test_every_row_is_measured() -> None:
     assert text.startswith(bench_download.SECTION)
     assert "| ftp | pyftpdlib | 2 MiB |" in text
     assert "| gopher | gophernicus | 2 MiB |" in text
+    assert "| gopher | gophernicus via a relaying socat | 2 MiB |" in text
     assert "| ftp | pyftpdlib | 3 MiB |" in text
 
 
@@ -37,6 +39,7 @@ def test_the_default_sizes_include_a_gibibyte_by_ftp() -> None:
     sizes = bench_download.sizes_type(bench_download.DEFAULT_SIZES)
     assert bench_download.Size("ftp", 256) in sizes
     assert bench_download.Size("gopher", 256) in sizes
+    assert bench_download.Size("gopher-relay", 256) in sizes
     assert bench_download.Size("ftp", 1024) in sizes
 
 
