@@ -11,11 +11,12 @@ its module when it is first used, so that a program that only parses, or fetches
 does not pay for resolution, normalization, extraction or the browsers' reading.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS, EDITIONS, Edition, get_edition
 from urlinspector.core.errors import UnknownCharsetError, UnknownEditionError, URLInspectorError
 from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span
+from urlinspector.core.on_use import names_on_use
 
 # ``parse`` shares its name with its module, and that is safe only because it is bound
 # here, as the package is imported: importing urlinspector.core.parse binds the module
@@ -81,20 +82,7 @@ resolution, normalization, comparison and extraction bring html.parser, their ta
 and every edition's resolver."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _ON_USE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(globals().keys() | _ON_USE.keys())
-
+__getattr__, __dir__ = names_on_use(__name__, _ON_USE)
 
 __all__ = [
     "CURRENT_DOCUMENT",

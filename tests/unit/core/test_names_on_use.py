@@ -155,3 +155,48 @@ def test_dir_lists_the_names_loaded_on_first_use() -> None:
     listed = json.loads(_run("import json, urlinspector.core as c; print(json.dumps(dir(c)))"))
     assert set(urlinspector.core.__all__) <= set(listed)
     assert listed == sorted(listed)
+
+
+def test_a_name_the_package_lacks_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match=r"'urlinspector\.core' has no attribute 'normalise'"):
+        urlinspector.core.normalise  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("package", "homes"),
+    [
+        (
+            "urlinspector.schemes.gopher",
+            {"AskField": "plus", "View": "plus", "parse_ask": "plus", "parse_views": "plus"},
+        ),
+        (
+            "urlinspector.gui.viewer",
+            {
+                "ViewerPane": "pane",
+                "install_viewer": "install",
+                "History": "history",
+                "HistoryEntry": "history",
+            },
+        ),
+    ],
+)
+def test_other_packages_load_their_names_on_first_use_the_same_way(
+    package: str, homes: dict[str, str]
+) -> None:
+    """The Gopher+ views and the viewer's Qt classes go through the same mechanism: not
+    imported with their package, then what their module defines, kept, and listed."""
+    code = (
+        "import importlib, json, sys\n"
+        f"package, homes = {package!r}, {homes!r}\n"
+        "p = importlib.import_module(package)\n"
+        "before = [n for n in homes if n in vars(p)]\n"
+        "same = [getattr(p, n) is getattr(importlib.import_module(f'{package}.{home}'), n)"
+        " for n, home in homes.items()]\n"
+        "kept = [n for n in homes if n in vars(p)]\n"
+        "print(json.dumps([before, same, kept, [n for n in homes if n in dir(p)]]))"
+    )
+    before, same, kept, listed = json.loads(_run(code))
+    assert before == []
+    assert all(same)
+    assert kept == list(homes)
+    assert listed == list(homes)

@@ -22,7 +22,9 @@ Importing this package does not import Qt; its modules do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from urlinspector.core.on_use import names_on_use
 
 if TYPE_CHECKING:
     from urlinspector.gui.viewer.history import History, HistoryEntry
@@ -32,17 +34,12 @@ if TYPE_CHECKING:
 __all__ = ["History", "HistoryEntry", "ViewerPane", "install_viewer"]
 
 
-def __getattr__(name: str) -> Any:
-    if name == "ViewerPane":
-        from urlinspector.gui.viewer import pane
+_ON_USE = {
+    "ViewerPane": "pane",
+    "install_viewer": "install",
+    "History": "history",
+    "HistoryEntry": "history",
+}
+"""The package's names and their modules, which import Qt: imported when first used."""
 
-        return pane.ViewerPane
-    if name == "install_viewer":
-        from urlinspector.gui.viewer import install
-
-        return install.install_viewer
-    if name in ("History", "HistoryEntry"):
-        from urlinspector.gui.viewer import history
-
-        return getattr(history, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = names_on_use(__name__, _ON_USE)

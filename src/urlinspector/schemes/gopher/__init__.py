@@ -8,8 +8,9 @@ b'/find\\tgopher\\r\\n'
 >>> reader = GopherReader.for_request(request)
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from urlinspector.core.on_use import names_on_use
 from urlinspector.schemes.gopher.events import (
     NEED_DATA,
     Attribute,
@@ -77,14 +78,8 @@ __all__ = [
     "with_search",
 ]
 
-_PLUS = frozenset(("AskField", "View", "parse_ask", "parse_views"))
+_ON_USE = dict.fromkeys(("AskField", "View", "parse_ask", "parse_views"), "plus")
 """The Gopher+ views and forms (:mod:`.plus`): only the viewer's pages read them, so
 they are imported when first asked for, not with every fetch."""
 
-
-def __getattr__(name: str) -> Any:
-    if name in _PLUS:
-        from urlinspector.schemes.gopher import plus
-
-        return getattr(plus, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__, __dir__ = names_on_use(__name__, _ON_USE)
