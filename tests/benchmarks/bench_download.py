@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import platform
 import pwd
@@ -178,12 +179,6 @@ def gophernicus(folder: Path, *, relay: bool = False) -> Iterator[int]:
         yield port
 
 
-@contextlib.contextmanager
-def gophernicus_relayed(folder: Path) -> Iterator[int]:
-    with gophernicus(folder, relay=True) as port:
-        yield port
-
-
 @dataclass(frozen=True)
 class Setup:
     """A server the benchmark downloads from."""
@@ -203,7 +198,7 @@ SERVERS: dict[str, Setup] = {
     "gopher-relay": Setup(
         "gopher",
         "gophernicus via a relaying socat",
-        gophernicus_relayed,
+        functools.partial(gophernicus, relay=True),
         "gopher://127.0.0.1:{port}/9/{name}",
     ),
 }

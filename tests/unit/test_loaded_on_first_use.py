@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from urlinspector.core import parse
 from urlinspector.schemes.gopher import item_url, request_from_url
 
@@ -50,8 +52,9 @@ print(json.dumps([loaded, said]))
 """
 
 
-def test_a_gopher_fetch_and_parse_leave_some_modules_unloaded() -> None:
-    # a fresh interpreter: the first use is what is tested
+@pytest.fixture(scope="module")
+def probed() -> tuple[list[str], list[object]]:
+    """What PROBE printed, run in a fresh interpreter: the first use is what is tested."""
     done = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps([ASCII_URLS, IDN_URLS, LATE])],
         capture_output=True,
@@ -59,19 +62,21 @@ def test_a_gopher_fetch_and_parse_leave_some_modules_unloaded() -> None:
         check=True,
         timeout=60,
     )
-    loaded, _ = json.loads(done.stdout)
+    loaded, said = json.loads(done.stdout)
+    return loaded, said
+
+
+def test_a_gopher_fetch_and_parse_leave_some_modules_unloaded(
+    probed: tuple[list[str], list[object]],
+) -> None:
+    loaded, _ = probed
     assert loaded == []
 
 
-def test_idna_is_loaded_by_the_first_internationalized_host() -> None:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps([ASCII_URLS, IDN_URLS, LATE])],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    _, said = json.loads(done.stdout)
+def test_idna_is_loaded_by_the_first_internationalized_host(
+    probed: tuple[list[str], list[object]],
+) -> None:
+    _, said = probed
     expected = [json.loads(json.dumps(parse(url).to_dict())) for url in IDN_URLS]
     expected.append(request_from_url("gopher://bücher.example/1").host)
     expected.append(item_url("1", b"/", "bücher.example", 70))
