@@ -55,10 +55,10 @@ class FilePipe:
         self.size = _grow(self._write)
         """Bytes the pipe holds: the most one :meth:`move` takes."""
 
-    def move(self, conn: Connection, max_bytes: int) -> int:
-        """Up to *max_bytes* from *conn* into the file; 0 when the server has closed the
-        connection."""
-        count = conn.splice(self._write, min(max_bytes, self.size))
+    def move(self, conn: Connection) -> int:
+        """What has come from *conn*, up to what the pipe holds, into the file; 0 when
+        the server has closed the connection."""
+        count = conn.splice(self._write, self.size)
         left = count
         while left:
             left -= os.splice(self._read, self.fd, left)

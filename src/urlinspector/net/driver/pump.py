@@ -151,7 +151,7 @@ class Pump:
         return self._pipe
 
     def _splice(self, pipe: FilePipe) -> None:
-        count = pipe.move(self.conn, pipe.size)  # (what the pipe holds: all that has come)
+        count = pipe.move(self.conn)
         if not count:
             self._close_pipe()
             self.eof = True
