@@ -2,8 +2,7 @@
 arguments as data (:class:`Command`, :class:`Argument` and the common options).
 
 Every command imports this module, ``fetch`` too, whose start-up counts in a download's
-time: what only some output needs (colours, JSON, wrapped text) is imported where it is
-used."""
+time: what only some output needs (colours, JSON) is imported where it is used."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ import functools
 import os
 import shutil
 import sys
+import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -238,8 +238,6 @@ def table(
 
 
 def wrap(text: str, columns: int, indent: int) -> list[str]:
-    import textwrap
-
     return textwrap.wrap(
         text,
         width=max(20, columns - indent),
