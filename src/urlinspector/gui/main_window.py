@@ -69,8 +69,13 @@ DEFAULT_SIZE = (1320, 880)
 SLOW_UPDATE = 0.008
 """Seconds: a panel update slower than this makes the next one wait (debounce)."""
 LONG_TEXT = 4096
-"""Characters: for a longer address the panels wait for a pause in typing."""
+"""Characters: for a longer address the panels always wait for a pause in typing."""
 PAUSE_MS = 250
+"""Milliseconds without a change that count as a pause in typing, for a long address."""
+TYPING_MS = 150
+"""Milliseconds: a change this soon after the previous one is typing; the panels (the
+component tree and the visible tab) wait until the changes stop for as long, so each
+keystroke costs only the colours and the live labels."""
 INSPECTOR_SIZES = (400, 330)
 """Heights of the panels (components, diagnostics) and of the tabs below, as a ratio:
 a smaller window keeps it, so the components stay readable at 800x600."""
@@ -133,6 +138,8 @@ class MainWindow(MenusWindow):
         self._panel_timer = QTimer(self)
         self._panel_timer.setSingleShot(True)
         self._panel_timer.timeout.connect(self.update_panels)
+        self._last_change = -1.0
+        """When the address or base last changed (``time.monotonic()``)."""
 
         self.address.textChanged.connect(self._address_changed)
         self.address.committed.connect(self._address_committed)
@@ -354,8 +361,12 @@ class MainWindow(MenusWindow):
             self.update_panels()
             return
         self._live_timer.start(0)
+        now_s = time.monotonic()
+        typing = now_s - self._last_change < TYPING_MS / 1000
+        self._last_change = now_s
         long_text = len(self.address.text()) > LONG_TEXT
-        self._panel_timer.start(max(self._delay, PAUSE_MS if long_text else 0))
+        pause = PAUSE_MS if long_text else (TYPING_MS if typing else 0)
+        self._panel_timer.start(max(self._delay, pause))
 
     @Slot()
     def update_live(self) -> None:
