@@ -288,7 +288,7 @@ WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(
         "Proofpoint URL Defense v3",
         r"urldefense(?:\.proofpoint)?\.com",
-        r"/v3/__.*",
+        r"/v3/.*",
         _proofpoint_v3,
         "Proofpoint, How do I decode a rewritten URL? (v3)",
         _PROOFPOINT,
