@@ -42,6 +42,7 @@ TOP_LEVEL_KEYS = {
     "registrable_domain",
     "host_display",
     "verdict",
+    "unwrapping",
 }
 COMPONENT_KEYS = {
     "uri",

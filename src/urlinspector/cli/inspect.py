@@ -49,6 +49,7 @@ from urlinspector.core import (
 )
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
 from urlinspector.core.model import COMPONENT_NAMES, URI
+from urlinspector.core.wrappers import Unwrapping
 from urlinspector.present.colouring import colour_runs
 
 # --- parse: the colour-coded URL and its caret line -----------------------------------------
@@ -204,12 +205,25 @@ def _verdict_lines(dest: Destination, console: Console) -> list[str]:
     return [console.paint(_mark("warning"), line) for line in lines]
 
 
+def _unwrap_lines(found: Unwrapping, console: Console) -> list[str]:
+    """The wrappers taken off the URL, outermost first, each with the parameter the
+    URL inside came from, and why unwrapping stopped (core/wrappers.py)."""
+    if not found.chain and found.note is None:
+        return []
+    lines = ["", f"wrappers ({len(found.chain)} taken off offline)"]
+    for step in found.chain:
+        lines += wrap(visible(f"{step.wrapper}, {step.parameter}: {step.url}"), console.columns, 2)
+    if found.note is not None:
+        lines += wrap(visible(f"note: {found.note}"), console.columns, 2)
+    return lines
+
+
 def _parse_report(url: URL, console: Console, dest: Destination | None = None) -> list[str]:
     if dest is not None:
         url = dest.annotated(url)
     lines = _url_lines(url, console)
     if dest is not None:
-        lines += ["", *_verdict_lines(dest, console)]
+        lines += ["", *_verdict_lines(dest, console), *_unwrap_lines(dest.unwrapping, console)]
     ed = url.edition
     errors, warnings = len(url.errors), len(url.warnings)
     notes = len(url.diagnostics) - errors - warnings

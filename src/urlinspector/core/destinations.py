@@ -11,7 +11,7 @@ parse's, to be shown with them.
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import idna
@@ -23,6 +23,7 @@ from urlinspector.core.lookalike import HostDisplay, host_display, host_findings
 from urlinspector.core.model import HOST, URI, Diagnostic, Span
 from urlinspector.core.parse import URL
 from urlinspector.core.whatwg_rules import responsible_rules
+from urlinspector.core.wrappers import NOT_WRAPPED, Unwrapping, unwrap, unwrapping_findings
 
 __all__ = ["Destination", "Verdict", "destination"]
 
@@ -58,6 +59,8 @@ class Verdict:
     """Following the URL runs script or renders a document the URL itself carries."""
     scheme: str | None = None
     """The scheme as browsers read it (lower case)."""
+    unwrapped: Unwrapping = NOT_WRAPPED
+    """The link-protection or redirect wrappers around the URL (core/wrappers.py)."""
 
     @property
     def fetched(self) -> bool:
@@ -69,7 +72,7 @@ class Verdict:
     def warns(self) -> bool:
         """Whether to show the line in the warning colour: browsers go elsewhere than
         the edition says, show the host as punycode, or run what the URL carries."""
-        return self.differs or bool(self.punycode_by) or self.active
+        return self.differs or bool(self.punycode_by) or self.active or bool(self.unwrapped.chain)
 
     @property
     def text(self) -> str:
@@ -94,7 +97,7 @@ class Verdict:
             line += f" — not {other}, as {self.edition} reads it"
         if not self.fetched:
             line += f"; they fetch no {self.scheme}: URLs themselves"
-        return line
+        return line + self.unwrapped.clause
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -123,15 +126,18 @@ class Destination:
     """Security findings, with spans into the parsed text: where browsers go
     elsewhere and why, look-alike hosts parse could not see, active content."""
     verdict: Verdict
+    unwrapping: Unwrapping = NOT_WRAPPED
+    """Wrappers taken off the URL offline, and where it really leads (the verdict's)."""
 
     def to_dict(self) -> dict[str, object]:
         """The JSON keys ``parse --json`` adds: ``browser``, ``registrable_domain``,
-        ``host_display``, ``verdict``."""
+        ``host_display``, ``verdict``, ``unwrapping``."""
         return {
             "browser": self.browser.to_dict(),
             "registrable_domain": self.registrable_domain,
             "host_display": None if self.display is None else self.display.to_dict(),
             "verdict": self.verdict.to_dict(),
+            "unwrapping": self.unwrapping.to_dict(),
         }
 
     def diagnostics(self, url: URL) -> tuple[Diagnostic, ...]:
@@ -353,5 +359,8 @@ def destination(url: URL, base: str | None = None) -> Destination:
         active is not None and active.severity == "warning",
         reading.scheme,
     )
+    unwrapped = unwrap(reading.href) if reading.valid and reading.href else NOT_WRAPPED
+    findings += unwrapping_findings(unwrapped, url.spans[URI])
+    verdict = replace(verdict, unwrapped=unwrapped)
     findings.sort(key=lambda d: d.span)
-    return Destination(reading, registrable, display, tuple(findings), verdict)
+    return Destination(reading, registrable, display, tuple(findings), verdict, unwrapped)

@@ -118,6 +118,7 @@ class MainWindow(MenusWindow):
         self.password_button, self.legend = area.password_button, area.legend
         self.same_document, self.target_note = area.same_document, area.target_note
         self.verdict, self.summary = area.verdict, area.summary
+        area.innerRequested.connect(self._inspect_chosen)
         self.edition_box.currentIndexChanged.connect(
             lambda i: self.set_edition(self.edition_box.itemData(i))
         )

@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
     QLabel,
+    QPushButton,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from urlinspector.core import EDITIONS, URL, Destination
+from urlinspector.core import EDITIONS, URL, Destination, browser_reading
 from urlinspector.gui.models.inspection import target_for
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
@@ -30,7 +31,12 @@ __all__ = ["AddressArea"]
 
 class AddressArea(QWidget):
     """The fields and labels above the panels (see the module description); *parse*
-    reads a text by the window's edition (its shared cache)."""
+    reads a text by the window's edition (its shared cache).
+
+    Signal: ``innerRequested(str)``, the URL inside a wrapped link (Safe Links,
+    Proofpoint, ...) when its Inspect button is pressed."""
+
+    innerRequested = Signal(str)
 
     def __init__(
         self,
@@ -82,6 +88,12 @@ class AddressArea(QWidget):
         self.verdict.setObjectName("verdict")
         self.verdict.setAccessibleName("Where browsers go")
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.inspect_inner = QPushButton("")
+        self.inspect_inner.setObjectName("inspectInner")
+        self.inspect_inner.setAccessibleName("Inspect the URL inside the wrapped link")
+        self.inspect_inner.setVisible(False)
+        self.inspect_inner.clicked.connect(self._inner_clicked)
+        self._inner: str | None = None
         self.summary = QLabel("")
         self.summary.setObjectName("summary")
         self.legend = LegendStrip(formats)
@@ -101,7 +113,8 @@ class AddressArea(QWidget):
         grid.addWidget(self.open_button, 0, 2)
         grid.addWidget(self.edition_box, 0, 3)
         grid.addWidget(self.password_button, 0, 4)
-        grid.addWidget(self.verdict, 1, 1, 1, 4)
+        grid.addWidget(self.verdict, 1, 1, 1, 3)
+        grid.addWidget(self.inspect_inner, 1, 4)
         grid.addWidget(base_label, 2, 0)
         grid.addWidget(self.base, 2, 1)
         grid.addWidget(target_label, 3, 0)
@@ -133,6 +146,8 @@ class AddressArea(QWidget):
         if not url.text:
             self.verdict.setText("")
             self.verdict.setToolTip("")
+            self.inspect_inner.setVisible(False)
+            self._inner = None
             return
         text = mask_known(verdict.text, secrets)
         self.verdict.setText(("⚠ " if verdict.warns else "") + shown(text, 300))
@@ -143,6 +158,28 @@ class AddressArea(QWidget):
             "How browsers read this URL (WHATWG URL Standard), against "
             f"{url.edition.label}" + "".join(f"\n• {line}" for line in why)
         )
+        self._show_inner(dest, secrets)
+
+    def _show_inner(self, dest: Destination, secrets: tuple[str, ...]) -> None:
+        """The Inspect button for the URL inside a wrapped link (core/wrappers.py):
+        its label names the host and path (never a user name or password)."""
+        found = dest.unwrapping
+        self._inner = found.final
+        self.inspect_inner.setVisible(found.final is not None)
+        if found.final is None:
+            return
+        inner = browser_reading(found.final)
+        where = (inner.host or "") + (inner.path or "")
+        self.inspect_inner.setText("Inspect " + shown(where or found.final, 60))
+        chain = " → ".join(found.wrappers)
+        self.inspect_inner.setToolTip(
+            f"Put the URL inside the link ({chain}) in the address bar and inspect it:\n"
+            + mask_known(found.final, secrets)
+        )
+
+    def _inner_clicked(self) -> None:
+        if self._inner is not None:
+            self.innerRequested.emit(self._inner)
 
     def show_summary(self, url: URL) -> None:
         """The line of counts: errors, warnings and notes, and what kind of reference."""
