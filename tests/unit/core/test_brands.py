@@ -4,6 +4,8 @@ domain, read against the bundled top domains list (Chromium's)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from publicsuffixlist import PublicSuffixList
 
 from urlinspector.core import destination, parse
@@ -207,6 +209,44 @@ def test_the_record(
         assert host[found.start : found.end] == written
     else:  # (an IDN label as a whole)
         assert host[found.start : found.end] == "xn--ggle-55da.com"
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "google",
+                "com",
+                "paypal",
+                "co",
+                "uk",
+                "www",
+                "evil",
+                "example",
+                "xn--ggle-55da",
+                "xn--",
+                "g\u043e\u043egle",
+                "-",
+                "ü",
+                "1",
+                "github",
+                "io",
+                "GOOGLE",
+                "%2e",
+            ]
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    st.sampled_from([".", "-", "\u3002", "."]),
+)
+def test_any_host_gives_a_finding_or_none_never_an_error(parts: list[str], sep: str) -> None:
+    text = f"https://{sep.join(parts)}/"
+    url = parse(text)
+    for d in destination(url, brands=top_domains()).findings:
+        if d.code == "embedded-brand":
+            assert 0 <= d.span[0] <= d.span[1] <= len(text)
+            assert "registrable domain" in d.message
 
 
 def test_no_registrable_domain_no_record(top: TopDomains) -> None:
