@@ -85,3 +85,27 @@ def test_tooltip_of_a_non_ascii_host_character_names_it(window: MainWindow) -> N
     ascii_d = window.address.describe(7)
     assert ascii_d is not None
     assert "U+0070" not in description_html(ascii_d)
+
+
+@pytest.mark.parametrize(
+    ("text", "under"),
+    [
+        ("https://accounts.google.com.signin.session.verify.attackerdomain.example/", "google.com"),
+        ("http://www-paypal-com.evil.example/", "paypal-com"),
+    ],
+)
+def test_an_embedded_brand_is_among_the_diagnostics(
+    window: MainWindow, text: str, under: str
+) -> None:
+    show(window, text)
+    items = [i for i in window.diagnostics.diagnostics_model.items if i.code == "embedded-brand"]
+    assert len(items) == 1
+    assert "this page is not" in items[0].message
+    start, end = items[0].span
+    assert text[start:end] == under
+
+
+def test_a_genuine_subdomain_has_no_embedded_brand(window: MainWindow) -> None:
+    show(window, "https://mail.google.com/mail/")
+    codes = {item.code for item in window.diagnostics.diagnostics_model.items}
+    assert "embedded-brand" not in codes

@@ -134,3 +134,34 @@ def test_demo_screenshot(installed: tuple[Path, dict[str, str]], tmp_path: Path)
     data = png.read_bytes()
     assert data.startswith(PNG_SIGNATURE)
     assert len(data) > 20_000, len(data)  # a window with a menu in it, not an empty image
+
+
+def test_the_top_domains_list_ships_and_flags_an_embedded_brand(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    env_dir, env = installed
+    where = _run(
+        [
+            str(env_dir / "bin" / "python"),
+            "-c",
+            "import importlib.resources as r, urlinspector.data as d; "
+            "folder = r.files('urlinspector.data') / 'top_domains'; "
+            "print(folder); print(len((folder / 'domains.list').read_text(encoding='utf-8'))); "
+            "print((folder / 'SOURCE.md').is_file()); print(len(d.top_domains()))",
+        ],
+        tmp_path,
+        env,
+        timeout=60,
+    ).splitlines()
+    assert Path(where[0]).is_relative_to(env_dir), where
+    assert int(where[1]) > 60_000, where
+    assert where[2] == "True", where
+    assert int(where[3]) > 300, where
+    out = _run(
+        [str(env_dir / "bin" / "urlinspector"), "parse", "--json",
+         "https://accounts.google.com.signin.session.verify.attackerdomain.example/"],
+        tmp_path,
+        env,
+        timeout=60,
+    )  # fmt: skip
+    assert '"embedded-brand"' in out

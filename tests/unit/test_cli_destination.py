@@ -171,3 +171,53 @@ def test_the_verdict_does_not_say_browsers_fetch_what_they_do_not(url: str, line
     assert verdict.text == line
     assert not verdict.fetched
     assert destination(parse("https://example.com/")).verdict.fetched
+
+
+EMBEDDED = "https://accounts.google.com.signin.session.verify.attackerdomain.example/"
+
+
+def test_json_embedded_brand() -> None:
+    data = parse_json(EMBEDDED)
+    diagnostics = data["diagnostics"]
+    assert isinstance(diagnostics, list)
+    [finding] = [d for d in diagnostics if d["code"] == "embedded-brand"]
+    assert finding == {
+        "code": "embedded-brand",
+        "severity": "warning",
+        "category": "security",
+        "span": [17, 27],
+        "message": "the host starts with accounts.google.com, but its registrable domain is "
+        "attackerdomain.example: this page is not google.com's",
+        "reference": "Chromium look-alike checks: target embedding "
+        "(components/lookalikes/core/lookalike_url_util.cc)",
+    }
+    assert EMBEDDED[17:27] == "google.com"
+    assert data["registrable_domain"] == "attackerdomain.example"
+
+
+@pytest.mark.parametrize(
+    ("url", "under"),
+    [
+        (EMBEDDED, "google.com"),
+        ("http://www-paypal-com.evil.example/", "paypal-com"),
+        ("https://www.paypal.com.secure-login.example.co.uk/", "paypal.com"),
+    ],
+)
+def test_text_embedded_brand(url: str, under: str) -> None:
+    code, out, err = run(["parse", url])
+    assert (code, err) == (0, "")
+    start = url.index(under)
+    lines = out.splitlines()
+    assert lines[0] == url
+    assert lines[1] == " " * start + "~" * len(under)  # the caret line under the labels
+    assert re.search(rf"embedded-brand\s+{start}:{start + len(under)}\s+security", out)
+    assert "this page is not" in out
+
+
+@pytest.mark.parametrize(
+    "url", ["https://mail.google.com/", "https://www.google.de/", "https://mygoogle.com/"]
+)
+def test_text_no_embedded_brand(url: str) -> None:
+    code, out, _ = run(["parse", url])
+    assert code == 0
+    assert "embedded-brand" not in out

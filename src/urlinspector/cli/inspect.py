@@ -49,6 +49,7 @@ from urlinspector.core import (
 )
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
 from urlinspector.core.model import COMPONENT_NAMES, URI
+from urlinspector.data import top_domains
 from urlinspector.core.wrappers import Unwrapping
 from urlinspector.present.colouring import colour_runs
 
@@ -457,7 +458,7 @@ def _decode_report(
 def parse_document(url: URL, charset: str = "utf-8") -> dict[str, Any]:
     """What ``parse --json`` writes for *url* (and ``--jsonl`` for each line): the
     parse, the browsers' reading and where they go, every finding."""
-    return destination(url).report(url, charset)
+    return destination(url, brands=top_domains()).report(url, charset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,7 +497,7 @@ def run_parse(args: argparse.Namespace, console: Console) -> int:
     if fmt not in ("text", "json"):
         console.write(report_text(url.text, args, fmt))
         return EXIT_OK if url.is_valid else EXIT_FINDINGS
-    dest = destination(url)
+    dest = destination(url, brands=top_domains())
     if fmt == "json":
         console.write_json(dest.report(url, args.charset))
     else:

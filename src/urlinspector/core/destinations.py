@@ -17,6 +17,7 @@ from typing import Any
 import idna
 
 from urlinspector.core.active import active_content
+from urlinspector.core.brands import TopDomains, embedded_brand_findings
 from urlinspector.core.browser import BrowserReading, browser_reading
 from urlinspector.core.domain import registrable_domain
 from urlinspector.core.lookalike import HostDisplay, host_display, host_findings
@@ -302,9 +303,12 @@ _NO_HOST_NOTES = {
 }
 
 
-def destination(url: URL, base: str | None = None) -> Destination:
+def destination(
+    url: URL, base: str | None = None, *, brands: TopDomains | None = None
+) -> Destination:
     """Where *url* leads as browsers read it (against *base* when given), compared
-    with *url*'s own edition."""
+    with *url*'s own edition; with *brands* (:func:`urlinspector.data.top_domains`),
+    a well-known domain written in front of the host's registrable domain too."""
     text = url.uri
     reading = browser_reading(text, base)
     findings: list[Diagnostic] = []
@@ -314,6 +318,8 @@ def destination(url: URL, base: str | None = None) -> Destination:
         found, differs = _difference_findings(url, reading)
         findings += found
         findings += _lookalikes(url, reading)
+        if brands is not None:
+            findings += embedded_brand_findings(url, reading.host, brands)
     elif url.is_absolute and not reading.valid:
         findings.append(
             Diagnostic(

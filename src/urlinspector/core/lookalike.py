@@ -29,6 +29,7 @@ __all__ = [
     "describe_char",
     "host_display",
     "host_findings",
+    "skeleton",
 ]
 
 
@@ -111,6 +112,11 @@ def _checker() -> Any:
 def _skeleton(text: str) -> str:
     """UTS #39 §4 skeleton: what *text* looks like, as ICU's confusables data says."""
     return str(_checker().getSkeleton(0, text))
+
+
+def skeleton(text: str) -> str:
+    """UTS #39 §4 skeleton of *text* (ICU): two strings that look alike have the same."""
+    return _skeleton(text)
 
 
 def _ascii_lookalike(label: str) -> str | None:

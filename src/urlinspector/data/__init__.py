@@ -1,14 +1,17 @@
-"""The package's data: the spec texts and the demo gopher hole.
+"""The package's data: the spec texts, the demo gopher hole and the top domains list.
 
 Everything is read through :mod:`importlib.resources`, so a wheel, an editable install
 and a source checkout find the same files inside the package:
 
 * ``specs/``: the five texts the parser implements (see
   :data:`urlinspector.core.documents.BUNDLED` for which file is which document);
-* ``demo/``: the gopher hole ``urlinspector demo`` serves (its ``README.md`` describes it).
+* ``demo/``: the gopher hole ``urlinspector demo`` serves (its ``README.md`` describes it);
+* ``top_domains/``: Chromium's top domains list (its ``SOURCE.md`` says where it comes
+  from, which commit, and its licence).
 
 This is the only module that reads them; the index of a text is built by the pure
-:mod:`urlinspector.core.spec_index`.
+:mod:`urlinspector.core.spec_index`, the well-known domains by the pure
+:mod:`urlinspector.core.brands`.
 """
 
 from __future__ import annotations
@@ -16,11 +19,22 @@ from __future__ import annotations
 import functools
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from urlinspector.core.documents import BUNDLED, Document, UnknownDocumentError, find_document
 from urlinspector.core.spec_index import SpecIndex, build_index
 
-__all__ = ["SPEC_FILES", "bundled_document", "demo_hole", "spec_index", "spec_text"]
+if TYPE_CHECKING:
+    from urlinspector.core.brands import TopDomains
+
+__all__ = [
+    "SPEC_FILES",
+    "bundled_document",
+    "demo_hole",
+    "spec_index",
+    "spec_text",
+    "top_domains",
+]
 
 SPEC_FILES: dict[str, str] = {d.id: d.file for d in BUNDLED if d.file is not None}
 """Seed id (``"000"`` ... ``"004"``) to the file name in ``specs/``."""
@@ -61,3 +75,14 @@ def demo_hole() -> Path:
     if not isinstance(folder, Path):  # a zip import: the server needs real files
         raise FileNotFoundError(f"the demo gopher hole is not a folder on disk: {folder}")
     return folder
+
+
+@functools.cache
+def top_domains() -> TopDomains:
+    """The well-known domains of the bundled top domains list, read and indexed the
+    first time they are asked for (a few milliseconds), then kept: pass them to
+    :func:`urlinspector.core.destination` as ``brands``."""
+    from urlinspector.core.brands import parse_top_domains  # (ICU: loaded when first used)
+
+    text = (resources.files(__name__) / "top_domains" / "domains.list").read_text(encoding="utf-8")
+    return parse_top_domains(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from urlinspector.core import URL, Destination, destination, parse
+from urlinspector.data import top_domains
 
 __all__ = ["ParseCache"]
 
@@ -26,7 +27,9 @@ class ParseCache:
         key = (text, edition)
         found = self._destinations.get(key)
         if found is None:
-            found = self._destinations[key] = destination(self.parse(text, edition))
+            found = self._destinations[key] = destination(
+                self.parse(text, edition), brands=top_domains()
+            )
             if len(self._destinations) > 8:
                 self._destinations.popitem(last=False)
         return found

@@ -35,6 +35,7 @@ from urlinspector.core import (
 )
 from urlinspector.core.model import COMPONENT_NAMES, URI
 from urlinspector.core.resolution import Resolution, resolve
+from urlinspector.data import top_domains
 from urlinspector.present.masking import (
     mask_finding,
     mask_in_text,
@@ -315,7 +316,7 @@ def build_report(
     """The inspection of *text* (against *base*, read by *edition*), with passwords
     masked when *mask_passwords*."""
     url = parse(text, edition)
-    dest = destination(url)
+    dest = destination(url, brands=top_domains())
     found = dest.annotated(url)
     target, resolution = _resolved(text, base, edition, url, trace=True)
     base_url = parse(base, edition) if base.strip() else None

@@ -226,3 +226,12 @@ def test_command_line_round_trips_through_a_shell_split() -> None:
         "--",
         "-x",
     ]
+
+
+def test_the_report_holds_an_embedded_brand() -> None:
+    text = "https://accounts.google.com.signin.session.verify.attackerdomain.example/"
+    document = json.loads(render(build_report(text), "json"))
+    [finding] = [d for d in document["diagnostics"] if d["code"] == "embedded-brand"]
+    start, end = finding["span"]
+    assert text[start:end] == "google.com"
+    assert "attackerdomain.example" in finding["message"]
