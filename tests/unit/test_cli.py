@@ -42,6 +42,8 @@ TOP_LEVEL_KEYS = {
     "registrable_domain",
     "host_display",
     "verdict",
+    # what the HTTP libraries read (core.readers)
+    "readers",
 }
 COMPONENT_KEYS = {
     "uri",

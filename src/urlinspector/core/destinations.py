@@ -22,6 +22,7 @@ from urlinspector.core.domain import registrable_domain
 from urlinspector.core.lookalike import HostDisplay, host_display, host_findings
 from urlinspector.core.model import HOST, URI, Diagnostic, Span
 from urlinspector.core.parse import URL
+from urlinspector.core.readers import ReaderReading, reader_findings, reader_readings
 from urlinspector.core.whatwg_rules import responsible_rules
 
 __all__ = ["Destination", "Verdict", "destination"]
@@ -123,15 +124,18 @@ class Destination:
     """Security findings, with spans into the parsed text: where browsers go
     elsewhere and why, look-alike hosts parse could not see, active content."""
     verdict: Verdict
+    readers: tuple[ReaderReading, ...] = ()
+    """What the libraries of :data:`~.readers.READERS` read in the URL as written."""
 
     def to_dict(self) -> dict[str, object]:
         """The JSON keys ``parse --json`` adds: ``browser``, ``registrable_domain``,
-        ``host_display``, ``verdict``."""
+        ``host_display``, ``verdict``, ``readers``."""
         return {
             "browser": self.browser.to_dict(),
             "registrable_domain": self.registrable_domain,
             "host_display": None if self.display is None else self.display.to_dict(),
             "verdict": self.verdict.to_dict(),
+            "readers": [r.to_dict() for r in self.readers],
         }
 
     def diagnostics(self, url: URL) -> tuple[Diagnostic, ...]:
@@ -353,5 +357,7 @@ def destination(url: URL, base: str | None = None) -> Destination:
         active is not None and active.severity == "warning",
         reading.scheme,
     )
+    readers = reader_readings(text)
+    findings += reader_findings(url, reading, readers)
     findings.sort(key=lambda d: d.span)
-    return Destination(reading, registrable, display, tuple(findings), verdict)
+    return Destination(reading, registrable, display, tuple(findings), verdict, readers)
