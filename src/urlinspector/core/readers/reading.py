@@ -10,6 +10,7 @@ words in ``error``.  Neither is an exception: :meth:`Reader.read` never raises.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -143,11 +144,12 @@ class Reader(NamedTuple):
         except ReaderMissing as exc:
             return ReaderReading(self.name, self.label, version, missing=str(exc))
         except ReaderError as exc:
-            return ReaderReading(self.name, self.label, version, error=str(exc))
+            return ReaderReading(self.name, self.label, version, error=_masked(str(exc), text))
         except Exception as exc:  # any library's own failure is its answer
             # (third-party parsers raise their own classes: httpx.InvalidURL,
             # urllib3's LocationParseError, requests' InvalidURL, ValueError ...)
-            return ReaderReading(self.name, self.label, version, error=_said(exc))
+            error = _masked(_said(exc), text)
+            return ReaderReading(self.name, self.label, version, error=error)
         return ReaderReading(
             self.name,
             self.label,
@@ -162,6 +164,22 @@ class Reader(NamedTuple):
             p.query,
             p.fragment,
         )
+
+
+_USERINFO = re.compile(r"//([^/?#]*)@")
+"""The userinfo as the libraries split it: up to the authority's last ``@``."""
+
+
+def _masked(message: str, text: str) -> str:
+    """*message* with the password of *text* masked (libraries quote the URL, or
+    the part they stumbled on, in their errors)."""
+    found = _USERINFO.search(text)
+    if found is None:
+        return message
+    password = found.group(1).partition(":")[2]
+    for secret in {password, *password.split("@")} - {""}:
+        message = message.replace(secret, PASSWORD_MASK)
+    return message
 
 
 def _said(exc: BaseException) -> str:
