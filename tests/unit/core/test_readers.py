@@ -206,6 +206,7 @@ def test_a_host_holding_the_userinfo_is_masked() -> None:
     [
         # http.client reads what follows the password's ":" as the port
         ("http://u:s3cr3t@good.com/", "urlopen", "InvalidURL: nonnumeric port: '••••@good.com'"),
+        ("http://u:s3%63r3t@good.com/", "urlopen", "InvalidURL: nonnumeric port: '••••@good.com'"),
         (
             "http://u:s3cr3t@good.com:99999/",
             "urllib3",

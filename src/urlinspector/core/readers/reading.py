@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
+from urllib.parse import unquote
 
 __all__ = ["PASSWORD_MASK", "Parts", "Reader", "ReaderError", "ReaderMissing", "ReaderReading"]
 
@@ -177,7 +178,10 @@ def _masked(message: str, text: str) -> str:
     if found is None:
         return message
     password = found.group(1).partition(":")[2]
-    for secret in {password, *password.split("@")} - {""}:
+    # as written, and percent-decoded (urlopen decodes the authority)
+    secrets = {password, *password.split("@")}
+    secrets |= {unquote(secret) for secret in secrets}
+    for secret in sorted(secrets - {""}, key=len, reverse=True):
         message = message.replace(secret, PASSWORD_MASK)
     return message
 
