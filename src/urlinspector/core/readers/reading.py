@@ -179,7 +179,8 @@ def _masked(message: str, text: str) -> str:
         return message
     password = found.group(1).partition(":")[2]
     # as written, and percent-decoded (urlopen decodes the authority)
-    secrets = {password, *password.split("@")}
+    # (the password ends at the last "@" for most libraries, at the first for some)
+    secrets = {password, password.partition("@")[0]}
     secrets |= {unquote(secret) for secret in secrets}
     for secret in sorted(secrets - {""}, key=len, reverse=True):
         message = message.replace(secret, PASSWORD_MASK)
