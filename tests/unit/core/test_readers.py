@@ -10,6 +10,7 @@ a host and the port it would connect to, or the class of the error it raises.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -264,7 +265,13 @@ def _breaks(text: str) -> Parts:
         (_rejects, lambda: _missing(""), "nothing is installed", None, None),
     ],
 )
-def test_a_reader_that_cannot_read_says_why(parts, version, missing, error, shown_version) -> None:  # type: ignore[no-untyped-def]
+def test_a_reader_that_cannot_read_says_why(
+    parts: Callable[[str], Parts],
+    version: Callable[[], str],
+    missing: str | None,
+    error: str | None,
+    shown_version: str | None,
+) -> None:
     reader = Reader("x", "X", parts, version, frozenset({"http"}), "X's parser")
     reading = reader.read("http://a/")
     assert (reading.missing, reading.error, reading.ok) == (missing, error, False)
