@@ -363,7 +363,18 @@ def test_libcurl_that_cannot_be_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
                     "reader-host",
                     "info",
                     "Python's urllib.request (urlopen) would connect to good.com:8080 on "
-                    "port 80; browsers reject this URL",
+                    "port 80, which names no host; browsers reject this URL",
+                )
+            ],
+        ),
+        (
+            "http://exa%20mple.com/",  # browsers refuse a space in a host
+            [
+                (
+                    "reader-host",
+                    "info",
+                    "Python's urllib.parse, urllib3, Python's requests and httpx would connect "
+                    "to exa%20mple.com, which names no host; browsers reject this URL",
                 )
             ],
         ),

@@ -134,6 +134,8 @@ def reader_findings(
         if not browser.valid:
             written = any(r.written_port is not None for _, r in group)
             where = _where(first.host or "", host, port if written else None)
+            if not is_host_name(first.host or ""):
+                where += ", which names no host"
             found.append(_finding(url, "reader-host", "info", group, where, None))
             continue
         host_differs = host != browser.host
