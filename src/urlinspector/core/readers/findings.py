@@ -130,28 +130,22 @@ def reader_findings(
     to that is not where browsers go (*browser*, their reading of *url*)."""
     found: list[Diagnostic] = []
     for host, port, group in _elsewhere(url, browser, readings, readers):
-        first = group[0][1]
-        if not browser.valid:
-            written = any(r.written_port is not None for _, r in group)
-            where = _where(first.host or "", host, port if written else None)
-            if not is_host_name(first.host or ""):
-                where += ", which names no host"
-            found.append(_finding(url, "reader-host", "info", group, where, None))
-            continue
-        host_differs = host != browser.host
-        with_port = port != browser.port
-        where = _where(first.host or "", host, port if with_port else None)
-        theirs = browser.host or "no host"
-        if with_port:
-            theirs += f":{browser.port}"
-        code = "reader-host" if host_differs else "reader-port"
-        if not is_host_name(first.host or ""):
+        written = group[0][1].host or ""
+        theirs: str | None = None  # browsers reject the URL
+        code, with_port = "reader-host", any(r.written_port is not None for _, r in group)
+        if browser.valid:
+            code = "reader-host" if host != browser.host else "reader-port"
+            with_port = port != browser.port
+            theirs = browser.host or "no host"
+            theirs += f":{browser.port}" if with_port else ""
+        where = _where(written, host, port if with_port else None)
+        named = is_host_name(written)
+        if not named:
             # the library goes nowhere, but a check that reads the URL with it sees
             # another host than the one browsers go to
             where += ", which names no host"
-            found.append(_finding(url, code, "info", group, where, theirs))
-        else:
-            found.append(_finding(url, code, "warning", group, where, theirs))
+        severity: Severity = "warning" if theirs is not None and named else "info"
+        found.append(_finding(url, code, severity, group, where, theirs))
     return found
 
 
