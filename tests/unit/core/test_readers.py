@@ -94,6 +94,11 @@ CASES: list[tuple[str, dict[str, Expected]]] = [
         "urllib3": ("good.com", 80), "requests": ("good.com", 80),
         "httpx": ("good.com", 80), "curl": "CURLUcode 21: Bad hostname",
     }),
+    ("http://good.com@@evil.com/", {
+        "urllib": ("evil.com", 80), "urlopen": ("good.com@@evil.com", 80),
+        "urllib3": ("evil.com", 80), "requests": ("evil.com", 80),
+        "httpx": ("evil.com", 80), "curl": "CURLUcode 21: Bad hostname",
+    }),
     # ports out of range: urlopen and httpx take them as they are
     ("http://good.com:99999/", {
         "urllib": "ValueError: Port out of range", "urlopen": ("good.com", 99999),
