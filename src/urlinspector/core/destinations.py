@@ -360,4 +360,4 @@ def destination(url: URL, base: str | None = None) -> Destination:
     readers = reader_readings(text)
     findings += reader_findings(url, reading, readers)
     findings.sort(key=lambda d: d.span)
-    return Destination(reading, registrable, display, tuple(findings), verdict, readers)
+    return Destination(reading, registrable, display, tuple(findings), verdict, readers=readers)
