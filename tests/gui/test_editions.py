@@ -44,6 +44,8 @@ def test_a_long_target_keeps_its_host_in_every_column() -> None:
     text = "http://" + "x" * 500 + "@evil.example/" + "a/" * 400
     table = editions_table(text)
     for column in table.column_ids:
+        if column.startswith("reader:"):
+            continue  # a library resolves nothing: its target cell is empty
         cell = table.cell("target", column)
         assert "evil.example" in cell.text, column
         assert cell.tooltip.startswith("http://" + "x" * 100)  # its own value, whole
@@ -91,3 +93,63 @@ def test_rows_grow_to_show_wrapped_cells_whole(window: MainWindow) -> None:
     assert view.rowHeight(target) > before
     for row in range(view.model().rowCount()):
         assert view.rowHeight(row) >= view.sizeHintForRow(row)
+
+
+# --- the libraries' columns ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "host", "differs"),
+    [
+        # urlsplit, httpx and curl read "evil.com\" as userinfo; browsers a "/"
+        ("http://evil.com\\@good.com/", "reader:urllib", "good.com", True),
+        ("http://evil.com\\@good.com/", "reader:httpx", "good.com", True),
+        ("http://evil.com\\@good.com/", "reader:curl", "good.com", True),
+        ("http://evil.com\\@good.com/", "reader:requests", "evil.com", False),
+        ("http://evil.com\\@good.com/", "reader:urlopen", "evil.com\\@good.com", True),
+        # another form of the same host is the same host
+        ("http://0x7f.1/", "reader:urllib", "0x7f.1", False),
+        ("http://0x7f.1/", "reader:curl", "127.0.0.1", False),
+        ("HTTP://Good.COM/", "reader:curl", "Good.COM", False),
+    ],
+)
+def test_a_library_column_is_marked_where_it_differs_from_the_browsers(
+    window: MainWindow, text: str, column: str, host: str, differs: bool
+) -> None:
+    window.inspect(text)
+    window.tabs.setCurrentWidget(window.editions)
+    window.flush()
+    view = window.editions
+    model = view.editions_model
+    table = model.table
+    assert table is not None
+    if table.cell("findings", column).text == "not installed":
+        pytest.fail(table.cell("findings", column).tooltip)  # the test extra installs them
+    index = model.index(table.row_ids.index("host"), table.column_ids.index(column))
+    assert index.data() == (f"≠ {host}" if differs else host)
+    assert (index.data(Qt.ItemDataRole.BackgroundRole) is not None) == differs
+    tip = index.data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.split("\n")[0] == host
+    assert ("differs from the browsers' column" in tip) == differs
+    # its header names the library; it opens no document of the specs
+    header = model.headerData(table.column_ids.index(column), Qt.Orientation.Horizontal)
+    assert header.startswith(table.columns[table.column_ids.index(column)])
+    assert view.citation_for(table.column_ids.index(column)) == ""
+
+
+def test_a_library_that_rejects_the_url_says_so() -> None:
+    table = editions_table("http://ev\til.com/")
+    cell = table.cell("findings", "reader:curl")
+    assert cell.text == "rejects"
+    assert cell.tooltip.endswith("rejects it: CURLUcode 21: Bad hostname")
+    assert cell.differs  # browsers read it (they drop the tab)
+    assert table.cell("host", "reader:curl").text == "—"
+    assert table.cell("host", "reader:urllib").text == "evil.com"  # urlsplit drops it too
+    assert not table.cell("host", "reader:urllib").differs
+
+
+def test_a_relative_reference_is_not_compared_with_the_libraries() -> None:
+    table = editions_table("g;x?y#s", "http://a/b/c/d;p?q")
+    for column in table.column_ids:
+        if column.startswith("reader:"):
+            assert not any(row[table.column_ids.index(column)].differs for row in table.cells[:8])

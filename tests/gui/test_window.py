@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from urlinspector import palette
 from urlinspector.core import EDITIONS
+from urlinspector.core.readers import READERS
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.settings import Settings
@@ -210,6 +211,7 @@ def test_editions_view_flags_a_known_difference(window: MainWindow) -> None:
     ] == [
         *(f"{e.title} ({e.year})" for e in EDITIONS.values()),
         "browsers (WHATWG)",
+        *(r.label for r in READERS),
     ]
 
 

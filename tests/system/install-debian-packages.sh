@@ -4,7 +4,8 @@
 #  - the real servers the integration tests start on 127.0.0.1: gophernicus
 #    (run through socat), INN 2 (its own instance per test session), and
 #    openssl for the TLS tests;
-#  - curl and lynx, which the gopher tests compare against;
+#  - curl and lynx, which the gopher tests compare against (curl brings libcurl4,
+#    libcurl.so.4, whose URL API the curl reader of core/readers calls);
 #  - what PyICU (a dependency: the look-alike checks) builds against from its source
 #    distribution: ICU's headers, pkg-config, a C++ compiler and Python's headers.
 # pyftpdlib and pygopherd come from PyPI with the test extras.

@@ -43,6 +43,8 @@ TOP_LEVEL_KEYS = {
     "host_display",
     "verdict",
     "unwrapping",
+    # what the HTTP libraries read (core.readers)
+    "readers",
 }
 COMPONENT_KEYS = {
     "uri",

@@ -221,3 +221,99 @@ def test_text_no_embedded_brand(url: str) -> None:
     code, out, _ = run(["parse", url])
     assert code == 0
     assert "embedded-brand" not in out
+
+
+# --- the libraries --------------------------------------------------------------------------
+
+
+def test_json_readers() -> None:
+    data = parse_json(BACKSLASH)
+    readers = data["readers"]
+    assert isinstance(readers, list)
+    assert [r["name"] for r in readers] == [
+        "urllib",
+        "urlopen",
+        "urllib3",
+        "requests",
+        "httpx",
+        "curl",
+    ]
+    by_name = {r["name"]: r for r in readers}
+    for reader in readers:
+        if "missing" in reader:
+            pytest.fail(reader["missing"])  # the test extra installs every library
+    assert by_name["urllib"] == {
+        "name": "urllib",
+        "label": "Python's urllib.parse",
+        "version": by_name["urllib"]["version"],
+        "scheme": "https",
+        "user": "evil.com\\",
+        "password_set": False,
+        "host": "good.com",
+        "port": 443,
+        "written_port": None,
+        "path": "/",
+        "query": "",
+        "fragment": "",
+    }
+    assert by_name["requests"]["host"] == "evil.com"
+    assert by_name["requests"]["path"] == "/%5C@good.com/"
+    diagnostics = data["diagnostics"]
+    assert isinstance(diagnostics, list)
+    assert [d["message"] for d in diagnostics if d["code"] == "reader-host"] == [
+        "Python's urllib.parse, httpx and curl (libcurl URL API) would connect to good.com; "
+        "browsers go to evil.com",
+        "Python's urllib.request (urlopen) would connect to evil.com\\@good.com, which names "
+        "no host; browsers go to evil.com",
+    ]
+
+
+def test_json_reader_error() -> None:
+    data = parse_json("http://ev\til.com/")
+    readers = data["readers"]
+    assert isinstance(readers, list)
+    [curl] = [r for r in readers if r["name"] == "curl"]
+    assert curl == {
+        "name": "curl",
+        "label": "curl (libcurl URL API)",
+        "version": curl["version"],
+        "error": "CURLUcode 21: Bad hostname",
+    }
+    assert str(curl["version"]).startswith("libcurl ")
+
+
+@pytest.mark.parametrize(
+    ("url", "lines"),
+    [
+        (
+            BACKSLASH,
+            [
+                "libraries that connect elsewhere",
+                "  Python's urllib.parse              good.com:443",
+                "  Python's urllib.request (urlopen)  evil.com\\@good.com:443",
+                "  httpx                              good.com:443",
+                "  curl (libcurl URL API)             good.com:443",
+            ],
+        ),
+        (
+            "http://good.com;@evil.com/",
+            [
+                "libraries that connect elsewhere",
+                "  Python's urllib.request (urlopen)  good.com;@evil.com:80",
+            ],
+        ),
+    ],
+)
+def test_the_libraries_that_connect_elsewhere(url: str, lines: list[str]) -> None:
+    _code, out, _ = run(["parse", url, "--color", "never"])
+    shown = out.splitlines()
+    start = shown.index(lines[0])
+    assert shown[start : start + len(lines)] == lines
+    assert shown[start + len(lines)] == ""
+
+
+def test_no_libraries_listed_where_they_all_go_where_browsers_go() -> None:
+    code, out, _ = run(["parse", "https://good.com/a?b#c", "--color", "never"])
+    assert code == 0
+    assert "libraries that connect elsewhere" not in out
+    assert "libraries not asked" not in out

@@ -49,8 +49,9 @@ from urlinspector.core import (
 )
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
 from urlinspector.core.model import COMPONENT_NAMES, URI
-from urlinspector.data import top_domains
+from urlinspector.core.readers import differing_readers
 from urlinspector.core.wrappers import Unwrapping
+from urlinspector.data import top_domains
 from urlinspector.present.colouring import colour_runs
 
 # --- parse: the colour-coded URL and its caret line -----------------------------------------
@@ -219,12 +220,34 @@ def _unwrap_lines(found: Unwrapping, console: Console) -> list[str]:
     return lines
 
 
+def _reader_lines(url: URL, dest: Destination, console: Console) -> list[str]:
+    """The libraries that would connect elsewhere than browsers go, and those that
+    could not be asked."""
+    lines: list[str] = []
+    differing = differing_readers(url, dest.browser, dest.readers)
+    if differing:
+        lines += ["", "libraries that connect elsewhere"]
+        rows: list[list[Cell]] = [
+            [(r.label, None), (visible(r.where), _mark("warning"))] for r in differing
+        ]
+        lines += table(console, rows)
+    missing = [r.missing for r in dest.readers if r.missing]
+    if missing:
+        lines += ["", *wrap("libraries not asked: " + "; ".join(missing), console.columns, 2)]
+    return lines
+
+
 def _parse_report(url: URL, console: Console, dest: Destination | None = None) -> list[str]:
     if dest is not None:
         url = dest.annotated(url)
     lines = _url_lines(url, console)
     if dest is not None:
-        lines += ["", *_verdict_lines(dest, console), *_unwrap_lines(dest.unwrapping, console)]
+        lines += [
+            "",
+            *_verdict_lines(dest, console),
+            *_unwrap_lines(dest.unwrapping, console),
+            *_reader_lines(url, dest, console),
+        ]
     ed = url.edition
     errors, warnings = len(url.errors), len(url.warnings)
     notes = len(url.diagnostics) - errors - warnings

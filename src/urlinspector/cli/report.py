@@ -17,8 +17,9 @@ FORMAT_ARG = arg(
     choices=("text", *FORMATS),
     default=None,
     help="text (the default: the report for people), json (as --json), markdown (a "
-    "report for tickets: components, diagnostics, the editions side by side and, with "
-    "--base, the resolution trace) or html (the same as a web page)",
+    "report for tickets: components, diagnostics, the editions side by side, what the "
+    "HTTP libraries read and, with --base, the resolution trace) or html (the same as a "
+    "web page)",
 )
 BASE_ARG = arg(
     "--base",

@@ -23,6 +23,7 @@ from urlinspector.core.domain import registrable_domain
 from urlinspector.core.lookalike import HostDisplay, host_display, host_findings
 from urlinspector.core.model import HOST, URI, Diagnostic, Span
 from urlinspector.core.parse import URL
+from urlinspector.core.readers import ReaderReading, reader_findings, reader_readings
 from urlinspector.core.whatwg_rules import responsible_rules
 from urlinspector.core.wrappers import NOT_WRAPPED, Unwrapping, unwrap, unwrapping_findings
 
@@ -129,16 +130,19 @@ class Destination:
     verdict: Verdict
     unwrapping: Unwrapping = NOT_WRAPPED
     """Wrappers taken off the URL offline, and where it really leads (the verdict's)."""
+    readers: tuple[ReaderReading, ...] = ()
+    """What the libraries of :data:`~.readers.READERS` read in the URL as written."""
 
     def to_dict(self) -> dict[str, object]:
         """The JSON keys ``parse --json`` adds: ``browser``, ``registrable_domain``,
-        ``host_display``, ``verdict``, ``unwrapping``."""
+        ``host_display``, ``verdict``, ``unwrapping``, ``readers``."""
         return {
             "browser": self.browser.to_dict(),
             "registrable_domain": self.registrable_domain,
             "host_display": None if self.display is None else self.display.to_dict(),
             "verdict": self.verdict.to_dict(),
             "unwrapping": self.unwrapping.to_dict(),
+            "readers": [r.to_dict() for r in self.readers],
         }
 
     def diagnostics(self, url: URL) -> tuple[Diagnostic, ...]:
@@ -368,5 +372,15 @@ def destination(
     unwrapped = unwrap(reading.href) if reading.valid and reading.href else NOT_WRAPPED
     findings += unwrapping_findings(unwrapped, url.spans[URI])
     verdict = replace(verdict, unwrapped=unwrapped)
+    readers = reader_readings(text)
+    findings += reader_findings(url, reading, readers)
     findings.sort(key=lambda d: d.span)
-    return Destination(reading, registrable, display, tuple(findings), verdict, unwrapped)
+    return Destination(
+        reading,
+        registrable,
+        display,
+        tuple(findings),
+        verdict,
+        unwrapping=unwrapped,
+        readers=readers,
+    )

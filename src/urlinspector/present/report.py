@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from urlinspector.core import (
     EDITIONS,
     URL,
+    Destination,
     Diagnostic,
     URLInspectorError,
     browser_reading,
@@ -34,6 +35,7 @@ from urlinspector.core import (
     parse,
 )
 from urlinspector.core.model import COMPONENT_NAMES, URI
+from urlinspector.core.readers import differing_readers
 from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.data import top_domains
 from urlinspector.present.masking import (
@@ -164,6 +166,8 @@ class Report:
     """The resolved target (or the URL itself when it is absolute)."""
     target_note: str
     masked: bool
+    readers: Table | None = None
+    """What the HTTP libraries read in the URL (``core.readers``)."""
 
 
 def _shown(value: str | None) -> str:
@@ -286,6 +290,25 @@ def _editions(text: str, base: str, mask: _Masker) -> Table:
     return Table("Editions side by side", header, rows)
 
 
+def _readers(url: URL, dest: Destination, mask: _Masker) -> Table:
+    """Each library's reading: where it would connect (≠ where browsers do not go)."""
+    elsewhere = {r.name for r in differing_readers(url, dest.browser, dest.readers)}
+    rows = []
+    for r in dest.readers:
+        version = r.version or "—"
+        if not r.ok:
+            why = f"not asked: {r.missing}" if r.missing else f"rejects it: {r.error}"
+            rows.append((r.label, version, "—", "—", "—", mask.text(why)))
+            continue
+        host = _shown(r.host) if r.host is None else mask.text(r.host)
+        mark = "≠ " if r.name in elsewhere else ""
+        port = "—" if r.port is None else str(r.port)
+        path = mask.text(_shown(r.path))
+        rows.append((r.label, version, mark + host, port, path, "reads it"))
+    header = ("library", "version", "host it connects to", "port", "path", "")
+    return Table("What the libraries read", header, tuple(rows))
+
+
 def _resolved(
     text: str, base: str, edition: str, url: URL, *, trace: bool = False
 ) -> tuple[str | None, Resolution | str]:
@@ -351,6 +374,7 @@ def build_report(
         target=mask.url(target),
         target_note=mask.text(note),
         masked=mask.on,
+        readers=_readers(url, dest, mask),
     )
 
 
@@ -392,6 +416,8 @@ def command_line(
 
 def _tables(report: Report) -> list[Table]:
     tables = [report.components, _diagnostics(report.findings), report.editions]
+    if report.readers is not None:
+        tables.append(report.readers)
     return tables if report.trace is None else [*tables, report.trace]
 
 
@@ -476,6 +502,7 @@ def report_document(report: Report) -> dict[str, Any]:
         "components": report.components.to_dict(),
         "diagnostics": [d.to_dict() for d in report.findings],
         "editions": report.editions.to_dict(),
+        "readers": None if report.readers is None else report.readers.to_dict(),
         "trace": None if report.trace is None else report.trace.to_dict(),
     }
 

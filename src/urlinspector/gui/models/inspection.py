@@ -33,6 +33,7 @@ from urlinspector.core.model import (
     USERINFO,
 )
 from urlinspector.core.resolution import Resolution, resolve
+from urlinspector.gui.models.readers import reader_columns
 from urlinspector.gui.models.text import masked, shown, visible
 from urlinspector.present.masking import (
     mask_in_text,
@@ -353,7 +354,8 @@ def _same(a: object, b: object, whatwg_column: bool) -> bool:
 def editions_table(
     text: str, base: str = "", *, mask_password: bool = True, parse: Parser = parse
 ) -> EditionsTable:
-    """*text* under every edition, newest first, and as browsers read it; *parse*
+    """*text* under every edition, newest first, as browsers read it and as the
+    HTTP libraries do (:mod:`.readers`, compared with the browsers); *parse*
     (text, edition id) may be a cache's.  Each cell's tooltip starts with that
     cell's own value; a cell that differs from the RFC 3986 column says so."""
     columns: list[list[Cell]] = []
@@ -384,6 +386,13 @@ def editions_table(
                 for r, cell in enumerate(column)
             ]
         )
+    # the libraries, each compared with the browsers' column
+    row_ids = tuple(r for r, _ in EDITION_ROWS)
+    browser = browser_reading(text, base if base.strip() else None)
+    for column_id, header, library in reader_columns(text, browser, row_ids, urls[0].is_relative):
+        marked.append([Cell(value, tip, differs, key=value) for value, tip, differs in library])
+        headers.append(header)
+        column_ids = (*column_ids, column_id)
     rows = tuple(tuple(marked[c][r] for c in range(len(marked))) for r in range(len(EDITION_ROWS)))
     return EditionsTable(
         column_ids,

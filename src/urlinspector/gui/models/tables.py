@@ -184,7 +184,8 @@ class DiagnosticsModel(_RowsTable):
 
 
 class EditionsModel(QAbstractTableModel):
-    """One column per edition plus the browsers' reading; differing cells marked."""
+    """One column per edition, the browsers' reading and the libraries'; differing
+    cells marked."""
 
     def __init__(self, formats: Formats, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -246,7 +247,10 @@ class EditionsModel(QAbstractTableModel):
                 return f"{header}\n≠ {differing} " + ("differs" if differing == 1 else "differ")
             return self.table.rows[section]
         if role == TOOLTIP and orientation == HORIZONTAL:
-            return "cells that differ from the RFC 3986 column are marked (≠, bold, tinted)"
+            return (
+                "cells that differ from the RFC 3986 column are marked (≠, bold, tinted); "
+                "a library's cells are compared with the browsers' column"
+            )
         return None
 
     def data(self, index: AnyIndex, role: int = DISPLAY) -> Any:

@@ -1,5 +1,7 @@
-"""The editions side by side: one column per edition of the specs and one for the
-browsers (WHATWG, computed by ``ada-url``), cells that differ from RFC 3986 marked.
+"""The editions side by side: one column per edition of the specs, one for the
+browsers (WHATWG, computed by ``ada-url``), cells that differ from RFC 3986 marked,
+and one for each HTTP library (urllib, urlopen, urllib3, requests, httpx, curl),
+cells that differ from the browsers' marked.
 
 This is the view a teacher projects: the same text, read by each text's rules.
 
@@ -34,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import EDITIONS
 from urlinspector.gui.models.inspection import EditionsTable
+from urlinspector.gui.models.readers import READER_COLUMN
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
@@ -159,7 +162,10 @@ class EditionsPanel(QTableView):
         table = self.editions_model.table
         if table is None or not 0 <= column < len(table.column_ids):
             return ""
-        edition = EDITIONS.get(table.column_ids[column])
+        column_id = table.column_ids[column]
+        if column_id.startswith(READER_COLUMN):
+            return ""  # a library's column: no document of the specs defines it
+        edition = EDITIONS.get(column_id)
         if edition is None:
             return "WHATWG URL"
         return edition.spec if row is None else edition.cite(table.row_ids[row])

@@ -1,0 +1,184 @@
+"""Where a library would connect elsewhere than browsers go: one ``security`` finding
+for each place, naming the libraries that would go there.
+
+A library's host is set against the browsers' in the browsers' form where the two
+forms name the same host (``Good.COM`` and ``good.com``, ``127.1`` and
+``127.0.0.1``, ``bücher.de`` and ``xn--bcher-kva.de``: the system's resolver and
+IDNA read them alike); anything else, a percent sign, a backslash or an ``@`` left
+in the host, is a different host.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Iterable, Sequence
+
+from urlinspector.core.browser import BrowserReading, browser_reading
+from urlinspector.core.model import HOST, URI, Diagnostic, Severity, Span
+from urlinspector.core.parse import URL
+from urlinspector.core.readers.reading import Reader, ReaderReading
+
+__all__ = ["comparable_host", "differing_readers", "is_host_name", "reader_findings"]
+
+_NAME = re.compile(r"[^\x00-\x20\x7f/\\?#@:\[\]%]+")
+"""A host with no delimiter in it: reading it as browsers read a host changes no
+boundary (only case, IDN labels and the IPv4 forms)."""
+
+
+def is_host_name(host: str) -> bool:
+    """Whether *host* could name a host at all: an IPv6 address, or a name without
+    a delimiter, space or ``%`` (a resolver finds none such: ``a@b.com``,
+    ``evil.com\\@good.com``, ``ev%69l.com`` are nobody's)."""
+    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if ":" in bare:
+        try:
+            ipaddress.IPv6Address(bare)
+        except ValueError:
+            return False
+        return True
+    return _NAME.fullmatch(host) is not None
+
+
+def comparable_host(host: str) -> str:
+    """*host* (as a library gives it) in the browsers' form when it names the same
+    host, else lower case as it is."""
+    lower = host.lower()
+    bare = lower[1:-1] if lower.startswith("[") and lower.endswith("]") else lower
+    if ":" in bare:  # an IPv6 address (urllib gives it without its brackets)
+        try:
+            return f"[{ipaddress.IPv6Address(bare).compressed}]"
+        except ValueError:
+            return lower
+    if _NAME.fullmatch(lower):
+        reading = browser_reading(f"http://{lower}/")
+        if reading.valid and reading.host:
+            return reading.host
+    return lower
+
+
+def _span(url: URL) -> Span:
+    start, end = url.spans[HOST]
+    return (start, end) if start >= 0 else url.spans[URI]
+
+
+def _labels(readings: Sequence[ReaderReading]) -> str:
+    labels = [r.label for r in readings]
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+
+
+def _compared(
+    readers: Iterable[Reader], readings: Iterable[ReaderReading]
+) -> dict[tuple[str, int | None], list[tuple[Reader, ReaderReading]]]:
+    """The readings that connect somewhere, grouped by where (host in the browsers'
+    form, port)."""
+    groups: dict[tuple[str, int | None], list[tuple[Reader, ReaderReading]]] = {}
+    for reader, reading in zip(readers, readings, strict=True):
+        if not (reading.ok and reading.host and (reading.scheme or "").lower() in reader.fetches):
+            continue
+        key = (comparable_host(reading.host), reading.port)
+        groups.setdefault(key, []).append((reader, reading))
+    return groups
+
+
+_Group = list[tuple[Reader, ReaderReading]]
+
+
+def _elsewhere(
+    url: URL,
+    browser: BrowserReading,
+    readings: Sequence[ReaderReading],
+    readers: Sequence[Reader] | None,
+) -> list[tuple[str, int | None, _Group]]:
+    """The places (host in the browsers' form, port) libraries would connect to that
+    are not where browsers go, each with the readers that would go there."""
+    if readers is None:
+        from urlinspector.core.readers import READERS  # (the table imports this module)
+
+        readers = READERS
+    if not url.is_absolute or (browser.valid and not browser.special):
+        return []  # browsers contact hosts of the special schemes only
+    return [
+        (host, port, group)
+        for (host, port), group in _compared(readers, readings).items()
+        if not browser.valid or host != browser.host or port != browser.port
+    ]
+
+
+def differing_readers(
+    url: URL,
+    browser: BrowserReading,
+    readings: Sequence[ReaderReading],
+    readers: Sequence[Reader] | None = None,
+) -> tuple[ReaderReading, ...]:
+    """The *readings* that would connect elsewhere than browsers go (or anywhere,
+    when browsers reject *url*), in the order of *readers*."""
+    names = {
+        r.name for _, _, group in _elsewhere(url, browser, readings, readers) for _, r in group
+    }
+    return tuple(r for r in readings if r.name in names)
+
+
+def reader_findings(
+    url: URL,
+    browser: BrowserReading,
+    readings: Sequence[ReaderReading],
+    readers: Sequence[Reader] | None = None,
+) -> list[Diagnostic]:
+    """A finding for each place the libraries (*readings*, one for each row of
+    *readers*, by default :data:`~urlinspector.core.readers.READERS`) would connect
+    to that is not where browsers go (*browser*, their reading of *url*)."""
+    found: list[Diagnostic] = []
+    for host, port, group in _elsewhere(url, browser, readings, readers):
+        written = group[0][1].host or ""
+        theirs: str | None = None  # browsers reject the URL
+        code, with_port = "reader-host", any(r.written_port is not None for _, r in group)
+        if browser.valid:
+            code = "reader-host" if host != browser.host else "reader-port"
+            with_port = port != browser.port
+            theirs = browser.host or "no host"
+            theirs += f":{browser.port}" if with_port else ""
+        where = _where(written, host, port if with_port else None)
+        named = is_host_name(written)
+        if not named:
+            # the library goes nowhere, but a check that reads the URL with it sees
+            # another host than the one browsers go to
+            where += ", which names no host"
+        severity: Severity = "warning" if theirs is not None and named else "info"
+        found.append(_finding(url, code, severity, group, where, theirs))
+    return found
+
+
+def _where(host: str, comparable: str, port: int | None) -> str:
+    """*host* (with *port*), and the host it stands for when that reads otherwise."""
+    if port is None:
+        shown = host
+    elif ":" in host and not host.startswith("["):  # a host that keeps a ":" itself
+        shown = f"{host} on port {port}"
+    else:
+        shown = f"{host}:{port}"
+    if comparable.strip("[]") != host.lower().strip("[]"):
+        shown += f" (that is {comparable})"
+    return shown
+
+
+def _finding(
+    url: URL,
+    code: str,
+    severity: Severity,
+    group: _Group,
+    where: str,
+    browsers: str | None,
+) -> Diagnostic:
+    readings = [reading for _, reading in group]
+    tail = "browsers reject this URL" if browsers is None else f"browsers go to {browsers}"
+    return Diagnostic(
+        (
+            code,
+            severity,
+            "security",
+            _span(url),
+            f"{_labels(readings)} would connect to {where}; {tail}",
+            "; ".join(reader.reference for reader, _ in group),
+        )
+    )
