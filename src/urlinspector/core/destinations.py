@@ -22,12 +22,19 @@ from urlinspector.core.browser import BrowserReading, browser_reading
 from urlinspector.core.domain import registrable_domain
 from urlinspector.core.lookalike import HostDisplay, host_display, host_findings
 from urlinspector.core.model import HOST, URI, Diagnostic, Span
-from urlinspector.core.parse import URL
+from urlinspector.core.parse import URL, parse
 from urlinspector.core.readers import ReaderReading, reader_findings, reader_readings
 from urlinspector.core.whatwg_rules import responsible_rules
 from urlinspector.core.wrappers import NOT_WRAPPED, Unwrapping, unwrap, unwrapping_findings
 
 __all__ = ["Destination", "Verdict", "destination"]
+
+_INSIDE_CODES = frozenset(
+    {"browser-host", "userinfo-lookalike", "embedded-brand", "active-content"}
+    | {"whole-script-confusable", "mixed-script", "confusable-skeleton", "idn-punycode"}
+)
+"""The findings on the URL inside a wrapped link that the wrapped link repeats: where
+its browsers go and what its host pretends to be."""
 
 
 @dataclass(frozen=True)
@@ -307,6 +314,21 @@ _NO_HOST_NOTES = {
 }
 
 
+def _host_findings(
+    url: URL, reading: BrowserReading, brands: TopDomains | None
+) -> tuple[list[Diagnostic], bool]:
+    """Where browsers go elsewhere than *url*'s edition reads, and what the host they
+    contact pretends to be; and whether they go elsewhere."""
+    if not (reading.valid and reading.special and url.is_absolute):
+        # (browsers contact hosts of the special schemes only; other hosts are opaque)
+        return [], False
+    findings, differs = _difference_findings(url, reading)
+    findings += _lookalikes(url, reading)
+    if brands is not None:
+        findings += embedded_brand_findings(url, reading.host, brands)
+    return findings, differs
+
+
 def destination(
     url: URL, base: str | None = None, *, brands: TopDomains | None = None
 ) -> Destination:
@@ -315,16 +337,8 @@ def destination(
     a well-known domain written in front of the host's registrable domain too."""
     text = url.uri
     reading = browser_reading(text, base)
-    findings: list[Diagnostic] = []
-    differs = False
-    if reading.valid and reading.special and url.is_absolute:
-        # (browsers contact hosts of the special schemes only; other hosts are opaque)
-        found, differs = _difference_findings(url, reading)
-        findings += found
-        findings += _lookalikes(url, reading)
-        if brands is not None:
-            findings += embedded_brand_findings(url, reading.host, brands)
-    elif url.is_absolute and not reading.valid:
+    findings, differs = _host_findings(url, reading, brands)
+    if url.is_absolute and not reading.valid:
         findings.append(
             Diagnostic(
                 (
@@ -371,6 +385,7 @@ def destination(
     )
     unwrapped = unwrap(reading.href) if reading.valid and reading.href else NOT_WRAPPED
     findings += unwrapping_findings(unwrapped, url.spans[URI])
+    findings += _inside_findings(unwrapped, url, brands)
     verdict = replace(verdict, unwrapped=unwrapped)
     readers = reader_readings(text)
     findings += reader_findings(url, reading, readers)
@@ -384,3 +399,33 @@ def destination(
         unwrapping=unwrapped,
         readers=readers,
     )
+
+
+def _inside_findings(
+    unwrapped: Unwrapping, url: URL, brands: TopDomains | None
+) -> list[Diagnostic]:
+    """What the URL inside a wrapped link hides (an embedded brand, a look-alike host,
+    a backslash trick), said of the whole wrapped link: the span of the inner URL is
+    in no text the user typed."""
+    if unwrapped.final is None:
+        return []
+    inner = parse(unwrapped.final, url.edition)
+    found, _ = _host_findings(inner, browser_reading(inner.uri), brands)
+    found += inner.diagnostics  # (look-alikes the parse itself saw)
+    active = active_content(inner)
+    found += [] if active is None else [active]
+    span = url.spans[URI]
+    return [
+        Diagnostic(
+            (
+                d.code,
+                d.severity,
+                d.category,
+                span,
+                f"inside the wrapped link, {unwrapped.final_host or unwrapped.final}: {d.message}",
+                d.reference,
+            )
+        )
+        for d in found
+        if d.code in _INSIDE_CODES
+    ]
