@@ -387,7 +387,7 @@ def destination(
     findings += unwrapping_findings(unwrapped, url.spans[URI])
     findings += _inside_findings(unwrapped, url, brands)
     verdict = replace(verdict, unwrapped=unwrapped)
-    readers = reader_readings(text)
+    readers = reader_readings(text) if url.is_absolute else ()
     findings += reader_findings(url, reading, readers)
     findings.sort(key=lambda d: d.span)
     return Destination(

@@ -49,6 +49,7 @@ from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
+from urlinspector.gui.warm_up import warm_up
 from urlinspector.gui.widgets.address_area import AddressArea
 from urlinspector.gui.widgets.components import ComponentsPanel
 from urlinspector.gui.widgets.diagnostics import DiagnosticsPanel
@@ -139,6 +140,7 @@ class MainWindow(MenusWindow):
         self._panel_timer = QTimer(self)
         self._panel_timer.setSingleShot(True)
         self._panel_timer.timeout.connect(self.update_panels)
+        QTimer.singleShot(0, warm_up)
         self._last_change = -1.0
         """When the address or base last changed (``time.monotonic()``)."""
 
