@@ -274,11 +274,11 @@ def test_extract_charset_and_undecodable_bytes(tmp_path: Path) -> None:
     path.write_bytes(b"caf\xe9 <http://h.example/caf\xe9> http://h.example/x\xff\n")
     code, out, _ = run(["extract", str(path)])
     assert code == 0
-    # undecodable as UTF-8: shown, never written raw
-    assert out.splitlines() == ["http://h.example/caf\\xe9", "http://h.example/x"]
+    # undecodable as UTF-8: shown, never written raw; it stays in the URL it is part of
+    assert out.splitlines() == ["http://h.example/caf\\xe9", "http://h.example/x\\xff"]
     code, out, _ = run(["extract", str(path), "--charset", "latin-1"])
-    # a bare URL ends at a non-ASCII character; a wrapped one keeps it
-    assert out.splitlines() == ["http://h.example/café", "http://h.example/x"]
+    # an IRI: both keep their non-ASCII characters (RFC 3987)
+    assert out.splitlines() == ["http://h.example/café", "http://h.example/xÿ"]
     code, out, _ = run(["extract", str(path), "--json"])
     assert json.loads(out)["count"] == 2
 
