@@ -241,10 +241,13 @@ class _Reading(NamedTuple):
         return [f"defanged ({forms}): re-fanged from {self.original}"]
 
 
-def _read(text: str, start: int, end: int, scheme_end: int, *, spaced: bool = True) -> _Reading:
+def _read(
+    text: str, start: int, end: int, scheme_end: int, *, spaced: bool = True, refang: bool = True
+) -> _Reading:
     """The URL written in ``text[start:end]`` (its scheme ending at *scheme_end*): line
-    break whitespace removed (unless not *spaced*), defanged forms re-fanged."""
-    changes = defanged_in(text, start, end, scheme_end)
+    break whitespace removed (unless not *spaced*), defanged forms re-fanged (unless not
+    *refang*)."""
+    changes = defanged_in(text, start, end, scheme_end) if refang else ()
     if not spaced:
         url = refanged(text, start, end, changes)
         return _Reading(url, None, False, changes, text[start:end] if changes else None)
@@ -254,8 +257,9 @@ def _read(text: str, start: int, end: int, scheme_end: int, *, spaced: bool = Tr
 
 
 class _Scanner:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, refang: bool) -> None:
         self.text = text
+        self.refang = refang
         self.last_end = 0  # end of the previous finding: nothing before it is reused
 
     # <URL:...> and <...> ---------------------------------------------------------------
@@ -279,7 +283,7 @@ class _Scanner:
         head = _head(text, start, end)
         if head is None:
             return None
-        read = _read(text, start, end, head)
+        read = _read(text, start, end, head, refang=self.refang)
         if not _scheme_ok(read.url, any_scheme=form == "url-wrapper"):
             return None
         notes: list[str] = []
@@ -302,7 +306,7 @@ class _Scanner:
         head = _head(text, start, end)
         if head is None:
             return None
-        read = _read(text, start, end, head)
+        read = _read(text, start, end, head, refang=self.refang)
         if not _scheme_ok(read.url, any_scheme=False):
             return None
         notes: list[str] = []
@@ -361,7 +365,7 @@ class _Scanner:
         last_start, last_end = pieces[-1]
         earlier = "".join(text[a:b] for a, b in pieces[:-1])
         last_end = _trim(text, last_start, last_end, earlier)
-        read = _read(text, start, last_end, colon, spaced=len(pieces) > 1)
+        read = _read(text, start, last_end, colon, spaced=len(pieces) > 1, refang=self.refang)
         if not _scheme_ok(read.url, any_scheme=False):
             return None
         notes: list[str] = []
@@ -443,15 +447,18 @@ def _trim(text: str, start: int, end: int, earlier: str) -> int:
     return end
 
 
-def extract(text: str) -> tuple[Found, ...]:
+def extract(text: str, *, refang: bool = True) -> tuple[Found, ...]:
     """Every URL in *text*, in order, with its span; see the module's description.
-    Defanged URLs come re-fanged, with :attr:`Found.refangs` saying what was replaced.
+    Defanged URLs come re-fanged, with :attr:`Found.refangs` saying what was replaced;
+    with ``refang=False`` they are left as written (``hxxps://evil[.]com`` is found as
+    it is, ``http[:]//evil[.]com`` not at all), for a view that must not make them
+    followable.
 
     Never raises for a ``str``; time linear in ``len(text)``.
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")
-    scanner = _Scanner(text)
+    scanner = _Scanner(text, refang=refang)
     found: list[Found] = []
     pos = 0
     search = _START.search
@@ -469,7 +476,9 @@ def extract(text: str) -> tuple[Found, ...]:
             nxt = i + 1
         else:
             # "http[:]//" and "http[://]": the scheme ends at the "[" (defanged)
-            colon = i - 1 if i and text[i - 1] == "[" and defanged_separator_at(text, i - 1) else i
+            colon = i
+            if i and text[i - 1] == "[" and refang and defanged_separator_at(text, i - 1):
+                colon = i - 1
             start = scanner.scheme_start(colon)
             hit = None if start is None else scanner.bare(start, colon)
             nxt = i + 1

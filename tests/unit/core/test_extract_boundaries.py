@@ -400,3 +400,20 @@ def test_hostile_lines_finish(name: str, record_property: pytest.RecordProperty)
 @given(st.text(st.sampled_from("hxtp[]():/.{}@dotaé。 "), max_size=400))
 def test_any_mix_of_defanged_pieces(text: str) -> None:
     check_spans(text, extract(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("IOC: hxxps://evil[.]com/x.", ["hxxps://evil[.]com/x"]),
+        ("IOC: http[:]//evil[.]com/x and http[://]evil.com", []),
+        ("<hxxp[:]//evil[.]com>", []),
+        ("mailto:john[at]example[.]com", ["mailto:john[at]example[.]com"]),
+        ("see http://bücher.de/x.", ["http://bücher.de/x"]),
+    ],
+)
+def test_refang_can_be_turned_off(text: str, expected: list[str]) -> None:
+    found = extract(text, refang=False)
+    check_spans(text, found)
+    assert [f.url for f in found] == expected
+    assert not any(f.refanged for f in found)
