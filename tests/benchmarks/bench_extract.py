@@ -7,8 +7,9 @@ The text is deterministic: English-like words with URLs in every form extract kn
 punctuation) about every 400 characters.  The peer is ``re.findall`` of a simple URL
 regex, which finds bare ``scheme://`` runs only; the figures are MB/s (best of
 several rounds) and the ratio of the two, measured on the same machine at the same
-moment.  Two adversarial texts of the same size (a run of ``<`` and a run of
-``a:``) show that the time stays linear.
+moment.  Adversarial texts of the same size (a run of ``<``, a run of ``a:``, a
+defanged URL every 15 characters, an IRI ended by ``。`` every 9) show that the time
+stays linear.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ if str(ROOT) not in sys.path:
 
 from urlinspector.core.extraction import extract  # noqa: E402
 
+DEFANGED = "hxxp[:]//a[.]b "
 NAIVE = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^\s<>\"]+")
 
 WORDS = [
@@ -161,6 +163,8 @@ def run(size: int = 1_000_000, rounds: int = 5) -> str:
     adversarial = [
         ("a run of '<'", "<" * size),
         ("'a:' repeated", "a:" * (size // 2)),
+        ("'hxxp[:]//a[.]b ' repeated (a defanged URL each 15 characters)", DEFANGED * (size // 15)),
+        ("'http://例。' repeated (an IRI each 9 characters)", "http://例。" * (size // 9)),
     ]
     lines = [
         f"Text: {size:,} characters (tests/benchmarks/bench_extract.py, seed 1738); "

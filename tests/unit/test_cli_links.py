@@ -252,6 +252,65 @@ def test_extract_json_with_spans_lines_and_columns() -> None:
     assert items[2]["form"] == "angle"
 
 
+# a report as an abuse desk gets it: IRIs, a look-alike, a backslash trick, defanged IOCs
+REPORT = (
+    "Seen in the campaign: http://аррӏе.com/login, http://bücher.de/x and\n"
+    "「http://例え.jp/」。The lure was https://evil.com\\@good.com/.\n"
+    "IOCs: hxxps://evil[.]com/x (payload), hxxp[:]//198[.]51[.]100[.]7/a.\n"
+)
+
+
+def test_extract_marks_refanged_urls() -> None:
+    code, out, err = run(["extract"], stdin=REPORT.encode())
+    assert code == 0
+    assert err == ""
+    assert out.splitlines() == [
+        "http://аррӏе.com/login",
+        "http://bücher.de/x",
+        "http://例え.jp/",
+        "https://evil.com\\@good.com/",
+        "https://evil.com/x  [re-fanged] written hxxps://evil[.]com/x (hxxps → https, [.] → .)",
+        "http://198.51.100.7/a  [re-fanged] written hxxp[:]//198[.]51[.]100[.]7/a "
+        "(hxxp → http, [:] → :, [.] → .)",
+    ]
+    # the URL is always the first field
+    assert [line.split()[0] for line in out.splitlines()] == [f.url for f in extract(REPORT)]
+
+
+def test_extract_json_carries_the_original_of_a_refanged_url() -> None:
+    code, out, _ = run(["extract", "--json"], stdin=REPORT.encode())
+    assert code == 0
+    items = json.loads(out)["urls"]
+    assert [i["refanged"] for i in items] == [False] * 4 + [True] * 2
+    assert all(i["original"] is None and i["original_span"] is None for i in items[:4])
+    defanged = items[4]
+    assert defanged["url"] == "https://evil.com/x"
+    assert defanged["original"] == "hxxps://evil[.]com/x"
+    start, end = defanged["original_span"]
+    assert REPORT[start:end] == "hxxps://evil[.]com/x"
+    assert defanged["url_span"] == [start, end]
+    assert [(r["form"], REPORT[slice(*r["span"])], r["meaning"]) for r in defanged["refangs"]] == [
+        ("hxxps", "hxxps", "https"),
+        ("[.]", "[.]", "."),
+    ]
+    assert (defanged["line"], defanged["column"]) == (3, 7)
+
+
+def test_extract_jsonl_carries_the_original_too(tmp_path: Path) -> None:
+    path = tmp_path / "iocs.txt"
+    path.write_text("clean line\nIOC hXXps://evil[.]com/x\n", encoding="utf-8")
+    code, out, _ = run(["extract", "--jsonl", str(path)])
+    assert code == 0
+    (line,) = [json.loads(x) for x in out.splitlines()]
+    assert line["line"] == 2
+    (url,) = line["urls"]
+    assert url["url"] == "https://evil.com/x"
+    assert url["refanged"] is True
+    assert url["original"] == "hXXps://evil[.]com/x"
+    assert url["original_span"] == [4, 24]
+    assert url["column"] == 5
+
+
 def test_extract_nothing_found_is_exit_1() -> None:
     code, out, _ = run(["extract"], stdin=b"no links here: just words.\n")
     assert code == 1
@@ -274,11 +333,11 @@ def test_extract_charset_and_undecodable_bytes(tmp_path: Path) -> None:
     path.write_bytes(b"caf\xe9 <http://h.example/caf\xe9> http://h.example/x\xff\n")
     code, out, _ = run(["extract", str(path)])
     assert code == 0
-    # undecodable as UTF-8: shown, never written raw
-    assert out.splitlines() == ["http://h.example/caf\\xe9", "http://h.example/x"]
+    # undecodable as UTF-8: shown, never written raw; it stays in the URL it is part of
+    assert out.splitlines() == ["http://h.example/caf\\xe9", "http://h.example/x\\xff"]
     code, out, _ = run(["extract", str(path), "--charset", "latin-1"])
-    # a bare URL ends at a non-ASCII character; a wrapped one keeps it
-    assert out.splitlines() == ["http://h.example/café", "http://h.example/x"]
+    # an IRI: both keep their non-ASCII characters (RFC 3987)
+    assert out.splitlines() == ["http://h.example/café", "http://h.example/xÿ"]
     code, out, _ = run(["extract", str(path), "--json"])
     assert json.loads(out)["count"] == 2
 

@@ -32,6 +32,7 @@ from urlinspector.core.comparison import Comparison, compare
 from urlinspector.core.extraction import Found, extract
 from urlinspector.core.normalization import STEPS, Change, Normalized, citation, normalize
 from urlinspector.core.quoting import quoted
+from urlinspector.present.extracted import REFANGED_MARK, refang_detail
 
 # --- normalize ---------------------------------------------------------------------------
 
@@ -222,8 +223,17 @@ def run_extract(args: argparse.Namespace, console: Console) -> int:
             items.append(_found_dict(f, line, start - line_start + 1))
         console.write_json({"source": args.file, "count": len(found), "urls": items})
     else:
-        console.write_lines(visible(f.url) for f in found)
+        console.write_lines(_found_line(f) for f in found)
     return EXIT_OK if found else EXIT_FINDINGS
+
+
+def _found_line(found: Found) -> str:
+    """The URL; a re-fanged one followed by the marker and what it was written as (two
+    spaces apart: a URL holds no space, so the first field is always the URL)."""
+    detail = refang_detail(found)
+    if detail is None:
+        return visible(found.url)
+    return f"{visible(found.url)}  {REFANGED_MARK} {visible(detail)}"
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -306,11 +316,14 @@ COMMANDS: tuple[Command, ...] = (
             JOBS_ARG,
         ),
         description="Print the URLs of a plain text, one a line: <URL:...> and <...> "
-        "wrappers, double quotes, and bare URLs ended by whitespace, with trailing "
-        "punctuation left out; whitespace inside wrappers and line breaks after a "
-        "hyphen are ignored (URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E, RFC 1738 "
-        "appendix).  --json adds each "
-        "URL's span, form, line and column.",
+        "wrappers, double quotes, and bare URLs (IRIs too: non-ASCII hosts and paths) "
+        "ended by whitespace, quotes and brackets that do not belong, and sentence "
+        "punctuation of any script (。 included), with trailing punctuation left out; "
+        "whitespace inside wrappers and line breaks after a hyphen are ignored (URL "
+        "syntax draft 1997 / RFC 2396bis draft 2003 appendix E, RFC 1738 appendix).  "
+        "Defanged URLs (hxxps://evil[.]com) are printed re-fanged, marked "
+        f"{REFANGED_MARK} with what the text wrote.  --json adds each URL's span, form, "
+        "line and column, and for a re-fanged one the original and its span.",
         epilog="exit status: 0 URLs found, 1 none found, 2 misuse or an unreadable file",
     ),
 )

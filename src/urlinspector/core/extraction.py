@@ -25,9 +25,27 @@ given as :attr:`Found.alternative`.
 
 What counts as a URL start: a scheme (RFC 3986 §3.1) followed by ``//``, or one of
 the schemes of :data:`KNOWN_SCHEMES` (so that "Note:" or "12:30" is no URL); inside a
-``<URL:...>`` wrapper any scheme.  A bare URL holds only the characters RFC 3986 §2
-allows (ASCII); inside a wrapper any character but a control.  Relative references
-are not extracted: without a base they name nothing.
+``<URL:...>`` wrapper any scheme.  Relative references are not extracted: without a
+base they name nothing.
+
+What a bare URL holds is what a browser follows: the characters of RFC 3986 §2, and
+the non-ASCII characters of IRIs (RFC 3987 §2.2: ``http://bücher.de/x``,
+``http://例え.jp/パス``, ``http://аррӏе.com/``), and the backslash that browsers read as
+a slash (WHATWG URL Standard, "special" schemes: ``https://evil.com\\@good.com/`` is
+found whole, so the trick shows).  It ends where a person reading the text sees it
+end (:data:`BOUNDARIES`): at whitespace or a control; at ``<``, ``>``, ``"`` or a
+backquote; at any non-ASCII quotation mark or bracket (Unicode general categories Pi,
+Pf, Ps, Pe: ``“ ” « » 「 」 （ ）``) and any non-ASCII Terminal_Punctuation (UAX #44:
+``。 、 ， ． ！ ？ ； ：`` and the sentence marks of other scripts), which no reader
+takes for part of a URL even with no space after them.  Then trailing punctuation is
+left out: ASCII ``. , ; : ! ? '`` and other non-ASCII punctuation (``…``, ``—``), and a
+``)``, ``]`` or ``}`` that closes nothing opened in the URL, so
+``(see https://en.wikipedia.org/wiki/Foo_(bar))`` gives ``.../Foo_(bar)``.  Inside a
+wrapper any character but a control.
+
+Defanged URLs (``hxxps://evil[.]com/x``) are re-fanged (:mod:`urlinspector.core.refang`)
+when the defanged forms are there, and only then; :attr:`Found.refangs` says what was
+replaced, where, and :attr:`Found.original` keeps the URL as written.
 
 The scan is one pass over the text: no character is examined more than a fixed
 number of times, so big pastes take time linear in their size.
@@ -37,13 +55,17 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+import icu
+
+from urlinspector.core.refang import Refang, defanged_in, defanged_separator_at, refanged
 from urlinspector.core.registry import DEFAULT_PORTS
 from urlinspector.core.specific import KNOWN_SCHEMES
 
-__all__ = ["FORMS", "KNOWN_SCHEMES_IN_TEXT", "Found", "extract"]
+__all__ = ["BOUNDARIES", "FORMS", "KNOWN_SCHEMES_IN_TEXT", "Found", "Refang", "extract"]
 
 FORMS = ("url-wrapper", "angle", "quoted", "bare")
 
@@ -72,6 +94,22 @@ class Found:
     none."""
     notes: tuple[str, ...] = ()
     """What was done to read it (whitespace removed, a "URL:" prefix ...)."""
+    refangs: tuple[Refang, ...] = ()
+    """The defanged forms (``hxxp``, ``[.]`` ...) read as what they stand for, each with
+    its span in the text; empty when the URL was written as a URL."""
+    original: str | None = None
+    """The URL as the text writes it (wrapper and line-break whitespace removed, as in
+    :attr:`url`) when it was re-fanged; None when it was not."""
+
+    @property
+    def refanged(self) -> bool:
+        """The URL was written defanged and :attr:`url` is it re-fanged."""
+        return bool(self.refangs)
+
+    @property
+    def original_span(self) -> tuple[int, int] | None:
+        """Where :attr:`original` is in the text (the :attr:`url_span`), when re-fanged."""
+        return self.url_span if self.refangs else None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,16 +119,49 @@ class Found:
             "form": self.form,
             "alternative": self.alternative,
             "notes": list(self.notes),
+            "refanged": self.refanged,
+            "original": self.original,
+            "original_span": None if self.original_span is None else list(self.original_span),
+            "refangs": [r.to_dict() for r in self.refangs],
         }
 
 
 # --- character classes -------------------------------------------------------------------
 
-# RFC 3986 §2: unreserved, reserved and "%"
-_URL_CHARS = string.ascii_letters + string.digits + "-._~" + ":/?#[]@" + "!$&'()*+,;=" + "%"
-_BARE_RUN = re.compile("[" + re.escape(_URL_CHARS) + "]*+")
+
+def _escaped(c: str) -> str:
+    o = ord(c)
+    return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
+
+
+def _char_class(unicode_set: str) -> str:
+    """The body of a regex character class holding the characters of an ICU set."""
+    return "".join(
+        _escaped(a) if a == b else f"{_escaped(a)}-{_escaped(b)}"
+        for a, b in icu.UnicodeSet(unicode_set).ranges()
+    )
+
+
+BOUNDARIES = "[[:Terminal_Punctuation:][:Pi:][:Pf:][:Ps:][:Pe:][:Cc:]-[:ASCII:]]"
+"""The non-ASCII characters that end a bare URL wherever they are, as an ICU set over
+the Unicode Character Database: UAX #44 Terminal_Punctuation, general categories Pi,
+Pf, Ps, Pe and the C1 controls.  Besides these, whitespace (``str.isspace``), the C0
+controls and ``<`` ``>`` ``"`` ````` end it.  Octets a charset could not decode (lone
+surrogates) do not: the URL is found whole and shows them."""
+
+# A bare URL's characters: anything but the boundaries (possessive: linear time).  The
+# run stops at every character beyond the BMP, which is then looked up apart: a class
+# with many ranges beyond U+FFFF is read range by range, ten times slower.
+_BARE_RUN = re.compile(
+    r'[^\s\x00-\x1f\x7f<>"`'
+    + _char_class(f"[{BOUNDARIES}&[\\u0000-\\uffff]]")
+    + "\U00010000-\U0010ffff]*+"
+)
+_ASTRAL_BOUNDARY = re.compile("[" + _char_class(f"[{BOUNDARIES}&[\\U00010000-\\U0010ffff]]") + "]")
 _SCHEME_CHARS = frozenset(string.ascii_letters + string.digits + "+-.")
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
+# A scheme and its ":", or a defanged separator ("[:]", "[://]") after it.
+_SCHEME_HEAD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*+)(?::|\[:\]|\[://\])")
 
 # Where a URL may start: "<", '"', or the ":" after a scheme (the scheme is found by
 # looking back from the ":", which is faster than matching it at every word).
@@ -99,7 +170,9 @@ _LETTERS = frozenset(string.ascii_letters)
 
 # Trailing characters that end sentences and clauses, not URLs (RFC 2396bis draft 2003 appendix E).
 _TRAILING = frozenset(".,;:!?'")
-_CLOSERS = {")": "(", "]": "["}
+# ... and, beyond ASCII, other punctuation and dashes ("…", "—") at the end
+_TRAILING_CATEGORIES = frozenset({"Po", "Pd"})
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
 
 # Inside <...>: any character but "<", ">", '"', a control or whitespace, in pieces
 # separated by whitespace (possessive: no backtracking, linear time).
@@ -140,10 +213,9 @@ def _scheme_ok(url: str, *, any_scheme: bool) -> bool:
     return url[: m.end() - 1].lower() in KNOWN_SCHEMES_IN_TEXT
 
 
-def _joined(text: str, start: int, end: int) -> tuple[str, str | None, bool]:
-    """The characters of ``text[start:end]`` without whitespace; the same without the
-    hyphens that end a line (None when there are none); whether whitespace was removed."""
-    piece = text[start:end]
+def _joined(piece: str) -> tuple[str, str | None, bool]:
+    """The characters of *piece* without whitespace; the same without the hyphens that
+    end a line (None when there are none); whether whitespace was removed."""
     if not _WHITESPACE.search(piece):
         return piece, None, False
     url = _WHITESPACE.sub("", piece)
@@ -153,9 +225,41 @@ def _joined(text: str, start: int, end: int) -> tuple[str, str | None, bool]:
     return url, alternative, True
 
 
+class _Reading(NamedTuple):
+    """The URL whose characters are ``text[start:end]``, as read."""
+
+    url: str
+    alternative: str | None
+    had_space: bool
+    refangs: tuple[Refang, ...]
+    original: str | None
+
+    def notes(self) -> list[str]:
+        if not self.refangs:
+            return []
+        forms = ", ".join(dict.fromkeys(r.form for r in self.refangs))
+        return [f"defanged ({forms}): re-fanged from {self.original}"]
+
+
+def _read(
+    text: str, start: int, end: int, scheme_end: int, *, spaced: bool = True, refang: bool = True
+) -> _Reading:
+    """The URL written in ``text[start:end]`` (its scheme ending at *scheme_end*): line
+    break whitespace removed (unless not *spaced*), defanged forms re-fanged (unless not
+    *refang*)."""
+    changes = defanged_in(text, start, end, scheme_end) if refang else ()
+    if not spaced:
+        url = refanged(text, start, end, changes)
+        return _Reading(url, None, False, changes, text[start:end] if changes else None)
+    url, alternative, had_space = _joined(refanged(text, start, end, changes))
+    original = _joined(text[start:end])[0] if changes else None
+    return _Reading(url, alternative, had_space, changes, original)
+
+
 class _Scanner:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, refang: bool) -> None:
         self.text = text
+        self.refang = refang
         self.last_end = 0  # end of the previous finding: nothing before it is reused
 
     # <URL:...> and <...> ---------------------------------------------------------------
@@ -176,21 +280,20 @@ class _Scanner:
             return None  # a paragraph break: not one URL
         # the scheme and its ":" come before any whitespace (so "<see http://x>" is
         # not "seehttp://x")
-        first_ws = _WHITESPACE.search(text, start, end)
-        first_end = end if first_ws is None else first_ws.start()
-        if _SCHEME.match(text, start, first_end) is None:
+        head = _head(text, start, end)
+        if head is None:
             return None
-        url, alternative, had_space = _joined(text, start, end)
-        if not _scheme_ok(url, any_scheme=form == "url-wrapper"):
+        read = _read(text, start, end, head, refang=self.refang)
+        if not _scheme_ok(read.url, any_scheme=form == "url-wrapper"):
             return None
         notes: list[str] = []
         if form == "url-wrapper":
             notes.append(_NOTE_PREFIX)
-        if had_space:
+        if read.had_space:
             notes.append(_NOTE_WHITESPACE)
-        if alternative is not None:
+        if read.alternative is not None:
             notes.append(_NOTE_HYPHEN)
-        return Found(url, (lt, m.end()), (start, end), form, alternative, tuple(notes))
+        return _found(read, (lt, m.end()), (start, end), form, notes)
 
     # "..." --------------------------------------------------------------------------------
 
@@ -200,21 +303,20 @@ class _Scanner:
         if m is None:
             return None
         start, end = m.span(1)
-        first_ws = _WHITESPACE.search(text, start, end)
-        first_end = end if first_ws is None else first_ws.start()
-        if _SCHEME.match(text, start, first_end) is None:
+        head = _head(text, start, end)
+        if head is None:
             return None
-        url, alternative, had_space = _joined(text, start, end)
-        if not _scheme_ok(url, any_scheme=False):
+        read = _read(text, start, end, head, refang=self.refang)
+        if not _scheme_ok(read.url, any_scheme=False):
             return None
         notes: list[str] = []
-        if had_space:
+        if read.had_space:
             notes.append(
                 "line breaks inside the quotes ignored (RFC 2396bis draft 2003 appendix E)"
             )
-        if alternative is not None:
+        if read.alternative is not None:
             notes.append(_NOTE_HYPHEN)
-        return Found(url, (q, m.end()), (start, end), "quoted", alternative, tuple(notes))
+        return _found(read, (q, m.end()), (start, end), "quoted", notes)
 
     # bare ---------------------------------------------------------------------------------
 
@@ -234,9 +336,13 @@ class _Scanner:
         return start
 
     def bare(self, start: int, colon: int) -> Found | None:
+        """The bare URL whose scheme is ``text[start:colon]``; *colon* is the index of
+        its ":", or of the "[" of a defanged separator ("[:]", "[://]")."""
         text = self.text
         scheme = text[start:colon].lower()
-        has_slashes = text.startswith("//", colon + 1)
+        has_slashes = text.startswith("//", colon + 1) or (
+            text[colon] == "[" and text.startswith(("[:]//", "[://]"), colon)
+        )
         if not has_slashes and (
             scheme not in KNOWN_SCHEMES_IN_TEXT or (start > 0 and text[start - 1].isalnum())
         ):
@@ -259,16 +365,11 @@ class _Scanner:
         last_start, last_end = pieces[-1]
         earlier = "".join(text[a:b] for a, b in pieces[:-1])
         last_end = _trim(text, last_start, last_end, earlier)
-        pieces[-1] = (last_start, last_end)
-        url = earlier + text[last_start:last_end]
-        if not _scheme_ok(url, any_scheme=False):
+        read = _read(text, start, last_end, colon, spaced=len(pieces) > 1, refang=self.refang)
+        if not _scheme_ok(read.url, any_scheme=False):
             return None
-        alternative = None
         notes: list[str] = []
-        if len(pieces) > 1:
-            alternative = (
-                "".join(text[a : b - 1] for a, b in pieces[:-1]) + text[last_start:last_end]
-            )
+        if read.alternative is not None:
             notes.append(_NOTE_HYPHEN)
         span_start = start
         prefix_notes: list[str] = []
@@ -283,20 +384,42 @@ class _Scanner:
                 span_start = p
                 prefix_notes.append(_NOTE_PREFIX)
                 break
-        return Found(
-            url,
-            (span_start, last_end),
-            (start, last_end),
-            "bare",
-            alternative,
-            tuple(prefix_notes + notes),
-        )
+        return _found(read, (span_start, last_end), (start, last_end), "bare", prefix_notes + notes)
+
+
+def _head(text: str, start: int, end: int) -> int | None:
+    """Where the scheme that starts ``text[start:end]`` ends (at its ":" or at a
+    defanged separator), before any whitespace; None when no scheme starts it (so
+    "<see http://x>" is not "seehttp://x")."""
+    first_ws = _WHITESPACE.search(text, start, end)
+    m = _SCHEME_HEAD.match(text, start, end if first_ws is None else first_ws.start())
+    return None if m is None else m.end(1)
+
+
+def _found(
+    read: _Reading, span: tuple[int, int], url_span: tuple[int, int], form: str, notes: list[str]
+) -> Found:
+    return Found(
+        read.url,
+        span,
+        url_span,
+        form,
+        read.alternative,
+        tuple(notes + read.notes()) if read.refangs else tuple(notes),
+        refangs=read.refangs,
+        original=read.original,
+    )
 
 
 def _run_end(text: str, pos: int) -> int:
-    """The end of the run of URL characters (RFC 3986 §2) that starts at *pos*."""
-    m = _BARE_RUN.match(text, pos)
-    return pos if m is None else m.end()
+    """The end of the run of a bare URL's characters that starts at *pos*."""
+    n = len(text)
+    while True:
+        m = _BARE_RUN.match(text, pos)
+        end = pos if m is None else m.end()
+        if end == n or text[end] <= "\uffff" or _ASTRAL_BOUNDARY.match(text, end):
+            return end
+        pos = end + 1  # a character beyond the BMP that is no boundary: go on
 
 
 def _trim(text: str, start: int, end: int, earlier: str) -> int:
@@ -305,7 +428,7 @@ def _trim(text: str, start: int, end: int, earlier: str) -> int:
     opened: dict[str, int] | None = None
     while end > start:
         c = text[end - 1]
-        if c in _TRAILING:
+        if c in _TRAILING or (c > "\x7f" and unicodedata.category(c) in _TRAILING_CATEGORIES):
             end -= 1
             continue
         opener = _CLOSERS.get(c)
@@ -324,14 +447,18 @@ def _trim(text: str, start: int, end: int, earlier: str) -> int:
     return end
 
 
-def extract(text: str) -> tuple[Found, ...]:
+def extract(text: str, *, refang: bool = True) -> tuple[Found, ...]:
     """Every URL in *text*, in order, with its span; see the module's description.
+    Defanged URLs come re-fanged, with :attr:`Found.refangs` saying what was replaced;
+    with ``refang=False`` they are left as written (``hxxps://evil[.]com`` is found as
+    it is, ``http[:]//evil[.]com`` not at all), for a view that must not make them
+    followable.
 
     Never raises for a ``str``; time linear in ``len(text)``.
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")
-    scanner = _Scanner(text)
+    scanner = _Scanner(text, refang=refang)
     found: list[Found] = []
     pos = 0
     search = _START.search
@@ -348,8 +475,12 @@ def extract(text: str) -> tuple[Found, ...]:
             hit = scanner.quoted(i)
             nxt = i + 1
         else:
-            start = scanner.scheme_start(i)
-            hit = None if start is None else scanner.bare(start, i)
+            # "http[:]//" and "http[://]": the scheme ends at the "[" (defanged)
+            colon = i
+            if i and text[i - 1] == "[" and refang and defanged_separator_at(text, i - 1):
+                colon = i - 1
+            start = scanner.scheme_start(colon)
+            hit = None if start is None else scanner.bare(start, colon)
             nxt = i + 1
         if hit is None:
             pos = nxt

@@ -31,6 +31,7 @@ from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.legend import LegendDialog
+from urlinspector.present.extracted import REFANGED_MARK, refang_detail, where_found
 from urlinspector.present.masking import mask_url
 from urlinspector.present.report import (
     build_report,
@@ -283,10 +284,16 @@ class MenusWindow(QMainWindow):
         title = menu.addAction(f"{len(found)} URLs in the pasted text:")
         title.setEnabled(False)
         for item in found[:40]:
-            action = menu.addAction(shown(item.url, 100))
+            label, tip = shown(item.url, 100), where_found(item)
+            detail = refang_detail(item)
+            if detail is not None:  # written defanged: say so, and what the text had
+                label = f"{REFANGED_MARK} {label}"
+                tip = f"{visible(detail)}; {tip}"
+            action = menu.addAction(label)
             action.setData(item.url)
-            action.setToolTip(f"{item.form} form at characters {item.span[0]}–{item.span[1]}")
+            action.setToolTip(tip)
             action.triggered.connect(lambda _checked=False, u=item.url: self._inspect_chosen(u))
+        menu.setToolTipsVisible(True)
         menu.popup(self.address.mapToGlobal(QPoint(0, self.address.height())))
 
     def show_legend(self) -> None:

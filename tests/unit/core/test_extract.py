@@ -436,8 +436,11 @@ def test_prose_about_urls_is_not_a_url() -> None:
         ("http://a.example/x<b>", ["http://a.example/x"]),
         ('http://a.example/x"', ["http://a.example/x"]),
         ("http://a.example/x`code`", ["http://a.example/x"]),
-        ("http://a.example/caf\u00e9", ["http://a.example/caf"]),
-        ("http://a.example/x{y}", ["http://a.example/x"]),
+        # IRIs (RFC 3987): non-ASCII characters belong to the URL
+        ("http://a.example/caf\u00e9", ["http://a.example/caf\u00e9"]),
+        # braces: browsers follow them (escaped); one closing nothing is the text's
+        ("http://a.example/x{y}", ["http://a.example/x{y}"]),
+        ("{see http://a.example/x}", ["http://a.example/x"]),
         # escapes, queries, fragments, ports, userinfo and IP literals stay
         (
             "go to http://u:p@h.example:8080/a%20b?q=1&r=2#frag now",
@@ -598,6 +601,10 @@ def test_found_to_dict() -> None:
         "form": "url-wrapper",
         "alternative": None,
         "notes": ["the prefix 'URL:' is not part of the URL (RFC 1738 appendix)"],
+        "refanged": False,
+        "original": None,
+        "original_span": None,
+        "refangs": [],
     }
 
 
@@ -623,10 +630,22 @@ def check_spans(text: str, found: tuple[Found, ...] | list[Found]) -> None:
         end = stop
         assert f.form in FORMS
         inner = text[u0:u1]
-        if f.form == "bare" and f.alternative is None:
-            assert inner == f.url
+        written = f.url
+        if f.refanged:
+            assert f.original is not None
+            assert f.original_span == f.url_span
+            written = f.original
+            for r in f.refangs:
+                assert u0 <= r.span[0] < r.span[1] <= u1
+                assert text[r.span[0] : r.span[1]] == r.written
+                assert r.written.lower() == r.form
         else:
-            assert _WS.sub("", inner) == f.url
+            assert f.original is None
+            assert f.original_span is None
+        if f.form == "bare" and f.alternative is None:
+            assert inner == written
+        else:
+            assert _WS.sub("", inner) == written
         assert not _WS.search(f.url)
         assert re.match(r"[A-Za-z][A-Za-z0-9+.\-]*:.", f.url), f
         matched_text = text[start:stop]

@@ -1,0 +1,31 @@
+"""How the URLs found in a text are labelled, the same in the CLI and the window.
+
+A URL that was written defanged (``hxxps://evil[.]com/x``) and is listed re-fanged
+(``https://evil.com/x``) always carries :data:`REFANGED_MARK` and says what it was
+re-fanged from, so nobody takes it for a URL the text gave as it is.
+
+Qt-free; the front ends make the texts safe to show (controls, bidi) themselves.
+"""
+
+from __future__ import annotations
+
+from urlinspector.core.extraction import Found
+
+__all__ = ["REFANGED_MARK", "refang_detail", "where_found"]
+
+REFANGED_MARK = "[re-fanged]"
+"""The marker beside a re-fanged URL."""
+
+
+def refang_detail(found: Found) -> str | None:
+    """What a re-fanged URL was: ``written hxxps://evil[.]com/x (hxxps → https, [.] →
+    .)``; None when the URL was not re-fanged."""
+    if not found.refanged:
+        return None
+    changes = ", ".join(dict.fromkeys(f"{r.written} → {r.meaning}" for r in found.refangs))
+    return f"written {found.original} ({changes})"
+
+
+def where_found(found: Found) -> str:
+    """``bare form at characters 10–42``."""
+    return f"{found.form} form at characters {found.span[0]}–{found.span[1]}"
