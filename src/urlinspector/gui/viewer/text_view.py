@@ -182,7 +182,9 @@ class TextView(QWidget):
         # a click on one: start from a plain format, or the whole text becomes that link
         self.browser.setCurrentCharFormat(QTextCharFormat())
         self.browser.setPlainText(text)
-        self.links = extract(text) if text else ()
+        # a defanged URL (hxxps://evil[.]com) was written so that nobody follows it by
+        # a click: it stays plain text here
+        self.links = tuple(f for f in extract(text) if not f.refanged) if text else ()
         self._mark_links()
 
     def _mark_links(self) -> None:
