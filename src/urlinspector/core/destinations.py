@@ -330,11 +330,18 @@ def _host_findings(
 
 
 def destination(
-    url: URL, base: str | None = None, *, brands: TopDomains | None = None
+    url: URL,
+    base: str | None = None,
+    *,
+    brands: TopDomains | None = None,
+    readers: bool = True,
 ) -> Destination:
     """Where *url* leads as browsers read it (against *base* when given), compared
     with *url*'s own edition; with *brands* (:func:`urlinspector.data.top_domains`),
-    a well-known domain written in front of the host's registrable domain too."""
+    a well-known domain written in front of the host's registrable domain too; with
+    *readers* (the default), what the libraries of :data:`~.readers.READERS` read
+    (for a long URL they take as long as the rest together: a window can leave them
+    for a pause in typing)."""
     text = url.uri
     reading = browser_reading(text, base)
     findings, differs = _host_findings(url, reading, brands)
@@ -387,8 +394,9 @@ def destination(
     findings += unwrapping_findings(unwrapped, url.spans[URI])
     findings += _inside_findings(unwrapped, url, brands)
     verdict = replace(verdict, unwrapped=unwrapped)
-    readers = reader_readings(text) if url.is_absolute else ()
-    findings += reader_findings(url, reading, readers)
+    readings = reader_readings(text) if readers and url.is_absolute else ()
+    if readings:
+        findings += reader_findings(url, reading, readings)
     findings.sort(key=lambda d: d.span)
     return Destination(
         reading,
@@ -397,7 +405,7 @@ def destination(
         tuple(findings),
         verdict,
         unwrapping=unwrapped,
-        readers=readers,
+        readers=readings,
     )
 
 

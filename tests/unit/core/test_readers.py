@@ -422,3 +422,13 @@ def test_a_port_only_difference() -> None:
             "X's parser",
         )
     ]
+
+
+def test_a_destination_without_the_readers_asks_none() -> None:
+    from urlinspector.core import destination, parse
+
+    url = parse("http://evil.com\\@good.com/")
+    without = destination(url, readers=False)
+    assert without.readers == ()
+    assert not any(d.code.startswith("reader-") for d in without.findings)
+    assert any(d.code == "reader-host" for d in destination(url).findings)
