@@ -35,6 +35,7 @@ from urlinspector.core import (
 )
 from urlinspector.core.model import COMPONENT_NAMES, URI
 from urlinspector.core.resolution import Resolution, resolve
+from urlinspector.present.marks import marked
 from urlinspector.present.masking import (
     mask_finding,
     mask_in_text,
@@ -71,21 +72,11 @@ EMPTY = '""'
 # --- rows as text -------------------------------------------------------------------------
 
 
-def _visible_char(ch: str) -> str:
-    o = ord(ch)
-    if ch.isprintable():
-        return ch
-    if o < 0x20:
-        return chr(0x2400 + o)  # ␀ .. ␟
-    if o == 0x7F:
-        return "\u2421"  # ␡
-    return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
-
-
 def _visible(text: str) -> str:
-    """*text* with controls, format characters and odd spaces shown as symbols or
-    escapes, so that a cell cannot break a line or reorder what follows it."""
-    return text if text.isprintable() else "".join(_visible_char(c) for c in text)
+    """*text* with controls, format characters, invisible and bidi characters and odd
+    spaces shown as visible marks, so that a cell cannot break a line or reorder what
+    follows it."""
+    return marked(text)
 
 
 def tsv(rows: Iterable[Sequence[str]]) -> str:
