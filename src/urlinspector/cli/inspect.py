@@ -482,7 +482,7 @@ def run_parse(args: argparse.Namespace, console: Console) -> int:
     if fmt not in ("text", "json"):
         console.write(report_text(url.text, args, fmt))
         return EXIT_OK if url.is_valid else EXIT_FINDINGS
-    dest = destination(url)
+    dest = destination(url, args.base)
     if fmt == "json":
         console.write_json(dest.report(url, args.charset))
     else:

@@ -58,6 +58,8 @@ class Verdict:
     """Following the URL runs script or renders a document the URL itself carries."""
     scheme: str | None = None
     """The scheme as browsers read it (lower case)."""
+    resolved: str | None = None
+    """The relative reference read against the base, when the host is the base's."""
 
     @property
     def fetched(self) -> bool:
@@ -79,6 +81,8 @@ class Verdict:
         where = self.host if self.port is None else f"{self.host}:{self.port}"
         lead = "Browsers contact:" if self.fetched else "Browsers read the host as"
         line = f"{lead} {where}"
+        if self.resolved is not None:
+            line += f", resolving {self.resolved} against the base"
         if self.registrable_domain is not None:
             line += f" (registrable domain {self.registrable_domain})"
         elif self.host:
@@ -298,8 +302,9 @@ _NO_HOST_NOTES = {
 
 def destination(url: URL, base: str | None = None) -> Destination:
     """Where *url* leads as browsers read it (against *base* when given), compared
-    with *url*'s own edition."""
+    with *url*'s own edition.  An absolute URL is read on its own."""
     text = url.uri
+    base = None if url.is_absolute else base or None
     reading = browser_reading(text, base)
     findings: list[Diagnostic] = []
     differs = False
@@ -352,6 +357,7 @@ def destination(url: URL, base: str | None = None) -> Destination:
         note,
         active is not None and active.severity == "warning",
         reading.scheme,
+        text if base is not None and reading.valid else None,
     )
     findings.sort(key=lambda d: d.span)
     return Destination(reading, registrable, display, tuple(findings), verdict)

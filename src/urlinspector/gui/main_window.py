@@ -363,7 +363,7 @@ class MainWindow(MenusWindow):
         the resolved target (cheap: they read the parse the highlighter made)."""
         self._live_timer.stop()
         url = self._parse_current(self.address.text())
-        dest = self.cache.destination(url.text, self._edition)
+        dest = self.cache.destination(url.text, self._edition, self.base.text())
         self.address_area.show_verdict(url, dest, self._secrets(url))
         self._update_title(url, dest)
         found = dest.annotated(url)  # the parse's findings and where browsers go

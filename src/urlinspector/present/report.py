@@ -306,7 +306,7 @@ def build_report(
     """The inspection of *text* (against *base*, read by *edition*), with passwords
     masked when *mask_passwords*."""
     url = parse(text, edition)
-    dest = destination(url)
+    dest = destination(url, base)
     found = dest.annotated(url)
     target, resolution = _resolved(text, base, edition, url, trace=True)
     base_url = parse(base, edition) if base.strip() else None
