@@ -51,6 +51,7 @@ from PySide6.QtWidgets import QFrame, QMenu, QPlainTextEdit, QSizePolicy, QToolT
 
 from urlinspector.core import URL
 from urlinspector.core.lookalike import describe_char
+from urlinspector.core.model import Span
 from urlinspector.gui.models.anatomy import Description, describe
 from urlinspector.gui.models.text import html_text, masked, shown
 from urlinspector.gui.palette import Formats
@@ -114,6 +115,10 @@ class UrlHighlighter(QSyntaxHighlighter):
         self.runs: list[Run] = []
         """The runs now shown (of :attr:`coloured` only)."""
         self.enabled = True
+        self.browser_host: Callable[[URL], Span | None] = lambda _url: None
+        """Where the host browsers contact stands in a parse's text
+        (:func:`~urlinspector.present.colouring.browser_host_span`): the emphasis
+        follows it (None: the edition's host)."""
 
     def set_parser(self, parse: Callable[[str], URL]) -> None:
         self._parse = parse
@@ -135,7 +140,9 @@ class UrlHighlighter(QSyntaxHighlighter):
         self.coloured = (lo, hi)
         get = self.formats.get
         self.masking = self.masks(url)
-        self.runs = runs = colour_runs(url, lo, hi, mask_password=self.masking)
+        self.runs = runs = colour_runs(
+            url, lo, hi, mask_password=self.masking, browser_host=self.browser_host(url)
+        )
         for run in runs:
             self.setFormat(run.start, run.end - run.start, get(run.role, run.overlays))
 
