@@ -20,15 +20,17 @@ def visible(text: str) -> str:
     return marked(text)
 
 
-def shown(value: str | None, limit: int = 0) -> str:
+def shown(value: str | None, limit: int = 0, *, keep_end: bool = False) -> str:
     """A component's text for people: undefined and empty look different; long
-    values are cut to *limit* characters (0: no limit) with an ellipsis."""
+    values are cut to *limit* characters (0: no limit) with an ellipsis, at the end
+    or, with *keep_end* (a host: its registrable domain is at its end), at the
+    start."""
     if value is None:
         return UNDEFINED
     if value == "":
         return EMPTY
     if limit and len(value) > limit:
-        value = value[: limit - 1] + "…"
+        value = "…" + value[len(value) - limit + 1 :] if keep_end else value[: limit - 1] + "…"
     return visible(value)
 
 
