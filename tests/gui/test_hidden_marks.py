@@ -154,3 +154,21 @@ def test_cells_show_marks_never_the_characters(window: MainWindow) -> None:
     assert "\u202e" not in str(row.siblingAtColumn(1).data(Qt.ItemDataRole.ToolTipRole))
     assert "⟨RLO⟩" in window.windowTitle() or "files.example.com" in window.windowTitle()
     QApplication.processEvents()
+
+
+def test_escapes_and_findings_show_marks(window: MainWindow) -> None:
+    window.inspect("https://paypa\u200bl.com/a%E2%80%AEb")
+    window.tabs.setCurrentWidget(window.escapes)
+    window.flush()
+    escapes = window.escapes.escapes_model
+    decoded = escapes.COLUMNS.index("decodes to")
+    cells = [str(escapes.index(r, decoded).data()) for r in range(escapes.rowCount())]
+    assert "⟨RLO⟩" in cells
+    findings = window.diagnostics.diagnostics_model
+    for row in range(findings.rowCount()):
+        for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            shown = str(findings.index(row, 1).data(role))
+            assert "\u200b" not in shown
+            assert "\u202e" not in shown
+    codes = {d.code for d in findings.items}
+    assert {"hidden-char", "encoded-hidden-char"} <= codes
