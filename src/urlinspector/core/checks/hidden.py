@@ -83,14 +83,20 @@ _IGNORABLE_REFERENCE: Final = "UTS #39 §3.1 (Default_Ignorable_Code_Point)"
 
 
 @lru_cache(maxsize=1)
-def _sets() -> tuple[object, object]:
+def _sets() -> tuple[object, object, re.Pattern[str]]:
+    """ICU's sets of the hidden characters and of the bidi controls, and a regex of
+    runs of hidden characters built from the first one's ranges."""
     import icu  # (loaded on the first URL that needs it, not with the parser)
 
     hidden = icu.UnicodeSet("[[:Default_Ignorable_Code_Point:][:Bidi_Control:]]")
     bidi = icu.UnicodeSet("[:Bidi_Control:]")
     hidden.freeze()
     bidi.freeze()
-    return hidden, bidi
+    ranges = "".join(
+        f"{re.escape(str(hidden.getRangeStart(i)))}-{re.escape(str(hidden.getRangeEnd(i)))}"
+        for i in range(hidden.getRangeCount())
+    )
+    return hidden, bidi, re.compile(f"[{ranges}]+")
 
 
 @lru_cache(maxsize=512)
@@ -99,13 +105,13 @@ def is_hidden(char: str) -> bool:
     Bidi_Control: shown as nothing, or only by what it does to its neighbours."""
     if char < "\xad":
         return False
-    hidden, _ = _sets()
+    hidden, _, _ = _sets()
     return bool(hidden.contains(char))  # type: ignore[attr-defined]
 
 
 def is_bidi_control(char: str) -> bool:
     """Whether *char* is a Bidi_Control (it reorders the text around it)."""
-    _, bidi = _sets()
+    _, bidi, _ = _sets()
     return bool(bidi.contains(char))  # type: ignore[attr-defined]
 
 
@@ -180,15 +186,10 @@ def hidden_findings(text: str, spans: Spans, ed: Edition, out: Findings) -> None
 
 
 def _literal(text: str, spans: Spans, u0: int, u1: int, ed: Edition, out: Findings) -> None:
-    pos = u0
-    while pos < u1:
-        if text[pos] < "\xad" or not is_hidden(text[pos]):
-            pos += 1
-            continue
-        run_end = pos + 1
-        while run_end < u1 and is_hidden(text[run_end]):
-            run_end += 1
-        run = text[pos:run_end]
+    _, _, runs = _sets()
+    for m in runs.finditer(text, u0, u1):
+        pos, run_end = m.span()
+        run = m.group()
         index = _where(spans, pos)
         c_start = spans[index][0] if index != URI else u0
         # the bidi algorithm reorders up to the end of the line: the rest of the URL
@@ -203,7 +204,6 @@ def _literal(text: str, spans: Spans, u0: int, u1: int, ed: Edition, out: Findin
             f"{quoted(written, _SHOWN)} is shown as {quoted(displayed(written), _SHOWN)}",
             _reference(run, ed),
         )
-        pos = run_end
 
 
 def _encoded(
