@@ -147,12 +147,12 @@ def test_cells_show_marks_never_the_characters(window: MainWindow) -> None:
         assert "\u202e" not in cell
         tip = str(model.index(path, column).data(Qt.ItemDataRole.ToolTipRole))
         assert "\u202e" not in tip
-    assert "invoice⟨RLO⟩fdp.exe" in str(model.index(path, 0).data())
+    assert "invoice⟦RLO⟧fdp.exe" in str(model.index(path, 0).data())
     components = window.components.model
     row = components.index_of_span(AT, AT + 1)
-    assert "⟨RLO⟩" in str(row.siblingAtColumn(1).data())
+    assert "⟦RLO⟧" in str(row.siblingAtColumn(1).data())
     assert "\u202e" not in str(row.siblingAtColumn(1).data(Qt.ItemDataRole.ToolTipRole))
-    assert "⟨RLO⟩" in window.windowTitle() or "files.example.com" in window.windowTitle()
+    assert "⟦RLO⟧" in window.windowTitle() or "files.example.com" in window.windowTitle()
     QApplication.processEvents()
 
 
@@ -163,7 +163,7 @@ def test_escapes_and_findings_show_marks(window: MainWindow) -> None:
     escapes = window.escapes.escapes_model
     decoded = escapes.COLUMNS.index("decodes to")
     cells = [str(escapes.index(r, decoded).data()) for r in range(escapes.rowCount())]
-    assert "⟨RLO⟩" in cells
+    assert "⟦RLO⟧" in cells
     findings = window.diagnostics.diagnostics_model
     for row in range(findings.rowCount()):
         for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):

@@ -476,7 +476,7 @@ def test_decode_shows_control_characters_safely(text: str) -> None:
 
 def test_visible() -> None:
     assert visible("a\tb\x1b") == "a␉b␛"
-    assert visible("\x7f\x85\u202e\u200b\xa0") == "␡⟨U+0085⟩⟨RLO⟩⟨ZWSP⟩⟨NBSP⟩"
+    assert visible("\x7f\x85\u202e\u200b\xa0") == "␡⟦U+0085⟧⟦RLO⟧⟦ZWSP⟧⟦NBSP⟧"
     assert visible(b"\xff".decode("utf-8", "surrogateescape")) == "\\xff"
     assert visible("été 日本") == "été 日本"
 
@@ -735,9 +735,9 @@ def test_subprocess_parse_json_any_argv(s: str) -> None:
 @pytest.mark.parametrize(
     ("url", "marks", "seen"),
     [
-        ("https://files.example.com/invoice\u202efdp.exe", ["⟨RLO⟩"], "invoiceexe.pdf"),
-        ("https://paypa\u200bl.com/", ["⟨ZWSP⟩"], "'paypal.com/'"),
-        ("https://example.com/a\u2067b\u2069?q=\ufeff", ["⟨RLI⟩", "⟨PDI⟩", "⟨ZWNBSP⟩"], "'/ab"),
+        ("https://files.example.com/invoice\u202efdp.exe", ["⟦RLO⟧"], "invoiceexe.pdf"),
+        ("https://paypa\u200bl.com/", ["⟦ZWSP⟧"], "'paypal.com/'"),
+        ("https://example.com/a\u2067b\u2069?q=\ufeff", ["⟦RLI⟧", "⟦PDI⟧", "⟦ZWNBSP⟧"], "'/ab"),
     ],
 )
 def test_parse_shows_hidden_characters_as_marks(url: str, marks: list[str], seen: str) -> None:

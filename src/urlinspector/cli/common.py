@@ -52,7 +52,7 @@ MAX_ROWS = 50
 def visible(text: str) -> str:
     """*text* with every control, format, separator, invisible or bidi character and
     lone surrogate shown as a visible mark (:func:`~urlinspector.present.marks.marked`:
-    ``⟨RLO⟩``, ``␀``), so that printing it cannot move the cursor, change colours or
+    ``⟦RLO⟧``, ``␀``), so that printing it cannot move the cursor, change colours or
     reorder the line."""
     if text.isascii() and text.isprintable():
         return text

@@ -2,7 +2,7 @@
 what a reader sees: what both front ends show in their place, the way code editors
 show Trojan Source controls.
 
-``invoice<U+202E>fdp.exe`` is shown as ``invoice⟨RLO⟩fdp.exe``: never reordered,
+``invoice<U+202E>fdp.exe`` is shown as ``invoice⟦RLO⟧fdp.exe``: never reordered,
 never invisible.  One table, :data:`MARKS`, built from Unicode's own data:
 
 - the C0 controls and DEL: their control pictures (``␀`` .. ``␟``, ``␡``);
@@ -10,9 +10,9 @@ never invisible.  One table, :data:`MARKS`, built from Unicode's own data:
 - every Default_Ignorable_Code_Point and Bidi_Control (ICU's data, see
   :mod:`urlinspector.core.checks.hidden`), the C1 controls, the format characters,
   the line and paragraph separators and every space that is not U+0020:
-  ``⟨ABBR⟩`` when Unicode gives the character an abbreviation alias (NameAliases.txt,
-  confirmed by ``unicodedata.lookup``: ``⟨RLO⟩``, ``⟨ZWSP⟩``, ``⟨NBSP⟩``, ``⟨VS16⟩``),
-  ``⟨TAG x⟩`` for the tag character that mirrors ASCII ``x``, else ``⟨U+XXXX⟩``.
+  ``⟦ABBR⟧`` when Unicode gives the character an abbreviation alias (NameAliases.txt,
+  confirmed by ``unicodedata.lookup``: ``⟦RLO⟧``, ``⟦ZWSP⟧``, ``⟦NBSP⟧``, ``⟦VS16⟧``),
+  ``⟦TAG x⟧`` for the tag character that mirrors ASCII ``x``, else ``⟦U+XXXX⟧``.
 
 :func:`marked` is the one function that applies it; the address bar draws the same
 text (:func:`mark_label`) in a box in place of the character itself.
@@ -28,8 +28,11 @@ from urlinspector.core.lazytable import LazyTable
 
 __all__ = ["CLOSE", "MARKS", "OPEN", "mark_label", "marked", "needs_mark"]
 
-OPEN: Final = "⟨"
-CLOSE: Final = "⟩"
+OPEN: Final = "⟦"
+CLOSE: Final = "⟧"
+"""A mark's brackets, U+27E6 and U+27E7 (MATHEMATICAL WHITE SQUARE BRACKETs): they do
+not pass for parentheses at a cell's size, as angle brackets do, nor for characters a
+URL would hold."""
 
 _HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Zs"})
 

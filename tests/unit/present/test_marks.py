@@ -14,16 +14,16 @@ from urlinspector.present.marks import MARKS, mark_label, marked, needs_mark
 @pytest.mark.parametrize(
     ("text", "shown"),
     [
-        ("invoice\u202efdp.exe", "invoice⟨RLO⟩fdp.exe"),
-        ("a\u2066b\u2069", "a⟨LRI⟩b⟨PDI⟩"),
-        ("pay\u200bpal", "pay⟨ZWSP⟩pal"),
-        ("\u200c\u200d\u200e\u200f\u061c", "⟨ZWNJ⟩⟨ZWJ⟩⟨LRM⟩⟨RLM⟩⟨ALM⟩"),
-        ("\ufeffx", "⟨ZWNBSP⟩x"),
-        ("a\u00a0b", "a⟨NBSP⟩b"),  # a space that is not U+0020
-        ("x\U000e0069\U000e0067", "x⟨TAG i⟩⟨TAG g⟩"),
-        ("\U000e007f", "⟨U+E007F⟩"),  # CANCEL TAG: no abbreviation
-        ("\u2065", "⟨U+2065⟩"),  # unassigned, default-ignorable
-        ("\ufe0f", "⟨VS16⟩"),
+        ("invoice\u202efdp.exe", "invoice⟦RLO⟧fdp.exe"),
+        ("a\u2066b\u2069", "a⟦LRI⟧b⟦PDI⟧"),
+        ("pay\u200bpal", "pay⟦ZWSP⟧pal"),
+        ("\u200c\u200d\u200e\u200f\u061c", "⟦ZWNJ⟧⟦ZWJ⟧⟦LRM⟧⟦RLM⟧⟦ALM⟧"),
+        ("\ufeffx", "⟦ZWNBSP⟧x"),
+        ("a\u00a0b", "a⟦NBSP⟧b"),  # a space that is not U+0020
+        ("x\U000e0069\U000e0067", "x⟦TAG i⟧⟦TAG g⟧"),
+        ("\U000e007f", "⟦U+E007F⟧"),  # CANCEL TAG: no abbreviation
+        ("\u2065", "⟦U+2065⟧"),  # unassigned, default-ignorable
+        ("\ufe0f", "⟦VS16⟧"),
         ("a\tb\x00\x7f", "a␉b␀␡"),  # C0 controls and DEL: control pictures
         (b"\xff".decode("utf-8", "surrogateescape"), "\\xff"),
         ("été 日本 עברית", "été 日本 עברית"),  # visible text as it is
@@ -47,7 +47,7 @@ def test_every_hidden_character_gets_a_mark_that_itself_shows() -> None:
             char = chr(code)
             assert needs_mark(char)
             mark = MARKS[char]
-            assert mark[0] + mark[-1] == "⟨⟩", (hex(code), mark)
+            assert mark[0] + mark[-1] == "⟦⟧", (hex(code), mark)
             assert not any(is_hidden(c) for c in mark)
             count += 1
     assert count > 200
