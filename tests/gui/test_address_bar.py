@@ -297,3 +297,24 @@ def test_a_url_dropped_on_the_address_bar_replaces_its_text(
     assert window.address.text() == "gopher://new.example/1/"
     window.address.undo()
     assert window.address.text() == "http://old.example/"
+
+
+@pytest.mark.parametrize(
+    ("text", "bold", "plain"),
+    [
+        # '\' is '/' to browsers: they contact evil.com, RFC 3986 reads good.com
+        ("https://evil.com\\@good.com/", "evil.com", "good.com"),
+        ("https://evil.com\\@good.com:8443/x", "evil.com", "good.com"),
+        # and a plain URL keeps its registrable domain in bold, the subdomain plain
+        ("https://login.example.co.uk/", "example.co.uk", "login."),
+    ],
+)
+def test_the_bold_host_is_the_one_browsers_contact(
+    window: MainWindow, text: str, bold: str, plain: str
+) -> None:
+    window.set_address(text)
+    shown = char_formats(window.address)
+    b0 = text.index(bold)
+    assert all(f is not None and f.fontWeight() >= 700 for f in shown[b0 : b0 + len(bold)])
+    p0 = text.index(plain)
+    assert all(f is not None and f.fontWeight() < 700 for f in shown[p0 : p0 + len(plain)])

@@ -4,12 +4,14 @@ tooltip shows its own value; the browsers' column shows the browsers' values."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QStyleOptionViewItem
 
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.models.inspection import cut_keeping_host, editions_table
-from urlinspector.gui.widgets.editions import with_breaks
+from urlinspector.gui.widgets.components import URL_TEXT_COLUMNS
+from urlinspector.gui.widgets.editions import CELL_PADDING, with_breaks
 
 ZW = "\u200b"
 
@@ -153,3 +155,65 @@ def test_a_relative_reference_is_not_compared_with_the_libraries() -> None:
     for column in table.column_ids:
         if column.startswith("reader:"):
             assert not any(row[table.column_ids.index(column)].differs for row in table.cells[:8])
+
+
+LONG_HOST_URL = "https://accounts.google.com.signin.session.verify.attackerdomain.example/"
+"""A host that reads as google.com when cut at its end."""
+
+
+def _drawn(view: QAbstractItemView, index: QModelIndex, width: int) -> str:
+    """The text a cell draws on one line *width* pixels wide, as the style elides it
+    (the delegate's own option: its elide mode and text)."""
+    option = QStyleOptionViewItem()
+    view.itemDelegateForIndex(index).initStyleOption(option, index)  # type: ignore[attr-defined]
+    metrics = QFontMetrics(option.font)
+    return metrics.elidedText(option.text, option.textElideMode, width)
+
+
+def test_a_long_host_keeps_its_registrable_domain_in_every_cell(window: MainWindow) -> None:
+    """At the default window size the host cells are too narrow for this host: each
+    shows its end (the registrable domain) after an ellipsis, never only its start;
+    the tooltip has the whole host."""
+    window.inspect(LONG_HOST_URL)
+    window.tabs.setCurrentWidget(window.editions)
+    window.flush()
+    view = window.editions
+    model = view.editions_model
+    row = model.table.row_ids.index("host")  # type: ignore[union-attr]
+    host = "accounts.google.com.signin.session.verify.attackerdomain.example"
+    for column in range(model.columnCount()):
+        index = model.index(row, column)
+        width = view.columnWidth(column) - CELL_PADDING
+        assert QFontMetrics(view.font()).horizontalAdvance(host) > width  # it must be cut
+        drawn = _drawn(view, index, width)
+        assert drawn.startswith("…"), drawn
+        assert drawn.endswith("attackerdomain.example"), drawn
+        assert str(index.data(Qt.ItemDataRole.ToolTipRole)).startswith(host)
+
+
+def test_the_components_cells_keep_the_end_of_a_long_host(window: MainWindow) -> None:
+    window.inspect(LONG_HOST_URL)
+    window.flush()
+    view = window.components.view
+    model = window.components.model
+    view.expandAll()
+    start = LONG_HOST_URL.index("accounts")
+    host_row = model.index_of_span(start, start + 5)
+    assert host_row.data() == "host"
+    for column in URL_TEXT_COLUMNS:
+        index = host_row.siblingAtColumn(column)
+        width = view.columnWidth(column) - CELL_PADDING
+        drawn = _drawn(view, index, width)
+        assert drawn.startswith("…"), drawn
+        assert drawn.endswith("attackerdomain.example"), drawn
+        assert "accounts.google.com.signin" in str(index.data(Qt.ItemDataRole.ToolTipRole))
+
+
+def test_a_host_longer_than_a_cell_holds_is_cut_at_its_start() -> None:
+    host = "a" * 500 + ".attackerdomain.example"
+    table = editions_table(f"https://{host}/")
+    for column in table.column_ids:
+        cell = table.cell("host", column)
+        assert cell.text.startswith("…"), column
+        assert cell.text.endswith(".attackerdomain.example"), column
+        assert cell.tooltip.startswith(host[:100])

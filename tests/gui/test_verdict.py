@@ -109,3 +109,39 @@ def test_a_genuine_subdomain_has_no_embedded_brand(window: MainWindow) -> None:
     show(window, "https://mail.google.com/mail/")
     codes = {item.code for item in window.diagnostics.diagnostics_model.items}
     assert "embedded-brand" not in codes
+
+
+@pytest.mark.parametrize(
+    ("base", "reference", "line"),
+    [
+        (
+            "http://a/b/c/d;p?q",
+            "g;x?y#s",
+            "Browsers contact: a:80, resolving g;x?y#s against the base (no registrable domain)",
+        ),
+        (
+            "https://www.example.co.uk/a/b",
+            "../c",
+            "Browsers contact: www.example.co.uk:443, resolving ../c against the base "
+            "(registrable domain example.co.uk)",
+        ),
+        # an absolute URL is read on its own, whatever the base
+        ("http://a/b", "https://example.org/", "Browsers contact: example.org:443 (registrable"),
+    ],
+)
+def test_the_verdict_resolves_a_reference_against_the_base(
+    window: MainWindow, base: str, reference: str, line: str
+) -> None:
+    window.base.setText(base)
+    show(window, reference)
+    assert window.verdict.text().startswith(line), window.verdict.text()
+    assert "give the base" not in window.verdict.text()
+    assert window.target.text()  # the target is resolved, and the line agrees
+
+
+def test_the_verdict_asks_for_a_base_only_without_one(window: MainWindow) -> None:
+    show(window, "g;x?y#s")
+    assert "give the base" in window.verdict.text()
+    window.base.setText("http://a/b/c/d;p?q")
+    window.flush()
+    assert window.verdict.text().startswith("Browsers contact: a:80, resolving g;x?y#s")

@@ -479,7 +479,7 @@ def test_decode_shows_control_characters_safely(text: str) -> None:
 
 def test_visible() -> None:
     assert visible("a\tb\x1b") == "a␉b␛"
-    assert visible("\x7f\x85\u202e") == "␡\\x85\\u202e"
+    assert visible("\x7f\x85\u202e\u200b\xa0") == "␡⟦U+0085⟧⟦RLO⟧⟦ZWSP⟧⟦NBSP⟧"
     assert visible(b"\xff".decode("utf-8", "surrogateescape")) == "\\xff"
     assert visible("été 日本") == "été 日本"
 
@@ -733,3 +733,22 @@ def test_subprocess_parse_json_any_argv(s: str) -> None:
     assert proc.returncode in (0, 1), proc.stderr
     assert json.loads(proc.stdout.decode("utf-8"))["input"] == s
     assert proc.stderr == b""
+
+
+@pytest.mark.parametrize(
+    ("url", "marks", "seen"),
+    [
+        ("https://files.example.com/invoice\u202efdp.exe", ["⟦RLO⟧"], "invoiceexe.pdf"),
+        ("https://paypa\u200bl.com/", ["⟦ZWSP⟧"], "'paypal.com/'"),
+        ("https://example.com/a\u2067b\u2069?q=\ufeff", ["⟦RLI⟧", "⟦PDI⟧", "⟦ZWNBSP⟧"], "'/ab"),
+    ],
+)
+def test_parse_shows_hidden_characters_as_marks(url: str, marks: list[str], seen: str) -> None:
+    """The plain report shows every hidden character as a mark, none of them raw, and
+    the finding says what a reader would see instead."""
+    _, out, _ = run(["parse", "--color", "never", url])
+    assert not any(unicodedata.category(c) in ("Cf", "Zs") and c != " " for c in out)
+    for mark in marks:
+        assert mark in out.splitlines()[0]  # the URL itself, first line
+    assert "hidden-char" in out
+    assert seen in " ".join(out.split())

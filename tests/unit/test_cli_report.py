@@ -47,8 +47,7 @@ def test_format_json_is_json_and_text_is_the_default() -> None:
     ("argv", "message"),
     [
         (["--json", "--format", "markdown"], "two formats"),
-        (["--base", "http://a/"], "--base works with --format markdown"),
-        (["--format", "json", "--base", "http://a/"], "--base works with"),
+        (["--base", "http://a/", "--jsonl", "-"], "--base works with one URL"),
     ],
 )
 def test_options_that_do_not_go_together(argv: list[str], message: str) -> None:
@@ -62,3 +61,26 @@ def test_jsonl_takes_no_report_format() -> None:
     code, _, err = run(["parse", "--jsonl", "-", "--format", "markdown"])
     assert code == 2
     assert "--format does not apply" in err
+
+
+VERDICT = "Browsers contact: a:80, resolving g;x?y#s against the base (no registrable domain)"
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--color", "never"], VERDICT),
+        (["--json"], f'"text": "{VERDICT}"'),
+        (["--format", "markdown"], f"- **Where browsers go:** {VERDICT}"),
+    ],
+)
+def test_the_verdict_resolves_a_reference_against_the_base(argv: list[str], expected: str) -> None:
+    code, out, err = run(["parse", *argv, "--base", "http://a/b/c/d;p?q", "g;x?y#s"])
+    assert (code, err) == (0, "")
+    assert expected in " ".join(out.split())
+    assert "give the base" not in out
+
+
+def test_without_a_base_the_verdict_asks_for_one() -> None:
+    _, out, _ = run(["parse", "--color", "never", "g;x?y#s"])
+    assert "give the base" in " ".join(out.split())

@@ -49,36 +49,17 @@ MAX_ROWS = 50
 # --- showing any text safely ---------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)
-def _visible_char(ch: str) -> str:
-    o = ord(ch)
-    if o < 0x20:
-        return chr(0x2400 + o)  # ␀ .. ␟
-    if o < 0x7F:
-        return ch
-    if o == 0x7F:
-        return "\u2421"  # ␡
-    category = unicodedata.category(ch)
-    if category == "Cs":
-        # a lone surrogate: from surrogateescape (an undecodable argv/stdin byte) or
-        # written as such
-        return f"\\x{o - 0xDC00:02x}" if 0xDC80 <= o <= 0xDCFF else f"\\u{o:04x}"
-    if category in ("Cc", "Cf", "Zl", "Zp") or (category == "Zs" and ch != " "):
-        # C1 controls, bidi overrides, zero-width characters, line separators, and
-        # spaces that look like a space but are not U+0020
-        if o <= 0xFF:
-            return f"\\x{o:02x}"
-        return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
-    return ch
-
-
 def visible(text: str) -> str:
-    """*text* with every control, format, separator or lone surrogate character shown
-    as a visible symbol or backslash escape, so that printing it cannot move the
-    cursor, change colours or reorder the line."""
+    """*text* with every control, format, separator, invisible or bidi character and
+    lone surrogate shown as a visible mark (:func:`~urlinspector.present.marks.marked`:
+    ``⟦RLO⟧``, ``␀``), so that printing it cannot move the cursor, change colours or
+    reorder the line."""
     if text.isascii() and text.isprintable():
         return text
-    return "".join(_visible_char(c) for c in text)
+    # (loaded on the first text that needs a mark: fetching loads no presentation)
+    from urlinspector.present.marks import marked
+
+    return marked(text)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -52,16 +52,18 @@ from urlinspector.core.model import COMPONENT_NAMES, URI
 from urlinspector.core.readers import differing_readers
 from urlinspector.core.wrappers import Unwrapping
 from urlinspector.data import top_domains
-from urlinspector.present.colouring import colour_runs
+from urlinspector.present.colouring import browser_host_span, colour_runs
 
 # --- parse: the colour-coded URL and its caret line -----------------------------------------
 
 
-def _char_styles(url: URL) -> list[tuple[str, tuple[str, ...]]]:
+def _char_styles(url: URL, dest: Destination | None) -> list[tuple[str, tuple[str, ...]]]:
     """The colour role and overlays of each character of ``url.text``, as the window
-    colours them (:func:`urlinspector.present.colouring.colour_runs`)."""
+    colours them (:func:`urlinspector.present.colouring.colour_runs`; the host in bold
+    is the one browsers contact)."""
     styles: list[tuple[str, tuple[str, ...]]] = []
-    for run in colour_runs(url):
+    host = None if dest is None else browser_host_span(url, dest.browser)
+    for run in colour_runs(url, browser_host=host):
         styles += [(run.role, run.overlays)] * (run.end - run.start)
     return styles
 
@@ -82,14 +84,14 @@ def _caret_marks(url: URL) -> list[str]:
     return marks
 
 
-def _url_lines(url: URL, console: Console) -> list[str]:
+def _url_lines(url: URL, console: Console, dest: Destination | None = None) -> list[str]:
     """The URL, colour-coded, with a caret line under it when there are errors or
     warnings; folded to the console width when a caret line needs to line up."""
     text = url.text
     marks = _caret_marks(url)
     has_marks = any(m != " " for m in marks)
     shown = [visible(c) for c in text]
-    styles = _char_styles(url) if console.colour else [("plain", ())] * len(text)
+    styles = _char_styles(url, dest) if console.colour else [("plain", ())] * len(text)
 
     def render(lo: int, hi: int) -> tuple[str, str]:
         pieces: list[str] = []
@@ -240,7 +242,7 @@ def _reader_lines(url: URL, dest: Destination, console: Console) -> list[str]:
 def _parse_report(url: URL, console: Console, dest: Destination | None = None) -> list[str]:
     if dest is not None:
         url = dest.annotated(url)
-    lines = _url_lines(url, console)
+    lines = _url_lines(url, console, dest)
     if dest is not None:
         lines += [
             "",
@@ -520,7 +522,7 @@ def run_parse(args: argparse.Namespace, console: Console) -> int:
     if fmt not in ("text", "json"):
         console.write(report_text(url.text, args, fmt))
         return EXIT_OK if url.is_valid else EXIT_FINDINGS
-    dest = destination(url, brands=top_domains())
+    dest = destination(url, args.base, brands=top_domains())
     if fmt == "json":
         console.write_json(dest.report(url, args.charset))
     else:

@@ -25,7 +25,8 @@ BASE_ARG = arg(
     "--base",
     metavar="BASE",
     default=None,
-    help="with --format markdown or html: the base URL the report resolves URL against",
+    help="the base URL a relative reference is resolved against: where browsers go "
+    "(text, json), and the resolved target and its trace (markdown, html)",
 )
 
 
@@ -35,8 +36,8 @@ def output_format(args: argparse.Namespace) -> str:
     fmt: str = args.format or ("json" if args.json else "text")
     if args.json and fmt != "json":
         raise ValueError(f"--json and --format {fmt} ask for two formats: give one")
-    if args.base is not None and fmt in ("text", "json"):
-        raise ValueError("--base works with --format markdown or html")
+    if args.base is not None and args.jsonl is not None:
+        raise ValueError("--base works with one URL, not with --jsonl")
     if args.jsonl is not None and args.format not in (None, "json"):
         raise ValueError("--jsonl writes JSON lines: --format does not apply")
     return fmt

@@ -68,6 +68,8 @@ class Verdict:
     """Following the URL runs script or renders a document the URL itself carries."""
     scheme: str | None = None
     """The scheme as browsers read it (lower case)."""
+    resolved: str | None = None
+    """The relative reference read against the base, when the host is the base's."""
     unwrapped: Unwrapping = NOT_WRAPPED
     """The link-protection or redirect wrappers around the URL (core/wrappers.py)."""
 
@@ -91,6 +93,8 @@ class Verdict:
         where = self.host if self.port is None else f"{self.host}:{self.port}"
         lead = "Browsers contact:" if self.fetched else "Browsers read the host as"
         line = f"{lead} {where}"
+        if self.resolved is not None:
+            line += f", resolving {self.resolved} against the base"
         if self.registrable_domain is not None:
             line += f" (registrable domain {self.registrable_domain})"
         elif self.host:
@@ -341,8 +345,9 @@ def destination(
     a well-known domain written in front of the host's registrable domain too; with
     *readers* (the default), what the libraries of :data:`~.readers.READERS` read
     (for a long URL they take as long as the rest together: a window can leave them
-    for a pause in typing)."""
+    for a pause in typing).  An absolute URL is read on its own."""
     text = url.uri
+    base = None if url.is_absolute else base or None
     reading = browser_reading(text, base)
     findings, differs = _host_findings(url, reading, brands)
     if url.is_absolute and not reading.valid:
@@ -389,6 +394,7 @@ def destination(
         note,
         active is not None and active.severity == "warning",
         reading.scheme,
+        text if base is not None and reading.valid else None,
     )
     unwrapped = unwrap(reading.href) if reading.valid and reading.href else NOT_WRAPPED
     findings += unwrapping_findings(unwrapped, url.spans[URI])

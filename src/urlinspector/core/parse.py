@@ -42,6 +42,7 @@ from typing import Final
 
 from urlinspector.core.checks import Findings, span_key
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
+from urlinspector.core.checks.hidden import ESCAPE_MAY_HIDE, hidden_findings
 from urlinspector.core.checks.host import check_host, idn_findings
 from urlinspector.core.checks.port import check_port, port_finding
 from urlinspector.core.checks.security import security_findings, userinfo_findings
@@ -222,7 +223,10 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
         tables = tables_for(get_edition(edition))
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a str, not {type(text).__name__}")
-    web = tables.web
+    # a text that may hold a hidden character (a non-ASCII one, or the escape of one)
+    # takes the general route, where the hidden characters are looked for
+    may_hide = not text.isascii() or ("%" in text and ESCAPE_MAY_HIDE.search(text) is not None)
+    web = None if may_hide else tables.web
     if web is not None and text.startswith("http"):  # (as every URL it accepts)
         m = web(text)
         if m is not None:
@@ -251,7 +255,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION) -> URL:
             return URL((text, tables.ed, spans, host_kind, found_all, parts, fields))
     ed = tables.ed
     fast = tables.fast
-    if fast is not None:
+    if fast is not None and not may_hide:
         # (a text the fast route accepts starts with no "<", and one the web regex
         # accepts with "http"; one that starts with "URL:" is looked at again
         # below, for a wrapper)
@@ -451,4 +455,6 @@ def _checked(
             out.extend(scheme_findings)
     if spans[USERINFO][0] >= 0 or "%0" in text:
         security_findings(text, spans, ed, parts, out)
+    if not text.isascii() or "%" in text:
+        hidden_findings(text, spans, ed, out)
     return URL((text, ed, spans, host_kind, out.result() if out else (), parts, fields))

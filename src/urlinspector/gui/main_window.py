@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import EDITIONS, URL, Destination
-from urlinspector.core.model import HOST, PASSWORD
+from urlinspector.core.model import HOST, PASSWORD, Span
 from urlinspector.gui import app as gui_app
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
@@ -60,7 +60,7 @@ from urlinspector.gui.widgets.legend import LegendDialog
 from urlinspector.gui.widgets.spec import SpecReader
 from urlinspector.gui.widgets.trace import TracePanel
 from urlinspector.gui.window_menus import MenusWindow
-from urlinspector.present.colouring import roles_present
+from urlinspector.present.colouring import browser_host_span, roles_present
 from urlinspector.present.masking import password_span, passwords_of
 
 __all__ = ["INSPECTOR_PAGE", "MainWindow"]
@@ -115,6 +115,8 @@ class MainWindow(MenusWindow):
         self.setAcceptDrops(True)
         area = self.address_area = AddressArea(self._parse_current, self.formats, self._edition)
         self.address, self.base, self.target = area.address, area.base, area.target
+        for editor in (self.address, self.base, self.target):
+            editor.highlighter.browser_host = self._browser_host
         self.edition_box, self.open_button = area.edition_box, area.open_button
         self.password_button, self.legend = area.password_button, area.legend
         self.same_document, self.target_note = area.same_document, area.target_note
@@ -179,6 +181,12 @@ class MainWindow(MenusWindow):
 
     def _parse_current(self, text: str) -> URL:
         return self.cache.parse(text, self._edition)
+
+    def _browser_host(self, url: URL) -> Span | None:
+        """Where the host browsers contact stands in *url*'s text (a relative
+        reference: none, the base's host is not in it)."""
+        dest = self.cache.destination(url.text, url.edition.id, self.base.text())
+        return browser_host_span(url, dest.browser)
 
     def _build_pages(self) -> None:
         self.components = ComponentsPanel(self.formats, title="Components")
@@ -377,7 +385,7 @@ class MainWindow(MenusWindow):
         the resolved target (cheap: they read the parse the highlighter made)."""
         self._live_timer.stop()
         url = self._parse_current(self.address.text())
-        dest = self.cache.destination(url.text, self._edition)
+        dest = self.cache.destination(url.text, self._edition, self.base.text())
         self.address_area.show_verdict(url, dest, self._secrets(url))
         self._update_title(url, dest)
         found = dest.annotated(url)  # the parse's findings and where browsers go

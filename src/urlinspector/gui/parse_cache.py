@@ -19,17 +19,17 @@ class ParseCache:
     def __init__(self, size: int = 32) -> None:
         self.size = size
         self._items: OrderedDict[tuple[str, str], URL] = OrderedDict()
-        self._destinations: OrderedDict[tuple[str, str], Destination] = OrderedDict()
+        self._destinations: OrderedDict[tuple[str, str, str], Destination] = OrderedDict()
         self.misses = 0
 
-    def destination(self, text: str, edition: str) -> Destination:
-        """Where *text* leads in browsers, against its reading under *edition*."""
-        key = (text, edition)
+    def destination(self, text: str, edition: str, base: str = "") -> Destination:
+        """Where *text* leads in browsers (a relative reference: resolved against
+        *base*), against its reading under *edition*."""
+        key = (text, edition, base)
         found = self._destinations.get(key)
         if found is None:
-            found = self._destinations[key] = destination(
-                self.parse(text, edition), brands=top_domains()
-            )
+            url = self.parse(text, edition)
+            found = self._destinations[key] = destination(url, base, brands=top_domains())
             if len(self._destinations) > 8:
                 self._destinations.popitem(last=False)
         return found

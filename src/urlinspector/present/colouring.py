@@ -14,7 +14,7 @@ more than a frame.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from urlinspector import palette
 from urlinspector.core import URL
@@ -33,7 +33,18 @@ from urlinspector.core.model import (
 )
 from urlinspector.present.masking import kept_visible, password_span
 
-__all__ = ["GENERIC_EQUIVALENT", "MASKED", "Run", "colour_runs", "roles_present"]
+if TYPE_CHECKING:
+    from urlinspector.core.browser import BrowserReading
+    from urlinspector.core.model import Span
+
+__all__ = [
+    "GENERIC_EQUIVALENT",
+    "MASKED",
+    "Run",
+    "browser_host_span",
+    "colour_runs",
+    "roles_present",
+]
 
 MASKED = "masked"
 """Overlay of a password shown masked (GUI only)."""
@@ -95,12 +106,62 @@ class _Fill:
             self.roles[start - self.lo : end - self.lo] = [role] * (end - start)
 
 
+_AUTHORITY_ENDS: Final = "/\\?#"
+"""What ends a special URL's authority (WHATWG URL §4.4, authority state)."""
+_SKIPPED: Final = "\t\n\r"
+"""What browsers remove from anywhere in the input (WHATWG URL §4.4, basic URL parser)."""
+
+
+def browser_host_span(url: URL, reading: BrowserReading) -> Span | None:
+    """Where the host browsers contact (*reading*, of ``url.uri``) stands in
+    ``url.text``, for an absolute URL of a special scheme: ``evil.com`` in
+    ``https://evil.com\\@good.com/``, where the edition reads ``good.com``.
+
+    The authority is found as browsers find it (WHATWG URL §4.4: leading C0 controls
+    and spaces trimmed, tabs and newlines skipped, any run of ``/`` and ``\\`` after
+    the scheme, the authority up to ``/ \\ ? #``, the host after its last ``@`` and up
+    to a ``:`` outside brackets), and kept only when browsers read those very
+    characters as the same host.  None when there is no such host in the text (a
+    relative reference reads the base's)."""
+    host = reading.host
+    if not (reading.valid and reading.special and host and url.is_absolute):
+        return None
+    text = url.text
+    start, end = url.spans[URI]
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    colon = text.find(":", start, end)
+    if colon < 0:
+        return None
+    pos = colon + 1
+    while pos < end and (text[pos] in "/\\" or text[pos] in _SKIPPED):
+        pos += 1
+    stop = pos
+    while stop < end and text[stop] not in _AUTHORITY_ENDS:
+        stop += 1
+    at = text.rfind("@", pos, stop)
+    h0 = at + 1 if at >= 0 else pos
+    h1, bracketed = h0, False
+    while h1 < stop and (bracketed or text[h1] != ":"):
+        bracketed = (bracketed or text[h1] == "[") and text[h1] != "]"
+        h1 += 1
+    if h1 <= h0:
+        return None
+    from urlinspector.core.browser import browser_reading
+
+    again = browser_reading(f"{reading.scheme}://{text[h0:h1]}/")
+    return (h0, h1) if again.valid and again.host == host else None
+
+
 def colour_runs(
     url: URL,
     lo: int = 0,
     hi: int | None = None,
     *,
     mask_password: bool = False,
+    browser_host: Span | None = None,
 ) -> list[Run]:
     """The runs of characters ``[lo, hi)`` of ``url.text`` (default: all of it).
 
@@ -110,6 +171,11 @@ def colour_runs(
     one unit), ``warning`` (security warnings: misleading userinfo, a password, an
     encoded CR/LF), ``invalid`` (error diagnostics), and :data:`MASKED` for a password
     when *mask_password* is true.
+
+    *browser_host*: where the host browsers contact stands in the text
+    (:func:`browser_host_span`).  When it is not the edition's host, the emphasis
+    (the ``host`` role, its registrable domain in bold) follows the browsers, and the
+    edition's host is shown plain (``subdomain``): the bold name is the one contacted.
     """
     text = url.text
     n = len(text)
@@ -126,12 +192,9 @@ def colour_runs(
     fill(*spans[PASSWORD], "password")
     fill(*spans[HOST], "host")
     h0, h1 = spans[HOST]
-    if url.host_kind == "reg-name" and h1 > h0 and h1 > lo and h0 < hi:
-        # the registrable domain stands out, as in browsers' address bars (Public
-        # Suffix List): what comes before it is only a subdomain
-        offset = registrable_start(text[h0:h1])
-        if offset:
-            fill(h0, h0 + offset, "subdomain")
+    moved = browser_host is not None and browser_host != (h0, h1)
+    if url.host_kind == "reg-name" and h1 > h0 and h1 > lo and h0 < hi and not moved:
+        _emphasize(text, h0, h1, fill)
     fill(*spans[PORT], "port")
     p0, p1 = spans[PATH]
     fill(p0, p1, "path")
@@ -142,6 +205,11 @@ def colour_runs(
     for _, (start, end), _, role, _ in url.scheme_parts:
         if end > lo and start < hi and role not in GENERIC_EQUIVALENT:
             fill(start, end, role)
+    if moved and browser_host is not None:
+        # the host browsers contact is elsewhere in the text (WHATWG URL §4.4)
+        fill(h0, h1, "subdomain")
+        fill(*browser_host, "host")
+        _emphasize(text, *browser_host, fill)
     roles = fill.roles
     if p0 >= 0:
         # the "/" between path segments (RFC 1738 §3.1 url-path; RFC 3986 §3.3)
@@ -188,6 +256,14 @@ def colour_runs(
             start, key = i, k
     runs.append(Run(lo + start, hi, key[0], key[1]))
     return runs
+
+
+def _emphasize(text: str, h0: int, h1: int, fill: _Fill) -> None:
+    """The registrable domain of the host at ``[h0, h1)`` stands out, as in browsers'
+    address bars (Public Suffix List): what comes before it is only a subdomain."""
+    offset = registrable_start(text[h0:h1])
+    if offset:
+        fill(h0, h0 + offset, "subdomain")
 
 
 def _mark(flags: list[bool], start: int, end: int) -> None:

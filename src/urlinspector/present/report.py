@@ -38,6 +38,7 @@ from urlinspector.core.model import COMPONENT_NAMES, URI
 from urlinspector.core.readers import differing_readers
 from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.data import top_domains
+from urlinspector.present.marks import marked
 from urlinspector.present.masking import (
     mask_finding,
     mask_in_text,
@@ -74,21 +75,11 @@ EMPTY = '""'
 # --- rows as text -------------------------------------------------------------------------
 
 
-def _visible_char(ch: str) -> str:
-    o = ord(ch)
-    if ch.isprintable():
-        return ch
-    if o < 0x20:
-        return chr(0x2400 + o)  # ␀ .. ␟
-    if o == 0x7F:
-        return "\u2421"  # ␡
-    return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
-
-
 def _visible(text: str) -> str:
-    """*text* with controls, format characters and odd spaces shown as symbols or
-    escapes, so that a cell cannot break a line or reorder what follows it."""
-    return text if text.isprintable() else "".join(_visible_char(c) for c in text)
+    """*text* with controls, format characters, invisible and bidi characters and odd
+    spaces shown as visible marks, so that a cell cannot break a line or reorder what
+    follows it."""
+    return marked(text)
 
 
 def tsv(rows: Iterable[Sequence[str]]) -> str:
@@ -339,7 +330,7 @@ def build_report(
     """The inspection of *text* (against *base*, read by *edition*), with passwords
     masked when *mask_passwords*."""
     url = parse(text, edition)
-    dest = destination(url, brands=top_domains())
+    dest = destination(url, base, brands=top_domains())
     found = dest.annotated(url)
     target, resolution = _resolved(text, base, edition, url, trace=True)
     base_url = parse(base, edition) if base.strip() else None

@@ -177,8 +177,25 @@ def test_a_base() -> None:
     dest = destination(parse("../x"), "https://a.example.co.uk/b/c")
     assert dest.browser.href == "https://a.example.co.uk/x"
     assert dest.verdict.text == (
-        "Browsers contact: a.example.co.uk:443 (registrable domain example.co.uk)"
+        "Browsers contact: a.example.co.uk:443, resolving ../x against the base "
+        "(registrable domain example.co.uk)"
     )
+    assert dest.verdict.resolved == "../x"
+
+
+@pytest.mark.parametrize(
+    ("text", "base", "line"),
+    [
+        # RFC 3986 §5.4.1's base and one of its examples
+        ("g;x?y#s", "http://a/b/c/d;p?q", "Browsers contact: a:80, resolving g;x?y#s against"),
+        # an absolute URL is read on its own: a base browsers reject does not matter
+        ("https://example.org/", "not a base", "Browsers contact: example.org:443 (regis"),
+        # a base browsers reject: nothing is contacted
+        ("g", "not a base", "Browsers contact: nothing (they reject this URL)"),
+    ],
+)
+def test_the_verdict_with_a_base(text: str, base: str, line: str) -> None:
+    assert destination(parse(text), base).verdict.text.startswith(line)
 
 
 def test_look_alikes_of_a_host_only_browsers_see() -> None:

@@ -164,5 +164,5 @@ def test_parse_reports_them_on_the_host_as_written(edition: str) -> None:
 
 def test_parse_spans_an_invisible_character() -> None:
     url = parse("http://ex\u200bample.com/")
-    [d] = [d for d in url.diagnostics if d.code == "invisible-char"]
+    [d] = [d for d in url.diagnostics if d.code == "hidden-char"]
     assert d.span == (9, 10)

@@ -5,7 +5,7 @@ internationalized names (look-alikes)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars
@@ -241,6 +241,11 @@ def idn_findings(host: str, start: int, end: int, ed: Edition, out: list[Diagnos
         out.append(Diagnostic((code, severity, "security", span, message, reference)))
 
 
+_SAID_BY_HIDDEN: Final = frozenset({"bidi-control", "invisible-char"})
+"""Look-alike findings on single characters that :mod:`.hidden` makes of every
+component, the host included, with what a reader sees instead (``hidden-char``)."""
+
+
 @lru_cache(maxsize=4096)
 def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[str, Severity, Span, str, str], ...]:
     """What :func:`idn_findings` says of *host* under *ed*: all but where the host
@@ -259,6 +264,7 @@ def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[str, Severity, Span, str
     said += [
         (f.code, f.severity, f.span, f.message, f"{attack}; {f.reference}")
         for f in host_findings(host)
+        if f.code not in _SAID_BY_HIDDEN
     ]
     return tuple(said)
 

@@ -26,14 +26,20 @@ from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.present.masking import mask_in_text, mask_password, password_span
 
-__all__ = ["DISPLAY_LIMIT", "MAX_CHILDREN", "ComponentsModel"]
+__all__ = ["DISPLAY_LIMIT", "HOST_ROLES", "MAX_CHILDREN", "TOOLTIP_LIMIT", "ComponentsModel"]
 
 MAX_CHILDREN = 500
 """Children listed under one component (segments, query parameters, scheme-specific
 parts); the rest are counted in one row."""
 
 DISPLAY_LIMIT = 400
-"""Characters of a value shown in a cell (the tooltip and copy give all of it)."""
+"""Characters of a value shown in a cell (copy gives all of it)."""
+
+TOOLTIP_LIMIT = 2000
+"""Characters of a raw value a cell's tooltip shows."""
+
+HOST_ROLES = frozenset({"host", "subdomain"})
+"""Rows of a host: a long one is cut at its start, keeping the registrable domain."""
 
 
 def _head(node: Node) -> Node:
@@ -251,7 +257,11 @@ class ComponentsModel(QAbstractItemModel):
                 except UnknownCharsetError as exc:
                     cached = str(exc)
                 else:
-                    cached = "" if text is None else shown(text, DISPLAY_LIMIT)
+                    cached = (
+                        ""
+                        if text is None
+                        else shown(text, DISPLAY_LIMIT, keep_end=node.role in HOST_ROLES)
+                    )
                     if shown_node is not node:
                         cached += "…"
             self._decoded[i] = cached
@@ -267,7 +277,7 @@ class ComponentsModel(QAbstractItemModel):
             if column == 0:
                 return node.name
             if column == 1:
-                return shown(self._raw_text(node), DISPLAY_LIMIT)
+                return shown(self._raw_text(node), DISPLAY_LIMIT, keep_end=node.role in HOST_ROLES)
             if column == 2:
                 if node.raw is None:
                     return ""
@@ -282,8 +292,12 @@ class ComponentsModel(QAbstractItemModel):
                 return self._style.font("fragment")  # italic for "(undefined)"
             return self._style.font(node.role) if column == 1 else None
         if role == TOOLTIP:
+            # a cell of URL text may be elided: its tooltip starts with all of it
             if column == 2 and node.raw is not None:
-                return f"decoded as {self.charset}"
+                return f"{self._decoded_text(i, node)}\ndecoded as {self.charset}"
+            if column == 1 and node.raw is not None:
+                whole = shown(self._raw_text(node), TOOLTIP_LIMIT)
+                return f"{whole}\n{node.rule}" if node.rule else whole
             return node.rule or None
         if role == SPAN_ROLE:
             return node.span

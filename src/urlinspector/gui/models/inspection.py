@@ -240,9 +240,14 @@ def _tip(value: str | None, *lines: str) -> str:
     return "\n".join((head, *lines))
 
 
-def _value_cell(value: str | None, explanation: str, *, mask: bool = False) -> Cell:
+def _value_cell(
+    value: str | None, explanation: str, *, mask: bool = False, host: bool = False
+) -> Cell:
+    """A component's cell; a *host* too long for it is cut at its start, keeping its
+    registrable domain."""
     shown_value = masked(value) if mask else value
-    return Cell(shown(shown_value, _CELL_LIMIT), _tip(shown_value, explanation), key=value)
+    text = shown(shown_value, _CELL_LIMIT, keep_end=host)
+    return Cell(text, _tip(shown_value, explanation), key=value)
 
 
 def _url_cell(value: str | None, explanation: str, *, mask: bool, suffix: str = "") -> Cell:
@@ -278,7 +283,12 @@ def _edition_column(
                     )
                     continue
             cells.append(
-                _value_cell(value, explanation, mask=mask_password and row_id == "password")
+                _value_cell(
+                    value,
+                    explanation,
+                    mask=mask_password and row_id == "password",
+                    host=row_id == "host",
+                )
             )
         elif row_id == "findings":
             errors, warnings = len(url.errors), len(url.warnings)
@@ -317,7 +327,10 @@ def _whatwg_column(text: str, base: str, relative: bool, mask_password: bool) ->
                 continue
             value = reading.components.get(row_id)
             cell = _value_cell(
-                value, f"{row_id} {where}", mask=mask_password and row_id == "password"
+                value,
+                f"{row_id} {where}",
+                mask=mask_password and row_id == "password",
+                host=row_id == "host",
             )
             cells.append(replace(cell, key=("not-compared",)) if relative else cell)
         elif row_id == "findings":

@@ -30,6 +30,7 @@ from urlinspector.gui.models.roles import (
     TOOLTIP,
     AnyIndex,
 )
+from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
 from urlinspector.present.masking import (
     HIDDEN_FINDING,
@@ -130,8 +131,9 @@ class DiagnosticsModel(_RowsTable):
         return self.items
 
     def message(self, d: Diagnostic) -> str:
+        """*d*'s message as shown: the password masked, hidden characters as marks."""
         url = self.masked_url
-        return d.message if url is None else mask_finding(d.message, d.span, url)
+        return visible(d.message if url is None else mask_finding(d.message, d.span, url))
 
     def set_diagnostics(self, items: tuple[Diagnostic, ...], masked_url: URL | None = None) -> bool:
         """Show *items*, with the password of *masked_url* masked in their messages;

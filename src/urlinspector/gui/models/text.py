@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import html
-import unicodedata
 
+from urlinspector.present.marks import marked
 from urlinspector.present.masking import mask_password
 
 __all__ = ["EMPTY", "UNDEFINED", "html_text", "masked", "shown", "visible"]
@@ -13,40 +13,24 @@ UNDEFINED = "(undefined)"
 EMPTY = '""'
 
 
-def _visible_char(ch: str) -> str:
-    o = ord(ch)
-    if o < 0x20:
-        return chr(0x2400 + o)  # ␀ .. ␟
-    if o == 0x7F:
-        return "\u2421"  # ␡
-    if o < 0x7F:
-        return ch
-    category = unicodedata.category(ch)
-    if category == "Cs":
-        return f"\\x{o - 0xDC00:02x}" if 0xDC80 <= o <= 0xDCFF else f"\\u{o:04x}"
-    if category in ("Cc", "Cf", "Zl", "Zp") or (category == "Zs" and ch != " "):
-        # controls, bidi overrides, zero-width characters, look-alike spaces
-        return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
-    return ch
-
-
 def visible(text: str) -> str:
-    """*text* with controls, format characters and lone surrogates shown as symbols
-    or escapes, so that a label cannot be reordered or hidden by them."""
-    if text.isprintable():  # False for any control, format, separator or surrogate
-        return text
-    return "".join(_visible_char(c) for c in text)
+    """*text* with controls, format characters, invisible and bidi characters and lone
+    surrogates shown as visible marks (:func:`~urlinspector.present.marks.marked`), so
+    that a label cannot be reordered or hidden by them."""
+    return marked(text)
 
 
-def shown(value: str | None, limit: int = 0) -> str:
+def shown(value: str | None, limit: int = 0, *, keep_end: bool = False) -> str:
     """A component's text for people: undefined and empty look different; long
-    values are cut to *limit* characters (0: no limit) with an ellipsis."""
+    values are cut to *limit* characters (0: no limit) with an ellipsis, at the end
+    or, with *keep_end* (a host: its registrable domain is at its end), at the
+    start."""
     if value is None:
         return UNDEFINED
     if value == "":
         return EMPTY
     if limit and len(value) > limit:
-        value = value[: limit - 1] + "…"
+        value = "…" + value[len(value) - limit + 1 :] if keep_end else value[: limit - 1] + "…"
     return visible(value)
 
 

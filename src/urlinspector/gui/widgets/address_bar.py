@@ -50,12 +50,14 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QMenu, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
 
 from urlinspector.core import URL
-from urlinspector.core.lookalike import describe_char
+from urlinspector.core.model import Span
 from urlinspector.gui.models.anatomy import Description, describe
-from urlinspector.gui.models.text import html_text, masked, shown
+from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.widgets.char_tooltip import description_html
+from urlinspector.gui.widgets.url_marks import HiddenMarks, needs_marks, real_text, unmarked
 from urlinspector.present.colouring import Run, colour_runs
-from urlinspector.present.masking import mask_finding, password_span
+from urlinspector.present.masking import password_span
 
 __all__ = ["FULL_LIMIT", "UrlEdit", "UrlHighlighter", "description_html", "url_font"]
 
@@ -114,6 +116,13 @@ class UrlHighlighter(QSyntaxHighlighter):
         self.runs: list[Run] = []
         """The runs now shown (of :attr:`coloured` only)."""
         self.enabled = True
+        self.real: Callable[[str], str] = lambda shown: shown
+        """The text a block shows, each hidden character's mark back as the character
+        (:func:`~.url_marks.unmarked`)."""
+        self.browser_host: Callable[[URL], Span | None] = lambda _url: None
+        """Where the host browsers contact stands in a parse's text
+        (:func:`~urlinspector.present.colouring.browser_host_span`): the emphasis
+        follows it (None: the edition's host)."""
 
     def set_parser(self, parse: Callable[[str], URL]) -> None:
         self._parse = parse
@@ -129,13 +138,15 @@ class UrlHighlighter(QSyntaxHighlighter):
     def highlightBlock(self, text: str) -> None:
         if not self.enabled or self.currentBlock().blockNumber() != 0:
             return  # a single-line editor; other blocks cannot be typed
-        url = self._parse(text)
+        url = self._parse(self.real(text))
         self.url = url
         lo, hi = self.window(len(text))
         self.coloured = (lo, hi)
         get = self.formats.get
         self.masking = self.masks(url)
-        self.runs = runs = colour_runs(url, lo, hi, mask_password=self.masking)
+        self.runs = runs = colour_runs(
+            url, lo, hi, mask_password=self.masking, browser_host=self.browser_host(url)
+        )
         for run in runs:
             self.setFormat(run.start, run.end - run.start, get(run.role, run.overlays))
 
@@ -148,48 +159,6 @@ class UrlHighlighter(QSyntaxHighlighter):
             return False
         caret = self.caret()
         return caret is None or not span[0] <= caret <= span[1]
-
-
-def description_html(d: Description, *, masked_url: URL | None = None) -> str:
-    """A tooltip for one character: component, rule and section, edition, decoded
-    value, the escape it is part of, and the findings that cover it.  With
-    *masked_url* (the URL described, while passwords are masked) the password is
-    masked in all of it."""
-    hidden = masked_url is not None and d.role == "password"
-    raw = masked(d.raw) if hidden else d.raw
-    value = masked(d.decoded) if hidden else d.decoded
-    lines = [
-        f"<b>{html_text(d.component)}</b>",
-        f"rule: {html_text(d.rule)}",
-        f"edition: {html_text(d.edition)}",
-        f"characters {d.span[0]}–{d.span[1]}: <code>{html_text(shown(raw, 120))}</code>",
-    ]
-    if value is not None and value != d.raw:
-        lines.append(f"decoded: <code>{html_text(shown(value, 120))}</code>")
-    if not d.char.isascii() and not hidden:
-        # a look-alike shows itself: which character it really is (UTS #39)
-        lines.append(f"character: {html_text(describe_char(d.char).text)}")
-    if d.escape is not None and not hidden:
-        e = d.escape
-        what = "" if e.octet is None else f" = octet 0x{e.octet:02X}"
-        if e.char is not None:
-            what += f" ({shown(e.char)!s})"
-        lines.append(
-            f"escape <code>{html_text(e.text)}</code>{html_text(what)}: "
-            f"<i>{html_text(e.kind)}</i> — {html_text(e.reason)} ({html_text(e.reference)})"
-        )
-    for diag in d.diagnostics:
-        mark = {"error": "✖", "warning": "⚠"}.get(diag.severity, "ℹ")
-        message = (
-            diag.message
-            if masked_url is None
-            else mask_finding(diag.message, diag.span, masked_url)
-        )
-        lines.append(
-            f"{mark} {html_text(diag.severity)}: {html_text(message)} "
-            f"<i>({html_text(diag.reference)})</i>"
-        )
-    return "<br>".join(lines)
 
 
 class UrlEdit(QPlainTextEdit):
@@ -243,6 +212,9 @@ class UrlEdit(QPlainTextEdit):
             self.setFrameShape(QFrame.Shape.NoFrame)
             self.setUndoRedoEnabled(False)
         self.highlighter = UrlHighlighter(self.document(), parse, formats)
+        # hidden characters (bidi controls, zero-width ones) as boxed marks
+        self.marks = HiddenMarks(self, lambda: self.highlighter.formats.colour("warning"))
+        self.highlighter.real = lambda shown: unmarked(self.document(), shown)
         if not read_only:
             self.highlighter.caret = self._caret
         self.cursorPositionChanged.connect(self._follow_cursor)
@@ -253,7 +225,8 @@ class UrlEdit(QPlainTextEdit):
     # --- text -------------------------------------------------------------------------
 
     def text(self) -> str:
-        return self.toPlainText()
+        """The text as typed: hidden characters are themselves, not their marks."""
+        return real_text(self.document())
 
     def setText(self, text: str, *, undoable: bool = True) -> None:
         """Replace the whole text; as one undoable step unless *undoable* is false.
@@ -265,14 +238,15 @@ class UrlEdit(QPlainTextEdit):
         if self.isReadOnly():
             self._show(text)
             return
-        if text == self.toPlainText():
+        if text == self.text():
             return
         if not undoable:
             self.setPlainText(text)
+            self.marks.mark(undoable=False)
             return
         cursor = QTextCursor(self.document())
         cursor.select(QTextCursor.SelectionType.Document)
-        cursor.insertText(text)
+        self.marks.insert(cursor, text)
         self.setTextCursor(cursor)
 
     def _show(self, text: str) -> None:
@@ -293,7 +267,7 @@ class UrlEdit(QPlainTextEdit):
         if self.highlighter.enabled == elided:
             self.highlighter.enabled = not elided
             self.highlighter.rehighlight()
-        old = self.toPlainText()
+        old = self.text()
         if shown_text == old:
             return
         # change only what differs: less to lay out again
@@ -311,6 +285,14 @@ class UrlEdit(QPlainTextEdit):
         cursor.setPosition(prefix)
         cursor.setPosition(len(old) - suffix, QTextCursor.MoveMode.KeepAnchor)
         cursor.insertText(shown_text[prefix : len(shown_text) - suffix])
+        self.marks.mark(undoable=False)
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        """A copy (or a drag) carries the characters, not their marks."""
+        cursor = self.textCursor()
+        data = QMimeData()
+        data.setText(unmarked(self.document(), cursor.selectedText(), cursor.selectionStart()))
+        return data
 
     def copy_all(self) -> None:
         """Copy the whole text (of a read-only display: even the part left out)."""
@@ -318,7 +300,7 @@ class UrlEdit(QPlainTextEdit):
 
     def url(self) -> URL:
         """The parse of the current text (from the shared cache)."""
-        return self._parse(self.toPlainText())
+        return self._parse(self.text())
 
     def whole_runs(self, url: URL) -> list[Run] | None:
         """The runs of the whole of *url*'s text when the highlighter coloured all
@@ -408,11 +390,15 @@ class UrlEdit(QPlainTextEdit):
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not self.isReadOnly():
                 alt = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
-                (self.openRequested if alt else self.committed).emit(self.toPlainText())
+                (self.openRequested if alt else self.committed).emit(self.text())
             event.accept()
             return
         if key == Qt.Key.Key_Escape and not self.isReadOnly():
             self.escapePressed.emit()
+            event.accept()
+            return
+        if event.text() and not self.isReadOnly() and needs_marks(event.text()):
+            self.marks.insert(self.textCursor(), event.text())  # (a hidden character)
             event.accept()
             return
         if event.matches(QKeySequence.StandardKey.InsertParagraphSeparator) or event.matches(
@@ -437,7 +423,7 @@ class UrlEdit(QPlainTextEdit):
         if self._dropping:
             self.setText(url)
             return
-        self.textCursor().insertText(url)
+        self.marks.insert(self.textCursor(), url)
         self.ensureCursorVisible()
 
     def _pasted_url(self, text: str) -> str | None:

@@ -3,7 +3,14 @@ raw text, decoded text (in a chosen charset), span and grammar rule."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import (
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -12,6 +19,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMenu,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -25,10 +34,27 @@ from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
 
-__all__ = ["CHARSETS", "ComponentsPanel"]
+__all__ = ["CHARSETS", "URL_TEXT_COLUMNS", "ComponentsPanel", "LeftElidingDelegate"]
 
 CHARSETS = ("utf-8", "iso-8859-1", "windows-1252", "iso-8859-15", "shift_jis", "euc-jp", "koi8-r")
 """Offered in the charset box (any other Python codec name can be typed)."""
+
+
+URL_TEXT_COLUMNS = (1, 2)
+"""The columns of URL text (raw, decoded): elided from the left."""
+
+
+class LeftElidingDelegate(QStyledItemDelegate):
+    """A cell of URL text too wide for its column loses its start, not its end: a
+    host keeps its registrable domain (``…verify.attackerdomain.example``), a path
+    its file name, and the ellipsis shows that something is left out (the tooltip
+    has all of it)."""
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideLeft
 
 
 class ComponentsPanel(QWidget):
@@ -80,6 +106,9 @@ class ComponentsPanel(QWidget):
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
         for column, width in ((0, 150), (1, 220), (2, 200), (3, 70)):
             self.view.setColumnWidth(column, width)
+        self._eliding = LeftElidingDelegate(self.view)
+        for column in URL_TEXT_COLUMNS:
+            self.view.setItemDelegateForColumn(column, self._eliding)
 
         self.copying = install_copying(self.view)  # Ctrl+C: the selected rows
         self.copy_raw_action = QAction("Copy &raw text", self)

@@ -5,10 +5,12 @@ cells that differ from the browsers' marked.
 
 This is the view a teacher projects: the same text, read by each text's rules.
 
-Cells wrap at URL delimiters (before ``/ ? # & = ; @``, never inside ``//``; a long
-run without one wraps anywhere) and are never elided: each row is as tall as its
-tallest cell.  So a resolved target shows its host whole.  Each cell's tooltip starts
-with its own value.
+Cells wrap at URL delimiters (before ``/ ? # & = ; @``, never inside ``//``, never
+inside a host) and each row is as tall as its tallest cell.  A line still too wide
+for its column (a long host) is elided from the left, ``…verify.attackerdomain.example``:
+the end of a host is its registrable domain, the name that says whose it is, and the
+ellipsis says that something is left out.  Each cell's tooltip starts with its own
+value, whole.
 
 A click on a column's header opens its edition's document in the Spec tab; Enter (or
 a double click) on a cell opens the section where that edition defines the row's
@@ -66,14 +68,15 @@ def with_breaks(text: str) -> str:
 
 
 class UrlCellDelegate(QStyledItemDelegate):
-    """Draws a cell wrapped at URL delimiters, never elided."""
+    """Draws a cell wrapped at URL delimiters; a line too wide for the cell is elided
+    from the left, so that a host keeps its registrable domain."""
 
     def initStyleOption(
         self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
         super().initStyleOption(option, index)
         option.text = with_breaks(option.text)
-        option.textElideMode = Qt.TextElideMode.ElideNone
+        option.textElideMode = Qt.TextElideMode.ElideLeft
         option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
 
 
@@ -90,7 +93,7 @@ class EditionsPanel(QTableView):
         self.setItemDelegate(UrlCellDelegate(self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
         self.setWordWrap(True)
-        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setTextElideMode(Qt.TextElideMode.ElideLeft)
         self.setAlternatingRowColors(True)
         self.copying = install_copying(self)  # Ctrl+C, Copy as Markdown
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
