@@ -83,11 +83,16 @@ def _column(
         else:
             value = _value(reading, row_id)
             differs = compared and browser.valid and _differs(reading, row_id, browser)
-            tip = f"{shown(value, 2000)}\n{row_id} as {by} reads it"
-            if row_id == "host":
+            host = row_id == "host"  # (its registrable domain is at its end)
+            tip = f"{shown(value, 2000, keep_end=host)}\n{row_id} as {by} reads it"
+            if host:
                 tip += " (the host it would connect to)"
             cells.append(
-                (shown(value, _LIMIT), f"{tip}\n{_COMPARED_WITH}" if differs else tip, differs)
+                (
+                    shown(value, _LIMIT, keep_end=host),
+                    f"{tip}\n{_COMPARED_WITH}" if differs else tip,
+                    differs,
+                )
             )
     return cells
 
