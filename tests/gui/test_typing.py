@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from urlinspector.gui.main_window import TYPING_MS, MainWindow
+from urlinspector.gui.main_window import LONG_TEXT, PAUSE_MS, TYPING_MS, MainWindow
 
 
 def _type(window: MainWindow, qtbot: QtBot, keys: str) -> None:
@@ -49,3 +49,25 @@ def test_one_key_after_a_pause_updates_the_panels_at_once(window: MainWindow, qt
     qtbot.keyClick(window.address, Qt.Key.Key_Z)
     qtbot.waitUntil(lambda: not window.panels_pending, timeout=TYPING_MS // 2)
     assert _path_shown(window) == "/z"
+
+
+def test_a_long_urls_library_findings_follow_the_pause(window: MainWindow, qtbot: QtBot) -> None:
+    """For a URL over LONG_TEXT characters the libraries' parsers cost more than the
+    rest of a keystroke: their findings join the list with the panels."""
+    text = "http://evil.com\\@good.com/?q=" + "a" * LONG_TEXT
+    window.inspect(text)
+    window.flush()
+    assert "reader-host" in _codes(window)
+    window.address.setFocus()
+    window.address.moveCursor(window.address.textCursor().MoveOperation.End)
+    _type(window, qtbot, "b")
+    assert window.panels_pending
+    assert "browser-host" in _codes(window)  # where browsers go: at once
+    assert "reader-host" not in _codes(window)
+    qtbot.waitUntil(lambda: not window.panels_pending, timeout=10 * PAUSE_MS)
+    assert "reader-host" in _codes(window)
+    assert window.address.text().endswith("ab")
+
+
+def _codes(window: MainWindow) -> set[str]:
+    return {item.code for item in window.diagnostics.diagnostics_model.items}

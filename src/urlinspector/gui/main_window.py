@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import EDITIONS, URL, Destination
+from urlinspector.core import EDITIONS, URL, Destination, browser_reading
 from urlinspector.core.model import HOST, PASSWORD, Span
 from urlinspector.gui import app as gui_app
 from urlinspector.gui.models.anatomy import Description
@@ -185,8 +185,9 @@ class MainWindow(MenusWindow):
     def _browser_host(self, url: URL) -> Span | None:
         """Where the host browsers contact stands in *url*'s text (a relative
         reference: none, the base's host is not in it)."""
-        dest = self.cache.destination(url.text, url.edition.id, self.base.text())
-        return browser_host_span(url, dest.browser)
+        if not url.is_absolute:
+            return None
+        return browser_host_span(url, browser_reading(url.uri))
 
     def _build_pages(self) -> None:
         self.components = ComponentsPanel(self.formats, title="Components")
@@ -385,14 +386,13 @@ class MainWindow(MenusWindow):
         the resolved target (cheap: they read the parse the highlighter made)."""
         self._live_timer.stop()
         url = self._parse_current(self.address.text())
-        dest = self.cache.destination(url.text, self._edition, self.base.text())
+        readers = len(url.text) <= LONG_TEXT  # (a longer one's wait for the panels)
+        dest = self.cache.destination(url.text, self._edition, self.base.text(), readers=readers)
         self.address_area.show_verdict(url, dest, self._secrets(url))
         self._update_title(url, dest)
-        found = dest.annotated(url)  # the parse's findings and where browsers go
-        self.address_area.show_summary(found)
+        self._show_findings(url, dest)
         self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
         self.password_button.setVisible(url.spans[PASSWORD][0] >= 0)
-        self.diagnostics.set_diagnostics(found.diagnostics, url if self.masking else None)
         self.address_area.show_target(url, self._edition, self._secrets(url, self.base.url()))
 
     @Slot()
@@ -405,6 +405,8 @@ class MainWindow(MenusWindow):
             self.update_live()
         text = self.address.text()
         url = self._parse_current(text)
+        if len(text) > LONG_TEXT:  # the libraries' findings, left out while typing
+            self._show_findings(url, self.cache.destination(text, self._edition, self.base.text()))
         self.components.set_url(url)
         self._dirty_tabs = set(self._tab_names)
         self._update_tab(self._tab_names[self.tabs.currentIndex()])
@@ -413,6 +415,13 @@ class MainWindow(MenusWindow):
         slow = self.last_update_seconds >= SLOW_UPDATE
         self._delay = min(400, int(self.last_update_seconds * 3000)) if slow else 0
         self.inspected.emit(url)
+
+    def _show_findings(self, url: URL, dest: Destination) -> None:
+        """The summary line and the Diagnostics list: the parse's findings and where
+        browsers (and the libraries, when asked) go."""
+        found = dest.annotated(url)
+        self.address_area.show_summary(found)
+        self.diagnostics.set_diagnostics(found.diagnostics, url if self.masking else None)
 
     def _update_title(self, url: URL, dest: Destination) -> None:
         """The window title: the host browsers contact (not the edition's reading, which

@@ -10,6 +10,8 @@ from urlinspector.data import top_domains
 
 __all__ = ["ParseCache"]
 
+DESTINATIONS_KEPT = 8
+
 
 class ParseCache:
     """The last few parses, by text and edition: the highlighters and every panel
@@ -20,19 +22,32 @@ class ParseCache:
         self.size = size
         self._items: OrderedDict[tuple[str, str], URL] = OrderedDict()
         self._destinations: OrderedDict[tuple[str, str, str], Destination] = OrderedDict()
+        self._light: OrderedDict[tuple[str, str, str], Destination] = OrderedDict()
+        """Destinations without the libraries' readings."""
         self.misses = 0
 
-    def destination(self, text: str, edition: str, base: str = "") -> Destination:
+    def destination(
+        self, text: str, edition: str, base: str = "", *, readers: bool = True
+    ) -> Destination:
         """Where *text* leads in browsers (a relative reference: resolved against
-        *base*), against its reading under *edition*."""
+        *base*), against its reading under *edition*; without *readers*, the
+        libraries are left unasked unless they were asked already (for a long URL
+        they cost more than all the rest)."""
         key = (text, edition, base)
         found = self._destinations.get(key)
-        if found is None:
-            url = self.parse(text, edition)
-            found = self._destinations[key] = destination(url, base, brands=top_domains())
-            if len(self._destinations) > 8:
-                self._destinations.popitem(last=False)
-        return found
+        if found is not None:
+            return found
+        if not readers:
+            light = self._light.get(key)
+            if light is None:
+                light = _remember(self._light, key, self._judged(key, readers=False))
+            return light
+        return _remember(self._destinations, key, self._judged(key, readers=True))
+
+    def _judged(self, key: tuple[str, str, str], *, readers: bool) -> Destination:
+        text, edition, base = key
+        url = self.parse(text, edition)
+        return destination(url, base, brands=top_domains(), readers=readers)
 
     def parse(self, text: str, edition: str) -> URL:
         key = (text, edition)
@@ -45,3 +60,15 @@ class ParseCache:
         else:
             self._items.move_to_end(key)
         return url
+
+
+def _remember(
+    found: OrderedDict[tuple[str, str, str], Destination],
+    key: tuple[str, str, str],
+    value: Destination,
+) -> Destination:
+    """Keep *value* as the newest of the last few destinations."""
+    found[key] = value
+    if len(found) > DESTINATIONS_KEPT:
+        found.popitem(last=False)
+    return value

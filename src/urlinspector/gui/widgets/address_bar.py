@@ -228,6 +228,10 @@ class UrlEdit(QPlainTextEdit):
         """The text as typed: hidden characters are themselves, not their marks."""
         return real_text(self.document())
 
+    def length(self) -> int:
+        """How many characters the text has (a mark is one), without copying it."""
+        return self.document().characterCount() - 1  # (the block's end is one more)
+
     def setText(self, text: str, *, undoable: bool = True) -> None:
         """Replace the whole text; as one undoable step unless *undoable* is false.
 
@@ -350,7 +354,7 @@ class UrlEdit(QPlainTextEdit):
 
     def select_span(self, start: int, end: int) -> None:
         """Select characters ``[start, end)`` and scroll them into view."""
-        length = len(self.toPlainText())
+        length = self.length()
         start = max(0, min(start, length))
         end = max(start, min(end, length))
         cursor = self.textCursor()
@@ -536,7 +540,7 @@ class UrlEdit(QPlainTextEdit):
         self._recentre(self.textCursor().position())
 
     def _follow_scroll(self) -> None:
-        if len(self.toPlainText()) <= FULL_LIMIT:
+        if self.length() <= FULL_LIMIT:
             return
         first = self.cursorForPosition(QPoint(0, self.viewport().height() // 2)).position()
         last = self.cursorForPosition(
@@ -547,7 +551,7 @@ class UrlEdit(QPlainTextEdit):
     def _recentre(self, centre: int) -> None:
         highlighter = self.highlighter
         highlighter.center = centre
-        length = len(self.toPlainText())
+        length = self.length()
         if length <= FULL_LIMIT:
             return
         lo, hi = highlighter.coloured
