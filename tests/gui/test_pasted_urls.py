@@ -82,3 +82,22 @@ def test_the_refanged_url_is_inspected_refanged(window: MainWindow, qtbot: QtBot
         actions[0].trigger()
     assert window.address.text() == "http://bad.example/a"
     window.found_menu.close()
+
+
+def test_one_defanged_url_is_offered_re_fanged_not_typed(window: MainWindow) -> None:
+    """Pasting hxxps://evil[.]com/x alone inserts nothing: a menu offers the
+    re-fanged URL, marked, so the change is seen before it is inspected."""
+    window.inspect("http://example.com/")
+    actions = paste(window, "hxxps://evil[.]com/x")
+    assert [a.data() for a in actions] == ["https://evil.com/x"]
+    assert REFANGED_MARK in actions[0].text()
+    assert window.found_menu.actions()[0].text() == "1 URL in the pasted text:"
+    assert window.address.text() == "http://example.com/"
+
+
+def test_a_plain_url_pasted_alone_is_inserted_as_it_is(window: MainWindow) -> None:
+    window.inspect("")
+    window.found_menu.clear()
+    paste(window, "http://example.com/a.")
+    assert window.address.text() == "http://example.com/a."
+    assert not window.found_menu.actions()

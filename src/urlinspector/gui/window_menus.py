@@ -278,10 +278,12 @@ class MenusWindow(QMainWindow):
     # --- URLs in pasted text; Help ---------------------------------------------------------
 
     def offer_urls(self, found: tuple[Found, ...]) -> None:
-        """Pasted text held several URLs: offer them in a menu under the address bar."""
+        """Pasted text held several URLs, or a defanged one: offer them in a menu
+        under the address bar."""
         menu = self.found_menu
         menu.clear()
-        title = menu.addAction(f"{len(found)} URLs in the pasted text:")
+        plural = "" if len(found) == 1 else "s"
+        title = menu.addAction(f"{len(found)} URL{plural} in the pasted text:")
         title.setEnabled(False)
         for item in found[:40]:
             label, tip = shown(item.url, 100), where_found(item)

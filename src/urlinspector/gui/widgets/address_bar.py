@@ -432,18 +432,20 @@ class UrlEdit(QPlainTextEdit):
 
     def _pasted_url(self, text: str) -> str | None:
         """The text to insert for pasted *text*: itself when it is one plain token,
-        else the URL the core's ``extract`` finds in it; None when it finds several
-        (they are offered through ``urlsFound``)."""
-        stripped = text.strip()
-        plain = stripped and not any(c.isspace() for c in stripped) and "<" not in stripped
-        if plain and stripped == text:
-            return text
+        else the URL the core's ``extract`` finds in it; None when it finds several,
+        or a defanged one (they are offered through ``urlsFound``, a re-fanged URL
+        marked as such: the user sees what was changed before inspecting it)."""
         from urlinspector.core.extraction import extract
 
+        stripped = text.strip()
+        plain = stripped and not any(c.isspace() for c in stripped) and "<" not in stripped
         found = extract(text)
-        if len(found) == 1:
+        refanged = any(f.refanged for f in found)
+        if plain and stripped == text and not refanged:
+            return text
+        if len(found) == 1 and not refanged:
             return found[0].url
-        if len(found) > 1:
+        if found:
             self.urlsFound.emit(found)
             return None
         return stripped.translate(_LINE_BREAKS)
