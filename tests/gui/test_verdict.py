@@ -5,6 +5,7 @@ names what browsers contact."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QPoint
 
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.widgets.address_bar import description_html
@@ -145,3 +146,15 @@ def test_the_verdict_asks_for_a_base_only_without_one(window: MainWindow) -> Non
     window.base.setText("http://a/b/c/d;p?q")
     window.flush()
     assert window.verdict.text().startswith("Browsers contact: a:80, resolving g;x?y#s")
+
+
+def test_a_long_url_inspected_shows_its_host(window: MainWindow) -> None:
+    """A URL longer than the bar is shown from its start, where the host is."""
+    text = "https://accounts.example.com/?" + "&".join(f"k{i}=v{i}" for i in range(80))
+    window.inspect(text)
+    window.flush()
+    bar = window.address
+    middle = QPoint(0, bar.viewport().height() // 2)
+    assert bar.cursorForPosition(middle).position() == 0
+    right = QPoint(bar.viewport().width() - 1, bar.viewport().height() // 2)
+    assert bar.cursorForPosition(right).position() > len("https://accounts.example.com/")

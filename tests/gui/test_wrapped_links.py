@@ -3,13 +3,17 @@ link really leads, and one click (or Space on the button) inspects the URL insid
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.unit.core.test_wrappers import NESTED, SAFE_LINKS
-from urlinspector.gui.main_window import MainWindow
+from urlinspector.gui.main_window import DEFAULT_SIZE, MainWindow
+
+SAFE_LINKS_AROUND = "https://nam12.safelinks.protection.outlook.com/?url={}&data=05&reserved=0"
 
 
 def show(window: MainWindow, text: str) -> None:
@@ -85,3 +89,16 @@ def test_no_button_without_a_url_inside(window: MainWindow, text: str) -> None:
     show(window, SAFE_LINKS)
     show(window, text)
     assert not window.address_area.inspect_inner.isVisible()
+
+
+def test_a_long_verdict_wraps_and_never_widens_the_window(window: MainWindow) -> None:
+    inner = "https://accounts.google.com.signin.session.verify.attackerdomain.example/login"
+    window.inspect(SAFE_LINKS_AROUND.format(quote(inner, safe="")))
+    window.flush()
+    QApplication.processEvents()
+    assert "sends you on to" in window.verdict.text()
+    assert window.minimumSizeHint().width() <= DEFAULT_SIZE[0]
+    assert window.width() == DEFAULT_SIZE[0]
+    label = window.address_area.inspect_inner.text()
+    assert label.startswith("Inspect …")
+    assert label.endswith("attackerdomain.example")

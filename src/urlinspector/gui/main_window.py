@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
+    QTextCursor,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -299,8 +300,12 @@ class MainWindow(MenusWindow):
 
     @Slot(str)
     def inspect(self, url: str) -> None:
-        """Inspect *url* and remember it in the history; nothing is fetched."""
-        self.address.setText(url)
+        """Inspect *url* and remember it in the history; nothing is fetched.  A new
+        text is shown from its start, where the scheme and host are (the end of a long
+        URL would hide them); the text being edited keeps its caret."""
+        if url != self.address.text():
+            self.address.setText(url)
+            self.address.moveCursor(QTextCursor.MoveOperation.Start)
         self._committed = url
         self.remember(url)
         self.update_live()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QToolButton,
@@ -27,6 +28,10 @@ from urlinspector.gui.widgets.legend import LegendStrip
 from urlinspector.present.masking import mask_known
 
 __all__ = ["AddressArea"]
+
+
+INNER_LABEL_LIMIT = 40
+"""Characters of the inner URL's host and path the Inspect button names."""
 
 
 class AddressArea(QWidget):
@@ -88,6 +93,7 @@ class AddressArea(QWidget):
         self.verdict.setObjectName("verdict")
         self.verdict.setAccessibleName("Where browsers go")
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.verdict.setWordWrap(True)  # (a long line, a wrapped link's, never widens the window)
         self.inspect_inner = QPushButton("")
         self.inspect_inner.setObjectName("inspectInner")
         self.inspect_inner.setAccessibleName("Inspect the URL inside the wrapped link")
@@ -113,8 +119,11 @@ class AddressArea(QWidget):
         grid.addWidget(self.open_button, 0, 2)
         grid.addWidget(self.edition_box, 0, 3)
         grid.addWidget(self.password_button, 0, 4)
-        grid.addWidget(self.verdict, 1, 1, 1, 3)
-        grid.addWidget(self.inspect_inner, 1, 4)
+        verdict_row = QHBoxLayout()  # (the button takes its own width, not a column's)
+        verdict_row.setContentsMargins(0, 0, 0, 0)
+        verdict_row.addWidget(self.verdict, 1)
+        verdict_row.addWidget(self.inspect_inner, 0, Qt.AlignmentFlag.AlignTop)
+        grid.addLayout(verdict_row, 1, 1, 1, 4)
         grid.addWidget(base_label, 2, 0)
         grid.addWidget(self.base, 2, 1)
         grid.addWidget(target_label, 3, 0)
@@ -170,7 +179,9 @@ class AddressArea(QWidget):
             return
         inner = browser_reading(found.final)
         where = (inner.host or "") + (inner.path or "")
-        self.inspect_inner.setText("Inspect " + shown(where or found.final, 60))
+        if len(where) > INNER_LABEL_LIMIT:  # the host alone, its registrable domain kept
+            where = shown(inner.host or found.final, INNER_LABEL_LIMIT, keep_end=True)
+        self.inspect_inner.setText("Inspect " + (where or shown(found.final, INNER_LABEL_LIMIT)))
         chain = " → ".join(found.wrappers)
         self.inspect_inner.setToolTip(
             f"Put the URL inside the link ({chain}) in the address bar and inspect it:\n"
