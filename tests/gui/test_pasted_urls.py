@@ -8,7 +8,7 @@ from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from urlinspector.gui.main_window import MainWindow
-from urlinspector.present.extracted import REFANGED_MARK
+from urlinspector.present.extracted import REFANGED_MARK, WARNING_MARK
 
 # A phishing-awareness mail as a mail client copies it (plain text, no HTML): seven URLs
 EMAIL = """\
@@ -101,3 +101,16 @@ def test_a_plain_url_pasted_alone_is_inserted_as_it_is(window: MainWindow) -> No
     paste(window, "http://example.com/a.")
     assert window.address.text() == "http://example.com/a."
     assert not window.found_menu.actions()
+
+
+def test_a_listed_url_with_a_security_warning_is_marked(window: MainWindow) -> None:
+    """In a list the all-Cyrillic http://аррӏе.com/login reads as apple.com: the ⚠
+    mark and the tooltip say what is wrong with it; a plain URL has no mark."""
+    actions = {a.data(): a for a in paste(window, EMAIL)}
+    lookalike = actions["http://аррӏе.com/login"]
+    assert lookalike.text().startswith(WARNING_MARK)
+    assert "whole-script-confusable" in lookalike.toolTip()
+    assert not actions["https://login.example.com/owa/?realm=corp"].text().startswith(WARNING_MARK)
+    wrapped = actions[EXPECTED[5]]
+    assert wrapped.text().startswith(WARNING_MARK)
+    assert "wrapped-link" in wrapped.toolTip()

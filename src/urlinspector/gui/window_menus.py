@@ -31,7 +31,13 @@ from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.legend import LegendDialog
-from urlinspector.present.extracted import REFANGED_MARK, refang_detail, where_found
+from urlinspector.present.extracted import (
+    REFANGED_MARK,
+    WARNING_MARK,
+    refang_detail,
+    security_warnings,
+    where_found,
+)
 from urlinspector.present.masking import mask_url
 from urlinspector.present.report import (
     build_report,
@@ -291,6 +297,10 @@ class MenusWindow(QMainWindow):
             if detail is not None:  # written defanged: say so, and what the text had
                 label = f"{REFANGED_MARK} {label}"
                 tip = f"{visible(detail)}; {tip}"
+            warnings = security_warnings(item)
+            if warnings:  # (a look-alike reads as its original in a list)
+                label = f"{WARNING_MARK} {label}"
+                tip = "\n".join([tip, *(visible(w) for w in warnings)])
             action = menu.addAction(label)
             action.setData(item.url)
             action.setToolTip(tip)

@@ -9,12 +9,31 @@ Qt-free; the front ends make the texts safe to show (controls, bidi) themselves.
 
 from __future__ import annotations
 
+from urlinspector.core import destination, parse
 from urlinspector.core.extraction import Found
+from urlinspector.data import top_domains
 
-__all__ = ["REFANGED_MARK", "refang_detail", "where_found"]
+__all__ = ["REFANGED_MARK", "WARNING_MARK", "refang_detail", "security_warnings", "where_found"]
 
 REFANGED_MARK = "[re-fanged]"
 """The marker beside a re-fanged URL."""
+
+WARNING_MARK = "⚠"
+"""The marker beside a URL with a security warning: in a list, an all-Cyrillic
+``http://аррӏе.com/`` reads as ``http://apple.com/``; the mark says it is not."""
+
+
+def security_warnings(found: Found) -> tuple[str, ...]:
+    """The security warnings on where *found* leads, one line each (``code: message``):
+    a look-alike or embedded brand, a backslash trick, a hidden character, a wrapped
+    link; the libraries' readings are left out (a list of many URLs asks for none)."""
+    url = parse(found.url)
+    judged = destination(url, brands=top_domains(), readers=False).annotated(url)
+    return tuple(
+        f"{d.code}: {d.message}"
+        for d in judged.diagnostics
+        if d.category == "security" and d.severity in ("warning", "error")
+    )
 
 
 def refang_detail(found: Found) -> str | None:
