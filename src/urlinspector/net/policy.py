@@ -141,8 +141,8 @@ def _own_port(scheme: str, port: int) -> bool:
     return DEFAULT_PORTS.get(scheme) == port
 
 
-def refusal(permit: Permit, address: str) -> str | None:
-    """Why *permit* does not reach *address* (one resolved address), or None."""
+def refusal(permit: Permit, address: str, host: str = "") -> str | None:
+    """Why *permit* does not reach *address* (one address *host* resolved to), or None."""
     kind = address_kind(address)
     if kind is None or permit.local:
         return None
@@ -153,7 +153,8 @@ def refusal(permit: Permit, address: str) -> str | None:
     why = ADDRESS_KINDS[kind]
     where = "a link on a page" if permit.reach is Reach.LINK else "this URL"
     port = "" if _own_port(permit.scheme, permit.port) else f", on port {permit.port}"
-    return f"{where} leads to {address}, a {kind} address ({why}){port}"
+    named = f" (as {host} resolves)" if host and host != address else ""
+    return f"{where} leads to {address}{named}{port}, a {kind} address: {why}"
 
 
 class Guard:
@@ -170,11 +171,10 @@ class Guard:
 
     def __call__(self, host: str, addresses: list[str]) -> None:
         for address in addresses:
-            reason = refusal(self.permit, address)
+            reason = refusal(self.permit, address, host)
             if reason is not None:
-                named = "" if host == address else f" (as {host} resolves)"
                 hint = f"; {self.hint}" if self.hint else ""
-                raise Refused(f"not connected: {reason}{named}{hint}")
+                raise Refused(f"not connected: {reason}{hint}")
 
 
 def before_connecting(url: URL, *, reach: Reach, page: URL | None = None) -> list[str]:
@@ -202,7 +202,7 @@ def before_connecting(url: URL, *, reach: Reach, page: URL | None = None) -> lis
     kind = host_kind(url.host)
     if kind is not None and not page_is_local(page):
         why = ADDRESS_KINDS[kind]
-        reasons.append(f"a link on a page leads to {url.host}, a {kind} address ({why})")
+        reasons.append(f"a link on a page leads to {url.host}, a {kind} address: {why}")
     return reasons
 
 
