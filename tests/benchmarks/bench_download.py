@@ -233,7 +233,7 @@ def compare(url: str, size: int, rounds: int, scratch: Path) -> tuple[list[Run],
     target = scratch / "downloaded.bin"
     curl = ["curl", "-s", "-o", str(target), url]
     ours = [str(Path(sys.executable).with_name("urlinspector")), "fetch", "-o", str(target)]
-    ours += ["--timeout", "600", url]
+    ours += ["--timeout", "600", "--allow-local", url]  # the server is on 127.0.0.1
     env = our_environment(scratch)
     curl_runs: list[Run] = []
     our_runs: list[Run] = []

@@ -238,7 +238,7 @@ def test_a_close_in_the_middle_of_a_menu_line(
     reply = fetch(server.url(), limits=LIMITS)
     assert [i.display for i in reply.items] == ["One", "Two"]
     assert not reply.complete
-    assert main(["fetch", server.url(), "--timeout", "2"]) == 1
+    assert main(["fetch", "--allow-local", server.url(), "--timeout", "2"]) == 1
     err = capsys.readouterr().err
     assert "incomplete" in err
     assert "cut short" in err
@@ -254,7 +254,7 @@ def test_binary_garbage_as_a_menu(hostile: Start, capsys: pytest.CaptureFixture[
     assert isinstance(outcome, RemoteProtocolError)
     assert "this is binary data, not a gopher menu" in str(outcome)
     assert peak < 2 * MiB
-    assert main(["fetch", server.url(), "--timeout", "2"]) == 1
+    assert main(["fetch", "--allow-local", server.url(), "--timeout", "2"]) == 1
     assert "not a gopher menu" in capsys.readouterr().err
 
 
@@ -270,7 +270,7 @@ def test_a_gopher_plus_error_code_in_other_digits(
     hostile: Start, capsys: pytest.CaptureFixture[str]
 ) -> None:
     server = hostile(lambda conn: conn.sendall("--1\r\n² Admin\r\nNo such item\r\n.\r\n".encode()))
-    assert main(["fetch", server.url("0/x%09%09+"), "--timeout", "2"]) == 1
+    assert main(["fetch", "--allow-local", server.url("0/x%09%09+"), "--timeout", "2"]) == 1
     err = capsys.readouterr().err
     assert "No such item" in err or "Admin" in err
     assert "invalid literal" not in err
@@ -299,7 +299,9 @@ def test_the_cli_prints_an_endless_text_line_in_bounded_memory(hostile: Start) -
     """Text without a newline used to be held (and copied) until its end."""
     eight_mb = 8 * MiB
     server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(eight_mb // len(CHUNK))])
-    args = build_parser().parse_args(["fetch", server.url("0/x"), "--timeout", "20"])
+    args = build_parser().parse_args(
+        ["fetch", "--allow-local", server.url("0/x"), "--timeout", "20"]
+    )
     stream = _Counting()
     url = parse(args.url)
     outcome, peak = measured(lambda: fetch_gopher.fetch(url, args, Console(stream)))  # type: ignore[arg-type]
@@ -314,7 +316,15 @@ def test_a_gopher_download_to_a_file_keeps_little_in_memory(hostile: Start, tmp_
     size = 16 * MiB
     server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))])
     target = tmp_path / "file.bin"
-    argv = ["fetch", server.url("9/file.bin"), "-o", str(target), "--timeout", "20"]
+    argv = [
+        "fetch",
+        "--allow-local",
+        server.url("9/file.bin"),
+        "-o",
+        str(target),
+        "--timeout",
+        "20",
+    ]
     outcome, peak = measured(lambda: main(argv))
     assert outcome == 0
     assert target.stat().st_size == size
@@ -545,7 +555,7 @@ def ftp_server(
 ) -> Callable[[socket.socket, Talker], None]:
     """A plausible FTP server: logs anyone in, offers PASV (EPSV refused, so that the
     PASV reply is used) and SIZE, answers LIST/NLST/RETR by *data(conn)* on the data
-    connection.  *replies* override a verb's reply; *pasv_host* is the address the PASV
+    connection.  *replies* override a verb's reply (PASV's too); *pasv_host* is the address the PASV
     reply names (the data listener is on 127.0.0.1 whatever it says)."""
     answers = {
         b"USER": b"331 password please\r\n",
@@ -565,7 +575,7 @@ def ftp_server(
             listener: socket.socket | None = None
             for line in server.lines(conn):
                 verb = line.split(b" ", 1)[0].upper()
-                if verb == b"PASV":
+                if verb == b"PASV" and verb not in (replies or {}):
                     listener = cleanup.enter_context(socket.create_server(("127.0.0.1", 0)))
                     port = listener.getsockname()[1]
                     host = (pasv_host or b"127.0.0.1").replace(b".", b",")
@@ -628,7 +638,7 @@ def test_an_ftp_greeting_dripping_ends_at_the_deadline(
     outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 1.5 s allowed" in str(outcome)
-    assert main(["fetch", ftp_url(server), "--timeout", "1"]) == 1
+    assert main(["fetch", "--allow-local", ftp_url(server), "--timeout", "1"]) == 1
     assert "took longer than the 1 s allowed" in capsys.readouterr().err
 
 
@@ -660,7 +670,7 @@ def test_binary_garbage_as_an_ftp_greeting(
     outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
     assert isinstance(outcome, FTPError)
     assert peak < 1 * MiB
-    assert main(["fetch", ftp_url(server), "--timeout", "2"]) == 1
+    assert main(["fetch", "--allow-local", ftp_url(server), "--timeout", "2"]) == 1
     assert "urlinspector: error:" in capsys.readouterr().err
 
 
@@ -831,7 +841,7 @@ def test_a_group_paging_for_ever_ends_at_the_deadline(
             }
         )
     )
-    status = main(["fetch", news_url(server, "local.test"), "--timeout", "1.5"])
+    status = main(["fetch", "--allow-local", news_url(server, "local.test"), "--timeout", "1.5"])
     assert status == 1
     assert "took longer than the 1.5 s allowed" in capsys.readouterr().err
 
@@ -871,7 +881,78 @@ def test_a_login_with_cr_lf_or_nul_is_refused_before_connecting(talker: Talk, us
 def test_another_services_port_is_refused_before_connecting(
     talker: Talk, url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["fetch", url, "--timeout", "2"]) == 2
+    assert main(["fetch", "--allow-local", url, "--timeout", "2"]) == 2
     err = capsys.readouterr().err
     assert "connects to port 25, SMTP's port" in err
     assert "--allow-port" in err
+
+
+# --- out-of-range ports in a passive reply ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "replies",
+    [
+        # 70000 would be wrapped round to 4464 by the socket layer
+        {b"EPSV": b"229 Entering Extended Passive Mode (|||70000|)\r\n"},
+        {b"PASV": b"227 Entering Passive Mode (127,0,0,1,273,112)\r\n"},  # 273*256+112
+        {b"PASV": b"227 Entering Passive Mode (127,0,0,1,0,0)\r\n"},
+    ],
+)
+def test_a_passive_reply_with_a_port_out_of_range_is_a_protocol_error(
+    talker: Talk, replies: dict[bytes, bytes]
+) -> None:
+    server = talker(ftp_server(data=lambda c: c.sendall(UNIX_LINE), replies=replies))
+    with pytest.raises(FTPError, match="which is not a TCP port") as caught:
+        ftp_fetch(ftp_url(server), limits=FTP_LIMITS)
+    assert isinstance(caught.value, RemoteProtocolError)
+
+
+# --- the request policy: no request to a local service behind the person's back --------------
+
+
+def answers_ok(conn: socket.socket, server: Talker) -> None:
+    server.received.append(conn.recv(4096))
+    conn.sendall(b"+OK\r\n")
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["127.0.0.1", "localhost", "127.1", "0x7f.1", "2130706433", "[::1]", "[::ffff:127.0.0.1]"],
+)
+def test_a_local_service_on_another_port_needs_allow_local(
+    talker: Talk, host: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """gopher to Redis, the textbook SSRF: whatever the host's spelling, the address it
+    resolves to is judged, and nothing is sent without --allow-local."""
+    server = talker(answers_ok)
+    url = f"gopher://{host}:{server.port}/0FLUSHALL"
+    assert main(["fetch", url, "--timeout", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "a loopback address" in err
+    assert "--allow-local" in err
+    time.sleep(0.2)
+    assert server.connections == 0
+    assert server.received == []
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["ftp://127.0.0.1:{port}/x", "nntp://127.0.0.1:{port}/local.test/1"],
+)
+def test_other_schemes_to_a_local_port_need_allow_local_too(
+    talker: Talk, url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = talker(answers_ok)
+    assert main(["fetch", url.format(port=server.port), "--timeout", "5"]) == 2
+    assert "--allow-local" in capsys.readouterr().err
+    time.sleep(0.2)
+    assert server.connections == 0
+
+
+def test_allow_local_is_the_persons_word(talker: Talk, capsys: pytest.CaptureFixture[str]) -> None:
+    server = talker(answers_ok)
+    url = f"gopher://127.0.0.1:{server.port}/0FLUSHALL"
+    assert main(["fetch", "--allow-local", url, "--timeout", "5"]) == 0
+    assert server.received == [b"FLUSHALL\r\n"]
+    assert "+OK" in capsys.readouterr().out

@@ -21,7 +21,7 @@ def handler(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
 
 def _run_with(handler: pytest.MonkeyPatch, run: object, capsys: pytest.CaptureFixture[str]):
     handler.setitem(fetch_command.HANDLERS, "gopher", run)
-    status = main(["fetch", "gopher://127.0.0.1:7070/"])
+    status = main(["fetch", "--allow-local", "gopher://127.0.0.1:7070/"])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -56,9 +56,11 @@ def test_a_value_error_from_a_library_call_is_a_bug(
 def test_the_command_lines_own_value_error_is_misuse(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["fetch", "--timeout", "0", "gopher://127.0.0.1:7070/"]) == EXIT_USAGE
+    assert (
+        main(["fetch", "--allow-local", "--timeout", "0", "gopher://127.0.0.1:7070/"]) == EXIT_USAGE
+    )
     assert "--timeout must be a positive" in capsys.readouterr().err
-    assert main(["fetch", "http://127.0.0.1:7070/"]) == EXIT_USAGE
+    assert main(["fetch", "--allow-local", "http://127.0.0.1:7070/"]) == EXIT_USAGE
     assert "cannot fetch http: URLs" in capsys.readouterr().err
 
 

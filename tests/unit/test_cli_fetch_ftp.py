@@ -52,7 +52,7 @@ def test_ftp_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_refused_before_connecting(
     url: str, message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["fetch", "--transcript", url]) == 2
+    assert main(["fetch", "--allow-local", "--transcript", url]) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert message in err
@@ -60,14 +60,14 @@ def test_refused_before_connecting(
 
 
 def test_timeout_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", "--timeout", "-1", "ftp://127.0.0.1:9/"]) == 2
+    assert main(["fetch", "--allow-local", "--timeout", "-1", "ftp://127.0.0.1:9/"]) == 2
     assert "--timeout" in capsys.readouterr().err
 
 
 def test_connection_refused_is_a_network_failure(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.create_server(("127.0.0.1", 0)) as s:
         port = s.getsockname()[1]
-    assert main(["fetch", f"ftp://127.0.0.1:{port}/"]) == 1
+    assert main(["fetch", "--allow-local", f"ftp://127.0.0.1:{port}/"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("urlinspector: error: cannot connect to 127.0.0.1:")
     assert err.count("\n") == 1

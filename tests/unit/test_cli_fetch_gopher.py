@@ -83,7 +83,7 @@ def test_menu_lines() -> None:
 
 
 def test_a_menu(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", demo.url]) == 0
+    assert main(["fetch", "--allow-local", demo.url]) == 0
     out = capsys.readouterr().out.splitlines()
     search = next(line for line in out if line.startswith("7 search"))
     assert search.endswith(f"{demo.url}7/search")
@@ -91,23 +91,23 @@ def test_a_menu(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_text(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", f"{demo.url}0/welcome.txt"]) == 0
+    assert main(["fetch", "--allow-local", f"{demo.url}0/welcome.txt"]) == 0
     source = (DEFAULT_ROOT / "welcome.txt").read_text("utf-8")
     assert capsys.readouterr().out == source  # CRLF made LF, the dots unstuffed
 
 
 def test_text_to_a_file_and_a_menu_to_a_file(demo: DemoServer, tmp_path: Path) -> None:
     text = tmp_path / "welcome.txt"
-    assert main(["fetch", f"{demo.url}0/welcome.txt", "-o", str(text)]) == 0
+    assert main(["fetch", "--allow-local", f"{demo.url}0/welcome.txt", "-o", str(text)]) == 0
     source = (DEFAULT_ROOT / "welcome.txt").read_bytes()
     assert text.read_bytes() == source.replace(b"\n", b"\r\n")  # the bytes as sent, unstuffed
     menu = tmp_path / "menu.txt"
-    assert main(["fetch", f"{demo.url}1/specs", "-o", str(menu)]) == 0
+    assert main(["fetch", "--allow-local", f"{demo.url}1/specs", "-o", str(menu)]) == 0
     assert f"{demo.url}0/specs/000-rfc1738.txt" in menu.read_text("utf-8")
 
 
 def test_raw(demo: DemoServer, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
-    assert main(["fetch", f"{demo.url}0/welcome.txt", "--raw"]) == 0
+    assert main(["fetch", "--allow-local", f"{demo.url}0/welcome.txt", "--raw"]) == 0
     out = capsysbinary.readouterr().out
     assert b"\r\n..gophermap files" in out
     assert out.endswith(b"\r\n.\r\n")
@@ -117,14 +117,19 @@ def test_charset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "gophermap").write_text("0Latin\tlatin.txt\n")
     (tmp_path / "latin.txt").write_bytes("Caf\u00e9 cr\u00e8me\n".encode("latin-1"))
     with DemoServer(tmp_path) as server:
-        assert main(["fetch", f"{server.url}0/latin.txt", "--charset", "latin-1"]) == 0
+        assert (
+            main(["fetch", "--allow-local", f"{server.url}0/latin.txt", "--charset", "latin-1"])
+            == 0
+        )
         assert capsys.readouterr().out == "Café crème\n"
-        assert main(["fetch", f"{server.url}0/latin.txt"]) == 0
+        assert main(["fetch", "--allow-local", f"{server.url}0/latin.txt"]) == 0
         assert capsys.readouterr().out == "Caf\ufffd cr\ufffdme\n"
 
 
 def test_transcript(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", f"{demo.url}0/gopher-plus.txt%09%09+", "--transcript"]) == 0
+    assert (
+        main(["fetch", "--allow-local", f"{demo.url}0/gopher-plus.txt%09%09+", "--transcript"]) == 0
+    )
     err = capsys.readouterr().err
     assert "> /gopher-plus.txt␉+" in err
     assert "connected to 127.0.0.1 port" in err
@@ -132,7 +137,7 @@ def test_transcript(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_attributes(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", f"{demo.url}0/gopher-plus.txt%09%09!+VIEWS"]) == 0
+    assert main(["fetch", "--allow-local", f"{demo.url}0/gopher-plus.txt%09%09!+VIEWS"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("+INFO: 0About Gopher+")
     assert out[1:] == ["+VIEWS:", " text/plain: <1k>"]
@@ -142,40 +147,40 @@ def test_a_binary_needs_a_file(
     demo: DemoServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = f"{demo.url}I/images/gopher.png"
-    assert main(["fetch", url]) == 2
+    assert main(["fetch", "--allow-local", url]) == 2
     assert "-o FILE" in capsys.readouterr().err
     target = tmp_path / "g.png"
-    assert main(["fetch", url, "-o", str(target)]) == 0
+    assert main(["fetch", "--allow-local", url, "-o", str(target)]) == 0
     assert target.read_bytes() == (DEFAULT_ROOT / "images" / "gopher.png").read_bytes()
 
 
 def test_a_missing_item(
     demo: DemoServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["fetch", f"{demo.url}0/nothing"]) == 1
+    assert main(["fetch", "--allow-local", f"{demo.url}0/nothing"]) == 1
     assert "the server answered with an error: '/nothing' is not in this gopher hole" in (
         capsys.readouterr().err
     )
     target = tmp_path / "nothing.bin"
-    assert main(["fetch", f"{demo.url}9/nothing", "-o", str(target)]) == 1
+    assert main(["fetch", "--allow-local", f"{demo.url}9/nothing", "-o", str(target)]) == 1
     assert not target.exists()
     assert not (tmp_path / "nothing.bin.part").exists()
-    assert main(["fetch", f"{demo.url}0/nothing%09%09+"]) == 1
+    assert main(["fetch", "--allow-local", f"{demo.url}0/nothing%09%09+"]) == 1
     assert "Gopher+ error 1" in capsys.readouterr().err
 
 
 def test_nothing_unsafe_is_sent(listener: Listener, capsys: pytest.CaptureFixture[str]) -> None:
     base = f"gopher://127.0.0.1:{listener.port}"
     for url in (f"{base}/1a%0D%0AMAIL%20FROM:x", f"{base}/7a%09b%00", f"{base}/0x%09%09+%0A"):
-        assert main(["fetch", url]) == 2
+        assert main(["fetch", "--allow-local", url]) == 2
         assert "nothing was sent" in capsys.readouterr().err
-    assert main(["fetch", f"{base}/1safe"]) == 0
+    assert main(["fetch", "--allow-local", f"{base}/1safe"]) == 0
     assert listener.received == b"safe\r\n"
     assert listener.connections == 1
 
 
 def test_a_sensitive_port_needs_allow_port(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", "gopher://127.0.0.1:25/1x"]) == 2
+    assert main(["fetch", "--allow-local", "gopher://127.0.0.1:25/1x"]) == 2
     err = capsys.readouterr().err
     assert "port 25, SMTP's port" in err
     assert "--allow-port" in err
@@ -183,9 +188,11 @@ def test_a_sensitive_port_needs_allow_port(capsys: pytest.CaptureFixture[str]) -
 
 def test_allow_port_connects(capsys: pytest.CaptureFixture[str]) -> None:
     # port 1 is below 1024: refused without --allow-port, tried with it
-    assert main(["fetch", "gopher://127.0.0.1:1/", "--timeout", "2"]) == 2
+    assert main(["fetch", "--allow-local", "gopher://127.0.0.1:1/", "--timeout", "2"]) == 2
     capsys.readouterr()
-    status = main(["fetch", "gopher://127.0.0.1:1/", "--timeout", "2", "--allow-port"])
+    status = main(
+        ["fetch", "--allow-local", "gopher://127.0.0.1:1/", "--timeout", "2", "--allow-port"]
+    )
     assert status == 1
     assert "cannot connect to the gopher server at 127.0.0.1:1" in capsys.readouterr().err
 
@@ -194,7 +201,7 @@ def test_network_errors_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    assert main(["fetch", f"gopher://127.0.0.1:{port}/", "--timeout", "2"]) == 1
+    assert main(["fetch", "--allow-local", f"gopher://127.0.0.1:{port}/", "--timeout", "2"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("urlinspector: error: cannot connect")
     assert "refused" in err
@@ -209,7 +216,7 @@ def test_network_errors_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_misuse_exits_2(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", *args]) == 2
+    assert main(["fetch", "--allow-local", *args]) == 2
     assert words in capsys.readouterr().err
 
 
@@ -226,7 +233,7 @@ def test_the_handler_gets_the_url_fetch_parsed(
 
     monkeypatch.setitem(fetch_command.HANDLERS, "gopher", spy)
     text = f"{demo.url}0/welcome.txt"
-    assert main(["fetch", text]) == 0
+    assert main(["fetch", "--allow-local", text]) == 0
     (url,) = given
     assert isinstance(url, URL)
     assert url.text == text

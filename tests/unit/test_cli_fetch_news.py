@@ -109,7 +109,7 @@ def quiet_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 def fetch(argv: list[str], capfd: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(["fetch", *argv])
+    status = main(["fetch", "--allow-local", *argv])
     out, err = capfd.readouterr()
     return status, out, err
 

@@ -26,7 +26,6 @@ from urlinspector.core import (
 )
 from urlinspector.core.charsets import canonical_charset
 from urlinspector.net.limits import Limits
-from urlinspector.schemes.ports import port_warning
 
 if TYPE_CHECKING:
     from urlinspector import palette
@@ -255,11 +254,13 @@ FETCH_DEADLINE = 300.0
 drips one byte a second, or a group that pages forever, ends instead of hanging."""
 
 
-def fetch_limits(timeout: float | None) -> Limits:
+def fetch_limits(
+    timeout: float | None, guard: Callable[[str, list[str]], None] | None = None
+) -> Limits:
     """The limits of one ``fetch``: *timeout* (``--timeout``) seconds for the whole
     exchange (default :data:`FETCH_DEADLINE`), and no longer than that to connect or to
-    wait for the next bytes.  Raises ValueError (misuse) for a number that is not
-    positive."""
+    wait for the next bytes; *guard* the request policy's (:func:`request_guard`).
+    Raises ValueError (misuse) for a number that is not positive."""
     if timeout is not None and not timeout > 0:
         raise ValueError(f"--timeout must be a positive number of seconds, not {timeout:g}")
     total = FETCH_DEADLINE if timeout is None else timeout
@@ -269,15 +270,34 @@ def fetch_limits(timeout: float | None) -> Limits:
         read_timeout=min(default.read_timeout, total),
         max_memory=default.max_memory,
         total_timeout=total,
+        guard=guard,
     )
 
 
 def check_port(url: URL, args: argparse.Namespace) -> None:
     """Refuse (ValueError: misuse) a URL aimed at another service's port, unless
-    ``--allow-port`` (RFC 1738 §6; :func:`urlinspector.schemes.ports.port_warning`)."""
-    warning = port_warning(url)
-    if warning is not None and not getattr(args, "allow_port", False):
-        raise ValueError(f"{warning}; to connect anyway, repeat the command with --allow-port")
+    ``--allow-port`` (RFC 1738 §6; the request policy,
+    :func:`urlinspector.net.policy.before_connecting`)."""
+    from urlinspector.net.policy import Reach, before_connecting
+
+    reasons = before_connecting(url, reach=Reach.TYPED)
+    if reasons and not getattr(args, "allow_port", False):
+        raise ValueError(f"{reasons[0]}; to connect anyway, repeat the command with --allow-port")
+
+
+def request_guard(
+    url: URL, args: argparse.Namespace, port: int | None = None
+) -> Callable[[str, list[str]], None]:
+    """The request policy's guard for the URL of the command line (connecting on *port*,
+    default the URL's): a local address (loopback, private, link-local, as the host
+    resolves) on a port other than the scheme's own is refused unless
+    ``--allow-local``, since a command line cannot tell a person from a program passing
+    on a URL it was given (:mod:`urlinspector.net.policy`)."""
+    from urlinspector.net.policy import Guard, Reach, permit_for
+
+    allow = bool(getattr(args, "allow_local", False))
+    permit = permit_for(url, reach=Reach.TYPED, allow_local=allow, command_line=True, port=port)
+    return Guard(permit, "to connect anyway, repeat the command with --allow-local")
 
 
 # --- arguments as data ---------------------------------------------------------------------

@@ -95,6 +95,12 @@ COMMANDS: tuple[Command, ...] = (
                 help="the news server for news: URLs (default: NNTPSERVER, else localhost:119)",
             ),
             arg(
+                "--allow-local",
+                action="store_true",
+                help="connect even when the URL's host is a loopback, private or link-local "
+                "address (as it resolves) and its port is not the scheme's own",
+            ),
+            arg(
                 "--allow-port",
                 action="store_true",
                 help="connect even when a gopher, ftp or nntp URL names another service's "
@@ -105,6 +111,7 @@ COMMANDS: tuple[Command, ...] = (
         "as lines, text as text; binaries need -o.",
         epilog="exit status: 0 fetched; 1 the server or network failed, or the fetch took "
         "longer than --timeout; 2 misuse (a URL that cannot be sent safely, another "
-        "service's port without --allow-port); 70 out of memory or a bug in urlinspector",
+        "service's port without --allow-port, a local address on another port than the "
+        "scheme's own without --allow-local); 70 out of memory or a bug in urlinspector",
     ),
 )

@@ -26,6 +26,7 @@ from urlinspector.cli.common import (
     Console,
     check_port,
     fetch_limits,
+    request_guard,
     table,
     visible,
 )
@@ -141,7 +142,7 @@ def _print_plan(the_plan: Plan) -> None:
 
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for ftp URLs."""
-    limits = fetch_limits(args.timeout)
+    limits = fetch_limits(args.timeout, request_guard(url, args))
     email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
     the_plan = plan(url, anonymous_password=email)  # refuses unsafe URLs: exit 2
     check_port(url, args)

@@ -23,6 +23,7 @@ from urlinspector.cli.common import (
     Console,
     check_port,
     fetch_limits,
+    request_guard,
     visible,
     width,
 )
@@ -155,7 +156,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             "is binary data: save it with -o FILE (or send the bytes to stdout with --raw)"
         )
         return EXIT_USAGE
-    limits = fetch_limits(args.timeout)
+    limits = fetch_limits(args.timeout, request_guard(url, args, request.port))
     charset: str = args.charset
 
     _transcript(args, f"connecting to {request.hostport}")

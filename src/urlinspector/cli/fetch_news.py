@@ -32,6 +32,7 @@ from urlinspector.cli.common import (
     Console,
     check_port,
     fetch_limits,
+    request_guard,
     truncate,
     visible,
     width,
@@ -176,7 +177,10 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     if target.server is not None and server_setting:
         raise ValueError("--server applies to news: URLs; an nntp: URL names its own server")
     address = server_for(target, server_setting)
-    limits = fetch_limits(args.timeout)
+    # a server of the user's setting (--server, NNTPSERVER) is theirs; an nntp: URL's
+    # is judged by the request policy
+    guard = None if address.source != "url" else request_guard(url, args, address.port)
+    limits = fetch_limits(args.timeout, guard)
     credentials = (
         Credentials(target.user, target.password or "")
         if target.user is not None

@@ -27,6 +27,7 @@ import pytest
 
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.net.demo_server import DemoServer
 
@@ -134,10 +135,12 @@ def wait_idle(qtbot: Any, pane: ViewerPane, timeout: int = 10000) -> None:
 
 @pytest.fixture
 def go(qtbot: Any, pane: ViewerPane) -> Callable[[str], ViewerPane]:
-    """``go(url)``: navigate and wait for the page."""
+    """``go(url)``: navigate as the person does by typing *url*, and wait for the page
+    (a link on the page shown is ``pane.navigate(url)``, which the request policy
+    judges)."""
 
     def navigate(url: str) -> ViewerPane:
-        pane.navigate(url)
+        pane.navigate(url, Origin.TYPED)
         wait_idle(qtbot, pane)
         return pane
 

@@ -28,7 +28,7 @@ ROOT = Path(__file__).parents[3]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(["fetch", *argv])
+    status = main(["fetch", "--allow-local", *argv])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -200,7 +200,15 @@ def test_anonymous_email_from_the_environment(
 
 def test_raw_listing_bytes(ftp_server: PyftpdlibServer) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "urlinspector", "fetch", "--raw", ftp_server.url("pub/")],
+        [
+            sys.executable,
+            "-m",
+            "urlinspector",
+            "fetch",
+            "--allow-local",
+            "--raw",
+            ftp_server.url("pub/"),
+        ],
         capture_output=True,
         cwd=ROOT,
         timeout=60,
@@ -213,7 +221,15 @@ def test_raw_listing_bytes(ftp_server: PyftpdlibServer) -> None:
 
 def test_raw_text_keeps_crlf(ftp_server: PyftpdlibServer) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "urlinspector", "fetch", "--raw", ftp_server.url("readme.txt")],
+        [
+            sys.executable,
+            "-m",
+            "urlinspector",
+            "fetch",
+            "--allow-local",
+            "--raw",
+            ftp_server.url("readme.txt"),
+        ],
         capture_output=True,
         cwd=ROOT,
         timeout=60,
@@ -230,7 +246,14 @@ def test_password_prompt_on_a_terminal(ftp_server: PyftpdlibServer) -> None:
 
     main_fd, terminal_fd = pty.openpty()
     child = subprocess.Popen(
-        [sys.executable, "-m", "urlinspector", "fetch", ftp_server.url("etc/motd", login=USER)],
+        [
+            sys.executable,
+            "-m",
+            "urlinspector",
+            "fetch",
+            "--allow-local",
+            ftp_server.url("etc/motd", login=USER),
+        ],
         stdin=terminal_fd,
         stdout=terminal_fd,
         stderr=terminal_fd,

@@ -276,12 +276,12 @@ def test_serving_on_ipv6() -> None:
 
 
 def test_cli_against_the_demo(demo: DemoServer, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", f"{demo.url}1/specs"]) == 0
+    assert main(["fetch", "--allow-local", f"{demo.url}1/specs"]) == 0
     out = capsys.readouterr().out
     assert f"{demo.url}0/specs/000-rfc1738.txt" in out
-    assert main(["fetch", f"{demo.url}0/gopher-plus.txt%09%09!"]) == 0
+    assert main(["fetch", "--allow-local", f"{demo.url}0/gopher-plus.txt%09%09!"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("+INFO: 0About Gopher+")
     assert "+ABSTRACT:" in out
-    assert main(["fetch", f"{demo.url}I/images/gopher.png"]) == 2
+    assert main(["fetch", "--allow-local", f"{demo.url}I/images/gopher.png"]) == 2
     assert "-o FILE" in capsys.readouterr().err

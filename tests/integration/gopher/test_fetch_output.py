@@ -65,7 +65,7 @@ def cut_short() -> Iterator[str]:
 def test_a_binary_to_a_regular_file(server: str, tmp_path: Path) -> None:
     target = tmp_path / "data.bin"
     target.write_bytes(b"an older file")
-    assert main(["fetch", server, "-o", str(target)]) == 0
+    assert main(["fetch", "--allow-local", server, "-o", str(target)]) == 0
     assert target.read_bytes() == DATA
     assert not (tmp_path / "data.bin.part").exists()
 
@@ -74,7 +74,7 @@ def test_a_binary_to_a_fifo_is_written_into_it(server: str, tmp_path: Path) -> N
     """A target that is not a regular file (a FIFO here, /dev/null alike) used to get a
     .part file renamed over it, a regular file in its place."""
     fifo = FifoReader(tmp_path / "fifo")
-    assert main(["fetch", server, "-o", str(fifo.path)]) == 0
+    assert main(["fetch", "--allow-local", server, "-o", str(fifo.path)]) == 0
     assert fifo.result() == DATA
     assert fifo.still_a_fifo
     assert not (tmp_path / "fifo.part").exists()
@@ -87,7 +87,7 @@ def test_a_reply_cut_short_leaves_the_target_as_it_was(
     was lost for a truncated one."""
     target = tmp_path / "pub.txt"
     target.write_bytes(b"an older file")
-    assert main(["fetch", cut_short, "-o", str(target)]) != 0
+    assert main(["fetch", "--allow-local", cut_short, "-o", str(target)]) != 0
     assert target.read_bytes() == b"an older file"
     assert b"First file" in (tmp_path / "pub.txt.part").read_bytes()
     assert "pub.txt.part" in capsys.readouterr().err

@@ -132,7 +132,7 @@ def test_gopher_plus_error(pygopherd: GopherServer) -> None:
 
 
 def test_cli_prints_a_menu(server: GopherServer, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", server.url]) == 0
+    assert main(["fetch", "--allow-local", server.url]) == 0
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if "hello.txt" in x and "gopher://" in x)
     assert line.split()[:2] == ["0", "text"]
@@ -140,13 +140,13 @@ def test_cli_prints_a_menu(server: GopherServer, capsys: pytest.CaptureFixture[s
 
 
 def test_cli_prints_text(server: GopherServer, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fetch", server.item("0", "/hello.txt")]) == 0
+    assert main(["fetch", "--allow-local", server.item("0", "/hello.txt")]) == 0
     assert capsys.readouterr().out == TEXT
 
 
 def test_cli_saves_a_binary(server: GopherServer, tmp_path: Path) -> None:
     target = tmp_path / "data.bin"
-    assert main(["fetch", server.item("9", "/data.bin"), "-o", str(target)]) == 0
+    assert main(["fetch", "--allow-local", server.item("9", "/data.bin"), "-o", str(target)]) == 0
     assert target.read_bytes() == BINARY
     assert not (tmp_path / "data.bin.part").exists()
 
@@ -154,14 +154,14 @@ def test_cli_saves_a_binary(server: GopherServer, tmp_path: Path) -> None:
 def test_cli_reports_a_missing_item(
     pygopherd: GopherServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["fetch", pygopherd.item("0", "/nothing-here")]) == 1
+    assert main(["fetch", "--allow-local", pygopherd.item("0", "/nothing-here")]) == 1
     err = capsys.readouterr().err
     assert "error" in err
     assert "does not exist" in err
 
 
 def test_cli_raw(pygopherd: GopherServer, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
-    assert main(["fetch", pygopherd.item("0", "/hello.txt%09%09+"), "--raw"]) == 0
+    assert main(["fetch", "--allow-local", pygopherd.item("0", "/hello.txt%09%09+"), "--raw"]) == 0
     assert capsysbinary.readouterr().out == f"+{len(TEXT)}\r\n{TEXT}".encode()
 
 

@@ -262,14 +262,14 @@ def test_cli_overview_and_article(inn: Any, capfd: pytest.CaptureFixture[str]) -
     assert first == "local.test: 5 articles, numbers 1 to 5"
     assert rows[-1].split()[:3] == ["1", "2006-01-02", "15:04"]
     assert rows[-1].endswith("Welcome")
-    status, out, err = cli(["fetch", inn.url("local.test/2")], capfd)
+    status, out, err = cli(["fetch", "--allow-local", inn.url("local.test/2")], capfd)
     assert status == 0, err
     assert "Subject: Re: Welcome" in out
     assert "\n.\n..\n.leading\n" in out
 
 
 def test_cli_raw_and_output(inn: Any, tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
-    status, out, err = cli(["fetch", "--raw", inn.url("local.test/2")], capfd)
+    status, out, err = cli(["fetch", "--allow-local", "--raw", inn.url("local.test/2")], capfd)
     assert status == 0, err
     assert out.startswith("220 2 <dots.2@test.invalid>")
     assert "\r\n..\r\n...\r\n..leading\r\n" in out  # as sent: dot-stuffed
@@ -287,7 +287,9 @@ def test_cli_failures(inn: Any, capfd: pytest.CaptureFixture[str]) -> None:
     status, _, err = cli(["fetch", "--server", inn.setting, "news:local.nothing"], capfd)
     assert status == 1
     assert "no such group local.nothing" in err
-    status, _, err = cli(["fetch", "--transcript", inn.url("local.private")], capfd)
+    status, _, err = cli(
+        ["fetch", "--allow-local", "--transcript", inn.url("local.private")], capfd
+    )
     assert status == 1
     assert "asks for a user name and password" in err
     assert "> GROUP local.private" in err

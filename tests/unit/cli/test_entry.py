@@ -47,7 +47,16 @@ def test_a_download_is_complete_when_the_process_has_ended(tmp_path: Path) -> No
     with DemoServer() as server:
         url = f"{server.url}9/images/{source.name}"
         done = subprocess.run(
-            [sys.executable, "-m", "urlinspector", "fetch", "-o", str(target), url],
+            [
+                sys.executable,
+                "-m",
+                "urlinspector",
+                "fetch",
+                "--allow-local",
+                "-o",
+                str(target),
+                url,
+            ],
             capture_output=True,
             timeout=60,
             check=False,

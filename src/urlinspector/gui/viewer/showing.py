@@ -25,6 +25,7 @@ from urlinspector.gui.viewer.other_schemes import MessagePage
 from urlinspector.gui.viewer.pages import PageStack
 from urlinspector.gui.viewer.text_view import TextView
 from urlinspector.net.errors import ConnectFailed, NetError, NetTimeout, TooLarge
+from urlinspector.net.policy import Refused
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp import NNTPReplyError
 
@@ -184,6 +185,7 @@ _FAILURE_TITLES: tuple[tuple[type[BaseException], str], ...] = (
     (ConnectFailed, "Cannot connect"),
     (TooLarge, "Too large to show"),
     (NNTPReplyError, "The news server refused"),
+    (Refused, "Not connected"),
     (LocalProtocolError, "Not sent"),
 )
 

@@ -36,9 +36,11 @@ def connect(
     host: str, port: int, *, limits: Limits, cancel: CancelToken | None, what: str
 ) -> socket.socket:
     """A socket connected to *host* on *port*: each address ``getaddrinfo`` gives, IPv6
-    and IPv4 alike, tried in turn within ``limits.connect_timeout`` seconds in all.
-    *what* names the protocol in messages.  Raises :class:`ConnectFailed`,
-    :class:`NetTimeout` or :class:`Cancelled`."""
+    and IPv4 alike, tried in turn within ``limits.connect_timeout`` seconds in all;
+    ``limits.guard`` (the request policy) judges those addresses first, and only they
+    are connected to.  *what* names the protocol in messages.  Raises
+    :class:`ConnectFailed`, :class:`NetTimeout`, :class:`Cancelled` or the guard's
+    :class:`~urlinspector.net.policy.Refused`."""
     label = f"{what} server" if what else "server"
     hostport = format_hostport(host, port)
     if not 0 < port < 65536:
@@ -56,6 +58,8 @@ def connect(
         ) from None
     if cancel is not None:
         cancel.check()
+    if limits.guard is not None:  # the request policy judges what was resolved, once
+        limits.guard(host, [str(info[4][0]) for info in infos])
     start = time.monotonic()
     deadline = start + limits.connect_timeout
     if limits.total_timeout is not None:

@@ -8,6 +8,7 @@ import ftplib
 import socket
 
 from urlinspector.net.ftp.control import Control
+from urlinspector.net.ftp.errors import FTPError
 
 __all__ = ["PassiveControl"]
 
@@ -25,15 +26,18 @@ class PassiveControl(Control):
         peer = sock.getpeername()
         if self.epsv is not False:
             try:
-                host, port = ftplib.parse229(self.sendcmd("EPSV"), peer)
+                reply = self.sendcmd("EPSV")
+                host, port = ftplib.parse229(reply, peer)
                 self.epsv = True
-                return host, port
+                return host, _in_range(port, reply)
             except ftplib.error_perm:
                 self.epsv = False
                 if self.af == socket.AF_INET6:
                     raise
                 self.transcript.note("EPSV refused: falling back to PASV (RFC 959 §4.1.2)")
-        untrusted, port = ftplib.parse227(self.sendcmd("PASV"))
+        reply = self.sendcmd("PASV")
+        untrusted, port = ftplib.parse227(reply)
+        port = _in_range(port, reply)
         host = str(peer[0])
         if untrusted != host:
             self.transcript.note(
@@ -49,7 +53,7 @@ class PassiveControl(Control):
         host, port = self.makepasv()
         shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         self.transcript.connect(f"data connection to {shown}")
-        conn = self.waits.connect(host, port, shown)
+        conn = self.waits.connect(host, port, shown, guarded=False)
         try:
             if rest is not None:
                 self.sendcmd(f"REST {rest}")
@@ -63,3 +67,16 @@ class PassiveControl(Control):
             raise
         size = ftplib.parse150(resp) if resp[:3] == "150" else None
         return conn, size
+
+
+def _in_range(port: int, reply: str) -> int:
+    """*port* of an EPSV or PASV reply, when it is one (1 to 65535, RFC 793 §3.1); else
+    the server broke the protocol: a port out of range would otherwise be wrapped
+    round by the socket layer (70000 becomes 4464) and the data connection sent to
+    another port than the reply names."""
+    if not 0 < port < 65536:
+        raise FTPError(
+            f"the server's passive reply names port {port}, which is not a TCP port "
+            f"(1 to 65535): {reply.strip()!r}"
+        )
+    return port

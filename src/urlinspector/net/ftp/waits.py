@@ -58,8 +58,11 @@ class Waits:
             except OSError as exc:
                 raise NetError(f"the connection {where} broke: {exc.strerror or exc}") from None
 
-    def connect(self, host: str, port: int, shown: str) -> socket.socket:
-        """A TCP connection to *host* (any address it resolves to), cancellable."""
+    def connect(self, host: str, port: int, shown: str, *, guarded: bool = True) -> socket.socket:
+        """A TCP connection to *host* (any address it resolves to), cancellable.  When
+        *guarded*, ``limits.guard`` (the request policy) judges the resolved addresses
+        first; a data connection, which goes to the control connection's own peer, is
+        not judged again."""
         try:
             infos = socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM)
         except socket.gaierror as exc:
@@ -68,6 +71,8 @@ class Waits:
             ) from None
         except UnicodeError as exc:
             raise ConnectFailed(f"the host name {shown} cannot be looked up: {exc}") from None
+        if guarded and self.limits.guard is not None:
+            self.limits.guard(host, [str(info[4][0]) for info in infos])
         deadline = time.monotonic() + self.limits.connect_timeout
         if self.deadline is not None:
             deadline = min(deadline, self.deadline)

@@ -57,6 +57,11 @@ def type_name(itemtype: str) -> str:
 _PORT = re.compile(rb"\s*([0-9]{1,5})\s*\Z")
 
 
+def _names_a_url(itemtype: str, selector: bytes) -> bool:
+    """An ``h`` item whose selector is a URL: its host and port fields are not used."""
+    return itemtype == "h" and selector.startswith((b"URL:", b"/URL:"))
+
+
 def parse_menu_line(
     raw: bytes, line: int = 0, charset: str = "utf-8", *, with_url: bool = True
 ) -> MenuItem:
@@ -73,11 +78,15 @@ def parse_menu_line(
     host = host_field.decode("utf-8", "replace") if host_field else None
     port: int | None = None
     problems: list[str] | None = None
+    bad_port = False
     if count > 3:
         m = _PORT.match(fields[3])
         if m is not None and int(m.group(1)) <= 65535:
             port = int(m.group(1))
-        elif itemtype != "i":
+        if (port is None or port == 0) and itemtype != "i" and not _names_a_url(itemtype, selector):
+            # a TCP port is 1 to 65535 (RFC 793 §3.1); the item is not followable, where
+            # read as "no port" it would go to port 70 instead
+            bad_port = True
             field = quoted(fields[3][:20].decode("latin-1"))
             problems = [f"the port field {field} is not a port number"]
     plus = fields[4].strip().decode("utf-8", "replace") or None if count > 4 else None
@@ -90,7 +99,7 @@ def parse_menu_line(
             problems.append("no " + " and no ".join(missing) + " field")
         if itemtype not in ITEM_TYPES:
             problems.append(f"unknown item type {quoted(itemtype)}")
-    url = item_url(itemtype, selector, host, port) if with_url else None
+    url = item_url(itemtype, selector, host, port) if with_url and not bad_port else None
     return MenuItem(
         itemtype,
         display,

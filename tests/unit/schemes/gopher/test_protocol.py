@@ -100,8 +100,15 @@ TOLERATED = [
     (b"0No port\t/x\th", "h", None, "gopher://h/0/x", "no port field"),
     (b"0No host\t/x", None, None, None, "no host and no port field"),
     (b"0Display only", None, None, None, "not an item"),
-    (b"0Bad port\t/x\th\tseventy", "h", None, "gopher://h/0/x", "not a port number"),
-    (b"0Big port\t/x\th\t70000", "h", None, "gopher://h/0/x", "not a port number"),
+    # a port field that is no TCP port: an error for that item, which leads nowhere
+    # (read as "no port", it went to port 70)
+    (b"0Bad port\t/x\th\tseventy", "h", None, None, "not a port number"),
+    (b"0Big port\t/x\th\t70000", "h", None, None, "not a port number"),
+    (b"0Wraps to 25\t/x\th\t65561", "h", None, None, "not a port number"),
+    (b"0Port zero\t/x\th\t0", "h", 0, None, "not a port number"),
+    (b"0Trailing x\t/x\th\t70x", "h", None, None, "not a port number"),
+    (b"1Sign\t/x\th\t+70", "h", None, None, "not a port number"),
+    (b"hWeb\tURL:http://example.org/\terror.host\t0", "error.host", 0, "http://example.org/", ""),
     (b"0Spaces\t/x\t h \t 70 ", "h", 70, "gopher://h/0/x", ""),
     (b"qStrange\t/q\th\t70", "h", 70, "gopher://h/q/q", "unknown item type 'q'"),
     (b"1Extra\t/x\th\t70\t+\textra", "h", 70, "gopher://h/1/x", ""),

@@ -11,7 +11,7 @@ registry (:mod:`urlinspector.gui.viewer.handlers`) for the handler and follows t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from urlinspector.core import URL, parse
 from urlinspector.gui.viewer.common import SNIFF, looks_like_text
 from urlinspector.gui.viewer.save import format_size
+from urlinspector.net.policy import Guard, Reach, before_connecting, permit_for
 from urlinspector.schemes.ports import port_warning
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ __all__ = [
     "Task",
     "Viewer",
     "consent",
+    "guarded",
     "hostport",
     "last_part",
     "show_download",
@@ -265,13 +267,39 @@ class BaseHandler:
         return hostport(url)
 
 
-def consent(url: URL, confirmed: bool) -> AskPort | None:
-    """The port question to ask before connecting to *url*, unless *confirmed*
-    (:func:`urlinspector.schemes.ports.port_warning`: gopher, ftp, nntp)."""
+def _reach(origin: Origin) -> Reach:
+    return Reach.LINK if origin is Origin.LINK else Reach.TYPED
+
+
+def _page(viewer: Viewer) -> URL | None:
+    return parse(viewer.url) if viewer.url else None
+
+
+def consent(
+    url: URL, viewer: Viewer, confirmed: bool, origin: Origin = Origin.LINK
+) -> AskPort | None:
+    """The question to ask before connecting to *url*, unless *confirmed*: the request
+    policy's (:func:`urlinspector.net.policy.before_connecting`): another service's
+    port, and for a link on the page shown another port than the scheme's own or a
+    local address."""
     if confirmed:
         return None
-    warning = port_warning(url)
-    return AskPort(warning) if warning is not None else None
+    reasons = before_connecting(url, reach=_reach(origin), page=_page(viewer))
+    if not reasons:
+        return None
+    if port_warning(url) is None:  # a local address, or another port from a link
+        return AskPort("; ".join(reasons), title="Connect there?")
+    return AskPort("; ".join(reasons))
+
+
+def guarded(viewer: Viewer, url: URL, origin: Origin, confirmed: bool) -> Limits:
+    """The viewer's limits with the request policy's guard for *url*: a name that
+    resolves to a local address is judged as that address (and connected to as
+    resolved, once); a link on a remote page does not reach one unless the person
+    consented to it as written in the URL."""
+    permit = permit_for(url, reach=_reach(origin), page=_page(viewer), consented=confirmed)
+    hint = "type the address in the address bar to go there anyway"
+    return replace(viewer.limits, guard=Guard(permit, hint))
 
 
 def hostport(url: URL | str) -> str:

@@ -17,6 +17,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Step,
     Viewer,
     consent,
+    guarded,
     hostport,
     last_part,
     show_download,
@@ -53,20 +54,21 @@ class FtpHandler(BaseHandler):
         self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
     ) -> Step:
         the_plan = ftp_plan(url)
-        question = consent(url, confirmed)
+        question = consent(url, viewer, confirmed, origin)
         if question is not None:
             return question
+        limits = guarded(viewer, url, origin, confirmed)
         if the_plan.action == "retrieve" and the_plan.transfer_type == "I":
             name = the_plan.name.decode("utf-8", "replace")
             if not _is_image(name):
                 # a file to save, or (the typecode was a guess) a directory to list
                 return Download(
                     suggest_name(name),
-                    lambda spool: ftp_task(url, spool=spool),
+                    lambda spool: ftp_task(url, spool=spool, limits=limits),
                     show_now=False,
                     transcript=True,
                 )
-        return Fetch(ftp_task(url, limits=viewer.limits), transcript=True)
+        return Fetch(ftp_task(url, limits=limits), transcript=True)
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
         name = ftp_plan(url).name.decode("utf-8", "replace")

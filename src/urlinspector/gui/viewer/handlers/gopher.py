@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Slot
 
-from urlinspector.core import URL
+from urlinspector.core import URL, parse
 from urlinspector.gui.viewer.common import without_password
 from urlinspector.gui.viewer.gopher_plus import AskDialog, ask_data, attributes_url
 from urlinspector.gui.viewer.handlers.base import (
@@ -24,28 +24,33 @@ from urlinspector.gui.viewer.handlers.base import (
     Navigation,
     Origin,
     Step,
+    Task,
     Viewer,
     consent,
+    guarded,
     hostport,
     last_part,
     show_download,
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import GopherPage, SavedPage, gopher_task
-from urlinspector.gui.viewer.workers import Job
+from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job
 from urlinspector.net.errors import Cancelled
 from urlinspector.schemes.gopher import (
     MenuItem,
     error_in_body,
     item_url,
-    needs_port_confirmation,
     request_from_url,
     type_name,
     with_search,
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from PySide6.QtWidgets import QWidget
+
+    from urlinspector.net.limits import Limits
 
 __all__ = ["IMAGE_TYPES", "GopherHandler", "GopherMenu"]
 
@@ -61,10 +66,14 @@ def _menu_title(items: list[Any], url: URL) -> str:
     return last_part(url)
 
 
-def _download(url: URL, *, show_now: bool) -> Download:
+def _download(url: URL, *, show_now: bool, limits: Limits = VIEW_LIMITS) -> Download:
     request = request_from_url(url)
     name = suggest_name(request.selector, request.gophertype)
-    return Download(name, lambda spool: gopher_task(url, spool=spool), show_now=show_now)
+
+    def task(spool: Path) -> Task:
+        return gopher_task(url, spool=spool, limits=limits)
+
+    return Download(name, task, show_now=show_now)
 
 
 class GopherHandler(BaseHandler):
@@ -74,15 +83,16 @@ class GopherHandler(BaseHandler):
         self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
     ) -> Step:
         request = request_from_url(url)
-        question = consent(url, confirmed)
+        question = consent(url, viewer, confirmed, origin)
         if question is not None:
             return question
+        limits = guarded(viewer, url, origin, confirmed)
         if request.gophertype == "7" and request.search is None and request.kind == "menu":
             return AskSearch()
         if request.kind == "binary" and request.gophertype not in IMAGE_TYPES:
             # its first octets decide: a text is shown, data goes to the save dialog
-            return _download(url, show_now=False)
-        return Fetch(gopher_task(url, limits=viewer.limits))
+            return _download(url, show_now=False, limits=limits)
+        return Fetch(gopher_task(url, limits=limits))
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
         return _download(url, show_now=True)
@@ -193,13 +203,14 @@ class GopherMenu(QObject):
         if url is None:
             panel.set_error("The item names no server to ask.")
             return
-        warning = needs_port_confirmation(url)
-        if warning is not None:
-            panel.set_error(f"Not asked: {warning}.")
+        target = parse(url)
+        question = consent(target, self.viewer, False)  # a link on the page shown
+        if question is not None:
+            panel.set_error(f"Not asked: {question.warning}.")
             return
         if self.job is not None:
             self.job.cancel()
-        job = Job(gopher_task(url, limits=self.viewer.limits), url)
+        job = Job(gopher_task(url, limits=guarded(self.viewer, target, Origin.LINK, False)), url)
         job.signals.finished.connect(self._finished)
         job.signals.failed.connect(self._failed)
         self.job = job

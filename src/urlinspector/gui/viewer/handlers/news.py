@@ -14,6 +14,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Step,
     Viewer,
     consent,
+    guarded,
 )
 from urlinspector.gui.viewer.tasks import NewsPage, news_task
 from urlinspector.gui.viewer.text_view import DECLARED
@@ -30,10 +31,11 @@ class NewsHandler(BaseHandler):
         self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
     ) -> Step:
         news_target(url)  # refuses what cannot be sent, before connecting
-        question = consent(url, confirmed)
+        question = consent(url, viewer, confirmed, origin)
         if question is not None:
             return question
-        return Fetch(news_task(url, server=viewer.news_server), transcript=True)
+        limits = guarded(viewer, url, origin, confirmed)
+        return Fetch(news_task(url, server=viewer.news_server, limits=limits), transcript=True)
 
     def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
         """The page of the group's overview before article *before*."""

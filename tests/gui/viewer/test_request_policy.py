@@ -1,0 +1,184 @@
+"""The request policy in the viewer: a link on a page that leads to a local address, or to
+another port than its scheme's own on another server, asks first; what the person types
+is theirs.  The listener standing for a local service (Redis on 6379 in the wild) is on
+127.0.0.1, and counts who comes."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tests.gui.viewer.conftest import wait_idle
+from urlinspector.core import parse
+from urlinspector.gui.viewer.handlers.base import Origin, consent, guarded
+from urlinspector.gui.viewer.pane import ViewerPane
+from urlinspector.gui.viewer.workers import VIEW_LIMITS
+from urlinspector.net.demo_server import DemoServer
+from urlinspector.net.policy import Refused
+
+
+class Listener:
+    """A local service: accepts on 127.0.0.1 and records what it receives."""
+
+    def __init__(self) -> None:
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.port: int = self.sock.getsockname()[1]
+
+    def received(self, wait: float = 0.5) -> bytes | None:
+        """What the first client sent, or None when nobody came within *wait* s."""
+        self.sock.settimeout(wait)
+        try:
+            conn, _ = self.sock.accept()
+        except TimeoutError:
+            return None
+        with conn:
+            conn.settimeout(2)
+            return conn.recv(4096)
+
+
+@pytest.fixture
+def service() -> Iterator[Listener]:
+    listener = Listener()
+    yield listener
+    listener.sock.close()
+
+
+@pytest.fixture
+def menu_to(service: Listener, tmp_path: Path) -> Iterator[DemoServer]:
+    """A gopher server on 127.0.0.1 whose menu links to the local service."""
+    (tmp_path / "gophermap").write_text(
+        f"0FLUSHALL\tFLUSHALL\t127.0.0.1\t{service.port}\n"
+        f"hRedis\tURL:gopher://127.0.0.1:{service.port}/_FLUSHALL\n"
+        f"0Bad port\tx\t127.0.0.1\t{service.port + 65536}\n",
+        "utf-8",
+    )
+    with DemoServer(root=tmp_path) as server:
+        yield server
+
+
+def _click(qtbot: Any, pane: ViewerPane, display: str) -> None:
+    items = list(pane.gopher_page.model.items)
+    row = next(i for i, item in enumerate(items) if item.display.startswith(display))
+    view = pane.gopher_page.view
+    rect = view.visualRect(pane.gopher_page.model.index(row))
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+@pytest.mark.parametrize("display", ["FLUSHALL", "Redis"])
+def test_a_menu_item_to_a_local_service_asks_and_sends_nothing(
+    qtbot: Any, pane: ViewerPane, menu_to: DemoServer, service: Listener, display: str
+) -> None:
+    pane.navigate(menu_to.url, Origin.TYPED)
+    wait_idle(qtbot, pane)
+    _click(qtbot, pane, display)
+    box = pane.port_warning
+    assert box is not None, "followed without a question"
+    assert f"port {service.port}" in box.informativeText()
+    assert not pane.runner.running
+    box.reject()
+    qtbot.waitUntil(lambda: pane.port_warning is None, timeout=5000)
+    assert service.received() is None
+    assert pane.url == menu_to.url
+
+
+def test_typed_the_same_address_is_the_persons_own_act(
+    qtbot: Any, pane: ViewerPane, service: Listener
+) -> None:
+    pane.navigate(f"gopher://127.0.0.1:{service.port}/0hello", Origin.TYPED)
+    assert pane.port_warning is None
+    assert service.received(5) == b"hello\r\n"
+
+
+def test_an_item_with_a_port_out_of_range_is_not_followable(
+    qtbot: Any, pane: ViewerPane, menu_to: DemoServer, service: Listener
+) -> None:
+    pane.navigate(menu_to.url, Origin.TYPED)
+    wait_idle(qtbot, pane)
+    item = next(i for i in pane.gopher_page.model.items if i.display == "Bad port")
+    assert item.url is None
+    assert any("is not a port number" in p for p in item.problems)
+    _click(qtbot, pane, "Bad port")
+    assert pane.port_warning is None
+    assert not pane.busy
+    assert pane.url == menu_to.url
+    assert service.received() is None
+
+
+# --- the questions, as the handlers ask them (the page shown stands for a remote one) ------
+
+REMOTE_PAGE = "gopher://gopher.example.org/1/"
+
+
+@pytest.mark.parametrize(
+    ("page", "target", "origin", "asks"),
+    [
+        # a remote page's links to local addresses, on any port
+        (REMOTE_PAGE, "gopher://127.0.0.1/0x", Origin.LINK, True),
+        (REMOTE_PAGE, "gopher://localhost/0x", Origin.LINK, True),
+        (REMOTE_PAGE, "gopher://[::1]/0x", Origin.LINK, True),
+        (REMOTE_PAGE, "gopher://127.1/0x", Origin.LINK, True),
+        (REMOTE_PAGE, "gopher://0x7f.1/0x", Origin.LINK, True),
+        (REMOTE_PAGE, "gopher://2130706433/0x", Origin.LINK, True),
+        (REMOTE_PAGE, "gopher://[::ffff:127.0.0.1]/0x", Origin.LINK, True),
+        (REMOTE_PAGE, "gopher://10.1.2.3/0x", Origin.LINK, True),
+        (REMOTE_PAGE, "gopher://169.254.169.254/0latest/meta-data", Origin.LINK, True),
+        (REMOTE_PAGE, "ftp://192.168.1.1/pub/", Origin.LINK, True),
+        (REMOTE_PAGE, "nntp://127.0.0.1/alt.test/1", Origin.LINK, True),
+        # another port than the scheme's own on another server
+        (REMOTE_PAGE, "gopher://other.example.org:6379/0FLUSHALL", Origin.LINK, True),
+        # the page's own server, and public servers on their own port: no question
+        (
+            "gopher://gopher.example.org:7070/1/",
+            "gopher://gopher.example.org:7070/0x",
+            Origin.LINK,
+            False,
+        ),
+        (REMOTE_PAGE, "gopher://other.example.org/1/", Origin.LINK, False),
+        # typed by the person: theirs (another service's port still asks: RFC 1738 §6)
+        (REMOTE_PAGE, "gopher://127.0.0.1:6379/0FLUSHALL", Origin.TYPED, False),
+        (REMOTE_PAGE, "gopher://127.0.0.1:25/0mail", Origin.TYPED, True),
+        # a local page may link to its local neighbours on their own ports
+        ("gopher://127.0.0.1:7070/1/", "gopher://127.0.0.1/0x", Origin.LINK, False),
+    ],
+)
+def test_what_asks_before_connecting(page: str, target: str, origin: Origin, asks: bool) -> None:
+    viewer: Any = SimpleNamespace(url=page, limits=VIEW_LIMITS)
+    assert (consent(parse(target), viewer, False, origin) is not None) is asks
+
+
+@pytest.mark.parametrize(
+    ("target", "consented", "resolved", "refused"),
+    [
+        ("gopher://localhost/0x", False, None, True),  # the name is judged as it resolves
+        ("gopher://localhost/0x", True, None, False),  # the person said yes to it
+        ("gopher://127.1/0x", False, None, True),
+        ("gopher://127.1/0x", True, None, False),
+        # a name that resolves to a loopback address (DNS rebinding): a yes to its
+        # port is no yes to a local address
+        ("gopher://rebinding.example.org:7070/0x", True, ["127.0.0.1"], True),
+        ("gopher://rebinding.example.org/0x", False, ["93.184.215.14", "::1"], True),
+        ("gopher://public.example.org/0x", False, ["93.184.215.14"], False),
+    ],
+)
+def test_the_guard_judges_the_resolved_address(
+    target: str, consented: bool, resolved: list[str] | None, refused: bool
+) -> None:
+    viewer: Any = SimpleNamespace(url=REMOTE_PAGE, limits=VIEW_LIMITS)
+    url = parse(target)
+    host = url.host or ""
+    guard = guarded(viewer, url, Origin.LINK, consented).guard
+    assert guard is not None
+    if resolved is None:
+        resolved = [str(info[4][0]) for info in socket.getaddrinfo(host, 70)]
+    if refused:
+        with pytest.raises(Refused, match="loopback address"):
+            guard(host, resolved)
+    else:
+        guard(host, resolved)
