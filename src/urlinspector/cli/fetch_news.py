@@ -24,12 +24,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
-from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO
 
 from urlinspector.cli.common import (
     EXIT_OK,
     Console,
+    cannot_write,
     check_port,
     fetch_limits,
     truncate,
@@ -140,24 +140,31 @@ def _article_lines(article: Article) -> list[str]:
 
 
 class _Output:
-    """Where the lines go: the console, or the -o file."""
+    """Where the lines go: the console, or the -o file (written under a staging name
+    and put in place when the fetch is done: :mod:`urlinspector.net.saving`)."""
 
     def __init__(self, console: Console, path: str | None) -> None:
         self.console = console
-        self.path = path
-        self.file: TextIO | None = None
+        self.saving: Saving | None = save_to(path) if path is not None else None
 
     def lines(self, lines: Iterable[str]) -> None:
-        if self.path is None:
+        if self.saving is None:
             self.console.write_lines(lines)
             return
-        if self.file is None:
-            self.file = Path(self.path).open("w", encoding="utf-8", newline="\n")  # noqa: SIM115
-        self.file.writelines(line + "\n" for line in lines)
+        self.saving.file.write("".join(line + "\n" for line in lines).encode("utf-8"))
 
-    def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
+    def data(self, data: bytes) -> None:
+        if self.saving is not None:
+            self.saving.file.write(data)
+
+    def commit(self) -> None:
+        if self.saving is not None:
+            self.saving.commit()
+
+    def discard(self) -> None:
+        """After a failure: the target is left as it was (nothing after :meth:`commit`)."""
+        if self.saving is not None:
+            self.saving.discard()
 
 
 def _binary_stdout() -> BinaryIO:
@@ -196,7 +203,11 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
 
     for note in target.notes:
         _stderr(visible(f"note: {note}"))
-    output = _Output(console, args.output)
+    try:
+        output = _Output(console, args.output)  # a link or a folder refused, before connecting
+    except OSError as exc:
+        _stderr(visible(f"urlinspector: error: {cannot_write(args.output, exc)}"))
+        return EXIT_FAILED
     try:
         with NewsClient(
             address,
@@ -222,10 +233,11 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
                 for note in article.notes:
                     _stderr(visible(f"note: {note}"))
                 if args.output is not None:
-                    Path(args.output).write_bytes(article.raw)
+                    output.data(article.raw)
                 elif raw_out is None:
                     output.lines(_article_lines(article))
             info = client.info
+        output.commit()
         _stderr(_server_line(info))  # after the work: with the login and TLS it ended with
         for note in info.notes:
             _stderr(visible(f"note: {note}"))
@@ -241,8 +253,13 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             )
         _stderr(visible(message))
         return EXIT_FAILED
+    except OSError as exc:  # the -o file: a full disk, an I/O error
+        if args.output is None or isinstance(exc, BrokenPipeError):
+            raise
+        _stderr(visible(f"urlinspector: error: {cannot_write(args.output, exc)}"))
+        return EXIT_FAILED
     finally:
-        output.close()
+        output.discard()
     return EXIT_OK
 
 
