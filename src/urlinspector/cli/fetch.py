@@ -95,6 +95,12 @@ COMMANDS: tuple[Command, ...] = (
                 help="the news server for news: URLs (default: NNTPSERVER, else localhost:119)",
             ),
             arg(
+                "--allow-plaintext-auth",
+                action="store_true",
+                help="send a news server the login from ~/.netrc even on a connection "
+                "without TLS (the password then crosses the network in clear text)",
+            ),
+            arg(
                 "--allow-port",
                 action="store_true",
                 help="connect even when a gopher, ftp or nntp URL names another service's "

@@ -16,7 +16,8 @@ masked); ``--server HOST[:PORT]`` is the news server for news: URLs (else
 ``NNTPSERVER``, else localhost:119).  Which server answered goes to stderr.
 
 A login for a server asking for one (480) comes from the nntp URL's userinfo, else from
-``~/.netrc``.
+the ``machine`` entry for the server in ``~/.netrc`` (never its ``default`` entry), sent
+only on a connection with TLS unless ``--allow-plaintext-auth``.
 """
 
 from __future__ import annotations
@@ -45,9 +46,10 @@ from urlinspector.net.nntp import (
     netrc_credentials,
     server_for,
 )
+from urlinspector.net.saving import Saving, save_to
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.nntp.article import Article
-from urlinspector.schemes.nntp.errors import AuthenticationRequired
+from urlinspector.schemes.nntp.errors import AuthenticationRequired, ClearTextLoginRefused
 from urlinspector.schemes.nntp.events import Command
 from urlinspector.schemes.nntp.listing import GroupList, OverviewEntry, OverviewPage
 from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
@@ -187,7 +189,9 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     credentials = (
         Credentials(target.user, target.password or "")
         if target.user is not None
-        else netrc_credentials(address.host)
+        else netrc_credentials(
+            address.host, clear_text=getattr(args, "allow_plaintext_auth", False)
+        )
     )
     charset: str = args.charset
 
@@ -246,7 +250,12 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
         return EXIT_FAILED
     except RemoteProtocolError as exc:
         message = f"urlinspector: error: news server {address}: {exc}"
-        if isinstance(exc, AuthenticationRequired):
+        if isinstance(exc, ClearTextLoginRefused):
+            message += (
+                "; to send the login from ~/.netrc anyway, repeat the command with "
+                "--allow-plaintext-auth"
+            )
+        elif isinstance(exc, AuthenticationRequired):
             message += (
                 f"; give a login in ~/.netrc (machine {address.host} login USER password "
                 f"PASSWORD) or, for nntp: URLs, in the URL (nntp://USER:PASSWORD@host/group)"
