@@ -223,21 +223,15 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
         _keep_partial(saving)  # cut short: what came stays in FILE.part
         return status
     except OSError as exc:  # the file: a full disk, an I/O error
-        _discard(saving)
-        if saving is None or isinstance(exc, BrokenPipeError):
-            raise
-        return _fail(cannot_write(saving.target, exc))
+        return _write_failed(saving, exc)
     except BaseException:
         _discard(saving)
         raise
 
     try:
         status = _report(args, console, reply, text_out, target, raw)
-    except OSError as exc:
-        _discard(saving)
-        if saving is None or isinstance(exc, BrokenPipeError):
-            raise
-        return _fail(cannot_write(saving.target, exc))
+    except OSError as exc:  # the file: a full disk, an I/O error
+        return _write_failed(saving, exc)
     except BaseException:
         _discard(saving)
         raise
@@ -307,6 +301,15 @@ def _report(
     if end is not None and not end.complete:
         return _fail(f"the reply is incomplete: {end.note}")
     return EXIT_OK
+
+
+def _write_failed(saving: Saving | None, exc: OSError) -> int:
+    """The -o file could not be written: removed, and one line; an OSError that is not
+    the file's (standard output's) goes on to the command line's top."""
+    _discard(saving)
+    if saving is None or isinstance(exc, BrokenPipeError):
+        raise exc
+    return _fail(cannot_write(saving.target, exc))
 
 
 def _item_notes(args: argparse.Namespace, item: MenuItem) -> None:

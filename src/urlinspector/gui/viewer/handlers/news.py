@@ -33,12 +33,24 @@ class NewsHandler(BaseHandler):
         question = consent(url, confirmed)
         if question is not None:
             return question
-        return Fetch(news_task(url, server=viewer.news_server), transcript=True)
+        return Fetch(
+            news_task(
+                url,
+                server=viewer.news_server,
+                clear_text_login=self.server(url, viewer) in viewer.clear_text_logins,
+            ),
+            transcript=True,
+        )
 
     def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
         """The page of the group's overview before article *before*."""
         return Fetch(
-            news_task(url, server=viewer.news_server, before=before),
+            news_task(
+                url,
+                server=viewer.news_server,
+                before=before,
+                clear_text_login=self.server(url, viewer) in viewer.clear_text_logins,
+            ),
             transcript=True,
             state={"before": before},
         )
