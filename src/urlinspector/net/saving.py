@@ -75,7 +75,11 @@ class Saving:
         there is nothing worth keeping (no byte came, or the target is a device)."""
         if self._done:
             return None
-        if self.part is None or self.written == 0:
+        try:
+            written = self.written
+        except OSError:  # the last bytes would not go (a full disk): nothing sure to keep
+            written = 0
+        if self.part is None or written == 0:
             self.discard()
             return None
         self._done = True
