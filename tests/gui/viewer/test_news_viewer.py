@@ -166,7 +166,7 @@ def test_a_netrc_login_without_tls_is_asked_for_first(
 ) -> None:
     """The test INN offers no TLS and asks for a login for local.private (480)."""
     netrc = tmp_path / ".netrc"
-    netrc.write_text(f"machine {inn.host} login {inn.login[0]} password {inn.login[1]}\n")
+    netrc.write_text(f'machine {inn.host} login {inn.login[0]} password "{inn.login[1]}"\n')
     netrc.chmod(0o600)
     monkeypatch.setenv("HOME", str(tmp_path))
     pane.navigate(inn.url("local.private"))

@@ -191,9 +191,9 @@ class StepFollowing(PageShowing, QWidget):
         self.port_warning = dialogs.ask_port(
             self,
             display_url(nav.text, 100),
-            f"the news server {server} asks for a login and offers no TLS: the "
-            "password from ~/.netrc would cross the network in clear text, readable by "
-            "anyone on the way",
+            f"the news server {server} asks for a login on a connection without TLS: "
+            "the password from ~/.netrc would cross the network in clear text, readable "
+            "by anyone on the way",
             answered,
             title="Send the password in clear text?",
             go_on="&Send it in clear text",

@@ -239,8 +239,8 @@ def authenticate(session: Session, asked: Reply) -> Exchange[None]:
     if not session.tls and not credentials.clear_text:
         raise ClearTextLoginRefused(
             f"the server asks for a login ({asked.command.shown()}: {asked.status_line}) on "
-            "a connection without TLS (it offered no STARTTLS): the password would cross "
-            "the network in clear text, so it was not sent",
+            "a connection without TLS: the password would cross the network in clear "
+            "text, so it was not sent",
             code=asked.code,
             server_text=asked.text,
             command=asked.command.shown(),

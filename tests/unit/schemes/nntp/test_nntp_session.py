@@ -427,8 +427,9 @@ def test_a_login_not_for_clear_text(
 ) -> None:
     played = replay(transcript("inn_auth.txt"))
     login = Credentials("reader", "s3cret word", clear_text=clear_text)
-    session = Session(played.greeting(), credentials=login, starttls=False, tls=tls)
-    run(start(session), played.perform)
+    session = Session(played.greeting(), credentials=login)
+    run(start(session), played.perform)  # the recorded STARTTLS fails (580): no TLS
+    session.tls = tls  # as if it had worked, for the row with TLS
     if sent:
         run(overview_page(session, "local.private"), played.perform)
         assert b"AUTHINFO PASS s3cret word\r\n" in played.sent
