@@ -11,6 +11,8 @@ import contextlib
 import os
 import random
 import socket
+import subprocess
+import sys
 import threading
 import time
 import tracemalloc
@@ -956,3 +958,305 @@ def test_allow_local_is_the_persons_word(talker: Talk, capsys: pytest.CaptureFix
     assert main(["fetch", "--allow-local", url, "--timeout", "5"]) == 0
     assert server.received == [b"FLUSHALL\r\n"]
     assert "+OK" in capsys.readouterr().out
+
+
+# === credentials ============================================================================
+
+
+def login_wanted(conn: socket.socket, line: bytes) -> None:
+    conn.sendall(b"480 authentication required\r\n")
+
+
+def login_refused(conn: socket.socket, line: bytes) -> None:
+    conn.sendall(b"381 password please\r\n" if b" USER " in line else b"481 no\r\n")
+
+
+LOGIN_SERVER = {
+    b"GROUP": login_wanted,
+    b"ARTICLE": login_wanted,
+    b"LIST": login_wanted,
+    b"AUTHINFO": login_refused,
+}
+
+
+def _netrc(home: Path, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    netrc = home / ".netrc"
+    netrc.write_text(text)
+    netrc.chmod(0o600)
+    monkeypatch.setenv("HOME", str(home))
+
+
+@pytest.mark.parametrize("how", ["nntp", "news --server"])
+def test_the_default_entry_of_netrc_goes_to_no_server(
+    talker: Talk,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    how: str,
+) -> None:
+    _netrc(tmp_path, "default login bob password NETRCSECRET\n", monkeypatch)
+    server = talker(news_server(LOGIN_SERVER))
+    if how == "nntp":
+        argv = ["fetch", "--allow-local", news_url(server, "alt.test/1")]
+    else:
+        argv = ["fetch", "--allow-local", "news:alt.test", "--server", f"127.0.0.1:{server.port}"]
+    assert main([*argv, "--timeout", "5", "--allow-plaintext-auth"]) == 1
+    assert not any(b"AUTHINFO" in line for line in server.received)
+    assert "authentication required" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("extra", "sent"),
+    [
+        ([], False),  # no TLS offered: the password would cross in clear text
+        (["--allow-plaintext-auth"], True),  # the user said so
+    ],
+)
+def test_a_netrc_login_crosses_a_connection_without_tls_only_when_allowed(
+    talker: Talk,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    extra: list[str],
+    sent: bool,
+) -> None:
+    _netrc(tmp_path, "machine 127.0.0.1 login bob password NETRCSECRET\n", monkeypatch)
+    server = talker(news_server(LOGIN_SERVER))
+    assert (
+        main(["fetch", "--allow-local", news_url(server, "alt.test/1"), "--timeout", "5", *extra])
+        == 1
+    )
+    assert (b"AUTHINFO PASS NETRCSECRET" in server.received) is sent
+    err = capsys.readouterr().err
+    assert ("--allow-plaintext-auth" in err) is not sent
+    assert "NETRCSECRET" not in err
+
+
+def test_ftp_reads_no_netrc(talker: Talk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _netrc(tmp_path, "machine 127.0.0.1 login bob password NETRCSECRET\n", monkeypatch)
+    server = talker(ftp_server(data=lambda conn: conn.sendall(UNIX_LINE)))
+    ftp_fetch(ftp_url(server, "pub/"), limits=FTP_LIMITS)
+    assert b"USER anonymous" in server.received
+    assert not any(b"NETRCSECRET" in line or b"bob" in line for line in server.received)
+
+
+# === files written ==========================================================================
+
+
+def _gopher_file(size: int) -> Callable[[socket.socket], None]:
+    return lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))]
+
+
+def _ftp_file(size: int) -> Callable[[socket.socket, Talker], None]:
+    return ftp_server(data=lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))])
+
+
+def _download_url(kind: str, hostile: Start, talker: Talk) -> str:
+    if kind == "gopher":
+        return hostile(_gopher_file(4 * len(CHUNK))).url("9/big")
+    return ftp_url(talker(_ftp_file(4 * len(CHUNK))), "big")
+
+
+@pytest.mark.parametrize("kind", ["gopher", "ftp"])
+def test_a_link_at_the_part_file_is_not_followed(
+    kind: str,
+    hostile: Start,
+    talker: Talk,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    victim = tmp_path / "victim"
+    victim.write_text("precious")
+    (tmp_path / "out.part").symlink_to(victim)
+    url = _download_url(kind, hostile, talker)
+    assert main(["fetch", "--allow-local", url, "-o", str(tmp_path / "out"), "--timeout", "5"]) == 1
+    assert victim.read_text() == "precious"
+    assert (tmp_path / "out.part").is_symlink()  # left alone
+    assert not (tmp_path / "out").exists()
+    assert "out.part exists and is not a regular file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["gopher", "ftp", "nntp"])
+def test_a_link_as_the_target_is_refused(
+    kind: str,
+    hostile: Start,
+    talker: Talk,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    victim = tmp_path / "victim"
+    victim.write_text("precious")
+    link = tmp_path / "link"
+    link.symlink_to(victim)
+    if kind == "nntp":
+        article = b"From: a@x\r\nSubject: s\r\nMessage-ID: <m@x>\r\n\r\nbody\r\n.\r\n"
+        server = talker(
+            news_server(
+                {
+                    b"GROUP": reply(b"211 1 1 1 alt.test\r\n"),
+                    b"ARTICLE": reply(b"220 1 <m@x>\r\n" + article),
+                }
+            )
+        )
+        url = news_url(server, "alt.test/1")
+    else:
+        url = _download_url(kind, hostile, talker)
+    assert main(["fetch", "--allow-local", url, "-o", str(link), "--timeout", "5"]) == 1
+    assert victim.read_text() == "precious"
+    assert link.is_symlink()
+    err = capsys.readouterr().err
+    assert "is a symbolic link" in err
+    assert "internal error" not in err
+
+
+def _article_server(talker: Talk) -> Talker:
+    article = b"From: a@x\r\nSubject: s\r\nMessage-ID: <m@x>\r\n\r\nbody\r\n.\r\n"
+    return talker(
+        news_server(
+            {
+                b"GROUP": reply(b"211 1 1 1 alt.test\r\n"),
+                b"ARTICLE": reply(b"220 1 <m@x>\r\n" + article),
+            }
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("output", "message"),
+    [
+        ("DIR", "is a folder"),
+        ("missing/x", "No such file or directory"),
+        ("/dev/full", "No space left on device"),
+    ],
+)
+def test_a_file_that_cannot_be_written_is_the_users_error(
+    talker: Talk,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    output: str,
+    message: str,
+) -> None:
+    if output == "/dev/full" and not Path(output).exists():
+        pytest.fail("/dev/full is Linux's; this test needs it")
+    server = _article_server(talker)
+    target = output if output.startswith("/") else str(tmp_path / output)
+    (tmp_path / "DIR").mkdir()
+    assert (
+        main(
+            [
+                "fetch",
+                "--allow-local",
+                news_url(server, "alt.test/1"),
+                "-o",
+                target,
+                "--timeout",
+                "5",
+            ]
+        )
+        == 1
+    )
+    err = capsys.readouterr().err
+    assert message in err
+    assert "internal error" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["DIR"]  # nothing half-written
+
+
+@pytest.mark.parametrize("kind", ["gopher", "ftp"])
+def test_a_full_disk_during_a_download(
+    kind: str, hostile: Start, talker: Talk, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = _download_url(kind, hostile, talker)
+    assert main(["fetch", "--allow-local", url, "-o", "/dev/full", "--timeout", "5"]) == 1
+    err = capsys.readouterr().err
+    assert "No space left on device" in err
+    assert "internal error" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["parse", "--jsonl", "-"],
+        ["parse", "http://example.com/"],
+        ["fetch", "--allow-local", "gopher://127.0.0.1:{port}/0/x"],
+    ],
+)
+def test_a_full_disk_on_standard_output(hostile: Start, argv: list[str]) -> None:
+    server = hostile(lambda conn: conn.sendall(b"some text\r\n" * 1000 + b".\r\n"))
+    words = [word.format(port=server.port) for word in argv]
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "urlinspector", *words],
+            input=b"http://a.example/\n" * 1000,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            check=False,
+        )
+    err = done.stderr.decode()
+    assert done.returncode == 1, err
+    assert "No space left on device" in err
+    assert "internal error" not in err
+    assert "Traceback" not in err
+
+
+def test_a_reply_cut_short_stays_in_the_part_file(
+    hostile: Start, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Gopher+ reply announcing 10 GB, cut after 2 MiB."""
+    size = 2 * MiB
+    server = hostile(
+        lambda conn: [
+            conn.sendall(b"+10000000000\r\n"),
+            *(conn.sendall(CHUNK) for _ in range(size // len(CHUNK))),
+        ]
+    )
+    target = tmp_path / "big.bin"
+    target.write_bytes(b"the old one")
+    url = server.url("9/big%09%09+")
+    assert main(["fetch", "--allow-local", url, "-o", str(target), "--timeout", "10"]) == 1
+    assert target.read_bytes() == b"the old one"
+    assert (tmp_path / "big.bin.part").stat().st_size == size
+    err = capsys.readouterr().err
+    assert "closed the connection after" in err
+    assert "big.bin.part" in err
+
+
+def test_a_big_menu_goes_to_a_file(hostile: Start, tmp_path: Path) -> None:
+    """A 9 MB menu (225,000 items) is more than the items kept in memory allow (64 MiB,
+    what they become counted); -o streams it."""
+    count = 150 * 1500
+    server = hostile(
+        lambda conn: [*(conn.sendall(MENU_CHUNK) for _ in range(150)), conn.sendall(b".\r\n")]
+    )
+    target = tmp_path / "menu.txt"
+    assert main(["fetch", "--allow-local", server.url(), "-o", str(target), "--timeout", "20"]) == 0
+    lines = target.read_text("utf-8").splitlines()
+    assert len(lines) == count
+    assert lines[0].startswith("0 text     Item 00000")
+    assert lines[0].endswith("gopher://example.org/0/item/00000")
+
+
+@pytest.mark.parametrize(
+    ("make", "advice"),
+    [
+        (lambda port: fetch(f"gopher://127.0.0.1:{port}/", limits=LIMITS), True),
+        (lambda port: fetch_news(f"nntp://127.0.0.1:{port}/alt.test/1", limits=LIMITS), False),
+    ],
+)
+def test_too_large_advises_a_file_only_where_one_helps(
+    hostile: Start, talker: Talk, make: Callable[[int], object], advice: bool
+) -> None:
+    menu = hostile(endless(MENU_CHUNK))
+
+    def endless_article(conn: socket.socket, line: bytes) -> None:
+        conn.sendall(b"220 1 <m@x>\r\nSubject: s\r\n\r\n")
+        stop = time.monotonic() + 15
+        while time.monotonic() < stop:
+            conn.sendall(b"line of the article\r\n" * 4096)
+
+    news = talker(
+        news_server({b"GROUP": reply(b"211 1 1 1 alt.test\r\n"), b"ARTICLE": endless_article})
+    )
+    outcome, _ = measured(lambda: make(menu.port if advice else news.port))
+    assert isinstance(outcome, TooLarge)
+    assert ("save it to a file" in str(outcome)) is advice

@@ -70,3 +70,45 @@ def test_unicode_digit_urls_are_no_misuse(capsys: pytest.CaptureFixture[str]) ->
         assert status in (0, 1)
         assert "invalid literal" not in capsys.readouterr().err
     assert parse("http://0٩/").host == "0٩"
+
+
+@pytest.mark.parametrize(
+    ("error", "shown"),
+    [
+        (OSError(28, "No space left on device"), "cannot write the output: No space left"),
+        (FileNotFoundError(2, "No such file or directory", "missing/x"), "missing/x: No such"),
+        (PermissionError(13, "Permission denied", "/root/x"), "/root/x: Permission denied"),
+        (OSError(5, "Input/output error"), "cannot write the output: Input/output error"),
+    ],
+)
+def test_an_os_error_is_the_users_system_not_a_bug(
+    handler: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    error: OSError,
+    shown: str,
+) -> None:
+    def run(url: URL, args: argparse.Namespace, console: Console) -> int:
+        raise error
+
+    status, _, err = _run_with(handler, run, capsys)
+    assert status == 1
+    assert shown in err
+    assert "internal error" not in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["parse", "http://example.com/"], ["parse", "--json", "http://example.com/"]],
+)
+def test_a_full_standard_output(
+    handler: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        handler.setattr("sys.stdout", full)
+        status = main(argv)
+        handler.undo()
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "cannot write the output: No space left on device" in err
+    assert "internal error" not in err

@@ -26,6 +26,7 @@ from typing import NoReturn
 
 from urlinspector.cli.common import (
     EXIT_BROKEN_PIPE,
+    EXIT_FINDINGS,
     EXIT_INTERRUPTED,
     EXIT_SOFTWARE,
     EXIT_USAGE,
@@ -33,6 +34,7 @@ from urlinspector.cli.common import (
     Argument,
     Command,
     Console,
+    io_failure,
     visible,
 )
 from urlinspector.core import URLInspectorError
@@ -156,6 +158,15 @@ def _silence_stdout() -> None:
         pass
 
 
+def _drop_pending_output() -> None:
+    """After an I/O error: what is still buffered for stdout is written now if it can
+    be, else dropped, so that the interpreter's final flush does not fail again."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
+
+
 def _needed(argv: list[str], extra: tuple[Command, ...]) -> tuple[Command, ...]:
     """The rows the parser needs for *argv*: the command's alone when *argv* starts with
     one (only its module is imported), else all of them (``--help`` lists them; a wrong
@@ -197,6 +208,12 @@ def main(argv: list[str] | None = None, extra: tuple[Command, ...] = ()) -> int:
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except OSError as exc:  # a full disk, a missing folder: the user's system, not a bug
+        if os.environ.get("URLINSPECTOR_DEBUG"):
+            raise
+        _error(io_failure(exc))
+        _drop_pending_output()
+        return EXIT_FINDINGS
     except URLInspectorError as exc:
         _error(str(exc))
         return EXIT_USAGE

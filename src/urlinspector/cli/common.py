@@ -7,6 +7,7 @@ time: what only some output needs (colours, JSON) is imported where it is used."
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import os
 import shutil
@@ -26,6 +27,7 @@ from urlinspector.core import (
 )
 from urlinspector.core.charsets import canonical_charset
 from urlinspector.net.limits import Limits
+from urlinspector.net.saving import SaveRefused
 
 if TYPE_CHECKING:
     from urlinspector import palette
@@ -272,6 +274,34 @@ def fetch_limits(
         total_timeout=total,
         guard=guard,
     )
+
+
+def cannot_write(path: str, exc: OSError) -> str:
+    """The one line saying why *path* could not be written (a link or a folder refused,
+    a missing folder, a full disk), for an ``error:`` line with exit status 1."""
+    if isinstance(exc, SaveRefused):
+        return str(exc)
+    return f"cannot write {path}: {exc.strerror or exc}"
+
+
+_WRITE_ERRORS = frozenset(
+    getattr(errno, name)
+    for name in ("ENOSPC", "EDQUOT", "EFBIG", "EROFS", "EIO")
+    if hasattr(errno, name)
+)
+
+
+def io_failure(exc: OSError) -> str:
+    """One line for an :class:`OSError` that reached the command line's top: the file it
+    names (or the output) and the system's reason (exit status 1: the user's system, not
+    a bug in urlinspector)."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    name = exc.filename
+    if isinstance(name, str | bytes):
+        return f"{visible(os.fsdecode(name))}: {reason}"
+    if exc.errno in _WRITE_ERRORS:
+        return f"cannot write the output: {reason}; what was written before is incomplete"
+    return f"input or output failed: {reason}"
 
 
 def check_port(url: URL, args: argparse.Namespace) -> None:

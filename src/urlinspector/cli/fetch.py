@@ -101,6 +101,12 @@ COMMANDS: tuple[Command, ...] = (
                 "address (as it resolves) and its port is not the scheme's own",
             ),
             arg(
+                "--allow-plaintext-auth",
+                action="store_true",
+                help="send a news server the login from ~/.netrc even on a connection "
+                "without TLS (the password then crosses the network in clear text)",
+            ),
+            arg(
                 "--allow-port",
                 action="store_true",
                 help="connect even when a gopher, ftp or nntp URL names another service's "

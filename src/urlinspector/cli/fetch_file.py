@@ -14,14 +14,23 @@ from __future__ import annotations
 import argparse
 import sys
 
-from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, PROG, Console, visible
+from urlinspector.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_USAGE,
+    PROG,
+    Console,
+    cannot_write,
+    visible,
+)
 from urlinspector.core import URL
 from urlinspector.net.errors import NetError
 from urlinspector.net.file import FileResult, LocalEntry
 from urlinspector.net.file import fetch as file_fetch
 from urlinspector.net.limits import Limits
+from urlinspector.net.saving import save_to
 from urlinspector.schemes.errors import LocalProtocolError
-from urlinspector.schemes.file import file_target
+from urlinspector.schemes.file import FileTarget, file_target
 
 __all__ = ["fetch", "folder_lines"]
 
@@ -49,15 +58,28 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     target = file_target(url)  # another host's file: misuse, exit 2
     try:
         if args.output:
-            with open(args.output, "wb") as sink:
-                result = file_fetch(target, sink=sink)
-            if result.entries is not None:
-                console.write_lines(folder_lines(result.entries))
-            return EXIT_OK
+            return _save(target, args.output, console)
         result = file_fetch(target, limits=Limits())
     except (LocalProtocolError, NetError) as exc:
         return _error(str(exc))
     return _output(result, args, console)
+
+
+def _save(target: FileTarget, output: str, console: Console) -> int:
+    """A regular file copied to *output* (under a staging name, never through a link:
+    :mod:`urlinspector.net.saving`); a folder listed on the console."""
+    try:
+        with save_to(output) as saving:
+            result = file_fetch(target, sink=saving.file)
+            if result.entries is None:
+                saving.commit()
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        return _error(cannot_write(output, exc))
+    if result.entries is not None:
+        console.write_lines(folder_lines(result.entries))
+    return EXIT_OK
 
 
 def _output(result: FileResult, args: argparse.Namespace, console: Console) -> int:

@@ -14,7 +14,6 @@ import dataclasses
 import getpass
 import os
 import sys
-from collections.abc import Callable
 from datetime import datetime
 
 from urlinspector.cli.common import (
@@ -24,6 +23,7 @@ from urlinspector.cli.common import (
     PROG,
     Cell,
     Console,
+    cannot_write,
     check_port,
     fetch_limits,
     request_guard,
@@ -33,8 +33,9 @@ from urlinspector.cli.common import (
 from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
-from urlinspector.net.ftp import FTPResult, fetch_to_path
+from urlinspector.net.ftp import FTPResult
 from urlinspector.net.ftp import fetch as fetch_url
+from urlinspector.net.saving import Saving, save_to
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
@@ -149,52 +150,51 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     transcript = Transcript(_show_line if args.transcript else None)
     if args.transcript:
         _print_plan(the_plan)
-    run: Callable[[], FTPResult]
+    saving: Saving | None = None
     if args.output:
-        output: str = args.output
-
-        def run() -> FTPResult:
-            return fetch_to_path(
-                url,
-                output,
-                limits=limits,
-                password=_ask_password,
-                anonymous_password=email,
-                transcript=transcript,
-                charset=args.charset,
-            )
-    else:
-
-        def run() -> FTPResult:
-            return fetch_url(
-                url,
-                limits=limits,
-                password=_ask_password,
-                anonymous_password=email,
-                transcript=transcript,
-                charset=args.charset,
-            )
-
+        try:
+            saving = save_to(args.output)  # a link or a folder refused, before connecting
+        except OSError as exc:
+            _error(cannot_write(args.output, exc))
+            return EXIT_FINDINGS
     try:
-        result = run()
+        result = fetch_url(
+            url,
+            sink=saving.file if saving is not None else None,
+            limits=limits,
+            password=_ask_password,
+            anonymous_password=email,
+            transcript=transcript,
+            charset=args.charset,
+        )
         if not args.transcript:  # else the transcript has shown them already
             for note in result.notes[len(result.plan.notes) :]:  # what happened, not the plan
                 _stderr(f"{PROG}: note: {visible(note)}")
-        return _output(result, args, console)
+        return _output(result, args, console, saving)
     except NetError as exc:
         _error(str(exc))
+        if saving is not None and (part := saving.keep_partial()) is not None:
+            _stderr(
+                f"{PROG}: note: the bytes received are in {visible(part)}; "
+                f"{visible(saving.target)} is left as it was"
+            )
         return EXIT_FINDINGS
-    except OSError as exc:
-        if not args.output or isinstance(exc, BrokenPipeError):
+    except OSError as exc:  # the -o file: a full disk, an I/O error
+        if saving is None or isinstance(exc, BrokenPipeError):
             raise
-        _error(f"cannot write {args.output}: {exc.strerror or exc}")
+        _error(cannot_write(saving.target, exc))
         return EXIT_FINDINGS
+    finally:
+        if saving is not None:
+            saving.discard()  # nothing after commit() or keep_partial()
 
 
-def _output(result: FTPResult, args: argparse.Namespace, console: Console) -> int:
+def _output(
+    result: FTPResult, args: argparse.Namespace, console: Console, saving: Saving | None
+) -> int:
     out = getattr(sys.stdout, "buffer", None)
     if result.listing is not None:
-        if args.output:
+        if saving is not None:
             body = (
                 result.listing.raw
                 if args.raw
@@ -202,8 +202,8 @@ def _output(result: FTPResult, args: argparse.Namespace, console: Console) -> in
                     line + "\n" for line in listing_lines(result.listing, Console(sys.stdout))
                 ).encode("utf-8")
             )
-            with open(args.output, "wb") as f:
-                f.write(body)
+            saving.file.write(body)
+            saving.commit()
             _stderr(f"{PROG}: listing saved to {visible(args.output)}")
         elif args.raw and out is not None:
             console.stream.flush()
@@ -212,7 +212,8 @@ def _output(result: FTPResult, args: argparse.Namespace, console: Console) -> in
         else:
             console.write_lines(listing_lines(result.listing, console))
         return EXIT_OK
-    if args.output:
+    if saving is not None:
+        saving.commit()
         _stderr(f"{PROG}: saved {result.received} bytes to {visible(args.output)}")
         return EXIT_OK
     data = result.data or b""

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import contextlib
-import os
 import sys
 from typing import BinaryIO
 
@@ -21,6 +19,7 @@ from urlinspector.cli.common import (
     EXIT_USAGE,
     PROG,
     Console,
+    cannot_write,
     check_port,
     fetch_limits,
     request_guard,
@@ -28,11 +27,11 @@ from urlinspector.cli.common import (
     width,
 )
 from urlinspector.core import URL
-from urlinspector.net.body import staging_path
 from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.gopher import fetch as gopher_fetch
+from urlinspector.net.saving import Saving, save_to
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher import (
     Attribute,
@@ -71,10 +70,12 @@ def _text_line(line: str) -> str:
     return "\t".join(visible(part) for part in line.split("\t"))
 
 
-def menu_lines(items: list[MenuItem]) -> list[str]:
-    """A menu as lines: type character and name, display string, URL."""
+def menu_lines(items: list[MenuItem], column: int | None = None) -> list[str]:
+    """A menu as lines: type character and name, display string, URL; the URLs start
+    after *column* columns of display string (default: the widest display, up to 44)."""
     shown = [visible(item.display) for item in items]
-    column = min(_DISPLAY_COLUMN, max((width(s) for s in shown), default=0))
+    if column is None:
+        column = min(_DISPLAY_COLUMN, max((width(s) for s in shown), default=0))
     lines = []
     for item, display in zip(items, shown, strict=True):
         itemtype = visible(item.itemtype) or " "
@@ -162,14 +163,13 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     _transcript(args, f"connecting to {request.hostport}")
     _transcript(args, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
 
-    part: str | None = None
-    target: BinaryIO | None = None
+    saving: Saving | None = None
     if output is not None:
-        part = staging_path(output)  # None: a device or a FIFO, written as it is
         try:
-            target = open(part or output, "wb")  # noqa: SIM115 (closed by _discard or below)
+            saving = save_to(output)  # a link or a folder refused; a device written as it is
         except OSError as exc:
-            return _fail(f"cannot write {output}: {exc.strerror or exc}")
+            return _fail(cannot_write(output, exc))
+    target: BinaryIO | None = saving.file if saving is not None else None
     stdout = sys.stdout.buffer if raw and target is None else None
     text_out = (
         _TextOut(console, charset)
@@ -177,9 +177,16 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
         else None
     )
 
+    menu_to_file = target is not None and not raw and request.kind == "menu"
+
     def on_event(event: Event) -> None:
         if text_out is not None and isinstance(event, Data):
             text_out.feed(event.data)
+        elif menu_to_file and target is not None and isinstance(event, MenuItem):
+            # written as the items come, so a menu of any size fits: the URLs start at
+            # the widest display column, since the widest display is not known yet
+            target.write((menu_lines([event], _DISPLAY_COLUMN)[0] + "\n").encode("utf-8"))
+            _item_notes(args, event)
 
     def on_bytes(data: bytes) -> None:
         if target is not None:
@@ -198,51 +205,61 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             charset=charset,
             sink=target if body_to_file else None,
             keep_body=text_out is None and not raw,
+            keep_items=not menu_to_file,
             memory=_PEEK if body_to_file else None,  # the rest streams to the file
-            on_event=on_event if text_out is not None else None,
+            on_event=on_event if text_out is not None or menu_to_file else None,
             on_bytes=on_bytes if raw else None,
             on_connect=on_connect,
         )
         if body_to_file and target is not None and reply.body:
             message = error_in_body(reply.body, charset)
             if message is not None:
-                _discard(target, part)
+                _discard(saving)
                 return _fail(f"the server answered with an error: {message}")
             target.write(reply.body)
     except (NetError, RemoteProtocolError) as exc:
-        _discard(target, part)
         if text_out is not None:
             text_out.finish()
-        return _fail(str(exc))
+        status = _fail(str(exc))
+        _keep_partial(saving)  # cut short: what came stays in FILE.part
+        return status
+    except OSError as exc:  # the file: a full disk, an I/O error
+        return _write_failed(saving, exc)
     except BaseException:
-        _discard(target, part)
+        _discard(saving)
         raise
 
-    status = _report(args, console, reply, text_out, target, raw)
-    if target is not None and output is not None:
-        if status != EXIT_OK:
-            return _keep_partial(target, part, reply, status)
-        try:
-            target.close()
-            if part is not None:
-                os.replace(part, output)
-        except OSError as exc:
-            return _fail(f"cannot write {output}: {exc.strerror or exc}")
-        _transcript(args, f"wrote {output}")
-    return status
-
-
-def _keep_partial(target: BinaryIO, part: str | None, reply: GopherReply, status: int) -> int:
-    """A reply that failed never replaces the file it was to be saved as: the bytes of a
-    reply cut short stay in FILE.part for the user to look at; after an error reply there
-    is nothing worth keeping."""
-    if part is None or reply.error is not None or not reply.received:
-        _discard(target, part)
+    try:
+        status = _report(args, console, reply, text_out, target, raw)
+    except OSError as exc:  # the file: a full disk, an I/O error
+        return _write_failed(saving, exc)
+    except BaseException:
+        _discard(saving)
+        raise
+    if saving is None or output is None:
         return status
-    with contextlib.suppress(OSError):
-        target.close()
-    _say(f"note: the {reply.received} bytes received are in {part}; the target is unchanged")
+    if status != EXIT_OK:
+        if reply.error is not None:
+            _discard(saving)  # an error reply: nothing worth keeping
+        else:
+            _keep_partial(saving)
+        return status
+    try:
+        saving.commit()
+    except OSError as exc:
+        return _fail(cannot_write(output, exc))
+    _transcript(args, f"wrote {output}")
     return status
+
+
+def _keep_partial(saving: Saving | None) -> None:
+    """A reply that failed never replaces the file it was to be saved as: the bytes of a
+    reply cut short stay in FILE.part for the user to look at."""
+    if saving is None:
+        return
+    part = saving.keep_partial()
+    if part is not None:
+        _say(f"note: the bytes received are in {part}; {saving.target} is left as it was")
 
 
 def _report(
@@ -275,8 +292,7 @@ def _report(
         if reply.kind == "menu":
             lines = menu_lines(reply.items)
             for item in reply.items:
-                for problem in item.problems:
-                    _transcript(args, f"note: line {item.line}: {problem}")
+                _item_notes(args, item)
         elif reply.kind == "attributes":
             lines = _attribute_lines(reply.attributes)
         if target is not None and lines:
@@ -288,10 +304,20 @@ def _report(
     return EXIT_OK
 
 
-def _discard(target: BinaryIO | None, part: str | None) -> None:
-    if target is not None:
-        with contextlib.suppress(OSError):
-            target.close()
-    if part is not None:
-        with contextlib.suppress(OSError):
-            os.unlink(part)
+def _write_failed(saving: Saving | None, exc: OSError) -> int:
+    """The -o file could not be written: removed, and one line; an OSError that is not
+    the file's (standard output's) goes on to the command line's top."""
+    _discard(saving)
+    if saving is None or isinstance(exc, BrokenPipeError):
+        raise exc
+    return _fail(cannot_write(saving.target, exc))
+
+
+def _item_notes(args: argparse.Namespace, item: MenuItem) -> None:
+    for problem in item.problems:
+        _transcript(args, f"note: line {item.line}: {problem}")
+
+
+def _discard(saving: Saving | None) -> None:
+    if saving is not None:
+        saving.discard()

@@ -16,7 +16,8 @@ masked); ``--server HOST[:PORT]`` is the news server for news: URLs (else
 ``NNTPSERVER``, else localhost:119).  Which server answered goes to stderr.
 
 A login for a server asking for one (480) comes from the nntp URL's userinfo, else from
-``~/.netrc``.
+the ``machine`` entry for the server in ``~/.netrc`` (never its ``default`` entry), sent
+only on a connection with TLS unless ``--allow-plaintext-auth``.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
-from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO
 
 from urlinspector.cli.common import (
     EXIT_OK,
     Console,
+    cannot_write,
     check_port,
     fetch_limits,
     request_guard,
@@ -46,9 +47,10 @@ from urlinspector.net.nntp import (
     netrc_credentials,
     server_for,
 )
+from urlinspector.net.saving import Saving, save_to
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.nntp.article import Article
-from urlinspector.schemes.nntp.errors import AuthenticationRequired
+from urlinspector.schemes.nntp.errors import AuthenticationRequired, ClearTextLoginRefused
 from urlinspector.schemes.nntp.events import Command
 from urlinspector.schemes.nntp.listing import GroupList, OverviewEntry, OverviewPage
 from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
@@ -141,24 +143,31 @@ def _article_lines(article: Article) -> list[str]:
 
 
 class _Output:
-    """Where the lines go: the console, or the -o file."""
+    """Where the lines go: the console, or the -o file (written under a staging name
+    and put in place when the fetch is done: :mod:`urlinspector.net.saving`)."""
 
     def __init__(self, console: Console, path: str | None) -> None:
         self.console = console
-        self.path = path
-        self.file: TextIO | None = None
+        self.saving: Saving | None = save_to(path) if path is not None else None
 
     def lines(self, lines: Iterable[str]) -> None:
-        if self.path is None:
+        if self.saving is None:
             self.console.write_lines(lines)
             return
-        if self.file is None:
-            self.file = Path(self.path).open("w", encoding="utf-8", newline="\n")  # noqa: SIM115
-        self.file.writelines(line + "\n" for line in lines)
+        self.saving.file.write("".join(line + "\n" for line in lines).encode("utf-8"))
 
-    def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
+    def data(self, data: bytes) -> None:
+        if self.saving is not None:
+            self.saving.file.write(data)
+
+    def commit(self) -> None:
+        if self.saving is not None:
+            self.saving.commit()
+
+    def discard(self) -> None:
+        """After a failure: the target is left as it was (nothing after :meth:`commit`)."""
+        if self.saving is not None:
+            self.saving.discard()
 
 
 def _binary_stdout() -> BinaryIO:
@@ -184,7 +193,9 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     credentials = (
         Credentials(target.user, target.password or "")
         if target.user is not None
-        else netrc_credentials(address.host)
+        else netrc_credentials(
+            address.host, clear_text=getattr(args, "allow_plaintext_auth", False)
+        )
     )
     charset: str = args.charset
 
@@ -200,7 +211,11 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
 
     for note in target.notes:
         _stderr(visible(f"note: {note}"))
-    output = _Output(console, args.output)
+    try:
+        output = _Output(console, args.output)  # a link or a folder refused, before connecting
+    except OSError as exc:
+        _stderr(visible(f"urlinspector: error: {cannot_write(args.output, exc)}"))
+        return EXIT_FAILED
     try:
         with NewsClient(
             address,
@@ -226,10 +241,11 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
                 for note in article.notes:
                     _stderr(visible(f"note: {note}"))
                 if args.output is not None:
-                    Path(args.output).write_bytes(article.raw)
+                    output.data(article.raw)
                 elif raw_out is None:
                     output.lines(_article_lines(article))
             info = client.info
+        output.commit()
         _stderr(_server_line(info))  # after the work: with the login and TLS it ended with
         for note in info.notes:
             _stderr(visible(f"note: {note}"))
@@ -238,15 +254,25 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
         return EXIT_FAILED
     except RemoteProtocolError as exc:
         message = f"urlinspector: error: news server {address}: {exc}"
-        if isinstance(exc, AuthenticationRequired):
+        if isinstance(exc, ClearTextLoginRefused):
+            message += (
+                "; to send the login from ~/.netrc anyway, repeat the command with "
+                "--allow-plaintext-auth"
+            )
+        elif isinstance(exc, AuthenticationRequired):
             message += (
                 f"; give a login in ~/.netrc (machine {address.host} login USER password "
                 f"PASSWORD) or, for nntp: URLs, in the URL (nntp://USER:PASSWORD@host/group)"
             )
         _stderr(visible(message))
         return EXIT_FAILED
+    except OSError as exc:  # the -o file: a full disk, an I/O error
+        if args.output is None or isinstance(exc, BrokenPipeError):
+            raise
+        _stderr(visible(f"urlinspector: error: {cannot_write(args.output, exc)}"))
+        return EXIT_FAILED
     finally:
-        output.close()
+        output.discard()
     return EXIT_OK
 
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import stat
 from typing import Protocol
 
 from urlinspector.net.errors import TooLarge
 
-__all__ = ["Body", "Sink", "mib", "staging_path"]
+__all__ = ["Body", "Sink", "mib"]
 
 
 class Sink(Protocol):
@@ -90,16 +88,3 @@ def mib(n: int) -> str:
     if n >= 1024 and n % 1024 == 0:
         return f"{n // 1024} KiB"
     return f"{n} bytes"
-
-
-def staging_path(target: str | os.PathLike[str]) -> str | None:
-    """Where a download to the file *target* is written until it is complete:
-    ``<target>.part``, renamed to *target* at the end.  None when *target* exists and is
-    not a regular file (a device such as ``/dev/null``, a FIFO, a terminal): that is
-    written as it is, since renaming would put a regular file in its place."""
-    name = os.fspath(target)
-    try:
-        regular = stat.S_ISREG(os.stat(name).st_mode)
-    except OSError:  # not there yet (or not reachable: opening the .part file says why)
-        regular = True
-    return name + ".part" if regular else None

@@ -84,6 +84,7 @@ def fetch(
     charset: str = "utf-8",
     sink: Sink | None = None,
     keep_body: bool = True,
+    keep_items: bool = True,
     memory: int | None = None,
     progress: Progress | None = None,
     on_event: Callable[[Event], None] | None = None,
@@ -100,6 +101,8 @@ def fetch(
       (all of them, once the cap is passed); without one a bigger body raises
       :class:`~urlinspector.net.errors.TooLarge`;
     * *keep_body*: False keeps no body bytes at all (take them from *on_event*);
+    * *keep_items*: False keeps no menu items (take them from *on_event*): a menu of any
+      size then passes in bounded memory;
     * *memory*: body bytes kept in memory before they all go to *sink* (default
       ``limits.max_memory``; a download to a file wants only enough to recognise an
       error message sent in its place);
@@ -144,12 +147,16 @@ def fetch(
             on_bytes=on_bytes,
             memory=memory,
             splice=on_event is None,
+            # attributes are kept whole; text, binaries and menus stream to a file
+            advice="" if request.kind == "attributes" else "save it to a file instead",
         )
         for event in pump.events():
             if on_event is not None:
                 on_event(event)  # type: ignore[arg-type]
             if isinstance(event, Data):
                 pump.keep(event.data)
+            elif isinstance(event, MenuItem) and not keep_items:
+                pump.release(len(event.raw))  # the caller took it from on_event
             elif isinstance(event, MenuItem):
                 reply.items.append(event)
                 # the item's objects (strings, bytes, the URL) beyond its line's bytes

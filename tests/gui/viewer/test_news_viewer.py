@@ -3,6 +3,7 @@ overview, articles with their headers pane and body charset, and the server show
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -152,3 +153,35 @@ def test_a_backslash_in_a_message_is_one_backslash(go: Any, news: ViewerPane) ->
     assert "'news:local\\test'" in message
     assert "'\\'" in message
     assert "\\\\" not in message
+
+
+@pytest.mark.parametrize("send", [False, True], ids=["cancel", "send"])
+def test_a_netrc_login_without_tls_is_asked_for_first(
+    qtbot: Any,
+    pane: ViewerPane,
+    inn: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    send: bool,
+) -> None:
+    """The test INN offers no TLS and asks for a login for local.private (480)."""
+    netrc = tmp_path / ".netrc"
+    netrc.write_text(f'machine {inn.host} login {inn.login[0]} password "{inn.login[1]}"\n')
+    netrc.chmod(0o600)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    pane.navigate(inn.url("local.private"))
+    qtbot.waitUntil(lambda: pane.port_warning is not None, timeout=15000)
+    box = pane.port_warning
+    assert box is not None
+    assert "clear text" in box.informativeText()
+    if send:
+        next(b for b in box.buttons() if "clear text" in b.text()).click()
+        wait_idle(qtbot, pane)
+        assert pane.current_page is pane.overview_page
+        assert inn.setting in pane.clear_text_logins
+    else:
+        box.button(box.StandardButton.Cancel).click()
+        qtbot.waitUntil(lambda: pane.port_warning is None)
+        assert pane.current_page is pane.message_page
+        assert "without TLS" in pane.message_page.text.text()
+        assert not pane.clear_text_logins

@@ -43,6 +43,7 @@ from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled, TooLarge
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
+from urlinspector.schemes.nntp.errors import ClearTextLoginRefused
 
 __all__ = ["StepFollowing"]
 
@@ -65,6 +66,7 @@ class StepFollowing(PageShowing, QWidget):
     password_asker: dialogs.PasswordAsker
     search_dialog: QInputDialog | None
     port_warning: QMessageBox | None
+    clear_text_logins: set[str]
     progress: QProgressBar
     info: QLabel
     statusMessage: SignalInstance
@@ -172,6 +174,31 @@ class StepFollowing(PageShowing, QWidget):
             go_on=question.go_on,
         )
 
+    def _ask_clear_text(self, nav: Navigation, title: str, message: str) -> None:
+        """A news server without TLS asks for the login read from ``~/.netrc``: send it
+        in clear text?  Yes fetches again (and is remembered for that server this
+        session); Cancel, the default, shows the refusal."""
+        server = nav.handler.server(nav.url, self)
+
+        def answered(send: bool) -> None:
+            self.port_warning = None
+            if send:
+                self.clear_text_logins.add(server)
+                self._plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
+            else:
+                self.show_failure(nav.text, nav.offset, title, message, visit=False)
+
+        self.port_warning = dialogs.ask_port(
+            self,
+            display_url(nav.text, 100),
+            f"the news server {server} asks for a login on a connection without TLS: "
+            "the password from ~/.netrc would cross the network in clear text, readable "
+            "by anyone on the way",
+            answered,
+            title="Send the password in clear text?",
+            go_on="&Send it in clear text",
+        )
+
     def _ask_search(self, url: URL, handler: SchemeHandler) -> None:
         def accepted(words: str) -> None:
             try:
@@ -272,6 +299,9 @@ class StepFollowing(PageShowing, QWidget):
             return
         title = failure_title(error)
         message = str(error) or type(error).__name__
+        if isinstance(error, ClearTextLoginRefused) and not nav.committed:
+            self._ask_clear_text(nav, title, message)
+            return
         if nav.committed:  # a menu that broke off: keep what came
             nav.handler.partial(self, nav)
             self.set_info(f"{self.info.text()} · broken off: {message}")

@@ -267,9 +267,12 @@ def news_task(
     before: int | None = None,
     fallback_charset: str = "utf-8",
     limits: Limits = VIEW_LIMITS,
+    clear_text_login: bool = False,
 ) -> Callable[[JobContext], NewsPage]:
     """Fetch a news: or nntp: URL (the group list, a page of a group's overview, or an
-    article); news: URLs go to *server* (``HOST[:PORT]``), else ``NNTPSERVER``."""
+    article); news: URLs go to *server* (``HOST[:PORT]``), else ``NNTPSERVER``.  A login
+    from ``~/.netrc`` (its ``machine`` entry for the server) is sent on a connection
+    without TLS only with *clear_text_login*."""
     parsed = _parsed(url)
 
     def task(ctx: JobContext) -> NewsPage:
@@ -277,7 +280,7 @@ def news_task(
         credentials = None
         if target.user is None:
             address = net_nntp.server_for(target, server)
-            credentials = net_nntp.netrc_credentials(address.host)
+            credentials = net_nntp.netrc_credentials(address.host, clear_text=clear_text_login)
         answer = net_nntp.fetch_news(
             target,
             server=server,

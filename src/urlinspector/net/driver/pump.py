@@ -64,8 +64,12 @@ class Pump:
         on_bytes: Callable[[bytes], None] | None = None,
         memory: int | None = None,
         splice: bool = False,
+        advice: str = "save it to a file instead",
     ) -> None:
         self.conn = conn
+        self.advice = advice
+        """What to do instead when the reply is too big to keep, said after the
+        :class:`TooLarge` message when there is no sink ("" for nothing that works)."""
         self.receiver = receiver
         self.limits = conn.limits
         self.progress = progress
@@ -90,6 +94,11 @@ class Pump:
         self.charged += size
         self._check_memory()
 
+    def release(self, size: int) -> None:
+        """*size* bytes received are not kept (a menu line the caller wrote to a file and
+        let go): they no longer count against the memory cap."""
+        self.charged -= size
+
     def _check_memory(self) -> None:
         kept = self.received - self.body.spilled + self.charged
         if kept > self.limits.max_memory + READ_SIZE and not self.body.streaming:
@@ -97,7 +106,7 @@ class Pump:
             raise TooLarge(
                 f"the {self.what} from {self.conn.hostport} is larger than the "
                 f"{mib(self.limits.max_memory)} kept in memory"
-                + ("" if self.body.sink is not None else "; save it to a file instead")
+                + (f"; {self.advice}" if self.body.sink is None and self.advice else "")
             )
 
     def events(self) -> Iterator[object]:

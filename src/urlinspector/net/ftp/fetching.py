@@ -7,19 +7,18 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from datetime import datetime
-from pathlib import Path
 from typing import BinaryIO
 
 import idna
 
 from urlinspector.core import URL
 from urlinspector.core.quoting import quoted
-from urlinspector.net.body import staging_path
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.ftp.errors import FTPReplyError
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.saving import save_to
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, plan
 
@@ -119,20 +118,20 @@ def fetch_to_path(
 ) -> FTPResult:
     """:func:`fetch` streaming the file to *path* (any size; memory stays bounded).
 
-    The bytes go to ``<path>.part`` first and are renamed to *path* when the transfer
-    completed; after a failure or cancel the partial file is removed, unless
-    *keep_partial* (then ``<path>.part`` stays).  A *path* that is not a regular file (a
-    device such as ``/dev/null``, a FIFO) is written as it is.  A directory is returned
-    as a listing and nothing is written.
+    The bytes go to ``<path>.part`` first (created for this download alone, never
+    through a link) and are renamed to *path* when the transfer completed
+    (:mod:`urlinspector.net.saving`); after a failure or cancel the partial file is
+    removed, unless *keep_partial* (then ``<path>.part`` stays when it holds any byte).
+    A *path* that is not a regular file (a device such as ``/dev/null``, a FIFO) is
+    written as it is; a symbolic link or a folder is refused
+    (:class:`~urlinspector.net.saving.SaveRefused`, before connecting).  A directory is
+    returned as a listing and nothing is written.
     """
-    staged = staging_path(path)
-    partial = Path(staged) if staged is not None else None
-    done = False
-    try:
-        with open(partial or path, "wb") as sink:
+    with save_to(path) as saving:
+        try:
             result = fetch(
                 url,
-                sink=sink,
+                sink=saving.file,
                 progress=progress,
                 cancel=cancel,
                 limits=limits,
@@ -142,12 +141,12 @@ def fetch_to_path(
                 charset=charset,
                 now=now,
             )
-        if partial is not None and result.listing is None:
-            os.replace(partial, path)
-        elif partial is not None:
-            partial.unlink(missing_ok=True)
-        done = True
+        except BaseException:
+            if keep_partial:
+                saving.keep_partial()
+            raise
+        if result.listing is None:
+            saving.commit()
+        else:
+            saving.discard()
         return result
-    finally:
-        if partial is not None and not done and not keep_partial:
-            partial.unlink(missing_ok=True)

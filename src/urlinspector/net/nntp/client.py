@@ -220,6 +220,7 @@ class NewsClient:
             need_data=NEED_DATA,
             what=f"news server's {what}",
             on_bytes=on_bytes,
+            advice="",  # a reply is read whole, wherever it is to go
         )
         for event in pump.events():
             if self._raw is not None:

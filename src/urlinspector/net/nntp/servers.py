@@ -1,6 +1,6 @@
 """Which news server to ask and which login to use: an nntp: URL's own server (RFC 1738
 §3.7); for news: URLs (RFC 1738 §3.6) the reader's setting, ``NNTPSERVER`` or
-``localhost:119``; a login from ``~/.netrc``."""
+``localhost:119``; a login from ``~/.netrc`` (its ``machine`` entries only)."""
 
 from __future__ import annotations
 
@@ -25,21 +25,30 @@ def server_for(
     return choose_server(server, os.environ if environ is None else environ)
 
 
-def netrc_credentials(host: str, path: str | os.PathLike[str] | None = None) -> Credentials | None:
-    """The login for *host* in ``~/.netrc`` (or *path*), as nntplib used to read it; None
-    when there is no file, no entry, or the file cannot be used (``~/.netrc`` with a
-    password must be private to its owner: the standard library's check)."""
+def netrc_credentials(
+    host: str, path: str | os.PathLike[str] | None = None, *, clear_text: bool = False
+) -> Credentials | None:
+    """The login of the ``machine`` entry for *host* in ``~/.netrc`` (or *path*); None
+    when there is no file, no such entry, or the file cannot be used (``~/.netrc`` with a
+    password must be private to its owner: the standard library's check).
+
+    The ``default`` entry is never used: it names no host, and would hand its password
+    to any server that asks for a login (a news server named by a link included).  The
+    login is not sent on a connection without TLS unless *clear_text*
+    (:attr:`Credentials.clear_text`: the user allowed it)."""
     try:
         file = Path(path) if path is not None else Path.home() / ".netrc"
         if not file.is_file():
             return None
         parsed = netrc.netrc(None if path is None else os.fspath(file))
-        entry = parsed.authenticators(host)
     except (OSError, netrc.NetrcParseError, RuntimeError):
         return None
+    if host.lower() == "default":  # the netrc module keeps the default entry under this key
+        return None
+    entry = parsed.hosts.get(host) or parsed.hosts.get(host.lower())  # not authenticators()
     if entry is None:
         return None
     login, _account, password = entry
     if not login:
         return None
-    return Credentials(login, password or "")
+    return Credentials(login, password or "", clear_text=clear_text)

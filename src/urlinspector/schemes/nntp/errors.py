@@ -15,6 +15,7 @@ __all__ = [
     "AccessDenied",
     "AuthenticationFailed",
     "AuthenticationRequired",
+    "ClearTextLoginRefused",
     "EncryptionRequired",
     "NNTPReplyError",
     "NoSuchArticle",
@@ -55,6 +56,12 @@ class NoSuchArticle(NNTPReplyError):
 
 class AuthenticationRequired(NNTPReplyError):
     """480 and no credentials to answer it with (RFC 4643 §2.1)."""
+
+
+class ClearTextLoginRefused(AuthenticationRequired):
+    """480 on a connection without TLS, and a login not to be sent in clear text (one
+    read from ``~/.netrc``, RFC 4643 §5: AUTHINFO USER/PASS reveals the password to
+    anyone on the path unless TLS protects it)."""
 
 
 class AuthenticationFailed(NNTPReplyError):

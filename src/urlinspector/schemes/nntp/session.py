@@ -29,6 +29,7 @@ from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.nntp.article import Article, parse_article, parse_headers
 from urlinspector.schemes.nntp.errors import (
     AuthenticationFailed,
+    ClearTextLoginRefused,
     command_error,
     greeting_error,
     reply_error,
@@ -98,6 +99,10 @@ class Credentials:
 
     user: str
     password: str = field(repr=False)
+    clear_text: bool = True
+    """Whether the login may be sent on a connection without TLS: True for one the user
+    gave for this server (in the URL), False for one read from a file (``~/.netrc``)
+    unless the user allowed it; refused otherwise (:class:`ClearTextLoginRefused`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +236,15 @@ def authenticate(session: Session, asked: Reply) -> Exchange[None]:
     credentials = session.credentials
     if credentials is None:
         raise reply_error(asked)
+    if not session.tls and not credentials.clear_text:
+        raise ClearTextLoginRefused(
+            f"the server asks for a login ({asked.command.shown()}: {asked.status_line}) on "
+            "a connection without TLS: the password would cross the network in clear "
+            "text, so it was not sent",
+            code=asked.code,
+            server_text=asked.text,
+            command=asked.command.shown(),
+        )
     user_command, pass_command = _login_commands(credentials)
     command = user_command
     reply = _reply((yield command), command)

@@ -14,6 +14,7 @@ from urlinspector.schemes.nntp.errors import (
     AccessDenied,
     AuthenticationFailed,
     AuthenticationRequired,
+    ClearTextLoginRefused,
     EncryptionRequired,
     NNTPReplyError,
     NoSuchArticle,
@@ -411,3 +412,29 @@ def test_401_names_the_mode() -> None:
     assert str(exc) == (
         "the server wants the client to switch to STARTTLS first (GROUP a: 401 STARTTLS)"
     )
+
+
+@pytest.mark.parametrize(
+    ("clear_text", "tls", "sent"),
+    [
+        (False, False, False),  # a login from ~/.netrc, no TLS: refused, nothing sent
+        (False, True, True),  # the same over TLS
+        (True, False, True),  # the user allowed clear text (or gave it in the URL)
+    ],
+)
+def test_a_login_not_for_clear_text(
+    transcript: Any, replay: Any, clear_text: bool, tls: bool, sent: bool
+) -> None:
+    played = replay(transcript("inn_auth.txt"))
+    login = Credentials("reader", "s3cret word", clear_text=clear_text)
+    session = Session(played.greeting(), credentials=login)
+    run(start(session), played.perform)  # the recorded STARTTLS fails (580): no TLS
+    session.tls = tls  # as if it had worked, for the row with TLS
+    if sent:
+        run(overview_page(session, "local.private"), played.perform)
+        assert b"AUTHINFO PASS s3cret word\r\n" in played.sent
+        return
+    with pytest.raises(ClearTextLoginRefused, match="without TLS") as caught:
+        run(overview_page(session, "local.private"), played.perform)
+    assert caught.value.code == 480
+    assert not any(line.startswith(b"AUTHINFO") for line in played.sent)

@@ -152,6 +152,7 @@ class Viewer(Protocol):
     """The URL of the page shown ("" for none)."""
     limits: Limits
     news_server: str | None
+    clear_text_logins: set[str]
     runner: JobRunner
     gopher_page: GopherMenuPage
     text_page: TextView

@@ -35,12 +35,25 @@ class NewsHandler(BaseHandler):
         if question is not None:
             return question
         limits = guarded(viewer, url, origin, confirmed)
-        return Fetch(news_task(url, server=viewer.news_server, limits=limits), transcript=True)
+        return Fetch(
+            news_task(
+                url,
+                server=viewer.news_server,
+                limits=limits,
+                clear_text_login=self.server(url, viewer) in viewer.clear_text_logins,
+            ),
+            transcript=True,
+        )
 
     def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
         """The page of the group's overview before article *before*."""
         return Fetch(
-            news_task(url, server=viewer.news_server, before=before),
+            news_task(
+                url,
+                server=viewer.news_server,
+                before=before,
+                clear_text_login=self.server(url, viewer) in viewer.clear_text_logins,
+            ),
             transcript=True,
             state={"before": before},
         )
