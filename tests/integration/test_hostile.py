@@ -138,6 +138,38 @@ def test_an_endless_text_stops_at_the_memory_cap(hostile: Start) -> None:
     assert peak < 4 * CAP
 
 
+def test_an_endless_menu_fetched_raw_stops_at_the_memory_cap(hostile: Start) -> None:
+    """The raw bytes go elsewhere, but the menu's items are still kept: they count."""
+    server = hostile(endless(MENU_CHUNK, seconds=6))
+    received: list[int] = []
+    outcome, peak = measured(
+        lambda: fetch(
+            server.url(),
+            limits=LIMITS,
+            keep_body=False,
+            on_bytes=lambda data: received.append(len(data)),
+        )
+    )
+    assert isinstance(outcome, TooLarge), outcome
+    assert "larger than the 1 MiB kept in memory" in str(outcome)
+    assert sum(received) < 2 * CAP
+    assert peak < 4 * CAP
+
+
+def test_the_cli_stops_an_endless_raw_menu_at_the_memory_cap(
+    hostile: Start, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """``fetch --raw`` of an endless menu wrote on and on (586 MB in 80 s) until the
+    deadline: it ends at the cap, with a clear error, like the menu without --raw."""
+    server = hostile(endless(MENU_CHUNK, seconds=6))
+    monkeypatch.setattr(fetch_gopher, "fetch_limits", lambda timeout: LIMITS)
+    status = main(["fetch", "--raw", server.url(), "--timeout", "20"])
+    out, err = capsysbinary.readouterr()
+    assert status == 1
+    assert b"larger than the 1 MiB kept in memory" in err
+    assert len(out) < 2 * CAP  # (the server sends for 6 s: the whole of it was written)
+
+
 def test_an_endless_download_to_a_file_ends_at_the_deadline(hostile: Start, tmp_path: Path) -> None:
     server = hostile(endless(CHUNK))
     limits = Limits(connect_timeout=2, read_timeout=2, max_memory=CAP, total_timeout=1.5)
