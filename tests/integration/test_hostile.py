@@ -884,6 +884,31 @@ def test_an_article_number_in_other_digits(talker: Talk) -> None:
     assert "body" in answer.result.body
 
 
+def test_an_article_line_the_server_did_not_dot_stuff(
+    talker: Talk, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RFC 3977 §3.1.1: a line beginning with "." is sent as "..": a single "." is the
+    server's error, shown as sent with a note (it was unstuffed without a word)."""
+    article = b"From: a@x\r\nSubject: s\r\n\r\nbody\r\n.hidden line\r\n..stuffed\r\n.\r\n"
+    server = talker(
+        news_server(
+            {
+                b"GROUP": reply(b"211 1 1 1 local.test\r\n"),
+                b"ARTICLE": reply(b"220 1 <m@x>\r\n" + article),
+            }
+        )
+    )
+    answer = fetch_news(news_url(server, "local.test/1"), limits=NEWS_LIMITS)
+    assert isinstance(answer.result, Article)
+    assert answer.result.body.splitlines()[-2:] == [".hidden line", ".stuffed"]
+    assert any("did not dot-stuff 1 line" in note for note in answer.result.notes)
+    assert main(["fetch", news_url(server, "local.test/1"), "--timeout", "5"]) == 0
+    out, err = capsys.readouterr()
+    assert ".hidden line" in out
+    assert "note: the server did not dot-stuff 1 line of the article (line 5)" in err
+    assert "RFC 3977 §3.1.1" in err
+
+
 @pytest.mark.parametrize("user", ["u\r\nQUIT", "u\x00", "u\nx"])
 def test_a_login_with_cr_lf_or_nul_is_refused_before_connecting(talker: Talk, user: str) -> None:
     server = talker(news_server({}))
