@@ -229,6 +229,5 @@ def mask_message(message: str, passwords: Iterable[str]) -> str:
         forms = _forms(password)
         for form in sorted(forms, key=len, reverse=True):
             pattern = re.compile(r"(?<=[:'\"])" + re.escape(form) + r"(?=[@'\"])")
-            shown = forms[form]
-            message = pattern.sub(lambda _match, shown=shown: shown, message)
+            message = pattern.sub(forms[form].replace("\\", "\\\\"), message)
     return message
