@@ -140,6 +140,38 @@ def test_an_endless_text_stops_at_the_memory_cap(hostile: Start) -> None:
     assert peak < 4 * CAP
 
 
+def test_an_endless_menu_fetched_raw_stops_at_the_memory_cap(hostile: Start) -> None:
+    """The raw bytes go elsewhere, but the menu's items are still kept: they count."""
+    server = hostile(endless(MENU_CHUNK, seconds=6))
+    received: list[int] = []
+    outcome, peak = measured(
+        lambda: fetch(
+            server.url(),
+            limits=LIMITS,
+            keep_body=False,
+            on_bytes=lambda data: received.append(len(data)),
+        )
+    )
+    assert isinstance(outcome, TooLarge), outcome
+    assert "larger than the 1 MiB kept in memory" in str(outcome)
+    assert sum(received) < 2 * CAP
+    assert peak < 4 * CAP
+
+
+def test_the_cli_stops_an_endless_raw_menu_at_the_memory_cap(
+    hostile: Start, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """``fetch --raw`` of an endless menu wrote on and on (586 MB in 80 s) until the
+    deadline: it ends at the cap, with a clear error, like the menu without --raw."""
+    server = hostile(endless(MENU_CHUNK, seconds=6))
+    monkeypatch.setattr(fetch_gopher, "fetch_limits", lambda timeout: LIMITS)
+    status = main(["fetch", "--raw", server.url(), "--timeout", "20"])
+    out, err = capsysbinary.readouterr()
+    assert status == 1
+    assert b"larger than the 1 MiB kept in memory" in err
+    assert len(out) < 2 * CAP  # (the server sends for 6 s: the whole of it was written)
+
+
 def test_an_endless_download_to_a_file_ends_at_the_deadline(hostile: Start, tmp_path: Path) -> None:
     server = hostile(endless(CHUNK))
     limits = Limits(connect_timeout=2, read_timeout=2, max_memory=CAP, total_timeout=1.5)
@@ -862,6 +894,31 @@ def test_an_article_number_in_other_digits(talker: Talk) -> None:
     assert isinstance(answer.result, Article)
     assert answer.result.number == 1  # the URL's: the reply's "²" is no number
     assert "body" in answer.result.body
+
+
+def test_an_article_line_the_server_did_not_dot_stuff(
+    talker: Talk, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RFC 3977 §3.1.1: a line beginning with "." is sent as "..": a single "." is the
+    server's error, shown as sent with a note (it was unstuffed without a word)."""
+    article = b"From: a@x\r\nSubject: s\r\n\r\nbody\r\n.hidden line\r\n..stuffed\r\n.\r\n"
+    server = talker(
+        news_server(
+            {
+                b"GROUP": reply(b"211 1 1 1 local.test\r\n"),
+                b"ARTICLE": reply(b"220 1 <m@x>\r\n" + article),
+            }
+        )
+    )
+    answer = fetch_news(news_url(server, "local.test/1"), limits=NEWS_LIMITS)
+    assert isinstance(answer.result, Article)
+    assert answer.result.body.splitlines()[-2:] == [".hidden line", ".stuffed"]
+    assert any("did not dot-stuff 1 line" in note for note in answer.result.notes)
+    assert main(["fetch", news_url(server, "local.test/1"), "--timeout", "5"]) == 0
+    out, err = capsys.readouterr()
+    assert ".hidden line" in out
+    assert "note: the server did not dot-stuff 1 line of the article (line 5)" in err
+    assert "RFC 3977 §3.1.1" in err
 
 
 @pytest.mark.parametrize("user", ["u\r\nQUIT", "u\x00", "u\nx"])

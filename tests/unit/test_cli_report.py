@@ -17,9 +17,14 @@ URL = "http://user:pw@exa mple.com:99999/a|b"
 def test_markdown_is_the_report_the_window_saves() -> None:
     code, out, err = run(["parse", "--format", "markdown", URL, "--edition", "rfc1738"])
     assert (code, err) == (1, "")  # errors in the URL: exit status 1, as for the text
-    assert out == render(build_report(URL, "", "rfc1738"), "markdown")
+    # as the window saves it while passwords are hidden (its default): masked
+    assert out == render(build_report(URL, "", "rfc1738", mask_passwords=True), "markdown")
+    assert ":pw@" not in out
     table = out.split("## Diagnostics\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert len(table) == 2 + len(build_report(URL, "", "rfc1738").findings)
+    argv = ["parse", "--format", "markdown", "--show-passwords", URL, "--edition", "rfc1738"]
+    code, out, err = run(argv)
+    assert out == render(build_report(URL, "", "rfc1738"), "markdown")
 
 
 def test_markdown_with_a_base_has_the_trace() -> None:

@@ -20,7 +20,7 @@ import importlib
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import NoReturn
 
@@ -139,7 +139,19 @@ def build_parser(commands: Iterable[Command] | None = None) -> argparse.Argument
     return parser
 
 
-def _error(message: str) -> None:
+def _error(message: str, words: Sequence[str] = ()) -> None:
+    """Write *message* as one error line, with the password of any URL among *words*
+    (the command line) masked where the message repeats it (an error that quotes the
+    URL, or the password alone), before its whitespace (a CR in a password, too) is
+    made one line."""
+    if any("@" in word for word in words):
+        try:
+            # (loaded only for a command line that may carry a password)
+            from urlinspector.present.masking import mask_message, passwords_in
+
+            message = mask_message(message, passwords_in(words))
+        except Exception:
+            message = "the command failed; its message is withheld: it may hold a password"
     line = visible(" ".join(message.split()))
     try:
         sys.stderr.write(f"{PROG}: error: {line}\n")
@@ -192,7 +204,7 @@ def main(argv: list[str] | None = None, extra: tuple[Command, ...] = ()) -> int:
         try:
             args = parser.parse_args(words)
         except UsageError as exc:
-            _error(f"{exc} (see {exc.prog} --help)")
+            _error(f"{exc} (see {exc.prog} --help)", words)
             return EXIT_USAGE
         run: Callable[[argparse.Namespace, Console], int] | None = getattr(args, "run", None)
         if run is None:
@@ -215,7 +227,7 @@ def main(argv: list[str] | None = None, extra: tuple[Command, ...] = ()) -> int:
         _drop_pending_output()
         return EXIT_FINDINGS
     except URLInspectorError as exc:
-        _error(str(exc))
+        _error(str(exc), words)
         return EXIT_USAGE
     except MemoryError:
         if os.environ.get("URLINSPECTOR_DEBUG"):
@@ -223,13 +235,14 @@ def main(argv: list[str] | None = None, extra: tuple[Command, ...] = ()) -> int:
         # reported below, after this block: the frames that filled memory are let go
     except Exception as exc:  # a bug: say so on one line instead of a traceback
         if isinstance(exc, ValueError) and _raised_by_the_command_line(exc):
-            _error(str(exc))  # the command's own word on its arguments: misuse
+            _error(str(exc), words)  # the command's own word on its arguments: misuse
             return EXIT_USAGE
         if os.environ.get("URLINSPECTOR_DEBUG"):
             raise
         _error(
             f"internal error ({type(exc).__name__}: {exc}); please report it with the "
-            f"input (URLINSPECTOR_DEBUG=1 shows the traceback)"
+            f"input (URLINSPECTOR_DEBUG=1 shows the traceback)",
+            words,
         )
         return EXIT_SOFTWARE
     _error(

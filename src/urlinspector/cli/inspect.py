@@ -38,7 +38,13 @@ from urlinspector.cli.common import (
 from urlinspector.cli.common import (
     shown as shown_value,
 )
-from urlinspector.cli.report import BASE_ARG, FORMAT_ARG, output_format, report_text
+from urlinspector.cli.report import (
+    BASE_ARG,
+    FORMAT_ARG,
+    SHOW_PASSWORDS_ARG,
+    output_format,
+    report_text,
+)
 from urlinspector.core import (
     URL,
     Destination,
@@ -601,6 +607,7 @@ COMMANDS: tuple[Command, ...] = (
             JSON_ARG,
             FORMAT_ARG,
             BASE_ARG,
+            SHOW_PASSWORDS_ARG,
             CHARSET_ARG,
             JSONL_ARG,
             JOBS_ARG,

@@ -9,7 +9,7 @@ import argparse
 from urlinspector.cli.common import arg
 from urlinspector.present.report import FORMATS, build_report, render
 
-__all__ = ["BASE_ARG", "FORMAT_ARG", "output_format", "report_text"]
+__all__ = ["BASE_ARG", "FORMAT_ARG", "SHOW_PASSWORDS_ARG", "output_format", "report_text"]
 
 FORMAT_ARG = arg(
     "--format",
@@ -29,6 +29,14 @@ BASE_ARG = arg(
     "(text, json), and the resolved target and its trace (markdown, html)",
 )
 
+SHOW_PASSWORDS_ARG = arg(
+    "--show-passwords",
+    dest="show_passwords",
+    action="store_true",
+    help="markdown, html: write passwords as they are (by default the report, made to be "
+    "shared, masks them as the window does, the password browsers read included)",
+)
+
 
 def output_format(args: argparse.Namespace) -> str:
     """The format asked for (``--json`` is ``--format json``); a ValueError for
@@ -44,5 +52,7 @@ def output_format(args: argparse.Namespace) -> str:
 
 
 def report_text(text: str, args: argparse.Namespace, fmt: str) -> str:
-    """The report of *text* (the URL) in *fmt*, markdown or html."""
-    return render(build_report(text, args.base or "", args.edition), fmt)
+    """The report of *text* (the URL) in *fmt*, markdown or html: passwords masked
+    unless ``--show-passwords``."""
+    masked = not getattr(args, "show_passwords", False)
+    return render(build_report(text, args.base or "", args.edition, mask_passwords=masked), fmt)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import ada_url
 
-__all__ = ["SPECIAL_PORTS", "BrowserReading", "browser_reading"]
+__all__ = ["SPECIAL_PORTS", "BrowserReading", "browser_password_span", "browser_reading"]
 
 SPECIAL_PORTS: dict[str, int | None] = {
     "ftp": 21,
@@ -122,3 +122,60 @@ def browser_reading(text: str, base: str | None = None) -> BrowserReading:
         None if query_at < 0 else search[1:],
         None if hash_at < 0 else hash_[1:],
     )
+
+
+_REMOVED = frozenset("\t\n\r")
+"""ASCII tab and newlines: the basic URL parser removes them from anywhere in the input."""
+
+
+def _as_parsed(text: str) -> tuple[str, list[int]]:
+    """*text* as the basic URL parser reads it (WHATWG URL §4.4: leading and trailing C0
+    controls and spaces trimmed, every ASCII tab or newline removed), and for each of its
+    characters the index it came from in *text*."""
+    start, end = 0, len(text)
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    index = [i for i in range(start, end) if text[i] not in _REMOVED]
+    return "".join(text[i] for i in index), index
+
+
+def browser_password_span(text: str) -> tuple[int, int] | None:
+    """Where in *text* browsers read a password (``[start, end)``), or None.
+
+    Browsers read credentials in forms no edition's grammar calls a userinfo:
+    ``ftp:///user:pw@host/``, ``ftp:user:pw@host``, ``ftp:\\\\user:pw@host\\`` (a
+    special scheme skips any slashes and backslashes before its authority: WHATWG URL
+    §4.4, "special authority ignore slashes state"), and a tab or newline inside the
+    password is removed, not refused.  The authority ends at the first ``/``, ``?``,
+    ``#`` (or ``\\`` for a special scheme), the userinfo at its last ``@``, and the
+    password starts after the userinfo's first ``:`` ("authority state").  The span is
+    the one :func:`browser_reading` reads a non-empty password from."""
+    if "@" not in text or ":" not in text:
+        return None
+    reading = browser_reading(text)
+    if not reading.password:
+        return None
+    parsed, index = _as_parsed(text)
+    colon = parsed.find(":")
+    scheme = parsed[:colon].lower()
+    special = scheme in SPECIAL_PORTS
+    at = colon + 1
+    if special:
+        while at < len(parsed) and parsed[at] in "/\\":
+            at += 1
+    elif parsed.startswith("//", at):
+        at += 2
+    else:
+        return None
+    end = len(parsed)
+    for i in range(at, len(parsed)):
+        if parsed[i] in "/?#" or (special and parsed[i] == "\\"):
+            end = i
+            break
+    last_at = parsed.rfind("@", at, end)
+    first_colon = parsed.find(":", at, max(last_at, at))
+    if last_at < 0 or first_colon < 0 or first_colon + 1 >= last_at:
+        return None
+    return index[first_colon + 1], index[last_at - 1] + 1

@@ -29,6 +29,7 @@ __all__ = [
     "SPLIT",
     "SPLIT_NO_QUERY",
     "URL_PREFIX",
+    "wrapper_bounds",
 ]
 
 # --- the generic split -------------------------------------------------------------------
@@ -115,3 +116,18 @@ ENCODED_CONTROL: Final = re.compile(r"%(?:0[dDaA0])")
 URL_PREFIX: Final = re.compile(r"[Uu][Rr][Ll]:[ \t]*(?=[A-Za-z][A-Za-z0-9+.\-]*:)")
 """The ``URL:`` prefix before a URL in plain text (RFC 1738 appendix; URL draft 1993 §1.3;
 URL syntax draft 1997 and RFC 2396bis draft 2003 appendix E), followed by a scheme."""
+
+
+def wrapper_bounds(text: str) -> tuple[int, int]:
+    """Where the URL inside one ``<URL:...>``, ``<...>`` or ``URL:`` wrapper of *text*
+    starts and ends: ``(0, len(text))`` when there is none.  The wrapper is plain text
+    around a URL, not part of it (RFC 3986 appendix C; RFC 1738 appendix)."""
+    start, end = 0, len(text)
+    if not text or text[0] not in "<Uu":
+        return start, end
+    if text[0] == "<" and text[-1] == ">" and end >= 2:
+        start, end = 1, end - 1
+    m = URL_PREFIX.match(text, start, end)
+    if m:
+        start = m.end()
+    return start, end

@@ -52,7 +52,7 @@ from urlinspector.core.grammar import (
     IPV4_DECIMAL,
     SPLIT,
     SPLIT_NO_QUERY,
-    URL_PREFIX,
+    wrapper_bounds,
 )
 from urlinspector.core.model import (
     AUTHORITY,
@@ -179,17 +179,7 @@ def _general(text: str, start: int, end: int, tables: EditionTables, out: Findin
 def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
     """``<URL:...>``, ``<...>`` and ``URL:`` (RFC 1738 appendix, URL draft 1993 §1.3,
     URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E)."""
-    start, end = 0, len(text)
-    if not text:
-        return start, end
-    first = text[0]
-    if first not in "<Uu":
-        return start, end
-    if first == "<" and text[-1] == ">" and end >= 2:
-        start, end = 1, end - 1
-    m = URL_PREFIX.match(text, start, end)
-    if m:
-        start = m.end()
+    start, end = wrapper_bounds(text)
     if start:
         out.add(
             "wrapper",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QSettings
 
 from urlinspector.core import DEFAULT_EDITION, EDITION_IDS, parse
-from urlinspector.core.model import PASSWORD
+from urlinspector.present.masking import password_span
 
 __all__ = [
     "APPLICATION_NAME",
@@ -37,16 +37,20 @@ sequence anyone types: it holds spaces)."""
 
 
 def _password_span(text: str) -> tuple[int, int]:
+    """The password of *text* as the default edition reads it and as browsers read it
+    (``ftp:///user:pw@host/`` holds one for browsers, none for RFC 3986):
+    :func:`~urlinspector.present.masking.password_span`."""
     if "@" not in text:
         return -1, -1
-    start, end = parse(text, DEFAULT_EDITION.id).spans[PASSWORD]
-    return start, end
+    span = password_span(parse(text, DEFAULT_EDITION.id))
+    return (-1, -1) if span is None else span
 
 
 def without_password(text: str) -> str:
     """*text* with the password of its userinfo (and the ``:`` before it) removed:
     ``ftp://joe:secret@host/`` -> ``ftp://joe@host/``.  The password is found the
-    way clients find it (RFC 3986 §3.2.1: after the first ``:`` of the userinfo)."""
+    way clients find it (RFC 3986 §3.2.1: after the first ``:`` of the userinfo) and
+    the way browsers find it."""
     start, end = _password_span(text)
     if start < 0:
         return text

@@ -18,22 +18,29 @@ Qt-free, so it is tested without a window.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from urllib.parse import quote
 
-from urlinspector.core import URL
-from urlinspector.core.model import PASSWORD, USERINFO
+from urlinspector.core import URL, parse
+from urlinspector.core.browser import browser_password_span, browser_reading
+from urlinspector.core.model import PASSWORD, URI, USERINFO
+from urlinspector.core.quoting import quoted
 
 __all__ = [
     "HIDDEN_FINDING",
     "MASK",
     "TELLING_ASCII",
     "kept_visible",
+    "mask_component",
     "mask_finding",
     "mask_in_text",
     "mask_known",
+    "mask_message",
     "mask_password",
     "mask_url",
     "password_span",
+    "passwords_in",
     "passwords_of",
     "telling_octet",
 ]
@@ -88,12 +95,7 @@ def mask_in_text(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def password_span(url: URL) -> tuple[int, int] | None:
-    """Where *url*'s password is (``[start, end)`` of ``url.text``); None without one.
-
-    An edition that reads the userinfo whole (no ``user`` and ``password``) still
-    carries a password after its first ``:`` the way clients split it (RFC 3986
-    §3.2.1), and that part is masked as well."""
+def _edition_password_span(url: URL) -> tuple[int, int] | None:
     start, end = url.spans[PASSWORD]
     if start >= 0:
         return (start, end) if end > start else None
@@ -106,6 +108,44 @@ def password_span(url: URL) -> tuple[int, int] | None:
     return colon + 1, u1
 
 
+def _browsers_password_span(url: URL) -> tuple[int, int] | None:
+    u0, u1 = url.spans[URI]
+    if "@" not in url.text[u0:u1]:
+        return None
+    span = browser_password_span(url.text[u0:u1])
+    return None if span is None else (u0 + span[0], u0 + span[1])
+
+
+def password_span(url: URL) -> tuple[int, int] | None:
+    """Where *url*'s password is (``[start, end)`` of ``url.text``); None without one.
+
+    An edition that reads the userinfo whole (no ``user`` and ``password``) still
+    carries a password after its first ``:`` the way clients split it (RFC 3986
+    §3.2.1), and that part is masked as well.  So is the password browsers read,
+    also where the edition sees none (``ftp:///user:pw@host/``, ``ftp:user:pw@host``,
+    ``ftp:\\\\user:pw@host\\``: :func:`~urlinspector.core.browser.browser_password_span`);
+    where both readings find one, the span covers both."""
+    edition = _edition_password_span(url)
+    browsers = _browsers_password_span(url)
+    if browsers is None or browsers == edition:
+        return edition
+    if edition is None:
+        return browsers
+    return min(edition[0], browsers[0]), max(edition[1], browsers[1])
+
+
+def mask_component(url: URL, index: int, hidden: tuple[int, int] | None) -> str | None:
+    """Component *index* (a constant of :mod:`urlinspector.core.model`) of *url*, with
+    what it holds of the *hidden* span (:func:`password_span`) masked: the password
+    browsers read may lie in a path or an authority the edition reads otherwise
+    (``ftp:///user:pw@host/``: in the path)."""
+    value = url.component(index)
+    start, end = url.spans[index]
+    if value is None or hidden is None or not (start < hidden[1] and hidden[0] < end):
+        return value
+    return mask_in_text(value, ((max(hidden[0], start) - start, min(hidden[1], end) - start),))
+
+
 def mask_url(url: URL) -> str:
     """``url.text`` with its password masked."""
     span = password_span(url)
@@ -116,9 +156,16 @@ def passwords_of(*urls: URL | None) -> tuple[str, ...]:
     """The passwords *urls* carry (as written), longest first."""
     found = set()
     for url in urls:
-        span = None if url is None else password_span(url)
-        if url is not None and span is not None:
-            found.add(url.text[span[0] : span[1]])
+        if url is None:
+            continue
+        for span in (_edition_password_span(url), _browsers_password_span(url)):
+            if span is not None:
+                found.add(url.text[span[0] : span[1]])
+        if "@" in url.text:
+            # as browsers serialize it (percent-encoded), which their href shows
+            encoded = browser_reading(url.uri).password
+            if encoded:
+                found.add(encoded)
     return tuple(sorted(found, key=len, reverse=True))
 
 
@@ -150,3 +197,37 @@ def mask_known(text: str, passwords: Iterable[str]) -> str:
             if ":" + form in text:
                 text = text.replace(":" + form, ":" + mask_password(form))
     return text
+
+
+def passwords_in(texts: Iterable[str]) -> tuple[str, ...]:
+    """The passwords the URLs among *texts* carry (a command line's words), as RFC 3986
+    and as browsers read them, longest first."""
+    return passwords_of(*(parse(t) for t in texts if "@" in t and ":" in t))
+
+
+def _forms(password: str) -> dict[str, str]:
+    """How a message may write *password*, each with its masked form: as it is, as
+    :func:`~urlinspector.core.quoting.quoted` writes what does not print (``\\x0d``), with
+    backslashes doubled (``repr``), and percent-encoded as a client sends it (``%0D``)."""
+    masked = mask_password(password)
+    encoded = quote(password, safe="!$&'()*+,;=:~")
+    forms = {
+        password.replace("\\", "\\\\"): masked.replace("\\", "\\\\"),
+        encoded: mask_password(encoded),
+        quoted(password)[1:-1]: quoted(masked)[1:-1],
+        password: masked,
+    }
+    forms.pop("", None)
+    return forms
+
+
+def mask_message(message: str, passwords: Iterable[str]) -> str:
+    """*message* (an error line) with each of *passwords* masked wherever the message
+    writes it after a ``:`` or a quote and before an ``@`` or a quote, in any of the
+    forms a message may write it: as it is, escaped or percent-encoded."""
+    for password in passwords:
+        forms = _forms(password)
+        for form in sorted(forms, key=len, reverse=True):
+            pattern = re.compile(r"(?<=[:'\"])" + re.escape(form) + r"(?=[@'\"])")
+            message = pattern.sub(forms[form].replace("\\", "\\\\"), message)
+    return message

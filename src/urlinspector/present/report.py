@@ -40,8 +40,8 @@ from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.data import top_domains
 from urlinspector.present.marks import marked
 from urlinspector.present.masking import (
+    mask_component,
     mask_finding,
-    mask_in_text,
     mask_known,
     mask_password,
     mask_url,
@@ -194,9 +194,7 @@ def _components(url: URL, mask: _Masker) -> Table:
         if index == URI and not url.has_wrapper:
             continue
         start, end = url.spans[index]
-        value = url.component(index)
-        if value is not None and hidden is not None and start <= hidden[0] <= hidden[1] <= end:
-            value = mask_in_text(value, ((hidden[0] - start, hidden[1] - start),))
+        value = mask_component(url, index, hidden)
         span = "" if start < 0 else f"{start}–{end}"
         rows.append((name, _shown(value), span, url.edition.cite(name)))
     for name, (start, end), raw, _role, rule in url.scheme_parts:
@@ -235,11 +233,10 @@ _EDITION_ROWS = ("scheme", "user", "password", "host", "port", "path", "query", 
 
 def _edition_column(text: str, base: str, edition: str, mask: _Masker) -> list[str]:
     url = parse(text, edition)
+    hidden = password_span(url) if mask.on else None
     cells = []
     for name in _EDITION_ROWS:
-        value = url.component(COMPONENT_NAMES.index(name))
-        if name == "password" and value and mask.on:
-            value = mask_password(value)
+        value = mask_component(url, COMPONENT_NAMES.index(name), hidden)
         if name == "user" and value is None and url.userinfo is not None:
             value = mask.text(url.userinfo) if mask.on else url.userinfo
         cells.append(_shown(value))

@@ -24,6 +24,11 @@ Each reference is split the way its text says (URL syntax draft 1997 / RFC 2396b
 §4.3-4.4 and appendix B, RFC 3986 §5.2.2 and appendix B, RFC 1808 §2.4, URL draft 1993 appendix
 1.2), which for the three generic editions is the core parser's generic split.
 
+A base or reference in a ``<URL:...>``, ``<...>`` or ``URL:`` wrapper (RFC 1738 appendix,
+RFC 3986 appendix C) is read as the URL inside it, as :func:`~urlinspector.core.parse`
+reads it: the wrapper is plain text around a URL, not part of it, and the notes say it
+was set aside.
+
 A reference that is empty or only a fragment is a same-document reference: its
 traversal should not result in a new retrieval (URL syntax draft 1997 §3, RFC 2396bis draft 2003
 §4.2, RFC 3986 §4.4). A base without a scheme is not absolute and raises
@@ -48,6 +53,8 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from urlinspector.core.editions import Edition, get_edition
+from urlinspector.core.grammar import wrapper_bounds
+from urlinspector.core.quoting import quoted
 from urlinspector.core.resolution.common import _split_generic, _Target
 from urlinspector.core.resolution.dot_segments import remove_dot_segments
 from urlinspector.core.resolution.draft1993 import _resolve_1993, _split_1993
@@ -101,6 +108,10 @@ _ALGORITHMS: dict[str, _Algorithm] = {
 }
 """Each edition's resolution algorithm, by edition id."""
 
+_WRAPPER_FIRST = frozenset("<Uu")
+"""The first characters of ``<URL:...>``, ``<...>`` and ``URL:``: a text that starts
+with none of them has no wrapper."""
+
 
 @functools.lru_cache(maxsize=256)
 def _split_base(edition: str, base: str) -> Any:
@@ -110,6 +121,30 @@ def _split_base(edition: str, base: str) -> Any:
         reason = "it is empty" if base == "" else algorithm.no_scheme
         raise BaseNotAbsoluteError(base, edition, reason, algorithm.citation)
     return parts
+
+
+_MAX_WRAPPERS = 16
+"""The most wrappers taken off one base or reference (``<URL:<...>>`` counts twice)."""
+
+
+def _unwrapped(text: str) -> str:
+    """The URL inside any wrappers of *text*, as the parser reads them (*text* itself,
+    the same object, when it has none)."""
+    if text[:1] not in _WRAPPER_FIRST:
+        return text
+    for _ in range(_MAX_WRAPPERS):
+        start, end = wrapper_bounds(text)
+        if start == 0 and end == len(text):
+            break
+        text = text[start:end]
+    return text
+
+
+def _wrapper_note(name: str, given: str, inner: str, edition_id: str) -> str:
+    return (
+        f"the {name} {quoted(given)} is wrapped: the wrapper is not part of the URL, "
+        f"so {quoted(inner)} was used ({get_edition(edition_id).cite('wrapper')})"
+    )
 
 
 def _check_text(name: str, value: object) -> None:
@@ -145,6 +180,8 @@ def resolve(
         and algorithm.lean is not None
         and type(base) is str
         and type(reference) is str
+        and _unwrapped(base) is base
+        and _unwrapped(reference) is reference
     ):
         lean = algorithm.lean(base, reference)
         if lean is not None:
@@ -152,10 +189,25 @@ def resolve(
     _check_text("base", base)
     _check_text("reference", reference)
     edition_id = get_edition(edition).id
-    b = _split_base(edition_id, base)
+    inner_base, inner_reference = _unwrapped(base), _unwrapped(reference)
+    try:
+        b = _split_base(edition_id, inner_base)
+    except BaseNotAbsoluteError as exc:
+        if inner_base is base:
+            raise
+        reason = f"the URL inside its wrapper, {quoted(inner_base)}: {exc.reason}"
+        raise BaseNotAbsoluteError(base, edition_id, reason, exc.citation) from None
     t = _Trace(trace)
-    result = _ALGORITHMS[edition_id].resolve(base, b, reference, strict, t)
-    same_document = result.same_document or reference == "" or reference.startswith("#")
+    result = _ALGORITHMS[edition_id].resolve(inner_base, b, inner_reference, strict, t)
+    same_document = result.same_document or inner_reference == "" or inner_reference.startswith("#")
+    notes = [
+        _wrapper_note(name, given, inner, edition_id)
+        for name, given, inner in (
+            ("base", base, inner_base),
+            ("reference", reference, inner_reference),
+        )
+        if inner != given
+    ]
     return Resolution(
         base,
         reference,
@@ -164,5 +216,5 @@ def resolve(
         result.target,
         same_document,
         t.all_steps(),
-        tuple(t.notes),
+        (*notes, *t.notes),
     )

@@ -36,6 +36,7 @@ from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.gui.models.readers import reader_columns
 from urlinspector.gui.models.text import masked, shown, visible
 from urlinspector.present.masking import (
+    mask_component,
     mask_in_text,
     mask_known,
     mask_url,
@@ -263,11 +264,18 @@ def _edition_column(
     ed = EDITIONS[edition_id]
     url = parse(text, edition_id)
     secrets = passwords_of(url) if mask_password else ()
+    hidden = password_span(url) if mask_password else None
     cells: list[Cell] = []
     for row_id, _ in EDITION_ROWS:
         if row_id in _INDEX:
             value = url.component(_INDEX[row_id])
             explanation = f"{row_id} under {ed.label} ({ed.cite(row_id)})"
+            holding = mask_component(url, _INDEX[row_id], hidden)
+            if row_id not in ("password", "user") and holding != value and holding is not None:
+                # (the password browsers read, where this edition reads a path ...)
+                text_shown = shown(holding, _CELL_LIMIT, keep_end=row_id == "host")
+                cells.append(Cell(text_shown, _tip(holding, explanation), key=value))
+                continue
             if row_id == "user" and value is None and url.spans[USERINFO][0] >= 0:
                 value = url.userinfo  # an edition that reads the userinfo whole
                 span = password_span(url) if mask_password else None
@@ -402,7 +410,9 @@ def editions_table(
     # the libraries, each compared with the browsers' column
     row_ids = tuple(r for r, _ in EDITION_ROWS)
     browser = browser_reading(text, base if base.strip() else None)
-    for column_id, header, library in reader_columns(text, browser, row_ids, urls[0].is_relative):
+    secrets = passwords_of(*urls) if mask_password else ()
+    columns_read = reader_columns(text, browser, row_ids, urls[0].is_relative, secrets=secrets)
+    for column_id, header, library in columns_read:
         marked.append([Cell(value, tip, differs, key=value) for value, tip, differs in library])
         headers.append(header)
         column_ids = (*column_ids, column_id)

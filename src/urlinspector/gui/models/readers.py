@@ -13,6 +13,7 @@ from urlinspector.core.browser import BrowserReading
 from urlinspector.core.readers import ReaderReading, reader_readings
 from urlinspector.core.readers.findings import comparable_host
 from urlinspector.gui.models.text import shown
+from urlinspector.present.masking import mask_known
 
 __all__ = ["READER_COLUMN", "reader_columns"]
 
@@ -64,7 +65,11 @@ def _differs(reading: ReaderReading, row_id: str, browser: BrowserReading) -> bo
 
 
 def _column(
-    reading: ReaderReading, browser: BrowserReading, row_ids: tuple[str, ...], compared: bool
+    reading: ReaderReading,
+    browser: BrowserReading,
+    row_ids: tuple[str, ...],
+    compared: bool,
+    secrets: tuple[str, ...] = (),
 ) -> list[_Cell]:
     by = f"{reading.label}" + (f" ({reading.version})" if reading.version else "")
     cells: list[_Cell] = []
@@ -94,20 +99,28 @@ def _column(
                     differs,
                 )
             )
+    if secrets:  # (a password the library reads in a path, or quotes in its error)
+        return [(mask_known(t, secrets), mask_known(tip, secrets), d) for t, tip, d in cells]
     return cells
 
 
 def reader_columns(
-    text: str, browser: BrowserReading, row_ids: tuple[str, ...], relative: bool
+    text: str,
+    browser: BrowserReading,
+    row_ids: tuple[str, ...],
+    relative: bool,
+    *,
+    secrets: tuple[str, ...] = (),
 ) -> list[tuple[str, str, list[_Cell]]]:
     """For each library: its column id, its header and its cells for *row_ids* (the
     rows of the editions table); a relative reference is not compared (libraries are
-    handed absolute URLs)."""
+    handed absolute URLs).  Each of *secrets* (passwords) is masked where a cell
+    holds it."""
     return [
         (
             READER_COLUMN + reading.name,
             reading.label,
-            _column(reading, browser, row_ids, not relative),
+            _column(reading, browser, row_ids, not relative, secrets),
         )
         for reading in reader_readings(text)
     ]

@@ -37,6 +37,12 @@ def without_password(url: str) -> str:
     return entry.replace(f":{PASSWORD_REMOVED}@", "@", 1)
 
 
+def _title(title: str, url: str) -> str:
+    """A bookmark's title: the one given, or the URL (a page with no title of its own
+    is titled by its URL); a title that is a URL with a password loses it too."""
+    return without_password(title.strip() or url)
+
+
 class Bookmarks:
     """The bookmarks, kept in *store* (the settings) as JSON under ``viewer/bookmarks``."""
 
@@ -57,7 +63,7 @@ class Bookmarks:
 
     def add(self, title: str, url: str) -> Bookmark:
         """Add *url* (its password removed), or give an existing one its new title."""
-        bookmark = Bookmark(title.strip() or url, without_password(url))
+        bookmark = Bookmark(_title(title, url), without_password(url))
         marks = [b for b in self.all() if b.url != bookmark.url] + [bookmark]
         self._save(marks)
         return bookmark
@@ -90,7 +96,7 @@ class Bookmarks:
 
     def _save(self, marks: list[Bookmark]) -> None:
         # never a password, whichever way a bookmark came
-        data = [{"title": b.title, "url": without_password(b.url)} for b in marks]
+        data = [{"title": _title(b.title, b.url), "url": without_password(b.url)} for b in marks]
         self.store.setValue(KEY, json.dumps(data, ensure_ascii=False))
 
 

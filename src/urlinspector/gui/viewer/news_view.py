@@ -380,6 +380,8 @@ class ArticlePage(QWidget):
         info = f"{article.content_type}, {source}"
         if article.attachments:
             info += f"; {len(article.attachments)} other part(s) not shown"
+        for note in article.notes:  # (what the CLI writes as "note:" lines)
+            info += f"; {visible(note)}"
         self.body.set_decoder(
             lambda cs: article_body(article, cs), charset, info, declared=article.charset
         )

@@ -43,7 +43,9 @@ class Pump:
     Iterate :meth:`events`; hand body bytes to :meth:`keep` (memory, then *sink*);
     set :attr:`total` when the protocol announces a length, for the progress callback.
     Everything read counts against ``limits.max_memory`` except what went to the sink,
-    so an endless reply of any kind ends in :class:`TooLarge` instead of filling memory.
+    and so does what the caller :meth:`charge` s for the events it keeps (also while the
+    body streams), so an endless reply of any kind ends in :class:`TooLarge` instead of
+    filling memory.
 
     With *splice*, once the body streams to *sink*, a regular file, and the receiver's
     ``raw_until_close`` says every byte to the close is body bytes as they come, the
@@ -100,8 +102,15 @@ class Pump:
         self.charged -= size
 
     def _check_memory(self) -> None:
-        kept = self.received - self.body.spilled + self.charged
-        if kept > self.limits.max_memory + READ_SIZE and not self.body.streaming:
+        # While the body streams, the bytes read that are not body bytes (framing, line
+        # ends) are let go as they are read; what the caller keeps of them (a menu's
+        # items, also while raw bytes go elsewhere) still counts.
+        kept = (
+            self.charged
+            if self.body.streaming
+            else self.received - self.body.spilled + self.charged
+        )
+        if kept > self.limits.max_memory + READ_SIZE:
             self.conn.close()
             raise TooLarge(
                 f"the {self.what} from {self.conn.hostport} is larger than the "

@@ -300,21 +300,36 @@ def _choose_text(message: Message) -> Message | None:
     return None
 
 
+def _undotted_note(undotted: Sequence[int]) -> str:
+    shown = ", ".join(str(n) for n in undotted[:5]) + (", …" if len(undotted) > 5 else "")
+    lines = "line" if len(undotted) == 1 else "lines"
+    return (
+        f"the server did not dot-stuff {len(undotted)} {lines} of the article ({lines} "
+        f"{shown}): each begins with a single '.', which RFC 3977 §3.1.1 requires to be "
+        "doubled; shown as sent"
+    )
+
+
 def parse_article(
     lines: Sequence[bytes],
     *,
     number: int | None = None,
     message_id: str | None = None,
     fallback_charset: str = "utf-8",
+    undotted: Sequence[int] = (),
 ) -> Article:
-    """An :class:`Article` from the data block of ARTICLE (RFC 3977 §6.2.1)."""
+    """An :class:`Article` from the data block of ARTICLE (RFC 3977 §6.2.1).
+
+    *undotted*: the lines of the block (numbered from 1) that began with a ``.`` the
+    server did not double (:attr:`~urlinspector.schemes.nntp.events.Reply.undotted`):
+    kept as sent, and a note says so."""
     headers, body_start = parse_headers(lines, fallback_charset)
     raw = b"\r\n".join(lines) + b"\r\n" if lines else b""
     body_lines = lines[body_start:]
     body_bytes = b"\r\n".join(body_lines) + (b"\r\n" if body_lines else b"")
     names = {h.name.lower() for h in headers}
     own_id = next((h.value for h in headers if h.name.lower() == "message-id"), None)
-    notes: list[str] = []
+    notes: list[str] = [_undotted_note(undotted)] if undotted else []
     attachments: list[Attachment] = []
     content_type = "text/plain"
     declared: str | None = None

@@ -94,6 +94,11 @@ class Reply:
     """The data block, or None for a single-line reply."""
     size: int = 0
     """Octets the reply took on the wire."""
+    undotted: tuple[int, ...] = ()
+    """The data block's lines (numbered from 1) that begin with a ``.`` the server did
+    not double: RFC 3977 §3.1.1 requires every line that begins with the termination
+    octet to be dot-stuffed, so these break the protocol.  They are kept as sent (the
+    ``.`` is theirs: a server that stuffs never sends a single one)."""
 
     @property
     def status_line(self) -> str:

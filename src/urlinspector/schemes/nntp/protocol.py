@@ -122,6 +122,7 @@ class NNTPConnection:
         self._pending: Command | None = None
         self._status: tuple[int, str] | None = None
         self._lines: list[bytes] = []
+        self._undotted: list[int] = []
         self._size = 0
 
     # --- outgoing --------------------------------------------------------------------
@@ -213,6 +214,7 @@ class NNTPConnection:
                 return self._finish(Reply(code, text, command, None, self._used()))
             self._status = (code, text)
             self._lines = []
+            self._undotted = []
             self.state = ClientState.DATA
         return self._read_block(command)
 
@@ -223,6 +225,7 @@ class NNTPConnection:
         self._pending = None
         self._status = None
         self._lines = []
+        self._undotted = []
         self._size = len(self._buffer)
         self.state = ClientState.IDLE
         return reply
@@ -263,8 +266,13 @@ class NNTPConnection:
                         consumed = sum(len(x) + 1 for x in lines[: index + 1])
                         del buffer[:consumed]
                         code, text = self._status or (0, "")
-                        return self._finish(Reply(code, text, command, tuple(out), self._used()))
-                    line = line[1:]  # dot-unstuffing, RFC 3977 §3.1.1
+                        undotted = tuple(self._undotted)
+                        reply = Reply(code, text, command, tuple(out), self._used(), undotted)
+                        return self._finish(reply)
+                    if line[1:2] == b".":
+                        line = line[1:]  # dot-unstuffing, RFC 3977 §3.1.1
+                    else:  # not stuffed (§3.1.1 requires it): kept as sent, and noted
+                        self._undotted.append(len(out) + 1)
                 out.append(line)
             del buffer[: end + 1]
         if self._eof:

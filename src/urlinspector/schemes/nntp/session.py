@@ -435,6 +435,7 @@ def fetch_article(
             number=_article_number(reply.text),
             message_id=mid,
             fallback_charset=fallback_charset,
+            undotted=reply.undotted,
         )
     if group is None or number is None:
         raise LocalProtocolError("fetch_article needs a message-id, or a group and a number")
@@ -447,5 +448,9 @@ def fetch_article(
             else unexpected(reply, "220")
         )
     return parse_article(
-        reply.lines, number=number, message_id=None, fallback_charset=fallback_charset
+        reply.lines,
+        number=number,
+        message_id=None,
+        fallback_charset=fallback_charset,
+        undotted=reply.undotted,
     )

@@ -82,7 +82,7 @@ REPLIES = [
         b"220 1 <a@b>\r\nA: b\r\n\r\n..\r\n...x\r\n.y\r\n. z\r\n\r\n.\r\n",
         220,
         "1 <a@b>",
-        (b"A: b", b"", b".", b"..x", b"y", b" z", b""),
+        (b"A: b", b"", b".", b"..x", b".y", b". z", b""),
         id="dot-unstuffing",
     ),
     pytest.param(
@@ -129,6 +129,43 @@ def test_replies(
     assert (reply.code, reply.text, reply.lines) == (code, text, lines)
     assert reply.command == command
     assert reply.size == len(data)
+
+
+# RFC 3977 §3.1.1: a line of a data block that begins with "." is sent with the "."
+# doubled; a single "." is the server's error: the line is kept as sent, and noted.
+# (the server's data block, the lines read, the lines numbered in Reply.undotted)
+UNDOTTED = [
+    pytest.param(b"..a\r\n", (b".a",), (), id="stuffed"),
+    pytest.param(b".a\r\n", (b".a",), (1,), id="not-stuffed"),
+    pytest.param(b"x\r\n. b\r\ny\r\n.\tc\r\n", (b"x", b". b", b"y", b".\tc"), (2, 4), id="two"),
+    pytest.param(b"...\r\n..\r\n", (b"..", b"."), (), id="dots-only"),
+    pytest.param(b".a\n..b\n", (b".a", b".b"), (1,), id="bare-LF"),
+    pytest.param(b"a\r\n\r\n", (b"a", b""), (), id="none"),
+]
+
+
+@pytest.mark.parametrize(("block", "lines", "undotted"), UNDOTTED)
+def test_a_line_the_server_did_not_dot_stuff_is_kept_and_numbered(
+    block: bytes, lines: tuple[bytes, ...], undotted: tuple[int, ...]
+) -> None:
+    data = b"220 1 <a@b>\r\n" + block + b".\r\n"
+    reply = ask(Command("ARTICLE", ("1",)), data)
+    assert (reply.lines, reply.undotted) == (lines, undotted)
+    # byte by byte, the same
+    conn = ready()
+    conn.send(Command("ARTICLE", ("1",)))
+    event = None
+    for i in range(len(data)):
+        conn.receive_data(data[i : i + 1])
+        event = conn.next_event()
+    assert isinstance(event, Reply)
+    assert (event.lines, event.undotted) == (lines, undotted)
+    # and the next reply starts afresh
+    conn.send(Command("ARTICLE", ("2",)))
+    conn.receive_data(b"220 2 <c@d>\r\nok\r\n.\r\n")
+    again = conn.next_event()
+    assert isinstance(again, Reply)
+    assert again.undotted == ()
 
 
 @pytest.mark.parametrize(("command", "data", "code", "text", "lines"), REPLIES)
