@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import signal
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from tests.unit.test_cli import run
-from urlinspector.cli import batch
+from urlinspector.cli import batch, batch_pool, main
+from urlinspector.cli.common import Console
+from urlinspector.cli.inspect import ParseLine
 from urlinspector.core import destination, parse
 from urlinspector.core.normalization import normalize
 from urlinspector.core.resolution import resolve
@@ -220,3 +226,164 @@ def test_extract_each_line_with_columns(tmp_path: Path) -> None:
     urls = document["urls"]
     assert isinstance(urls, list)
     assert [(u["url"], u["column"]) for u in urls] == [("http://a/b", 5), ("ftp://x/y", 20)]
+
+
+# --- bounded memory: chunks by bytes, each document written as it is done ---------------------
+
+
+@pytest.mark.parametrize(
+    ("line_sizes", "expected"),
+    [
+        # short lines: a chunk is CHUNK_LINES lines
+        ([40] * 2500, [1000, 1000, 500]),
+        # long lines: a chunk ends at the line that reaches CHUNK_BYTES
+        ([100_000] * 7, [3, 3, 1]),
+        ([300_000] * 3, [1, 1, 1]),
+        # one long line among short ones closes its chunk
+        ([40, 40, 300_000, 40], [3, 1]),
+    ],
+)
+def test_chunks_are_bounded_by_lines_and_by_bytes(
+    line_sizes: list[int], expected: list[int]
+) -> None:
+    data = b"".join(b"x" * (size - 1) + b"\n" for size in line_sizes)
+    chunks = list(batch._chunks(io.BytesIO(data), "utf-8", [0]))
+    assert [len(chunk.lines) for chunk in chunks] == expected
+    assert sum(chunk.size for chunk in chunks) == len(data)
+    assert all(chunk.size < batch.CHUNK_BYTES + batch.MAX_LINE for chunk in chunks)
+
+
+class WriteCounter(io.StringIO):
+    """An output that records how many documents each write held."""
+
+    encoding = "utf-8"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.documents_a_write: list[int] = []
+
+    def write(self, text: str) -> int:
+        self.documents_a_write.append(text.count('{"line":'))
+        return super().write(text)
+
+
+def test_each_document_is_written_on_its_own(tmp_path: Path) -> None:
+    # Before, a chunk's whole output was joined and written at once: a chunk of long
+    # lines held all their documents (some 30 times the input) in one string.
+    path = tmp_path / "urls.txt"
+    path.write_text("".join(f"http://h{i}.example/\n" for i in range(50)))
+    out = WriteCounter()
+    code = batch.run_batch(ParseLine("rfc3986", "utf-8"), str(path), Console(out))
+    assert code == 0
+    assert max(out.documents_a_write) == 1
+    assert sum(out.documents_a_write) == 50
+    assert [d["line"] for d in lines_of(out.getvalue())] == list(range(1, 51))
+
+
+# --- output the stream can encode --------------------------------------------------------------
+
+
+def run_into(argv: list[str], encoding: str) -> tuple[int, bytes]:
+    """``main(argv)`` writing to a stdout of *encoding* (errors strict, as
+    ``PYTHONIOENCODING=ascii`` sets it); the bytes written."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding=encoding, newline="\n")
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(argv)
+    out.flush()
+    return code, raw.getvalue()
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252", "utf-8"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_jsonl_is_valid_json_whatever_the_output_encoding(
+    tmp_path: Path, encoding: str, jobs: str
+) -> None:
+    path = tmp_path / "urls.txt"
+    inputs = [
+        "http://é.com/",  # latin-1 can write it, ascii cannot
+        "http://例え.テスト/パス",  # neither latin-1 nor cp1252
+        "http://h/€",  # cp1252 can, latin-1 cannot
+        "http://h/\udcff",  # an undecodable byte: a lone surrogate no encoding writes
+        "http://h/plain",
+    ]
+    path.write_bytes("\n".join(inputs).encode("utf-8", "surrogateescape") + b"\n")
+    code, written = run_into(["parse", "--jsonl", str(path), "--jobs", jobs], encoding)
+    assert code == 1  # the undecodable byte is an error
+    text = written.decode(encoding)
+    documents = [json.loads(line) for line in text.splitlines()]
+    assert [d["input"] for d in documents] == inputs
+    if encoding == "utf-8":  # characters it can write stay readable
+        assert "http://例え.テスト/パス" in text
+
+
+def test_json_line_escapes_only_what_it_must() -> None:
+    document = {"input": "http://é.com/"}
+    assert batch.json_line(document, "utf-8") == '{"input":"http://é.com/"}'
+    assert batch.json_line(document, "latin-1") == '{"input":"http://é.com/"}'
+    assert batch.json_line(document, "ascii") == '{"input":"http://\\u00e9.com/"}'
+    assert batch.json_line(document, "no-such-codec") == '{"input":"http://\\u00e9.com/"}'
+
+
+# --- a worker that dies ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DyingLine:
+    """A job whose worker process is killed on the input ``die`` (as the kernel's
+    out-of-memory killer would): once when *marker* is a file not there yet (it is
+    made first), else every time.  Never in the process that runs the test."""
+
+    parent: int
+    marker: str | None = None
+
+    def __call__(self, text: str) -> tuple[dict[str, object] | None, bool]:
+        in_a_worker = os.getpid() != self.parent
+        if text == "die" and in_a_worker and not self._died_once():
+            os.kill(os.getpid(), signal.SIGKILL)
+        return {"input": text}, False
+
+    def _died_once(self) -> bool:
+        """Whether a worker died here before (with a marker); marks that one does now."""
+        if self.marker is None:
+            return False
+        if os.path.exists(self.marker):
+            return True
+        Path(self.marker).touch()
+        return False
+
+
+def dying_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, job: DyingLine, count: int, where: int
+) -> tuple[int, list[dict[str, object]]]:
+    monkeypatch.setattr(batch, "CHUNK_LINES", 10)
+    path = tmp_path / "lines.txt"
+    path.write_text("".join("die\n" if i == where else f"line {i}\n" for i in range(1, count + 1)))
+    out = io.StringIO()
+    code = batch.run_batch(job, str(path), Console(out), jobs=2)
+    return code, lines_of(out.getvalue())
+
+
+def test_a_chunk_whose_worker_dies_once_is_run_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    job = DyingLine(os.getpid(), str(tmp_path / "died-once"))
+    code, documents = dying_batch(tmp_path, monkeypatch, job, 200, 95)
+    assert (tmp_path / "died-once").exists()  # the worker did die
+    assert code == 0
+    assert [d["line"] for d in documents] == list(range(1, 201))
+    assert all("error" not in d for d in documents)
+    assert documents[94]["input"] == "die"
+
+
+def test_a_chunk_whose_worker_dies_twice_is_reported_line_by_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, documents = dying_batch(tmp_path, monkeypatch, DyingLine(os.getpid()), 200, 95)
+    assert code == 1
+    assert [d["line"] for d in documents] == list(range(1, 201))
+    lost = [d["line"] for d in documents if "error" in d]
+    assert lost == list(range(91, 101))  # the chunk of line 95, and nothing else
+    assert documents[94] == {"line": 95, "input": "die", "error": batch_pool.LOST_REASON}
+    assert documents[90]["input"] == "line 91"
+    assert all(d["input"] == f"line {d['line']}" for d in documents if "error" not in d)

@@ -4,8 +4,10 @@
 of FILE (or of standard input) is one URL, reference or text; each result is written
 as it comes, on one line, in the order of the input, with the line number it came
 from.  ``--jobs N`` spreads the lines over N worker processes; the input is read and
-handed out in chunks, a few at a time, so memory stays bounded whatever the input's
-size.  On a terminal a progress line on stderr counts the lines done.
+handed out in chunks bounded in lines and in bytes, a few at a time, so memory stays
+bounded whatever the input's size and its lines' length; a worker that dies loses
+nothing (:mod:`.batch_pool`).  On a terminal a progress line on stderr counts the
+lines done.
 
 What one line becomes is a :class:`LineJob`: a small picklable object of the command's
 own (``ParseLine`` in :mod:`.inspect`, ...) that turns a line's text into a JSON-ready
@@ -15,34 +17,45 @@ document, or None to leave the line out (``parse --select``).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
 import time
-from collections import deque
+import urllib.parse
 from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import BinaryIO, Protocol, TextIO
+from typing import BinaryIO, NamedTuple, Protocol, TextIO
 
-from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, Console, arg
+from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, MAX_INPUT, Console, arg
+from urlinspector.core.memo import LONGEST
 from urlinspector.core.quoting import quoted
 
 __all__ = [
+    "CHUNK_BYTES",
     "CHUNK_LINES",
     "JOBS_ARG",
     "JSONL_ARG",
     "MAX_LINE",
     "LineJob",
     "Selection",
+    "json_line",
     "run_batch",
     "selection_type",
 ]
 
 CHUNK_LINES = 1000
-"""Lines handed to a worker at a time."""
+"""Lines handed to a worker at a time, at most."""
+CHUNK_BYTES = 256 << 10
+"""Bytes of input handed to a worker at a time, about: a chunk ends at the line that
+reaches them, so a chunk of long lines is a few lines, and its output (some 30 times
+its input: each document has the readers and the checks) stays small."""
 CHUNKS_IN_FLIGHT = 4
-"""Chunks per worker read ahead of the output: enough to keep every worker busy."""
+"""Chunks per worker read ahead of the output (enough to keep every worker busy),
+and no more than this many times :data:`CHUNK_BYTES` of input per worker."""
+MAX_LINE = MAX_INPUT
+"""Bytes: a longer line is not read (a URL list with no line ends, a binary file); its
+document says so and the lines after it go on."""
 PROGRESS_EVERY = 0.2
 """Seconds between two updates of the progress line."""
 
@@ -149,57 +162,84 @@ def _open_source(source: str) -> tuple[BinaryIO, int | None]:
     return stream, size or None
 
 
-Chunk = list[tuple[int, str | None]]
-"""(line number, text) pairs: what one worker call gets; None for a line too long to
-read (see :data:`MAX_LINE`)."""
+class Chunk(NamedTuple):
+    """What one worker call gets: (line number, text) pairs, text None for a line too
+    long to read (see :data:`MAX_LINE`), and the bytes of input they were read from."""
 
-MAX_LINE = 1 << 20
-"""Bytes: a longer line is not read (a URL list with no line ends, a binary file); its
-document says so and the lines after it go on."""
+    lines: list[tuple[int, str | None]]
+    size: int
 
 
-def _lines(stream: BinaryIO, counter: list[int]) -> Iterator[bytes | None]:
-    """The lines of *stream*, or None for one longer than :data:`MAX_LINE`, whose
-    bytes are skipped without being kept.  *counter* [0] follows the bytes read."""
+class ChunkResult(NamedTuple):
+    """What one chunk gives: its output lines (JSON, without line ends), whether any
+    input line had findings, and how many input lines it had."""
+
+    lines: list[str]
+    findings: bool
+    inputs: int
+
+
+def _lines(stream: BinaryIO, counter: list[int]) -> Iterator[tuple[bytes | None, int]]:
+    """The lines of *stream* and their sizes, or None for one longer than
+    :data:`MAX_LINE`, whose bytes are skipped without being kept.  *counter* [0]
+    follows the bytes read."""
     while raw := stream.readline(MAX_LINE + 1):
-        counter[0] += len(raw)
         if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
-            yield raw
+            counter[0] += len(raw)
+            yield raw, len(raw)
             continue
+        size = len(raw)
         while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
-            counter[0] += len(rest)
-        counter[0] += len(rest)
-        yield None
+            size += len(rest)
+        size += len(rest)
+        counter[0] += size
+        yield None, size
 
 
 def _chunks(stream: BinaryIO, encoding: str, counter: list[int]) -> Iterator[Chunk]:
-    """The lines of *stream* without their line ends, numbered from 1, in chunks;
-    empty lines are left out.  Undecodable octets become lone surrogates (shown as
-    ``\\xNN``), as in arguments."""
-    chunk: Chunk = []
-    for number, raw in enumerate(_lines(stream, counter), 1):
+    """The lines of *stream* without their line ends, numbered from 1, in chunks of at
+    most :data:`CHUNK_LINES` lines and about :data:`CHUNK_BYTES` bytes (a chunk ends at
+    the line that reaches it); empty lines are left out.  Undecodable octets become
+    lone surrogates (shown as ``\\xNN``), as in arguments."""
+    lines: list[tuple[int, str | None]] = []
+    size = 0
+    for number, (raw, length) in enumerate(_lines(stream, counter), 1):
+        size += min(length, MAX_LINE + 1)  # a skipped line keeps only its error
         text = None if raw is None else raw.decode(encoding, "surrogateescape")
         if text is not None and text.endswith("\n"):
             text = text[:-2] if text.endswith("\r\n") else text[:-1]
-        if text == "":
-            continue
-        chunk.append((number, text))
-        if len(chunk) >= CHUNK_LINES:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
+        if text != "":
+            lines.append((number, text))
+        if lines and (len(lines) >= CHUNK_LINES or size >= CHUNK_BYTES):
+            yield Chunk(lines, size)
+            lines, size = [], 0
+    if lines:
+        yield Chunk(lines, size)
 
 
 # --- one chunk, in any process ---------------------------------------------------------------
 
 
-def run_chunk(job: LineJob, chunk: Chunk) -> tuple[list[str], bool]:
-    """The output lines of *chunk* and whether any of them had findings.  A line whose
-    job fails gets a document saying so; the others go on."""
-    out: list[str] = []
-    findings = False
-    for number, text in chunk:
+def json_line(document: Mapping[str, object], encoding: str) -> str:
+    """*document* as one line of JSON that *encoding* (the output's) can write: the
+    characters as they are when it can, else JSON's own ``\\uXXXX`` escapes for the
+    whole line (an ASCII terminal, or lone surrogates from undecodable input), so
+    the line stays valid JSON whatever the output's encoding."""
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    if text.isascii():
+        return text
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return json.dumps(document, ensure_ascii=True, separators=(",", ":"))
+    return text
+
+
+def _documents(job: LineJob, chunk: Chunk, encoding: str) -> Iterator[tuple[str | None, bool]]:
+    """Each line of *chunk* as it is done: its JSON line (None: left out) and whether
+    it had findings.  A line whose job fails gets a document saying so; the others go
+    on."""
+    for number, text in chunk.lines:
         document: dict[str, object] | None
         if text is None:
             document, found = {"error": f"longer than {MAX_LINE:,} bytes: not read"}, True
@@ -209,11 +249,46 @@ def run_chunk(job: LineJob, chunk: Chunk) -> tuple[list[str], bool]:
             except Exception as exc:  # a bug for one input must not lose the others
                 document = {"input": text, "error": f"{type(exc).__name__}: {exc}"}
                 found = True
+        line = None if document is None else json_line({"line": number, **document}, encoding)
+        if text is not None and len(text) > LONGEST:
+            _forget_splits()
+        yield line, found
+
+
+def _forget_splits() -> None:
+    """Empty the cache of ``urllib.parse.urlsplit`` (its last 128 inputs and their
+    parts, kept since Python 3.11), which the readers fill: a long line is never
+    asked for twice, and 128 of them would keep some 400 MiB.  The core's own
+    caches keep only short inputs (:mod:`urlinspector.core.memo`)."""
+    clear = getattr(urllib.parse.urlsplit, "cache_clear", None)
+    if clear is not None:
+        clear()
+
+
+def run_chunk(job: LineJob, encoding: str, chunk: Chunk) -> ChunkResult:
+    """The output lines of *chunk* (in a worker process) and whether any of its lines
+    had findings."""
+    out: list[str] = []
+    findings = False
+    for line, found in _documents(job, chunk, encoding):
         findings = findings or found
-        if document is not None:
-            line = {"line": number, **document}
-            out.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
-    return out, findings
+        if line is not None:
+            out.append(line)
+    return ChunkResult(out, findings, len(chunk.lines))
+
+
+def lost_chunk(encoding: str, chunk: Chunk, reason: str) -> ChunkResult:
+    """An error document for each line of *chunk*, which no worker could finish."""
+    out = [
+        json_line(
+            {"line": number, "error": reason}
+            if text is None
+            else {"line": number, "input": text, "error": reason},
+            encoding,
+        )
+        for number, text in chunk.lines
+    ]
+    return ChunkResult(out, True, len(chunk.lines))
 
 
 # --- the driver ------------------------------------------------------------------------------
@@ -243,29 +318,38 @@ class _Progress:
         self.stream.flush()
 
 
-def _results(
-    job: LineJob, chunks: Iterable[Chunk], jobs: int
-) -> Iterator[tuple[list[str], bool, int]]:
-    """(output lines, findings, lines in) of each chunk, in input order."""
-    if jobs == 1:
+def _pooled(
+    job: LineJob, chunks: Iterable[Chunk], jobs: int, encoding: str
+) -> Iterator[ChunkResult]:
+    """Each chunk's result, in input order, from *jobs* worker processes (a worker
+    that dies loses nothing: see :mod:`.batch_pool`)."""
+    from urlinspector.cli.batch_pool import ChunkRunner, WorkerPool
+
+    runner: ChunkRunner[Chunk, ChunkResult] = ChunkRunner(
+        run=functools.partial(run_chunk, job, encoding),
+        lost=functools.partial(lost_chunk, encoding),
+    )
+    pool = WorkerPool(runner, jobs, depth=CHUNKS_IN_FLIGHT, budget=CHUNK_BYTES)
+    try:
         for chunk in chunks:
-            out, findings = run_chunk(job, chunk)
-            yield out, findings, len(chunk)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: deque[tuple[Future[tuple[list[str], bool]], int]] = deque()
-        try:
-            for chunk in chunks:
-                pending.append((pool.submit(run_chunk, job, chunk), len(chunk)))
-                if len(pending) >= jobs * CHUNKS_IN_FLIGHT:
-                    future, size = pending.popleft()
-                    yield (*future.result(), size)
-            while pending:
-                future, size = pending.popleft()
-                yield (*future.result(), size)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+            pool.submit(chunk, chunk.size)
+            while pool.full():
+                yield pool.next_result()
+        while pool:
+            yield pool.next_result()
+    except BaseException:
+        pool.close(cancel=True)
+        raise
+    pool.close()
+
+
+def _serial(job: LineJob, chunks: Iterable[Chunk], encoding: str) -> Iterator[ChunkResult]:
+    """Each line's result in this process, as soon as it is done (one line a result;
+    the chunk's line count comes with its last)."""
+    for chunk in chunks:
+        for line, found in _documents(job, chunk, encoding):
+            yield ChunkResult([] if line is None else [line], found, 0)
+        yield ChunkResult([], False, len(chunk.lines))
 
 
 def run_batch(job: LineJob, source: str, console: Console, *, jobs: int = 1) -> int:
@@ -275,15 +359,20 @@ def run_batch(job: LineJob, source: str, console: Console, *, jobs: int = 1) -> 
     encoding = "utf-8"
     if source == "-":
         encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+    output = getattr(console.stream, "encoding", None) or "utf-8"
     read = [0]
     progress = _Progress(sys.stderr if sys.stderr.isatty() else None, size)
     findings = False
+    chunks = _chunks(stream, encoding, read)
     try:
-        for out, found, lines in _results(job, _chunks(stream, encoding, read), jobs):
-            findings = findings or found
-            if out:
-                console.write("".join(line + "\n" for line in out))
-            progress.update(lines, read[0])
+        results = _serial(job, chunks, output) if jobs == 1 else _pooled(job, chunks, jobs, output)
+        for result in results:
+            findings = findings or result.findings
+            for line in result.lines:
+                console.write(line)  # (not line + "\n": a long line's copy)
+                console.write("\n")
+            if result.inputs:
+                progress.update(result.inputs, read[0])
         progress.update(0, read[0], final=True)
     finally:
         if stream is not sys.stdin.buffer:

@@ -231,17 +231,36 @@ def wrap(text: str, columns: int, indent: int) -> list[str]:
 
 # --- input ---------------------------------------------------------------------------------
 
+MAX_INPUT = 1 << 20
+"""Bytes of one URL, reference or text read from standard input (``-``), and of one
+line of ``--jsonl``: a longer one is not read.  Far above any URL sent to a server,
+and small enough that its report, some 30 times its size, fits in memory."""
+
 
 def read_input(value: str) -> str:
-    """*value*, or standard input when it is ``-`` (one trailing newline removed)."""
+    """*value*, or standard input when it is ``-`` (one trailing newline removed).
+    Raises ValueError (misuse) for standard input longer than :data:`MAX_INPUT`,
+    having read no more than that."""
     if value != "-":
         return value
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is not None:
         encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
-        text: str = buffer.read().decode(encoding, "surrogateescape")  # like argv
+        data: bytes = buffer.read(MAX_INPUT + 3)  # room for a line end, and one more
+        size = len(data) - (2 if data.endswith(b"\r\n") else 1 if data.endswith(b"\n") else 0)
+        text: str = data.decode(encoding, "surrogateescape")  # like argv
     else:
-        text = sys.stdin.read()
+        text = sys.stdin.read(MAX_INPUT + 3)
+        size = len(_without_line_end(text))
+    if size > MAX_INPUT:
+        raise ValueError(
+            f"standard input holds more than {MAX_INPUT:,} bytes, the most read as one "
+            "input (--jsonl reads a file of any size, one input a line)"
+        )
+    return _without_line_end(text)
+
+
+def _without_line_end(text: str) -> str:
     if text.endswith("\r\n"):
         return text[:-2]
     if text.endswith("\n"):

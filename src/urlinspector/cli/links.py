@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from urlinspector.cli.batch import JOBS_ARG, JSONL_ARG, run_batch
 from urlinspector.cli.common import (
@@ -167,22 +166,46 @@ def run_compare(args: argparse.Namespace, console: Console) -> int:
 # --- extract -------------------------------------------------------------------------------
 
 
+MAX_TEXT = 64 << 20
+"""Bytes of the text ``extract FILE`` reads: a longer one (an endless file such as
+``/dev/zero``, a disk image) stops with a message, having read no more than that;
+``extract --jsonl FILE`` reads a file of any size, one line at a time."""
+
+
 def _read_text(source: str, charset: str) -> str:
     """The text of *source* (a file name, or ``-`` for stdin), decoded with *charset*;
-    undecodable octets become lone surrogates, shown as ``\\xNN``."""
+    undecodable octets become lone surrogates, shown as ``\\xNN``.  Raises ValueError
+    (misuse) for a file that cannot be read or holds more than :data:`MAX_TEXT`."""
     name = canonical_charset(charset)
-    if source == "-":
-        buffer = getattr(sys.stdin, "buffer", None)
-        if buffer is None:
-            return sys.stdin.read()
-        data: bytes = buffer.read()
-    else:
-        try:
-            data = Path(source).read_bytes()
-        except OSError as exc:
-            reason = exc.strerror or type(exc).__name__
-            raise ValueError(f"cannot read {quoted(source)}: {reason}") from None
+    where = "standard input" if source == "-" else quoted(source)
+    try:
+        if source == "-" and getattr(sys.stdin, "buffer", None) is None:
+            text = sys.stdin.read(MAX_TEXT + 1)
+            _check_size(len(text), where)
+            return text
+        data = _read_bytes(source)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ValueError(f"cannot read {where}: {reason}") from None
+    _check_size(len(data), where)
     return data.decode(name, "surrogateescape")
+
+
+def _read_bytes(source: str) -> bytes:
+    """At most :data:`MAX_TEXT` + 1 bytes of *source* (``-``: standard input)."""
+    if source == "-":
+        data: bytes = sys.stdin.buffer.read(MAX_TEXT + 1)
+        return data
+    with open(source, "rb") as stream:
+        return stream.read(MAX_TEXT + 1)
+
+
+def _check_size(size: int, where: str) -> None:
+    if size > MAX_TEXT:
+        raise ValueError(
+            f"{where} holds more than {MAX_TEXT:,} bytes, the most extract reads as one "
+            "text; extract --jsonl reads a file of any size, one line at a time"
+        )
 
 
 def _found_dict(found: Found, line: int, column: int) -> dict[str, object]:

@@ -9,9 +9,10 @@ against ``urllib.parse.urlsplit``): this reading is asked for on its own, by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import ada_url
+
+from urlinspector.core.memo import short_lru_cache
 
 __all__ = ["SPECIAL_PORTS", "BrowserReading", "browser_password_span", "browser_reading"]
 
@@ -71,7 +72,7 @@ class BrowserReading:
 _INVALID_BASE = "browsers reject it (or its base)"
 
 
-@lru_cache(maxsize=1024)
+@short_lru_cache(maxsize=1024)
 def browser_reading(text: str, base: str | None = None) -> BrowserReading:
     """Parse *text* (against *base* when given) as browsers do (WHATWG URL §4.4,
     the basic URL parser).  Never raises for a ``str``: a text browsers reject gives

@@ -40,6 +40,7 @@ from urlinspector.core.escapes.table import (
     _rules,
     _table,
 )
+from urlinspector.core.memo import short_lru_cache
 from urlinspector.core.model import Span
 from urlinspector.core.octets import ESCAPE, unquote_to_bytes
 
@@ -148,7 +149,7 @@ class Decoded:
         }
 
 
-@functools.lru_cache(maxsize=64)
+@short_lru_cache(maxsize=64)
 def _decode_octets(data: bytes, charset: str) -> tuple[str, bool]:
     """*data* decoded with *charset*; True when some octets could not be decoded."""
     try:

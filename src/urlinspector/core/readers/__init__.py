@@ -13,8 +13,7 @@ imported only when its reading is first asked for.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from urlinspector.core.memo import short_lru_cache
 from urlinspector.core.readers.curl import curl_parts, curl_version
 from urlinspector.core.readers.findings import differing_readers, reader_findings
 from urlinspector.core.readers.libraries import (
@@ -98,7 +97,7 @@ READERS: tuple[Reader, ...] = (
 """The readers, in the order they are shown: the standard library first."""
 
 
-@lru_cache(maxsize=256)
+@short_lru_cache(maxsize=256)
 def reader_readings(text: str) -> tuple[ReaderReading, ...]:
     """Every reader's reading of *text* (absolute, as the library would be handed
     it), in the order of :data:`READERS`.  Never raises."""
