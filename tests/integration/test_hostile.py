@@ -164,8 +164,10 @@ def test_the_cli_stops_an_endless_raw_menu_at_the_memory_cap(
     """``fetch --raw`` of an endless menu wrote on and on (586 MB in 80 s) until the
     deadline: it ends at the cap, with a clear error, like the menu without --raw."""
     server = hostile(endless(MENU_CHUNK, seconds=6))
-    monkeypatch.setattr(fetch_gopher, "fetch_limits", lambda timeout: LIMITS)
-    status = main(["fetch", "--raw", server.url(), "--timeout", "20"])
+    monkeypatch.setattr(
+        fetch_gopher, "fetch_limits", lambda timeout, guard=None: replace(LIMITS, guard=guard)
+    )
+    status = main(["fetch", "--allow-local", "--raw", server.url(), "--timeout", "20"])
     out, err = capsysbinary.readouterr()
     assert status == 1
     assert b"larger than the 1 MiB kept in memory" in err
@@ -914,7 +916,7 @@ def test_an_article_line_the_server_did_not_dot_stuff(
     assert isinstance(answer.result, Article)
     assert answer.result.body.splitlines()[-2:] == [".hidden line", ".stuffed"]
     assert any("did not dot-stuff 1 line" in note for note in answer.result.notes)
-    assert main(["fetch", news_url(server, "local.test/1"), "--timeout", "5"]) == 0
+    assert main(["fetch", "--allow-local", news_url(server, "local.test/1"), "--timeout", "5"]) == 0
     out, err = capsys.readouterr()
     assert ".hidden line" in out
     assert "note: the server did not dot-stuff 1 line of the article (line 5)" in err
