@@ -381,7 +381,7 @@ class MainWindow(MenusWindow):
         now_s = time.monotonic()
         typing = now_s - self._last_change < TYPING_MS / 1000
         self._last_change = now_s
-        long_text = len(self.address.text()) > LONG_TEXT
+        long_text = self.address.length() > LONG_TEXT
         pause = PAUSE_MS if long_text else (TYPING_MS if typing else 0)
         self._panel_timer.start(max(self._delay, pause))
 

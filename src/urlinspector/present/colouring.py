@@ -14,6 +14,7 @@ more than a frame.
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from urlinspector import palette
@@ -177,12 +178,28 @@ def colour_runs(
     (the ``host`` role, its registrable domain in bold) follows the browsers, and the
     edition's host is shown plain (``subdomain``): the bold name is the one contacted.
     """
-    text = url.text
-    n = len(text)
+    n = len(url.text)
     hi = n if hi is None else min(hi, n)
     lo = max(0, min(lo, hi))
     if lo == hi:
         return []
+    roles = _base_roles(url, lo, hi, browser_host)
+    layers = _Overlays(url, lo, hi, mask_password)
+    runs: list[Run] = []
+    start = lo
+    # one run per stretch of equal role and overlays
+    flags = zip(roles, layers.escape, layers.warning, layers.invalid, layers.masked, strict=True)
+    for (role, esc, warn, bad, mask), same in groupby(flags):
+        end = start + sum(1 for _ in same)
+        runs.append(Run(start, end, role, _OVERLAYS[(esc, warn, bad, mask)]))
+        start = end
+    return runs
+
+
+def _base_roles(url: URL, lo: int, hi: int, browser_host: Span | None) -> list[str]:
+    """The role of each character of ``[lo, hi)``: the components, the query's keys
+    and values, the scheme-specific parts, the delimiters."""
+    text = url.text
     spans = url.spans
     fill = _Fill(lo, hi)
     fill(*spans[SCHEME], "scheme")
@@ -218,44 +235,40 @@ def colour_runs(
             if roles[slash - lo] in _SLASHED_ROLES:
                 roles[slash - lo] = "separator"
             slash = text.find("/", slash + 1, min(p1, hi))
+    return roles
 
-    # overlays ----------------------------------------------------------------------
-    width = hi - lo
-    escape = [False] * width
-    warning = [False] * width
-    invalid = [False] * width
-    masked = [False] * width
-    u0, u1 = spans[URI]
-    if "%" in text:
-        for m in _ESCAPE.finditer(text, max(u0, lo - 2), min(u1, hi + 2)):
-            _mark(escape, m.start() - lo, m.end() - lo)
-    for d in url.diagnostics:
-        start, end = d.span
-        if end <= lo or start >= hi:
-            continue
-        if d.severity == "error":
-            _mark(invalid, start - lo, end - lo)
-        elif d.severity == "warning" and d.category == "security":
-            _mark(warning, start - lo, end - lo)
-    hidden = password_span(url) if mask_password else None
-    if hidden is not None:
-        # each character of the password, except those that can carry a look-alike
-        first = max(hidden[0], lo)
-        keep = kept_visible(text[hidden[0] : hidden[1]])
-        for i in range(first, min(hidden[1], hi)):
-            if not keep[i - hidden[0]]:
-                masked[i - lo] = True
 
-    runs: list[Run] = []
-    start = 0
-    key = _key(roles, escape, warning, invalid, masked, 0)
-    for i in range(1, width):
-        k = _key(roles, escape, warning, invalid, masked, i)
-        if k != key:
-            runs.append(Run(lo + start, lo + i, key[0], key[1]))
-            start, key = i, k
-    runs.append(Run(lo + start, hi, key[0], key[1]))
-    return runs
+class _Overlays:
+    """Which characters of ``[lo, hi)`` carry each overlay: ``escape`` (each ``%HH``
+    as one unit), ``warning`` (security warnings), ``invalid`` (errors) and
+    :data:`MASKED` (a hidden password's characters)."""
+
+    def __init__(self, url: URL, lo: int, hi: int, mask_password: bool) -> None:
+        width = hi - lo
+        self.escape = [False] * width
+        self.warning = [False] * width
+        self.invalid = [False] * width
+        self.masked = [False] * width
+        text = url.text
+        u0, u1 = url.spans[URI]
+        if "%" in text:
+            for m in _ESCAPE.finditer(text, max(u0, lo - 2), min(u1, hi + 2)):
+                _mark(self.escape, m.start() - lo, m.end() - lo)
+        for d in url.diagnostics:
+            start, end = d.span
+            if end <= lo or start >= hi:
+                continue
+            if d.severity == "error":
+                _mark(self.invalid, start - lo, end - lo)
+            elif d.severity == "warning" and d.category == "security":
+                _mark(self.warning, start - lo, end - lo)
+        hidden = password_span(url) if mask_password else None
+        if hidden is not None:
+            # each character of the password, except those that can carry a look-alike
+            keep = kept_visible(text[hidden[0] : hidden[1]])
+            for i in range(max(hidden[0], lo), min(hidden[1], hi)):
+                if not keep[i - hidden[0]]:
+                    self.masked[i - lo] = True
 
 
 def _emphasize(text: str, h0: int, h1: int, fill: _Fill) -> None:
@@ -288,17 +301,6 @@ for _e in (False, True):
                     )
                     if on
                 )
-
-
-def _key(
-    roles: list[str],
-    escape: list[bool],
-    warning: list[bool],
-    invalid: list[bool],
-    masked: list[bool],
-    i: int,
-) -> tuple[str, tuple[str, ...]]:
-    return roles[i], _OVERLAYS[(escape[i], warning[i], invalid[i], masked[i])]
 
 
 def roles_present(url: URL, *, exact_limit: int = 4096, runs: list[Run] | None = None) -> list[str]:

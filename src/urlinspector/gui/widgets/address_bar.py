@@ -1,11 +1,9 @@
 """The address bar: a single-line URL editor coloured on every keystroke.
 
 Choice of widget: a ``QPlainTextEdit`` kept to one line, coloured by a
-``QSyntaxHighlighter``.
+:class:`~.url_colours.UrlHighlighter` (formats in the line's layout, outside the
+undo stack).
 
-* Formats a highlighter sets live in the block's layout (``QTextLayout`` additional
-  formats), not in the document: colouring never enters the undo stack, so undo and
-  redo step through what the user typed, with Qt's own grouping.
 * Paste and drop go through ``insertFromMimeData``, one place to turn pasted text
   into a URL (line breaks removed, ``<URL:...>`` unwrapped, several URLs offered).
 * ``QLineEdit`` has no public API for character formats (and stops at 32767
@@ -37,35 +35,34 @@ from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QFontMetrics,
+    QFontMetricsF,
     QGuiApplication,
     QHelpEvent,
     QKeyEvent,
     QKeySequence,
     QMouseEvent,
-    QSyntaxHighlighter,
     QTextCursor,
-    QTextDocument,
     QTextOption,
 )
 from PySide6.QtWidgets import QFrame, QMenu, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
 
 from urlinspector.core import URL
-from urlinspector.core.model import Span
 from urlinspector.gui.models.anatomy import Description, describe
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.char_tooltip import description_html
+from urlinspector.gui.widgets.url_colours import FULL_LIMIT, WINDOW_MARGIN, UrlHighlighter
 from urlinspector.gui.widgets.url_marks import HiddenMarks, needs_marks, real_text, unmarked
-from urlinspector.present.colouring import Run, colour_runs
-from urlinspector.present.masking import password_span
+from urlinspector.present.colouring import Run
 
-__all__ = ["FULL_LIMIT", "UrlEdit", "UrlHighlighter", "description_html", "url_font"]
-
-FULL_LIMIT = 4096
-"""Texts up to this many characters are coloured whole on every keystroke."""
-
-WINDOW_MARGIN = 768
-"""Longer texts: characters coloured on each side of the visible part."""
+__all__ = [
+    "FULL_LIMIT",
+    "WINDOW_MARGIN",
+    "UrlEdit",
+    "UrlHighlighter",
+    "description_html",
+    "url_font",
+]
 
 ELIDE_LIMIT = 8192
 """A read-only display (the resolved target) longer than this shows its start and
@@ -85,80 +82,6 @@ def url_font(scale: float = 1.15) -> QFont:
     font.setStyleStrategy(QFont.StyleStrategy.PreferNoShaping)
     font.setKerning(False)
     return font
-
-
-class UrlHighlighter(QSyntaxHighlighter):
-    """Colours the (single) block of a URL editor from the core's parse."""
-
-    def __init__(
-        self,
-        document: QTextDocument,
-        parse: Callable[[str], URL],
-        formats: Formats,
-    ) -> None:
-        super().__init__(document)
-        self._parse = parse
-        self.formats = formats
-        self.mask_password = False
-        """Whether passwords are hidden (the window's setting)."""
-        self.caret: Callable[[], int | None] = lambda: None
-        """Where the typing caret is (None: no focus); the password is shown while
-        the caret is in it."""
-        self.masking = False
-        """Whether the colours now shown mask the password."""
-        self.center = 0
-        """Position around which a long text is coloured (the cursor, or what is
-        scrolled into view)."""
-        self.coloured: tuple[int, int] = (0, 0)
-        """The characters ``[start, end)`` the last highlight coloured."""
-        self.url: URL | None = None
-        """The parse behind the colours now shown."""
-        self.runs: list[Run] = []
-        """The runs now shown (of :attr:`coloured` only)."""
-        self.enabled = True
-        self.real: Callable[[str], str] = lambda shown: shown
-        """The text a block shows, each hidden character's mark back as the character
-        (:func:`~.url_marks.unmarked`)."""
-        self.browser_host: Callable[[URL], Span | None] = lambda _url: None
-        """Where the host browsers contact stands in a parse's text
-        (:func:`~urlinspector.present.colouring.browser_host_span`): the emphasis
-        follows it (None: the edition's host)."""
-
-    def set_parser(self, parse: Callable[[str], URL]) -> None:
-        self._parse = parse
-        self.rehighlight()
-
-    def window(self, length: int) -> tuple[int, int]:
-        if length <= FULL_LIMIT:
-            return 0, length
-        lo = max(0, self.center - WINDOW_MARGIN)
-        hi = min(length, self.center + WINDOW_MARGIN)
-        return lo, hi
-
-    def highlightBlock(self, text: str) -> None:
-        if not self.enabled or self.currentBlock().blockNumber() != 0:
-            return  # a single-line editor; other blocks cannot be typed
-        url = self._parse(self.real(text))
-        self.url = url
-        lo, hi = self.window(len(text))
-        self.coloured = (lo, hi)
-        get = self.formats.get
-        self.masking = self.masks(url)
-        self.runs = runs = colour_runs(
-            url, lo, hi, mask_password=self.masking, browser_host=self.browser_host(url)
-        )
-        for run in runs:
-            self.setFormat(run.start, run.end - run.start, get(run.role, run.overlays))
-
-    def masks(self, url: URL) -> bool:
-        """Whether *url*'s password is to be masked now (hidden, and not being typed)."""
-        if not self.mask_password:
-            return False
-        span = password_span(url)
-        if span is None:
-            return False
-        caret = self.caret()
-        return caret is None or not span[0] <= caret <= span[1]
 
 
 class UrlEdit(QPlainTextEdit):
@@ -542,13 +465,17 @@ class UrlEdit(QPlainTextEdit):
         self._recentre(self.textCursor().position())
 
     def _follow_scroll(self) -> None:
+        """Scrolled: colour around the middle of what shows.  The font is
+        fixed-pitch, so the scroll offset over a character's advance is the first
+        column shown (a hidden character's mark is a little wider: the window's
+        margin covers it); asking the layout instead costs a walk along the whole
+        line, twice on every keystroke that scrolls."""
         if self.length() <= FULL_LIMIT:
             return
-        first = self.cursorForPosition(QPoint(0, self.viewport().height() // 2)).position()
-        last = self.cursorForPosition(
-            QPoint(self.viewport().width(), self.viewport().height() // 2)
-        ).position()
-        self._recentre((first + last) // 2)
+        advance = QFontMetricsF(self.font()).horizontalAdvance("x")
+        first = self.horizontalScrollBar().value() / advance
+        shown = self.viewport().width() / advance
+        self._recentre(int(first + shown / 2))
 
     def _recentre(self, centre: int) -> None:
         highlighter = self.highlighter
