@@ -108,7 +108,9 @@ class ViewerPane(StepFollowing):
         login from ``~/.netrc`` on a connection without TLS (asked when one wants it)."""
         self.history = History(listener=self._update_actions)
         self.runner = JobRunner(self)
-        self.downloads = Downloads(self, self.runner, download_folder)
+        self.downloads = Downloads(self, self.runner, download_folder, self._connect_shared)
+        self.downloads_action = self.downloads.action
+        """Go ▸ Downloads (Ctrl+Shift+Y): the Downloads window."""
         self.downloads.saved.connect(lambda path: self.statusMessage.emit(f"Saved as {path}."))
         self.downloads.viewRequested.connect(self._view_download)
         self.url = ""
@@ -365,7 +367,7 @@ class ViewerPane(StepFollowing):
         url = parse(self.url)
         download = handler_for(url).save(url, self)
         if download is not None:
-            self.downloads.start(url.text, download.name, download.task, self._connect_shared)
+            self.downloads.start(url.text, download)
             return
         page = self.pages.currentWidget()
         texts = {
