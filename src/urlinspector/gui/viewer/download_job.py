@@ -28,6 +28,7 @@ from urlinspector.gui.viewer.save import SaveDialog, new_spool
 from urlinspector.gui.viewer.tasks import SavedPage
 from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled
+from urlinspector.net.ftp.resuming import ResumeRefused
 
 __all__ = ["DownloadJob"]
 
@@ -71,9 +72,9 @@ class DownloadJob(QObject):
         return record
 
     def _put(self, record: DownloadRecord) -> None:
-        self.model.put(record)
         if self.dialog is not None:
             self.dialog.show_record(record)
+        self.model.put(record)
 
     # -- attempts --------------------------------------------------------------------------
 
@@ -195,12 +196,19 @@ class DownloadJob(QObject):
 
     def _cut(self, error: object) -> None:
         cancelled = isinstance(error, Cancelled)
-        kept = self._keep_partial()
+        refused = isinstance(error, ResumeRefused)  # the server cannot go on: Retry
+        kept = not refused and self._keep_partial()
         state = DownloadState.CANCELLED if cancelled else DownloadState.FAILED
         message = "not saved" if self.discarded else ("" if cancelled else str(error))
         done = self.spool.stat().st_size if kept and self.spool is not None else self.record.done
         record = replace(
-            self.record, state=state, message=message, speed=None, done=done, resumable=kept
+            self.record,
+            state=state,
+            message=message,
+            speed=None,
+            done=done,
+            resumable=kept,
+            no_resume="" if refused else self.record.no_resume,
         )
         self._put(record)
         if self.dialog is not None and not self.discarded:
@@ -217,7 +225,8 @@ class DownloadJob(QObject):
             return False
         if self.download.resume is not None and size > 0:
             return True
-        spool.write_bytes(b"")
+        spool.unlink(missing_ok=True)  # nothing to go on from: Retry makes a new one
+        self.spool = None
         return False
 
     # -- the save dialog ---------------------------------------------------------------------
