@@ -47,6 +47,10 @@ class Gate:
     def limit(self, octets_a_second: int) -> None:
         self.dtp.write_limit = octets_a_second
 
+    def cut_at(self, octets: int) -> None:
+        """Lose the next data connection after *octets*."""
+        self.dtp.cut_at = octets
+
 
 @pytest.fixture(scope="module")
 def gated_ftp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[PyftpdlibServer, Gate]]:
@@ -62,6 +66,17 @@ def gated_ftp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Pyftpd
 
     class GatedData(handlers.ThrottledDTPHandler):  # type: ignore[misc]
         write_limit = 0
+        cut_at = 0
+        """Drop the data connection once this many octets went (0: never)."""
+
+        def send(self, data: bytes) -> int:
+            sent: int = super().send(data)
+            self.octets = getattr(self, "octets", 0) + sent
+            if self.cut_at and self.octets >= self.cut_at:
+                type(self).cut_at = 0  # once: the next transfer goes through
+                self._resp = ("426 Connection lost; transfer aborted.", lambda *_a: None)
+                self.close()  # the data connection is lost; RFC 959 §4.2: 426
+            return sent
 
     class Gated(modern):  # type: ignore[misc, valid-type]
         dtp_handler = GatedData
@@ -77,6 +92,7 @@ def gate(gated_ftp: tuple[PyftpdlibServer, Gate]) -> Iterator[Gate]:
     the_gate.limit(512 * 1024)
     yield the_gate
     the_gate.limit(0)
+    the_gate.cut_at(0)
 
 
 @pytest.fixture
@@ -265,6 +281,31 @@ def test_an_ftp_download_cut_midway_resumes_to_a_byte_identical_file(
         dialog.save_button.click()
     assert (downloads / "big.bin").read_bytes() == big_bytes()
     assert record(pane, 1).target == downloads / "big.bin"
+
+
+def test_a_connection_lost_midway_fails_and_resumes_on_request(
+    qtbot: Any, pane: ViewerPane, big_url: str, gate: Gate, downloads: Path
+) -> None:
+    gate.limit(0)
+    gate.cut_at(3 * MiB)
+    item = start_big(qtbot, pane, big_url)
+    wait_state(qtbot, pane, 1, DownloadState.FAILED)
+    lost = record(pane, 1)
+    assert lost.resumable
+    assert "426 Connection lost" in lost.message  # what the server said
+    assert 3 * MiB <= lost.done < BIG_SIZE
+    assert item.spool is not None
+    assert item.spool.read_bytes() == big_bytes()[: lost.done]
+    assert list(downloads.iterdir()) == []
+    window = pane.downloads.window
+    assert window is not None
+    window.actions_for(1).resume_button.click()
+    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    dialog = item.dialog
+    assert dialog is not None
+    with qtbot.waitSignal(dialog.saved, timeout=10000):
+        dialog.save_button.click()
+    assert (downloads / "big.bin").read_bytes() == big_bytes()
 
 
 def test_a_cut_gopher_download_says_it_cannot_resume_and_retry_starts_again(
