@@ -130,7 +130,7 @@ class DownloadJob(QObject):
 
     def retry(self) -> Job | None:
         """Start again from the first octet (the partial file emptied)."""
-        if self.record.running:
+        if self.record.running or not self.record.retriable:
             return None
         if self.spool is None:
             self.spool = new_spool()

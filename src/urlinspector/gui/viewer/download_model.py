@@ -98,7 +98,7 @@ class DownloadModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[index.column()][1](record)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return record.url if index.column() == 1 else state_text(record)
+            return display_url(record.url, 400) if index.column() == 1 else state_text(record)
         return None
 
     def headerData(

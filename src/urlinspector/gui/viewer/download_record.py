@@ -75,6 +75,8 @@ class DownloadRecord:
     """A partial file is kept and the server can restart where it was cut."""
     no_resume: str = ""
     """Why this download cannot resume (shown after a cut), "" when it can."""
+    retriable: bool = True
+    """Retry can fetch it again (False for bytes offered as they are: a page's text)."""
 
     def with_progress(self, done: int, total: int | None, speed: float | None) -> DownloadRecord:
         return replace(

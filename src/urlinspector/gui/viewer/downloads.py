@@ -122,7 +122,8 @@ class Downloads(QObject):
     def offer(self, url: str, name: str, spool: Path, size: int) -> SaveDialog:
         """Offer *spool*, complete, for saving (a row marked done)."""
         item = self._new(url, Download(name, lambda _spool: _nothing), spool)
-        item.model.put(replace(item.record, state=DownloadState.DONE, done=size, total=size))
+        done = replace(item.record, state=DownloadState.DONE, done=size, total=size)
+        item.model.put(replace(done, retriable=False))  # its bytes are all there is
         dialog = self._open(item)
         dialog.download_finished(size)
         return dialog

@@ -30,6 +30,16 @@ if TYPE_CHECKING:
 
 __all__ = ["DownloadsWindow", "RowActions", "open_folder"]
 
+STATE_COLUMN = 5
+WIDEST = {
+    0: "a-file-name.tar.gz",
+    1: "gopher://example.org/9/pub/a-file",
+    2: "999.9 MiB of 999.9 MiB",
+    3: "999.9 KiB/s",
+    4: "59 min 59 s",
+}
+"""Column widths, as the widest text they usually hold (the rest shows in a tooltip)."""
+
 
 def open_folder(folder: Path) -> bool:
     """Show *folder* in the system's file manager."""
@@ -63,7 +73,7 @@ class RowActions(QWidget):
     def show_record(self, record: DownloadRecord) -> None:
         running = record.running
         self.cancel_button.setEnabled(running)
-        self.retry_button.setEnabled(not running and record.target is None)
+        self.retry_button.setEnabled(not running and record.target is None and record.retriable)
         self.resume_button.setEnabled(not running and record.resumable)
         if record.resumable:
             tip = "go on from where it was cut (the server restarts the transfer)"
@@ -96,9 +106,14 @@ class DownloadsWindow(QWidget):
         self.view.verticalHeader().hide()
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        metrics = self.view.fontMetrics()
+        for column, widest in WIDEST.items():
+            header.resizeSection(column, metrics.horizontalAdvance(widest) + 16)
         header.setSectionResizeMode(ACTIONS_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
-        self.view.setWordWrap(False)
+        header.moveSection(ACTIONS_COLUMN, STATE_COLUMN)  # the buttons, then the state
+        header.setStretchLastSection(True)
+        self.view.setWordWrap(True)  # a long state (why it cannot resume) in full
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.empty = QLabel("No downloads in this session.")
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
@@ -108,7 +123,7 @@ class DownloadsWindow(QWidget):
         for row in range(model.rowCount()):
             self._add_row(row)
         self.empty.setVisible(model.rowCount() == 0)
-        self.resize(980, 280)
+        self.resize(1280, 300)
 
     def actions_for(self, key: int) -> RowActions:
         """The buttons of the download numbered *key*."""
@@ -131,8 +146,6 @@ class DownloadsWindow(QWidget):
         actions.show_record(record)
         self.rows[record.key] = actions
         self.view.setIndexWidget(self.model.index(row, ACTIONS_COLUMN), actions)
-        for column in range(ACTIONS_COLUMN):
-            self.view.resizeColumnToContents(column)
 
     @Slot(int)
     def _changed(self, key: int) -> None:
