@@ -41,8 +41,13 @@ STATE = next(i for i, (heading, _) in enumerate(COLUMNS) if heading == "State")
 class Gate:
     """The throttle of :func:`gated_ftp`: octets a second the server sends (0: no limit)."""
 
-    def __init__(self, dtp: type[Any]) -> None:
+    def __init__(self, dtp: type[Any], control: type[Any]) -> None:
         self.dtp = dtp
+        self.control = control
+
+    def allow_rest(self, allowed: bool) -> None:
+        """Answer REST (350), or refuse it as a server that does not know it (502)."""
+        self.control.rest_allowed = allowed
 
     def limit(self, octets_a_second: int) -> None:
         self.dtp.write_limit = octets_a_second
@@ -80,9 +85,16 @@ def gated_ftp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Pyftpd
 
     class Gated(modern):  # type: ignore[misc, valid-type]
         dtp_handler = GatedData
+        rest_allowed = True
+
+        def pre_process_command(self, line: str, cmd: str, arg: str) -> Any:
+            if cmd == "REST" and not self.rest_allowed:
+                self.respond("502 Command not implemented.")
+                return None
+            return super().pre_process_command(line, cmd, arg)
 
     server = PyftpdlibServer(Gated, "127.0.0.1")
-    yield server, Gate(GatedData)
+    yield server, Gate(GatedData, Gated)
     server.stop()
 
 
@@ -93,6 +105,7 @@ def gate(gated_ftp: tuple[PyftpdlibServer, Gate]) -> Iterator[Gate]:
     yield the_gate
     the_gate.limit(0)
     the_gate.cut_at(0)
+    the_gate.allow_rest(True)
 
 
 @pytest.fixture
@@ -300,6 +313,36 @@ def test_a_connection_lost_midway_fails_and_resumes_on_request(
     window = pane.downloads.window
     assert window is not None
     window.actions_for(1).resume_button.click()
+    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    dialog = item.dialog
+    assert dialog is not None
+    with qtbot.waitSignal(dialog.saved, timeout=10000):
+        dialog.save_button.click()
+    assert (downloads / "big.bin").read_bytes() == big_bytes()
+
+
+def test_a_server_that_refuses_rest_ends_resuming_and_retry_starts_again(
+    qtbot: Any, pane: ViewerPane, big_url: str, gate: Gate, downloads: Path
+) -> None:
+    gate.limit(0)
+    gate.cut_at(2 * MiB)
+    gate.allow_rest(False)
+    item = start_big(qtbot, pane, big_url)
+    wait_state(qtbot, pane, 1, DownloadState.FAILED)
+    assert record(pane, 1).resumable  # worth a try: many servers take REST unannounced
+    window = pane.downloads.window
+    assert window is not None
+    buttons = window.actions_for(1)
+    buttons.resume_button.click()
+    wait_state(qtbot, pane, 1, DownloadState.FAILED)
+    refused = record(pane, 1)
+    assert "cannot resume" in refused.message
+    assert "502" in refused.message
+    assert not refused.resumable
+    assert not buttons.resume_button.isEnabled()
+    assert buttons.retry_button.isEnabled()
+    assert any(line.startswith("> REST ") for line in pane.transcript.lines)
+    buttons.retry_button.click()
     wait_state(qtbot, pane, 1, DownloadState.DONE)
     dialog = item.dialog
     assert dialog is not None
