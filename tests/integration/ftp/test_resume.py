@@ -82,7 +82,7 @@ def test_a_server_without_rest_refuses_and_leaves_the_partial_file(
 @pytest.mark.parametrize(
     ("name", "offset", "says"),
     [
-        ("readme.txt", 4, "sent as text"),  # a .txt name: guessed type a (RFC 1738 §3.2.3)
+        ("readme.txt;type=a", 4, "sent as text"),
         ("binary.dat;type=a", 4, "sent as text"),
         ("binary.dat", 5000, "more than"),
         ("pub/", 4, "directory"),
