@@ -24,7 +24,10 @@ from urlinspector.gui.viewer.handlers.base import Download
 from urlinspector.gui.viewer.save import SaveDialog, new_spool
 from urlinspector.gui.viewer.workers import Job, JobRunner
 
-__all__ = ["DOWNLOADS_SHORTCUT", "Downloads", "default_folder"]
+__all__ = ["DOWNLOADS_SHORTCUT", "DOWNLOAD_THREADS", "Downloads", "default_folder"]
+
+DOWNLOAD_THREADS = 6
+"""Downloads that run at once (more wait their turn, shown running at 0 bytes)."""
 
 DOWNLOADS_SHORTCUT = "Ctrl+Shift+Y"
 """The key of the Downloads window (Firefox's on Linux and Windows)."""

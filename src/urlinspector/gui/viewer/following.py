@@ -248,7 +248,8 @@ class StepFollowing(PageShowing, QWidget):
         sender = self.sender()
         job = self._nav.job if self._nav is not None else None
         if job is None or job.signals is not sender:
-            job = next((j for j in self.runner.running if j.signals is sender), None)
+            running = (*self.runner.running, *self.downloads.runner.running)
+            job = next((j for j in running if j.signals is sender), None)
         if job is None:
             return
         the_job = job
