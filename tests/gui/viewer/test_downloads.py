@@ -163,6 +163,29 @@ def test_the_window_stays_usable_while_a_download_runs(
     wait_state(qtbot, pane, 1, DownloadState.CANCELLED)
 
 
+def test_pages_still_load_while_as_many_downloads_run_as_page_threads(
+    qtbot: Any, pane: ViewerPane, big_url: str, gate: Gate, hole: Any
+) -> None:
+    from urlinspector.core import parse
+    from urlinspector.gui.viewer.handlers import handler_for
+    from urlinspector.gui.viewer.workers import POOL_THREADS
+
+    url = parse(big_url)
+    for _ in range(POOL_THREADS):
+        step = handler_for(url).save(url, pane)  # File ▸ Save page as…, four times
+        assert step is not None
+        pane.downloads.start(url.text, step)
+    keys = range(1, POOL_THREADS + 1)
+    qtbot.waitUntil(lambda: all(record(pane, k).done > 0 for k in keys), timeout=20000)
+    pane.navigate(hole.url)
+    qtbot.waitUntil(lambda: pane.current_page is pane.gopher_page, timeout=10000)
+    assert all(record(pane, k).running for k in keys)
+    for key in keys:
+        job(pane, key).cancel()
+    for key in keys:
+        wait_state(qtbot, pane, key, DownloadState.CANCELLED)
+
+
 def test_ctrl_shift_y_opens_the_downloads_window_from_the_go_menu(window: Any) -> None:
     from urlinspector.gui.viewer import install_viewer
 
