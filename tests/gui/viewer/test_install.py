@@ -78,6 +78,7 @@ def test_the_go_menu_switches_pages_and_holds_the_actions(
         "&Stop",
         "&Inspector",
         "&Viewer",
+        "&Downloads",
         "&News server…",
     ]
     inspector = next(a for a in menu.actions() if a.text() == "&Inspector")

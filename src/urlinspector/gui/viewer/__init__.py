@@ -6,7 +6,9 @@ file URLs and shows what comes back, with history.
   (showing a page) are its parts;
 * :mod:`.handlers`: one module per scheme behind one protocol, and the registry;
 * :mod:`.install`: :func:`install_viewer`, the pane in the main window;
-* :mod:`.downloads` and :mod:`.dialogs`: save dialogs, and the questions asked;
+* :mod:`.downloads`: the download list (one :mod:`.download_job` per download, its
+  :mod:`.download_record` in the :mod:`.download_model`, shown by
+  :mod:`.downloads_window`); :mod:`.dialogs`: the questions asked;
 * :mod:`.history`: back, forward and reload (plain Python);
 * :mod:`.workers`: fetches on a thread pool, reported by signals, stopped by a
   :class:`~urlinspector.net.limits.CancelToken`; :mod:`.tasks`: what they run, and

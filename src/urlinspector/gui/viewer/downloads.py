@@ -1,20 +1,36 @@
-"""Downloads: a resource written into a spool file while its save dialog is open, then
-placed where the person chose (:class:`~urlinspector.gui.viewer.save.SaveDialog`)."""
+"""Downloads: the viewer's list of transfers to files, as browsers keep one.
+
+:class:`Downloads` starts a :class:`~.download_job.DownloadJob` per download (several
+run at once), keeps their records in one :class:`~.download_model.DownloadModel`, opens
+a save dialog for each (not modal: the window stays usable) and shows the Downloads
+window (:class:`~.downloads_window.DownloadsWindow`, Ctrl+Shift+Y) when one starts.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from urlinspector.gui.viewer.download_job import DownloadJob
+from urlinspector.gui.viewer.download_model import DownloadModel
+from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState
+from urlinspector.gui.viewer.downloads_window import DownloadsWindow
+from urlinspector.gui.viewer.handlers.base import Download
 from urlinspector.gui.viewer.save import SaveDialog, new_spool
-from urlinspector.gui.viewer.tasks import SavedPage
-from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
-from urlinspector.net.errors import Cancelled
+from urlinspector.gui.viewer.workers import Job, JobRunner
 
-__all__ = ["Downloads", "default_folder"]
+__all__ = ["DOWNLOADS_SHORTCUT", "DOWNLOAD_THREADS", "Downloads", "default_folder"]
+
+DOWNLOAD_THREADS = 6
+"""Downloads that run at once (more wait their turn, shown running at 0 bytes)."""
+
+DOWNLOADS_SHORTCUT = "Ctrl+Shift+Y"
+"""The key of the Downloads window (Firefox's on Linux and Windows)."""
 
 
 def default_folder() -> Path:
@@ -23,7 +39,7 @@ def default_folder() -> Path:
 
 
 class Downloads(QObject):
-    """The save dialogs of the viewer and the downloads running behind them.
+    """The downloads of a viewer (see the module description).
 
     Signals: ``saved(str)`` with the path a file was saved as; ``viewRequested(str,
     bytes)`` when the person chose to view a download as text."""
@@ -32,63 +48,86 @@ class Downloads(QObject):
     viewRequested = Signal(str, object)
     """``(url, octets)``: a download to show as text instead."""
 
-    def __init__(self, parent: QWidget, runner: JobRunner, folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget,
+        runner: JobRunner,
+        folder: Path | None = None,
+        connect: Callable[[Job], None] | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.connect_shared: Callable[[Job], None] = connect or (lambda _job: None)
+        """Wires each attempt's shared reports (the transcript, the password question)."""
         self.parent_widget = parent
         self.runner = runner
         self.folder = folder or default_folder()
         """Where the save dialog starts (the folder of the last file saved)."""
         self.dialog: SaveDialog | None = None
-        """The save dialog open now, if any."""
-        self._running: dict[object, SaveDialog] = {}
+        """The save dialog opened last, while it is open."""
+        self.model = DownloadModel(self)
+        self.jobs: dict[int, DownloadJob] = {}
+        self.window: DownloadsWindow | None = None
+        self.action = QAction("&Downloads", parent)
+        self.action.setObjectName("downloadsAction")
+        self.action.setShortcut(QKeySequence(DOWNLOADS_SHORTCUT))
+        self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.action.setToolTip("the downloads of this session: progress, cancel, resume")
+        self.action.triggered.connect(lambda: self.show_window())
+        parent.addAction(self.action)
+
+    # -- the list ---------------------------------------------------------------------------
+
+    def show_window(self, *, activate: bool = True) -> DownloadsWindow:
+        """Show the Downloads window (made the first time); *activate*: give it the
+        focus (Go ▸ Downloads), else it appears behind the save dialog."""
+        window = self.window
+        if window is None:
+            window = self.window = DownloadsWindow(self.model, self, self.parent_widget)
+        window.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, not activate)
+        if window.isVisible() and activate:
+            window.activateWindow()
+        window.show()
+        return window
+
+    def job(self, key: int) -> DownloadJob:
+        return self.jobs[key]
 
     def owns(self, sender: object) -> bool:
         """*sender* (a job's signals) is a download's."""
-        return sender in self._running
+        return any(d.job is not None and d.job.signals is sender for d in self.jobs.values())
 
-    def start(
-        self,
-        url: str,
-        name: str,
-        task: Callable[[Path], Callable[[JobContext], object]],
-        connect: Callable[[Job], None],
-    ) -> Job:
-        """Download *url* into a spool file with its save dialog open; *connect* wires
-        the job's shared reports (transcript, password)."""
-        spool = new_spool()
-        job = Job(task(spool), url)
-        connect(job)
-        self.adopt(job, url, name, spool)
-        self.runner.start(job)
-        return job
+    def _new(self, url: str, download: Download, spool: Path) -> DownloadJob:
+        key = len(self.jobs) + 1
+        record = DownloadRecord(key=key, name=download.name, url=url, no_resume=download.no_resume)
+        item = DownloadJob(record, download, spool, self.model, self.runner, self.connect_shared)
+        item.ended.connect(self._ended)
+        self.jobs[key] = item
+        return item
 
-    def adopt(self, job: Job, url: str, name: str, spool: Path) -> SaveDialog:
-        """Open the save dialog of *job*, a transfer into *spool* already running."""
-        signals = job.signals
-        signals.progress.connect(self._progress)
-        signals.finished.connect(self._finished)
-        signals.failed.connect(self._failed)
-        dialog = self.open(url, name, spool)
-        dialog.set_progress(0, None)  # running, its size not known yet
-        self._running[signals] = dialog
-        dialog.cancelRequested.connect(job.cancel)
-        if job.outcome is not None:  # it ended before its signals were connected here
-            ok, value = job.outcome
-            self._end(signals, value, ok)
-        return dialog
+    # -- starting ---------------------------------------------------------------------------
 
-    def open(self, url: str, name: str, spool: Path) -> SaveDialog:
-        dialog = SaveDialog(url, name, self.folder, spool, self.parent_widget)
-        dialog.saved.connect(self._saved)
-        dialog.viewRequested.connect(self.viewRequested)
-        dialog.finished.connect(lambda _r: self._closed(dialog))
-        self.dialog = dialog
-        dialog.open()
-        return dialog
+    def start(self, url: str, download: Download) -> DownloadJob:
+        """Download *url* into a spool file, its save dialog open and its row shown."""
+        item = self._new(url, download, new_spool())
+        self.show_window(activate=False)
+        self._open(item)
+        item.run()
+        return item
+
+    def adopt(self, job: Job, url: str, download: Download, spool: Path) -> DownloadJob:
+        """Take over *job*, a fetch into *spool* that turned out to be a file to save."""
+        item = self._new(url, download, spool)
+        self.show_window(activate=False)
+        self._open(item)
+        item.run(job)
+        return item
 
     def offer(self, url: str, name: str, spool: Path, size: int) -> SaveDialog:
-        """Offer *spool*, complete, for saving."""
-        dialog = self.open(url, name, spool)
+        """Offer *spool*, complete, for saving (a row marked done)."""
+        item = self._new(url, Download(name, lambda _spool: _nothing), spool)
+        done = replace(item.record, state=DownloadState.DONE, done=size, total=size)
+        item.model.put(replace(done, retriable=False))  # its bytes are all there is
+        dialog = self._open(item)
         dialog.download_finished(size)
         return dialog
 
@@ -97,11 +136,33 @@ class Downloads(QObject):
         spool.write_bytes(data)
         return self.offer(url, name, spool, len(data))
 
+    def _open(self, item: DownloadJob) -> SaveDialog:
+        record = item.record
+        assert item.spool is not None
+        dialog = SaveDialog(record.url, record.name, self.folder, item.spool, self.parent_widget)
+        dialog.saved.connect(self._saved)
+        dialog.viewRequested.connect(self.viewRequested)
+        dialog.finished.connect(lambda _r: self._closed(dialog))
+        item.attach(dialog)
+        self.dialog = dialog
+        dialog.show()  # not modal: the window and the list stay usable
+        return dialog
+
     def discard_all(self) -> None:
         """Discard every download not saved yet (the window closes)."""
-        for dialog in {*self._running.values(), self.dialog}:
-            if dialog is not None and dialog.saved_path is None:
-                dialog.discard()
+        for item in self.jobs.values():
+            if item.dialog is not None and item.dialog.saved_path is None:
+                item.dialog.discard()
+            item.discard()
+
+    # -- reports ----------------------------------------------------------------------------
+
+    @Slot(int)
+    def _ended(self, key: int) -> None:
+        item = self.jobs[key]
+        record = item.record
+        if record.state is DownloadState.DONE and item.dialog is None and item.spool is not None:
+            self._open(item).download_finished(record.done)
 
     def _closed(self, dialog: SaveDialog) -> None:
         if self.dialog is dialog:
@@ -112,25 +173,6 @@ class Downloads(QObject):
         self.folder = Path(path).parent
         self.saved.emit(path)
 
-    @Slot(object, object)
-    def _progress(self, done: int, total: int | None) -> None:
-        dialog = self._running.get(self.sender())
-        if dialog is not None:
-            dialog.set_progress(done, total)
 
-    @Slot(object)
-    def _finished(self, result: object) -> None:
-        self._end(self.sender(), result, True)
-
-    @Slot(object)
-    def _failed(self, error: object) -> None:
-        self._end(self.sender(), error, False)
-
-    def _end(self, signals: object, value: object, ok: bool) -> None:
-        dialog = self._running.pop(signals, None)
-        if dialog is None:
-            return
-        if ok and isinstance(value, SavedPage):
-            dialog.download_finished(value.size)
-        elif not ok and not isinstance(value, Cancelled):
-            dialog.download_failed(str(value))
+def _nothing(_ctx: object) -> None:
+    return None

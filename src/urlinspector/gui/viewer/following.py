@@ -149,13 +149,14 @@ class StepFollowing(PageShowing, QWidget):
         self, url: URL, offset: int | None, handler: SchemeHandler, download: Download
     ) -> None:
         if download.show_now:
-            self.downloads.start(url.text, download.name, download.task, self._connect_shared)
+            self.downloads.start(url.text, download)
             return
         spool = new_spool()
         fetch = Fetch(download.task(spool), transcript=download.transcript)
         nav = self._start(url, offset, handler, fetch)
         nav.spool = spool
         nav.download_name = download.name
+        nav.download = download
 
     def _ask_port(self, url: URL, offset: int | None, question: AskPort, origin: Origin) -> None:
         def answered(connect: bool) -> None:
@@ -247,7 +248,8 @@ class StepFollowing(PageShowing, QWidget):
         sender = self.sender()
         job = self._nav.job if self._nav is not None else None
         if job is None or job.signals is not sender:
-            job = next((j for j in self.runner.running if j.signals is sender), None)
+            running = (*self.runner.running, *self.downloads.runner.running)
+            job = next((j for j in running if j.signals is sender), None)
         if job is None:
             return
         the_job = job
@@ -266,10 +268,15 @@ class StepFollowing(PageShowing, QWidget):
             return
         if looks_like_text(nav.job.context.head or b""):
             return  # text after all: shown when it has come (or offered, if too big)
-        # the name is a file after all: hand the transfer to a save dialog
+        # the name is a file after all: hand the transfer to the download list
         self._nav = None
         self._set_busy(False)
-        self.downloads.adopt(nav.job, nav.text, nav.download_name, nav.spool)
+        download = nav.download or Download(nav.download_name, lambda _spool: nav.job.task)
+        self.downloads.adopt(nav.job, nav.text, download, nav.spool)
+        self.statusMessage.emit(
+            f"Downloading {download.name}: its progress is in the Downloads window "
+            f"({self.downloads.action.shortcut().toString()})."
+        )
 
     @Slot(object)
     def _job_finished(self, result: object) -> None:

@@ -194,6 +194,7 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
     viewer = menu.addAction("&Viewer")
     viewer.setShortcut(QKeySequence("Ctrl+2"))
     viewer.triggered.connect(lambda: window.show_page(VIEWER_PAGE))
+    menu.addAction(pane.downloads_action)  # Ctrl+Shift+Y: the Downloads window
     menu.addSeparator()
     news = menu.addAction("&News server…")
     news.setObjectName("newsServerAction")

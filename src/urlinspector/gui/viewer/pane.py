@@ -50,7 +50,7 @@ from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.bookmarks import Bookmarks
 from urlinspector.gui.viewer.bookmarks_dialog import BookmarksDialog
 from urlinspector.gui.viewer.common import display_url, without_password
-from urlinspector.gui.viewer.downloads import Downloads
+from urlinspector.gui.viewer.downloads import DOWNLOAD_THREADS, Downloads
 from urlinspector.gui.viewer.findbar import FindBar
 from urlinspector.gui.viewer.following import StepFollowing
 from urlinspector.gui.viewer.ftp_view import TranscriptPanel
@@ -108,7 +108,11 @@ class ViewerPane(StepFollowing):
         login from ``~/.netrc`` on a connection without TLS (asked when one wants it)."""
         self.history = History(listener=self._update_actions)
         self.runner = JobRunner(self)
-        self.downloads = Downloads(self, self.runner, download_folder)
+        # downloads on threads of their own: pages still load while several run
+        download_runner = JobRunner(self, threads=DOWNLOAD_THREADS)
+        self.downloads = Downloads(self, download_runner, download_folder, self._connect_shared)
+        self.downloads_action = self.downloads.action
+        """Go ▸ Downloads (Ctrl+Shift+Y): the Downloads window."""
         self.downloads.saved.connect(lambda path: self.statusMessage.emit(f"Saved as {path}."))
         self.downloads.viewRequested.connect(self._view_download)
         self.url = ""
@@ -323,6 +327,7 @@ class ViewerPane(StepFollowing):
         self._nav = None
         self.downloads.discard_all()
         self.runner.shutdown(timeout)
+        self.downloads.runner.shutdown(timeout)
         self._set_busy(False)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -365,7 +370,7 @@ class ViewerPane(StepFollowing):
         url = parse(self.url)
         download = handler_for(url).save(url, self)
         if download is not None:
-            self.downloads.start(url.text, download.name, download.task, self._connect_shared)
+            self.downloads.start(url.text, download)
             return
         page = self.pages.currentWidget()
         texts = {

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from urlinspector.core import URLInspectorError
 from urlinspector.core.quoting import quoted
 from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
+from urlinspector.gui.viewer.download_record import DownloadRecord, format_size, progress_text
 
 __all__ = [
     "FALLBACK_NAME",
@@ -167,20 +168,6 @@ def suggest_name(selector_or_path: bytes | str, itemtype: str | None = None) -> 
     return name
 
 
-def format_size(size: int | None) -> str:
-    """``512 bytes``, ``1.5 KiB``, ``12.0 MiB``; ``?`` for None."""
-    if size is None:
-        return "?"
-    if size < 1024:
-        return f"{size} byte{'s' if size != 1 else ''}"
-    value = float(size)
-    for unit in ("KiB", "MiB", "GiB", "TiB"):
-        value /= 1024
-        if value < 1024 or unit == "TiB":
-            break
-    return f"{value:.1f} {unit}"
-
-
 # --- files --------------------------------------------------------------------------------
 
 
@@ -244,10 +231,12 @@ def _copy_exclusive(source: Path, target: Path) -> None:
 class SaveDialog(QDialog):
     """Where to save a download, how far it is, and Cancel.
 
-    The download may run while the dialog is open.  Save checks the name
-    (:func:`target_in_folder`) and, when the file exists, asks before replacing it
-    (:attr:`overwrite_box`); the file is put in place once both the person has chosen
-    and the bytes are all there (:meth:`download_finished`).
+    The dialog is not modal: the window stays usable.  The download may run while it
+    is open; its figures are its record's in the download list (:meth:`show_record`).
+    Once a place is chosen the dialog hides, and the download list shows the rest.
+    Save checks the name (:func:`target_in_folder`) and, when the file exists, asks
+    before replacing it (:attr:`overwrite_box`); the file is put in place once both the
+    person has chosen and the bytes are all there (:meth:`download_finished`).
 
     Signals: ``saved(str)`` with the final path; ``cancelRequested()`` when the person
     cancels (the owner stops the transfer and calls :meth:`discard`);
@@ -400,6 +389,7 @@ class SaveDialog(QDialog):
             self._place()
         else:
             self._say(f"Will be saved as {target} when the download ends.")
+            self.hide()  # the download list shows how it goes
 
     @Slot()
     def cancel(self) -> None:
@@ -415,14 +405,17 @@ class SaveDialog(QDialog):
 
     # -- the download ------------------------------------------------------------------------
 
-    def set_progress(self, done: int, total: int | None) -> None:
-        if total:
+    def show_record(self, record: DownloadRecord) -> None:
+        """Show the download's figures as its record in the download list has them."""
+        if not record.running:
+            return
+        if record.total:
             self.progress.setRange(0, 1000)
-            self.progress.setValue(min(1000, int(done * 1000 / total)) if total else 0)
-            self.status.setText(f"{format_size(done)} of {format_size(total)}")
+            self.progress.setValue(min(1000, int(record.done * 1000 / record.total)))
         else:
             self.progress.setRange(0, 0)
-            self.status.setText(f"{format_size(done)} received")
+        if self.target is None:
+            self.status.setText(progress_text(record) + ("" if record.total else " received"))
 
     def download_finished(self, size: int) -> None:
         """Every byte is in the spool: save it now if a place was chosen."""
@@ -456,14 +449,34 @@ class SaveDialog(QDialog):
         self.viewRequested.emit(self.url, data)
         super().reject()
 
-    def download_failed(self, message: str) -> None:
+    def download_failed(self, message: str, *, kept: bool = False) -> None:
+        """The transfer was cut.  *kept*: its partial file stays with the download list
+        (which can resume it); else it is removed."""
         self._failed = message
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self._say(f"The download failed: {message}")
+        if kept:
+            self.spool = None  # the download list keeps it for Resume
+            self._say(
+                f"The download stopped ({message}); the part received is kept: Resume it "
+                "in the Downloads window (Ctrl+Shift+Y)."
+            )
+        else:
+            self._say(f"The download failed: {message}")
+            self.discard()
         self.save_button.setEnabled(False)
         self.cancel_button.setText("Close")
-        self.discard()
+
+    def download_resumed(self, spool: Path) -> None:
+        """Resume or Retry started the transfer again into *spool*."""
+        self.spool = spool
+        self._failed = None
+        self._finished = False
+        self.progress.setRange(0, 0)
+        self.cancel_button.setText("Cancel")
+        self.save_button.setEnabled(self.target is None)
+        if self.target is not None:
+            self._say(f"Will be saved as {self.target} when the download ends.")
 
     def _place(self) -> None:
         assert self.target is not None
@@ -471,15 +484,11 @@ class SaveDialog(QDialog):
         try:
             place_file(self.spool, self.target, overwrite=self._overwrite)
         except FileExistsError:
-            for widget in (self.folder_edit, self.name_edit, self.browse_button):
-                widget.setEnabled(True)
-            self.save_button.setEnabled(True)
+            self._choose_again()
             self._ask_overwrite(self.target)
             return
         except OSError as exc:
-            for widget in (self.folder_edit, self.name_edit, self.browse_button):
-                widget.setEnabled(True)
-            self.save_button.setEnabled(True)
+            self._choose_again()
             self._say(f"Cannot save to {self.target}: {exc.strerror or exc}")
             return
         self.saved_path = self.target
@@ -487,6 +496,11 @@ class SaveDialog(QDialog):
         self._say(f"Saved as {self.target}.")
         self.saved.emit(str(self.target))
         self.accept()
+
+    def _choose_again(self) -> None:
+        for widget in (self.folder_edit, self.name_edit, self.browse_button, self.save_button):
+            widget.setEnabled(True)
+        self.show()  # hidden while the download ran: the person must choose again
 
     def discard(self) -> None:
         """Remove the spool file (after a cancel or a failure)."""

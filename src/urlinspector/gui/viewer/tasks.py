@@ -24,6 +24,7 @@ from urlinspector.net import ftp as net_ftp
 from urlinspector.net import gopher as net_gopher
 from urlinspector.net import nntp as net_nntp
 from urlinspector.net.file import LocalEntry
+from urlinspector.net.ftp.resuming import fetch_from
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
@@ -50,6 +51,7 @@ __all__ = [
     "file_path",
     "file_save_task",
     "file_task",
+    "ftp_resume_task",
     "ftp_task",
     "gopher_task",
     "news_task",
@@ -256,6 +258,31 @@ def ftp_task(
         return SavedPage(
             parsed, spool, result.received, result.total, result.listing, result.transcript
         )
+
+    return task
+
+
+def ftp_resume_task(
+    url: URL | str, spool: Path, offset: int, *, limits: Limits = VIEW_LIMITS
+) -> Callable[[JobContext], SavedPage]:
+    """Go on with an ftp download cut after *offset* octets: REST, then RETR appended to
+    *spool* (:func:`urlinspector.net.ftp.resuming.fetch_from`); progress counts the
+    whole file."""
+    parsed = _parsed(url)
+
+    def task(ctx: JobContext) -> SavedPage:
+        with open(spool, "ab") as sink:
+            result = fetch_from(
+                parsed,
+                sink,
+                offset,
+                progress=ctx.progress,
+                cancel=ctx.token,
+                limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
+                password=ctx.ask_password,
+                transcript=Transcript(ctx.transcript),
+            )
+        return SavedPage(parsed, spool, result.received, result.total, None, result.transcript)
 
     return task
 

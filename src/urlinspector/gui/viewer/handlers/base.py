@@ -93,6 +93,11 @@ class Download:
     show_now: bool = True
     transcript: bool = False
     """Show the protocol exchange (FTP) below the page while it comes."""
+    resume: Callable[[Path, int], Task] | None = None
+    """After a cut: the transfer from an octet on, appended to the partial file (ftp
+    REST, RFC 3659 §5); None when the scheme cannot restart a transfer."""
+    no_resume: str = "this download cannot resume; Retry starts again"
+    """Why it cannot resume, shown in the download list after a cut."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,8 @@ class Navigation:
     spool: Path | None = None
     download_name: str | None = None
     """The name offered when the transfer turns out to be a file (a deferred download)."""
+    download: Download | None = None
+    """The download step of a deferred download (how to retry or resume it)."""
     state: dict[str, Any] = field(default_factory=dict)
 
     @property

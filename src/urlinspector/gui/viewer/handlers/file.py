@@ -56,7 +56,11 @@ class FileHandler(BaseHandler):
         if url.text.endswith("/"):
             return None  # a folder
         name = suggest_name(last_part(url))
-        return Download(name, lambda spool: file_save_task(url, spool))
+        return Download(
+            name,
+            lambda spool: file_save_task(url, spool),
+            no_resume="a local file is copied again by Retry",
+        )
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
         if not isinstance(result, FilePage):

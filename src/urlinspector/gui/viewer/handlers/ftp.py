@@ -23,10 +23,15 @@ from urlinspector.gui.viewer.handlers.base import (
     show_download,
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
-from urlinspector.gui.viewer.tasks import FtpPage, SavedPage, ftp_task
+from urlinspector.gui.viewer.tasks import FtpPage, SavedPage, ftp_resume_task, ftp_task
 from urlinspector.schemes.ftp.url import plan as ftp_plan
 
-__all__ = ["FtpHandler", "parent_url"]
+__all__ = ["TEXT_NO_RESUME", "FtpHandler", "parent_url"]
+
+TEXT_NO_RESUME = (
+    "a file sent as text (TYPE A) cannot resume: its octets on disk are not the ones the "
+    "server counts (RFC 3659 §5.3); Retry starts again"
+)
 
 
 def parent_url(url: str) -> str | None:
@@ -67,12 +72,24 @@ class FtpHandler(BaseHandler):
                     lambda spool: ftp_task(url, spool=spool, limits=limits),
                     show_now=False,
                     transcript=True,
+                    resume=lambda spool, at: ftp_resume_task(url, spool, at, limits=limits),
                 )
         return Fetch(ftp_task(url, limits=limits), transcript=True)
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
-        name = ftp_plan(url).name.decode("utf-8", "replace")
-        return Download(suggest_name(name), lambda spool: ftp_task(url, spool=spool))
+        the_plan = ftp_plan(url)
+        name = the_plan.name.decode("utf-8", "replace")
+        if the_plan.transfer_type != "I":
+            return Download(
+                suggest_name(name),
+                lambda spool: ftp_task(url, spool=spool),
+                no_resume=TEXT_NO_RESUME,
+            )
+        return Download(
+            suggest_name(name),
+            lambda spool: ftp_task(url, spool=spool),
+            resume=lambda spool, at: ftp_resume_task(url, spool, at),
+        )
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
         if isinstance(result, SavedPage):

@@ -52,7 +52,11 @@ if TYPE_CHECKING:
 
     from urlinspector.net.limits import Limits
 
-__all__ = ["IMAGE_TYPES", "GopherHandler", "GopherMenu"]
+__all__ = ["IMAGE_TYPES", "NO_RANGES", "GopherHandler", "GopherMenu"]
+
+NO_RANGES = "this server cannot resume: gopher has no ranges; Retry starts again"
+"""RFC 1436 sends a selector and gets the whole item; Gopher+ (its 1993 draft) adds
+attributes and views, not byte ranges: a cut gopher download can only start again."""
 
 IMAGE_TYPES = frozenset("gIp:")
 """Gopher item types shown as images (RFC 1436 §3.8 g and I; p, the PNG convention;
@@ -73,7 +77,7 @@ def _download(url: URL, *, show_now: bool, limits: Limits = VIEW_LIMITS) -> Down
     def task(spool: Path) -> Task:
         return gopher_task(url, spool=spool, limits=limits)
 
-    return Download(name, task, show_now=show_now)
+    return Download(name, task, show_now=show_now, no_resume=NO_RANGES)
 
 
 class GopherHandler(BaseHandler):
