@@ -252,6 +252,7 @@ class GopherMenu(QObject):
                 item.host,
                 item.port,
                 gopher_plus=ask_data(dialog.values()),
+                tls=item.tls,
             )
             if url is not None:
                 self.viewer.navigate(url)
