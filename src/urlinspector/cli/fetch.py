@@ -42,6 +42,7 @@ HANDLERS: dict[str, Handler] = {}
 HANDLERS["file"] = _handler("fetch_file")
 HANDLERS["ftp"] = _handler("fetch_ftp")
 HANDLERS["gopher"] = _handler("fetch_gopher")
+HANDLERS["gophers"] = HANDLERS["gopher"]  # gopher over TLS (docs/gopher.md)
 HANDLERS["news"] = _handler("fetch_news")
 HANDLERS["nntp"] = _handler("fetch_news")
 
@@ -105,6 +106,19 @@ COMMANDS: tuple[Command, ...] = (
                 action="store_true",
                 help="send a news server the login from ~/.netrc even on a connection "
                 "without TLS (the password then crosses the network in clear text)",
+            ),
+            arg(
+                "--cacert",
+                metavar="FILE",
+                default=None,
+                help="trust the CA certificates in FILE (PEM) instead of the system's store "
+                "when verifying a TLS server (gophers://)",
+            ),
+            arg(
+                "--insecure",
+                action="store_true",
+                help="accept a TLS server's certificate without verifying it (a self-signed "
+                "one): still encrypted, but to whoever answers; the transcript shows it",
             ),
             arg(
                 "--allow-port",

@@ -1,5 +1,8 @@
 """``fetch gopher://...``: a menu as lines of type, display string and URL; text as text;
-Gopher+ attributes as their blocks; binaries only into a file (``-o``).
+Gopher+ attributes as their blocks; binaries only into a file (``-o``).  ``gophers://``
+is the same over TLS: ``--transcript`` shows the server's certificate, ``--cacert`` and
+``--insecure`` say how it is trusted, and a failed handshake is never retried in clear
+text.
 
 Exit status: 0 fetched; 1 the network or the server failed (or the reply was cut
 short, or took longer than ``--timeout``), with one line on stderr; 2 a URL that cannot
@@ -31,6 +34,7 @@ from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.gopher import fetch as gopher_fetch
+from urlinspector.net.gopher_tls import TLSOptions, UntrustedCertificate, describe
 from urlinspector.net.saving import Saving, save_to
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher import (
@@ -145,8 +149,36 @@ def _transcript(args: argparse.Namespace, text: str) -> None:
         sys.stderr.write(visible(text) + "\n")
 
 
+def tls_options(args: argparse.Namespace) -> TLSOptions:
+    """``--cacert FILE`` and ``--insecure`` as the fetch's TLS settings."""
+    return TLSOptions(
+        cafile=getattr(args, "cacert", None), insecure=bool(getattr(args, "insecure", False))
+    )
+
+
+def _connected(args: argparse.Namespace, conn: Connection, tls: TLSOptions) -> None:
+    """The transcript's lines once connected: the address, and the TLS certificate."""
+    _transcript(args, f"connected to {conn.peer[0]} port {conn.peer[1]}")
+    certificate = describe(conn.tls_socket, tls.how) if conn.tls_socket else None
+    for line in certificate.lines() if certificate is not None else []:
+        _transcript(args, line)
+
+
+def _failure(exc: Exception, args: argparse.Namespace) -> str:
+    """The message of a failed fetch; a certificate that cannot be trusted is shown
+    in the transcript, and the message says how to trust it."""
+    if not isinstance(exc, UntrustedCertificate):
+        return str(exc)
+    for line in exc.certificate.lines() if exc.certificate is not None else []:
+        _transcript(args, line)
+    return (
+        f"{exc} (to trust it: --cacert FILE with the CA that issued it, or --insecure to "
+        "accept it unverified)"
+    )
+
+
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
-    """The ``fetch`` handler for gopher URLs."""
+    """The ``fetch`` handler for gopher and gophers URLs."""
     request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
     check_port(url, args)
     output: str | None = args.output
@@ -159,8 +191,9 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
         return EXIT_USAGE
     limits = fetch_limits(args.timeout, request_guard(url, args, request.port))
     charset: str = args.charset
+    tls = tls_options(args)
 
-    _transcript(args, f"connecting to {request.hostport}")
+    _transcript(args, f"connecting to {request.hostport}{' (TLS)' * request.tls}")
     _transcript(args, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
 
     saving: Saving | None = None
@@ -195,7 +228,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             stdout.write(data)
 
     def on_connect(conn: Connection) -> None:
-        _transcript(args, f"connected to {conn.peer[0]} port {conn.peer[1]}")
+        _connected(args, conn, tls)
 
     body_to_file = target is not None and not raw and request.kind in ("text", "binary")
     try:
@@ -210,6 +243,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             on_event=on_event if text_out is not None or menu_to_file else None,
             on_bytes=on_bytes if raw else None,
             on_connect=on_connect,
+            tls=tls,
         )
         if body_to_file and target is not None and reply.body:
             message = error_in_body(reply.body, charset)
@@ -220,7 +254,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     except (NetError, RemoteProtocolError) as exc:
         if text_out is not None:
             text_out.finish()
-        status = _fail(str(exc))
+        status = _fail(_failure(exc, args))
         _keep_partial(saving)  # cut short: what came stays in FILE.part
         return status
     except OSError as exc:  # the file: a full disk, an I/O error

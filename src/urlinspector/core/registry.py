@@ -13,6 +13,7 @@ DEFAULT_PORTS: Final = MappingProxyType(
         "http": 80,  # RFC 1738 §3.3
         "https": 443,  # RFC 2818
         "gopher": 70,  # RFC 1738 §3.4
+        "gophers": 70,  # gopher over TLS: no RFC; curl's gophers (lib/gopher.c, PORT_GOPHER)
         "nntp": 119,  # RFC 1738 §3.7
         "news": 119,  # RFC 1738 §3.6 (the local news server)
         "snews": 563,

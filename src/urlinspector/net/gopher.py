@@ -4,7 +4,9 @@
 thread, with a :class:`~urlinspector.net.limits.CancelToken` for its Stop button and
 ``on_event`` to show a menu while it arrives).  The wire format is
 :mod:`urlinspector.schemes.gopher`'s; the timeouts, the memory cap and cancellation are
-:mod:`urlinspector.net.driver`'s.
+:mod:`urlinspector.net.driver`'s.  A ``gophers://`` URL goes inside TLS
+(:mod:`urlinspector.net.gopher_tls`: never retried in clear text); its bytes are read
+through Python, since the kernel's splice cannot decrypt them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 
 from urlinspector.core import URL
 from urlinspector.net.driver import Connection, Progress, Pump, Sink
+from urlinspector.net.gopher_tls import PeerCertificate, TLSOptions, start_tls
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.gopher import (
     NEED_DATA,
@@ -29,7 +32,7 @@ from urlinspector.schemes.gopher import (
     request_from_url,
 )
 
-__all__ = ["GopherReply", "fetch"]
+__all__ = ["GopherReply", "TLSOptions", "fetch"]
 
 _ITEM_OVERHEAD = 400
 """Bytes a :class:`MenuItem` takes beyond twice its line (measured with tracemalloc on
@@ -43,6 +46,8 @@ class GopherReply:
     request: GopherRequest
     peer: tuple[str, int] = ("", 0)
     """The address connected to."""
+    certificate: PeerCertificate | None = None
+    """The server's certificate, for a ``gophers://`` URL (None for plain gopher)."""
     header: PlusHeader | None = None
     """The Gopher+ status line, when the server sent one."""
     items: list[MenuItem] = field(default_factory=list)
@@ -75,6 +80,13 @@ class _Discard:
         return len(data)
 
 
+def _request(target: GopherRequest | URL | str, search: str | bytes | None) -> GopherRequest:
+    """The request for *target*, with *search* when one is given."""
+    if isinstance(target, GopherRequest):
+        return target if search is None else request_from_url(target.url, search=search)
+    return request_from_url(target, search=search)
+
+
 def fetch(
     target: GopherRequest | URL | str,
     *,
@@ -90,6 +102,7 @@ def fetch(
     on_event: Callable[[Event], None] | None = None,
     on_bytes: Callable[[bytes], None] | None = None,
     on_connect: Callable[[Connection], None] | None = None,
+    tls: TLSOptions | None = None,
 ) -> GopherReply:
     """Dereference a gopher URL (or a request built from one) and read the whole reply.
 
@@ -111,25 +124,28 @@ def fetch(
       it, the bytes of a binary item that go to *sink*, a regular file, may go there
       inside the kernel, never passing through Python (:mod:`urlinspector.net.splice`);
     * *on_bytes*: every chunk of raw bytes as it came from the server;
-    * *on_connect*: called with the :class:`Connection` once connected.
+    * *on_connect*: called with the :class:`Connection` once connected (for a
+      ``gophers://`` URL, once TLS is up: ``conn.tls_socket`` holds its certificate);
+    * *tls*: how the certificate of a ``gophers://`` URL's server is trusted (default:
+      verified against the system's store); plain gopher URLs ignore it.
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` (nothing sent) for a
     URL that cannot be sent safely, the :mod:`urlinspector.net.errors` for network
-    failures and :class:`~urlinspector.schemes.errors.RemoteProtocolError` for a reply
-    that breaks the protocol.  A ``--`` Gopher+ error is not raised: it is
+    failures (:class:`~urlinspector.net.gopher_tls.UntrustedCertificate` for a
+    certificate that fails verification) and
+    :class:`~urlinspector.schemes.errors.RemoteProtocolError` for a reply that breaks the
+    protocol.  A ``--`` Gopher+ error is not raised: it is
     :attr:`GopherReply.error`.
     """
-    request = target if isinstance(target, GopherRequest) else request_from_url(target)
-    if search is not None and not isinstance(target, GopherRequest):
-        request = request_from_url(target, search=search)
-    elif search is not None:
-        request = request_from_url(request.url, search=search)
+    request = _request(target, search)
     limits = limits or Limits()
     reply = GopherReply(request)
     with Connection.open(
         request.host, request.port, limits=limits, cancel=cancel, what="gopher"
     ) as conn:
         reply.peer = conn.peer
+        if request.tls:  # before a single octet of the request
+            reply.certificate = start_tls(conn, request.host, tls or TLSOptions())
         if on_connect is not None:
             on_connect(conn)
         conn.send(request.data)
@@ -146,7 +162,7 @@ def fetch(
             what=f"gopher {request.kind}",
             on_bytes=on_bytes,
             memory=memory,
-            splice=on_event is None,
+            splice=on_event is None and not request.tls,  # TLS: decrypted in Python
             # attributes are kept whole; text, binaries and menus stream to a file
             advice="" if request.kind == "attributes" else "save it to a file instead",
         )

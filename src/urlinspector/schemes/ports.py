@@ -23,6 +23,10 @@ _WHAT_IS_SENT = MappingProxyType(
             "gopher's 70: the selector would be sent to that service as if it were its own "
             "commands (RFC 1738 §6: a gopher URL can be made to send mail through an SMTP server)"
         ),
+        "gophers": (
+            "gophers' 70: the selector would be sent, inside TLS, to that service as if it "
+            "were its own commands (RFC 1738 §6)"
+        ),
         "ftp": (
             "FTP's 21: the login, the directory names and the file name would be sent to "
             "that service as lines of commands it may act on (RFC 1738 §6)"

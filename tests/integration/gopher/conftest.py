@@ -5,9 +5,15 @@ gopher hole (a text file, a folder with a file, a binary file):
   subprocess with its own configuration file;
 * ``gophernicus`` (Debian package ``gophernicus``), an inetd-style server run by
   ``socat`` for each connection, as ``nobody`` when the tests run as root;
-* urlinspector's own demo server, on its bundled gopher hole.
+* urlinspector's own demo server, on its bundled gopher hole;
+* ``gophers_server``: gophernicus behind a TLS terminator (``socat OPENSSL-LISTEN``)
+  with a certificate issued by a CA ``openssl`` makes for the run (``tls_files``):
+  gophernicus listens in clear text on ``plain_port`` and names ``tls_port`` in its
+  menus (``-p``, ``-T``: the deployment its README describes, stunnel in front), so a
+  clear-text fetch and a TLS fetch get the same bytes; ``wrong_name_port`` is a second
+  terminator whose certificate (same CA) names ``wrong.example`` only.
 
-Without pygopherd, gophernicus or socat the tests that need them are skipped with the
+Without pygopherd, gophernicus, socat or openssl the tests that need them are skipped with the
 reason, except in CI (``CI=true``), where a missing server is a failure.
 """
 
@@ -17,6 +23,7 @@ import os
 import pwd
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -236,3 +243,145 @@ def demo() -> Iterator[DemoServer]:
 def server(request: pytest.FixtureRequest) -> GopherServer:
     """Each real server in turn."""
     return request.getfixturevalue(str(request.param))  # type: ignore[no-any-return]
+
+
+# --- gopher over TLS: gophernicus behind a TLS terminator -------------------------------
+
+
+@dataclass(frozen=True)
+class TLSFiles:
+    """The test CA and the certificates it issued (PEM files)."""
+
+    folder: Path
+    ca: Path
+    server_cert: Path
+    server_key: Path
+    wrong_cert: Path
+    wrong_key: Path
+
+    def der(self, cert: Path) -> bytes:
+        return ssl.PEM_cert_to_DER_cert(cert.read_text())
+
+
+@dataclass(frozen=True)
+class TLSGopher:
+    """gophernicus in clear text on *plain_port*, behind TLS on *tls_port* (and, with a
+    certificate for another name, on *wrong_name_port*)."""
+
+    host: str
+    plain_port: int
+    tls_port: int
+    wrong_name_port: int
+    root: Path
+    files: TLSFiles
+
+    def plain(self, path: str = "/") -> str:
+        return f"gopher://{self.host}:{self.plain_port}{path}"
+
+    def tls(self, path: str = "/") -> str:
+        return f"gophers://{self.host}:{self.tls_port}{path}"
+
+
+def _openssl(*args: str, cwd: Path) -> None:
+    done = subprocess.run(["openssl", *args], cwd=cwd, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        pytest.fail(f"openssl {' '.join(args[:2])} failed: {done.stderr[-2000:]}")
+
+
+def _issue(folder: Path, name: str, subject: str, alt_names: str) -> None:
+    """A key and a certificate for *subject*, issued by the CA in *folder*."""
+    _openssl(
+        "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+        "-keyout", f"{name}.key", "-out", f"{name}.csr", "-subj", subject,
+        cwd=folder,
+    )  # fmt: skip
+    (folder / f"{name}.ext").write_text(
+        f"subjectAltName={alt_names}\nextendedKeyUsage=serverAuth\n"
+        "basicConstraints=critical,CA:FALSE\n"
+    )
+    _openssl(
+        "x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+        "-CAcreateserial", "-days", "30", "-sha256", "-extfile", f"{name}.ext",
+        "-out", f"{name}.pem",
+        cwd=folder,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def tls_files() -> Iterator[TLSFiles]:
+    if shutil.which("openssl") is None:
+        unavailable("openssl", "openssl is not installed (apt-get install openssl)")
+    folder = Path(tempfile.mkdtemp(prefix="urlinspector-gophers-"))
+    try:
+        _openssl(
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+            "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "30", "-sha256",
+            "-subj", "/CN=urlinspector test CA",
+            cwd=folder,
+        )  # fmt: skip
+        _issue(folder, "server", "/CN=localhost", "DNS:localhost,IP:127.0.0.1")
+        _issue(folder, "wrong", "/CN=wrong.example", "DNS:wrong.example")
+        for path in folder.iterdir():
+            path.chmod(0o644)  # socat may run as nobody
+        yield TLSFiles(
+            folder,
+            folder / "ca.pem",
+            folder / "server.pem",
+            folder / "server.key",
+            folder / "wrong.pem",
+            folder / "wrong.key",
+        )
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _terminator(
+    socat: str, port: int, cert: Path, key: Path, backend: int
+) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [
+            socat,
+            f"OPENSSL-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork,cert={cert},key={key},verify=0",
+            f"TCP:127.0.0.1:{backend}",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+
+
+@pytest.fixture(scope="session")
+def gophers_server(gopher_hole: Path, tls_files: TLSFiles) -> Iterator[TLSGopher]:
+    binary = _gophernicus_binary()
+    socat = shutil.which("socat")
+    if binary is None or socat is None:
+        missing = " and ".join(n for n, p in (("gophernicus", binary), ("socat", socat)) if not p)
+        unavailable("gophernicus", f"{missing} not installed (apt-get install gophernicus socat)")
+    plain, tls, wrong = _free_port(), _free_port(), _free_port()
+    # menus name the TLS port (-p), which gophernicus knows is the TLS one (-T)
+    command = f"{binary} -h 127.0.0.1 -p {tls} -T {tls} -r {gopher_hole} -nv -ns -nf -nd"
+    exec_options = ",su=nobody" if os.geteuid() == 0 else ""
+    processes = [
+        subprocess.Popen(
+            [
+                str(socat),
+                f"TCP-LISTEN:{plain},bind=127.0.0.1,reuseaddr,fork",
+                f"EXEC:{command}{exec_options}",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+    ]
+    try:
+        _wait_until_listening(plain, processes[0], "socat running gophernicus")
+        processes.append(
+            _terminator(str(socat), tls, tls_files.server_cert, tls_files.server_key, plain)
+        )
+        _wait_until_listening(tls, processes[-1], "socat's TLS terminator")
+        processes.append(
+            _terminator(str(socat), wrong, tls_files.wrong_cert, tls_files.wrong_key, plain)
+        )
+        _wait_until_listening(wrong, processes[-1], "socat's TLS terminator (wrong name)")
+        yield TLSGopher("127.0.0.1", plain, tls, wrong, gopher_hole, tls_files)
+    finally:
+        for process in reversed(processes):
+            _stop(process)

@@ -41,6 +41,7 @@ from urlinspector.gui.viewer.save import format_size, new_spool
 from urlinspector.gui.viewer.showing import PageShowing, failure_title, resolved
 from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled, TooLarge
+from urlinspector.net.gopher_tls import UntrustedCertificate
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.errors import ClearTextLoginRefused
@@ -67,6 +68,7 @@ class StepFollowing(PageShowing, QWidget):
     search_dialog: QInputDialog | None
     port_warning: QMessageBox | None
     clear_text_logins: set[str]
+    accepted_certificates: dict[str, str]
     progress: QProgressBar
     info: QLabel
     statusMessage: SignalInstance
@@ -200,6 +202,37 @@ class StepFollowing(PageShowing, QWidget):
             go_on="&Send it in clear text",
         )
 
+    def _ask_certificate(self, nav: Navigation, title: str, error: UntrustedCertificate) -> None:
+        """A TLS server whose certificate cannot be trusted: show it (subject, issuer,
+        validity, SHA-256) and ask whether to accept it, unverified, for this server this
+        session.  Accept fetches again pinned to that certificate; Cancel, the default,
+        shows the refusal.  Nothing was sent to the server."""
+        server = nav.handler.server(nav.url, self)
+        certificate = error.certificate
+        if certificate is None:
+            return
+
+        def answered(accept: bool) -> None:
+            self.port_warning = None
+            if accept:
+                self.accepted_certificates[server] = certificate.sha256
+                self._plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
+            else:
+                self.show_failure(nav.text, nav.offset, title, str(error), visit=False)
+
+        self.port_warning = dialogs.ask_port(
+            self,
+            display_url(nav.text, 100),
+            f"the server {server} presented a certificate that cannot be trusted "
+            f"({error.reason}): {certificate.summary()}. Accept it only if you know this "
+            "is the server's own certificate (compare the SHA-256 fingerprint with one "
+            "its owner published); it is then used for this server until the window "
+            "closes, and a different one is refused",
+            answered,
+            title="Accept this certificate?",
+            go_on="&Accept this certificate",
+        )
+
     def _ask_search(self, url: URL, handler: SchemeHandler) -> None:
         def accepted(words: str) -> None:
             try:
@@ -308,6 +341,9 @@ class StepFollowing(PageShowing, QWidget):
         message = str(error) or type(error).__name__
         if isinstance(error, ClearTextLoginRefused) and not nav.committed:
             self._ask_clear_text(nav, title, message)
+            return
+        if isinstance(error, UntrustedCertificate) and error.certificate is not None:
+            self._ask_certificate(nav, title, error)
             return
         if nav.committed:  # a menu that broke off: keep what came
             nav.handler.partial(self, nav)

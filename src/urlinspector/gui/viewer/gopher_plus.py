@@ -37,13 +37,20 @@ __all__ = ["AskDialog", "AttributesPanel", "ask_data", "attributes_url", "view_u
 
 def attributes_url(item: MenuItem, command: str = "!") -> str | None:
     """The URL that asks for a Gopher+ item's attributes (RFC 1738 §3.4.5: ``%09%09!``)."""
-    return item_url(item.itemtype, item.selector, item.host, item.port, gopher_plus=command)
+    return item_url(
+        item.itemtype, item.selector, item.host, item.port, gopher_plus=command, tls=item.tls
+    )
 
 
 def view_url(item: MenuItem, view: View) -> str | None:
     """The URL of one of the item's alternate views (RFC 1738 §3.4.8: ``%09%09+type lang``)."""
     return item_url(
-        item.itemtype, item.selector, item.host, item.port, gopher_plus=view.gopher_plus
+        item.itemtype,
+        item.selector,
+        item.host,
+        item.port,
+        gopher_plus=view.gopher_plus,
+        tls=item.tls,
     )
 
 

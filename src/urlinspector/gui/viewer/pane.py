@@ -104,6 +104,7 @@ class ViewerPane(StepFollowing):
         self.news_server = news_server
         """``HOST[:PORT]`` of the news server for news: URLs (None: ``NNTPSERVER``)."""
         self.clear_text_logins: set[str] = set()
+        self.accepted_certificates: dict[str, str] = {}
         """News servers (``host:port``) the person allowed, this session, to be sent the
         login from ``~/.netrc`` on a connection without TLS (asked when one wants it)."""
         self.history = History(listener=self._update_actions)

@@ -25,7 +25,7 @@ from urlinspector.net import gopher as net_gopher
 from urlinspector.net import nntp as net_nntp
 from urlinspector.net.file import LocalEntry
 from urlinspector.net.ftp.resuming import fetch_from
-from urlinspector.net.gopher import GopherReply
+from urlinspector.net.gopher import GopherReply, TLSOptions
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
@@ -159,9 +159,11 @@ def gopher_task(
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
     charset: str = "utf-8",
+    tls: TLSOptions | None = None,
 ) -> Callable[[JobContext], GopherPage | SavedPage]:
     """Fetch a gopher URL: menu items are pushed as they arrive; with *spool* the body
-    is written there (any size) instead of kept."""
+    is written there (any size) instead of kept; *tls*: how a ``gophers://`` server's
+    certificate is trusted (default: verified against the system's store)."""
     parsed = _parsed(url)
 
     def task(ctx: JobContext) -> GopherPage | SavedPage:
@@ -186,6 +188,7 @@ def gopher_task(
                     keep_body=False,
                     progress=ctx.progress,
                     on_event=write,
+                    tls=tls,
                 )
             if reply.error is not None:
                 raise RemoteProtocolError(reply.error.text)
@@ -208,6 +211,7 @@ def gopher_task(
             charset=charset,
             progress=ctx.progress,
             on_event=on_event if request.kind == "menu" else None,
+            tls=tls,
         )
         return GopherPage(parsed, request, reply)
 

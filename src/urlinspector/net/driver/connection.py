@@ -173,6 +173,18 @@ class Connection:
     def is_tls(self) -> bool:
         return self._sock is not None and self._tls
 
+    @property
+    def tls_socket(self) -> ssl.SSLSocket | None:
+        """The TLS layer once :meth:`starttls` is done (its certificate, version and
+        cipher, for people to see); None for a plain connection.  Read from it; the
+        bytes still go through :meth:`send` and :meth:`recv`."""
+        sock = self._sock
+        if not self._tls or sock is None:
+            return None
+        import ssl
+
+        return sock if isinstance(sock, ssl.SSLSocket) else None
+
     # -- moving bytes -------------------------------------------------------------------
 
     def send(self, data: bytes) -> None:

@@ -86,6 +86,12 @@ class MenuItem:
         """A type ``3`` line: the server reports an error (RFC 1436 §3.8)."""
         return self.itemtype == "3"
 
+    @property
+    def tls(self) -> bool:
+        """The item leads to its server over TLS (a ``gophers://`` URL: an item of a
+        menu that came over TLS, naming that menu's own server)."""
+        return self.url is not None and self.url[:8].lower() == "gophers:"
+
 
 @dataclass(frozen=True, slots=True)
 class Data:

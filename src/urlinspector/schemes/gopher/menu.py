@@ -3,6 +3,14 @@
 Sans-IO: a line's octets in, a :class:`MenuItem` out.  What servers send is tolerated
 (missing fields, unknown types, ``i`` lines with dummy fields) and each departure is
 named in the item's ``problems``.
+
+A menu that came over TLS (``gophers://``) names its own server in the host and port
+fields of the items it serves: those items lead to ``gophers://`` URLs, so following
+them stays encrypted.  An item naming another host, or another port of the same host,
+keeps ``gopher://``: nothing in a menu line says that server speaks TLS, and a handshake
+with a plain gopher server fails (edbrowse's rule, "stick with either gopher or gophers
+where we don't change host"; gophernicus behind a TLS terminator names the terminator's
+port, ``-T``, in the menus it serves through it).
 """
 
 from __future__ import annotations
@@ -11,9 +19,9 @@ import re
 
 from urlinspector.core.quoting import quoted
 from urlinspector.schemes.gopher.events import MenuItem
-from urlinspector.schemes.gopher.url import item_url
+from urlinspector.schemes.gopher.url import DEFAULT_PORT, item_url
 
-__all__ = ["ITEM_TYPES", "parse_menu_line", "type_name"]
+__all__ = ["ITEM_TYPES", "parse_menu_line", "same_server", "type_name"]
 
 ITEM_TYPES: dict[str, str] = {
     # RFC 1436 §3.8
@@ -57,15 +65,32 @@ def type_name(itemtype: str) -> str:
 _PORT = re.compile(rb"\s*([0-9]{1,5})\s*\Z")
 
 
+def same_server(host: str | None, port: int | None, server: tuple[str, int]) -> bool:
+    """Whether an item's *host* and *port* (None: 70) name *server* (host, port): host
+    names compared without case and a final dot (RFC 4343; RFC 1034 §3.1)."""
+    if not host:
+        return False
+    name, number = server
+    same_host = host.lower().rstrip(".") == name.lower().rstrip(".")
+    return same_host and (port or DEFAULT_PORT) == number
+
+
 def _names_a_url(itemtype: str, selector: bytes) -> bool:
     """An ``h`` item whose selector is a URL: its host and port fields are not used."""
     return itemtype == "h" and selector.startswith((b"URL:", b"/URL:"))
 
 
 def parse_menu_line(
-    raw: bytes, line: int = 0, charset: str = "utf-8", *, with_url: bool = True
+    raw: bytes,
+    line: int = 0,
+    charset: str = "utf-8",
+    *,
+    with_url: bool = True,
+    tls_server: tuple[str, int] | None = None,
 ) -> MenuItem:
-    """One menu line (without its line end) as a :class:`MenuItem` (RFC 1436 §3.8)."""
+    """One menu line (without its line end) as a :class:`MenuItem` (RFC 1436 §3.8);
+    *tls_server*: the host and port a menu came from over TLS, whose own items lead to
+    ``gophers://`` URLs (see the module description)."""
     if not raw:
         return MenuItem("", "", b"", None, None, None, None, raw, line, ("an empty line",))
     first = raw[0]
@@ -99,7 +124,10 @@ def parse_menu_line(
             problems.append("no " + " and no ".join(missing) + " field")
         if itemtype not in ITEM_TYPES:
             problems.append(f"unknown item type {quoted(itemtype)}")
-    url = item_url(itemtype, selector, host, port) if with_url and not bad_port else None
+    url = None
+    if with_url and not bad_port:
+        tls = tls_server is not None and same_server(host, port, tls_server)
+        url = item_url(itemtype, selector, host, port, tls=tls)
     return MenuItem(
         itemtype,
         display,

@@ -92,12 +92,16 @@ class GopherReader:
         charset: str = "utf-8",
         max_line: int = MAX_LINE,
         with_urls: bool = True,
+        tls_server: tuple[str, int] | None = None,
     ) -> None:
         self.kind: ItemKind = kind
         self.plus = plus
         self.charset = charset
         self.max_line = max_line
         self.with_urls = with_urls
+        self.tls_server = tls_server
+        """The host and port a menu comes from over TLS: its own items lead to
+        ``gophers://`` URLs (:func:`~.menu.parse_menu_line`)."""
         self.header: PlusHeader | None = None
         self._buf = bytearray()
         self._eof = False
@@ -115,8 +119,10 @@ class GopherReader:
 
     @classmethod
     def for_request(cls, request: GopherRequest, **options: object) -> GopherReader:
-        """A reader for the reply to *request*."""
-        return cls(request.kind, plus=request.plus, **options)  # type: ignore[arg-type]
+        """A reader for the reply to *request* (a ``gophers://`` one: its menu's own
+        items lead to ``gophers://`` URLs)."""
+        tls_server = (request.host, request.port) if request.tls else None
+        return cls(request.kind, plus=request.plus, tls_server=tls_server, **options)  # type: ignore[arg-type]
 
     # -- the h11-style interface --------------------------------------------------------
 
@@ -381,6 +387,7 @@ class GopherReader:
         menu = self.kind == "menu"
         charset = self.charset
         with_urls = self.with_urls
+        tls_server = self.tls_server
         number = self._line
         max_line = self.max_line
         for line in lines:
@@ -400,7 +407,11 @@ class GopherReader:
                     "not a gopher menu (fetch it as a binary item, type 9)"
                 )
             if menu:
-                events.append(parse_menu_line(line, number, charset, with_url=with_urls))
+                events.append(
+                    parse_menu_line(
+                        line, number, charset, with_url=with_urls, tls_server=tls_server
+                    )
+                )
             else:
                 self._attribute_line(line, number)
         self._line = number
@@ -414,7 +425,13 @@ class GopherReader:
             text = value[1:] if value[:1] == b" " else value
             item = None
             if name == b"INFO" and text:
-                item = parse_menu_line(text, number, self.charset, with_url=self.with_urls)
+                item = parse_menu_line(
+                    text,
+                    number,
+                    self.charset,
+                    with_url=self.with_urls,
+                    tls_server=self.tls_server,
+                )
             self._block = (
                 name.decode("ascii", "replace") if colon else line[1:].decode("ascii", "replace"),
                 text.decode(self.charset, "replace"),

@@ -7,12 +7,19 @@
 * :func:`item_url`: the URL a menu item leads to.
 * :func:`needs_port_confirmation`: the warning a client shows before it sends a gopher
   request to another service's port (RFC 1738 §6, the gopher-to-SMTP attack).
+
+``gophers://`` is gopher over TLS from the first octet: the URL is a gopher URL in every
+other respect (RFC 1738 §3.4 read with another scheme name), the port defaults to 70 as
+curl's ``gophers`` (curl 7.75, ``lib/gopher.c``) and VF-1's TLS mode have it, and the
+request sent inside TLS is the gopher request, octet for octet (see ``docs/gopher.md``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 from urlinspector.core import URL, parse
@@ -23,6 +30,7 @@ from urlinspector.schemes.ports import port_warning
 
 __all__ = [
     "DEFAULT_PORT",
+    "TLS_SCHEMES",
     "GopherRequest",
     "ItemKind",
     "escape_selector",
@@ -33,7 +41,11 @@ __all__ = [
     "with_search",
 ]
 
-DEFAULT_PORT = 70  # RFC 1738 §3.4.1
+DEFAULT_PORT = 70  # RFC 1738 §3.4.1; gophers:// too (curl's PORT_GOPHER for both)
+
+TLS_SCHEMES: Mapping[str, bool] = MappingProxyType({"gopher": False, "gophers": True})
+"""The schemes read as gopher URLs, and whether each runs over TLS from the first octet
+(no RFC names ``gophers``; curl, VF-1 and edbrowse do)."""
 
 ItemKind = Literal["menu", "text", "binary", "attributes"]
 """How a reply is read: a menu (RFC 1436 §3.8), a text file ending in a ``.`` line
@@ -87,6 +99,9 @@ class GopherRequest:
     """How the reply is read."""
     data: bytes
     """The request line(s), exactly as sent."""
+    tls: bool = False
+    """Whether the request goes inside TLS (a ``gophers://`` URL); never sent in clear
+    text when it fails."""
 
     @property
     def plus(self) -> bool:
@@ -174,6 +189,19 @@ def _connect_host(url: URL) -> str:
         ) from None
 
 
+def _as_gopher(url: URL) -> tuple[URL, bool]:
+    """*url* read as a gopher URL, and whether it goes over TLS: a ``gophers://`` URL is
+    a gopher URL under another scheme name.  Raises :class:`LocalProtocolError` for
+    another scheme."""
+    scheme = url.scheme or ""
+    tls = TLS_SCHEMES.get(scheme.lower())
+    if tls is None:
+        raise LocalProtocolError(f"{quoted(url.uri)} is not a gopher URL")
+    if tls:
+        url = parse("gopher" + url.text[len(scheme) :])
+    return url, tls
+
+
 def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> GopherRequest:
     """The request for a gopher URL: the selector (decoded), then TAB and the search when
     the URL has a ``%09`` search (RFC 1738 §3.4.2), then TAB and the Gopher+ string when it has
@@ -189,10 +217,11 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
     """
     if isinstance(url, str):
         url = parse(url)
-    scheme = (url.scheme or "").lower()
+    original = url.uri
+    url, tls = _as_gopher(url)
     specific = url.specific
-    if scheme != "gopher" or specific is None:
-        raise LocalProtocolError(f"{quoted(url.uri)} is not a gopher URL")
+    if specific is None:
+        raise LocalProtocolError(f"{quoted(original)} is not a gopher URL")
     host = _connect_host(url)
     port_text = url.port
     if port_text:
@@ -249,7 +278,7 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
         parts.append(b"\r\n")
     kind = kind_of(gophertype, str(plus_kind) if command is not None and plus_kind else None)
     return GopherRequest(
-        url=url.uri,
+        url=original,
         host=host,
         port=port,
         gophertype=gophertype,
@@ -259,6 +288,7 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
         command=command,
         kind=kind,
         data=b"".join(parts),
+        tls=tls,
     )
 
 
@@ -268,7 +298,7 @@ def needs_port_confirmation(url: URL | str) -> str | None:
     (RFC 1738 §6; :func:`urlinspector.schemes.ports.port_warning`, shared with ftp and nntp)."""
     if isinstance(url, str):
         url = parse(url)
-    if (url.scheme or "").lower() != "gopher":
+    if (url.scheme or "").lower() not in TLS_SCHEMES:
         return None
     return port_warning(url)
 
@@ -294,7 +324,7 @@ _PLAIN_HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\.?\Z")
 _IPV6 = re.compile(r"[0-9A-Fa-f:.]+\Z")
 _HOST_CHARS = re.compile(r"[A-Za-z0-9._~!$&'()*+,;=-]+\Z")  # RFC 3986 reg-name
 _URL_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s\x00-\x1f\x7f]*\Z")
-_DEFAULTS = {"gopher": 70, "telnet": 23, "tn3270": 23}
+_DEFAULTS = {"gopher": 70, "gophers": 70, "telnet": 23, "tn3270": 23}
 
 
 def escape_selector(selector: bytes) -> str:
@@ -338,11 +368,13 @@ def item_url(
     port: int | None,
     *,
     gopher_plus: str | None = None,
+    tls: bool = False,
 ) -> str | None:
     """The URL a menu item leads to, or None when it leads nowhere.
 
     * gopher items: ``gopher://host[:port]/`` + type + the escaped selector (RFC 1738 §3.4.1),
       ``:70`` left out; with *gopher_plus*, ``%09%09`` and that Gopher+ string (RFC 1738 §3.4.3);
+      with *tls*, ``gophers://`` (which of a TLS menu's items get it: :mod:`.menu`);
     * ``h`` items whose selector is ``URL:`` + a URL (or ``/URL:``...): that URL;
     * ``8`` and ``T``: ``telnet://`` and ``tn3270://`` URLs, the selector as the login
       name when there is one (RFC 1738 §3.8);
@@ -366,7 +398,8 @@ def item_url(
         typechar = f"%{ord(itemtype):02X}"
     else:
         typechar = itemtype
-    url = f"gopher://{_authority('gopher', authority_host, port)}/{typechar}"
+    scheme = "gophers" if tls else "gopher"
+    url = f"{scheme}://{_authority(scheme, authority_host, port)}/{typechar}"
     url += escape_selector(selector)
     if gopher_plus is not None:
         url += "%09%09" + escape_selector(gopher_plus.encode("utf-8"))
@@ -379,7 +412,9 @@ def with_search(url: URL | str, search: str) -> str:
     request = request_from_url(url)
     typed = search.encode("utf-8")
     _refuse_unsafe(typed, "search string")
-    base = item_url(request.gophertype, request.selector, request.host, request.port)
+    base = item_url(
+        request.gophertype, request.selector, request.host, request.port, tls=request.tls
+    )
     if base is None:
         raise LocalProtocolError(f"{quoted(request.url)} cannot carry a search")
     return base + "%09" + escape_selector(typed)

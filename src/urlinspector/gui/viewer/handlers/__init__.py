@@ -18,9 +18,11 @@ from urlinspector.gui.viewer.handlers.other import OtherHandler
 __all__ = ["FETCHED_SCHEMES", "HANDLERS", "OTHER", "handler_for"]
 
 _news = NewsHandler()
+_gopher = GopherHandler()
 HANDLERS: MappingProxyType[str, SchemeHandler] = MappingProxyType(
     {
-        "gopher": GopherHandler(),
+        "gopher": _gopher,
+        "gophers": _gopher,  # gopher over TLS (docs/gopher.md)
         "ftp": FtpHandler(),
         "news": _news,
         "nntp": _news,

@@ -160,6 +160,9 @@ class Viewer(Protocol):
     limits: Limits
     news_server: str | None
     clear_text_logins: set[str]
+    accepted_certificates: dict[str, str]
+    """Server (:meth:`SchemeHandler.server`) -> the SHA-256 fingerprint of the TLS
+    certificate the person accepted for it this session, unverified."""
     runner: JobRunner
     gopher_page: GopherMenuPage
     text_page: TextView

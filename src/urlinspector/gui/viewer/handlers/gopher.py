@@ -1,5 +1,8 @@
 """gopher URLs in the viewer (RFC 1436, RFC 1738 §3.4, Gopher+): menus as they arrive,
-texts, images, searches, binaries to a file, and Gopher+ attributes beside the menu.
+texts, images, searches, binaries to a file, and Gopher+ attributes beside the menu;
+``gophers://`` the same over TLS, the server's certificate in the page's information
+(a certificate that cannot be trusted asks whether to accept it for the session:
+:mod:`urlinspector.gui.viewer.following`).
 
 Before anything is sent: a port that belongs to another service asks first (RFC 1738
 §6: a gopher request sent to an SMTP server's port sends mail); a type 7 item asks for
@@ -36,6 +39,7 @@ from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import GopherPage, SavedPage, gopher_task
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job
 from urlinspector.net.errors import Cancelled
+from urlinspector.net.gopher import GopherReply, TLSOptions
 from urlinspector.schemes.gopher import (
     MenuItem,
     error_in_body,
@@ -70,12 +74,29 @@ def _menu_title(items: list[Any], url: URL) -> str:
     return last_part(url)
 
 
-def _download(url: URL, *, show_now: bool, limits: Limits = VIEW_LIMITS) -> Download:
+def tls_options(url: URL, viewer: Viewer) -> TLSOptions:
+    """How the certificate of *url*'s server is trusted: verified against the system's
+    store, unless the person accepted this server's certificate this session."""
+    return TLSOptions(pinned=viewer.accepted_certificates.get(hostport(url)))
+
+
+def _where(url: URL, reply: GopherReply) -> str:
+    """The server, and for TLS the certificate: the page information's last part."""
+    where = hostport(url)
+    certificate = reply.certificate
+    if certificate is None:
+        return where
+    return f"{where} · {certificate.protocol} · {certificate.summary()} ({certificate.trust})"
+
+
+def _download(
+    url: URL, tls: TLSOptions, *, show_now: bool, limits: Limits = VIEW_LIMITS
+) -> Download:
     request = request_from_url(url)
     name = suggest_name(request.selector, request.gophertype)
 
     def task(spool: Path) -> Task:
-        return gopher_task(url, spool=spool, limits=limits)
+        return gopher_task(url, spool=spool, limits=limits, tls=tls)
 
     return Download(name, task, show_now=show_now, no_resume=NO_RANGES)
 
@@ -95,11 +116,11 @@ class GopherHandler(BaseHandler):
             return AskSearch()
         if request.kind == "binary" and request.gophertype not in IMAGE_TYPES:
             # its first octets decide: a text is shown, data goes to the save dialog
-            return _download(url, show_now=False, limits=limits)
-        return Fetch(gopher_task(url, limits=limits))
+            return _download(url, tls_options(url, viewer), show_now=False, limits=limits)
+        return Fetch(gopher_task(url, limits=limits, tls=tls_options(url, viewer)))
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
-        return _download(url, show_now=True)
+        return _download(url, tls_options(url, viewer), show_now=True)
 
     def with_search(self, url: URL, words: str) -> str:
         return with_search(url, words)
@@ -126,7 +147,7 @@ class GopherHandler(BaseHandler):
             return
         reply = result.reply
         kind = result.request.kind
-        where = hostport(nav.url)
+        where = _where(nav.url, reply)
         if reply.error is not None:
             viewer.show_failure(nav.text, nav.offset, "The gopher server refused", reply.error.text)
             return
@@ -214,7 +235,8 @@ class GopherMenu(QObject):
             return
         if self.job is not None:
             self.job.cancel()
-        job = Job(gopher_task(url, limits=guarded(self.viewer, target, Origin.LINK, False)), url)
+        limits = guarded(self.viewer, target, Origin.LINK, False)
+        job = Job(gopher_task(url, limits=limits, tls=tls_options(target, self.viewer)), url)
         job.signals.finished.connect(self._finished)
         job.signals.failed.connect(self._failed)
         self.job = job
@@ -256,6 +278,7 @@ class GopherMenu(QObject):
                 item.host,
                 item.port,
                 gopher_plus=ask_data(dialog.values()),
+                tls=item.tls,
             )
             if url is not None:
                 self.viewer.navigate(url)
