@@ -174,7 +174,7 @@ class MenusWindow(QMainWindow):
             self.theme_actions.addAction(action)
         self.theme_actions.triggered.connect(lambda a: self.set_theme(a.data()))
 
-        self.history_menu = bar.addMenu("&History")
+        self.history_menu = bar.addMenu("Hi&story")
         self.history_menu.aboutToShow.connect(self._fill_history_menu)
 
         help_menu = bar.addMenu("&Help")

@@ -77,7 +77,7 @@ class FindBar(QWidget):
         self.field.setPlaceholderText("Find in page")
         self.field.setClearButtonEnabled(True)
         self.field.returnPressed.connect(lambda: self.request(False))
-        label = QLabel("F&ind")
+        label = QLabel("Fi&nd")
         label.setBuddy(self.field)
         self.previous_button = QToolButton()
         self.previous_button.setText("Previous")

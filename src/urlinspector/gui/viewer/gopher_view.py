@@ -254,7 +254,7 @@ class MenuView(QTableView):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.attributes_action = QAction("Gopher+ &attributes", self)
         self.attributes_action.triggered.connect(self._attributes_of_current)
-        self.copy_action = QAction("&Copy the item's URL", self)
+        self.copy_action = QAction("Copy the item's &URL", self)
         self.copy_action.triggered.connect(self._copy_url)
         self.addAction(self.attributes_action)
         self.addAction(self.copy_action)

@@ -109,10 +109,10 @@ class PageShowing:
         sent) leaves the history and the address as they were."""
         actions: list[tuple[str, str]] = [("retry", "&Try again")]
         if save:
-            actions.insert(0, ("save", "&Save it instead…"))
+            actions.insert(0, ("save", "Save it &instead…"))
         if save_data is not None:
             self._image_data = save_data
-            actions.insert(0, ("save-data", "&Save the file…"))
+            actions.insert(0, ("save-data", "Save the fi&le…"))
         self.message_page.show_message(title, message, tuple(actions))
         self._failed_url = url
         self.pages.setCurrentWidget(self.message_page)

@@ -41,7 +41,7 @@ class NavigationBar(QToolBar):
             "Sa&ve page as…", pixmaps.SP_DialogSaveButton, ["Ctrl+S"], "save the page to a file"
         )
         self.find_action = action(
-            "&Find in page…", pixmaps.SP_FileDialogContentsView, ["Ctrl+F"], "find in page"
+            "F&ind in page…", pixmaps.SP_FileDialogContentsView, ["Ctrl+F"], "find in page"
         )
         self.find_next_action = action("Find &next", pixmaps.SP_ArrowDown, ["F3"], "the next match")
         self.find_previous_action = action(

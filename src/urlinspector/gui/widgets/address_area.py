@@ -106,7 +106,7 @@ class AddressArea(QWidget):
 
         address_label = QLabel("&Address")
         address_label.setBuddy(self.address)
-        base_label = QLabel("&Base")
+        base_label = QLabel("Base &URL")
         base_label.setBuddy(self.base)
         target_label = QLabel("Target")
 

@@ -92,6 +92,6 @@ class FileHandler(BaseHandler):
                 "A binary file",
                 f"{result.path} holds binary data ({format_size(len(data))}, "
                 f"{mime or 'type unknown'}); it is not shown here.",
-                (("open", "Open with the &system"),),
+                (("open", "Open with the s&ystem"),),
             )
             viewer.commit(nav, viewer.message_page, result.path.name)
