@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from urlinspector.core import EDITIONS, URL, Destination, browser_reading
 from urlinspector.core.model import HOST, PASSWORD, Span
 from urlinspector.gui import app as gui_app
+from urlinspector.gui.find_routing import WindowFind
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
 from urlinspector.gui.models.text import shown, visible
@@ -128,6 +129,7 @@ class MainWindow(MenusWindow):
         )
         self._build_pages()
         self._build_menus()
+        self.finding = WindowFind(self, self)  # Ctrl+F wherever the focus is
         self.pages.currentChanged.connect(self._page_changed)
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -135,6 +137,7 @@ class MainWindow(MenusWindow):
         layout.setSpacing(6)
         layout.addWidget(self.address_area)
         layout.addWidget(self.pages, 1)
+        layout.addWidget(self.finding.bar)
         self.setCentralWidget(central)
 
         self._live_timer = QTimer(self)

@@ -184,6 +184,9 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
         bar.insertMenu(help_menu, menu)  # Help stays last
     else:
         bar.addMenu(menu)
+    # Ctrl+F is the window's (Edit ▸ Find…), which opens the pane's find bar while the
+    # pane is shown, wherever the focus is; two actions on one key would be ambiguous
+    pane.find_action.setShortcut(QKeySequence())
     for act in (pane.back_action, pane.forward_action, pane.reload_action, pane.stop_action):
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         menu.addAction(act)

@@ -155,7 +155,7 @@ class ViewerPane(StepFollowing):
         self.find_bar = FindBar()
         self.find_bar.hide()
         self.find_bar.findRequested.connect(self.find_in_page)
-        self.find_action.triggered.connect(self.find_bar.open)
+        self.find_action.triggered.connect(lambda: self.open_find())
         self.find_next_action.triggered.connect(lambda: self._find_again(False))
         self.find_previous_action.triggered.connect(lambda: self._find_again(True))
         self.back_menu.aboutToShow.connect(lambda: self._fill_history_menu(self.back_menu, -1))
@@ -289,6 +289,11 @@ class ViewerPane(StepFollowing):
         if not found:
             self.statusMessage.emit(f"Not found on this page: {words}")
         return found
+
+    def open_find(self) -> None:
+        """Open the find bar for the page shown (Ctrl+F, wherever the focus is once
+        the pane is in the window: :mod:`urlinspector.gui.find_routing`)."""
+        self.find_bar.open()
 
     def _find_again(self, backward: bool) -> None:
         if self.find_bar.field.text():
