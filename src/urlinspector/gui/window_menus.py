@@ -30,6 +30,7 @@ from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
+from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendDialog
 from urlinspector.present.extracted import (
     REFANGED_MARK,
@@ -80,6 +81,7 @@ class MenusWindow(QMainWindow):
     address: UrlEdit
     base: UrlEdit
     open_button: QToolButton
+    address_mode: AddressMode
     password_button: QToolButton
     _edition: str
     _session_history: dict[str, str]
@@ -116,8 +118,7 @@ class MenusWindow(QMainWindow):
             "fetch the URL and show what comes back (Alt+Enter); inspecting never connects"
         )
         self.open_action.triggered.connect(lambda: self.open_url())
-        self.open_action.setIconText("Open")  # the button's text
-        self.open_button.setDefaultAction(self.open_action)
+        self.address_mode.set_fetch_action(self.open_action)  # in the button's menu
         file_menu.addSeparator()
         self.save_report_action = file_menu.addAction("Save &report…")
         self.save_report_action.setShortcut(QKeySequence.StandardKey.Save)
