@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
     from urlinspector.net.limits import Limits
 
-__all__ = ["IMAGE_TYPES", "GopherHandler", "GopherMenu"]
+__all__ = ["IMAGE_TYPES", "GopherHandler", "GopherMenu", "menu_above"]
 
 IMAGE_TYPES = frozenset("gIp:")
 """Gopher item types shown as images (RFC 1436 §3.8 g and I; p, the PNG convention;
@@ -64,6 +64,22 @@ def _menu_title(items: list[Any], url: URL) -> str:
         if isinstance(item, MenuItem) and item.display.strip():
             return item.display.strip()[:80]
     return last_part(url)
+
+
+def menu_above(url: URL) -> str | None:
+    """The menu above *url*'s item, reading its selector as a path, as the servers that
+    serve a tree of files make them (Gophernicus, pygopherd; RFC 1436 gives selectors
+    no structure): ``/a/b/`` and ``/a/b.txt`` lead up to the menu ``/a/``, a selector
+    without a slash to the server's root menu; None at the root."""
+    try:
+        request = request_from_url(url)
+    except ValueError:
+        return None
+    trimmed = request.selector.rstrip(b"/")
+    if not trimmed and request.search is None:
+        return None
+    cut = trimmed.rfind(b"/")
+    return item_url("1", trimmed[: cut + 1] if cut >= 0 else b"", request.host, request.port)
 
 
 def _download(url: URL, *, show_now: bool, limits: Limits = VIEW_LIMITS) -> Download:
@@ -96,6 +112,9 @@ class GopherHandler(BaseHandler):
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
         return _download(url, show_now=True)
+
+    def parent(self, url: URL) -> str | None:
+        return menu_above(url)
 
     def with_search(self, url: URL, words: str) -> str:
         return with_search(url, words)
