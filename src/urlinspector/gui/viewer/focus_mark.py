@@ -86,7 +86,7 @@ class FocusMarkDelegate(QStyledItemDelegate):
             return
         mark = QStyleOptionViewItem(option)
         self.initStyleOption(mark, index)
-        colours = mark_colours(mark.palette)
+        colours = mark_colours(self.view.palette())  # (the option's text is the item's colour)
         mark.state |= QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_Active
         palette = QPalette(mark.palette)
         for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
