@@ -179,12 +179,27 @@ def test_backspace_and_alt_up_go_to_the_menu_above(
     focus(qtbot, view)
     press(qtbot, view, key, mods)
     wait_idle(qtbot, pane)
-    assert pane.url.rstrip("/1") == demo.url.rstrip("/")  # the server's root menu
+    assert pane.url == demo.url  # the server's root menu
     assert any(
         i.display.startswith("The five specifications") for i in pane.gopher_page.model.items
     )
     press(qtbot, view, key, mods)  # at the top: nothing above
     assert not pane.busy
+
+
+@pytest.mark.parametrize(
+    ("path", "above"),
+    [("0welcome.txt", ""), ("0/specs/000-rfc1738.txt", "1/specs/"), ("1specs/", "")],
+)
+def test_up_a_level_from_any_page(qtbot: Any, go: Any, demo: Any, path: str, above: str) -> None:
+    """Go ▸ Up a level (Alt+Up, also from a text); disabled at the top."""
+    pane = go(demo.url + path)
+    assert pane.up_action.isEnabled()
+    pane.up_action.trigger()
+    wait_idle(qtbot, pane)
+    assert pane.url == demo.url + above
+    assert pane.current_page is pane.gopher_page
+    assert pane.up_action.isEnabled() == bool(above)
 
 
 def test_equals_and_shift_f10_reach_the_gopher_plus_attributes(

@@ -132,7 +132,7 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
 
     ``openRequested``: URLs of :data:`FETCHED_SCHEMES` are shown in the viewer, others
     in the inspector; a relative reference is resolved against the base field first.
-    A "Go" menu gets Back, Forward, Reload and Stop (window-wide shortcuts), and
+    A "Go" menu gets Back, Forward, Up a level, Reload and Stop (window-wide shortcuts), and
     Inspector / Viewer (Ctrl+1, Ctrl+2) to switch pages.
     """
     window = main_window
@@ -197,7 +197,13 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
     # Ctrl+F is the window's (Edit ▸ Find…), which opens the pane's find bar while the
     # pane is shown, wherever the focus is; two actions on one key would be ambiguous
     pane.find_action.setShortcut(QKeySequence())
-    for act in (pane.back_action, pane.forward_action, pane.reload_action, pane.stop_action):
+    for act in (
+        pane.back_action,
+        pane.forward_action,
+        pane.up_action,
+        pane.reload_action,
+        pane.stop_action,
+    ):
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         menu.addAction(act)
     menu.addSeparator()

@@ -145,6 +145,7 @@ class ViewerPane(StepFollowing):
             },
         )
         """Where the reader was on each menu and listing: Back comes back to it."""
+        self.urlChanged.connect(lambda _url: self._update_actions())  # (Up a level)
         self._update_actions()
 
     # --- building ---------------------------------------------------------------------------
@@ -155,6 +156,8 @@ class ViewerPane(StepFollowing):
         self.reload_action, self.stop_action = bar.reload_action, bar.stop_action
         self.back_menu, self.forward_menu = bar.back_menu, bar.forward_menu
         self.info, self.progress, self.progress_action = bar.info, bar.progress, bar.progress_action
+        self.up_action = bar.up_action
+        self.up_action.triggered.connect(self.go_to_parent)
         self.back_action.triggered.connect(self.back)
         self.forward_action.triggered.connect(self.forward)
         self.reload_action.triggered.connect(self.reload)
@@ -324,15 +327,18 @@ class ViewerPane(StepFollowing):
     def go_to_parent(self) -> None:
         """The directory above the listing shown (ftp and file URLs), the menu above
         the gopher page shown (Backspace, Alt+Up, the listing's Parent button)."""
-        if self.pages.currentWidget() is self.listing_page:
-            parent = parent_url(self._listing_url)
-        else:
-            url = parse(self.url) if self.url else None
-            parent = handler_for(url).parent(url) if url is not None else None
+        parent = self._parent()
         if parent is None:
             self.statusMessage.emit("At the top: there is no menu or directory above.")
             return
         self.navigate(parent, Origin.TYPED)
+
+    def _parent(self) -> str | None:
+        """The URL of the menu or directory above the page shown, if any."""
+        if self.pages.currentWidget() is self.listing_page:
+            return parent_url(self._listing_url)
+        url = parse(self.url) if self.url else None
+        return handler_for(url).parent(url) if url is not None else None
 
     def go_to(self, offset: int) -> None:
         """Go *offset* pages back (negative) or forward in the history."""
@@ -490,3 +496,4 @@ class ViewerPane(StepFollowing):
         self.forward_action.setEnabled(self.history.can_go_forward)
         self.reload_action.setEnabled(bool(self.url or self.history.current))
         self.stop_action.setEnabled(self._busy)
+        self.up_action.setEnabled(self._parent() is not None)

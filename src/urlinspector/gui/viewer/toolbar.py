@@ -1,4 +1,5 @@
-"""The viewer's tool bar: Back, Forward (each holding the history in a menu), Reload,
+"""The viewer's tool bar: Back, Forward (each holding the history in a menu), Up a level,
+Reload,
 Stop, a line that says what is shown and from which server, and a progress bar."""
 
 from __future__ import annotations
@@ -32,6 +33,12 @@ class NavigationBar(QToolBar):
         self.back_action = action("&Back", pixmaps.SP_ArrowBack, ["Alt+Left"], "the previous page")
         self.forward_action = action(
             "&Forward", pixmaps.SP_ArrowForward, ["Alt+Right"], "the next page"
+        )
+        self.up_action = action(
+            "&Up a level",
+            pixmaps.SP_FileDialogToParent,
+            ["Alt+Up"],
+            "the menu or directory above (Backspace in a menu or a listing)",
         )
         self.reload_action = action(
             "&Reload", pixmaps.SP_BrowserReload, ["F5", "Ctrl+R"], "fetch the page again"
