@@ -74,6 +74,7 @@ def test_the_go_menu_switches_pages_and_holds_the_actions(
     assert texts == [
         "&Back",
         "&Forward",
+        "&Up a level",
         "&Reload",
         "&Stop",
         "&Inspector",

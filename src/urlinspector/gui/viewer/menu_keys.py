@@ -89,7 +89,7 @@ class KeyboardBrowsing(QObject):
         self.typed = ""
         self._typed_at = 0.0
         self.context_menu: QMenu | None = None
-        """The context menu opened from the keyboard, while it is open."""
+        """The context menu opened from the keyboard (once it was)."""
         view.setTabKeyNavigation(False)  # Tab is handled here (and may leave the view)
         view.installEventFilter(self)
 
@@ -155,14 +155,14 @@ class KeyboardBrowsing(QObject):
         actions = [a for a in self.view.actions() if a.isVisible()]
         if not actions:
             return None
-        menu = QMenu(self.view)
-        menu.setObjectName("keyboardContextMenu")
+        menu = self.context_menu
+        if menu is None:  # one menu, made once and filled each time
+            menu = self.context_menu = QMenu(self.view)
+            menu.setObjectName("keyboardContextMenu")
+        menu.clear()
         menu.addActions(actions)
         rect = self.view.visualRect(self.view.currentIndex())
         where = rect.bottomLeft() if rect.isValid() else self.view.viewport().rect().topLeft()
-        menu.aboutToHide.connect(menu.deleteLater)
-        menu.destroyed.connect(lambda _o=None: setattr(self, "context_menu", None))
-        self.context_menu = menu
         menu.popup(self.view.viewport().mapToGlobal(where))
         return menu
 
