@@ -80,10 +80,10 @@ def menu_above(url: URL) -> str | None:
         return None
     cut = trimmed.rfind(b"/")
     selector = trimmed[: cut + 1] if cut >= 0 else b""
-    url = item_url("1", selector, request.host, request.port)
-    if url is not None and not selector and url.endswith("/1"):
-        url = url[:-1]  # the root menu: "/" alone is type 1, empty selector (RFC 1738 §3.4)
-    return url
+    above = item_url("1", selector, request.host, request.port)
+    if above is not None and not selector and above.endswith("/1"):
+        above = above[:-1]  # the root menu: "/" alone is type 1, empty selector (RFC 1738 §3.4)
+    return above
 
 
 def _download(url: URL, *, show_now: bool, limits: Limits = VIEW_LIMITS) -> Download:
