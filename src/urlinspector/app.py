@@ -90,8 +90,8 @@ GUI_COMMANDS: tuple[Command, ...] = (
         ),
         description="Open the inspector window: a colour-coded address bar, the base URL "
         "and resolved target, components, diagnostics and every edition side by side. "
-        "Inspecting never contacts the URL's server; fetching is the Open button "
-        "(Alt+Enter) or 'urlinspector open URL'.",
+        "Inspecting never contacts the URL's server; fetching is Alt+Enter (File > Open "
+        "in the viewer) or 'urlinspector open URL'.",
     ),
     Command(
         "open",

@@ -7,8 +7,9 @@ menus, ftp listings or news articles is another page (:meth:`MainWindow.add_page
 
 Inspecting never connects: a URL picked from pasted text, a history entry, a drop and
 Enter while the inspector is shown emit ``inspectRequested(str)``, connected to
-:meth:`MainWindow.inspect`.  Fetching is an explicit act: the Open button or Alt+Enter,
-or Enter while another page (the viewer) is shown, call :meth:`MainWindow.open_url`,
+:meth:`MainWindow.inspect`.  Fetching is an explicit act: Alt+Enter (File ▸ Open in the
+viewer, also in the address button's menu), or Enter and the address button while
+another page (the viewer) is shown, call :meth:`MainWindow.open_url`,
 which inspects the URL and then emits ``openRequested(str)`` for the viewer.
 
 Updating: the address bar colours itself on each keystroke (its highlighter parses
@@ -44,6 +45,7 @@ from PySide6.QtWidgets import (
 from urlinspector.core import EDITIONS, URL, Destination, browser_reading
 from urlinspector.core.model import HOST, PASSWORD, Span
 from urlinspector.gui import app as gui_app
+from urlinspector.gui.find_routing import WindowFind
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
 from urlinspector.gui.models.text import shown, visible
@@ -52,6 +54,7 @@ from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
 from urlinspector.gui.warm_up import warm_up
 from urlinspector.gui.widgets.address_area import AddressArea
+from urlinspector.gui.widgets.address_mode import FETCH, INSPECT
 from urlinspector.gui.widgets.components import ComponentsPanel
 from urlinspector.gui.widgets.diagnostics import DiagnosticsPanel
 from urlinspector.gui.widgets.editions import EditionsPanel
@@ -119,6 +122,7 @@ class MainWindow(MenusWindow):
         for editor in (self.address, self.base, self.target):
             editor.highlighter.browser_host = self._browser_host
         self.edition_box, self.open_button = area.edition_box, area.open_button
+        self.address_mode = area.mode
         self.password_button, self.legend = area.password_button, area.legend
         self.same_document, self.target_note = area.same_document, area.target_note
         self.verdict, self.summary = area.verdict, area.summary
@@ -128,6 +132,7 @@ class MainWindow(MenusWindow):
         )
         self._build_pages()
         self._build_menus()
+        self.finding = WindowFind(self, self)  # Ctrl+F wherever the focus is
         self.pages.currentChanged.connect(self._page_changed)
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -135,6 +140,7 @@ class MainWindow(MenusWindow):
         layout.setSpacing(6)
         layout.addWidget(self.address_area)
         layout.addWidget(self.pages, 1)
+        layout.addWidget(self.finding.bar)
         self.setCentralWidget(central)
 
         self._live_timer = QTimer(self)
@@ -251,6 +257,7 @@ class MainWindow(MenusWindow):
         """Ctrl+S saves the report while the inspector is shown; on a viewer page it is
         that page's Save page as… (one key, one action: no ambiguous shortcut)."""
         on_inspector = self.pages.currentWidget() is self.inspector
+        self.address_mode.set_mode(INSPECT if on_inspector else FETCH)  # what Enter does
         self.save_report_action.setShortcut(
             QKeySequence(QKeySequence.StandardKey.Save) if on_inspector else QKeySequence()
         )

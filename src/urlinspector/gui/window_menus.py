@@ -30,6 +30,7 @@ from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
+from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendDialog
 from urlinspector.present.extracted import (
     REFANGED_MARK,
@@ -80,6 +81,7 @@ class MenusWindow(QMainWindow):
     address: UrlEdit
     base: UrlEdit
     open_button: QToolButton
+    address_mode: AddressMode
     password_button: QToolButton
     _edition: str
     _session_history: dict[str, str]
@@ -116,8 +118,7 @@ class MenusWindow(QMainWindow):
             "fetch the URL and show what comes back (Alt+Enter); inspecting never connects"
         )
         self.open_action.triggered.connect(lambda: self.open_url())
-        self.open_action.setIconText("Open")  # the button's text
-        self.open_button.setDefaultAction(self.open_action)
+        self.address_mode.set_fetch_action(self.open_action)  # in the button's menu
         file_menu.addSeparator()
         self.save_report_action = file_menu.addAction("Save &report…")
         self.save_report_action.setShortcut(QKeySequence.StandardKey.Save)
@@ -129,7 +130,7 @@ class MenusWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
 
-        edit = bar.addMenu("&Edit")
+        edit = self.edit_menu = bar.addMenu("&Edit")
         self.undo_action = edit.addAction("&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.undo_action.triggered.connect(lambda: self._focused_editor().undo())
@@ -174,7 +175,7 @@ class MenusWindow(QMainWindow):
             self.theme_actions.addAction(action)
         self.theme_actions.triggered.connect(lambda a: self.set_theme(a.data()))
 
-        self.history_menu = bar.addMenu("&History")
+        self.history_menu = bar.addMenu("Hi&story")
         self.history_menu.aboutToShow.connect(self._fill_history_menu)
 
         help_menu = bar.addMenu("&Help")

@@ -17,6 +17,9 @@ file URLs and shows what comes back, with history.
 * :mod:`.gopher_view` (with :mod:`.gopher_plus`), :mod:`.text_view`,
   :mod:`.image_view`, :mod:`.ftp_view`, :mod:`.news_view`, :mod:`.other_schemes`: the
   pages;
+* :mod:`.menu_keys` (the keys of a menu or a listing), :mod:`.focus_mark` (the mark of
+  the item the keyboard is on), :mod:`.places` (Back to the item followed) and
+  :mod:`.findbar` (find in page);
 * :mod:`.save`: the save dialog and the file-name rules.
 
 Importing this package does not import Qt; its modules do.

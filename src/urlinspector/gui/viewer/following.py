@@ -37,6 +37,7 @@ from urlinspector.gui.viewer.handlers.base import (
 )
 from urlinspector.gui.viewer.news_view import ArticlePage, GroupListPage, OverviewListPage
 from urlinspector.gui.viewer.other_schemes import SchemePage
+from urlinspector.gui.viewer.places import Places
 from urlinspector.gui.viewer.save import format_size, new_spool
 from urlinspector.gui.viewer.showing import PageShowing, failure_title, resolved
 from urlinspector.gui.viewer.workers import Job, JobRunner
@@ -62,6 +63,7 @@ class StepFollowing(PageShowing, QWidget):
     article_page: ArticlePage
     scheme_page: SchemePage
     runner: JobRunner
+    places: Places
     downloads: Downloads
     transcript: TranscriptPanel
     password_asker: dialogs.PasswordAsker
@@ -87,6 +89,7 @@ class StepFollowing(PageShowing, QWidget):
     def _go(self, url: str, offset: int | None, origin: Origin) -> None:
         if not url:
             return
+        self.places.remember(self.pages.currentWidget(), self.url)  # Back comes back here
         parsed = parse(url)
         if not parsed.scheme and self.base:
             parsed = parse(resolved(self.base, url))  # a relative reference: the base's

@@ -40,6 +40,8 @@ from PySide6.QtWidgets import (
 from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.common import display_url, escape, fixed_font, icon
+from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
+from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.viewer.save import format_size
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.schemes.ftp.listing import Entry, Listing
@@ -206,11 +208,14 @@ class ListingPage(QWidget):
     """A directory: where it is, a Parent action, and the sortable table.
 
     Signals: ``linkActivated(str)`` (an entry's URL), ``linkHovered(str)``,
-    ``parentRequested()``.
+    ``linkSelected(str)`` (the entry the keyboard moved to), ``parentRequested()``
+    (the Parent button, Backspace, Alt+Up).  The keyboard browses the table as a
+    gopher menu (:mod:`.menu_keys`), its place clearly marked (:mod:`.focus_mark`).
     """
 
     linkActivated = Signal(str)
     linkHovered = Signal(str)
+    linkSelected = Signal(str)
     parentRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -218,7 +223,7 @@ class ListingPage(QWidget):
         self.setObjectName("listingPage")
         self.model = ListingModel(self)
         self.parent_action = QAction(icon("menu"), "&Parent directory", self)
-        self.parent_action.setToolTip("the directory above this one")
+        self.parent_action.setToolTip("the directory above this one (Backspace, Alt+Up)")
         self.parent_action.triggered.connect(self.parentRequested)
         parent_button = QToolButton()
         parent_button.setDefaultAction(self.parent_action)
@@ -244,6 +249,13 @@ class ListingPage(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.copying = install_copying(self.table)  # Ctrl+C: rows, tab-separated; Markdown
+        self.table.setItemDelegate(FocusMarkDelegate(self.table))
+        self.keys = KeyboardBrowsing(
+            self.table,
+            lambda _row: True,  # every entry leads somewhere
+            parent=self.parentRequested.emit,
+            moved=self._selected,
+        )
         header = self.table.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
@@ -305,6 +317,10 @@ class ListingPage(QWidget):
         row = self.model.row(index.row())
         if row is not None:
             self.linkActivated.emit(row.url)
+
+    def _selected(self, number: int) -> None:
+        row = self.model.row(number)
+        self.linkSelected.emit(row.url if row is not None else "")
 
     @Slot(QModelIndex)
     def _entered(self, index: QModelIndex) -> None:

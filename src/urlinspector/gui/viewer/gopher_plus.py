@@ -121,7 +121,7 @@ class AttributesPanel(QWidget):
         self.views_list = QListWidget()
         self.views_list.setObjectName("viewsList")
         self.views_list.itemActivated.connect(self._view_activated)
-        self.form_button = QPushButton("Fill in the &form…")
+        self.form_button = QPushButton("Fill in the fo&rm…")
         self.form_button.clicked.connect(lambda: self.formRequested.emit(self.item))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 0, 0)

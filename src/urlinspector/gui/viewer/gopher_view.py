@@ -2,6 +2,10 @@
 item type, information lines as plain text, the target URL on hover; beside the menu,
 the Gopher+ attributes of an item (:mod:`.gopher_plus`).
 
+The keyboard moves between the items that lead somewhere (information, blank and error
+lines are passed over), marks the item it is on clearly, and says where it leads
+(:mod:`.menu_keys`, :mod:`.focus_mark`).
+
 The model holds the :class:`~urlinspector.schemes.gopher.MenuItem` objects the reader
 made and computes nothing until a row is painted or hovered, so a menu of 100,000 items
 is shown as fast as it arrives; the view uses uniform row heights, so it never measures
@@ -44,18 +48,22 @@ from PySide6.QtWidgets import (
 from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.common import ICON_SIZE, blank_icon, escape, fixed_font, icon, url_html
+from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.gopher_plus import AttributesPanel
+from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.schemes.gopher import MenuItem, type_name
 
 __all__ = [
     "ICON_FOR_TYPE",
     "ITEM_ROLE",
+    "TEXT_LINES",
     "URL_ROLE",
     "GopherMenuPage",
     "MenuModel",
     "MenuView",
     "icon_name",
+    "is_choosable",
     "item_tooltip",
 ]
 
@@ -92,6 +100,16 @@ ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
 URL_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
+TEXT_LINES = frozenset({"i", "", "3"})
+"""Item types that are lines of text, not items to choose: information, blank and
+error lines (RFC 1436 §3.8 ``3``; ``i`` by common practice)."""
+
+
+def is_choosable(item: MenuItem | None) -> bool:
+    """Whether the keyboard stops on *item* (and a click selects it)."""
+    return item is not None and item.itemtype not in TEXT_LINES
+
+
 def icon_name(itemtype: str) -> str | None:
     """The icon of *itemtype*; None for information lines and empty lines."""
     if itemtype in ("i", ""):
@@ -106,7 +124,7 @@ def item_tooltip(item: MenuItem, formats: Formats) -> str:
     parts = [f"<b>{escape(kind)}</b> (type {escape(visible(item.itemtype))})"]
     if item.plus is not None:
         form = " with a form (+ASK)" if item.plus == "?" else ""
-        parts[0] += f" · Gopher+ item{form}: right-click for its attributes"
+        parts[0] += f" · Gopher+ item{form}: right-click or = for its attributes"
     if item.url is not None:
         parts.append(url_html(item.url, formats))
     elif item.itemtype not in ("i", "3"):
@@ -180,8 +198,7 @@ class MenuModel(QAbstractListModel):
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        item = self._items[index.row()]
-        if item.itemtype in ("i", ""):
+        if not is_choosable(self._items[index.row()]):
             return Qt.ItemFlag.ItemIsEnabled  # not selectable: text, not a link
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
@@ -223,12 +240,17 @@ class MenuView(QTableView):
     menu of 100,000 items costs the same as appending to an empty one.
 
     Signals: ``itemActivated(object)`` (the :class:`MenuItem`), ``itemHovered(object)``
-    (None when the pointer leaves the items), ``attributesRequested(object)``.
+    (None when the pointer leaves the items), ``itemSelected(object)`` (the item the
+    keyboard moved to), ``attributesRequested(object)`` (``=``, or the context menu),
+    ``parentRequested()`` (Backspace, Alt+Up).
     """
 
     itemActivated = Signal(object)
     itemHovered = Signal(object)
+    itemSelected = Signal(object)
     attributesRequested = Signal(object)
+    parentRequested = Signal()
+    infoRequested = Signal(object)
 
     def __init__(self, model: MenuModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -254,12 +276,20 @@ class MenuView(QTableView):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.attributes_action = QAction("Gopher+ &attributes", self)
         self.attributes_action.triggered.connect(self._attributes_of_current)
-        self.copy_action = QAction("&Copy the item's URL", self)
+        self.copy_action = QAction("Copy the item's &URL", self)
         self.copy_action.triggered.connect(self._copy_url)
         self.addAction(self.attributes_action)
         self.addAction(self.copy_action)
         self.copying = install_copying(self)  # Ctrl+C: the item's row; Copy as Markdown
         self.setModel(model)
+        self.setItemDelegate(FocusMarkDelegate(self))
+        self.keys = KeyboardBrowsing(
+            self,
+            lambda row: is_choosable(model.item(row)),
+            parent=self.parentRequested.emit,
+            info=self._info_of_current,
+            moved=lambda row: self.itemSelected.emit(model.item(row)),
+        )
         self.entered.connect(self._entered)
         model.rowsInserted.connect(self._fit_width)
         model.modelReset.connect(self._fit_width)
@@ -357,6 +387,15 @@ class MenuView(QTableView):
         item = self.current_item()
         if item is not None and item.plus is not None:
             self.attributesRequested.emit(item)
+
+    @Slot()
+    def _info_of_current(self) -> None:
+        """``=``: a Gopher+ item's attributes; of another item, what is known of it."""
+        item = self.current_item()
+        if item is not None and item.plus is not None:
+            self.attributesRequested.emit(item)
+        elif item is not None:
+            self.infoRequested.emit(item)
 
     @Slot()
     def _copy_url(self) -> None:

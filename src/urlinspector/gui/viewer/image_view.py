@@ -60,10 +60,10 @@ class ImageView(QWidget):
         self.image: QImage | None = None
         self.info = QLabel("")
         self.info.setObjectName("imageInfo")
-        self.fit = QCheckBox("&Fit to the window")
+        self.fit = QCheckBox("Fit to the &window")
         self.fit.setChecked(True)
         self.fit.toggled.connect(lambda _on: self._rescale())
-        self.save_button = QPushButton("&Save…")
+        self.save_button = QPushButton("Save &picture…")
         self.save_button.clicked.connect(self.saveRequested)
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)

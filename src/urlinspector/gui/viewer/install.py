@@ -44,6 +44,8 @@ VIEWER_PAGE = "viewer"
 class _Field(Protocol):
     def text(self) -> str: ...
 
+    def setText(self, text: str, *, undoable: bool = True) -> None: ...
+
 
 class ViewerHost(Protocol):
     """What the viewer uses of the main window
@@ -53,8 +55,9 @@ class ViewerHost(Protocol):
       is the page :data:`VIEWER_PAGE`, the inspector is ``"inspector"``;
     * ``openRequested(str)``: an explicit fetch (the Open button, Alt+Enter, Enter while
       the viewer is shown); inspecting never reaches the viewer;
-    * ``address`` / ``set_address(text)``: the address bar; ``base`` / ``set_base(text)``:
-      the base field (URL syntax draft 1997 §5.1.3);
+    * ``address`` / ``set_address(text)``: the address bar (it also shows the URL of the
+      menu item the keyboard is on); ``base`` / ``set_base(text)``: the base field
+      (URL syntax draft 1997 §5.1.3);
     * ``remember(url)``: every page shown joins the window's history;
     * ``settings`` (the news server is kept there), ``formats`` (the colour roles),
       ``statusBar()`` and ``menuBar()``; ``show_passwords_action`` (View ▸ Show passwords),
@@ -129,7 +132,7 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
 
     ``openRequested``: URLs of :data:`FETCHED_SCHEMES` are shown in the viewer, others
     in the inspector; a relative reference is resolved against the base field first.
-    A "Go" menu gets Back, Forward, Reload and Stop (window-wide shortcuts), and
+    A "Go" menu gets Back, Forward, Up a level, Reload and Stop (window-wide shortcuts), and
     Inspector / Viewer (Ctrl+1, Ctrl+2) to switch pages.
     """
     window = main_window
@@ -168,8 +171,15 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
         if window.address.text() != url:
             window.set_address(url)
 
+    def preview(url: str) -> None:
+        """The item the keyboard is on, in the address bar (as the demo's menu says):
+        Enter there fetches it; no undo step for each item passed over."""
+        if url and window.address.text() != url:
+            window.address.setText(url, undoable=False)
+
     window.openRequested.connect(route)
     pane.urlChanged.connect(show_url)
+    pane.itemSelected.connect(preview)
     pane.baseChanged.connect(window.set_base)
     pane.statusMessage.connect(status)
     pane.urlChanged.connect(window.remember)
@@ -184,7 +194,16 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
         bar.insertMenu(help_menu, menu)  # Help stays last
     else:
         bar.addMenu(menu)
-    for act in (pane.back_action, pane.forward_action, pane.reload_action, pane.stop_action):
+    # Ctrl+F is the window's (Edit ▸ Find…), which opens the pane's find bar while the
+    # pane is shown, wherever the focus is; two actions on one key would be ambiguous
+    pane.find_action.setShortcut(QKeySequence())
+    for act in (
+        pane.back_action,
+        pane.forward_action,
+        pane.up_action,
+        pane.reload_action,
+        pane.stop_action,
+    ):
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         menu.addAction(act)
     menu.addSeparator()

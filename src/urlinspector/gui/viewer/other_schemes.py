@@ -79,7 +79,7 @@ def explain(url: str | URL) -> Explanation:
             "browser.  Open the page in the system's browser, or look at the URL's parts "
             "in the inspector.",
             (("Host", host), ("Path", parsed.path or "/")),
-            action="Open in the &browser",
+            action="Open in the bro&wser",
         )
     if scheme in ("telnet", "tn3270"):
         port = parsed.port or "23"
@@ -157,7 +157,7 @@ def explain(url: str | URL) -> Explanation:
         f"A {scheme} URL",
         f"The viewer fetches gopher, ftp, news, nntp and file URLs; {escape(scheme)} "
         "URLs are inspected only.  The system may have a program for them.",
-        action="Open with the &system",
+        action="Open with the s&ystem",
     )
 
 

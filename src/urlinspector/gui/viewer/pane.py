@@ -53,18 +53,21 @@ from urlinspector.gui.viewer.common import display_url, without_password
 from urlinspector.gui.viewer.downloads import DOWNLOAD_THREADS, Downloads
 from urlinspector.gui.viewer.findbar import FindBar
 from urlinspector.gui.viewer.following import StepFollowing
-from urlinspector.gui.viewer.ftp_view import TranscriptPanel
+from urlinspector.gui.viewer.ftp_view import ListingModel, TranscriptPanel
 from urlinspector.gui.viewer.gopher_plus import AskDialog
+from urlinspector.gui.viewer.gopher_view import URL_ROLE
 from urlinspector.gui.viewer.handlers import handler_for
 from urlinspector.gui.viewer.handlers.base import Navigation, Origin, last_part
 from urlinspector.gui.viewer.handlers.ftp import parent_url
 from urlinspector.gui.viewer.handlers.gopher import GopherMenu
 from urlinspector.gui.viewer.history import History
 from urlinspector.gui.viewer.pages import PageStack
+from urlinspector.gui.viewer.places import Places
 from urlinspector.gui.viewer.save import SaveDialog, format_size
 from urlinspector.gui.viewer.toolbar import NavigationBar
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
 from urlinspector.net.limits import Limits
+from urlinspector.schemes.gopher import MenuItem, type_name
 
 __all__ = ["ViewerPane"]
 
@@ -79,9 +82,12 @@ class ViewerPane(StepFollowing):
       retrieved with, or the base the content declares);
     * ``busyChanged(bool)``: a fetch started or ended;
     * ``statusMessage(str)``: a line for the status bar (``""`` clears it);
-    * ``titleChanged(str)``: a short name for the page.
+    * ``titleChanged(str)``: a short name for the page;
+    * ``itemSelected(str)``: the URL of the menu item or listing entry the keyboard
+      moved to ("" for one that leads nowhere), for the address bar to show.
     """
 
+    itemSelected = Signal(str)
     urlChanged = Signal(str)
     baseChanged = Signal(str)
     busyChanged = Signal(bool)
@@ -136,6 +142,15 @@ class ViewerPane(StepFollowing):
         """Bookmarks ▸ Manage bookmarks… while it is open."""
         self._build()
         self.gopher_menu = GopherMenu(self, self)
+        self.places = Places(
+            self.history,
+            {
+                self.gopher_page: (self.gopher_page.view, URL_ROLE),
+                self.listing_page: (self.listing_page.table, ListingModel.URL_ROLE),
+            },
+        )
+        """Where the reader was on each menu and listing: Back comes back to it."""
+        self.urlChanged.connect(lambda _url: self._update_actions())  # (Up a level)
         self._update_actions()
 
     # --- building ---------------------------------------------------------------------------
@@ -146,6 +161,8 @@ class ViewerPane(StepFollowing):
         self.reload_action, self.stop_action = bar.reload_action, bar.stop_action
         self.back_menu, self.forward_menu = bar.back_menu, bar.forward_menu
         self.info, self.progress, self.progress_action = bar.info, bar.progress, bar.progress_action
+        self.up_action = bar.up_action
+        self.up_action.triggered.connect(self.go_to_parent)
         self.back_action.triggered.connect(self.back)
         self.forward_action.triggered.connect(self.forward)
         self.reload_action.triggered.connect(self.reload)
@@ -160,7 +177,7 @@ class ViewerPane(StepFollowing):
         self.find_bar = FindBar()
         self.find_bar.hide()
         self.find_bar.findRequested.connect(self.find_in_page)
-        self.find_action.triggered.connect(self.find_bar.open)
+        self.find_action.triggered.connect(lambda: self.open_find())
         self.find_next_action.triggered.connect(lambda: self._find_again(False))
         self.find_previous_action.triggered.connect(lambda: self._find_again(True))
         self.back_menu.aboutToShow.connect(lambda: self._fill_history_menu(self.back_menu, -1))
@@ -202,6 +219,11 @@ class ViewerPane(StepFollowing):
         self.text_page.charsetChanged.connect(self._charset_changed)
         self.article_page.body.charsetChanged.connect(self._charset_changed)
         self.listing_page.parentRequested.connect(self.go_to_parent)
+        self.listing_page.linkSelected.connect(self._link_selected)
+        menu = self.gopher_page.view
+        menu.parentRequested.connect(self.go_to_parent)
+        menu.itemSelected.connect(self._item_selected)
+        menu.infoRequested.connect(self._item_info)
         self.overview_page.olderRequested.connect(self._older_articles)
         self.image_page.saveRequested.connect(self._save_image)
         self.message_page.actionTriggered.connect(self._message_action)
@@ -295,6 +317,11 @@ class ViewerPane(StepFollowing):
             self.statusMessage.emit(f"Not found on this page: {words}")
         return found
 
+    def open_find(self) -> None:
+        """Open the find bar for the page shown (Ctrl+F, wherever the focus is once
+        the pane is in the window: :mod:`urlinspector.gui.find_routing`)."""
+        self.find_bar.open()
+
     def _find_again(self, backward: bool) -> None:
         if self.find_bar.field.text():
             self.find_in_page(self.find_bar.field.text(), backward)
@@ -303,10 +330,20 @@ class ViewerPane(StepFollowing):
 
     @Slot()
     def go_to_parent(self) -> None:
-        """The directory above the listing shown (ftp and file URLs)."""
-        parent = parent_url(self._listing_url)
-        if parent is not None:
-            self.navigate(parent)
+        """The directory above the listing shown (ftp and file URLs), the menu above
+        the gopher page shown (Backspace, Alt+Up, the listing's Parent button)."""
+        parent = self._parent()
+        if parent is None:
+            self.statusMessage.emit("At the top: there is no menu or directory above.")
+            return
+        self.navigate(parent, Origin.TYPED)
+
+    def _parent(self) -> str | None:
+        """The URL of the menu or directory above the page shown, if any."""
+        if self.pages.currentWidget() is self.listing_page:
+            return parent_url(self._listing_url)
+        url = parse(self.url) if self.url else None
+        return handler_for(url).parent(url) if url is not None else None
 
     def go_to(self, offset: int) -> None:
         """Go *offset* pages back (negative) or forward in the history."""
@@ -361,6 +398,36 @@ class ViewerPane(StepFollowing):
     @Slot(str)
     def _hovered(self, url: str) -> None:
         self.statusMessage.emit(without_password(url))
+
+    @Slot(object)
+    def _item_selected(self, item: MenuItem | None) -> None:
+        """The keyboard moved to *item*: where it leads, in the status bar and (through
+        ``itemSelected``) the address bar."""
+        if item is None:
+            return
+        where = without_password(item.url) if item.url is not None else "leads nowhere"
+        keys = "Enter follows it" if item.url is not None else ""
+        if item.plus is not None:
+            keys += ("; " if keys else "") + "= shows its Gopher+ attributes"
+        self.statusMessage.emit(
+            f"{type_name(item.itemtype)}: {where}" + (f" · {keys}" if keys else "")
+        )
+        self.itemSelected.emit(item.url or "")
+
+    @Slot(str)
+    def _link_selected(self, url: str) -> None:
+        self.statusMessage.emit(f"{without_password(url)} · Enter opens it" if url else "")
+        self.itemSelected.emit(url)
+
+    @Slot(object)
+    def _item_info(self, item: MenuItem) -> None:
+        """``=`` on an item that is not a Gopher+ item: what the menu line says."""
+        where = without_password(item.url) if item.url is not None else "leads nowhere"
+        problems = "".join(f"; {p}" for p in item.problems)
+        self.statusMessage.emit(
+            f"{type_name(item.itemtype)}: {where} (line {item.line}; not a Gopher+ item, "
+            f"no attributes to ask for{problems})"
+        )
 
     # --- saving and the message page's buttons ----------------------------------------------
 
@@ -435,3 +502,4 @@ class ViewerPane(StepFollowing):
         self.forward_action.setEnabled(self.history.can_go_forward)
         self.reload_action.setEnabled(bool(self.url or self.history.current))
         self.stop_action.setEnabled(self._busy)
+        self.up_action.setEnabled(self._parent() is not None)

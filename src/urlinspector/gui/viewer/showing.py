@@ -23,6 +23,7 @@ from urlinspector.gui.viewer.history import History
 from urlinspector.gui.viewer.image_view import ImageView
 from urlinspector.gui.viewer.other_schemes import MessagePage
 from urlinspector.gui.viewer.pages import PageStack
+from urlinspector.gui.viewer.places import Places
 from urlinspector.gui.viewer.text_view import TextView
 from urlinspector.net.errors import ConnectFailed, NetError, NetTimeout, TooLarge
 from urlinspector.net.policy import Refused
@@ -38,6 +39,7 @@ class PageShowing:
     url: str
     base: str
     history: History
+    places: Places
     downloads: Downloads
     pages: PageStack
     info: QLabel
@@ -109,10 +111,10 @@ class PageShowing:
         sent) leaves the history and the address as they were."""
         actions: list[tuple[str, str]] = [("retry", "&Try again")]
         if save:
-            actions.insert(0, ("save", "&Save it instead…"))
+            actions.insert(0, ("save", "Save it &instead…"))
         if save_data is not None:
             self._image_data = save_data
-            actions.insert(0, ("save-data", "&Save the file…"))
+            actions.insert(0, ("save-data", "Save the fi&le…"))
         self.message_page.show_message(title, message, tuple(actions))
         self._failed_url = url
         self.pages.setCurrentWidget(self.message_page)
@@ -156,6 +158,9 @@ class PageShowing:
                 self.history.update_current(title=title)
             else:
                 self.history.visit(url, title)
+        current = self.history.current
+        # back, forward or reload: the item followed, where it was (a new page: the top)
+        self.places.restore(page, current.state if nav.offset is not None and current else {})
         self.url = url
         self.urlChanged.emit(url)
         self.titleChanged.emit(title)

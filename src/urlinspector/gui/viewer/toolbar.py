@@ -1,4 +1,5 @@
-"""The viewer's tool bar: Back, Forward (each holding the history in a menu), Reload,
+"""The viewer's tool bar: Back, Forward (each holding the history in a menu), Up a level,
+Reload,
 Stop, a line that says what is shown and from which server, and a progress bar."""
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ class NavigationBar(QToolBar):
         self.forward_action = action(
             "&Forward", pixmaps.SP_ArrowForward, ["Alt+Right"], "the next page"
         )
+        self.up_action = action(
+            "&Up a level",
+            pixmaps.SP_FileDialogToParent,
+            ["Alt+Up"],
+            "the menu or directory above (Backspace in a menu or a listing)",
+        )
         self.reload_action = action(
             "&Reload", pixmaps.SP_BrowserReload, ["F5", "Ctrl+R"], "fetch the page again"
         )
@@ -41,7 +48,7 @@ class NavigationBar(QToolBar):
             "Sa&ve page as…", pixmaps.SP_DialogSaveButton, ["Ctrl+S"], "save the page to a file"
         )
         self.find_action = action(
-            "&Find in page…", pixmaps.SP_FileDialogContentsView, ["Ctrl+F"], "find in page"
+            "F&ind in page…", pixmaps.SP_FileDialogContentsView, ["Ctrl+F"], "find in page"
         )
         self.find_next_action = action("Find &next", pixmaps.SP_ArrowDown, ["F3"], "the next match")
         self.find_previous_action = action(

@@ -24,6 +24,7 @@ from urlinspector.gui.models.inspection import target_for
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.address_bar import UrlEdit
+from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendStrip
 from urlinspector.present.masking import mask_known
 
@@ -74,6 +75,8 @@ class AddressArea(QWidget):
         self.open_button = QToolButton()
         self.open_button.setObjectName("openButton")
         self.open_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.mode = AddressMode(self.address, self.open_button, self)
+        """What Enter does (inspect or fetch): the mark beside the bar, the button."""
 
         self.password_button = QToolButton()
         self.password_button.setText("show password")
@@ -106,7 +109,7 @@ class AddressArea(QWidget):
 
         address_label = QLabel("&Address")
         address_label.setBuddy(self.address)
-        base_label = QLabel("&Base")
+        base_label = QLabel("Base &URL")
         base_label.setBuddy(self.base)
         target_label = QLabel("Target")
 
@@ -116,7 +119,12 @@ class AddressArea(QWidget):
         grid.setVerticalSpacing(4)
         grid.addWidget(address_label, 0, 0)
         grid.addWidget(self.address, 0, 1)
-        grid.addWidget(self.open_button, 0, 2)
+        enter_row = QHBoxLayout()  # what Enter does, and the button that does it
+        enter_row.setContentsMargins(0, 0, 0, 0)
+        enter_row.setSpacing(4)
+        enter_row.addWidget(self.mode.mark)
+        enter_row.addWidget(self.open_button)
+        grid.addLayout(enter_row, 0, 2)
         grid.addWidget(self.edition_box, 0, 3)
         grid.addWidget(self.password_button, 0, 4)
         verdict_row = QHBoxLayout()  # (the button takes its own width, not a column's)

@@ -150,8 +150,11 @@ class SpecReader(QWidget):
         self.next_button.clicked.connect(self.find_next)
         self.previous_button.clicked.connect(self.find_previous)
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        self.find_shortcut = QShortcut(QKeySequence.StandardKey.Find, self)
+        """Ctrl+F in the reader; a window that routes Ctrl+F itself switches it off."""
+        self.find_shortcut.setContext(context)
+        self.find_shortcut.activated.connect(self.focus_search)
         for keys, slot in (
-            (QKeySequence.StandardKey.Find, self.focus_search),
             (QKeySequence.StandardKey.FindNext, self.find_next),
             (QKeySequence.StandardKey.FindPrevious, self.find_previous),
             (QKeySequence("Shift+Return"), self.find_previous),

@@ -258,6 +258,11 @@ class SchemeHandler(Protocol):
         group's older articles), or None."""
         ...
 
+    def parent(self, url: URL) -> str | None:
+        """The URL of the menu or directory above *url* (Backspace, Alt+Up), or None
+        at the top or for a scheme without one."""
+        ...
+
 
 class BaseHandler:
     """Defaults for the optional parts of :class:`SchemeHandler`."""
@@ -276,6 +281,9 @@ class BaseHandler:
 
     def server(self, url: URL, viewer: Viewer) -> str:
         return hostport(url)
+
+    def parent(self, url: URL) -> str | None:
+        return None
 
 
 def _reach(origin: Origin) -> Reach:

@@ -19,6 +19,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Viewer,
     last_part,
 )
+from urlinspector.gui.viewer.handlers.ftp import parent_url
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import FilePage, file_save_task, file_task
 
@@ -34,6 +35,9 @@ def _local_kind(name: str) -> str:
 
 class FileHandler(BaseHandler):
     """file: (see the module description)."""
+
+    def parent(self, url: URL) -> str | None:
+        return parent_url(url.text)
 
     def plan(
         self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
@@ -96,6 +100,6 @@ class FileHandler(BaseHandler):
                 "A binary file",
                 f"{result.path} holds binary data ({format_size(len(data))}, "
                 f"{mime or 'type unknown'}); it is not shown here.",
-                (("open", "Open with the &system"),),
+                (("open", "Open with the s&ystem"),),
             )
             viewer.commit(nav, viewer.message_page, result.path.name)

@@ -55,6 +55,9 @@ def _is_image(name: str) -> bool:
 class FtpHandler(BaseHandler):
     """ftp: (see the module description)."""
 
+    def parent(self, url: URL) -> str | None:
+        return parent_url(url.text)
+
     def plan(
         self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
     ) -> Step:

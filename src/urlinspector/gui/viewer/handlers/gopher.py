@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
     from urlinspector.net.limits import Limits
 
-__all__ = ["IMAGE_TYPES", "NO_RANGES", "GopherHandler", "GopherMenu"]
+__all__ = ["IMAGE_TYPES", "NO_RANGES", "GopherHandler", "GopherMenu", "menu_above"]
 
 NO_RANGES = "this server cannot resume: gopher has no ranges; Retry starts again"
 """RFC 1436 sends a selector and gets the whole item; Gopher+ (its 1993 draft) adds
@@ -72,6 +72,26 @@ def _menu_title(items: list[Any], url: URL) -> str:
         if isinstance(item, MenuItem) and item.display.strip():
             return item.display.strip()[:80]
     return last_part(url)
+
+
+def menu_above(url: URL) -> str | None:
+    """The menu above *url*'s item, reading its selector as a path, as the servers that
+    serve a tree of files make them (Gophernicus, pygopherd; RFC 1436 gives selectors
+    no structure): ``/a/b/`` and ``/a/b.txt`` lead up to the menu ``/a/``, a selector
+    without a slash to the server's root menu; None at the root."""
+    try:
+        request = request_from_url(url)
+    except ValueError:
+        return None
+    trimmed = request.selector.rstrip(b"/")
+    if not trimmed and request.search is None:
+        return None
+    cut = trimmed.rfind(b"/")
+    selector = trimmed[: cut + 1] if cut >= 0 else b""
+    above = item_url("1", selector, request.host, request.port, tls=request.tls)
+    if above is not None and not selector and above.endswith("/1"):
+        above = above[:-1]  # the root menu: "/" alone is type 1, empty selector (RFC 1738 §3.4)
+    return above
 
 
 def tls_options(url: URL, viewer: Viewer) -> TLSOptions:
@@ -121,6 +141,9 @@ class GopherHandler(BaseHandler):
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
         return _download(url, tls_options(url, viewer), show_now=True)
+
+    def parent(self, url: URL) -> str | None:
+        return menu_above(url)
 
     def with_search(self, url: URL, words: str) -> str:
         return with_search(url, words)

@@ -1,0 +1,183 @@
+"""Find (Ctrl+F) wherever the focus is: the window's Edit ▸ Find… opens the find field
+of what is shown, whether the focus is in the address bar, on a tab's title, in a
+table or nowhere.
+
+* the viewer (or any page that has ``open_find()``, :class:`PageFind`): its find bar;
+* the inspector with the Spec tab shown: the Spec tab's own search field;
+* the inspector otherwise: a find bar under the panels that searches the table or
+  tree that has the focus (Components, Diagnostics), else the tab shown (Editions
+  side by side, Resolution trace, Escapes, Explain).
+
+Escape in the field (or the bar's ✕) closes it and gives the focus back to where it
+was.  One window-wide shortcut routes the key: the viewer's and the Spec tab's own
+Ctrl+F are switched off, so the key is never ambiguous.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QMenu,
+    QStackedWidget,
+    QTabWidget,
+    QTextBrowser,
+    QWidget,
+)
+
+from urlinspector.gui.viewer.findbar import EscapeCloses, FindBar, find_in_text, find_in_view
+from urlinspector.gui.widgets.components import ComponentsPanel
+from urlinspector.gui.widgets.spec import SpecReader
+from urlinspector.gui.widgets.trace import TracePanel
+
+__all__ = ["FindHost", "PageFind", "WindowFind"]
+
+
+@runtime_checkable
+class PageFind(Protocol):
+    """A page of the window with a find bar of its own (the viewer)."""
+
+    def open_find(self) -> None: ...
+
+
+class FindHost(Protocol):
+    """What the router uses of the main window."""
+
+    @property
+    def pages(self) -> QStackedWidget: ...
+
+    @property
+    def inspector(self) -> QWidget: ...
+
+    @property
+    def tabs(self) -> QTabWidget: ...
+
+    @property
+    def spec_reader(self) -> SpecReader: ...
+
+    @property
+    def components(self) -> ComponentsPanel: ...
+
+    @property
+    def diagnostics(self) -> QAbstractItemView: ...
+
+    @property
+    def editions(self) -> QAbstractItemView: ...
+
+    @property
+    def escapes(self) -> QAbstractItemView: ...
+
+    @property
+    def trace(self) -> TracePanel: ...
+
+    @property
+    def explain_panel(self) -> QTextBrowser: ...
+
+    @property
+    def edit_menu(self) -> QMenu: ...
+
+
+Search = Callable[[str, bool], bool]
+
+
+def _in_view(view: QAbstractItemView) -> Search:
+    return lambda words, backward: find_in_view(view, words, backward)
+
+
+class WindowFind(QObject):
+    """Edit ▸ Find… (Ctrl+F) of *window* (see the module description); :attr:`bar`
+    is the inspector's find bar, for the window to place under its pages."""
+
+    def __init__(self, window: FindHost, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.window = window
+        self.bar = FindBar()
+        self.bar.setObjectName("inspectorFindBar")
+        self.bar.hide()
+        self.bar.findRequested.connect(self.find)
+        self.searched: QWidget | None = None
+        """The table, tree or text the inspector's bar searches."""
+        w = window
+        self._tables: dict[QWidget, tuple[str, Search]] = {
+            w.components.view: ("Components", _in_view(w.components.view)),
+            w.diagnostics: ("Diagnostics", _in_view(w.diagnostics)),
+        }
+        explain = w.explain_panel
+        self._tabs: dict[QWidget, tuple[QWidget, Search]] = {
+            w.editions: (w.editions, _in_view(w.editions)),
+            w.escapes: (w.escapes, _in_view(w.escapes)),
+            w.trace: (w.trace.tree, _in_view(w.trace.tree)),
+            explain: (explain, lambda words, back: find_in_text(explain, words, back)),
+        }
+        spec = w.spec_reader
+        spec.find_shortcut.setEnabled(False)  # this action's key now
+        self.spec_escape = EscapeCloses(spec.search)
+        self.action = QAction("Fin&d…", parent)
+        self.action.setObjectName("findAction")
+        self.action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
+        self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.action.setToolTip("find in the page or tab shown, wherever the focus is (Ctrl+F)")
+        self.action.triggered.connect(self.open)
+        w.edit_menu.addAction(self.action)
+        w.pages.currentChanged.connect(self._page_changed)
+        w.tabs.currentChanged.connect(lambda _i: self.bar.hide())
+
+    def open(self) -> None:
+        """Open the find field of what is shown (see the module description)."""
+        w = self.window
+        page = w.pages.currentWidget()
+        if page is not w.inspector:
+            if isinstance(page, PageFind):
+                page.open_find()
+            return
+        focused = QApplication.focusWidget()
+        if self.bar.isVisible() and focused is not None and self.bar.isAncestorOf(focused):
+            self.bar.field.selectAll()  # again: the same search, its words selected
+            return
+        table = self._focused_table()
+        if table is None and w.tabs.currentWidget() is w.spec_reader:
+            self.bar.hide()
+            self.spec_escape.remember(w.spec_reader.search)
+            w.spec_reader.focus_search()
+            return
+        if table is not None:
+            name, _search = self._tables[table]
+            self.searched = table
+        else:
+            current = w.tabs.currentWidget()
+            self.searched = self._tabs[current][0]
+            name = w.tabs.tabText(w.tabs.currentIndex())
+        self.bar.result.setText("")
+        self.bar.open(name)
+
+    def find(self, words: str, backward: bool = False) -> bool:
+        """Find *words* in what the bar searches; False when they are not there."""
+        search = self._search_of(self.searched)
+        found = search is not None and search(words, backward)
+        self.bar.show_result(found)
+        return found
+
+    def _search_of(self, widget: QWidget | None) -> Search | None:
+        if widget in self._tables:
+            return self._tables[widget][1]
+        for searched, search in self._tabs.values():
+            if searched is widget:
+                return search
+        return None
+
+    def _focused_table(self) -> QWidget | None:
+        """Components or Diagnostics, when the focus is in one of them."""
+        focused = QApplication.focusWidget()
+        for table in self._tables:
+            if focused is not None and (focused is table or table.isAncestorOf(focused)):
+                return table
+        return None
+
+    def _page_changed(self, _index: int) -> None:
+        if self.window.pages.currentWidget() is not self.window.inspector:
+            self.bar.hide()
