@@ -456,8 +456,10 @@ class MainWindow(MenusWindow):
                 editions_table(
                     text,
                     self.base.text(),
+                    reference=self._edition,
                     mask_password=not self.show_passwords_action.isChecked(),
                     parse=self.cache.parse,
+                    judge=lambda t, e: self.cache.destination(t, e, self.base.text()),
                 )
                 if text
                 else None
