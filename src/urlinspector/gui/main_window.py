@@ -152,6 +152,7 @@ class MainWindow(MenusWindow):
         self.address.openRequested.connect(self.open_url)
         self.address.escapePressed.connect(self.restore_address)
         self.address.urlsFound.connect(self.offer_urls)
+        self.address.pasted.connect(self.remember)  # (a URL picked from a paste: inspect)
         self.address.hovered.connect(self._show_hover)
         self.address.selectionChanged.connect(self._address_selection_changed)
         self.address.cursorPositionChanged.connect(self._address_selection_changed)

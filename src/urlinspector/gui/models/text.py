@@ -7,7 +7,7 @@ import html
 from urlinspector.present.marks import marked
 from urlinspector.present.masking import mask_password
 
-__all__ = ["EMPTY", "UNDEFINED", "html_text", "masked", "shown", "visible"]
+__all__ = ["EMPTY", "UNDEFINED", "html_text", "masked", "menu_text", "shown", "visible"]
 
 UNDEFINED = "(undefined)"
 EMPTY = '""'
@@ -44,3 +44,10 @@ def masked(value: str | None) -> str | None:
 
 def html_text(value: str) -> str:
     return html.escape(visible(value), quote=False)
+
+
+def menu_text(text: str) -> str:
+    """*text* (a URL, a title: anything a user or a server wrote) as the text of a
+    menu item, an action or a button: its ``&`` doubled, since Qt reads a single one
+    as the mark of an access key and shows none."""
+    return text.replace("&", "&&")

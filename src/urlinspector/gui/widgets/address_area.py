@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import EDITIONS, URL, Destination, browser_reading
 from urlinspector.gui.models.inspection import target_for
-from urlinspector.gui.models.text import shown
+from urlinspector.gui.models.text import menu_text, shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.legend import LegendStrip
@@ -181,7 +181,9 @@ class AddressArea(QWidget):
         where = (inner.host or "") + (inner.path or "")
         if len(where) > INNER_LABEL_LIMIT:  # the host alone, its registrable domain kept
             where = shown(inner.host or found.final, INNER_LABEL_LIMIT, keep_end=True)
-        self.inspect_inner.setText("Inspect " + (where or shown(found.final, INNER_LABEL_LIMIT)))
+        self.inspect_inner.setText(
+            "Inspect " + menu_text(where or shown(found.final, INNER_LABEL_LIMIT))
+        )
         chain = " → ".join(found.wrappers)
         self.inspect_inner.setToolTip(
             f"Put the URL inside the link ({chain}) in the address bar and inspect it:\n"
