@@ -48,6 +48,7 @@ from urlinspector.present.masking import (
     password_span,
     passwords_of,
 )
+from urlinspector.present.severity import severity_label
 
 __all__ = [
     "FORMATS",
@@ -220,7 +221,14 @@ def _findings(url: URL, mask: _Masker) -> tuple[Diagnostic, ...]:
 
 def _diagnostics(findings: tuple[Diagnostic, ...]) -> Table:
     rows = tuple(
-        (d.severity, d.code, d.category, f"{d.span[0]}–{d.span[1]}", d.message, d.reference)
+        (
+            severity_label(d.severity, mark=False),
+            d.code,
+            d.category,
+            f"{d.span[0]}–{d.span[1]}",
+            d.message,
+            d.reference,
+        )
         for d in findings
     )
     return Table(

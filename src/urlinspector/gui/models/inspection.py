@@ -46,6 +46,7 @@ from urlinspector.present.masking import (
     password_span,
     passwords_of,
 )
+from urlinspector.present.severity import severity_label
 
 __all__ = [
     "EDITION_ROWS",
@@ -310,9 +311,6 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}" + ("s" if number != 1 else "")
 
 
-_MARKS = {"error": "✖", "warning": "⚠"}
-
-
 def _findings_cell(found: URL, secrets: tuple[str, ...]) -> Cell:
     """The counts of *found*'s findings, as the status line counts them (errors,
     warnings, notes: the parse's and where browsers go), the messages in the tooltip."""
@@ -324,7 +322,7 @@ def _findings_cell(found: URL, secrets: tuple[str, ...]) -> Cell:
     if notes:
         words += ", " + _count(notes, "note")
     listed = [
-        f"{_MARKS.get(d.severity, 'ℹ')} {visible(mask_known(d.message, secrets))}"
+        f"{severity_label(d.severity)}: {visible(mask_known(d.message, secrets))}"
         for d in found.diagnostics[:8]
     ]
     tip = "\n".join(listed) or f"no findings under {found.edition.label}"

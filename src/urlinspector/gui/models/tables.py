@@ -39,6 +39,7 @@ from urlinspector.present.masking import (
     password_span,
     telling_octet,
 )
+from urlinspector.present.severity import severity_label
 
 __all__ = [
     "SPAN_ROLE",
@@ -81,7 +82,6 @@ class CellFormatting:
 
 # --- diagnostics -------------------------------------------------------------------------------
 
-_SEVERITY_MARK = {"error": "✖ error", "warning": "⚠ warning", "info": "ℹ note"}
 _SEVERITY_ROLE = {"error": "invalid", "warning": "warning", "info": "separator"}
 
 
@@ -164,7 +164,7 @@ class DiagnosticsModel(_RowsTable):
         column = index.column()
         if role == DISPLAY:
             return (
-                _SEVERITY_MARK.get(d.severity, d.severity),
+                severity_label(d.severity),
                 self.message(d),
                 d.reference,
                 span_text(d.span),
