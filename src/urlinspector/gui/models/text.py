@@ -16,8 +16,9 @@ EMPTY = '""'
 def visible(text: str) -> str:
     """*text* with controls, format characters, invisible and bidi characters and lone
     surrogates shown as visible marks (:func:`~urlinspector.present.marks.marked`), so
-    that a label cannot be reordered or hidden by them."""
-    return marked(text)
+    that a label cannot be reordered or hidden by them; a C0 control worded
+    (``⟦HT⟧``), since the window's fonts seldom draw its control picture (``␉``)."""
+    return marked(text, pictures=False)
 
 
 def shown(value: str | None, limit: int = 0, *, keep_end: bool = False) -> str:
