@@ -37,6 +37,12 @@ class CitationDelegate(QStyledItemDelegate):
         option.palette.setColor(QPalette.ColorRole.Text, link)
 
 
+SHORT_COLUMNS = tuple(
+    DiagnosticsModel.COLUMNS.index(name) for name in ("severity", "span", "category", "code")
+)
+"""Severity, span, category and code: short values, each shown whole."""
+
+
 class DiagnosticsPanel(QTableView):
     """A table of findings; ``spanActivated(start, end)`` on click or Enter, and
     ``citationActivated(str)`` when that was on the citation column."""
@@ -58,8 +64,9 @@ class DiagnosticsPanel(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
-        for column, width in ((0, 92), (2, 150), (3, 56), (4, 66), (5, 130)):
-            self.setColumnWidth(column, width)
+        for column in SHORT_COLUMNS:  # as wide as what they hold: never "163–1…"
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.setColumnWidth(CITATION_COLUMN, 150)
         self.setItemDelegateForColumn(CITATION_COLUMN, CitationDelegate(self))
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
