@@ -46,7 +46,7 @@ from urlinspector.core.model import HOST, PASSWORD, Span
 from urlinspector.gui import app as gui_app
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
-from urlinspector.gui.models.text import shown, visible
+from urlinspector.gui.models.text import EMPTY_ADDRESS, shown, visible
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
@@ -427,7 +427,9 @@ class MainWindow(MenusWindow):
         browsers (and the libraries, when asked) go."""
         found = dest.annotated(url)
         self.address_area.show_summary(found)
-        self.diagnostics.set_diagnostics(found.diagnostics, url if self.masking else None)
+        self.diagnostics.set_diagnostics(
+            found.diagnostics, url if self.masking else None, empty=not url.text
+        )
 
     def _update_title(self, url: URL, dest: Destination) -> None:
         """The window title: the host browsers contact (not the edition's reading, which
@@ -468,9 +470,9 @@ class MainWindow(MenusWindow):
         elif name == "trace":
             target = target_for(text, self.base.text(), self._edition, trace=True, url=url)
             target_url = self._parse_current(target.text) if target.text else None
-            self.trace.set_resolution(
-                target.resolution,
-                target.message,
+            self.trace.set_resolution(  # (an empty address: an invitation, no resolution)
+                target.resolution if text else None,
+                target.message if text else EMPTY_ADDRESS,
                 self._secrets(url, self.base.url(), target_url),
             )
         elif name == "explain":

@@ -7,10 +7,24 @@ import html
 from urlinspector.present.marks import marked
 from urlinspector.present.masking import mask_password
 
-__all__ = ["EMPTY", "UNDEFINED", "html_text", "masked", "menu_text", "shown", "visible"]
+__all__ = [
+    "EMPTY",
+    "EMPTY_ADDRESS",
+    "UNDEFINED",
+    "html_text",
+    "masked",
+    "menu_text",
+    "shown",
+    "visible",
+]
 
 UNDEFINED = "(undefined)"
 EMPTY = '""'
+EMPTY_ADDRESS = (
+    "Type or paste a URL in the address bar (Ctrl+L) to inspect it: nothing is fetched "
+    "until you press Open."
+)
+"""What the window says while its address bar is empty, where a URL's findings go."""
 
 
 def visible(text: str) -> str:

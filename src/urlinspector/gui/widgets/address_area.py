@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import EDITIONS, URL, Destination, browser_reading
 from urlinspector.gui.models.inspection import target_for
-from urlinspector.gui.models.text import menu_text, shown
+from urlinspector.gui.models.text import EMPTY_ADDRESS, menu_text, shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.legend import LegendStrip
@@ -217,7 +217,14 @@ class AddressArea(QWidget):
         self.summary.setText(" · ".join(parts) + f" · {kind}")
 
     def show_target(self, url: URL, edition: str, secrets: tuple[str, ...]) -> None:
-        """*url* resolved against the base by *edition*, with what to know about it."""
+        """*url* resolved against the base by *edition*, with what to know about it;
+        for an empty address, an invitation to type one (not a request for a base)."""
+        if not url.text:
+            self.target.setText("", undoable=False)
+            self.same_document.setText("")
+            self.target_note.setText(EMPTY_ADDRESS)
+            self.target_note.setToolTip("")
+            return
         target = target_for(url.text, self.base.text(), edition, url=url)
         self.target.setText(target.text or "", undoable=False)
         self.same_document.setText("◎ same document" if target.same_document else "")

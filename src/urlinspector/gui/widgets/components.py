@@ -130,6 +130,9 @@ class ComponentsPanel(QWidget):
     # --- content --------------------------------------------------------------------------
 
     def set_url(self, url: URL | None) -> None:
+        """Show *url*'s components; an empty address shows none."""
+        if url is not None and not url.text:
+            url = None  # (not the empty reference's empty path and undefined parts)
         if not self.model.set_url(url):
             return  # the same rows: only changed values were refreshed
         if self.model.size <= 120:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
+from urlinspector.gui.models.text import EMPTY_ADDRESS
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
 
@@ -68,11 +69,20 @@ class DiagnosticsPanel(QTableView):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.setColumnWidth(CITATION_COLUMN, 150)
         self.setItemDelegateForColumn(CITATION_COLUMN, CitationDelegate(self))
+        self.empty = False
+        """Whether the address is empty (:meth:`set_diagnostics`)."""
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 
-    def set_diagnostics(self, items: tuple[Diagnostic, ...], masked_url: URL | None = None) -> None:
-        """Show *items*, with the password of *masked_url* masked in their messages."""
+    def set_diagnostics(
+        self, items: tuple[Diagnostic, ...], masked_url: URL | None = None, *, empty: bool = False
+    ) -> None:
+        """Show *items*, with the password of *masked_url* masked in their messages;
+        *empty*: the address is empty (the view invites one instead of saying that
+        nothing was found)."""
+        if empty != self.empty:
+            self.empty = empty
+            self.viewport().update()
         if self.diagnostics_model.set_diagnostics(items, masked_url) and len(items) <= 60:
             self.resizeRowsToContents()  # wrapped messages: rows as tall as they need
 
@@ -84,7 +94,7 @@ class DiagnosticsPanel(QTableView):
             painter.drawText(
                 self.viewport().rect().adjusted(8, 8, -8, -8),
                 int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft),
-                "No findings: no errors, warnings or notes.",
+                EMPTY_ADDRESS if self.empty else "No findings: no errors, warnings or notes.",
             )
             painter.end()
 
