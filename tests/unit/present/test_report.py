@@ -117,7 +117,7 @@ def test_markdown_report_with_a_base_has_the_trace_and_the_editions() -> None:
     trace = _section(markdown, "Resolution trace")
     assert _cells(trace[0]) == ["step", "rule", "values after it", "citation"]
     assert any("RFC 3986 §5.2.4 step 2C" in line for line in trace)
-    editions = _section(markdown, "Editions side by side")
+    editions = _section(markdown, "Editions side by side, resolved against the base")
     target = next(_cells(line) for line in editions if line.startswith("| resolved target"))
     assert target[1:] == ["http://a/b/g?q"] * 6  # five editions and the browsers
 
