@@ -70,8 +70,9 @@ def test_the_browsers_column_shows_the_resolved_values_of_a_reference() -> None:
     table = editions_table("../g", "http://a/b/c/d;p?q")
     assert table.cell("host", "whatwg").text == "a"
     assert table.cell("path", "whatwg").text == "/b/g"
-    assert "resolved URL" in table.cell("host", "whatwg").tooltip
-    assert not table.cell("host", "whatwg").differs  # not compared with the reference's
+    assert "resolved against the base" in table.cell("host", "whatwg").tooltip
+    assert table.cell("host", "rfc3986").text == "a"  # the editions' too: one rule
+    assert not table.cell("host", "whatwg").differs  # the same host as RFC 3986's target
     assert table.cell("target", "whatwg").text == "http://a/b/g"
 
 

@@ -106,7 +106,7 @@ def test_editions_rows_carry_their_labels(window: MainWindow) -> None:
     view = window.editions
     view.selectionModel().clearSelection()
     lines = view.copying.copy_markdown().split("\n")
-    assert lines[0].startswith("|  | RFC 3986 (2005) the reference |")
+    assert lines[0].startswith("|  | RFC 3986 (2005) the reference resolved against the base |")
     target = next(line for line in lines if line.startswith("| resolved target |"))
     assert target.count("| http://a/g ") == 6
 

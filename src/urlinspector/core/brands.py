@@ -36,13 +36,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import islice, product
 from typing import TYPE_CHECKING
 
 import idna
 
 from urlinspector.core.domain import registrable_domain
-from urlinspector.core.lookalike import skeleton
+from urlinspector.core.lookalike import ascii_readings, skeleton
 from urlinspector.core.model import HOST, URI, Diagnostic, Span
+from urlinspector.core.quoting import quoted
 
 if TYPE_CHECKING:
     from urlinspector.core.url import URL
@@ -53,6 +55,8 @@ __all__ = [
     "TopDomains",
     "embedded_brand",
     "embedded_brand_findings",
+    "lookalike_domain",
+    "lookalike_domain_findings",
     "parse_top_domains",
 ]
 
@@ -257,3 +261,51 @@ def embedded_brand_findings(url: URL, host: str | None, top: TopDomains) -> list
         return []
     span = _written_span(url, host, found)
     return [Diagnostic(("embedded-brand", "warning", "security", span, found.message, REFERENCE))]
+
+
+# --- a host that reads as a well-known domain ----------------------------------------------
+
+LOOKALIKE_REFERENCE = (
+    "Chromium look-alike checks: skeleton match with a top domain "
+    "(components/lookalikes/core/lookalike_url_util.cc), UTS #39 §4"
+)
+_READINGS_TRIED = 16
+
+
+def lookalike_domain(host: str, top: TopDomains) -> str | None:
+    """The well-known domain *host* (its IDN labels in Unicode or as A-labels) looks
+    like without being it: an ASCII reading of its last labels
+    (:func:`~urlinspector.core.lookalike.ascii_readings`, ``аррӏе.com`` read as
+    ``apple.com``) has that domain's skeleton.  None for an all-ASCII host, or when
+    no reading is a well-known domain's."""
+    labels = [_unicode(label) for label in host.lower().rstrip(".").split(".")]
+    if all(label.isascii() for label in labels):
+        return None
+    for count in range(min(top.longest, len(labels)), 1, -1):
+        tail = labels[-count:]
+        options = [(label,) if label.isascii() else ascii_readings(label) for label in tail]
+        if not all(options):
+            continue
+        for combo in islice(product(*options), _READINGS_TRIED):
+            name = ".".join(combo)
+            domain = top.by_skeleton.get(skeleton(name.replace("-", ".")))
+            if domain is not None and domain != ".".join(tail):
+                return domain
+    return None
+
+
+def lookalike_domain_findings(url: URL, host: str | None, top: TopDomains) -> list[Diagnostic]:
+    """The ``lookalike-domain`` warning on *url* whose browsers' host is *host*: it
+    reads as a well-known domain (:func:`lookalike_domain`) and is not it."""
+    domain = lookalike_domain(host, top) if host else None
+    if domain is None or host is None:
+        return []
+    shown_host = ".".join(_unicode(label) for label in host.split("."))
+    span = url.spans[HOST] if url.spans[HOST][0] >= 0 else url.spans[URI]
+    message = (
+        f"the host {quoted(shown_host)} looks like {domain}, a well-known site, "
+        f"but it is another domain ({host})"
+    )
+    return [
+        Diagnostic(("lookalike-domain", "warning", "security", span, message, LOOKALIKE_REFERENCE))
+    ]

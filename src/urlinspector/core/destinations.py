@@ -17,7 +17,7 @@ from typing import Any
 import idna
 
 from urlinspector.core.active import active_content
-from urlinspector.core.brands import TopDomains, embedded_brand_findings
+from urlinspector.core.brands import TopDomains, embedded_brand_findings, lookalike_domain_findings
 from urlinspector.core.browser import BrowserReading, browser_reading
 from urlinspector.core.domain import registrable_domain
 from urlinspector.core.lookalike import HostDisplay, host_display, host_findings
@@ -30,7 +30,7 @@ from urlinspector.core.wrappers import NOT_WRAPPED, Unwrapping, unwrap, unwrappi
 __all__ = ["Destination", "Verdict", "destination"]
 
 _INSIDE_CODES = frozenset(
-    {"browser-host", "userinfo-lookalike", "embedded-brand", "active-content"}
+    {"browser-host", "userinfo-lookalike", "embedded-brand", "lookalike-domain", "active-content"}
     | {"whole-script-confusable", "mixed-script", "confusable-skeleton", "idn-punycode"}
 )
 """The findings on the URL inside a wrapped link that the wrapped link repeats: where
@@ -330,6 +330,7 @@ def _host_findings(
     findings += _lookalikes(url, reading)
     if brands is not None:
         findings += embedded_brand_findings(url, reading.host, brands)
+        findings += lookalike_domain_findings(url, reading.host, brands)
     return findings, differs
 
 

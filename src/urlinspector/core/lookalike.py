@@ -26,6 +26,7 @@ __all__ = [
     "DisplayPolicy",
     "HostDisplay",
     "HostFinding",
+    "ascii_readings",
     "describe_char",
     "host_display",
     "host_findings",
@@ -119,21 +120,50 @@ def skeleton(text: str) -> str:
     return _skeleton(text)
 
 
-def _ascii_lookalike(label: str) -> str | None:
-    """*label* with each non-ASCII character replaced by the ASCII it is confusable
-    with (its skeleton), when every one of them has such a look-alike; else None."""
-    out = []
-    changed = False
+READINGS_LIMIT = 8
+"""The most ASCII readings of one label kept (each ambiguous letter doubles them)."""
+
+
+def _letter_readings(char: str) -> tuple[str, ...]:
+    """The ASCII letters (or digits) *char* is read as: its skeleton, and the skeleton
+    of its capital when that is another (the palochka ``ӏ`` is confusable with ``i``,
+    its capital ``Ӏ`` with ``l``: drawn as one stroke, it reads as either); none when
+    it has no ASCII look-alike."""
+    found: list[str] = []
+    for form in (char, char.upper()):
+        reading = _skeleton(form).lower()
+        if reading.isascii() and reading.isalnum() and reading not in found:
+            found.append(reading)
+        if form == char and not found:
+            return ()
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def ascii_readings(label: str) -> tuple[str, ...]:
+    """The ASCII names *label* can be read as, each non-ASCII character replaced by
+    an ASCII one it is confusable with (:func:`_letter_readings`), its skeleton's
+    reading first; none when a character has no ASCII look-alike, or all are ASCII."""
+    if label.isascii():
+        return ()
+    readings = [""]
     for char in label:
-        if char.isascii():
-            out.append(char)
-            continue
-        skeleton = _skeleton(char)
-        if not (skeleton.isascii() and skeleton.isalnum()):
-            return None
-        out.append(skeleton.lower())
-        changed = True
-    return "".join(out) if changed else None
+        options = (char,) if char.isascii() else _letter_readings(char)
+        if not options:
+            return ()
+        readings = [r + o for r in readings for o in options][:READINGS_LIMIT]
+    return tuple(readings)
+
+
+def _ascii_lookalike(label: str) -> str | None:
+    """*label*'s first ASCII reading (:func:`ascii_readings`), or None."""
+    readings = ascii_readings(label)
+    return readings[0] if readings else None
+
+
+def _looks_like(label: str) -> str:
+    """``'appie' or 'apple'``: what *label* reads as, each reading quoted."""
+    return " or ".join(quoted(r) for r in ascii_readings(label))
 
 
 def _has(char: str, prop: Any) -> bool:
@@ -195,7 +225,7 @@ def _label_findings(label: str, whole: Span) -> list[HostFinding]:
     if not resolved:
         message = f"host label {quoted(label)} mixes scripts ({', '.join(scripts)})"
         if lookalike is not None:
-            message += f": it looks like {quoted(lookalike)}"
+            message += f": it looks like {_looks_like(label)}"
         found.append(
             HostFinding(
                 "mixed-script",
@@ -212,7 +242,7 @@ def _label_findings(label: str, whole: Span) -> list[HostFinding]:
                 "warning",
                 whole,
                 f"host label {quoted(label)} is all {', '.join(scripts)}, yet every letter looks "
-                f"like a Latin one: it passes for {quoted(lookalike)}",
+                f"like a Latin one: it looks like {_looks_like(label)}",
                 f"{UTS39} §4 (whole-script confusables)",
             )
         )
@@ -222,7 +252,7 @@ def _label_findings(label: str, whole: Span) -> list[HostFinding]:
                 "confusable-skeleton",
                 "warning",
                 whole,
-                f"host label {quoted(label)} looks like the ASCII {quoted(lookalike)}: its "
+                f"host label {quoted(label)} looks like the ASCII {_looks_like(label)}: its "
                 "non-ASCII letters are confusable with ASCII ones",
                 f"{UTS39} §4 (confusable detection, skeleton)",
             )

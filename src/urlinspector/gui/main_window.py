@@ -48,7 +48,7 @@ from urlinspector.gui import app as gui_app
 from urlinspector.gui.find_routing import WindowFind
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
-from urlinspector.gui.models.text import shown, visible
+from urlinspector.gui.models.text import EMPTY_ADDRESS, shown, visible
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
@@ -158,6 +158,7 @@ class MainWindow(MenusWindow):
         self.address.openRequested.connect(self.open_url)
         self.address.escapePressed.connect(self.restore_address)
         self.address.urlsFound.connect(self.offer_urls)
+        self.address.pasted.connect(self.remember)  # (a URL picked from a paste: inspect)
         self.address.hovered.connect(self._show_hover)
         self.address.selectionChanged.connect(self._address_selection_changed)
         self.address.cursorPositionChanged.connect(self._address_selection_changed)
@@ -433,7 +434,9 @@ class MainWindow(MenusWindow):
         browsers (and the libraries, when asked) go."""
         found = dest.annotated(url)
         self.address_area.show_summary(found)
-        self.diagnostics.set_diagnostics(found.diagnostics, url if self.masking else None)
+        self.diagnostics.set_diagnostics(
+            found.diagnostics, url if self.masking else None, empty=not url.text
+        )
 
     def _update_title(self, url: URL, dest: Destination) -> None:
         """The window title: the host browsers contact (not the edition's reading, which
@@ -463,8 +466,10 @@ class MainWindow(MenusWindow):
                 editions_table(
                     text,
                     self.base.text(),
+                    reference=self._edition,
                     mask_password=not self.show_passwords_action.isChecked(),
                     parse=self.cache.parse,
+                    judge=lambda t, e: self.cache.destination(t, e, self.base.text()),
                 )
                 if text
                 else None
@@ -472,9 +477,9 @@ class MainWindow(MenusWindow):
         elif name == "trace":
             target = target_for(text, self.base.text(), self._edition, trace=True, url=url)
             target_url = self._parse_current(target.text) if target.text else None
-            self.trace.set_resolution(
-                target.resolution,
-                target.message,
+            self.trace.set_resolution(  # (an empty address: an invitation, no resolution)
+                target.resolution if text else None,
+                target.message if text else EMPTY_ADDRESS,
                 self._secrets(url, self.base.url(), target_url),
             )
         elif name == "explain":

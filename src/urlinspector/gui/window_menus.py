@@ -26,7 +26,7 @@ from urlinspector import __version__
 from urlinspector.core import EDITIONS, parse
 from urlinspector.core.extraction import Found
 from urlinspector.core.normalization import normalize
-from urlinspector.gui.models.text import shown, visible
+from urlinspector.gui.models.text import menu_text, shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
@@ -302,7 +302,7 @@ class MenusWindow(QMainWindow):
             if warnings:  # (a look-alike reads as its original in a list)
                 label = f"{WARNING_MARK} {label}"
                 tip = "\n".join([tip, *(visible(w) for w in warnings)])
-            action = menu.addAction(label)
+            action = menu.addAction(menu_text(label))
             action.setData(item.url)
             action.setToolTip(tip)
             action.triggered.connect(lambda _checked=False, u=item.url: self._inspect_chosen(u))

@@ -11,7 +11,8 @@ What it serves (the folder's ``README.md`` describes the files):
   line is ``TDisplay<TAB>selector[<TAB>host<TAB>port[<TAB>+]]``, the selector relative
   to the folder), or an automatic listing of a folder without one;
 * text files as type 0 (CRLF line ends, dot-stuffing, the final ``.`` line, RFC 1436
-  §3.9), other files as they are until the close;
+  §3.9), with :data:`SERVER_MARK` replaced by the host and port served on, so that a
+  text's URLs lead to this server; other files as they are until the close;
 * ``/search``: a type 7 search over the text of ``specs/`` (every word must occur);
 * Gopher+ (the request's second field starts with ``+``, ``!`` or ``$``): ``+N`` for a
   file, ``+-1`` for a menu or attributes, ``+-2`` for search results, ``--1`` errors,
@@ -47,6 +48,8 @@ DEFAULT_ROOT = demo_hole()
 MAX_REQUEST = 4096
 REQUEST_TIMEOUT = 10.0
 TEXT_SUFFIXES = frozenset({".txt", ".md"})
+SERVER_MARK = b"{{server}}"
+"""In a text file, stands for this server's ``host:port`` (its URLs lead here)."""
 ADMIN = "urlinspector demo <demo@localhost>"
 SEARCH_SELECTOR = "/search"
 CHUNK = 64 * 1024
@@ -104,6 +107,12 @@ class GopherHole:
         if resolved != self.root and not resolved.is_relative_to(self.root):
             return None  # a link that leads out of the hole
         return resolved
+
+    def text_of(self, path: Path) -> bytes:
+        """The octets of the text file *path*, :data:`SERVER_MARK` replaced by this
+        server's host and port."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return path.read_bytes().replace(SERVER_MARK, f"{host}:{self.port}".encode())
 
     def selector_for(self, path: Path) -> str:
         relative = path.relative_to(self.root).as_posix()
@@ -380,7 +389,7 @@ class _TCPServer(socketserver.ThreadingTCPServer):
         if path.is_dir():
             yield _menu_bytes(hole.menu(path))
         elif hole.type_of(path) == "0":
-            yield from _dot_stuffed(path.read_bytes())
+            yield from _dot_stuffed(hole.text_of(path))
         else:
             yield from _file_chunks(path)
 
@@ -394,6 +403,10 @@ class _TCPServer(socketserver.ThreadingTCPServer):
         if path.is_dir():
             menu = _menu_bytes(hole.menu(path), terminator=False)
             yield b"+-1\r\n" + b"".join(_dot_stuffed(menu))
+            return
+        if hole.type_of(path) == "0":
+            text = hole.text_of(path)
+            yield f"+{len(text)}\r\n".encode() + text
             return
         yield f"+{path.stat().st_size}\r\n".encode()
         yield from _file_chunks(path)

@@ -16,6 +16,13 @@ never invisible.  One table, :data:`MARKS`, built from Unicode's own data:
 
 :func:`marked` is the one function that applies it; the address bar draws the same
 text (:func:`mark_label`) in a box in place of the character itself.
+
+The window's fonts seldom carry the Control Pictures block (``␉`` drew as an empty
+box), so the window asks for the *worded* form (``pictures=False``, :data:`WORD_MARKS`):
+a C0 control or DEL as its Unicode abbreviation, ``⟦HT⟧``, ``⟦LF⟧``, ``⟦NUL⟧`` (the
+control picture's name, ``SYMBOL FOR HORIZONTAL TABULATION``, read as NameAliases.txt
+abbreviates it and confirmed by ``unicodedata.lookup``).  The command line keeps the
+one-column pictures, which keep its carets under their characters.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from typing import Final
 from urlinspector.core.checks.hidden import char_name, is_hidden
 from urlinspector.core.lazytable import LazyTable
 
-__all__ = ["CLOSE", "MARKS", "OPEN", "mark_label", "marked", "needs_mark"]
+__all__ = ["CLOSE", "MARKS", "OPEN", "WORD_MARKS", "mark_label", "marked", "needs_mark"]
 
 OPEN: Final = "⟦"
 CLOSE: Final = "⟧"
@@ -60,14 +67,32 @@ def _initials(name: str) -> list[str]:
     return ["".join(letters) + number, "".join(spaced) + number]
 
 
-def mark_label(char: str) -> str:
+def _picture(code: int) -> str:
+    """The control picture of a C0 control or DEL (Unicode's Control Pictures block)."""
+    return "\u2421" if code == 0x7F else chr(0x2400 + code)  # ␡, ␀ .. ␟
+
+
+def _control_word(char: str) -> str:
+    """The abbreviation of a C0 control or DEL (``HT``, ``NUL``), read from the name of
+    its control picture (its initials, or its first three letters) and confirmed by
+    ``unicodedata.lookup``; else that name (``START OF TEXT``), else its code point."""
+    name = unicodedata.name(_picture(ord(char)), "").removeprefix("SYMBOL FOR ")
+    for candidate in (*_initials(name), name[:3], name) if name else ():
+        try:
+            if unicodedata.lookup(candidate) == char:
+                return candidate
+        except KeyError:
+            continue
+    return f"U+{ord(char):04X}"
+
+
+def mark_label(char: str, *, pictures: bool = True) -> str:
     """The text of *char*'s mark, without the brackets: ``RLO``, ``ZWSP``,
-    ``TAG a``, ``U+2065``; a control picture for a C0 control or DEL."""
+    ``TAG a``, ``U+2065``; for a C0 control or DEL its control picture, or without
+    *pictures* its abbreviation (``HT``)."""
     code = ord(char)
-    if code < 0x20:
-        return chr(0x2400 + code)  # ␀ .. ␟
-    if code == 0x7F:
-        return "\u2421"  # ␡
+    if code < 0x20 or code == 0x7F:
+        return _picture(code) if pictures else _control_word(char)
     if unicodedata.category(char) == "Cs":
         return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
     name = char_name(char).partition(" ")[2]
@@ -82,11 +107,12 @@ def mark_label(char: str) -> str:
     return f"U+{code:04X}"
 
 
-def _mark(char: str) -> str:
+def _mark(char: str, *, pictures: bool = True) -> str:
     if not needs_mark(char):
         return char
-    label = mark_label(char)
-    if ord(char) < 0x20 or char == "\x7f" or label.startswith("\\"):
+    label = mark_label(char, pictures=pictures)
+    picture = pictures and (ord(char) < 0x20 or char == "\x7f")
+    if picture or label.startswith("\\"):
         return label  # (one visible character, or an escape, as before)
     return f"{OPEN}{label}{CLOSE}"
 
@@ -94,12 +120,16 @@ def _mark(char: str) -> str:
 MARKS: Final[dict[str, str]] = LazyTable(_mark)
 """What each character is shown as: itself, or its mark (see the module
 description); each entry built when first asked for."""
+WORD_MARKS: Final[dict[str, str]] = LazyTable(lambda char: _mark(char, pictures=False))
+"""The same, a C0 control or DEL worded (``⟦HT⟧``): what the window shows."""
 
 
-def marked(text: str) -> str:
+def marked(text: str, *, pictures: bool = True) -> str:
     """*text* with every character that would not show, or would reorder the text,
     replaced by its visible mark: printing or drawing it cannot hide, reorder or
-    break the line."""
+    break the line.  Without *pictures*, a C0 control or DEL is worded (``⟦HT⟧``)
+    instead of drawn as its control picture (``␉``), for fonts without them."""
     if text.isascii() and text.isprintable():
         return text
-    return "".join([MARKS[c] for c in text])
+    table = MARKS if pictures else WORD_MARKS
+    return "".join([table[c] for c in text])

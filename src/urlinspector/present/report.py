@@ -48,6 +48,7 @@ from urlinspector.present.masking import (
     password_span,
     passwords_of,
 )
+from urlinspector.present.severity import severity_label
 
 __all__ = [
     "FORMATS",
@@ -220,7 +221,14 @@ def _findings(url: URL, mask: _Masker) -> tuple[Diagnostic, ...]:
 
 def _diagnostics(findings: tuple[Diagnostic, ...]) -> Table:
     rows = tuple(
-        (d.severity, d.code, d.category, f"{d.span[0]}–{d.span[1]}", d.message, d.reference)
+        (
+            severity_label(d.severity, mark=False),
+            d.code,
+            d.category,
+            f"{d.span[0]}–{d.span[1]}",
+            d.message,
+            d.reference,
+        )
         for d in findings
     )
     return Table(
@@ -231,8 +239,9 @@ def _diagnostics(findings: tuple[Diagnostic, ...]) -> Table:
 _EDITION_ROWS = ("scheme", "user", "password", "host", "port", "path", "query", "fragment")
 
 
-def _edition_column(text: str, base: str, edition: str, mask: _Masker) -> list[str]:
-    url = parse(text, edition)
+def _component_cells(url: URL | None, mask: _Masker) -> list[str]:
+    if url is None:  # (a reference with no target under this edition)
+        return ["—"] * len(_EDITION_ROWS)
     hidden = password_span(url) if mask.on else None
     cells = []
     for name in _EDITION_ROWS:
@@ -240,14 +249,31 @@ def _edition_column(text: str, base: str, edition: str, mask: _Masker) -> list[s
         if name == "user" and value is None and url.userinfo is not None:
             value = mask.text(url.userinfo) if mask.on else url.userinfo
         cells.append(_shown(value))
-    errors, warnings = len(url.errors), len(url.warnings)
-    findings = _count(errors, "error") if errors else "valid"
-    if warnings:
-        findings += ", " + _count(warnings, "warning")
-    cells.append(findings)
-    target, _ = _resolved(text, base, edition, url)
-    cells.append(mask.url(target) or "—")
     return cells
+
+
+def _findings_count(found: URL) -> str:
+    """Errors, warnings and notes, as the summary counts them."""
+    errors, warnings = len(found.errors), len(found.warnings)
+    notes = len(found.diagnostics) - errors - warnings
+    words = _count(errors, "error") if errors else "valid"
+    for number, word in ((warnings, "warning"), (notes, "note")):
+        if number:
+            words += ", " + _count(number, word)
+    return words
+
+
+def _edition_column(
+    text: str, base: str, edition: str, mask: _Masker, *, resolved: bool
+) -> list[str]:
+    """One edition's cells: the components of the target when *resolved* (a relative
+    reference with a base), else of *text*; its findings counted as the summary
+    counts them (the parse's and where browsers go); its target."""
+    url = parse(text, edition)
+    target, _ = _resolved(text, base, edition, url)
+    read = url if not resolved else (parse(target, edition) if target else None)
+    found = destination(url, base, brands=top_domains()).annotated(url)
+    return [*_component_cells(read, mask), _findings_count(found), mask.url(target) or "—"]
 
 
 def _browser_column(text: str, base: str, mask: _Masker) -> list[str]:
@@ -269,13 +295,22 @@ def _browser_column(text: str, base: str, mask: _Masker) -> list[str]:
     return [_shown(values[n]) for n in _EDITION_ROWS] + ["valid", mask.url(reading.href) or "—"]
 
 
-def _editions(text: str, base: str, mask: _Masker) -> Table:
-    columns = [_edition_column(text, base, e, mask) for e in EDITIONS]
+def _editions(text: str, base: str, edition: str, mask: _Masker) -> Table:
+    """Every edition and the browsers, by one rule (the window's Editions view): a
+    relative reference with a base read as its target, resolved against the base;
+    the chosen *edition* marked."""
+    relative = parse(text, edition).is_relative
+    resolved = relative and bool(base.strip())
+    columns = [_edition_column(text, base, e, mask, resolved=resolved) for e in EDITIONS]
     columns.append(_browser_column(text, base, mask))
-    labels = (*_EDITION_ROWS, "errors / warnings", "resolved target")
+    labels = (*_EDITION_ROWS, "findings", "resolved target")
     rows = tuple((label, *(column[r] for column in columns)) for r, label in enumerate(labels))
-    header = ("", *(e.label for e in EDITIONS.values()), "browsers (WHATWG)")
-    return Table("Editions side by side", header, rows)
+    names = (f"{e.label} (chosen)" if e.id == edition else e.label for e in EDITIONS.values())
+    header = ("", *names, "browsers (WHATWG)")
+    title = "Editions side by side"
+    if relative:
+        title += ", resolved against the base" if resolved else ", as written (no base)"
+    return Table(title, header, rows)
 
 
 def _readers(url: URL, dest: Destination, mask: _Masker) -> Table:
@@ -357,7 +392,7 @@ def build_report(
         summary=summary,
         components=_components(url, mask),
         findings=_findings(found, mask),
-        editions=_editions(text, base, mask),
+        editions=_editions(text, base, edition, mask),
         trace=trace,
         target=mask.url(target),
         target_note=mask.text(note),

@@ -159,6 +159,7 @@ def test_gopher_plus_directory_attributes(demo: DemoServer) -> None:
 
 def test_gopher_plus_views(demo: DemoServer) -> None:
     source = (DEFAULT_ROOT / "gopher-plus.txt").read_bytes()
+    source = source.replace(b"{{server}}", f"127.0.0.1:{demo.port}".encode())
     for plus in ("+", "+text/plain"):
         reply = fetch(f"{demo.url}0/gopher-plus.txt%09%09{plus}", limits=LIMITS)
         assert reply.header is not None

@@ -25,6 +25,7 @@ from urlinspector.present.report import (
     tsv,
     without_password,
 )
+from urlinspector.present.severity import SEVERITY_WORDS
 
 MANY_FINDINGS = "http://user:secret@exa<mple.com:99999/a b/%zz/../c?q=<x>|y#frag`ment"
 """A URL with errors, warnings and notes, a password and Markdown/HTML specials."""
@@ -104,7 +105,8 @@ def test_markdown_report_has_a_row_for_every_diagnostic() -> None:
     for cells, d in zip(body, report.findings, strict=True):
         unescaped = [re.sub(r"\\(.)", r"\1", cell) for cell in cells]
         span = f"{d.span[0]}–{d.span[1]}"
-        assert unescaped == [d.severity, d.code, d.category, span, d.message, d.reference]
+        word = SEVERITY_WORDS[d.severity]  # (a note, as the window says, not "info")
+        assert unescaped == [word, d.code, d.category, span, d.message, d.reference]
     assert "## Components" in markdown
     assert "## Editions side by side" in markdown
 
@@ -115,7 +117,7 @@ def test_markdown_report_with_a_base_has_the_trace_and_the_editions() -> None:
     trace = _section(markdown, "Resolution trace")
     assert _cells(trace[0]) == ["step", "rule", "values after it", "citation"]
     assert any("RFC 3986 §5.2.4 step 2C" in line for line in trace)
-    editions = _section(markdown, "Editions side by side")
+    editions = _section(markdown, "Editions side by side, resolved against the base")
     target = next(_cells(line) for line in editions if line.startswith("| resolved target"))
     assert target[1:] == ["http://a/b/g?q"] * 6  # five editions and the browsers
 

@@ -15,8 +15,10 @@ from urlinspector.core import (
     DEFAULT_EDITION,
     EDITIONS,
     URL,
+    Destination,
     URLInspectorError,
     browser_reading,
+    destination,
     parse,
 )
 from urlinspector.core.escapes import Escape, decode
@@ -33,6 +35,7 @@ from urlinspector.core.model import (
     USERINFO,
 )
 from urlinspector.core.resolution import Resolution, resolve
+from urlinspector.data import top_domains
 from urlinspector.gui.models.readers import reader_columns
 from urlinspector.gui.models.text import masked, shown, visible
 from urlinspector.present.masking import (
@@ -43,13 +46,17 @@ from urlinspector.present.masking import (
     password_span,
     passwords_of,
 )
+from urlinspector.present.severity import severity_label
 
 __all__ = [
     "EDITION_ROWS",
+    "RESOLVED",
     "WHATWG",
+    "WRITTEN",
     "Cell",
     "EditionsTable",
     "EscapeRow",
+    "Judge",
     "Target",
     "Whatwg",
     "editions_table",
@@ -60,6 +67,9 @@ __all__ = [
 
 Parser = Callable[[str, str], URL]
 """``parse(text, edition_id)``: :func:`urlinspector.core.parse` or a cache of it."""
+Judge = Callable[[str, str], Destination]
+"""``judge(text, edition_id)``: where *text* leads against the base, compared with
+its reading under that edition (:func:`urlinspector.core.destination` or a cache's)."""
 
 WHATWG = "whatwg"
 """Column id of the browsers' reading (the WHATWG URL Standard, computed by ada)."""
@@ -159,7 +169,7 @@ EDITION_ROWS: tuple[tuple[str, str], ...] = (
     ("path", "path"),
     ("query", "query"),
     ("fragment", "fragment"),
-    ("findings", "errors / warnings"),
+    ("findings", "findings"),
     ("target", "resolved target"),
 )
 """Row id and label."""
@@ -181,9 +191,15 @@ class Cell:
     text: str
     tooltip: str
     differs: bool = False
-    """Differs from the first column (RFC 3986)."""
+    """Differs from the reference column (the chosen edition's)."""
     key: object = None
     """What is compared to tell whether cells differ."""
+
+
+RESOLVED = "resolved against the base"
+"""What every column reads of a relative reference given a base: its target."""
+WRITTEN = "as written (no base)"
+"""What every column reads of a relative reference without a base: the reference."""
 
 
 @dataclass(frozen=True)
@@ -195,9 +211,18 @@ class EditionsTable:
     rows: tuple[str, ...]
     cells: tuple[tuple[Cell, ...], ...]
     """``cells[row][column]``."""
+    reference: str = DEFAULT_EDITION.id
+    """The column the editions and the browsers are compared with: the chosen edition."""
+    reading: str = ""
+    """What the component rows of every column show: :data:`RESOLVED`,
+    :data:`WRITTEN`, or ``""`` for an absolute URL (read as it is)."""
 
     def cell(self, row_id: str, column_id: str) -> Cell:
         return self.cells[self.row_ids.index(row_id)][self.column_ids.index(column_id)]
+
+    @property
+    def reference_column(self) -> int:
+        return self.column_ids.index(self.reference) if self.reference in self.column_ids else 0
 
     @property
     def differences(self) -> int:
@@ -258,160 +283,218 @@ def _url_cell(value: str | None, explanation: str, *, mask: bool, suffix: str = 
     return Cell(visible(cut_keeping_host(display)) + suffix, _tip(display, explanation), key=value)
 
 
+def _component_cell(url: URL, row_id: str, explanation: str, mask_password: bool) -> Cell:
+    """The cell of *url*'s component *row_id*, its password masked when asked."""
+    value = url.component(_INDEX[row_id])
+    holding = mask_component(url, _INDEX[row_id], password_span(url) if mask_password else None)
+    if row_id not in ("password", "user") and holding != value and holding is not None:
+        # (the password browsers read, where this edition reads a path ...)
+        text_shown = shown(holding, _CELL_LIMIT, keep_end=row_id == "host")
+        return Cell(text_shown, _tip(holding, explanation), key=value)
+    if row_id == "user" and value is None and url.spans[USERINFO][0] >= 0:
+        value = url.userinfo  # an edition that reads the userinfo whole
+        span = password_span(url) if mask_password else None
+        if span is not None and value is not None:
+            u0 = url.spans[USERINFO][0]
+            shown_value = mask_in_text(value, ((span[0] - u0, span[1] - u0),))
+            tip = _tip(shown_value, f"userinfo under {url.edition.label}")
+            return Cell(shown(shown_value, _CELL_LIMIT), tip, key=value)
+    return _value_cell(
+        value,
+        explanation,
+        mask=mask_password and row_id == "password",
+        host=row_id == "host",
+    )
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("s" if number != 1 else "")
+
+
+def _findings_cell(found: URL, secrets: tuple[str, ...]) -> Cell:
+    """The counts of *found*'s findings, as the status line counts them (errors,
+    warnings, notes: the parse's and where browsers go), the messages in the tooltip."""
+    errors, warnings = len(found.errors), len(found.warnings)
+    notes = len(found.diagnostics) - errors - warnings
+    words = _count(errors, "error") if errors else "valid"
+    if warnings:
+        words += ", " + _count(warnings, "warning")
+    if notes:
+        words += ", " + _count(notes, "note")
+    listed = [
+        f"{severity_label(d.severity)}: {visible(mask_known(d.message, secrets))}"
+        for d in found.diagnostics[:8]
+    ]
+    tip = "\n".join(listed) or f"no findings under {found.edition.label}"
+    return Cell(words, tip, key=not errors)
+
+
 def _edition_column(
-    text: str, base: str, edition_id: str, mask_password: bool, parse: Parser
-) -> tuple[list[Cell], URL]:
+    text: str, base: str, edition_id: str, table: _Making
+) -> tuple[list[Cell], URL, str | None]:
+    """The cells of one edition, its parse of *text* and its target."""
     ed = EDITIONS[edition_id]
-    url = parse(text, edition_id)
-    secrets = passwords_of(url) if mask_password else ()
-    hidden = password_span(url) if mask_password else None
+    url = table.parse(text, edition_id)
+    target = target_for(text, base, edition_id, url=url)
+    read: URL | None = url
+    where = f"under {ed.label}"
+    if table.reading == RESOLVED:
+        read = None if target.text is None else table.parse(target.text, edition_id)
+        where = f"of the target, {RESOLVED}, under {ed.label}"
+    secrets = passwords_of(url, read) if table.mask_password else ()
     cells: list[Cell] = []
     for row_id, _ in EDITION_ROWS:
         if row_id in _INDEX:
-            value = url.component(_INDEX[row_id])
-            explanation = f"{row_id} under {ed.label} ({ed.cite(row_id)})"
-            holding = mask_component(url, _INDEX[row_id], hidden)
-            if row_id not in ("password", "user") and holding != value and holding is not None:
-                # (the password browsers read, where this edition reads a path ...)
-                text_shown = shown(holding, _CELL_LIMIT, keep_end=row_id == "host")
-                cells.append(Cell(text_shown, _tip(holding, explanation), key=value))
-                continue
-            if row_id == "user" and value is None and url.spans[USERINFO][0] >= 0:
-                value = url.userinfo  # an edition that reads the userinfo whole
-                span = password_span(url) if mask_password else None
-                if span is not None and value is not None:
-                    u0 = url.spans[USERINFO][0]
-                    shown_value = mask_in_text(value, ((span[0] - u0, span[1] - u0),))
-                    cells.append(
-                        Cell(
-                            shown(shown_value, _CELL_LIMIT),
-                            _tip(shown_value, f"userinfo under {ed.label}"),
-                            key=value,
-                        )
-                    )
-                    continue
-            cells.append(
-                _value_cell(
-                    value,
-                    explanation,
-                    mask=mask_password and row_id == "password",
+            explanation = f"{row_id} {where} ({ed.cite(row_id)})"
+            if read is None:
+                cells.append(Cell("—", mask_known(target.message, secrets), key=("none",)))
+            else:
+                cells.append(_component_cell(read, row_id, explanation, table.mask_password))
+        elif row_id == "findings":
+            cells.append(_findings_cell(table.judge(text, edition_id).annotated(url), secrets))
+        else:  # target
+            suffix = "  (same document)" if target.same_document else ""
+            message = mask_known(target.message, secrets)
+            cells.append(_url_cell(target.text, message, mask=table.mask_password, suffix=suffix))
+    return cells, url, target.text
+
+
+_NOT_COMPARED = ("not-compared",)
+
+
+def _whatwg_column(text: str, base: str, table: _Making) -> list[Cell]:
+    """The browsers' reading: of the target (a relative reference and a base) or of
+    the URL; a relative reference without a base is not compared (browsers read none)."""
+    reading = whatwg(text, base)
+    compared = table.reading != WRITTEN
+    where = "as browsers read it (the WHATWG URL Standard, by ada)"
+    if table.reading == RESOLVED:
+        where = f"of the target, {RESOLVED}, as browsers read it"
+    cells: list[Cell] = []
+    for row_id, _ in EDITION_ROWS:
+        if row_id in _INDEX:
+            if reading.href is None:
+                cell = Cell("—", reading.error or "", key=("invalid",))
+            else:
+                cell = _value_cell(
+                    reading.components.get(row_id),
+                    f"{row_id} {where}",
+                    mask=table.mask_password and row_id == "password",
                     host=row_id == "host",
                 )
-            )
-        elif row_id == "findings":
-            errors, warnings = len(url.errors), len(url.warnings)
-            words = "valid" if not errors else f"{errors} error" + ("s" if errors > 1 else "")
-            if warnings:
-                words += f", {warnings} warning" + ("s" if warnings > 1 else "")
-            first = "; ".join(mask_known(d.message, secrets) for d in url.errors[:3])
-            cells.append(Cell(words, first or f"no errors under {ed.label}", key=not errors))
-        else:  # target
-            target = target_for(text, base, edition_id, url=url)
-            suffix = "  (same document)" if target.same_document else ""
-            cells.append(
-                _url_cell(
-                    target.text,
-                    mask_known(target.message, secrets),
-                    mask=mask_password,
-                    suffix=suffix,
-                )
-            )
-    return cells, url
-
-
-def _whatwg_column(text: str, base: str, relative: bool, mask_password: bool) -> list[Cell]:
-    reading = whatwg(text, base)
-    cells: list[Cell] = []
-    where = "as browsers read it (the WHATWG URL Standard, by ada)"
-    if relative:
-        where = (
-            "of the resolved URL, as browsers read it (not compared: the editions' "
-            "cells split the reference)"
-        )
-    for row_id, _ in EDITION_ROWS:
-        if row_id in _INDEX:
-            if reading.href is None:
-                cells.append(Cell("—", reading.error or "", key=("invalid",)))
-                continue
-            value = reading.components.get(row_id)
-            cell = _value_cell(
-                value,
-                f"{row_id} {where}",
-                mask=mask_password and row_id == "password",
-                host=row_id == "host",
-            )
-            cells.append(replace(cell, key=("not-compared",)) if relative else cell)
         elif row_id == "findings":
             valid = reading.href is not None
-            cells.append(
-                Cell(
-                    "valid" if valid else "invalid",
-                    reading.error or "browsers accept it",
-                    key=valid,
-                )
-            )
-        else:  # target: the serialization browsers produce
-            if reading.href is None:
-                cells.append(Cell("—", reading.error or "", key=None))
-            else:
-                cells.append(
-                    _url_cell(
-                        reading.href,
-                        "the URL as browsers serialize it (always normalized)",
-                        mask=mask_password,
-                    )
-                )
+            tip = reading.error or "browsers accept it"
+            cell = Cell("valid" if valid else "invalid", tip, key=valid)
+        elif reading.href is None:  # target
+            cell = Cell("—", reading.error or "", key=None)
+        else:
+            tip = "the URL as browsers serialize it (always normalized)"
+            cell = _url_cell(reading.href, tip, mask=table.mask_password)
+        cells.append(cell if compared else replace(cell, key=_NOT_COMPARED))
+    if not compared:
+        note = "browsers read a relative reference only against a base: give one"
+        cells = [replace(c, tooltip=f"{c.tooltip}\n{note}".strip()) for c in cells]
     return cells
 
 
 def _same(a: object, b: object, whatwg_column: bool) -> bool:
-    if isinstance(b, tuple) and b and b[0] == "not-compared":
+    if b == _NOT_COMPARED:
         return True
     if whatwg_column and (a is None or a == "") and (b is None or b == ""):
         return True  # browsers do not tell an empty user or query from none
     return a == b
 
 
-def editions_table(
-    text: str, base: str = "", *, mask_password: bool = True, parse: Parser = parse
-) -> EditionsTable:
-    """*text* under every edition, newest first, as browsers read it and as the
-    HTTP libraries do (:mod:`.readers`, compared with the browsers); *parse*
-    (text, edition id) may be a cache's.  Each cell's tooltip starts with that
-    cell's own value; a cell that differs from the RFC 3986 column says so."""
-    columns: list[list[Cell]] = []
-    headers: list[str] = []
-    urls: list[URL] = []
-    for edition_id, ed in EDITIONS.items():
-        cells, url = _edition_column(text, base, edition_id, mask_password, parse)
-        columns.append(cells)
-        urls.append(url)
-        headers.append(f"{ed.title} ({ed.year})")
-    # (the first column, RFC 3986's, is the reference the others are compared with)
-    columns.append(_whatwg_column(text, base, urls[0].is_relative, mask_password))
-    headers.append("browsers (WHATWG)")
-    column_ids = (*EDITIONS, WHATWG)
-    reference = columns[0]
-    marked: list[list[Cell]] = [reference]
-    for index, column in enumerate(columns[1:], 1):
+@dataclass(frozen=True)
+class _Making:
+    """How a table is made: its reference, what it reads, and its helpers."""
+
+    reference: str
+    reading: str
+    mask_password: bool
+    parse: Parser
+    judge: Judge
+
+
+def _judge_by(base: str, parse: Parser) -> Judge:
+    def judged(text: str, edition_id: str) -> Destination:
+        return destination(parse(text, edition_id), base, brands=top_domains())
+
+    return judged
+
+
+def _marked(columns: list[list[Cell]], column_ids: tuple[str, ...], ref: int) -> list[list[Cell]]:
+    """*columns* with the cells that differ from column *ref*'s marked."""
+    reference = columns[ref]
+    title = EDITIONS[column_ids[ref]].title
+    marked: list[list[Cell]] = []
+    for index, column in enumerate(columns):
+        if index == ref:
+            marked.append(column)
+            continue
         is_whatwg = column_ids[index] == WHATWG
         marked.append(
             [
                 cell
                 if _same(reference[r].key, cell.key, is_whatwg)
                 else replace(
-                    cell,
-                    tooltip=f"{cell.tooltip}\n≠ differs from the RFC 3986 column",
-                    differs=True,
+                    cell, tooltip=f"{cell.tooltip}\n≠ differs from the {title} column", differs=True
                 )
                 for r, cell in enumerate(column)
             ]
         )
+    return marked
+
+
+def editions_table(
+    text: str,
+    base: str = "",
+    *,
+    reference: str = DEFAULT_EDITION.id,
+    mask_password: bool = True,
+    parse: Parser = parse,
+    judge: Judge | None = None,
+) -> EditionsTable:
+    """*text* under every edition, newest first, as browsers read it and as the
+    HTTP libraries do (:mod:`.readers`, compared with the browsers); the editions
+    and the browsers compared with the *reference* edition's column (the chosen one).
+
+    One rule for every column: a relative reference with a *base* is read as its
+    target, :data:`RESOLVED` (each edition's own resolution, the browsers', the
+    libraries given the reference edition's target); without a base, as it is
+    written (:data:`WRITTEN`).  Each edition's findings are counted as the status
+    line counts them: its parse's and where browsers go (*judge*: text and edition
+    id to a :class:`~urlinspector.core.Destination`, by default
+    :func:`~urlinspector.core.destination` against *base*); *parse* may be a
+    cache's.  Each cell's tooltip starts with that cell's own value."""
+    if reference not in EDITIONS:
+        raise ValueError(f"unknown edition {reference!r}")
+    relative = parse(text, reference).is_relative
+    reading = "" if not relative else RESOLVED if base.strip() else WRITTEN
+    making = _Making(reference, reading, mask_password, parse, judge or _judge_by(base, parse))
+    columns: list[list[Cell]] = []
+    headers: list[str] = []
+    urls: list[URL] = []
+    targets: dict[str, str | None] = {}
+    for edition_id, ed in EDITIONS.items():
+        cells, url, targets[edition_id] = _edition_column(text, base, edition_id, making)
+        columns.append(cells)
+        urls.append(url)
+        headers.append(f"{ed.title} ({ed.year})")
+    columns.append(_whatwg_column(text, base, making))
+    headers.append("browsers (WHATWG)")
+    column_ids = (*EDITIONS, WHATWG)
+    marked = _marked(columns, column_ids, column_ids.index(reference))
     # the libraries, each compared with the browsers' column
     row_ids = tuple(r for r, _ in EDITION_ROWS)
+    read_text = targets[reference] if reading == RESOLVED else text
+    compared = reading != WRITTEN and read_text is not None
     browser = browser_reading(text, base if base.strip() else None)
     secrets = passwords_of(*urls) if mask_password else ()
-    columns_read = reader_columns(text, browser, row_ids, urls[0].is_relative, secrets=secrets)
+    columns_read = reader_columns(
+        read_text or text, browser, row_ids, not compared, secrets=secrets
+    )
     for column_id, header, library in columns_read:
         marked.append([Cell(value, tip, differs, key=value) for value, tip, differs in library])
         headers.append(header)
@@ -420,9 +503,11 @@ def editions_table(
     return EditionsTable(
         column_ids,
         tuple(headers),
-        tuple(r for r, _ in EDITION_ROWS),
+        row_ids,
         tuple(label for _, label in EDITION_ROWS),
         rows,
+        reference=reference,
+        reading=reading,
     )
 
 

@@ -18,8 +18,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QFont
 
-from urlinspector.core import URL, Diagnostic
-from urlinspector.gui.models.inspection import EditionsTable, EscapeRow
+from urlinspector.core import EDITIONS, URL, Diagnostic
+from urlinspector.gui.models.inspection import RESOLVED, WRITTEN, EditionsTable, EscapeRow
 from urlinspector.gui.models.roles import (
     BACKGROUND,
     DISPLAY,
@@ -39,6 +39,7 @@ from urlinspector.present.masking import (
     password_span,
     telling_octet,
 )
+from urlinspector.present.severity import severity_label
 
 __all__ = [
     "SPAN_ROLE",
@@ -81,7 +82,6 @@ class CellFormatting:
 
 # --- diagnostics -------------------------------------------------------------------------------
 
-_SEVERITY_MARK = {"error": "✖ error", "warning": "⚠ warning", "info": "ℹ note"}
 _SEVERITY_ROLE = {"error": "invalid", "warning": "warning", "info": "separator"}
 
 
@@ -164,7 +164,7 @@ class DiagnosticsModel(_RowsTable):
         column = index.column()
         if role == DISPLAY:
             return (
-                _SEVERITY_MARK.get(d.severity, d.severity),
+                severity_label(d.severity),
                 self.message(d),
                 d.reference,
                 span_text(d.span),
@@ -183,6 +183,15 @@ class DiagnosticsModel(_RowsTable):
 
 
 # --- editions side by side -------------------------------------------------------------------
+
+READINGS = {
+    RESOLVED: "the target of the relative reference, resolved against the base (each "
+    "edition by its own algorithm, browsers by theirs, the libraries given the chosen "
+    "edition's target)",
+    WRITTEN: "the relative reference as written: there is no base to resolve it against "
+    "(browsers read none without one)",
+}
+"""What a table's :attr:`~.EditionsTable.reading` means, for the headers' tooltip."""
 
 
 class EditionsModel(QAbstractTableModel):
@@ -205,6 +214,7 @@ class EditionsModel(QAbstractTableModel):
             or table is None
             or old.row_ids != table.row_ids
             or old.column_ids != table.column_ids
+            or (old.reference, old.reading) != (table.reference, table.reading)
         ):
             self.beginResetModel()
             self.endResetModel()
@@ -236,23 +246,28 @@ class EditionsModel(QAbstractTableModel):
         return 0 if parent.isValid() or self.table is None else len(self.table.columns)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
-        if self.table is None:
+        table = self.table
+        if table is None:
             return None
         if role == DISPLAY:
-            if orientation == HORIZONTAL:
-                header = self.table.columns[section]
-                differing = sum(row[section].differs for row in self.table.cells)
-                if section == 0:
-                    return f"{header}\nthe reference"
-                if not differing:
-                    return f"{header}\nthe same"
-                return f"{header}\n≠ {differing} " + ("differs" if differing == 1 else "differ")
-            return self.table.rows[section]
+            if orientation != HORIZONTAL:
+                return table.rows[section]
+            header = table.columns[section]
+            differing = sum(row[section].differs for row in table.cells)
+            if section == table.reference_column:
+                header += "\nthe reference"
+            elif not differing:
+                header += "\nthe same"
+            else:
+                header += f"\n≠ {differing} " + ("differs" if differing == 1 else "differ")
+            return f"{header}\n{table.reading}" if table.reading else header
         if role == TOOLTIP and orientation == HORIZONTAL:
-            return (
-                "cells that differ from the RFC 3986 column are marked (≠, bold, tinted); "
-                "a library's cells are compared with the browsers' column"
+            title = EDITIONS[table.reference].title
+            tip = (
+                f"cells that differ from the {title} column (the chosen edition) are marked "
+                "(≠, bold, tinted); a library's cells are compared with the browsers' column"
             )
+            return f"{tip}\nevery column: {READINGS[table.reading]}" if table.reading else tip
         return None
 
     def data(self, index: AnyIndex, role: int = DISPLAY) -> Any:

@@ -7,17 +7,32 @@ import html
 from urlinspector.present.marks import marked
 from urlinspector.present.masking import mask_password
 
-__all__ = ["EMPTY", "UNDEFINED", "html_text", "masked", "shown", "visible"]
+__all__ = [
+    "EMPTY",
+    "EMPTY_ADDRESS",
+    "UNDEFINED",
+    "html_text",
+    "masked",
+    "menu_text",
+    "shown",
+    "visible",
+]
 
 UNDEFINED = "(undefined)"
 EMPTY = '""'
+EMPTY_ADDRESS = (
+    "Type or paste a URL in the address bar (Ctrl+L) to inspect it: nothing is fetched "
+    "until you press Open."
+)
+"""What the window says while its address bar is empty, where a URL's findings go."""
 
 
 def visible(text: str) -> str:
     """*text* with controls, format characters, invisible and bidi characters and lone
     surrogates shown as visible marks (:func:`~urlinspector.present.marks.marked`), so
-    that a label cannot be reordered or hidden by them."""
-    return marked(text)
+    that a label cannot be reordered or hidden by them; a C0 control worded
+    (``⟦HT⟧``), since the window's fonts seldom draw its control picture (``␉``)."""
+    return marked(text, pictures=False)
 
 
 def shown(value: str | None, limit: int = 0, *, keep_end: bool = False) -> str:
@@ -44,3 +59,10 @@ def masked(value: str | None) -> str | None:
 
 def html_text(value: str) -> str:
     return html.escape(visible(value), quote=False)
+
+
+def menu_text(text: str) -> str:
+    """*text* (a URL, a title: anything a user or a server wrote) as the text of a
+    menu item, an action or a button: its ``&`` doubled, since Qt reads a single one
+    as the mark of an access key and shows none."""
+    return text.replace("&", "&&")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import BaseNotAbsoluteError, parse, resolve
-from urlinspector.gui.models.text import shown
+from urlinspector.gui.models.text import menu_text, shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import Settings
 from urlinspector.gui.viewer.bookmarks import Bookmarks, gopher_menu
@@ -289,7 +289,9 @@ def _bookmarks_menu(
         menu.addAction(export)
         menu.addSeparator()
         for mark in marks.all():
-            act = menu.addAction(f"{shown(mark.title, 60)} — {display_url(mark.url, 60)}")
+            act = menu.addAction(
+                menu_text(f"{shown(mark.title, 60)} — {display_url(mark.url, 60)}")
+            )
             act.setData(mark.url)
             act.triggered.connect(lambda _c=False, url=mark.url: open_mark(url))
 

@@ -56,6 +56,13 @@ class PageShowing:
     _image_data: bytes
     _listing_url: str
     _failed_url: str
+    _link_name: tuple[str, str] = ("", "")
+    """The URL of the menu item followed last and its name (see :meth:`name_link`)."""
+
+    def name_link(self, url: str, name: str) -> None:
+        """*url* is about to be followed from a menu item called *name*: the page it
+        shows is titled by that name (History, bookmarks), not by its selector."""
+        self._link_name = (url, name)
 
     def server_of(self, url: str) -> str:
         """The server *url* is fetched from, for messages (its scheme handler's answer)."""
@@ -142,6 +149,8 @@ class PageShowing:
     ) -> None:
         """Show *page* as the page *nav* fetched: the history, the URL and the base."""
         nav.committed = True
+        if self._link_name[0] == nav.text and self._link_name[1]:
+            title = self._link_name[1]
         self.pages.setCurrentWidget(page)
         if page is not self.gopher_page:
             self.gopher_page.attributes.hide()

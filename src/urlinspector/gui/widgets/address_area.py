@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import EDITIONS, URL, Destination, browser_reading
 from urlinspector.gui.models.inspection import target_for
-from urlinspector.gui.models.text import shown
+from urlinspector.gui.models.text import EMPTY_ADDRESS, menu_text, shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.address_mode import AddressMode
@@ -189,7 +189,9 @@ class AddressArea(QWidget):
         where = (inner.host or "") + (inner.path or "")
         if len(where) > INNER_LABEL_LIMIT:  # the host alone, its registrable domain kept
             where = shown(inner.host or found.final, INNER_LABEL_LIMIT, keep_end=True)
-        self.inspect_inner.setText("Inspect " + (where or shown(found.final, INNER_LABEL_LIMIT)))
+        self.inspect_inner.setText(
+            "Inspect " + menu_text(where or shown(found.final, INNER_LABEL_LIMIT))
+        )
         chain = " → ".join(found.wrappers)
         self.inspect_inner.setToolTip(
             f"Put the URL inside the link ({chain}) in the address bar and inspect it:\n"
@@ -223,7 +225,14 @@ class AddressArea(QWidget):
         self.summary.setText(" · ".join(parts) + f" · {kind}")
 
     def show_target(self, url: URL, edition: str, secrets: tuple[str, ...]) -> None:
-        """*url* resolved against the base by *edition*, with what to know about it."""
+        """*url* resolved against the base by *edition*, with what to know about it;
+        for an empty address, an invitation to type one (not a request for a base)."""
+        if not url.text:
+            self.target.setText("", undoable=False)
+            self.same_document.setText("")
+            self.target_note.setText(EMPTY_ADDRESS)
+            self.target_note.setToolTip("")
+            return
         target = target_for(url.text, self.base.text(), edition, url=url)
         self.target.setText(target.text or "", undoable=False)
         self.same_document.setText("◎ same document" if target.same_document else "")

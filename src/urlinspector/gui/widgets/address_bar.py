@@ -91,7 +91,9 @@ class UrlEdit(QPlainTextEdit):
     Signals: ``committed(str)`` on Enter, ``openRequested(str)`` on Alt+Enter (fetch
     it on purpose), ``escapePressed()`` on Escape,
     ``urlsFound(object)`` with the ``Found`` tuple when pasted text holds several
-    URLs, ``hovered(object)`` with the :class:`Description` under the mouse (or None),
+    URLs, ``pasted(str)`` when a paste or a drop leaves one URL as the whole text
+    (the window adds it to History, as Enter does), ``hovered(object)`` with the
+    :class:`Description` under the mouse (or None),
     ``citationRequested(str)`` from the context menu's "Open citation" (the citations
     of the character under the mouse: its rule's, its escape's and its findings').
     """
@@ -100,6 +102,7 @@ class UrlEdit(QPlainTextEdit):
     openRequested = Signal(str)
     escapePressed = Signal()
     urlsFound = Signal(object)
+    pasted = Signal(str)
     hovered = Signal(object)
     citationRequested = Signal(str)
 
@@ -349,9 +352,11 @@ class UrlEdit(QPlainTextEdit):
             return
         if self._dropping:
             self.setText(url)
-            return
-        self.marks.insert(self.textCursor(), url)
-        self.ensureCursorVisible()
+        else:
+            self.marks.insert(self.textCursor(), url)
+            self.ensureCursorVisible()
+        if self.toPlainText() == url:
+            self.pasted.emit(url)
 
     def _pasted_url(self, text: str) -> str | None:
         """The text to insert for pasted *text*: itself when it is one plain token,

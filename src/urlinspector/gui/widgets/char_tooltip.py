@@ -7,6 +7,7 @@ from urlinspector.core.lookalike import describe_char
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.text import html_text, masked, shown
 from urlinspector.present.masking import mask_finding
+from urlinspector.present.severity import severity_label
 
 __all__ = ["description_html"]
 
@@ -40,14 +41,13 @@ def description_html(d: Description, *, masked_url: URL | None = None) -> str:
             f"<i>{html_text(e.kind)}</i> — {html_text(e.reason)} ({html_text(e.reference)})"
         )
     for diag in d.diagnostics:
-        mark = {"error": "✖", "warning": "⚠"}.get(diag.severity, "ℹ")
         message = (
             diag.message
             if masked_url is None
             else mask_finding(diag.message, diag.span, masked_url)
         )
         lines.append(
-            f"{mark} {html_text(diag.severity)}: {html_text(message)} "
+            f"{html_text(severity_label(diag.severity))}: {html_text(message)} "
             f"<i>({html_text(diag.reference)})</i>"
         )
     return "<br>".join(lines)

@@ -41,6 +41,7 @@ CHARSETS = ("utf-8", "iso-8859-1", "windows-1252", "iso-8859-15", "shift_jis", "
 
 
 URL_TEXT_COLUMNS = (1, 2)
+SPAN_COLUMN = 3
 """The columns of URL text (raw, decoded): elided from the left."""
 
 
@@ -106,6 +107,8 @@ class ComponentsPanel(QWidget):
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
         for column, width in ((0, 150), (1, 220), (2, 200), (3, 70)):
             self.view.setColumnWidth(column, width)
+        # the span: as wide as its longest ("1024–2048"), never cut
+        header.setSectionResizeMode(SPAN_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
         self._eliding = LeftElidingDelegate(self.view)
         for column in URL_TEXT_COLUMNS:
             self.view.setItemDelegateForColumn(column, self._eliding)
@@ -127,6 +130,9 @@ class ComponentsPanel(QWidget):
     # --- content --------------------------------------------------------------------------
 
     def set_url(self, url: URL | None) -> None:
+        """Show *url*'s components; an empty address shows none."""
+        if url is not None and not url.text:
+            url = None  # (not the empty reference's empty path and undefined parts)
         if not self.model.set_url(url):
             return  # the same rows: only changed values were refreshed
         if self.model.size <= 120:

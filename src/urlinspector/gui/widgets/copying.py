@@ -1,6 +1,8 @@
 """Copying the rows of any table or tree of the window: Ctrl+C gives the selected rows,
-all columns, tab-separated; "Copy as Markdown" gives them (or every row, when none is
-selected) as a Markdown table with its header.
+all columns, tab-separated; "Copy as Markdown" gives the whole table with its header,
+unless rows were selected on purpose (several cells, or whole rows in a view where
+one can select several): then those rows.  The one cell a click or the keyboard
+leaves selected is where the cursor is, not a choice of rows.
 
 One mechanism for every view: :func:`install_copying` adds the two actions to a view
 (its context menu shows them); the text comes from
@@ -21,6 +23,10 @@ from urlinspector.present.report import markdown_table, tsv
 __all__ = ["TableCopy", "install_copying"]
 
 _DISPLAY = Qt.ItemDataRole.DisplayRole
+_SINGLE = (
+    QAbstractItemView.SelectionMode.SingleSelection,
+    QAbstractItemView.SelectionMode.NoSelection,
+)
 
 
 def _path(index: QModelIndex) -> tuple[int, ...]:
@@ -45,7 +51,8 @@ class TableCopy(QObject):
         self.copy_action.triggered.connect(self.copy_rows)
         self.markdown_action = QAction("Copy as &Markdown", view)
         self.markdown_action.setToolTip(
-            "the selected rows (all rows when none is selected) as a Markdown table"
+            "the whole table as a Markdown table (only the selected rows when several "
+            "cells or whole rows are selected)"
         )
         self.markdown_action.triggered.connect(self.copy_markdown)
         view.addAction(self.copy_action)
@@ -105,9 +112,27 @@ class TableCopy(QObject):
         firsts = {_path(i): i.siblingAtColumn(0) for i in selection.selectedIndexes()}
         return [self._cells(firsts[key]) for key in sorted(firsts)]
 
+    def chosen_rows(self) -> list[list[str]]:
+        """The rows selected on purpose: several cells, or a whole row in a view that
+        lets one select several; none when only the cursor's cell (or, in a view of
+        single selection, its row) is selected."""
+        view = self.view
+        selection = view.selectionModel()
+        if selection is None:
+            return []
+        indexes = selection.selectedIndexes()
+        single = view.selectionMode() in _SINGLE
+        if len(indexes) < 2 or (single and len({_path(i) for i in indexes}) < 2):
+            return []
+        return self.selected_rows()
+
     def rows(self) -> list[list[str]]:
         """The selected rows, or every row (nested ones too) when none is selected."""
-        return self.selected_rows() or [self._cells(i) for i in self._all(QModelIndex())]
+        return self.selected_rows() or self.all_rows()
+
+    def all_rows(self) -> list[list[str]]:
+        """Every row, nested ones too, in the view's order."""
+        return [self._cells(i) for i in self._all(QModelIndex())]
 
     # --- the actions ----------------------------------------------------------------------
 
@@ -117,8 +142,9 @@ class TableCopy(QObject):
         return self._copy(tsv(rows), len(rows), "")
 
     def copy_markdown(self) -> str:
-        """Copy :meth:`rows` as a Markdown table; the text copied."""
-        rows = self.rows()
+        """Copy :meth:`chosen_rows` (else the whole table) as a Markdown table; the
+        text copied."""
+        rows = self.chosen_rows() or self.all_rows()
         return self._copy(markdown_table(self.header(), rows), len(rows), " as Markdown")
 
     def _copy(self, text: str, count: int, how: str) -> str:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
+from urlinspector.gui.models.text import EMPTY_ADDRESS
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
 
@@ -35,6 +36,12 @@ class CitationDelegate(QStyledItemDelegate):
         option.font.setUnderline(True)
         link = option.palette.color(QPalette.ColorRole.Link)
         option.palette.setColor(QPalette.ColorRole.Text, link)
+
+
+SHORT_COLUMNS = tuple(
+    DiagnosticsModel.COLUMNS.index(name) for name in ("severity", "span", "category", "code")
+)
+"""Severity, span, category and code: short values, each shown whole."""
 
 
 class DiagnosticsPanel(QTableView):
@@ -58,14 +65,24 @@ class DiagnosticsPanel(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
-        for column, width in ((0, 92), (2, 150), (3, 56), (4, 66), (5, 130)):
-            self.setColumnWidth(column, width)
+        for column in SHORT_COLUMNS:  # as wide as what they hold: never "163–1…"
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.setColumnWidth(CITATION_COLUMN, 150)
         self.setItemDelegateForColumn(CITATION_COLUMN, CitationDelegate(self))
+        self.empty = False
+        """Whether the address is empty (:meth:`set_diagnostics`)."""
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 
-    def set_diagnostics(self, items: tuple[Diagnostic, ...], masked_url: URL | None = None) -> None:
-        """Show *items*, with the password of *masked_url* masked in their messages."""
+    def set_diagnostics(
+        self, items: tuple[Diagnostic, ...], masked_url: URL | None = None, *, empty: bool = False
+    ) -> None:
+        """Show *items*, with the password of *masked_url* masked in their messages;
+        *empty*: the address is empty (the view invites one instead of saying that
+        nothing was found)."""
+        if empty != self.empty:
+            self.empty = empty
+            self.viewport().update()
         if self.diagnostics_model.set_diagnostics(items, masked_url) and len(items) <= 60:
             self.resizeRowsToContents()  # wrapped messages: rows as tall as they need
 
@@ -77,7 +94,7 @@ class DiagnosticsPanel(QTableView):
             painter.drawText(
                 self.viewport().rect().adjusted(8, 8, -8, -8),
                 int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft),
-                "No findings: no errors, warnings or notes.",
+                EMPTY_ADDRESS if self.empty else "No findings: no errors, warnings or notes.",
             )
             painter.end()
 

@@ -138,7 +138,7 @@ class MarkObject(QPyTextObject):
     @staticmethod
     def _label(fmt: QTextFormat) -> str:
         held = fmt.property(CHAR_PROPERTY)
-        return mark_label(chr(held)) if isinstance(held, int) else "?"
+        return mark_label(chr(held), pictures=False) if isinstance(held, int) else "?"
 
     @staticmethod
     def _font(document: QTextDocument) -> QFont:

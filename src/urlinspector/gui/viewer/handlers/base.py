@@ -185,6 +185,8 @@ class Viewer(Protocol):
         content: str | None = None,
     ) -> None: ...
 
+    def name_link(self, url: str, name: str) -> None: ...
+
     def show_failure(
         self,
         url: str,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Slot
 
 from urlinspector.core import URL, parse
+from urlinspector.gui.models.text import visible
 from urlinspector.gui.viewer.common import without_password
 from urlinspector.gui.viewer.gopher_plus import AskDialog, ask_data, attributes_url
 from urlinspector.gui.viewer.handlers.base import (
@@ -231,6 +232,7 @@ class GopherMenu(QObject):
     @Slot(object)
     def _activated(self, item: MenuItem) -> None:
         if item.url is not None:
+            self.viewer.name_link(item.url, visible(" ".join(item.display.split()))[:80])
             self.viewer.navigate(item.url)
 
     @Slot(object)
