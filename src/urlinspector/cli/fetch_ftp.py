@@ -33,7 +33,7 @@ from urlinspector.cli.common import (
 from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
-from urlinspector.net.ftp import FTPResult
+from urlinspector.net.ftp import LOCAL_LINE_END, FTPResult
 from urlinspector.net.ftp import fetch as fetch_url
 from urlinspector.net.saving import Saving, save_to
 from urlinspector.schemes.ftp.listing import Entry, Listing
@@ -166,6 +166,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             anonymous_password=email,
             transcript=transcript,
             charset=args.charset,
+            line_end=None if args.raw else LOCAL_LINE_END,
         )
         if not args.transcript:  # else the transcript has shown them already
             for note in result.notes[len(result.plan.notes) :]:  # what happened, not the plan
@@ -214,7 +215,7 @@ def _output(
         return EXIT_OK
     if saving is not None:
         saving.commit()
-        _stderr(f"{PROG}: saved {result.received} bytes to {visible(args.output)}")
+        _stderr(f"{PROG}: saved {result.kept} bytes to {visible(args.output)}")
         return EXIT_OK
     data = result.data or b""
     if args.raw and out is not None:

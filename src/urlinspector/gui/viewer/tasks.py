@@ -254,7 +254,7 @@ def ftp_task(
                 charset=charset,
             )
         return SavedPage(
-            parsed, spool, result.received, result.total, result.listing, result.transcript
+            parsed, spool, result.kept, result.total, result.listing, result.transcript
         )
 
     return task

@@ -22,10 +22,11 @@ functions); :mod:`.errors` and :mod:`.result` hold what they raise and return.
 from __future__ import annotations
 
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError, LoginFailed
-from urlinspector.net.ftp.fetching import fetch, fetch_to_path
+from urlinspector.net.ftp.fetching import LOCAL_LINE_END, fetch, fetch_to_path
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 
 __all__ = [
+    "LOCAL_LINE_END",
     "FTPError",
     "FTPReplyError",
     "FTPResult",

@@ -22,7 +22,10 @@ from urlinspector.net.saving import save_to
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, plan
 
-__all__ = ["fetch", "fetch_to_path"]
+__all__ = ["LOCAL_LINE_END", "fetch", "fetch_to_path"]
+
+LOCAL_LINE_END = os.linesep.encode("ascii")
+"""What the CRLF line ends of an ASCII transfer (``;type=a``) become: this system's."""
 
 
 def _ascii_host(host: str) -> str:
@@ -49,6 +52,7 @@ def fetch(
     transcript: Transcript | None = None,
     charset: str = "utf-8",
     now: datetime | None = None,
+    line_end: bytes | None = LOCAL_LINE_END,
 ) -> FTPResult:
     """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
@@ -60,6 +64,11 @@ def fetch(
     is asked when the URL has a user but no password and the server wants one; it is
     never stored or recorded.  Pass a :class:`Transcript` (with a listener) to follow
     the commands and replies live, and to keep them when an error is raised.
+
+    Without a typecode a file comes as image (TYPE I): its bytes as the server stores
+    them.  With ``;type=a`` it comes as ASCII (TYPE A), and the CRLF line ends of the
+    transfer become *line_end* (RFC 959 §3.1.1.1; this system's by default; None keeps
+    them as they came, for ``--raw``).
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` before connecting
     for a URL that cannot be sent safely; :class:`ConnectFailed`, :class:`NetTimeout`,
@@ -80,6 +89,7 @@ def fetch(
         transcript=transcript if transcript is not None else Transcript(),
         charset=charset,
         now=now,
+        line_end=line_end,
     )
     try:
         return session.run()
@@ -115,6 +125,7 @@ def fetch_to_path(
     transcript: Transcript | None = None,
     charset: str = "utf-8",
     now: datetime | None = None,
+    line_end: bytes | None = LOCAL_LINE_END,
 ) -> FTPResult:
     """:func:`fetch` streaming the file to *path* (any size; memory stays bounded).
 
@@ -140,6 +151,7 @@ def fetch_to_path(
                 transcript=transcript,
                 charset=charset,
                 now=now,
+                line_end=line_end,
             )
         except BaseException:
             if keep_partial:

@@ -14,6 +14,7 @@ from urlinspector.net.ftp.connections import ENTRY_COST, Connections
 from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.listing import Listing, parse_listing
 from urlinspector.schemes.ftp.replies import (
     NO_FEATURES,
@@ -44,6 +45,7 @@ class Session(Connections):
         transcript: Transcript,
         charset: str,
         now: datetime | None,
+        line_end: bytes | None,
     ) -> None:
         super().__init__(
             the_plan,
@@ -54,6 +56,8 @@ class Session(Connections):
             charset=charset,
         )
         self.sink = sink
+        self.line_end = line_end
+        """What the CRLF of an ASCII (TYPE A) transfer becomes; None: kept."""
         self.password = password
         self.now = now
         self.features: Features = NO_FEATURES
@@ -77,10 +81,10 @@ class Session(Connections):
         self.change_directories()
         if p.action == "nlst":
             listing, received = self.listing("NLST", p.name, p.directory_url)
-            return self.result(listing, None, received, None, None)
+            return self.result(listing, None, received, received, None, None)
         if p.action == "list":
             listing, received = self.list_directory(p.directory_url)
-            return self.result(listing, None, received, None, None)
+            return self.result(listing, None, received, received, None, None)
         return self.retrieve()
 
     def result(
@@ -88,6 +92,7 @@ class Session(Connections):
         listing: Listing | None,
         data: bytes | None,
         received: int,
+        kept: int,
         total: int | None,
         transfer_type: str | None,
     ) -> FTPResult:
@@ -97,6 +102,7 @@ class Session(Connections):
             listing,
             data,
             received,
+            kept,
             total,
             transfer_type,
             tuple(self.notes),
@@ -230,9 +236,16 @@ class Session(Connections):
                 "listed (the URL had no typecode, RFC 1738 §3.2.3)"
             )
             listing, received = self.list_directory(p.name_as_directory_url)
-            return self.result(listing, None, received, None, None)
-        data, received = self.receive(conn, b"RETR " + p.name, total, cap, self.sink)
-        return self.result(None, data, received, total, p.transfer_type)
+            return self.result(listing, None, received, received, None, None)
+        line_ends = (
+            LineEnds(self.line_end)
+            if p.transfer_type == "A" and self.line_end is not None
+            else None
+        )
+        data, received, kept = self.receive(
+            conn, b"RETR " + p.name, total, cap, self.sink, line_ends=line_ends
+        )
+        return self.result(None, data, received, kept, total, p.transfer_type)
 
     def list_directory(self, directory_url: str) -> tuple[Listing, int]:
         """MLSD (RFC 3659 §7) when FEAT lists MLST, else LIST; of the current directory."""
@@ -250,7 +263,7 @@ class Session(Connections):
     def listing(self, verb: str, name: bytes, directory_url: str) -> tuple[Listing, int]:
         line = verb.encode("ascii") + (b" " + name if name else b"")
         conn = self.open_transfer(line)
-        data, received = self.receive(
+        data, received, _ = self.receive(
             conn, line, None, self.limits.max_memory, None, per_line=ENTRY_COST
         )
         assert data is not None

@@ -39,7 +39,7 @@ def test_spec_example_percent_2f_is_one_absolute_cwd() -> None:
         "USER myname",
         "PASS ****",
         "CWD /etc",
-        "TYPE A",
+        "TYPE I",
         "RETR motd",
     ]
 
@@ -47,7 +47,7 @@ def test_spec_example_percent_2f_is_one_absolute_cwd() -> None:
 def test_spec_example_relative_cwd() -> None:
     """ftp://myname@host.dom/etc/motd: "CWD etc" and then "RETR motd"."""
     assert plan("ftp://myname@host.dom/etc/motd").cwd == (b"etc",)
-    assert commands("ftp://myname@host.dom/etc/motd")[2:] == ["CWD etc", "TYPE A", "RETR motd"]
+    assert commands("ftp://myname@host.dom/etc/motd")[2:] == ["CWD etc", "TYPE I", "RETR motd"]
 
 
 def test_spec_example_empty_segment_is_a_null_cwd() -> None:
@@ -128,10 +128,13 @@ def test_typecode_a_and_i_are_type_then_retr(typecode: str, type_: str) -> None:
     ],
 )
 def test_no_typecode_is_guessed_from_the_name(name: bytes, typecode: str) -> None:
+    """RFC 1738 §3.2.3: the name tells whether the file is shown as text; it comes as
+    image (TYPE I) either way, its bytes as the server stores them."""
     assert guess_typecode(name)[0] == typecode
     p = plan("ftp://h/" + quote_fsegment(name))
     assert p.guessed
-    assert p.transfer_type == typecode.upper()
+    assert p.transfer_type == "I"
+    assert p.looks_like_text == (typecode == "a")
     assert any("RFC 1738 §3.2.3" in n for n in p.notes)
 
 

@@ -58,7 +58,7 @@ class FtpHandler(BaseHandler):
         if question is not None:
             return question
         limits = guarded(viewer, url, origin, confirmed)
-        if the_plan.action == "retrieve" and the_plan.transfer_type == "I":
+        if the_plan.action == "retrieve" and not the_plan.looks_like_text:
             name = the_plan.name.decode("utf-8", "replace")
             if not _is_image(name):
                 # a file to save, or (the typecode was a guess) a directory to list
