@@ -41,6 +41,7 @@ HANDLERS: dict[str, Handler] = {}
 """scheme -> handler."""
 HANDLERS["file"] = _handler("fetch_file")
 HANDLERS["ftp"] = _handler("fetch_ftp")
+HANDLERS["ftps"] = _handler("fetch_ftp")
 HANDLERS["gopher"] = _handler("fetch_gopher")
 HANDLERS["news"] = _handler("fetch_news")
 HANDLERS["nntp"] = _handler("fetch_news")
@@ -105,6 +106,24 @@ COMMANDS: tuple[Command, ...] = (
                 action="store_true",
                 help="send a news server the login from ~/.netrc even on a connection "
                 "without TLS (the password then crosses the network in clear text)",
+            ),
+            arg(
+                "--tls",
+                action="store_true",
+                help="ftp: ask the server for TLS (AUTH TLS, RFC 4217) and stop if it refuses; "
+                "ftps URLs always use TLS",
+            ),
+            arg(
+                "--cacert",
+                metavar="FILE",
+                default=None,
+                help="verify the server's TLS certificate with the CA certificates in FILE "
+                "(PEM) instead of the system's (SSL_CERT_FILE works too)",
+            ),
+            arg(
+                "--insecure",
+                action="store_true",
+                help="accept any TLS certificate, unverified (its fingerprint is still shown)",
             ),
             arg(
                 "--allow-port",

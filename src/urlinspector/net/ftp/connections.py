@@ -221,8 +221,9 @@ class Connections:
             self.transcript.note(f"{why}: ABOR sent, then the connection is closed")
             self.transcript.command("ABOR")
             try:
-                sock.sendall(b"ABOR\r\n", socket.MSG_OOB)  # urgent, as ftplib's abort()
-            except OSError:
+                # urgent, as ftplib's abort(); a TLS socket takes no flags (ValueError)
+                sock.sendall(b"ABOR\r\n", socket.MSG_OOB)
+            except (OSError, ValueError):
                 with contextlib.suppress(OSError):
                     sock.sendall(b"ABOR\r\n")
             if conn is not None:

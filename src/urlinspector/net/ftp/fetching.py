@@ -17,6 +17,7 @@ from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLar
 from urlinspector.net.ftp.errors import FTPReplyError
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
+from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.saving import save_to
 from urlinspector.schemes.ftp.transcript import Transcript
@@ -53,6 +54,7 @@ def fetch(
     charset: str = "utf-8",
     now: datetime | None = None,
     line_end: bytes | None = LOCAL_LINE_END,
+    tls: TLSOptions | None = None,
 ) -> FTPResult:
     """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
@@ -69,6 +71,13 @@ def fetch(
     them.  With ``;type=a`` it comes as ASCII (TYPE A), and the CRLF line ends of the
     transfer become *line_end* (RFC 959 §3.1.1.1; this system's by default; None keeps
     them as they came, for ``--raw``).
+
+    An ``ftps`` URL is TLS from the first octet (port 990 by default); an ``ftp`` URL
+    asks for TLS with ``AUTH TLS`` when ``tls.explicit``; either way the data
+    connections are protected too, and a server that refuses is an error
+    (:class:`TLSRefused`, :class:`ConnectFailed`), never a plain connection
+    (:mod:`urlinspector.net.ftp.tls`).  :attr:`FTPResult.tls` tells how, with the
+    certificate.
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` before connecting
     for a URL that cannot be sent safely; :class:`ConnectFailed`, :class:`NetTimeout`,
@@ -90,6 +99,7 @@ def fetch(
         charset=charset,
         now=now,
         line_end=line_end,
+        tls=tls or TLSOptions(),
     )
     try:
         return session.run()
@@ -126,6 +136,7 @@ def fetch_to_path(
     charset: str = "utf-8",
     now: datetime | None = None,
     line_end: bytes | None = LOCAL_LINE_END,
+    tls: TLSOptions | None = None,
 ) -> FTPResult:
     """:func:`fetch` streaming the file to *path* (any size; memory stays bounded).
 
@@ -152,6 +163,7 @@ def fetch_to_path(
                 charset=charset,
                 now=now,
                 line_end=line_end,
+                tls=tls,
             )
         except BaseException:
             if keep_partial:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from urlinspector.net.ftp.tls import TLSInfo
 from urlinspector.schemes.ftp.listing import Listing
 from urlinspector.schemes.ftp.transcript import TranscriptLine
 from urlinspector.schemes.ftp.url import Plan
@@ -41,6 +42,9 @@ class FTPResult:
     ones, unless ``fetch(line_end=None)`` kept them)."""
     notes: tuple[str, ...]
     transcript: tuple[TranscriptLine, ...]
+    tls: TLSInfo | None = None
+    """How the connections were protected (RFC 4217), with the server's certificate;
+    None when they were plain."""
 
     @property
     def is_listing(self) -> bool:
