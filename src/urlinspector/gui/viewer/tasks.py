@@ -115,6 +115,8 @@ class SavedPage:
     listing: object | None = None
     """An FTP listing when the name turned out to be a directory (nothing saved)."""
     transcript: tuple[Any, ...] = ()
+    tls: net_ftp.TLSInfo | None = None
+    """How an ftp download was protected (RFC 4217), with the server's certificate."""
 
 
 @dataclass(frozen=True)
@@ -218,9 +220,11 @@ def ftp_task(
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
     charset: str = "utf-8",
+    tls: net_ftp.TLSOptions | None = None,
 ) -> Callable[[JobContext], FtpPage | SavedPage]:
-    """Fetch an ftp URL; with *spool* a file goes there (a directory comes back as a
-    listing, and nothing is written)."""
+    """Fetch an ftp or ftps URL (*tls*: how TLS is used, :mod:`urlinspector.net.ftp.tls`);
+    with *spool* a file goes there (a directory comes back as a listing, and nothing is
+    written)."""
     parsed = _parsed(url)
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
@@ -234,6 +238,7 @@ def ftp_task(
                 password=ctx.ask_password,
                 transcript=transcript,
                 charset=charset,
+                tls=tls,
             )
             return FtpPage(parsed, result)
         with open(spool, "wb") as sink:
@@ -252,9 +257,16 @@ def ftp_task(
                 password=ctx.ask_password,
                 transcript=transcript,
                 charset=charset,
+                tls=tls,
             )
         return SavedPage(
-            parsed, spool, result.kept, result.total, result.listing, result.transcript
+            parsed,
+            spool,
+            result.kept,
+            result.total,
+            result.listing,
+            result.transcript,
+            result.tls,
         )
 
     return task

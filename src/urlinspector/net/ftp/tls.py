@@ -187,9 +187,9 @@ def _shake(waits: Waits, tls: ssl.SSLSocket, shown: str) -> None:
     except ssl.SSLCertVerificationError as exc:
         raise ConnectFailed(
             f"the FTP server at {shown} presented a certificate that cannot be trusted: "
-            f"{exc.verify_message or exc.reason}; nothing was sent over the connection. Give "
-            "the certificate of the CA that signed it with --cacert FILE, or accept it "
-            "unverified with --insecure"
+            f"{exc.verify_message or exc.reason}; nothing was sent over the connection. Trust "
+            "the CA that signed it (fetch --cacert FILE, or the SSL_CERT_FILE variable), or "
+            "accept it unverified (fetch --insecure)"
         ) from None
     except ssl.SSLError as exc:
         raise ConnectFailed(

@@ -18,10 +18,12 @@ from urlinspector.gui.viewer.handlers.other import OtherHandler
 __all__ = ["FETCHED_SCHEMES", "HANDLERS", "OTHER", "handler_for"]
 
 _news = NewsHandler()
+_ftp = FtpHandler()
 HANDLERS: MappingProxyType[str, SchemeHandler] = MappingProxyType(
     {
         "gopher": GopherHandler(),
-        "ftp": FtpHandler(),
+        "ftp": _ftp,
+        "ftps": _ftp,
         "news": _news,
         "nntp": _news,
         "file": FileHandler(),
