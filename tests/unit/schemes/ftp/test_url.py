@@ -298,3 +298,59 @@ def test_a_refused_argument_shows_other_controls_as_escapes() -> None:
     with pytest.raises(LocalProtocolError) as info:
         check_argument(b"a\r\x1bb", "name")
     assert "the name 'a%0D\\x1bb' holds CR" in str(info.value)
+
+
+# --- ftps: an ftp URL over implicit TLS ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "port", "cwd", "name", "transfer_type"),
+    [
+        ("ftps://h/pub/a.txt", 990, (b"pub",), b"a.txt", "I"),
+        ("FTPS://h:2990/a%2Fb/c;type=a", 2990, (b"a/b",), b"c", "A"),
+        ("ftps://u:p@h/x.bin;type=i", 990, (), b"x.bin", "I"),
+    ],
+)
+def test_ftps_is_read_with_ftp_syntax(
+    url: str, port: int, cwd: tuple[bytes, ...], name: bytes, transfer_type: str
+) -> None:
+    p = plan(url)
+    assert (p.scheme, p.implicit_tls, p.port) == ("ftps", True, port)
+    assert (p.cwd, p.name, p.transfer_type) == (cwd, name, transfer_type)
+    assert p.directory_url.startswith(url.split("://")[0] + "://")
+
+
+def test_ftp_is_not_implicit_tls() -> None:
+    p = plan("ftp://h/x")
+    assert (p.scheme, p.implicit_tls, p.port) == ("ftp", False, 21)
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("ftps://h/x;type=q", "typecode"),
+        ("ftps:///x", "host"),
+        ("http://h/x", "is not an ftp URL"),
+    ],
+)
+def test_what_ftps_cannot_fetch(url: str, message: str) -> None:
+    with pytest.raises(LocalProtocolError, match=message):
+        plan(url)
+
+
+@pytest.mark.parametrize(
+    ("url", "warned"),
+    [
+        ("ftps://h/", False),
+        ("ftps://h:990/", False),
+        ("ftps://h:25/", True),
+        ("ftps://h:2121/", False),
+    ],
+)
+def test_ftps_ports_are_judged_by_990(url: str, warned: bool) -> None:
+    from urlinspector.schemes.ports import port_warning
+
+    warning = port_warning(url)
+    assert (warning is not None) == warned
+    if warning is not None:
+        assert "ftps's 990" in warning
