@@ -222,3 +222,40 @@ def test_cli_untrusted_certificate(
     assert out == ""
     assert "cannot be trusted" in err
     assert "--insecure" in err
+
+
+# --- cancel ----------------------------------------------------------------------------------
+
+
+def test_cancel_mid_download_over_tls_sends_abor(
+    tls_server: VsftpdServer, certificates: Certificates, tmp_path: Path
+) -> None:
+    """ABOR goes on the TLS control connection (an SSL socket takes no MSG_OOB), the
+    connection is closed, and no file is left."""
+    import time
+
+    from urlinspector.net.errors import Cancelled
+    from urlinspector.net.limits import CancelToken
+    from urlinspector.schemes.ftp.transcript import Transcript
+
+    token = CancelToken()
+    transcript = Transcript()
+
+    def progress(done: int, total: int | None) -> None:
+        if done > 0:
+            token.cancel()
+
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        fetch_to_path(
+            tls_server.url("big.bin"),
+            tmp_path / "big.bin",
+            cancel=token,
+            progress=progress,
+            transcript=transcript,
+            tls=options(tls_server, certificates),
+        )
+    assert time.monotonic() - started < 10
+    assert transcript.commands()[-1] == "ABOR"
+    assert transcript.lines[-1].text == "connection closed"
+    assert list(tmp_path.iterdir()) == []

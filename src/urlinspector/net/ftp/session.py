@@ -59,10 +59,10 @@ class Session(Connections):
         )
         self.sink = sink
         self.line_end = line_end
+        """What the CRLF of an ASCII (TYPE A) transfer becomes; None: kept."""
         self.tls_options = tls
         if the_plan.implicit_tls or tls.explicit:
             self.ftp.tls_context = client_context(tls)
-        """What the CRLF of an ASCII (TYPE A) transfer becomes; None: kept."""
         self.password = password
         self.now = now
         self.features: Features = NO_FEATURES
@@ -89,8 +89,8 @@ class Session(Connections):
         self.feat()
         if self.ftp.tls is None and "AUTH" in self.features:
             self.transcript.note(
-                "the server offers TLS (AUTH in its FEAT reply, RFC 4217 §6): fetch with "
-                "--tls (or an ftps URL, if it listens for one) to protect the login and data"
+                "the server offers TLS (AUTH in its FEAT reply, RFC 4217 §6): fetch --tls, "
+                "or the viewer's Go ▸ Ask ftp servers for TLS, protects the login and the data"
             )
         self.change_directories()
         if p.action == "nlst":
