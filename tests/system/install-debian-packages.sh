@@ -3,7 +3,8 @@
 #  - what PySide6's offscreen Qt loads, and a font so text renders;
 #  - the real servers the integration tests start on 127.0.0.1: gophernicus
 #    (run through socat), INN 2 (its own instance per test session), and
-#    openssl for the TLS tests;
+#    openssl for the TLS tests; vsftpd (its own foreground instances, with TLS,
+#    for the ftps and AUTH TLS tests);
 #  - curl and lynx, which the gopher tests compare against (curl brings libcurl4,
 #    libcurl.so.4, whose URL API the curl reader of core/readers calls);
 #  - what PyICU (a dependency: the look-alike checks) builds against from its source
@@ -14,7 +15,7 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update
 apt-get install -y python3-venv python3-dev libicu-dev pkg-config g++ \
     libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core \
-    gophernicus socat openssl curl lynx inn2-inews
+    gophernicus socat openssl curl lynx inn2-inews vsftpd
 # inn2's setup fails on a host whose name has no domain: give inn.conf one first
 grep -q '^domain:' /etc/news/inn.conf || echo 'domain: localdomain' >> /etc/news/inn.conf
 apt-get install -y inn2

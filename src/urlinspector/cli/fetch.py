@@ -41,6 +41,7 @@ HANDLERS: dict[str, Handler] = {}
 """scheme -> handler."""
 HANDLERS["file"] = _handler("fetch_file")
 HANDLERS["ftp"] = _handler("fetch_ftp")
+HANDLERS["ftps"] = _handler("fetch_ftp")
 HANDLERS["gopher"] = _handler("fetch_gopher")
 HANDLERS["gophers"] = HANDLERS["gopher"]  # gopher over TLS (docs/gopher.md)
 HANDLERS["news"] = _handler("fetch_news")
@@ -108,17 +109,24 @@ COMMANDS: tuple[Command, ...] = (
                 "without TLS (the password then crosses the network in clear text)",
             ),
             arg(
+                "--tls",
+                action="store_true",
+                help="ftp: ask the server for TLS (AUTH TLS, RFC 4217) and stop if it refuses; "
+                "ftps URLs always use TLS",
+            ),
+            arg(
                 "--cacert",
                 metavar="FILE",
                 default=None,
-                help="trust the CA certificates in FILE (PEM) instead of the system's store "
-                "when verifying a TLS server (gophers://)",
+                help="verify the server's TLS certificate with the CA certificates in FILE "
+                "(PEM) instead of the system's (SSL_CERT_FILE works too): ftps, ftp with "
+                "--tls, gophers",
             ),
             arg(
                 "--insecure",
                 action="store_true",
                 help="accept a TLS server's certificate without verifying it (a self-signed "
-                "one): still encrypted, but to whoever answers; the transcript shows it",
+                "one): still encrypted, but to whoever answers; its fingerprint is still shown",
             ),
             arg(
                 "--allow-port",

@@ -33,14 +33,14 @@ from urlinspector.cli.common import (
 from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
-from urlinspector.net.ftp import FTPResult
+from urlinspector.net.ftp import LOCAL_LINE_END, FTPResult, TLSOptions
 from urlinspector.net.ftp import fetch as fetch_url
 from urlinspector.net.saving import Saving, save_to
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
 
-__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "without_password"]
+__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "tls_options", "without_password"]
 
 EMAIL_VARIABLE = "URLINSPECTOR_FTP_EMAIL"
 
@@ -141,6 +141,15 @@ def _print_plan(the_plan: Plan) -> None:
     _stderr(f"# the URL's FTP commands (RFC 1738 §3.2): {steps}")
 
 
+def tls_options(args: argparse.Namespace) -> TLSOptions:
+    """``--tls``, ``--cacert FILE`` and ``--insecure`` as :class:`TLSOptions`."""
+    return TLSOptions(
+        explicit=bool(getattr(args, "tls", False)),
+        cafile=getattr(args, "cacert", None),
+        insecure=bool(getattr(args, "insecure", False)),
+    )
+
+
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for ftp URLs."""
     limits = fetch_limits(args.timeout, request_guard(url, args))
@@ -166,8 +175,12 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             anonymous_password=email,
             transcript=transcript,
             charset=args.charset,
+            line_end=None if args.raw else LOCAL_LINE_END,
+            tls=tls_options(args),
         )
         if not args.transcript:  # else the transcript has shown them already
+            if result.tls is not None:
+                _stderr(f"{PROG}: note: {visible(result.tls.describe())}")
             for note in result.notes[len(result.plan.notes) :]:  # what happened, not the plan
                 _stderr(f"{PROG}: note: {visible(note)}")
         return _output(result, args, console, saving)
@@ -214,7 +227,7 @@ def _output(
         return EXIT_OK
     if saving is not None:
         saving.commit()
-        _stderr(f"{PROG}: saved {result.received} bytes to {visible(args.output)}")
+        _stderr(f"{PROG}: saved {result.kept} bytes to {visible(args.output)}")
         return EXIT_OK
     data = result.data or b""
     if args.raw and out is not None:

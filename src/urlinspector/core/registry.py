@@ -10,6 +10,7 @@ __all__ = ["DEFAULT_PORTS", "MAX_PORT_DIGITS", "SENSITIVE_PORTS", "default_port"
 DEFAULT_PORTS: Final = MappingProxyType(
     {
         "ftp": 21,  # RFC 1738 §3.2
+        "ftps": 990,  # IANA service names: ftps, FTP control over TLS (implicit)
         "http": 80,  # RFC 1738 §3.3
         "https": 443,  # RFC 2818
         "gopher": 70,  # RFC 1738 §3.4

@@ -146,6 +146,15 @@ class Settings:
         self.store.setValue("viewer/news_server", value.strip())
 
     @property
+    def ftp_tls(self) -> bool:
+        """Ask every ftp server for TLS (AUTH TLS, RFC 4217), and stop if it refuses."""
+        return self._flag("viewer/ftp_auth_tls")
+
+    @ftp_tls.setter
+    def ftp_tls(self, value: bool) -> None:
+        self.store.setValue("viewer/ftp_auth_tls", bool(value))
+
+    @property
     def theme(self) -> str:
         value = self._text("window/theme", "auto")
         return value if value in THEMES else "auto"

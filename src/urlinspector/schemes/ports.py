@@ -31,6 +31,10 @@ _WHAT_IS_SENT = MappingProxyType(
             "FTP's 21: the login, the directory names and the file name would be sent to "
             "that service as lines of commands it may act on (RFC 1738 §6)"
         ),
+        "ftps": (
+            "ftps's 990: the login, the directory names and the file name would be sent "
+            "to that service as lines of commands it may act on (RFC 1738 §6)"
+        ),
         "nntp": (
             "NNTP's 119: the group name and the article number would be sent to that "
             "service as lines of commands it may act on (RFC 1738 §6)"

@@ -5,6 +5,8 @@
   text, a binary file, an image, a menu of every item type);
 * ``ftp_server``: pyftpdlib over the FTP tests' tree (a user with a password, a 10 MiB
   file, names with spaces and ``;``);
+* ``vsftpd_implicit``, ``vsftpd_explicit``, ``certificates``: vsftpd with TLS (ftps,
+  AUTH TLS) and its test CA, from the FTP tests;
 * ``inn``: the INN news server of the NNTP tests (needs the ``inn2`` package and root);
 * ``trickle``: a server that answers one byte a second, for the responsiveness tests.
 
@@ -162,6 +164,14 @@ def ftp_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PyftpdlibSe
     yield server
     server.stop()
 
+
+# vsftpd with TLS, and the CA it is verified with: the FTPS tests' own fixtures
+from tests.integration.ftp.conftest import (  # noqa: E402, F401
+    certificates,
+    vsftpd_explicit,
+    vsftpd_implicit,
+    vsftpd_root,
+)
 
 # --- news -----------------------------------------------------------------------------------
 

@@ -81,6 +81,7 @@ def test_the_go_menu_switches_pages_and_holds_the_actions(
         "&Viewer",
         "&Downloads",
         "&News server…",
+        "Ask ftp servers for &TLS (AUTH TLS)",
     ]
     inspector = next(a for a in menu.actions() if a.text() == "&Inspector")
     assert inspector.shortcut() == QKeySequence("Ctrl+1")

@@ -1,7 +1,8 @@
 """Fixtures: pyftpdlib servers on 127.0.0.1 (and ::1 when the machine has IPv6) over a
 prepared tree: names with spaces, ';', '%', '?', '#' and UTF-8, a directory named like
 a file (dir.txt), a 10 MiB file, a user with a password whose login directory is not
-the root.  In CI (CI=true) a server that cannot start is a failure, never a skip."""
+the root; vsftpd with TLS, explicit (AUTH TLS) and implicit (ftps), with a CA made for
+the session.  In CI (CI=true) a server that cannot start is a failure, never a skip."""
 
 from __future__ import annotations
 
@@ -20,6 +21,12 @@ from tests.integration.ftp.servers import (
     has_ipv6,
     silent_after_greeting,
     stalls_during_retr,
+)
+from tests.integration.ftp.vsftpd import (
+    Certificates,
+    VsftpdServer,
+    VsftpdUnavailable,
+    make_certificates,
 )
 
 IN_CI = os.environ.get("CI", "").strip().lower() == "true"
@@ -92,3 +99,49 @@ def stalling_server() -> Iterator[ScriptedServer]:
     server = ScriptedServer(stalls_during_retr)
     yield server
     server.stop()
+
+
+# --- vsftpd with TLS ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def certificates(tmp_path_factory: pytest.TempPathFactory) -> Certificates:
+    """A test CA, the server certificate it signed (localhost, 127.0.0.1), another CA."""
+    try:
+        return make_certificates(tmp_path_factory.mktemp("tls"))
+    except VsftpdUnavailable as exc:
+        _unavailable(str(exc))
+        raise
+
+
+@pytest.fixture(scope="session")
+def vsftpd_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_tree(tmp_path_factory.mktemp("vsftpd-root"))
+
+
+def _vsftpd(
+    root: Path, certificates: Certificates, work: Path, *, implicit: bool
+) -> Iterator[VsftpdServer]:
+    try:
+        server = VsftpdServer(root, certificates, work, implicit=implicit)
+    except VsftpdUnavailable as exc:
+        _unavailable(str(exc))
+        raise
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def vsftpd_explicit(
+    vsftpd_root: Path, certificates: Certificates, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[VsftpdServer]:
+    """vsftpd offering AUTH TLS on its ftp port (RFC 4217), plain logins allowed too."""
+    yield from _vsftpd(vsftpd_root, certificates, tmp_path_factory.mktemp("vsftpd"), implicit=False)
+
+
+@pytest.fixture(scope="session")
+def vsftpd_implicit(
+    vsftpd_root: Path, certificates: Certificates, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[VsftpdServer]:
+    """vsftpd speaking TLS from the first octet (ftps)."""
+    yield from _vsftpd(vsftpd_root, certificates, tmp_path_factory.mktemp("vsftpd"), implicit=True)

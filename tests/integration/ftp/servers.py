@@ -36,6 +36,19 @@ FILES: dict[str, bytes] = {
     "binary.dat": bytes(range(256)) * 4,
 }
 
+LINE_FILES: dict[str, bytes] = {
+    "lines/lf.txt": b"first\nsecond\nthird\n",
+    "lines/crlf.txt": b"first\r\nsecond\r\nthird\r\n",
+    "lines/mixed.txt": b"unix\nwindows\r\nold mac\rno end",
+    "lines/latin1.txt": "Caf\u00e9 cr\u00e8me\n\u00d8re\n".encode("latin-1"),
+    "lines/dots.txt": b".\nline\n.\n..\n.x\n",
+    "lines/README": b"read me\n\n.\n",
+}
+"""Text files whose saved copies must be the server's bytes: LF, CRLF and mixed line
+ends (a lone CR too, and no final line end), Latin-1, lines of dots (which FTP, unlike
+NNTP and gopher, never stuffs), and a name guessed as text without a suffix."""
+FILES.update(LINE_FILES)
+
 
 def big_bytes() -> bytes:
     """The 10 MiB file's content (deterministic)."""

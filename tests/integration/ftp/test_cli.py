@@ -37,7 +37,7 @@ def test_listing(ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixture[str]
     status, out, err = run(capsys, ftp_server.url())
     assert status == 0
     lines = out.splitlines()
-    assert lines[0] == f"{ftp_server.url()}  (MLSD, 13 entries)"
+    assert lines[0] == f"{ftp_server.url()}  (MLSD, 14 entries)"
     row = next(line for line in lines if "semi;colon.txt" in line)
     assert row.split()[0] == "-"
     assert row.split()[1] == str(len(FILES["semi;colon.txt"]))
@@ -102,7 +102,7 @@ def test_transcript(ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixture[s
     assert out == FILES["etc/motd"].decode()
     lines = err.splitlines()
     assert lines[0] == (
-        "# the URL's FTP commands (RFC 1738 §3.2): USER alice; PASS ****; CWD /etc; TYPE A; RETR "
+        "# the URL's FTP commands (RFC 1738 §3.2): USER alice; PASS ****; CWD /etc; TYPE I; RETR "
         "motd"
     )
     for expected in ("> USER alice", "> PASS ****", "> CWD /etc", "> RETR motd", "> QUIT"):
@@ -219,7 +219,8 @@ def test_raw_listing_bytes(ftp_server: PyftpdlibServer) -> None:
     assert b"type=dir" in result.stdout
 
 
-def test_raw_text_keeps_crlf(ftp_server: PyftpdlibServer) -> None:
+def test_raw_ascii_text_keeps_crlf(ftp_server: PyftpdlibServer) -> None:
+    """--raw prints the octets as they came: an ASCII transfer's CRLF (RFC 959 §3.1.1.1)."""
     result = subprocess.run(
         [
             sys.executable,
@@ -228,7 +229,7 @@ def test_raw_text_keeps_crlf(ftp_server: PyftpdlibServer) -> None:
             "fetch",
             "--allow-local",
             "--raw",
-            ftp_server.url("readme.txt"),
+            ftp_server.url("readme.txt;type=a"),
         ],
         capture_output=True,
         cwd=ROOT,

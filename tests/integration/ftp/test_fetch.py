@@ -38,6 +38,7 @@ ROOT_NAMES = {
     "binary.dat",
     "big.bin",
     "empty dir",
+    "lines",
 }
 
 
@@ -138,13 +139,14 @@ def test_legacy_download_through_pasv(legacy_server: PyftpdlibServer) -> None:
 # --- downloads ----------------------------------------------------------------------------
 
 
-def test_text_file_guessed_ascii(ftp_server: PyftpdlibServer) -> None:
-    """No typecode: readme.txt is guessed as text (TYPE A), which arrives with CRLF
-    line ends (RFC 959 §3.1.1.1)."""
+def test_text_file_without_typecode_comes_as_image(ftp_server: PyftpdlibServer) -> None:
+    """No typecode: readme.txt is text by its name, and comes as image (TYPE I), its
+    bytes as the server stores them (RFC 1738 §3.2.3 leaves the mode to the client)."""
     result = fetch(ftp_server.url("readme.txt"))
-    assert result.transfer_type == "A"
-    assert result.data == FILES["readme.txt"].replace(b"\n", b"\r\n")
-    assert "TYPE A" in sent_commands(result)
+    assert result.transfer_type == "I"
+    assert result.plan.looks_like_text
+    assert result.data == FILES["readme.txt"]
+    assert "TYPE I" in sent_commands(result)
 
 
 def test_typecode_i_is_exact_with_size_and_progress(ftp_server: PyftpdlibServer) -> None:
@@ -397,7 +399,7 @@ def test_ipv6_listing_and_download(ftp_server_v6: PyftpdlibServer) -> None:
     entry = next(e for e in listing.entries if e.name == "semi;colon.txt")
     assert entry.url.startswith("ftp://[::1]:")
     result = fetch(entry.url)
-    assert result.data == FILES["semi;colon.txt"].replace(b"\n", b"\r\n")
+    assert result.data == FILES["semi;colon.txt"]
     assert "EPSV" in sent_commands(result)
     assert "PASV" not in sent_commands(result)
 

@@ -4,6 +4,7 @@ interface, :class:`ViewerHost`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from PySide6.QtCore import Qt, SignalInstance
@@ -218,12 +219,34 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
     news = menu.addAction("&News server…")
     news.setObjectName("newsServerAction")
     news.triggered.connect(lambda: ask_news_server(parent or pane, pane, settings))
+    _ftp_tls_action(menu, pane, settings)
     pane.bookmarks = Bookmarks(settings.store)
     _bookmarks_menu(window, pane, pane.bookmarks, help_menu)
     app = QApplication.instance()
     if app is not None:
         app.aboutToQuit.connect(pane.shutdown)
     return pane
+
+
+def _ftp_tls_action(menu: QMenu, pane: ViewerPane, settings: Settings) -> QAction:
+    """Go ▸ Ask ftp servers for TLS: AUTH TLS (RFC 4217) for every ftp URL, no clear
+    text if a server refuses; kept with the settings."""
+    action = menu.addAction("Ask ftp servers for &TLS (AUTH TLS)")
+    action.setObjectName("ftpTlsAction")
+    action.setCheckable(True)
+    action.setToolTip(
+        "ftp URLs ask the server for TLS and stop if it refuses, instead of sending the "
+        "login and the files in clear text; ftps URLs always use TLS"
+    )
+
+    def toggled(on: bool) -> None:
+        pane.ftp_tls = replace(pane.ftp_tls, explicit=on)
+        settings.ftp_tls = on
+
+    action.setChecked(settings.ftp_tls)
+    pane.ftp_tls = replace(pane.ftp_tls, explicit=settings.ftp_tls)
+    action.toggled.connect(toggled)
+    return action
 
 
 def _bookmarks_menu(

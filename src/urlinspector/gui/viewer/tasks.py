@@ -117,6 +117,8 @@ class SavedPage:
     listing: object | None = None
     """An FTP listing when the name turned out to be a directory (nothing saved)."""
     transcript: tuple[Any, ...] = ()
+    tls: net_ftp.TLSInfo | None = None
+    """How an ftp download was protected (RFC 4217), with the server's certificate."""
 
 
 @dataclass(frozen=True)
@@ -224,9 +226,11 @@ def ftp_task(
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
     charset: str = "utf-8",
+    tls: net_ftp.TLSOptions | None = None,
 ) -> Callable[[JobContext], FtpPage | SavedPage]:
-    """Fetch an ftp URL; with *spool* a file goes there (a directory comes back as a
-    listing, and nothing is written)."""
+    """Fetch an ftp or ftps URL (*tls*: how TLS is used, :mod:`urlinspector.net.ftp.tls`);
+    with *spool* a file goes there (a directory comes back as a listing, and nothing is
+    written)."""
     parsed = _parsed(url)
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
@@ -240,6 +244,7 @@ def ftp_task(
                 password=ctx.ask_password,
                 transcript=transcript,
                 charset=charset,
+                tls=tls,
             )
             return FtpPage(parsed, result)
         with open(spool, "wb") as sink:
@@ -258,16 +263,28 @@ def ftp_task(
                 password=ctx.ask_password,
                 transcript=transcript,
                 charset=charset,
+                tls=tls,
             )
         return SavedPage(
-            parsed, spool, result.received, result.total, result.listing, result.transcript
+            parsed,
+            spool,
+            result.kept,
+            result.total,
+            result.listing,
+            result.transcript,
+            result.tls,
         )
 
     return task
 
 
 def ftp_resume_task(
-    url: URL | str, spool: Path, offset: int, *, limits: Limits = VIEW_LIMITS
+    url: URL | str,
+    spool: Path,
+    offset: int,
+    *,
+    limits: Limits = VIEW_LIMITS,
+    tls: net_ftp.TLSOptions | None = None,
 ) -> Callable[[JobContext], SavedPage]:
     """Go on with an ftp download cut after *offset* octets: REST, then RETR appended to
     *spool* (:func:`urlinspector.net.ftp.resuming.fetch_from`); progress counts the
@@ -285,8 +302,11 @@ def ftp_resume_task(
                 limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
                 password=ctx.ask_password,
                 transcript=Transcript(ctx.transcript),
+                tls=tls,
             )
-        return SavedPage(parsed, spool, result.received, result.total, None, result.transcript)
+        return SavedPage(
+            parsed, spool, result.received, result.total, None, result.transcript, result.tls
+        )
 
     return task
 

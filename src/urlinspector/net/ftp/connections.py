@@ -19,6 +19,7 @@ from urlinspector.net.ftp.passive import PassiveControl
 from urlinspector.net.ftp.result import ProgressCallback
 from urlinspector.net.ftp.waits import Waits
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.replies import refusal_message, reply_text
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import Plan, readable
@@ -128,11 +129,14 @@ class Connections:
         cap: int,
         sink: BinaryIO | None,
         per_line: int = 0,
-    ) -> tuple[bytes | None, int]:
+        line_ends: LineEnds | None = None,
+    ) -> tuple[bytes | None, int, int]:
         """The data connection's bytes, into memory (at most *cap*, counting *per_line*
-        more for every line: what a listing's lines become) or to *sink*."""
+        more for every line: what a listing's lines become) or to *sink*, with the line
+        ends of an ASCII transfer made local by *line_ends*: ``(data or None, octets
+        received, octets kept)``."""
         shown = readable(line, self.charset)
-        buffer = bytearray() if sink is None else None
+        store = _Store(sink, line_ends)
         received = 0
         charged = 0
         if self.progress is not None:
@@ -151,26 +155,29 @@ class Connections:
             if not chunk:
                 break
             received += len(chunk)
-            if buffer is not None:
+            if sink is None:
                 if per_line:
                     charged += per_line * chunk.count(b"\n")
                 if received + charged > cap:
                     if charged:
                         raise TooLarge(self.listing_too_large(shown, received, charged, cap))
                     raise TooLarge(self.too_large(shown, total, received))
-                buffer += chunk
-            else:
-                assert sink is not None
-                sink.write(chunk)
+            store.add(chunk)
             if self.progress is not None:
                 self.progress(received, total)
+        store.end()
         conn.close()
         self.data_conn = None
         self.transfer_open = False  # the data is all here: nothing left to ABOR
         with self.replies():
             self.ftp.voidresp()  # 226 (RFC 959 §4.2)
         self.transcript.connect(f"{received} bytes received")
-        return (bytes(buffer) if buffer is not None else None), received
+        if store.kept != received:
+            self.transcript.note(
+                f"{store.kept} bytes kept: the CRLF line ends of the ASCII transfer made "
+                "this system's (RFC 959 §3.1.1.1)"
+            )
+        return store.data, received, store.kept
 
     def too_large(self, command: str, total: int | None, received: int | None = None) -> str:
         cap = self.limits.max_memory
@@ -214,8 +221,9 @@ class Connections:
             self.transcript.note(f"{why}: ABOR sent, then the connection is closed")
             self.transcript.command("ABOR")
             try:
-                sock.sendall(b"ABOR\r\n", socket.MSG_OOB)  # urgent, as ftplib's abort()
-            except OSError:
+                # urgent, as ftplib's abort(); a TLS socket takes no flags (ValueError)
+                sock.sendall(b"ABOR\r\n", socket.MSG_OOB)
+            except (OSError, ValueError):
                 with contextlib.suppress(OSError):
                     sock.sendall(b"ABOR\r\n")
             if conn is not None:
@@ -249,3 +257,34 @@ class Connections:
         if self.ftp.sock is not None:
             self.ftp.close()
             self.transcript.connect("connection closed")
+
+
+class _Store:
+    """Where the data connection's octets go: memory or *sink*, through *line_ends*
+    when the transfer was ASCII; :attr:`kept` counts the octets stored."""
+
+    __slots__ = ("buffer", "kept", "line_ends", "sink")
+
+    def __init__(self, sink: BinaryIO | None, line_ends: LineEnds | None) -> None:
+        self.sink = sink
+        self.line_ends = line_ends
+        self.buffer = bytearray() if sink is None else None
+        self.kept = 0
+
+    def add(self, chunk: bytes) -> None:
+        if self.line_ends is not None:
+            chunk = self.line_ends.feed(chunk)
+        self.kept += len(chunk)
+        if self.buffer is not None:
+            self.buffer += chunk
+        else:
+            assert self.sink is not None
+            self.sink.write(chunk)
+
+    def end(self) -> None:
+        if self.line_ends is not None:
+            self.add(self.line_ends.end())
+
+    @property
+    def data(self) -> bytes | None:
+        return bytes(self.buffer) if self.buffer is not None else None

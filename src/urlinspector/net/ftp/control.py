@@ -1,13 +1,16 @@
 """The control connection: ftplib's :class:`ftplib.FTP` with every line recorded in the
 transcript, reads that wait in cancellable slices, a reply reader with bounds (RFC 959
-§4.2), and the Telnet doubling of octet 255 (RFC 854)."""
+§4.2), the Telnet doubling of octet 255 (RFC 854), and TLS (RFC 4217) from the first
+octet or after ``AUTH TLS``."""
 
 from __future__ import annotations
 
 import ftplib
+import ssl
 
 from urlinspector.core.quoting import quoted
 from urlinspector.net.ftp.errors import FTPError
+from urlinspector.net.ftp.tls import Mode, TLSInfo, handshake, tls_info
 from urlinspector.net.ftp.waits import SLICE, Waits
 from urlinspector.schemes.ftp.transcript import Transcript, mask_command
 from urlinspector.schemes.ftp.url import readable
@@ -41,11 +44,17 @@ class Control(ftplib.FTP):
         self.last_command = ""
         self.epsv: bool | None = None
         self._inbuf = bytearray()
+        self.tls_context: ssl.SSLContext | None = None
+        """The context of TLS, when it is to be used (set before :meth:`open`)."""
+        self.tls: TLSInfo | None = None
+        """How the control connection is protected; None while it is plain."""
+        self.protect_data = False
+        """``PROT P`` was accepted: data connections go in TLS too (RFC 4217 §9)."""
 
     def readable_line(self, line: str) -> str:
         return readable(line.encode("latin-1"), self.charset)
 
-    def open(self, host: str, port: int) -> str:
+    def open(self, host: str, port: int, *, implicit_tls: bool = False) -> str:
         self.transcript.connect(f"connecting to {self.shown}")
         sock = self.waits.connect(host, port, self.shown)
         self.sock = sock
@@ -54,6 +63,8 @@ class Control(ftplib.FTP):
         self.file = None
         peer = sock.getpeername()
         self.transcript.connect(f"connected to {peer[0]} port {peer[1]}")
+        if implicit_tls:  # ftps: TLS before the greeting
+            self.start_tls("implicit")
         self.last_command = ""
         welcome = self.getresp()
         while welcome[:3] == "120":  # RFC 959 §5.4: "ready in nnn minutes", then 220
@@ -62,6 +73,25 @@ class Control(ftplib.FTP):
             raise ftplib.error_reply(welcome)
         self.welcome = welcome
         return welcome
+
+    def start_tls(self, mode: Mode) -> None:
+        """Wrap the control connection in TLS now (RFC 4217 §4): at once for ftps, after
+        the 234 reply to ``AUTH TLS`` otherwise."""
+        assert self.sock is not None
+        assert self.tls_context is not None
+        if self._inbuf:
+            # RFC 4217 §4: nothing may follow the 234 before the handshake; octets that
+            # did were sent in clear text by anyone on the way, and would be read as
+            # replies protected by TLS (the STARTTLS injection of CVE-2011-0411)
+            raise FTPError(
+                f"the server at {self.shown} sent more after its reply to AUTH TLS, before "
+                "the TLS handshake; that could be an attacker's, so the connection was "
+                "closed"
+            )
+        self.transcript.connect("TLS handshake")
+        self.sock = handshake(self.waits, self.sock, self.tls_context, self.host, self.shown)
+        self.tls = tls_info(self.sock, mode)
+        self.transcript.connect(self.tls.describe())
 
     def getline(self) -> str:
         sock = self.sock

@@ -8,7 +8,7 @@ from urlinspector.net.errors import NetError
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.ftp.replies import reply_code
 
-__all__ = ["FTPError", "FTPReplyError", "LoginFailed"]
+__all__ = ["FTPError", "FTPReplyError", "LoginFailed", "TLSRefused"]
 
 
 class FTPError(NetError, RemoteProtocolError):
@@ -27,3 +27,8 @@ class FTPReplyError(FTPError):
 
 class LoginFailed(FTPReplyError):
     """USER or PASS was refused, or a password was needed and none was given."""
+
+
+class TLSRefused(FTPReplyError):
+    """TLS was asked for and the server refused AUTH TLS, PBSZ or PROT P (RFC 4217):
+    nothing more was sent in clear text."""

@@ -17,12 +17,16 @@ from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLar
 from urlinspector.net.ftp.errors import FTPReplyError
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
+from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.saving import save_to
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, plan
 
-__all__ = ["fetch", "fetch_to_path"]
+__all__ = ["LOCAL_LINE_END", "fetch", "fetch_to_path"]
+
+LOCAL_LINE_END = os.linesep.encode("ascii")
+"""What the CRLF line ends of an ASCII transfer (``;type=a``) become: this system's."""
 
 
 def _ascii_host(host: str) -> str:
@@ -49,6 +53,8 @@ def fetch(
     transcript: Transcript | None = None,
     charset: str = "utf-8",
     now: datetime | None = None,
+    line_end: bytes | None = LOCAL_LINE_END,
+    tls: TLSOptions | None = None,
 ) -> FTPResult:
     """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
@@ -60,6 +66,18 @@ def fetch(
     is asked when the URL has a user but no password and the server wants one; it is
     never stored or recorded.  Pass a :class:`Transcript` (with a listener) to follow
     the commands and replies live, and to keep them when an error is raised.
+
+    Without a typecode a file comes as image (TYPE I): its bytes as the server stores
+    them.  With ``;type=a`` it comes as ASCII (TYPE A), and the CRLF line ends of the
+    transfer become *line_end* (RFC 959 §3.1.1.1; this system's by default; None keeps
+    them as they came, for ``--raw``).
+
+    An ``ftps`` URL is TLS from the first octet (port 990 by default); an ``ftp`` URL
+    asks for TLS with ``AUTH TLS`` when ``tls.explicit``; either way the data
+    connections are protected too, and a server that refuses is an error
+    (:class:`TLSRefused`, :class:`ConnectFailed`), never a plain connection
+    (:mod:`urlinspector.net.ftp.tls`).  :attr:`FTPResult.tls` tells how, with the
+    certificate.
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` before connecting
     for a URL that cannot be sent safely; :class:`ConnectFailed`, :class:`NetTimeout`,
@@ -80,6 +98,8 @@ def fetch(
         transcript=transcript if transcript is not None else Transcript(),
         charset=charset,
         now=now,
+        line_end=line_end,
+        tls=tls or TLSOptions(),
     )
     try:
         return session.run()
@@ -115,6 +135,8 @@ def fetch_to_path(
     transcript: Transcript | None = None,
     charset: str = "utf-8",
     now: datetime | None = None,
+    line_end: bytes | None = LOCAL_LINE_END,
+    tls: TLSOptions | None = None,
 ) -> FTPResult:
     """:func:`fetch` streaming the file to *path* (any size; memory stays bounded).
 
@@ -140,6 +162,8 @@ def fetch_to_path(
                 transcript=transcript,
                 charset=charset,
                 now=now,
+                line_end=line_end,
+                tls=tls,
             )
         except BaseException:
             if keep_partial:

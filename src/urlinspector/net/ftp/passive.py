@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ftplib
 import socket
+import ssl
 
 from urlinspector.net.ftp.control import Control
 from urlinspector.net.ftp.errors import FTPError
+from urlinspector.net.ftp.tls import handshake
 
 __all__ = ["PassiveControl"]
 
@@ -66,7 +68,25 @@ class PassiveControl(Control):
             conn.close()
             raise
         size = ftplib.parse150(resp) if resp[:3] == "150" else None
+        if self.protect_data:
+            conn = self.protect(conn, shown)
         return conn, size
+
+    def protect(self, conn: socket.socket, shown: str) -> socket.socket:
+        """The data connection in TLS (RFC 4217 §9, PROT P), resuming the control
+        connection's session: the server then knows it is the same client."""
+        assert isinstance(self.sock, ssl.SSLSocket)
+        assert self.tls_context is not None
+        tls = handshake(
+            self.waits, conn, self.tls_context, self.host, shown, session=self.sock.session
+        )
+        resumed = (
+            "the control connection's session resumed"
+            if tls.session_reused
+            else ("a new session (the control connection's was not resumed)")
+        )
+        self.transcript.connect(f"data connection in TLS: {tls.version()}, {resumed}")
+        return tls
 
 
 def _in_range(port: int, reply: str) -> int:

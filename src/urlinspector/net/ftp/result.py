@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from urlinspector.net.ftp.tls import TLSInfo
 from urlinspector.schemes.ftp.listing import Listing
 from urlinspector.schemes.ftp.transcript import TranscriptLine
 from urlinspector.schemes.ftp.url import Plan
@@ -31,12 +32,19 @@ class FTPResult:
     """The file, when no sink was given (None for a listing, or when streamed)."""
     received: int
     """Bytes of the file (or listing) received on the data connection."""
+    kept: int
+    """Bytes of the file kept (in :attr:`data`, or written to the sink): as received,
+    but for an ASCII transfer whose CRLF line ends were made the local ones."""
     total: int | None
     """The file's size from SIZE (RFC 3659 §4), when the server told it."""
     transfer_type: str | None
-    """``A`` or ``I``: the TYPE the file came in (A: CRLF line ends, as sent)."""
+    """``A`` or ``I``: the TYPE the file came in (A: its CRLF line ends made the local
+    ones, unless ``fetch(line_end=None)`` kept them)."""
     notes: tuple[str, ...]
     transcript: tuple[TranscriptLine, ...]
+    tls: TLSInfo | None = None
+    """How the connections were protected (RFC 4217), with the server's certificate;
+    None when they were plain."""
 
     @property
     def is_listing(self) -> bool:

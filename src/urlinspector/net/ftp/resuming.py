@@ -21,6 +21,7 @@ from urlinspector.net.ftp.errors import FTPError, FTPReplyError
 from urlinspector.net.ftp.fetching import _WHY, _ascii_host
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
+from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.ftp.replies import reply_code, reply_text
 from urlinspector.schemes.ftp.transcript import Transcript
@@ -60,7 +61,7 @@ class _ResumingSession(Session):
             start = self.offset
             self.progress = lambda done, whole: progress(start + done, whole)
         conn = self.open_transfer(b"RETR " + p.name)
-        _data, received = self.receive(
+        _data, received, _kept = self.receive(
             conn, b"RETR " + p.name, total, self.limits.max_memory, self.sink
         )
         size = self.offset + received
@@ -69,7 +70,7 @@ class _ResumingSession(Session):
                 f"after resuming, the file has {size} bytes where the server's SIZE said "
                 f"{total}: it is not the server's file; Retry starts again"
             )
-        return self.result(None, None, size, total, "I")
+        return self.result(None, None, size, size, total, "I")
 
     def _restart(self) -> None:
         """``REST offset``: RFC 3659 §5.3; anything but 350 refuses (§5.4)."""
@@ -99,6 +100,7 @@ def fetch_from(
     password: PasswordCallback | None = None,
     transcript: Transcript | None = None,
     charset: str = "utf-8",
+    tls: TLSOptions | None = None,
 ) -> FTPResult:
     """The ftp file *url* from byte *offset* on, appended to *sink* (the partial file,
     opened for appending); *progress* hears ``(offset + received, total)``.
@@ -106,7 +108,8 @@ def fetch_from(
     The result's ``received`` is the file's whole size (*offset* plus what came).
     Raises :class:`ResumeRefused` when the server does not answer ``350`` to ``REST``,
     the transfer is not binary, or the size does not match the server's ``SIZE``; else
-    what :func:`~urlinspector.net.ftp.fetch` raises.
+    what :func:`~urlinspector.net.ftp.fetch` raises.  *tls*: as for
+    :func:`~urlinspector.net.ftp.fetch` (an ``ftps`` URL always resumes in TLS).
     """
     the_plan = plan(url)
     if the_plan.action != "retrieve":
@@ -124,6 +127,8 @@ def fetch_from(
         transcript=transcript if transcript is not None else Transcript(),
         charset=charset,
         now=None,
+        line_end=None,  # (binary only: nothing to convert)
+        tls=tls or TLSOptions(),
     )
     session.offset = offset
     try:

@@ -11,9 +11,11 @@ from typing import BinaryIO
 from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.ftp.connections import ENTRY_COST, Connections
-from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed
+from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed, TLSRefused
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
+from urlinspector.net.ftp.tls import TLSOptions, client_context
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.listing import Listing, parse_listing
 from urlinspector.schemes.ftp.replies import (
     NO_FEATURES,
@@ -44,6 +46,8 @@ class Session(Connections):
         transcript: Transcript,
         charset: str,
         now: datetime | None,
+        line_end: bytes | None,
+        tls: TLSOptions,
     ) -> None:
         super().__init__(
             the_plan,
@@ -54,6 +58,11 @@ class Session(Connections):
             charset=charset,
         )
         self.sink = sink
+        self.line_end = line_end
+        """What the CRLF of an ASCII (TYPE A) transfer becomes; None: kept."""
+        self.tls_options = tls
+        if the_plan.implicit_tls or tls.explicit:
+            self.ftp.tls_context = client_context(tls)
         self.password = password
         self.now = now
         self.features: Features = NO_FEATURES
@@ -71,16 +80,25 @@ class Session(Connections):
         for text in p.notes:
             self.transcript.note(text)
         with self.replies():
-            self.ftp.open(p.host, p.port)
+            self.ftp.open(p.host, p.port, implicit_tls=p.implicit_tls)
+        if not p.implicit_tls and self.tls_options.explicit:
+            self.auth_tls()
         self.login()
+        if self.ftp.tls is not None:
+            self.protect_data()
         self.feat()
+        if self.ftp.tls is None and "AUTH" in self.features:
+            self.transcript.note(
+                "the server offers TLS (AUTH in its FEAT reply, RFC 4217 §6): fetch --tls, "
+                "or the viewer's Go ▸ Ask ftp servers for TLS, protects the login and the data"
+            )
         self.change_directories()
         if p.action == "nlst":
             listing, received = self.listing("NLST", p.name, p.directory_url)
-            return self.result(listing, None, received, None, None)
+            return self.result(listing, None, received, received, None, None)
         if p.action == "list":
             listing, received = self.list_directory(p.directory_url)
-            return self.result(listing, None, received, None, None)
+            return self.result(listing, None, received, received, None, None)
         return self.retrieve()
 
     def result(
@@ -88,6 +106,7 @@ class Session(Connections):
         listing: Listing | None,
         data: bytes | None,
         received: int,
+        kept: int,
         total: int | None,
         transfer_type: str | None,
     ) -> FTPResult:
@@ -97,11 +116,55 @@ class Session(Connections):
             listing,
             data,
             received,
+            kept,
             total,
             transfer_type,
             tuple(self.notes),
             self.transcript.lines,
+            self.ftp.tls,
         )
+
+    # --- TLS (RFC 4217) ---
+
+    def auth_tls(self) -> None:
+        """AUTH TLS (RFC 4217 §4) after the greeting; a refusal ends the fetch: TLS was
+        asked for, so nothing is sent in clear text instead."""
+        try:
+            reply = self.command(b"AUTH TLS")
+        except FTPReplyError as exc:
+            raise TLSRefused(
+                f"the server at {self.plan.authority} refused AUTH TLS "
+                f"({reply_text(exc.reply)}): it offers no TLS there. TLS was asked for, so "
+                "the login was not sent in clear text; fetch without --tls to connect "
+                "unprotected",
+                command=exc.command,
+                reply=exc.reply,
+            ) from None
+        if reply_code(reply) != 234:  # RFC 4217 §4: 234, and nothing else, says yes
+            raise TLSRefused(
+                f"the server at {self.plan.authority} answered AUTH TLS with "
+                f"{reply_text(reply)}, not 234; the login was not sent in clear text",
+                command="AUTH TLS",
+                reply=reply,
+            )
+        with self.replies():
+            self.ftp.start_tls("explicit")
+
+    def protect_data(self) -> None:
+        """PBSZ 0 and PROT P (RFC 4217 §8, §9): data connections in TLS too; a refusal
+        ends the fetch rather than move the data in clear text."""
+        for line in (b"PBSZ 0", b"PROT P"):
+            try:
+                self.command(line)
+            except FTPReplyError as exc:
+                raise TLSRefused(
+                    f"the server at {self.plan.authority} refused {line.decode()} "
+                    f"({reply_text(exc.reply)}): the data would cross the network in clear "
+                    "text, so nothing was transferred",
+                    command=exc.command,
+                    reply=exc.reply,
+                ) from None
+        self.ftp.protect_data = True
 
     def login(self) -> None:
         """USER, then PASS if asked (331): RFC 1738 §3.2.1."""
@@ -230,9 +293,16 @@ class Session(Connections):
                 "listed (the URL had no typecode, RFC 1738 §3.2.3)"
             )
             listing, received = self.list_directory(p.name_as_directory_url)
-            return self.result(listing, None, received, None, None)
-        data, received = self.receive(conn, b"RETR " + p.name, total, cap, self.sink)
-        return self.result(None, data, received, total, p.transfer_type)
+            return self.result(listing, None, received, received, None, None)
+        line_ends = (
+            LineEnds(self.line_end)
+            if p.transfer_type == "A" and self.line_end is not None
+            else None
+        )
+        data, received, kept = self.receive(
+            conn, b"RETR " + p.name, total, cap, self.sink, line_ends=line_ends
+        )
+        return self.result(None, data, received, kept, total, p.transfer_type)
 
     def list_directory(self, directory_url: str) -> tuple[Listing, int]:
         """MLSD (RFC 3659 §7) when FEAT lists MLST, else LIST; of the current directory."""
@@ -250,7 +320,7 @@ class Session(Connections):
     def listing(self, verb: str, name: bytes, directory_url: str) -> tuple[Listing, int]:
         line = verb.encode("ascii") + (b" " + name if name else b"")
         conn = self.open_transfer(line)
-        data, received = self.receive(
+        data, received, _ = self.receive(
             conn, line, None, self.limits.max_memory, None, per_line=ENTRY_COST
         )
         assert data is not None

@@ -18,14 +18,17 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from urlinspector.core import URL, parse
-from urlinspector.core.model import AUTHORITY, URI
+from urlinspector.core.model import AUTHORITY, URI, Diagnostic, SchemeParts
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
+from urlinspector.core.specific import parse_specific
 from urlinspector.schemes.errors import LocalProtocolError
 
 __all__ = [
     "DEFAULT_ANONYMOUS_PASSWORD",
     "DEFAULT_PORT",
+    "IMPLICIT_TLS_PORT",
+    "SCHEMES",
     "TEXT_NAMES",
     "TEXT_SUFFIXES",
     "Action",
@@ -42,6 +45,12 @@ __all__ = [
 ]
 
 DEFAULT_PORT = 21  # RFC 1738 §3.2
+IMPLICIT_TLS_PORT = 990
+"""The port of ftps, FTP inside TLS from the first octet (IANA's service name
+registry: ftps 990/tcp, "ftp protocol, control, over TLS/SSL")."""
+SCHEMES: dict[str, int] = {"ftp": DEFAULT_PORT, "ftps": IMPLICIT_TLS_PORT}
+"""The schemes read as ftp URLs, and their default ports: ``ftps`` is an ftp URL whose
+control and data connections are TLS from the start (implicit TLS, as curl reads it)."""
 DEFAULT_ANONYMOUS_PASSWORD = "urlinspector@example.invalid"
 """What anonymous FTP sends as the password when none is configured: RFC 1738 §3.2.1 asks
 for "the Internet e-mail address of the end user"; ``.invalid`` (RFC 2606) says that
@@ -204,7 +213,8 @@ class Plan:
     transfer_type: str | None
     """``A`` or ``I`` for TYPE before RETR; None for a listing."""
     guessed: bool
-    """True when the typecode was guessed from the name (RFC 1738 §3.2.3)."""
+    """True when the URL has no typecode (RFC 1738 §3.2.3: the client chooses): the
+    file is transferred as it is (TYPE I), and a name RETR refuses may be a directory."""
     directory_url: str
     """The URL of the directory a listing shows (ends in "/"): the URL up to the cwd
     segments, or up to the name too when the name itself is listed."""
@@ -212,6 +222,14 @@ class Plan:
     """The URL of *name* as a directory (for the fall-back from RETR to a listing)."""
     anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
     notes: tuple[str, ...] = field(default=())
+    looks_like_text: bool = False
+    """The file is text by the URL's word (typecode a) or by its name (a ``.txt``
+    suffix, ``README``: RFC 1738 §3.2.3's guess): a viewer shows it rather than
+    offering it for saving.  Without typecode a it still comes as image (TYPE I)."""
+    scheme: str = "ftp"
+    """``ftp``, or ``ftps`` (implicit TLS)."""
+    implicit_tls: bool = False
+    """True for ``ftps``: TLS from the first octet, on both connections."""
 
     def commands(self) -> tuple[FTPCommand, ...]:
         """The command sequence RFC 1738 §3.2 gives for this URL, in order.
@@ -261,7 +279,7 @@ class Plan:
         elif self.action == "retrieve":
             assert self.transfer_type is not None
             why = (
-                "no typecode: guessed from the name"
+                "no typecode: the file as the server stores it, saved byte for byte"
                 if self.guessed
                 else f"typecode {self.typecode}: TYPE with the typecode"
             )
@@ -315,15 +333,9 @@ def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
     """
     if isinstance(url, str):
         url = parse(url)
-    specific = url.specific
     scheme = (url.scheme or "").lower()
-    if scheme != "ftp" or specific is None:
-        raise LocalProtocolError(
-            f"{quoted(url.uri, 60)} is not an ftp URL (ftp://host/path)"
-            if scheme != "ftp"
-            else "the ftp URL could not be read"
-        )
-    for d in url.diagnostics:
+    specific, found = _ftp_syntax(url, scheme)
+    for d in (*url.diagnostics, *found):
         if d.code in _REFUSED_DIAGNOSTICS and d.severity == "error":
             raise LocalProtocolError(f"cannot fetch this URL: {d.message} ({d.reference})")
     fields = specific.fields
@@ -343,7 +355,7 @@ def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
         typecode = typecode_value
 
     host = _host(url)
-    port = url.port_number if url.port_number is not None else DEFAULT_PORT
+    port = url.port_number if url.port_number is not None else SCHEMES[scheme]
     if not 0 < port < 65536:
         raise LocalProtocolError(f"the port {port} is not a TCP port (1 to 65535)")
     shown_host = f"[{host}]" if ":" in host else host
@@ -362,6 +374,7 @@ def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
 
     notes: list[str] = []
     guessed = False
+    looks_like_text = typecode == "a"
     transfer_type: str | None = None
     action: Action
     if typecode == "d":
@@ -378,16 +391,22 @@ def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
     else:
         action = "retrieve"
         if typecode is None:
+            # RFC 1738 §3.2.3 leaves the mode to the client: image keeps the file's
+            # bytes as the server stores them (as curl and Lynx do), where ASCII would
+            # change its line ends on the way (RFC 959 §3.1.1.1)
             typecode_guess, reason = guess_typecode(name)
-            transfer_type = _TRANSFER_TYPE[typecode_guess]
+            transfer_type = "I"
             guessed = True
+            looks_like_text = typecode_guess == "a"
+            shown = "shown as text" if looks_like_text else "not expected to be text"
             notes.append(
-                f"no typecode: TYPE {transfer_type} was guessed because {reason} (RFC 1738 §3.2.3)"
+                "no typecode: TYPE I, so the file comes byte for byte as the server stores "
+                f"it (RFC 1738 §3.2.3 leaves the choice to the client); {reason}: {shown}"
             )
         else:
             transfer_type = _TRANSFER_TYPE[typecode]
 
-    directory_url, name_as_directory_url = _directory_urls(url)
+    directory_url, name_as_directory_url = _directory_urls(url, specific)
     return Plan(
         url=url.uri,
         host=host,
@@ -404,16 +423,31 @@ def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD
         name_as_directory_url=name_as_directory_url,
         anonymous_password=anonymous_password,
         notes=tuple(notes),
+        looks_like_text=looks_like_text,
+        scheme=scheme,
+        implicit_tls=scheme == "ftps",
     )
 
 
-def _directory_urls(url: URL) -> tuple[str, str]:
+def _ftp_syntax(url: URL, scheme: str) -> tuple[SchemeParts, tuple[Diagnostic, ...]]:
+    """The ftp parts and fields of *url*: the core's for ftp; an ftps URL is read with
+    ftp's syntax (RFC 1738 §3.2.2, §5), as clients of ftps read it."""
+    if scheme not in SCHEMES:
+        raise LocalProtocolError(f"{quoted(url.uri, 60)} is not an ftp URL (ftp://host/path)")
+    specific: SchemeParts | None = url.specific
+    found: tuple[Diagnostic, ...] = ()
+    if scheme != "ftp":
+        specific, found = parse_specific(url.text, "ftp", url.spans, url.edition)
+    if specific is None:
+        raise LocalProtocolError("the ftp URL could not be read")
+    return specific, found
+
+
+def _directory_urls(url: URL, specific: SchemeParts) -> tuple[str, str]:
     """The URL of the directory the cwd segments lead to, and of the name as a
     directory; both as written (escapes kept), without typecode or fragment."""
     text = url.text
     u0 = url.spans[URI][0]
-    specific = url.specific
-    assert specific is not None
     names = specific.parts_named("name")
     if names:
         _, (n0, n1), _, _, _ = names[0]

@@ -39,7 +39,7 @@ def test_spec_example_percent_2f_is_one_absolute_cwd() -> None:
         "USER myname",
         "PASS ****",
         "CWD /etc",
-        "TYPE A",
+        "TYPE I",
         "RETR motd",
     ]
 
@@ -47,7 +47,7 @@ def test_spec_example_percent_2f_is_one_absolute_cwd() -> None:
 def test_spec_example_relative_cwd() -> None:
     """ftp://myname@host.dom/etc/motd: "CWD etc" and then "RETR motd"."""
     assert plan("ftp://myname@host.dom/etc/motd").cwd == (b"etc",)
-    assert commands("ftp://myname@host.dom/etc/motd")[2:] == ["CWD etc", "TYPE A", "RETR motd"]
+    assert commands("ftp://myname@host.dom/etc/motd")[2:] == ["CWD etc", "TYPE I", "RETR motd"]
 
 
 def test_spec_example_empty_segment_is_a_null_cwd() -> None:
@@ -128,10 +128,13 @@ def test_typecode_a_and_i_are_type_then_retr(typecode: str, type_: str) -> None:
     ],
 )
 def test_no_typecode_is_guessed_from_the_name(name: bytes, typecode: str) -> None:
+    """RFC 1738 §3.2.3: the name tells whether the file is shown as text; it comes as
+    image (TYPE I) either way, its bytes as the server stores them."""
     assert guess_typecode(name)[0] == typecode
     p = plan("ftp://h/" + quote_fsegment(name))
     assert p.guessed
-    assert p.transfer_type == typecode.upper()
+    assert p.transfer_type == "I"
+    assert p.looks_like_text == (typecode == "a")
     assert any("RFC 1738 §3.2.3" in n for n in p.notes)
 
 
@@ -295,3 +298,59 @@ def test_a_refused_argument_shows_other_controls_as_escapes() -> None:
     with pytest.raises(LocalProtocolError) as info:
         check_argument(b"a\r\x1bb", "name")
     assert "the name 'a%0D\\x1bb' holds CR" in str(info.value)
+
+
+# --- ftps: an ftp URL over implicit TLS ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "port", "cwd", "name", "transfer_type"),
+    [
+        ("ftps://h/pub/a.txt", 990, (b"pub",), b"a.txt", "I"),
+        ("FTPS://h:2990/a%2Fb/c;type=a", 2990, (b"a/b",), b"c", "A"),
+        ("ftps://u:p@h/x.bin;type=i", 990, (), b"x.bin", "I"),
+    ],
+)
+def test_ftps_is_read_with_ftp_syntax(
+    url: str, port: int, cwd: tuple[bytes, ...], name: bytes, transfer_type: str
+) -> None:
+    p = plan(url)
+    assert (p.scheme, p.implicit_tls, p.port) == ("ftps", True, port)
+    assert (p.cwd, p.name, p.transfer_type) == (cwd, name, transfer_type)
+    assert p.directory_url.startswith(url.split("://")[0] + "://")
+
+
+def test_ftp_is_not_implicit_tls() -> None:
+    p = plan("ftp://h/x")
+    assert (p.scheme, p.implicit_tls, p.port) == ("ftp", False, 21)
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("ftps://h/x;type=q", "typecode"),
+        ("ftps:///x", "host"),
+        ("http://h/x", "is not an ftp URL"),
+    ],
+)
+def test_what_ftps_cannot_fetch(url: str, message: str) -> None:
+    with pytest.raises(LocalProtocolError, match=message):
+        plan(url)
+
+
+@pytest.mark.parametrize(
+    ("url", "warned"),
+    [
+        ("ftps://h/", False),
+        ("ftps://h:990/", False),
+        ("ftps://h:25/", True),
+        ("ftps://h:2121/", False),
+    ],
+)
+def test_ftps_ports_are_judged_by_990(url: str, warned: bool) -> None:
+    from urlinspector.schemes.ports import port_warning
+
+    warning = port_warning(url)
+    assert (warning is not None) == warned
+    if warning is not None:
+        assert "ftps's 990" in warning

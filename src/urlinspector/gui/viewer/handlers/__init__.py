@@ -19,11 +19,13 @@ __all__ = ["FETCHED_SCHEMES", "HANDLERS", "OTHER", "handler_for"]
 
 _news = NewsHandler()
 _gopher = GopherHandler()
+_ftp = FtpHandler()
 HANDLERS: MappingProxyType[str, SchemeHandler] = MappingProxyType(
     {
         "gopher": _gopher,
         "gophers": _gopher,  # gopher over TLS (docs/gopher.md)
-        "ftp": FtpHandler(),
+        "ftp": _ftp,
+        "ftps": _ftp,  # ftp over TLS from the first octet (IANA port 990)
         "news": _news,
         "nntp": _news,
         "file": FileHandler(),

@@ -1,5 +1,6 @@
-"""ftp URLs in the viewer (RFC 1738 §3.2, RFC 959): directory listings, files shown as
-text or images, other files downloaded into a file; the FTP exchange below the page."""
+"""ftp and ftps URLs in the viewer (RFC 1738 §3.2, RFC 959, RFC 4217): directory
+listings, files shown as text or images, other files downloaded into a file; the FTP
+exchange below the page, and how TLS protected it in the page's info line."""
 
 from __future__ import annotations
 
@@ -24,9 +25,10 @@ from urlinspector.gui.viewer.handlers.base import (
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import FtpPage, SavedPage, ftp_resume_task, ftp_task
+from urlinspector.net.ftp.tls import TLSInfo
 from urlinspector.schemes.ftp.url import plan as ftp_plan
 
-__all__ = ["TEXT_NO_RESUME", "FtpHandler", "parent_url"]
+__all__ = ["TEXT_NO_RESUME", "FtpHandler", "parent_url", "tls_info"]
 
 TEXT_NO_RESUME = (
     "a file sent as text (TYPE A) cannot resume: its octets on disk are not the ones the "
@@ -48,6 +50,17 @@ def parent_url(url: str) -> str | None:
         return None
 
 
+def tls_info(tls: TLSInfo | None) -> str:
+    """`` · TLSv1.3, CN=host (verified)`` for the page's info line; "" without TLS (the
+    whole certificate is in the transcript below the page)."""
+    if tls is None:
+        return ""
+    cert = tls.certificate
+    if not cert.verified:
+        return f" · {tls.version}, certificate NOT verified, SHA-256 {cert.sha256}"
+    return f" · {tls.version}, {cert.subject or 'no subject'} (verified, by {cert.issuer})"
+
+
 def _is_image(name: str) -> bool:
     return any(name.lower().endswith(s) for s in IMAGE_SUFFIXES)
 
@@ -66,39 +79,41 @@ class FtpHandler(BaseHandler):
         if question is not None:
             return question
         limits = guarded(viewer, url, origin, confirmed)
-        if the_plan.action == "retrieve" and the_plan.transfer_type == "I":
+        tls = viewer.ftp_tls
+        if the_plan.action == "retrieve" and not the_plan.looks_like_text:
             name = the_plan.name.decode("utf-8", "replace")
             if not _is_image(name):
                 # a file to save, or (the typecode was a guess) a directory to list
                 return Download(
                     suggest_name(name),
-                    lambda spool: ftp_task(url, spool=spool, limits=limits),
+                    lambda spool: ftp_task(url, spool=spool, limits=limits, tls=tls),
                     show_now=False,
                     transcript=True,
                     resume=lambda spool, at: ftp_resume_task(url, spool, at, limits=limits),
                 )
-        return Fetch(ftp_task(url, limits=limits), transcript=True)
+        return Fetch(ftp_task(url, limits=limits, tls=tls), transcript=True)
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
         the_plan = ftp_plan(url)
         name = the_plan.name.decode("utf-8", "replace")
+        tls = viewer.ftp_tls
         if the_plan.transfer_type != "I":
             return Download(
                 suggest_name(name),
-                lambda spool: ftp_task(url, spool=spool),
+                lambda spool: ftp_task(url, spool=spool, tls=tls),
                 no_resume=TEXT_NO_RESUME,
             )
         return Download(
             suggest_name(name),
-            lambda spool: ftp_task(url, spool=spool),
-            resume=lambda spool, at: ftp_resume_task(url, spool, at),
+            lambda spool: ftp_task(url, spool=spool, tls=tls),
+            resume=lambda spool, at: ftp_resume_task(url, spool, at, tls=tls),
         )
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
         if isinstance(result, SavedPage):
             if result.listing is not None:  # an ftp name that was a directory
                 result.spool.unlink(missing_ok=True)
-                self._show_listing(viewer, nav, result.listing)
+                self._show_listing(viewer, nav, result.listing, result.tls)
                 return
             show_download(viewer, nav, result, "ftp file")
             return
@@ -106,19 +121,22 @@ class FtpHandler(BaseHandler):
             return
         ftp = result.result
         if ftp.listing is not None:
-            self._show_listing(viewer, nav, ftp.listing)
+            self._show_listing(viewer, nav, ftp.listing, ftp.tls)
             return
         data = ftp.data or b""
         name = ftp.plan.name.decode("utf-8", "replace")
-        info = f"ftp file · {format_size(len(data))} · {ftp.plan.authority}"
+        info = f"ftp file · {format_size(len(data))} · {ftp.plan.authority}" + tls_info(ftp.tls)
         if _is_image(name):
             viewer.show_image(nav, data, info)
         else:
             viewer.show_text(nav, data, info)
 
-    def _show_listing(self, viewer: Viewer, nav: Navigation, listing: Any) -> None:
+    def _show_listing(
+        self, viewer: Viewer, nav: Navigation, listing: Any, tls: TLSInfo | None
+    ) -> None:
         viewer.listing_page.set_ftp_listing(listing, has_parent=parent_url(listing.url) is not None)
         text = f"ftp directory · {len(listing.entries)} entries · {hostport(listing.url)}"
+        text += tls_info(tls)
         if listing.url != nav.text:
             text += f" · listed as {display_url(listing.url)} (its base URL)"
         viewer.show_listing(nav, listing.url, last_part(listing.url), text)
