@@ -47,7 +47,7 @@ from urlinspector.gui import app as gui_app
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
 from urlinspector.gui.models.text import shown, visible
-from urlinspector.gui.palette import Formats, theme_of
+from urlinspector.gui.palette import Formats, refresh_links, theme_of
 from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
 from urlinspector.gui.warm_up import warm_up
@@ -552,6 +552,7 @@ class MainWindow(MenusWindow):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._apply_formats()
+            refresh_links(self)
 
     def _show_hover(self, description: Description | None) -> None:
         if description is None:
