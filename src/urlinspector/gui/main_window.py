@@ -50,6 +50,7 @@ from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats, refresh_links, theme_of
 from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
+from urlinspector.gui.teaching import install_teaching
 from urlinspector.gui.warm_up import warm_up
 from urlinspector.gui.widgets.address_area import AddressArea
 from urlinspector.gui.widgets.components import ComponentsPanel
@@ -136,6 +137,7 @@ class MainWindow(MenusWindow):
         layout.addWidget(self.address_area)
         layout.addWidget(self.pages, 1)
         self.setCentralWidget(central)
+        self.teaching = install_teaching(self)  # zoom, presentation mode, Export picture…
 
         self._live_timer = QTimer(self)
         self._live_timer.setSingleShot(True)
