@@ -5,10 +5,11 @@ Export picture… (the URL's anatomy as SVG, the window as PNG)."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QThreadPool
 from PySide6.QtGui import QImage
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication, QSizeGrip, QWidget
@@ -23,6 +24,16 @@ from urlinspector.gui.zoom import STEPS
 from urlinspector.present.diagram import anatomy, anatomy_svg
 
 URL = "ftp://joe:secret@ftp.example.org:21/pub/a/file.txt;type=a"
+
+
+@pytest.fixture(autouse=True)
+def _warmed_up(window: MainWindow, app: QApplication) -> Iterator[None]:
+    """The window's warm-up (the readers' libraries imported on the thread pool) done
+    before each test and after it, not racing a test's own imports or the next test."""
+    app.processEvents()
+    QThreadPool.globalInstance().waitForDone(30000)
+    yield
+    QThreadPool.globalInstance().waitForDone(30000)
 
 
 def _size(widget: QWidget) -> float:
