@@ -10,6 +10,7 @@ from pathlib import Path
 
 from urlinspector.cli.common import Console, arg
 from urlinspector.core import URL
+from urlinspector.palette import Theme
 from urlinspector.present.diagram import anatomy_svg
 
 __all__ = ["OUTPUT_ARG", "check_output", "svg_text", "write_output"]
@@ -37,7 +38,7 @@ def check_output(args: argparse.Namespace, fmt: str) -> None:
 def svg_text(url: URL, args: argparse.Namespace) -> str:
     """The diagram of *url*: light unless ``--theme dark`` (a slide is light more often
     than a terminal), the password masked unless ``--show-passwords``."""
-    theme = "dark" if getattr(args, "theme", None) == "dark" else "light"
+    theme: Theme = "dark" if getattr(args, "theme", None) == "dark" else "light"
     masked = not getattr(args, "show_passwords", False)
     return anatomy_svg(url, theme=theme, mask_password=masked)
 
