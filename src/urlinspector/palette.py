@@ -383,6 +383,9 @@ class Interface:
     link: str
     link_visited: str
     bright_text: str
+    mark: str
+    """The background of a marked passage (the cited grammar rule in the Spec tab)."""
+    mark_text: str
     light: str
     midlight: str
     mid: str
@@ -410,6 +413,8 @@ INTERFACE: Mapping[Theme, Interface] = MappingProxyType(
             link=_BLUE[0],
             link_visited="#7b3f99",
             bright_text="#b00020",
+            mark="#fff567",  # Okabe-Ito yellow #F0E442, lighter
+            mark_text="#000000",
             light="#ffffff",
             midlight="#f0f0f0",
             mid="#b8b8b8",
@@ -434,6 +439,8 @@ INTERFACE: Mapping[Theme, Interface] = MappingProxyType(
             link=_BLUE[1],
             link_visited="#c68cf9",
             bright_text="#ff8a80",
+            mark="#fff567",
+            mark_text="#000000",
             light="#505050",
             midlight="#404040",
             mid="#303030",
@@ -470,6 +477,7 @@ INTERFACE_PAIRS: tuple[tuple[str, str, float], ...] = (
     ("link_visited", "base", TEXT),
     ("link_visited", "window", TEXT),
     ("bright_text", "window", TEXT),
+    ("mark_text", "mark", TEXT),  # (the marked rule is also selected: the selection shows it)
     ("highlight", "base", NON_TEXT),
 )
 """(foreground, background, least ratio) of the window's own colours."""

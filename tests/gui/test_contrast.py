@@ -106,3 +106,19 @@ def test_auto_theme_on_a_dark_desktop_gets_readable_links(app: QApplication) -> 
     link = fixed.color(QPalette.ColorRole.Link).name()
     assert link == palette.INTERFACE["dark"].link
     assert palette.contrast_ratio(link, "#202020") >= palette.TEXT
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_cited_rule_is_marked_in_the_checked_colours(
+    window: MainWindow, app: QApplication, theme: palette.Theme
+) -> None:
+    window.set_theme(theme)
+    window.open_citation("gtype, RFC 1738 §3.4.1 / §5")  # a grammar rule: marked
+    marks = window.spec_reader.text.extraSelections()
+    assert len(marks) == 1
+    fmt = marks[0].format
+    ui = palette.INTERFACE[theme]
+    assert fmt.background().color().name() == ui.mark
+    assert fmt.foreground().color().name() == ui.mark_text
+    assert palette.contrast_ratio(ui.mark_text, ui.mark) >= palette.TEXT
+    window.set_theme("light")
