@@ -75,8 +75,8 @@ def _generic(url: URL) -> list[tuple[str, Span, str | None]]:
         if span == UNDEFINED:
             continue
         parent = _PARENTS.get(name)
-        if parent is not None and spans[parent] == span:
-            continue  # (a user that is the whole userinfo says nothing more)
+        if name == "user" and spans["userinfo"] == span:
+            continue  # (RFC 3986's userinfo has no user of its own: the same text)
         out.append((name, span, parent))
     return out
 
@@ -212,7 +212,7 @@ def _label_width(bracket: Bracket) -> float:
 
 
 def _span_text(span: Span) -> str:
-    return f"{span[0]}–{span[1]}"
+    return f"{span[0]}–{span[1]}" + (" empty" if span[0] == span[1] else "")
 
 
 class _Drawing:
@@ -227,8 +227,13 @@ class _Drawing:
         return palette.get_role(role).foreground(self.theme)
 
     def bracket(self, b: Bracket, x0: float, x1: float, top: float, y: float) -> None:
+        """``⊔`` under the span; ``⊤`` upside down for an empty one (a cap between the
+        characters it stands between, and a stem down to its line)."""
         colour = self.colour(b.role)
-        path = f"M{x0:.1f},{top:.1f} V{y:.1f} H{x1:.1f} V{top:.1f}"
+        if b.span[0] == b.span[1]:
+            path = f"M{x0 - 4:.1f},{top:.1f} H{x0 + 4:.1f} M{x0:.1f},{top:.1f} V{y:.1f}"
+        else:
+            path = f"M{x0:.1f},{top:.1f} V{y:.1f} H{x1:.1f} V{top:.1f}"
         self.lines.append(f'<path class={quoteattr(b.name)} d="{path}" stroke="{colour}"/>')
 
     def leader(self, role: str, x: float, y: float, to_x: float, to_y: float) -> None:
@@ -299,6 +304,8 @@ def anatomy_svg(url: URL, *, theme: palette.Theme = "light", mask_password: bool
         labels: list[_Label] = []
         for b in line:
             inset = 2.0 + 2.0 * b.depth  # (neighbours never touch, nested ones show)
+            if b.span[0] == b.span[1]:
+                inset = 0.0  # (an empty one stands between two characters)
             x0 = MARGIN + columns[b.span[0]] * cell + inset
             x1 = max(x0, MARGIN + columns[b.span[1]] * cell - inset)
             drawing.bracket(b, x0, x1, text_top + URL_SIZE * 1.3, y)

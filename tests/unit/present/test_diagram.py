@@ -39,7 +39,9 @@ SAMPLES = [
     ("news:comp.lang.python", {"scheme", "path", "newsgroup-name"}),
     ("mailto:joe@example.com?subject=hi", {"scheme", "addr-spec", "path", "query"}),
     ("http://[2001:db8::1]:8080/a%20b?q=1#top", {"scheme", "host", "port", "query"}),
-    ("file:///etc/hosts", {"scheme", "authority", "path"}),
+    ("file:///etc/hosts", {"scheme", "authority", "path"}),  # an empty authority
+    ("http://@host:/?#", {"userinfo", "host", "port", "query", "fragment"}),  # all empty
+    ("http://a/b", {"authority", "host"}),  # a host that is the whole authority
     ("../g;x?y#s", {"path", "query", "fragment"}),
     ("https://evil.com\\@good.com/<b>&c", {"scheme", "authority", "host", "path"}),
     ("invoice\u202efdp.exe", {"path"}),
@@ -73,7 +75,8 @@ def test_valid_xml_with_every_label_and_span(text: str, labels: set[str]) -> Non
     assert labels <= {b.name for b in brackets}
     for bracket in brackets:
         assert bracket.name in texts
-        assert f"{bracket.span[0]}–{bracket.span[1]}" in texts
+        start, end = bracket.span
+        assert (f"{start}–{end} empty" if start == end else f"{start}–{end}") in texts
 
 
 @pytest.mark.parametrize(("text", "labels"), SAMPLES, ids=[s[0] for s in SAMPLES])
