@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QByteArray, QObject, QRect, Qt, Signal
+from PySide6.QtCore import QByteArray, QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow, QSplitter, QStatusBar, QWidget
 
 from urlinspector.gui.zoom import Zoom
@@ -103,23 +103,41 @@ class Presentation(QObject):
         window.setWindowState(saved.state | Qt.WindowState.WindowFullScreen)
         self.toggled.emit(True)
 
+    def _settle(self, saved: _Saved) -> None:
+        """Lay the window out at its restored size and give the splitters their sizes
+        back (the main window's layout keeps the sizes the bars had in large type,
+        asked while they were hidden)."""
+        if self.active:
+            return
+        for bar, _hidden in saved.bars:
+            bar.updateGeometry()
+        window = self.window
+        layout = window.layout()
+        if layout is not None:
+            layout.activate()  # (the large type's least size given up)
+        if not saved.state & (Qt.WindowState.WindowFullScreen | Qt.WindowState.WindowMaximized):
+            window.setGeometry(saved.geometry)
+            if layout is not None:
+                layout.activate()
+        for splitter, state in saved.splitters:
+            splitter.restoreState(state)
+
     def leave(self) -> None:
         saved = self._saved
         if saved is None:
             return
         self._saved = None
         window = self.window
-        self.zoom.set_factor(saved.zoom, remember=False)
         for widget in reversed(saved.hidden):
             widget.show()
         for bar, hidden in saved.bars:
             bar.setHidden(hidden)
+        # (the zoom after showing them: the status bar takes its height from its font
+        # while shown; the layout then gives up the large type's least size)
+        self.zoom.set_factor(saved.zoom, remember=False)
         window.setWindowState(saved.state)
-        if not saved.state & (Qt.WindowState.WindowFullScreen | Qt.WindowState.WindowMaximized):
-            window.setGeometry(saved.geometry)
-        layout = window.layout()
-        if layout is not None:
-            layout.activate()  # (the splitters get their sizes back at the window's size)
-        for splitter, state in saved.splitters:
-            splitter.restoreState(state)
+        self._settle(saved)
+        # once the window has handled leaving full screen (the status bar shows its size
+        # grip again, which changes its height), once more
+        QTimer.singleShot(0, lambda: self._settle(saved))
         self.toggled.emit(False)
