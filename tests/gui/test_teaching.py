@@ -206,6 +206,21 @@ def test_presentation_zoom_is_not_remembered(window: MainWindow, settings: Setti
     assert window.teaching.zoom.factor == pytest.approx(1.0)
 
 
+def test_closing_in_presentation_mode_saves_the_windows_layout(
+    window: MainWindow, settings: Settings
+) -> None:
+    window.teaching.zoom_in_action.trigger()
+    geometry = QByteArray(window.saveGeometry())
+    splitters = (QByteArray(window.inspector.saveState()), QByteArray(window.upper.saveState()))
+    window.teaching.presentation.enter()
+    assert not window.components.isVisible()
+    window.close()
+    assert not window.teaching.presentation.active
+    assert settings.zoom == pytest.approx(1.1)
+    assert settings.layout("geometry") == geometry
+    assert (settings.layout("inspector"), settings.layout("upper")) == splitters
+
+
 # --- Export picture -----------------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
@@ -77,6 +77,14 @@ class Teaching(QObject):
         self.presentation.toggled.connect(self._presentation_toggled)
         self.export_action.triggered.connect(lambda: self.export_picture())
         self._add_to_menus()
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Closing the window in presentation mode leaves it first, so the window saves
+        its own layout, not the presentation's."""
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.presentation.leave()
+        return False
 
     def _add_to_menus(self) -> None:
         view = _menu(self.window, "View")
