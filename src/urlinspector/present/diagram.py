@@ -196,12 +196,19 @@ def _spread(labels: list[_Label], left: float) -> list[float]:
     return centres
 
 
+def _shown(char: str) -> str:
+    """What *char* is drawn as: its mark (:mod:`urlinspector.present.marks`), and
+    what XML 1.0 cannot hold at all (U+FFFE, U+FFFF) as its code point."""
+    mark = MARKS[char]
+    return f"⟦U+{ord(char):04X}⟧" if mark in ("\ufffe", "\uffff") else mark
+
+
 def _columns(text: str) -> list[int]:
     """The column each character of *text* starts at (a mark such as ``⟦RLO⟧`` is
     several columns wide); one more entry for the end."""
     columns = [0]
     for char in text:
-        columns.append(columns[-1] + len(MARKS[char]))
+        columns.append(columns[-1] + len(_shown(char)))
     return columns
 
 
@@ -273,7 +280,7 @@ def _glyphs(url: URL, text: str, cell: float, top: float, theme: palette.Theme) 
         slant = ' font-style="italic"' if role.italic else ""
         out.append(
             f'<text x="{MARGIN + columns[i] * cell:.1f}" y="{baseline:.1f}" '
-            f'fill="{role.foreground(theme)}"{weight}{slant}>{escape(MARKS[char])}</text>'
+            f'fill="{role.foreground(theme)}"{weight}{slant}>{escape(_shown(char))}</text>'
         )
     return out
 
@@ -319,7 +326,8 @@ def anatomy_svg(url: URL, *, theme: palette.Theme = "light", mask_password: bool
         y = label_top + label_height + 4
     width = right + MARGIN
     height = y + MARGIN
-    title = escape(f"The anatomy of {text}" if text else "The anatomy of an empty URL")
+    shown = "".join(_shown(c) for c in text)
+    title = escape(f"The anatomy of {shown}" if text else "The anatomy of an empty URL")
     return "\n".join(
         [
             '<?xml version="1.0" encoding="UTF-8"?>',
