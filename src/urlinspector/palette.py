@@ -8,8 +8,11 @@ sequence derived from the same data.
 The hues are the Okabe-Ito set (Okabe & Ito, "Color Universal Design", 2008), which
 stays distinguishable with the common colour-vision deficiencies.  Each hue is darkened
 for a white background and kept or lightened for a dark one so that every foreground
-has a contrast ratio of at least 4.5:1 (WCAG 2.x, §1.4.3) against
-:data:`LIGHT_BACKGROUND` and :data:`DARK_BACKGROUND`.
+has a contrast ratio of at least 4.5:1 (WCAG 2.x, §1.4.3) against every surface it is
+drawn on in its theme: :data:`LIGHT_BACKGROUND` and :data:`DARK_BACKGROUND`, the
+window, alternate rows, tooltips and the tints of escapes and warnings.  The window's
+own colours (:data:`INTERFACE`: selection, links, disabled and placeholder text) are
+here too, and :func:`contrast_checks` lists every pair that must stay readable.
 
 Standard library only; no Qt: the GUI turns a :class:`Role` into a ``QTextCharFormat``
 itself.
@@ -20,21 +23,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = [
     "DARK_BACKGROUND",
+    "INTERFACE",
+    "INTERFACE_PAIRS",
     "LIGHT_BACKGROUND",
+    "NON_TEXT",
     "PLAIN",
     "RESET",
     "ROLES",
     "ROLE_NAMES",
+    "ROLE_SURFACES",
+    "TEXT",
     "ColourDepth",
+    "ContrastCheck",
+    "Interface",
     "Role",
     "Theme",
     "Underline",
     "ansi",
     "combine",
+    "contrast_checks",
     "contrast_ratio",
     "get_role",
     "legend",
@@ -83,17 +94,17 @@ class Role:
 # --- the Okabe-Ito hues, adjusted per theme (contrast >= 4.5:1) -------------------------
 # name: (light theme, dark theme)            Okabe-Ito original
 _PURPLE = ("#a8437e", "#e08cc0")  # reddish purple  #CC79A7
-_ORANGE = ("#9c5d00", "#e69f00")  # orange          #E69F00
+_ORANGE = ("#995b00", "#e69f00")  # orange          #E69F00
 _BLUE = ("#0068a8", "#56b4e9")  # blue / sky blue #0072B2 / #56B4E9
-_SKY = ("#2a78a8", "#8dd3f7")  # sky blue        #56B4E9
-_GREEN = ("#007a5c", "#2fc49e")  # bluish green    #009E73
+_SKY = ("#276f9c", "#8dd3f7")  # sky blue        #56B4E9
+_GREEN = ("#00775a", "#2fc49e")  # bluish green    #009E73
 _YELLOW = ("#766b00", "#f0e442")  # yellow          #F0E442
-_VERMILLION = ("#bd4200", "#ff7b3a")  # vermillion      #D55E00
-_GREY = ("#6b6b6b", "#9a9a9a")
+_VERMILLION = ("#ba4100", "#ff8244")  # vermillion      #D55E00
+_GREY = ("#6a6a6a", "#a5a5a5")
 _PLAIN = ("#1f1f1f", "#d4d4d4")
 
-_ESCAPE_TINT = ("#fff0b3", "#4a4000")
-_WARNING_TINT = ("#ffdcc9", "#5a2a14")
+_ESCAPE_TINT = ("#fff5cc", "#3a3200")
+_WARNING_TINT = ("#ffe9de", "#4a2412")
 
 
 def _role(
@@ -343,3 +354,162 @@ def contrast_ratio(a: str, b: str) -> float:
     """WCAG 2.x contrast ratio of two ``#rrggbb`` colours, from 1 to 21."""
     la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+# --- the window's own colours, and what must stay readable on what -----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Interface:
+    """The colours of the window itself in one theme (the GUI's ``QPalette`` is made
+    from them): surfaces text is drawn on, the text drawn there, selection, links."""
+
+    window: str
+    window_text: str
+    base: str
+    """Text fields, tables, the spec reader: the background the roles were made for."""
+    alternate_base: str
+    text: str
+    button: str
+    button_text: str
+    tooltip_base: str
+    tooltip_text: str
+    placeholder: str
+    disabled_text: str
+    highlight: str
+    """The selection's background (and Fusion's focus frame)."""
+    highlighted_text: str
+    inactive_highlight: str
+    link: str
+    link_visited: str
+    bright_text: str
+    mark: str
+    """The background of a marked passage (the cited grammar rule in the Spec tab)."""
+    mark_text: str
+    light: str
+    midlight: str
+    mid: str
+    dark: str
+    shadow: str
+
+
+INTERFACE: Mapping[Theme, Interface] = MappingProxyType(
+    {
+        "light": Interface(
+            window="#efefef",
+            window_text=_PLAIN[0],
+            base=LIGHT_BACKGROUND,
+            alternate_base="#f6f6f6",
+            text=_PLAIN[0],
+            button="#e8e8e8",
+            button_text=_PLAIN[0],
+            tooltip_base="#ffffdc",
+            tooltip_text=_PLAIN[0],
+            placeholder="#666666",
+            disabled_text="#666666",
+            highlight="#2f6bd0",
+            highlighted_text="#ffffff",
+            inactive_highlight="#24529f",
+            link=_BLUE[0],
+            link_visited="#7b3f99",
+            bright_text="#b00020",
+            mark="#fff567",  # Okabe-Ito yellow #F0E442, lighter
+            mark_text="#000000",
+            light="#ffffff",
+            midlight="#f0f0f0",
+            mid="#b8b8b8",
+            dark="#9f9f9f",
+            shadow="#767676",
+        ),
+        "dark": Interface(
+            window="#2b2b2b",
+            window_text=_PLAIN[1],
+            base=DARK_BACKGROUND,
+            alternate_base="#262626",
+            text=_PLAIN[1],
+            button="#353535",
+            button_text=_PLAIN[1],
+            tooltip_base="#3a3a3a",
+            tooltip_text=_PLAIN[1],
+            placeholder="#a5a5a5",
+            disabled_text="#a5a5a5",
+            highlight="#2f6bd0",
+            highlighted_text="#ffffff",
+            inactive_highlight="#2f6bd0",
+            link=_BLUE[1],
+            link_visited="#c68cf9",
+            bright_text="#ff8a80",
+            mark="#fff567",
+            mark_text="#000000",
+            light="#505050",
+            midlight="#404040",
+            mid="#303030",
+            dark="#1a1a1a",
+            shadow="#000000",
+        ),
+    }
+)
+"""The window's colours in each theme (WCAG 2.x AA, checked by :func:`contrast_checks`)."""
+
+TEXT = 4.5
+"""WCAG 2.x §1.4.3: the least contrast of text (AA)."""
+NON_TEXT = 3.0
+"""WCAG 2.x §1.4.11: the least contrast of a mark that is not text, and of large text."""
+
+ROLE_SURFACES: tuple[str, ...] = ("base", "alternate_base", "window", "tooltip_base")
+"""What the roles are drawn on: fields and tables, their alternate rows, the window
+(the verdict line, the legend) and tooltips."""
+
+INTERFACE_PAIRS: tuple[tuple[str, str, float], ...] = (
+    ("window_text", "window", TEXT),
+    ("text", "base", TEXT),
+    ("text", "alternate_base", TEXT),
+    ("button_text", "button", TEXT),
+    ("tooltip_text", "tooltip_base", TEXT),
+    ("placeholder", "base", TEXT),
+    ("disabled_text", "base", TEXT),
+    ("disabled_text", "window", TEXT),
+    ("disabled_text", "button", TEXT),
+    ("highlighted_text", "highlight", TEXT),
+    ("highlighted_text", "inactive_highlight", TEXT),
+    ("link", "base", TEXT),
+    ("link", "window", TEXT),
+    ("link_visited", "base", TEXT),
+    ("link_visited", "window", TEXT),
+    ("bright_text", "window", TEXT),
+    ("mark_text", "mark", TEXT),  # (the marked rule is also selected: the selection shows it)
+    ("highlight", "base", NON_TEXT),
+)
+"""(foreground, background, least ratio) of the window's own colours."""
+
+
+class ContrastCheck(NamedTuple):
+    """One colour drawn on another, and the least contrast ratio WCAG AA asks of it."""
+
+    theme: Theme
+    foreground_name: str
+    background_name: str
+    foreground: str
+    background: str
+    minimum: float
+
+
+def contrast_checks() -> tuple[ContrastCheck, ...]:
+    """Every colour pair of both themes that must stay readable: each role's foreground
+    on each surface of :data:`ROLE_SURFACES` and on the tints of the overlays (escapes
+    and warnings tint text of any role), and :data:`INTERFACE_PAIRS`."""
+    checks: list[ContrastCheck] = []
+    tints = [r for r in _ALL if r.background_light and r.background_dark]
+    themes: tuple[Theme, ...] = ("light", "dark")
+    for theme in themes:
+        ui = INTERFACE[theme]
+        surfaces = [(name, getattr(ui, name)) for name in ROLE_SURFACES]
+        surfaces += [(f"{t.name} tint", t.background(theme) or "") for t in tints]
+        for role in _ALL:
+            fg = role.foreground(theme)
+            for name, bg in surfaces:
+                checks.append(ContrastCheck(theme, role.name, name, fg, bg, TEXT))
+        for fg_name, bg_name, minimum in INTERFACE_PAIRS:
+            fg, bg = getattr(ui, fg_name), getattr(ui, bg_name)
+            checks.append(ContrastCheck(theme, fg_name, bg_name, fg, bg, minimum))
+    return tuple(checks)

@@ -100,26 +100,51 @@ def test_generic_components_have_their_own_role(name: str) -> None:
     assert palette.role_for_component(name) is not palette.PLAIN
 
 
-@pytest.mark.parametrize("role", list(palette.ROLES.values()), ids=list(palette.ROLES))
-def test_contrast_light_and_dark(role: palette.Role) -> None:
-    assert wcag_contrast(role.light, "#ffffff") >= 3.0
-    assert wcag_contrast(role.dark, "#1e1e1e") >= 3.0
-    # text drawn on the role's own tint must stay readable too
-    if role.background_light:
-        assert wcag_contrast(role.light, role.background_light) >= 3.0
-    if role.background_dark:
-        assert wcag_contrast(role.dark, role.background_dark) >= 3.0
+def _check_id(check: palette.ContrastCheck) -> str:
+    return f"{check.theme}:{check.foreground_name}-on-{check.background_name}"
 
 
-@pytest.mark.parametrize("role", list(palette.ROLES.values()), ids=list(palette.ROLES))
-def test_foregrounds_readable_on_overlay_tints(role: palette.Role) -> None:
-    """Escapes and warnings tint text of any component: every foreground on every tint."""
-    for tint in ("escape", "warning"):
-        over = palette.ROLES[tint]
-        assert over.background_light
-        assert over.background_dark
-        assert wcag_contrast(role.light, over.background_light) >= 3.0
-        assert wcag_contrast(role.dark, over.background_dark) >= 3.0
+CHECKS = palette.contrast_checks()
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=[_check_id(c) for c in CHECKS])
+def test_wcag_aa_contrast(check: palette.ContrastCheck) -> None:
+    """WCAG 2.x AA: 4.5:1 for text (§1.4.3), 3:1 for marks that are not text (§1.4.11),
+    computed here from the relative luminance, for every pair the palette lists."""
+    ratio = wcag_contrast(check.foreground, check.background)
+    assert ratio >= check.minimum, f"{ratio:.2f}:1 < {check.minimum}:1"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("role", list(palette.ROLES))
+def test_every_role_is_checked_on_every_surface(role: str, theme: str) -> None:
+    """A new role, or a new tint, is in the table without anyone adding it."""
+    surfaces = {c.background_name for c in CHECKS if c.foreground_name == role and c.theme == theme}
+    tints = {f"{r.name} tint" for r in palette.ROLES.values() if r.background_light}
+    assert surfaces == set(palette.ROLE_SURFACES) | tints
+    assert {"escape tint", "warning tint"} <= tints
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize(
+    ("foreground", "background"),
+    [
+        ("link", "window"),  # "cited: §…" under the Spec tab's heading
+        ("link", "base"),  # the Explain tab's citations
+        ("highlighted_text", "highlight"),  # selection
+        ("disabled_text", "window"),
+        ("placeholder", "base"),
+    ],
+)
+def test_interface_roles_the_window_shows_are_checked(
+    theme: palette.Theme, foreground: str, background: str
+) -> None:
+    assert any(
+        (c.theme, c.foreground_name, c.background_name) == (theme, foreground, background)
+        for c in CHECKS
+    )
+    ui = palette.INTERFACE[theme]
+    assert wcag_contrast(getattr(ui, foreground), getattr(ui, background)) >= palette.TEXT
 
 
 def test_contrast_helpers_agree_with_wcag() -> None:

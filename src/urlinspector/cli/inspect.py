@@ -38,6 +38,7 @@ from urlinspector.cli.common import (
 from urlinspector.cli.common import (
     shown as shown_value,
 )
+from urlinspector.cli.diagram import OUTPUT_ARG, check_output, svg_text, write_output
 from urlinspector.cli.report import (
     BASE_ARG,
     FORMAT_ARG,
@@ -524,12 +525,16 @@ def run_parse(args: argparse.Namespace, console: Console) -> int:
         raise ValueError("a URL is needed (or --jsonl FILE for one URL a line)")
     if args.select is not None:
         raise ValueError("--select works with --jsonl")
+    check_output(args, fmt)
     url = parse(read_input(args.url), args.edition)
     if fmt not in ("text", "json"):
-        console.write(report_text(url.text, args, fmt))
+        text = svg_text(url, args) if fmt == "svg" else report_text(url.text, args, fmt)
+        write_output(args, console, text)
         return EXIT_OK if url.is_valid else EXIT_FINDINGS
     dest = destination(url, args.base, brands=top_domains())
-    if fmt == "json":
+    if fmt == "json" and args.output is not None:
+        write_output(args, console, dest.report(url, args.charset))
+    elif fmt == "json":
         console.write_json(dest.report(url, args.charset))
     else:
         console.write_lines(_parse_report(url, console, dest))
@@ -606,6 +611,7 @@ COMMANDS: tuple[Command, ...] = (
             EDITION_ARG,
             JSON_ARG,
             FORMAT_ARG,
+            OUTPUT_ARG,
             BASE_ARG,
             SHOW_PASSWORDS_ARG,
             CHARSET_ARG,

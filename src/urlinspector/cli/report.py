@@ -1,6 +1,7 @@
-"""``parse --format``: the human report (text), today's JSON document (json), or the
+"""``parse --format``: the human report (text), today's JSON document (json), the
 shareable report of :mod:`urlinspector.present.report` (markdown, html), the same the
-window's File ▸ Save report writes."""
+window's File ▸ Save report writes, or the diagram of the URL's anatomy (svg,
+:mod:`urlinspector.cli.diagram`)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ __all__ = ["BASE_ARG", "FORMAT_ARG", "SHOW_PASSWORDS_ARG", "output_format", "rep
 FORMAT_ARG = arg(
     "--format",
     dest="format",
-    choices=("text", *FORMATS),
+    choices=("text", *FORMATS, "svg"),
     default=None,
     help="text (the default: the report for people), json (as --json), markdown (a "
     "report for tickets: components, diagnostics, the editions side by side, what the "
-    "HTTP libraries read and, with --base, the resolution trace) or html (the same as a "
-    "web page)",
+    "HTTP libraries read and, with --base, the resolution trace), html (the same as a "
+    "web page) or svg (the anatomy of the URL as a diagram for slides: each component "
+    "bracketed under the text with its name and span; light, or --theme dark)",
 )
 BASE_ARG = arg(
     "--base",

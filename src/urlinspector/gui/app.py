@@ -47,6 +47,7 @@ __all__ = [
     "create_application",
     "error_report",
     "install_error_reporter",
+    "platform_palette",
     "theme_palette",
 ]
 
@@ -97,49 +98,64 @@ def app_icon() -> QIcon:
     return icon
 
 
+_PALETTE_ROLES: dict[QPalette.ColorRole, str] = {
+    QPalette.ColorRole.Window: "window",
+    QPalette.ColorRole.WindowText: "window_text",
+    QPalette.ColorRole.Base: "base",
+    QPalette.ColorRole.AlternateBase: "alternate_base",
+    QPalette.ColorRole.ToolTipBase: "tooltip_base",
+    QPalette.ColorRole.ToolTipText: "tooltip_text",
+    QPalette.ColorRole.PlaceholderText: "placeholder",
+    QPalette.ColorRole.Text: "text",
+    QPalette.ColorRole.Button: "button",
+    QPalette.ColorRole.ButtonText: "button_text",
+    QPalette.ColorRole.BrightText: "bright_text",
+    QPalette.ColorRole.Highlight: "highlight",
+    QPalette.ColorRole.HighlightedText: "highlighted_text",
+    QPalette.ColorRole.Link: "link",
+    QPalette.ColorRole.LinkVisited: "link_visited",
+    QPalette.ColorRole.Light: "light",
+    QPalette.ColorRole.Midlight: "midlight",
+    QPalette.ColorRole.Mid: "mid",
+    QPalette.ColorRole.Dark: "dark",
+    QPalette.ColorRole.Shadow: "shadow",
+}
+"""Which colour of :class:`urlinspector.palette.Interface` each ``QPalette`` role is."""
+
+_DISABLED_ROLES = (
+    QPalette.ColorRole.Text,
+    QPalette.ColorRole.WindowText,
+    QPalette.ColorRole.ButtonText,
+)
+
+
 def theme_palette(theme: str) -> QPalette:
-    """A complete palette for ``"light"`` or ``"dark"``."""
-    dark = theme == "dark"
-    base = QColor(roles.DARK_BACKGROUND if dark else roles.LIGHT_BACKGROUND)
-    text = QColor(roles.PLAIN.foreground("dark" if dark else "light"))
-    window = QColor("#2b2b2b" if dark else "#efefef")
-    alternate = QColor("#262626" if dark else "#f6f6f6")
-    button = QColor("#353535" if dark else "#e8e8e8")
-    highlight = QColor("#2f65ca" if dark else "#3875d7")
-    disabled = QColor("#7a7a7a" if dark else "#9a9a9a")
+    """A complete palette for ``"light"`` or ``"dark"``, from the shared table of the
+    window's colours (:data:`urlinspector.palette.INTERFACE`, checked for contrast)."""
+    ui = roles.INTERFACE["dark" if theme == "dark" else "light"]
     p = QPalette()
-    group_roles = {
-        QPalette.ColorRole.Window: window,
-        QPalette.ColorRole.WindowText: text,
-        QPalette.ColorRole.Base: base,
-        QPalette.ColorRole.AlternateBase: alternate,
-        QPalette.ColorRole.ToolTipBase: QColor("#3a3a3a" if dark else "#ffffdc"),
-        QPalette.ColorRole.ToolTipText: text,
-        QPalette.ColorRole.PlaceholderText: disabled,
-        QPalette.ColorRole.Text: text,
-        QPalette.ColorRole.Button: button,
-        QPalette.ColorRole.ButtonText: text,
-        QPalette.ColorRole.BrightText: QColor("#ff5555"),
-        QPalette.ColorRole.Highlight: highlight,
-        QPalette.ColorRole.HighlightedText: QColor("#ffffff"),
-        QPalette.ColorRole.Link: QColor(
-            roles.get_role("host").foreground("dark" if dark else "light")
-        ),
-        QPalette.ColorRole.Light: QColor("#505050" if dark else "#ffffff"),
-        QPalette.ColorRole.Midlight: QColor("#404040" if dark else "#f0f0f0"),
-        QPalette.ColorRole.Mid: QColor("#303030" if dark else "#b8b8b8"),
-        QPalette.ColorRole.Dark: QColor("#1a1a1a" if dark else "#9f9f9f"),
-        QPalette.ColorRole.Shadow: QColor("#000000" if dark else "#767676"),
-    }
-    for role, colour in group_roles.items():
-        p.setColor(role, colour)
-    for role in (
-        QPalette.ColorRole.Text,
-        QPalette.ColorRole.WindowText,
-        QPalette.ColorRole.ButtonText,
-    ):
-        p.setColor(QPalette.ColorGroup.Disabled, role, disabled)
-    p.setColor(QPalette.ColorGroup.Inactive, QPalette.ColorRole.Highlight, highlight.darker(130))
+    for role, name in _PALETTE_ROLES.items():
+        p.setColor(role, QColor(getattr(ui, name)))
+    for role in _DISABLED_ROLES:
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(ui.disabled_text))
+    p.setColor(
+        QPalette.ColorGroup.Inactive, QPalette.ColorRole.Highlight, QColor(ui.inactive_highlight)
+    )
+    return p
+
+
+def platform_palette(app: QApplication) -> QPalette:
+    """The platform's own palette (theme ``auto``), with readable links: a dark
+    desktop's palette often keeps a dark blue link colour made for a white page, so
+    on a dark background the links take the dark theme's colours."""
+    p = app.style().standardPalette()
+    base = p.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Base)
+    ui = roles.INTERFACE["dark" if base.lightnessF() < 0.5 else "light"]
+    link, visited = QColor(ui.link), QColor(ui.link_visited)
+    if roles.contrast_ratio(p.color(QPalette.ColorRole.Link).name(), base.name()) < roles.TEXT:
+        for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+            p.setColor(group, QPalette.ColorRole.Link, link)
+            p.setColor(group, QPalette.ColorRole.LinkVisited, visited)
     return p
 
 
@@ -149,7 +165,7 @@ def apply_theme(app: QApplication, theme: str) -> None:
         app.setStyle("Fusion")
         app.setPalette(theme_palette(theme))
     else:
-        app.setPalette(app.style().standardPalette())
+        app.setPalette(platform_palette(app))
 
 
 def create_application(argv: list[str] | None = None, *, theme: str = "auto") -> QApplication:

@@ -49,9 +49,10 @@ from urlinspector.gui.find_routing import WindowFind
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
 from urlinspector.gui.models.text import EMPTY_ADDRESS, shown, visible
-from urlinspector.gui.palette import Formats, theme_of
+from urlinspector.gui.palette import Formats, refresh_links, theme_of
 from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
+from urlinspector.gui.teaching import install_teaching
 from urlinspector.gui.warm_up import warm_up
 from urlinspector.gui.widgets.address_area import AddressArea
 from urlinspector.gui.widgets.address_mode import FETCH, INSPECT
@@ -142,6 +143,7 @@ class MainWindow(MenusWindow):
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.finding.bar)
         self.setCentralWidget(central)
+        self.teaching = install_teaching(self)  # zoom, presentation mode, Export picture…
 
         self._live_timer = QTimer(self)
         self._live_timer.setSingleShot(True)
@@ -564,6 +566,7 @@ class MainWindow(MenusWindow):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._apply_formats()
+            refresh_links(self)
 
     def _show_hover(self, description: Description | None) -> None:
         if description is None:

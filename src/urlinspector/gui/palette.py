@@ -12,11 +12,12 @@ work as usual).
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette, QTextCharFormat
+from PySide6.QtWidgets import QLabel, QWidget
 
 from urlinspector import palette as roles
 from urlinspector.present.colouring import MASKED
 
-__all__ = ["MASKED", "Formats", "theme_of"]
+__all__ = ["MASKED", "Formats", "refresh_links", "theme_of"]
 
 
 _UNDERLINES = {
@@ -30,6 +31,21 @@ def theme_of(qpalette: QPalette) -> roles.Theme:
     """``"dark"`` when the palette's text background is dark, else ``"light"``."""
     base = qpalette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.Base)
     return "dark" if base.lightnessF() < 0.5 else "light"
+
+
+def refresh_links(root: QWidget) -> int:
+    """Lay out again every label under *root* whose rich text holds a link (after a
+    theme change): a ``QLabel`` colours its links when its text is set, with the
+    palette of that moment, and would keep the old theme's link colour (a dark blue
+    on the dark theme's grey) until its text changed.  The number of labels."""
+    count = 0
+    for label in root.findChildren(QLabel):
+        text = label.text()
+        if "<a " in text:
+            label.setText("")
+            label.setText(text)
+            count += 1
+    return count
 
 
 class Formats:

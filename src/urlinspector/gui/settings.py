@@ -2,7 +2,7 @@
 
 The window layout (geometry, splitters, the chosen panel tabs), the base URL, the
 edition, whether passwords are shown, the charset of the decoded column, the theme,
-and a history of inspected URLs.  Passwords never reach the settings file: they are
+the zoom, and a history of inspected URLs.  Passwords never reach the settings file: they are
 removed from the base URL (:func:`without_password`) and, in the history, replaced by
 :data:`PASSWORD_REMOVED`, so that an entry says what was removed instead of passing
 for another URL (:func:`history_entry`).
@@ -164,6 +164,20 @@ class Settings:
         if value not in THEMES:
             raise ValueError(f"unknown theme {value!r}; known: {', '.join(THEMES)}")
         self.store.setValue("window/theme", value)
+
+    @property
+    def zoom(self) -> float:
+        """The window's zoom factor (View ▸ Zoom in / Zoom out; 1.0 is actual size)."""
+        value = self.store.value("window/zoom", 1.0)
+        try:
+            factor = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return 1.0
+        return factor if 0.25 <= factor <= 4.0 else 1.0
+
+    @zoom.setter
+    def zoom(self, value: float) -> None:
+        self.store.setValue("window/zoom", float(value))
 
     # --- history ----------------------------------------------------------------------
 

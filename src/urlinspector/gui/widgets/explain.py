@@ -4,7 +4,7 @@ citation as a link that opens the section in the Spec tab (the sentences come fr
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from urlinspector.core import URL
@@ -40,10 +40,20 @@ class ExplainPanel(QTextBrowser):
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.sentences: tuple[Sentence, ...] = ()
+        self._shown: tuple[URL | None, bool] = (None, False)
         self.anchorClicked.connect(self._followed)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new theme: the links take its colour (the text keeps the colour of the
+        palette it was set with)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            url, mask = self._shown
+            self.set_url(url, mask_password=mask)
 
     def set_url(self, url: URL | None, *, mask_password: bool = False) -> None:
         """Read *url* out (its password masked when *mask_password*)."""
+        self._shown = (url, mask_password)
         self.sentences = () if url is None else explain(url, mask_password=mask_password)
         if not self.sentences:
             self.setHtml("<p><i>Type a URL: each of its parts is read out here.</i></p>")

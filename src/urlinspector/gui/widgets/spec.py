@@ -38,7 +38,9 @@ from urlinspector.core.documents import BUNDLED, Document
 from urlinspector.core.spec_index import Section, SpecIndex
 from urlinspector.data import spec_index
 from urlinspector.gui.models.text import html_text
+from urlinspector.gui.palette import theme_of
 from urlinspector.gui.widgets.address_bar import url_font
+from urlinspector.palette import INTERFACE
 from urlinspector.present.citations import (
     CitationTarget,
     NotBundledError,
@@ -321,8 +323,9 @@ class SpecReader(QWidget):
         highlight = QTextEdit.ExtraSelection()
         if rule:
             fmt = QTextCharFormat()
-            fmt.setBackground(QColor("#f0e442").lighter(120))  # Okabe-Ito yellow
-            fmt.setForeground(QColor("#000000"))
+            ui = INTERFACE[theme_of(self.palette())]
+            fmt.setBackground(QColor(ui.mark))
+            fmt.setForeground(QColor(ui.mark_text))
             highlight.format = fmt
             cursor = QTextCursor(self.text.document())
             cursor.setPosition(start)
