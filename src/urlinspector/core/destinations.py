@@ -340,13 +340,16 @@ def destination(
     *,
     brands: TopDomains | None = None,
     readers: bool = True,
+    readings: tuple[ReaderReading, ...] | None = None,
 ) -> Destination:
     """Where *url* leads as browsers read it (against *base* when given), compared
     with *url*'s own edition; with *brands* (:func:`urlinspector.data.top_domains`),
     a well-known domain written in front of the host's registrable domain too; with
     *readers* (the default), what the libraries of :data:`~.readers.READERS` read
     (for a long URL they take as long as the rest together: a window can leave them
-    for a pause in typing).  An absolute URL is read on its own."""
+    for a pause in typing); *readings*: theirs, when the caller has them already (a
+    window asks once per text, not once per edition).  An absolute URL is read on
+    its own."""
     text = url.uri
     base = None if url.is_absolute else base or None
     reading = browser_reading(text, base)
@@ -401,7 +404,10 @@ def destination(
     findings += unwrapping_findings(unwrapped, url.spans[URI])
     findings += _inside_findings(unwrapped, url, brands)
     verdict = replace(verdict, unwrapped=unwrapped)
-    readings = reader_readings(text) if readers and url.is_absolute else ()
+    if not (readers and url.is_absolute):
+        readings = ()
+    elif readings is None:
+        readings = reader_readings(text)
     if readings:
         findings += reader_findings(url, reading, readings)
     findings.sort(key=lambda d: d.span)

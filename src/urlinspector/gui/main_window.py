@@ -472,6 +472,7 @@ class MainWindow(MenusWindow):
                     mask_password=not self.show_passwords_action.isChecked(),
                     parse=self.cache.parse,
                     judge=lambda t, e: self.cache.destination(t, e, self.base.text()),
+                    read=self.cache.readings,
                 )
                 if text
                 else None

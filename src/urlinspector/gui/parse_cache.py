@@ -4,8 +4,10 @@ one parse per keystroke from :class:`ParseCache`."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import TypeVar
 
 from urlinspector.core import URL, Destination, destination, parse
+from urlinspector.core.readers import ReaderReading, reader_readings
 from urlinspector.data import top_domains
 
 __all__ = ["ParseCache"]
@@ -24,6 +26,9 @@ class ParseCache:
         self._destinations: OrderedDict[tuple[str, str, str], Destination] = OrderedDict()
         self._light: OrderedDict[tuple[str, str, str], Destination] = OrderedDict()
         """Destinations without the libraries' readings."""
+        self._readings: OrderedDict[str, tuple[ReaderReading, ...]] = OrderedDict()
+        """The libraries' readings, by text: the same for every edition, and too
+        slow for a long URL to ask again (the core keeps only short ones)."""
         self.misses = 0
 
     def destination(
@@ -47,7 +52,16 @@ class ParseCache:
     def _judged(self, key: tuple[str, str, str], *, readers: bool) -> Destination:
         text, edition, base = key
         url = self.parse(text, edition)
-        return destination(url, base, brands=top_domains(), readers=readers)
+        readings = self.readings(url.uri) if readers and url.is_absolute else None
+        return destination(url, base, brands=top_domains(), readers=readers, readings=readings)
+
+    def readings(self, text: str) -> tuple[ReaderReading, ...]:
+        """What each HTTP library reads in *text* (:func:`reader_readings`), asked
+        once for the last few texts."""
+        found = self._readings.get(text)
+        if found is None:
+            found = _remember(self._readings, text, reader_readings(text))
+        return found
 
     def parse(self, text: str, edition: str) -> URL:
         key = (text, edition)
@@ -62,12 +76,12 @@ class ParseCache:
         return url
 
 
-def _remember(
-    found: OrderedDict[tuple[str, str, str], Destination],
-    key: tuple[str, str, str],
-    value: Destination,
-) -> Destination:
-    """Keep *value* as the newest of the last few destinations."""
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _remember(found: OrderedDict[K, V], key: K, value: V) -> V:
+    """Keep *value* as the newest of the last few."""
     found[key] = value
     if len(found) > DESTINATIONS_KEPT:
         found.popitem(last=False)

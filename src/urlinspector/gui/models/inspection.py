@@ -34,6 +34,7 @@ from urlinspector.core.model import (
     USER,
     USERINFO,
 )
+from urlinspector.core.readers import ReaderReading, reader_readings
 from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.data import top_domains
 from urlinspector.gui.models.readers import reader_columns
@@ -455,6 +456,7 @@ def editions_table(
     mask_password: bool = True,
     parse: Parser = parse,
     judge: Judge | None = None,
+    read: Callable[[str], tuple[ReaderReading, ...]] = reader_readings,
 ) -> EditionsTable:
     """*text* under every edition, newest first, as browsers read it and as the
     HTTP libraries do (:mod:`.readers`, compared with the browsers); the editions
@@ -466,8 +468,9 @@ def editions_table(
     written (:data:`WRITTEN`).  Each edition's findings are counted as the status
     line counts them: its parse's and where browsers go (*judge*: text and edition
     id to a :class:`~urlinspector.core.Destination`, by default
-    :func:`~urlinspector.core.destination` against *base*); *parse* may be a
-    cache's.  Each cell's tooltip starts with that cell's own value."""
+    :func:`~urlinspector.core.destination` against *base*); *parse* and *read*
+    (the libraries' readings of a text) may be a cache's.  Each cell's tooltip
+    starts with that cell's own value."""
     if reference not in EDITIONS:
         raise ValueError(f"unknown edition {reference!r}")
     relative = parse(text, reference).is_relative
@@ -493,7 +496,7 @@ def editions_table(
     browser = browser_reading(text, base if base.strip() else None)
     secrets = passwords_of(*urls) if mask_password else ()
     columns_read = reader_columns(
-        read_text or text, browser, row_ids, not compared, secrets=secrets
+        read(read_text or text), browser, row_ids, not compared, secrets=secrets
     )
     for column_id, header, library in columns_read:
         marked.append([Cell(value, tip, differs, key=value) for value, tip, differs in library])

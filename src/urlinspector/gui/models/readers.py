@@ -10,7 +10,7 @@ host as the same host in the browsers' form, its port as the port it connects to
 from __future__ import annotations
 
 from urlinspector.core.browser import BrowserReading
-from urlinspector.core.readers import ReaderReading, reader_readings
+from urlinspector.core.readers import ReaderReading
 from urlinspector.core.readers.findings import comparable_host
 from urlinspector.gui.models.text import shown
 from urlinspector.present.masking import mask_known
@@ -105,22 +105,22 @@ def _column(
 
 
 def reader_columns(
-    text: str,
+    readings: tuple[ReaderReading, ...],
     browser: BrowserReading,
     row_ids: tuple[str, ...],
     relative: bool,
     *,
     secrets: tuple[str, ...] = (),
 ) -> list[tuple[str, str, list[_Cell]]]:
-    """For each library: its column id, its header and its cells for *row_ids* (the
-    rows of the editions table); a relative reference is not compared (libraries are
-    handed absolute URLs).  Each of *secrets* (passwords) is masked where a cell
-    holds it."""
+    """For each library's reading (of *readings*): its column id, its header and its
+    cells for *row_ids* (the rows of the editions table); a relative reference is not
+    compared (libraries are handed absolute URLs).  Each of *secrets* (passwords) is
+    masked where a cell holds it."""
     return [
         (
             READER_COLUMN + reading.name,
             reading.label,
             _column(reading, browser, row_ids, not relative, secrets),
         )
-        for reading in reader_readings(text)
+        for reading in readings
     ]
