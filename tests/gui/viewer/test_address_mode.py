@@ -7,11 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from PySide6.QtGui import QFontMetrics
 
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
 from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
 from urlinspector.gui.viewer.pane import ViewerPane
+from urlinspector.gui.widgets.address_mode import MODES
 
 
 @pytest.fixture
@@ -69,3 +71,12 @@ def test_the_button_inspects_in_the_inspector_and_its_menu_fetches(
     window.open_button.click()  # in the viewer, the button fetches as Enter does
     wait_idle(qtbot, viewer)
     assert viewer.url == hole.url + "0/latin1.txt"
+
+
+@pytest.mark.parametrize("name", sorted(MODES))
+def test_every_character_of_the_mark_is_drawn_by_the_font(window: MainWindow, name: str) -> None:
+    # a character the font lacks shows as an empty box (a pictograph, on most systems)
+    window.address_mode.set_mode(name)
+    metrics = QFontMetrics(window.address_mode.mark.font())
+    text = window.address_mode.mark.text()
+    assert all(metrics.inFontUcs4(ord(c)) for c in text), text

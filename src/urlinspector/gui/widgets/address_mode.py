@@ -2,10 +2,12 @@
 
 Enter inspects while the inspector is shown (nothing is fetched) and fetches while the
 viewer is shown, as a browser's address bar does.  The bar says which: a mark beside
-it (``🔍 inspect`` or ``⇣ fetch``, with a tooltip that says what the other key does),
+it (``↵ inspect`` or ``↵ fetch``, with a tooltip that says what the other key does),
 the placeholder of an empty bar, and the button after it, which does what Enter does
 (**Inspect** or **Open**); the button's menu holds the other act, so fetching from
-the inspector stays one click away and is never the default.
+the inspector stays one click away and is never the default.  The mark's ↵ (the
+Return key's symbol) is drawn by the common fonts, where a pictograph may show as an
+empty box.
 """
 
 from __future__ import annotations
@@ -40,14 +42,14 @@ class Mode:
 
 MODES: dict[str, Mode] = {
     INSPECT: Mode(
-        mark="🔍 inspect",
+        mark="↵ inspect",
         button="Inspect",
         tooltip="Enter inspects the URL: nothing is fetched, no server is contacted.\n"
         "Alt+Enter (or this button's menu) opens it in the viewer: that fetches it.",
         placeholder="Type or paste a URL (Ctrl+L); Enter inspects it",
     ),
     FETCH: Mode(
-        mark="⇣ fetch",
+        mark="↵ fetch",
         button="Open",
         tooltip="Enter fetches the URL and shows it in the viewer, as a browser does.\n"
         "Ctrl+1 (Go ▸ Inspector) goes back to inspecting, where Enter fetches nothing.",
