@@ -33,7 +33,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from dask.distributed import Client, Future, LocalCluster, as_completed
 
-from urlinspector.core.editions import DEFAULT_EDITION
+from urlinspector.core.editions import EDITION_IDS
 from urlinspector.scan.inputs import PART_SIZE, Part, part_lines, plan, read_part
 from urlinspector.scan.report import Aggregate, aggregate, html_report, markdown, merge, report
 from urlinspector.scan.rows import error_rows, rows
@@ -55,7 +55,7 @@ class Options:
 
     out: str
     fmt: str = "parquet"
-    edition: str = DEFAULT_EDITION
+    edition: str = EDITION_IDS[0]
     readers: bool = True
     resume: bool = False
     row_builder: RowBuilder = rows
@@ -90,6 +90,10 @@ def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
         temporary.unlink(missing_ok=True)
 
 
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
 def _write_rows(table: pa.Table, path: Path, fmt: str) -> None:
     if fmt == "parquet":
         _atomic_write(path, lambda p: pq.write_table(table, p, compression="zstd"))
@@ -105,7 +109,7 @@ def _write_rows(table: pa.Table, path: Path, fmt: str) -> None:
 
 def _write_aggregate(total: Aggregate, path: Path) -> None:
     text = json.dumps(total.to_dict(), ensure_ascii=False, sort_keys=True)
-    _atomic_write(path, lambda p: p.write_text(text, encoding="utf-8"))
+    _atomic_write(path, lambda p: _write_text(p, text))
 
 
 def _finished(part: Part, options: Options) -> Aggregate | None:
@@ -168,7 +172,8 @@ def lost_part(part: Part, options: Options, error: str) -> Aggregate:
 
 
 class Progress:
-    """Input lines (records) done, the rate and the time left, on one line of *stream* (a terminal)."""
+    """Input lines (records) done, the rate and the time left, on one line of *stream*
+    (a terminal)."""
 
     def __init__(self, stream: TextIO | None, total: int) -> None:
         self.stream = stream
@@ -196,14 +201,14 @@ def _duration(seconds: float) -> str:
     return f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{secs:02d}s"
 
 
-def _failure(future: Future) -> str:
+def _failure(future: Future[Aggregate]) -> str:
     exc = future.exception()
     return f"{type(exc).__name__}: {exc}"
 
 
 def _leaves(
     client: Client, parts: Sequence[Part], options: Options, progress: Progress
-) -> list[Future | Aggregate]:
+) -> list[Future[Aggregate] | Aggregate]:
     """Each part's aggregate, as a future on the workers, or here for a part lost."""
     run = uuid.uuid4().hex
     futures = {
@@ -212,7 +217,7 @@ def _leaves(
         ): part
         for part in parts
     }
-    leaves: list[Future | Aggregate] = [Aggregate()] * len(parts)
+    leaves: list[Future[Aggregate] | Aggregate] = [Aggregate()] * len(parts)
     for future in as_completed(futures):
         part = futures[future]
         if future.status == "finished":
@@ -223,7 +228,7 @@ def _leaves(
     return leaves
 
 
-def _tree(client: Client, leaves: list[Future | Aggregate]) -> Aggregate:
+def _tree(client: Client, leaves: list[Future[Aggregate] | Aggregate]) -> Aggregate:
     """The merge of *leaves*, :data:`FAN_IN` at a time up a tree on the workers."""
     level = leaves or [Aggregate()]
     while len(level) > 1:
@@ -294,12 +299,12 @@ def run_scan(
     data = report(total, len(parts))
     out = Path(options.out)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    _atomic_write(out / "report.json", lambda p: p.write_text(text, encoding="utf-8"))
+    _atomic_write(out / "report.json", lambda p: _write_text(p, text))
     page = html_report(data)
-    _atomic_write(out / "report.html", lambda p: p.write_text(page, encoding="utf-8"))
+    _atomic_write(out / "report.html", lambda p: _write_text(p, page))
     if markdown_report:
         md = markdown(data)
-        _atomic_write(out / "report.md", lambda p: p.write_text(md, encoding="utf-8"))
+        _atomic_write(out / "report.md", lambda p: _write_text(p, md))
     return data
 
 

@@ -28,8 +28,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, NamedTuple
 
-import fsspec
-
 from urlinspector.core.quoting import quoted
 
 __all__ = [
@@ -84,6 +82,8 @@ class Part:
 
 def expand(inputs: Sequence[str]) -> list[str]:
     """Every file *inputs* name, globs expanded (in sorted order), in the order given."""
+    import fsspec
+
     found: list[str] = []
     for given in inputs:
         fs, path = fsspec.core.url_to_fs(given)
@@ -115,13 +115,15 @@ def kind_of(source: str) -> str:
 
 
 def _open(source: str, kind: str) -> IO[bytes]:
+    import fsspec
+
     # (warcio reads gzip members itself, one per record)
     compression = None if kind == "warc" else "infer"
     opened: IO[bytes] = fsspec.open(source, "rb", compression=compression).open()
     if isinstance(opened, io.BufferedIOBase | io.RawIOBase) or hasattr(opened, "fs"):
         return opened
     # (zstandard's reader reads blocks, not lines)
-    return io.BufferedReader(opened, _BLOCK)  # type: ignore[arg-type]
+    return io.BufferedReader(opened, _BLOCK)  # type: ignore[type-var]
 
 
 # --- line formats ------------------------------------------------------------------------------

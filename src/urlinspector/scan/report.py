@@ -225,7 +225,7 @@ def html_report(data: Mapping[str, Any]) -> str:
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f"<title>urlinspector scan: {data['urls']:,} URLs</title><style>{_STYLE}</style>"
-        f"</head><body><h1>urlinspector scan</h1><table id=\"summary\">{summary}</table>"
+        f'</head><body><h1>urlinspector scan</h1><table id="summary">{summary}</table>'
         f"<h2>URLs by finding code</h2>{_chart(data['codes'])}"
         '<table id="codes"><tr><th>code</th><th>URLs</th><th>top registrable domains</th></tr>'
         f"{codes}</table>"

@@ -16,7 +16,7 @@ are the inspector's own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -25,7 +25,7 @@ from publicsuffixlist import PublicSuffixList
 
 from urlinspector.core import parse
 from urlinspector.core.destinations import Destination, destination
-from urlinspector.core.editions import DEFAULT_EDITION
+from urlinspector.core.editions import EDITION_IDS
 from urlinspector.core.model import Diagnostic
 from urlinspector.core.url import URL
 from urlinspector.data import top_domains
@@ -113,7 +113,7 @@ class _Columns:
     )
     finding_offsets: list[int] = field(default_factory=lambda: [0])
 
-    def add(self, values: dict[str, object], findings: Sequence[Diagnostic]) -> None:
+    def add(self, values: Mapping[str, object], findings: Sequence[Diagnostic]) -> None:
         for name, column in self.plain.items():
             column.append(values.get(name))
         seen: dict[str, None] = {}
@@ -180,7 +180,7 @@ def rows(
     first_line: int = 1,
     *,
     lines: Sequence[int] | None = None,
-    edition: str = DEFAULT_EDITION,
+    edition: str = EDITION_IDS[0],
     readers: bool = True,
 ) -> pa.Table:
     """One row of :data:`ROW_SCHEMA` for each of *urls*, in their order.
@@ -215,7 +215,9 @@ def rows(
     return columns.table()
 
 
-def error_rows(source: str, lines: Sequence[int], urls: Sequence[str | None], error: str) -> pa.Table:
+def error_rows(
+    source: str, lines: Sequence[int], urls: Sequence[str | None], error: str
+) -> pa.Table:
     """A row for each of *lines* (its URL from *urls* when known, else None) saying
     that it was not inspected, and why."""
     columns = _Columns()
