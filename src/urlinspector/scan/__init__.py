@@ -16,9 +16,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from urlinspector.scan.columns import ROW_SCHEMA, arrow_batches, error_rows, rows
     from urlinspector.scan.driver import Options, run_scan
     from urlinspector.scan.frames import scan_bag, scan_dataframe
-    from urlinspector.scan.rows import ROW_SCHEMA, arrow_batches, error_rows, rows
 
 __all__ = [
     "ROW_SCHEMA",
@@ -32,10 +32,10 @@ __all__ = [
 ]
 
 _MODULES = {
-    "ROW_SCHEMA": "rows",
-    "arrow_batches": "rows",
-    "error_rows": "rows",
-    "rows": "rows",
+    "ROW_SCHEMA": "columns",
+    "arrow_batches": "columns",
+    "error_rows": "columns",
+    "rows": "columns",
     "Options": "driver",
     "run_scan": "driver",
     "scan_bag": "frames",

@@ -34,9 +34,9 @@ import pyarrow.parquet as pq
 from dask.distributed import Client, Future, LocalCluster, as_completed
 
 from urlinspector.core.editions import EDITION_IDS
+from urlinspector.scan.columns import error_rows, rows
 from urlinspector.scan.inputs import PART_SIZE, Part, part_lines, plan, read_part
 from urlinspector.scan.report import Aggregate, aggregate, html_report, markdown, merge, report
-from urlinspector.scan.rows import error_rows, rows
 
 __all__ = ["FAN_IN", "FORMATS", "RETRIES", "Options", "run_scan", "scan_part"]
 
@@ -59,7 +59,7 @@ class Options:
     readers: bool = True
     resume: bool = False
     row_builder: RowBuilder = rows
-    """The per-partition function, :func:`~.rows.rows` or one with its signature."""
+    """The per-partition function, :func:`~.columns.rows` or one with its signature."""
 
     @property
     def rows_dir(self) -> Path:

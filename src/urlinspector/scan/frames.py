@@ -1,8 +1,8 @@
 """The library API over Dask collections people already have: a bag of URLs, or a
-column of a Dask DataFrame, in; a Dask DataFrame of rows (:data:`~.rows.ROW_SCHEMA`,
+column of a Dask DataFrame, in; a Dask DataFrame of rows (:data:`~.columns.ROW_SCHEMA`,
 as pandas' Arrow-backed dtypes) out, lazily, never gathered to the client.
 
-Each partition goes through :func:`~.rows.rows` once; ``source`` names the partition
+Each partition goes through :func:`~.columns.rows` once; ``source`` names the partition
 (``partition-0``, ...) and ``line`` counts its URLs from 1.
 """
 
@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow as pa
 
 from urlinspector.core.editions import EDITION_IDS
-from urlinspector.scan.rows import ROW_SCHEMA, rows
+from urlinspector.scan.columns import ROW_SCHEMA, rows
 
 __all__ = ["scan_bag", "scan_dataframe"]
 

@@ -76,7 +76,7 @@ class Aggregate:
 
 
 def aggregate(table: pa.Table) -> Aggregate:
-    """The aggregate of one part's rows (a table of :data:`~.rows.ROW_SCHEMA`)."""
+    """The aggregate of one part's rows (a table of :data:`~.columns.ROW_SCHEMA`)."""
     out = Aggregate(urls=table.num_rows)
     columns = table.select(["url", "source", "line", "valid", "error", "codes"])
     domains = table.column("url_host_private_domain").to_pylist()
