@@ -22,7 +22,7 @@ def _text(path: Path, urls: list[str]) -> Expected:
 
 def _compressed(compress: Callable[[bytes], bytes]) -> Callable[[Path, list[str]], Expected]:
     def write(path: Path, urls: list[str]) -> Expected:
-        plain = path.with_suffix("")
+        plain = path.with_name(path.name + ".plain")
         expected = _text(plain, urls)
         path.write_bytes(compress(plain.read_bytes()))
         plain.unlink()
