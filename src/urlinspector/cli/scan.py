@@ -10,7 +10,7 @@ import sys
 
 from urlinspector.cli.common import EDITION_ARG, EXIT_FINDINGS, EXIT_OK, Command, Console, arg
 from urlinspector.core.quoting import quoted
-from urlinspector.scan.inputs import KINDS, PART_SIZE
+from urlinspector.scan.inputs import KINDS, PART_SIZE, InputError
 
 __all__ = ["COMMANDS", "run_scan_command"]
 
@@ -44,17 +44,20 @@ def run_scan_command(args: argparse.Namespace, console: Console) -> int:
         readers=not args.no_readers,
         resume=args.resume,
     )
-    data = run_scan(
-        args.inputs,
-        options,
-        workers=args.workers,
-        scheduler=args.scheduler,
-        kind=args.input_format,
-        column=args.column,
-        part_size=args.part_size,
-        markdown_report=args.report == "md",
-        progress=terminal(sys.stderr),
-    )
+    try:
+        data = run_scan(
+            args.inputs,
+            options,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            kind=args.input_format,
+            column=args.column,
+            part_size=args.part_size,
+            markdown_report=args.report == "md",
+            progress=terminal(sys.stderr),
+        )
+    except InputError as exc:
+        raise ValueError(str(exc)) from None  # (misuse: exit status 2)
     failed = len(data["failed_parts"])
     console.write(
         f"{data['urls']:,} URLs, {data['invalid']:,} invalid, {len(data['codes'])} finding "

@@ -195,24 +195,47 @@ def rows(
     numbers = range(first_line, first_line + len(urls)) if lines is None else lines
     if len(numbers) != len(urls):
         raise ValueError(f"{len(urls)} URLs but {len(numbers)} line numbers")
-    brands = top_domains()
+    judge = _Judge(edition, readers)
     columns = _Columns()
     for text, number in zip(urls, numbers, strict=True):
-        base: dict[str, object] = {"url": text, "source": source, "line": number}
+        base = {"url": text, "source": source, "line": number}
         if text is None:
             columns.add({**base, "valid": False, "error": "no URL in this record"}, ())
             continue
+        values, findings = judge(text)
+        columns.add({**values, **base}, findings)
+    return columns.table()
+
+
+_Judgement = tuple[dict[str, object], tuple[Diagnostic, ...]]
+
+
+class _Judge:
+    """Each URL's plain values and findings, found once for each distinct text of a
+    partition (a log repeats its URLs; the judgement is a pure function of the text)."""
+
+    def __init__(self, edition: str, readers: bool) -> None:
+        self.edition = edition
+        self.readers = readers
+        self.brands = top_domains()
+        self.seen: dict[str, _Judgement] = {}
+
+    def __call__(self, text: str) -> _Judgement:
+        found = self.seen.get(text)
+        if found is None:
+            found = self.seen[text] = self._judge(text)
+        return found
+
+    def _judge(self, text: str) -> _Judgement:
         try:
-            url = parse(text, edition)
-            dest = destination(url, brands=brands, readers=readers)
+            url = parse(text, self.edition)
+            dest = destination(url, brands=self.brands, readers=self.readers)
             findings = dest.diagnostics(url)
             values = _values(url, dest)
         except Exception as exc:  # a bug for one URL must not lose the others
-            columns.add({**base, "valid": False, "error": f"{type(exc).__name__}: {exc}"}, ())
-            continue
-        values.update(base, max_severity=_max_severity(findings))
-        columns.add(values, findings)
-    return columns.table()
+            return {"valid": False, "error": f"{type(exc).__name__}: {exc}"}, ()
+        values["max_severity"] = _max_severity(findings)
+        return values, findings
 
 
 def error_rows(

@@ -33,6 +33,7 @@ from urlinspector.core.quoting import quoted
 __all__ = [
     "KINDS",
     "PART_SIZE",
+    "InputError",
     "Part",
     "Record",
     "expand",
@@ -48,6 +49,10 @@ MAX_LINE = 1 << 20
 """Bytes: a longer line is a record without a URL."""
 _COMPRESSIONS = (".gz", ".bz2", ".zst", ".xz")
 _BLOCK = 1 << 20
+
+
+class InputError(ValueError):
+    """An input that cannot be read: missing, or not in the format its name says."""
 
 
 class Record(NamedTuple):
@@ -90,11 +95,11 @@ def expand(inputs: Sequence[str]) -> list[str]:
         if any(ch in path for ch in "*?["):
             matches = sorted(fs.glob(path))
             if not matches:
-                raise ValueError(f"no input matches {quoted(given)}")
+                raise InputError(f"no input matches {quoted(given)}")
             found += [fs.unstrip_protocol(m) if _has_protocol(given) else m for m in matches]
             continue
         if not fs.exists(path):
-            raise ValueError(f"cannot read {quoted(given)}: no such file")
+            raise InputError(f"cannot read {quoted(given)}: no such file")
         found.append(given)
     return found
 
@@ -211,7 +216,7 @@ def _plan_parquet(source: str, kind: str, column: str, size: int) -> Iterator[tu
         meta = pq.ParquetFile(stream)
         if column not in meta.schema_arrow.names:
             names = ", ".join(meta.schema_arrow.names)
-            raise ValueError(f"{quoted(source)} has no column {quoted(column)} (it has {names})")
+            raise InputError(f"{quoted(source)} has no column {quoted(column)} (it has {names})")
         total = meta.metadata.num_rows
     for start in range(0, total, size):
         yield start, start + 1, min(size, total - start)
@@ -289,8 +294,16 @@ def plan(
     parts: list[Part] = []
     for source in expand(inputs):
         chosen = kind or kind_of(source)
-        for start, first, count in READERS[chosen].plan(source, chosen, column, size):
-            parts.append(Part(len(parts), source, chosen, column, start, first, count))
+        try:
+            planned = list(READERS[chosen].plan(source, chosen, column, size))
+        except InputError:
+            raise
+        except Exception as exc:  # a corrupt file, another format than its name says
+            raise InputError(f"cannot read {quoted(source)} as {chosen}: {exc}") from None
+        parts += [
+            Part(len(parts) + i, source, chosen, column, start, first, count)
+            for i, (start, first, count) in enumerate(planned)
+        ]
     return parts
 
 

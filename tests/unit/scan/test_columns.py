@@ -170,3 +170,20 @@ def test_arrow_batches_for_spark_and_ray() -> None:
     assert [b.num_rows for b in out] == [2, 2]
     assert out[0].schema == ROW_SCHEMA
     assert out[1].column(ROW_SCHEMA.get_field_index("url_protocol")).to_pylist() == ["http", "ftp"]
+
+
+def test_a_repeated_url_is_judged_once_and_rows_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    from urlinspector.scan import columns
+
+    calls: list[str] = []
+    real = columns.destination
+
+    def counted(url, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(url.text)
+        return real(url, **kwargs)
+
+    monkeypatch.setattr(columns, "destination", counted)
+    urls = ["http://user:pw@a.example/", "http://b.example/", "http://user:pw@a.example/"]
+    found = rows(urls, "log", 10).to_pylist()
+    assert calls == urls[:2]
+    assert found[2] == {**found[0], "line": 12}
