@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+import dask
 import pyarrow as pa
 import pyarrow.parquet as pq
 from dask.distributed import Client, Future, LocalCluster, as_completed
@@ -250,6 +251,9 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Client]:
             yield client
         return
     with (
+        # one task at a time a worker: a worker that dies is held against the part it
+        # was running, not against one queued behind it as well
+        dask.config.set({"distributed.scheduler.worker-saturation": 1.0}),
         LocalCluster(
             n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,

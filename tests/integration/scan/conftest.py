@@ -1,7 +1,9 @@
 """A real Dask cluster for the scan tests: a ``LocalCluster`` of 2 worker processes of
 one thread each (as ``urlinspector scan`` starts on a 2-core machine), shared by the
 session.  A task whose workers die twice under it is given up (the tests of a part
-that kills its worker would otherwise wait for four deaths)."""
+that kills its worker would otherwise wait for four deaths), and, as the scan's own
+local cluster does, a worker is sent one task at a time, so a worker's death is held
+against the task it was running and no other."""
 
 from __future__ import annotations
 
@@ -23,7 +25,12 @@ pytestmark = pytest.mark.integration
 @pytest.fixture(scope="session")
 def dask_client() -> Iterator[Any]:
     with (
-        dask.config.set({"distributed.scheduler.allowed-failures": 1}),
+        dask.config.set(
+            {
+                "distributed.scheduler.allowed-failures": 1,
+                "distributed.scheduler.worker-saturation": 1.0,
+            }
+        ),
         LocalCluster(
             n_workers=2,
             threads_per_worker=1,
