@@ -91,7 +91,10 @@ def expand(inputs: Sequence[str]) -> list[str]:
 
     found: list[str] = []
     for given in inputs:
-        fs, path = fsspec.core.url_to_fs(given)
+        try:
+            fs, path = fsspec.core.url_to_fs(given)
+        except (ImportError, ValueError) as exc:  # s3:// without s3fs, an unknown protocol
+            raise InputError(f"cannot read {quoted(given)}: {exc}") from None
         if any(ch in path for ch in "*?["):
             matches = sorted(fs.glob(path))
             if not matches:

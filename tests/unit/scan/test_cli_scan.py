@@ -37,6 +37,7 @@ def _no_column(tmp_path: Path) -> str:
     [
         (lambda p: str(p / "missing.txt"), [], "missing.txt' : no such file"),
         (lambda p: str(p / "none-*.txt"), [], "no input matches"),
+        (lambda p: "nosuchprotocol://bucket/x.txt", [], "cannot read 'nosuchprotocol://"),
         (_corrupt, [], "cannot read '"),
         (_no_column, [], "has no column 'url' (it has link)"),
         (lambda p: str(p / "x.txt"), ["--workers", "0"], "0 is not 1 to 1,024"),
