@@ -304,3 +304,16 @@ def test_scan_bag_and_scan_dataframe(dask_client: Any) -> None:
     for got in (from_bag, from_frame):
         assert [list(c) for c in got["codes"]] == expected
         assert list(got["url"]) == urls
+
+
+def test_the_command_line_starts_its_own_local_cluster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_text("\n".join(URLS) + "\n")
+    out = tmp_path / "out"
+    status = main(["scan", str(path), "--out", str(out), "--workers", "1", "--no-readers"])
+    assert status == 0
+    assert "6 URLs" in capsys.readouterr().out
+    assert [r["url"] for r in _rows(out)] == URLS
+    assert json.loads((out / "report.json").read_text())["parts"] == 1
