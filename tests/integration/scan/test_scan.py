@@ -204,23 +204,36 @@ def test_a_worker_killed_mid_scan_changes_nothing(
     # faster so)
     _scan(dask_client, [mid_input], calm, part_size=200, readers=False)
     parts = len(list((calm / "rows").glob("part-*")))
-    done_at_kill: list[int] = []
+    before: dict[str, int] = {}
+    victim_parts: set[str] = set()
 
     def kill_one() -> None:
         while not list((killed / "rows").glob("part-*")):
             time.sleep(0.02)
-        pids = sorted(dask_client.run(os.getpid).values())
-        done_at_kill.append(len(list((killed / "rows").glob("part-*"))))
-        os.kill(pids[0], signal.SIGKILL)
+        before.update(_mtimes(killed))
+        address, pid = sorted(dask_client.run(os.getpid).items())[0]
+        held = [k for k, where in dask_client.who_has().items() if address in where]
+        held += dask_client.processing()[address]
+        # (a part's task key is scan-part-INDEX-RUN)
+        victim_parts.update(
+            f"part-{int(str(k).split('-')[2]):05d}.parquet"
+            for k in held
+            if str(k).startswith("scan-part-")
+        )
+        os.kill(pid, signal.SIGKILL)
 
     killer = threading.Thread(target=kill_one)
     killer.start()
     report = _scan(dask_client, [mid_input], killed, part_size=200, readers=False)
     killer.join()
     dask_client.wait_for_workers(2, timeout=60)
-    assert done_at_kill[0] < parts  # (the worker died with parts still to do)
+    after = _mtimes(killed)
+    assert len(before) < parts  # (the worker died with parts still to do)
     assert report["failed_parts"] == []
     assert _files(killed) == _files(calm)
+    # only the parts the killed worker ran or held were written again
+    rewritten = {name for name, mtime in before.items() if after[name] != mtime}
+    assert rewritten <= victim_parts
 
 
 def test_a_part_that_kills_its_workers_is_reported(dask_client: Any, tmp_path: Path) -> None:
