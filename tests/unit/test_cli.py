@@ -186,7 +186,7 @@ def test_commands_are_a_table() -> None:
     from urlinspector.app import ALL_COMMANDS
 
     names = ["parse", "decode", "resolve", "normalize", "compare", "extract", "fetch", "spec"]
-    names.append("explain")
+    names += ["explain", "scan"]
     assert [c.name for c in COMMANDS] == names
     assert [c.name for c in ALL_COMMANDS] == [*names, "gui", "open", "demo"]
 

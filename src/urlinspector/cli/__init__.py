@@ -63,6 +63,7 @@ COMMAND_MODULES: Mapping[str, str] = MappingProxyType(
         "fetch": "fetch",
         "spec": "spec",
         "explain": "explain",
+        "scan": "scan",
     }
 )
 """Subcommand -> the module of :mod:`urlinspector.cli` whose ``COMMANDS`` hold its row,

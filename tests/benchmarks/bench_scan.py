@@ -1,0 +1,182 @@
+"""Benchmark: ``urlinspector scan`` on Dask against a composed peer and ``parse --jsonl``.
+
+Run: ``.venv/bin/python tests/benchmarks/bench_scan.py [--lines N] [--update-docs]``
+
+All read the same file of N URLs (default 1,000,000; the benchmark corpus of
+tests/benchmarks/corpus.py, repeated, one URL a line), in the same run:
+
+- the composed peer: one process that does comparable work with well-known
+  libraries: ``urllib.parse.urlsplit``, the browsers' reading by ``ada_url.URL``, the
+  registrable domain by ``publicsuffixlist``, and one ``json.dumps`` line a URL;
+- ``urlinspector parse --jsonl`` (one process): the whole ``parse --json`` document;
+- ``urlinspector scan`` on a local cluster of one, then two, single-threaded worker
+  processes (rows to Parquet, the report), with and without the HTTP libraries'
+  readings; the cluster's start is timed apart, and the peak resident memory of each
+  worker is read from the worker itself (``getrusage``).
+
+The figures are URLs per second, a URL's cost relative to the peer's, and a projection
+of the one-worker rate: URLs per core-hour, and hours for 3 billion URLs (a Common
+Crawl month) on N nodes of 16 cores, scaled by the two-worker speed-up measured.
+``--update-docs`` writes the table into docs/benchmarks.md between the scan markers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks.bench_batch import write_lines  # noqa: E402
+from tests.benchmarks.bench_parse import update_docs  # noqa: E402
+
+START = "<!-- benchmark-scan:start -->"
+END = "<!-- benchmark-scan:end -->"
+CRAWL = 3_000_000_000
+"""URLs in a month of Common Crawl's URL index, about."""
+NODE_CORES = 16
+
+PEER = """
+import json, sys
+from urllib.parse import urlsplit
+import ada_url
+from publicsuffixlist import PublicSuffixList
+psl = PublicSuffixList()
+out = sys.stdout
+for line in open(sys.argv[1], encoding="utf-8", errors="surrogateescape"):
+    text = line[:-1] if line.endswith("\\n") else line
+    if not text:
+        continue
+    try:
+        s = urlsplit(text)
+        doc = {"scheme": s.scheme, "host": s.hostname, "port": s.port, "path": s.path,
+               "query": s.query}
+    except ValueError as exc:
+        doc = {"error": str(exc)}
+    try:
+        url = ada_url.URL(text)
+        host = url.hostname
+        doc["browser_host"] = host
+        doc["registrable_domain"] = psl.privatesuffix(host) if host else None
+    except ValueError:
+        doc["browser_host"] = None
+    out.write(json.dumps(doc, ensure_ascii=False) + "\\n")
+"""
+
+
+def _process_seconds(argv: list[str]) -> float:
+    with open(os.devnull, "w") as sink:
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=sink, check=False)
+        return time.perf_counter() - start
+
+
+def _peak_rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def scan_seconds(
+    path: Path, workers: int, *, readers: bool = True
+) -> tuple[float, float, list[float]]:
+    """(seconds to start the cluster, seconds to scan, each worker's peak MiB)."""
+    from dask.distributed import Client, LocalCluster
+
+    from urlinspector.scan import Options, run_scan
+
+    lines = sum(1 for _ in path.open("rb"))
+    with tempfile.TemporaryDirectory() as out:
+        started = time.perf_counter()
+        with (
+            LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,
+            Client(cluster) as client,
+        ):
+            ready = time.perf_counter()
+            options = Options(out, readers=readers)
+            part = max(1, lines // (8 * workers))
+            run_scan([str(path)], options, client=client, part_size=part)
+            done = time.perf_counter()
+            memory = sorted(client.run(_peak_rss_mib).values())
+    return ready - started, done - ready, memory
+
+
+def run(lines: int) -> str:
+    cli = [sys.executable, "-m", "urlinspector"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "urls.txt"
+        count = write_lines(path, lines)
+        peer = _process_seconds([sys.executable, "-c", PEER, str(path)])
+        jsonl = _process_seconds([*cli, "parse", "--jsonl", str(path)])
+        runs = {
+            "scan, 1 worker": scan_seconds(path, 1),
+            "scan, 2 workers": scan_seconds(path, 2),
+            "scan --no-readers, 1 worker": scan_seconds(path, 1, readers=False),
+        }
+    one = runs["scan, 1 worker"][1]
+    speedup = one / runs["scan, 2 workers"][1]
+    table = [
+        f"{count:,} URLs a line (the parse corpus, repeated); one run; {os.cpu_count()} "
+        f"cores; Python {platform.python_version()} on {platform.machine()}. The scans' "
+        "time leaves out the cluster's start (in its own column).",
+        "",
+        "| what | URLs per second | cost of a URL relative to the peer | cluster start "
+        "| peak memory per worker |",
+        "|---|---:|---:|---:|---:|",
+        f"| composed peer (urlsplit + ada_url + publicsuffixlist + json.dumps) "
+        f"| {count / peer:,.0f} | 1.00x | | |",
+        f"| urlinspector parse --jsonl | {count / jsonl:,.0f} | {jsonl / peer:.2f}x | | |",
+    ]
+    for name, (start, seconds, memory) in runs.items():
+        workers = len(memory)
+        per_worker = seconds * workers
+        mib = ", ".join(f"{m:,.0f} MiB" for m in memory)
+        table.append(
+            f"| urlinspector {name} | {count / seconds:,.0f} | {per_worker / peer:.2f}x a "
+            f"worker | {start:.1f} s | {mib} |"
+        )
+    rate = count / one
+    table += [
+        "",
+        f"Two workers against one: {speedup:.2f}x. Projection from the one-worker rate "
+        f"({rate:,.0f} URLs a second): {rate * 3600:,.0f} URLs a core-hour; "
+        f"{CRAWL / 1e9:.0f} billion URLs on nodes of {NODE_CORES} cores, each core "
+        f"scaling as the two workers did ({speedup / 2:.0%} of linear):",
+        "",
+        "| nodes | hours |",
+        "|---:|---:|",
+    ]
+    for nodes in (1, 10, 50, 100):
+        cores = nodes * NODE_CORES
+        hours = CRAWL / (rate * cores * speedup / 2) / 3600
+        table.append(f"| {nodes} | {hours:,.1f} |")
+    return "\n".join(table)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--lines", type=int, default=1_000_000)
+    ap.add_argument(
+        "--update-docs", action="store_true", help="write the table into docs/benchmarks.md"
+    )
+    args = ap.parse_args(argv)
+    table = run(args.lines)
+    print(table)
+    if args.update_docs:
+        update_docs(table, START, END)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

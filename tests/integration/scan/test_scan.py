@@ -1,0 +1,332 @@
+"""``urlinspector scan`` on a real Dask cluster (2 worker processes, 1 thread each):
+the same judgement as ``parse --jsonl``, every input format, a worker killed mid-scan,
+a part that kills every worker it runs on, ``--resume``, and the HTML report read
+back from a headless browser."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.unit.scan import IN_CI, require_scan_extra
+
+require_scan_extra()
+
+import pyarrow.parquet as pq  # noqa: E402
+
+from tests.benchmarks.corpus import corpus, legacy_corpus  # noqa: E402
+from tests.integration.scan.poison import poisoned_rows  # noqa: E402
+from tests.unit.scan.samples import WRITERS, write  # noqa: E402
+from urlinspector.cli import main  # noqa: E402
+from urlinspector.scan import Options, rows, run_scan, scan_bag, scan_dataframe  # noqa: E402
+
+pytestmark = pytest.mark.integration
+
+ROOT = Path(__file__).resolve().parents[3]
+BIG = int(os.environ.get("URLINSPECTOR_SCAN_TEST_URLS", "100000"))
+"""Lines of the large scan (about 100,000: a smaller number for a quick local run)."""
+
+
+def _scan(client: Any, inputs: list[Path], out: Path, **kwargs: Any) -> dict[str, Any]:
+    option_names = {"fmt", "resume", "row_builder", "readers"}
+    options = Options(str(out), **{k: v for k, v in kwargs.items() if k in option_names})
+    rest = {k: v for k, v in kwargs.items() if k not in option_names}
+    return run_scan([str(p) for p in inputs], options, client=client, **rest)
+
+
+def _rows(out: Path) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for path in sorted((out / "rows").glob("part-*.parquet")):
+        found += pq.read_table(path).to_pylist()
+    return found
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and p.name != "report.html"
+    }
+
+
+# --- about 100,000 URLs, the same judgement as parse --jsonl ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def big_input(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("big") / "urls.txt"
+    urls = corpus(BIG * 7 // 10, seed=29) + legacy_corpus(BIG * 3 // 10, seed=30)
+    path.write_text("\n".join(urls) + "\n", encoding="utf-8")  # (some empty: skipped)
+    return path
+
+
+@pytest.fixture(scope="module")
+def big_scan(dask_client: Any, big_input: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("big-out")
+    _scan(dask_client, [big_input], out, part_size=BIG // 10)
+    return out
+
+
+def test_a_scan_counts_every_code_as_parse_jsonl(big_input: Path, big_scan: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    command = [sys.executable, "-m", "urlinspector", "parse", "--jsonl", str(big_input)]
+    done = subprocess.run(
+        [*command, "--jobs", "2"], capture_output=True, env=env, check=False, timeout=900
+    )
+    assert done.returncode in (0, 1), done.stderr
+    codes: Counter[str] = Counter()
+    urls = invalid = 0
+    for line in done.stdout.splitlines():
+        document = json.loads(line)
+        urls += 1
+        invalid += not document["valid"]
+        codes.update({d["code"] for d in document["diagnostics"]})
+    report = json.loads((big_scan / "report.json").read_text())
+    assert urls == sum(1 for line in big_input.read_text().splitlines() if line)
+    assert (report["urls"], report["invalid"], report["errors"]) == (urls, invalid, 0)
+    assert report["codes"] == dict(codes)
+    assert report["parts"] == 10
+    assert report["failed_parts"] == []
+
+
+def test_the_rows_are_each_lines(big_input: Path, big_scan: Path) -> None:
+    lines = big_input.read_text(encoding="utf-8").splitlines()
+    found = [(r["line"], r["url"]) for r in _rows(big_scan)]
+    assert found == [(i + 1, u) for i, u in enumerate(lines) if u]
+
+
+class _Numbers(HTMLParser):
+    """The numbers of the report's summary cells and of each code's row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.numbers: dict[str, int] = {}
+        self._key: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "td" and (found.get("id") or found.get("data-code")):
+            self._key = found.get("id") or f"code:{found['data-code']}"
+
+    def handle_data(self, data: str) -> None:
+        if self._key is not None:
+            self.numbers[self._key] = int(data)
+            self._key = None
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        message = "chromium is needed (tests/system/install-debian-packages.sh)"
+        if IN_CI:
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    return found
+
+
+def test_the_html_report_in_a_browser(big_scan: Path, tmp_path: Path) -> None:
+    browser = _chromium()
+    page = (big_scan / "report.html").as_uri()
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path}"]
+    done = subprocess.run(
+        [browser, *flags, "--dump-dom", page],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    parser = _Numbers()
+    parser.feed(done.stdout)
+    report = json.loads((big_scan / "report.json").read_text())
+    assert parser.numbers["urls"] == report["urls"] > BIG * 0.99
+    assert parser.numbers["invalid"] == report["invalid"]
+    shown = {k[5:]: v for k, v in parser.numbers.items() if k.startswith("code:")}
+    assert shown == report["codes"]
+    assert done.stdout.count("<rect ") == len(report["codes"])
+
+
+# --- every input format -----------------------------------------------------------------------
+
+URLS = [
+    "http://example.com/a",
+    "https://user:pw@b.example/x?y=1",
+    "ftp://ftp.example.org/pub/file.txt",
+    "http://bücher.de/",
+    "gopher://gopher.floodgap.com/1/world",
+    "https://www.google.com/url?q=https://evil.example/",
+]
+
+
+def test_every_input_format(dask_client: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    expected = {str(folder / name): write(folder, name, URLS)[1] for name in WRITERS}
+    out = tmp_path / "out"
+    report = _scan(dask_client, [folder / "*"], out, part_size=4)
+    found: dict[str, list[tuple[int, str | None]]] = {}
+    for row in _rows(out):
+        found.setdefault(row["source"], []).append((row["line"], row["url"]))
+    assert found == expected
+    assert report["urls"] == sum(len(v) for v in expected.values())
+    assert report["errors"] == 1  # the JSONL record without a url
+
+
+# --- a worker killed, a part that kills its workers, resume ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def mid_input(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("mid") / "urls.txt.gz"
+    import gzip
+
+    path.write_bytes(gzip.compress(("\n".join(corpus(3000, seed=5)) + "\n").encode()))
+    return path
+
+
+def test_a_worker_killed_mid_scan_changes_nothing(
+    dask_client: Any, mid_input: Path, tmp_path: Path
+) -> None:
+    calm, killed = tmp_path / "calm", tmp_path / "killed"
+    # (without the HTTP libraries' readings: what is tested is the driver, three times
+    # faster so)
+    _scan(dask_client, [mid_input], calm, part_size=200, readers=False)
+    parts = len(list((calm / "rows").glob("part-*")))
+    before: dict[str, int] = {}
+    victim_parts: set[str] = set()
+
+    def kill_one() -> None:
+        while not list((killed / "rows").glob("part-*")):
+            time.sleep(0.02)
+        before.update(_mtimes(killed))
+        address, pid = sorted(dask_client.run(os.getpid).items())[0]
+        held = [k for k, where in dask_client.who_has().items() if address in where]
+        held += dask_client.processing()[address]
+        # (a part's task key is scan-part-INDEX-RUN)
+        victim_parts.update(
+            f"part-{int(str(k).split('-')[2]):05d}.parquet"
+            for k in held
+            if str(k).startswith("scan-part-")
+        )
+        os.kill(pid, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_one)
+    killer.start()
+    report = _scan(dask_client, [mid_input], killed, part_size=200, readers=False)
+    killer.join()
+    dask_client.wait_for_workers(2, timeout=60)
+    after = _mtimes(killed)
+    assert len(before) < parts  # (the worker died with parts still to do)
+    assert report["failed_parts"] == []
+    assert _files(killed) == _files(calm)
+    # only the parts the killed worker ran or held were written again
+    rewritten = {name for name, mtime in before.items() if after[name] != mtime}
+    assert rewritten <= victim_parts
+
+
+def test_a_part_that_kills_its_workers_is_reported(dask_client: Any, tmp_path: Path) -> None:
+    urls = [f"http://host{i}.example/page" for i in range(60)]
+    urls[24] = "http://poison.example/"
+    path = tmp_path / "urls.txt"
+    path.write_text("\n".join(urls) + "\n")
+    out = tmp_path / "out"
+    report = _scan(dask_client, [path], out, part_size=10, row_builder=poisoned_rows)
+    dask_client.wait_for_workers(2, timeout=60)
+    (failed,) = report["failed_parts"]
+    assert {k: failed[k] for k in ("part", "source", "first_line", "count")} == {
+        "part": 2,
+        "source": str(path),
+        "first_line": 21,
+        "count": 10,
+    }
+    assert "KilledWorker" in failed["error"]
+    found = _rows(out)
+    assert [(r["line"], r["url"]) for r in found] == [(i + 1, u) for i, u in enumerate(urls)]
+    lost = [r for r in found if r["error"] is not None]
+    assert [r["line"] for r in lost] == list(range(21, 31))
+    assert all(r["error"].startswith("not inspected: KilledWorker") for r in lost)
+    assert report["urls"] == 60
+    assert report["errors"] == 10
+
+
+def _mtimes(out: Path) -> dict[str, int]:
+    return {p.name: p.stat().st_mtime_ns for p in (out / "rows").glob("part-*")}
+
+
+@pytest.mark.parametrize("resume", [True, False])
+def test_resume_skips_finished_parts(
+    dask_client: Any, mid_input: Path, tmp_path: Path, resume: bool
+) -> None:
+    out = tmp_path / "out"
+    first = _scan(dask_client, [mid_input], out, part_size=750, readers=False)
+    before = _mtimes(out)
+    (out / "rows" / "part-00002.parquet").unlink()
+    time.sleep(0.05)
+    again = _scan(dask_client, [mid_input], out, part_size=750, readers=False, resume=resume)
+    after = _mtimes(out)
+    kept = [name for name in before if before[name] == after[name]]
+    assert again == first
+    if resume:
+        assert sorted(kept) == ["part-00000.parquet", "part-00001.parquet", "part-00003.parquet"]
+    else:
+        assert kept == []
+
+
+# --- the command line and the library API ---------------------------------------------------
+
+
+def test_the_command_line_writes_jsonl_and_markdown(
+    dask_client: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_text("\n".join(URLS) + "\n")
+    out = tmp_path / "out"
+    address = dask_client.scheduler.address
+    options = ["--scheduler", address, "--format", "jsonl", "--report", "md"]
+    status = main(["scan", str(path), "--out", str(out), *options])
+    assert status == 0
+    assert "6 URLs" in capsys.readouterr().out
+    text = (out / "rows" / "part-00000.jsonl").read_text(encoding="utf-8")
+    written = [json.loads(line) for line in text.splitlines()]
+    assert written == rows(URLS, str(path)).to_pylist()
+    assert (out / "report.md").read_text().startswith("# urlinspector scan")
+
+
+def test_scan_bag_and_scan_dataframe(dask_client: Any) -> None:
+    import dask.bag as db
+    import dask.dataframe as dd
+    import pandas as pd
+
+    urls = corpus(300, seed=11)
+    expected = rows(urls).column("codes").to_pylist()
+    from_bag = scan_bag(db.from_sequence(urls, npartitions=3)).compute()
+    frame = dd.from_pandas(pd.DataFrame({"link": urls}), npartitions=4)
+    from_frame = scan_dataframe(frame, column="link").compute()
+    for got in (from_bag, from_frame):
+        assert [list(c) for c in got["codes"]] == expected
+        assert list(got["url"]) == urls
+
+
+def test_the_command_line_starts_its_own_local_cluster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_text("\n".join(URLS) + "\n")
+    out = tmp_path / "out"
+    status = main(["scan", str(path), "--out", str(out), "--workers", "1", "--no-readers"])
+    assert status == 0
+    assert "6 URLs" in capsys.readouterr().out
+    assert [r["url"] for r in _rows(out)] == URLS
+    assert json.loads((out / "report.json").read_text())["parts"] == 1

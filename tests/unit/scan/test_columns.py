@@ -1,0 +1,189 @@
+"""The per-partition function: each URL's row, the same judgement as ``parse --json``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.scan import require_scan_extra
+
+require_scan_extra()
+
+import pyarrow as pa  # noqa: E402
+
+from tests.benchmarks.corpus import corpus, legacy_corpus  # noqa: E402
+from urlinspector.cli.inspect import parse_document  # noqa: E402
+from urlinspector.core import parse  # noqa: E402
+from urlinspector.scan import ROW_SCHEMA, arrow_batches, error_rows, rows  # noqa: E402
+
+COMMON_CRAWL_COLUMNS = (
+    "url",
+    "url_protocol",
+    "url_host_name",
+    "url_port",
+    "url_path",
+    "url_query",
+    "url_host_registered_domain",
+    "url_host_private_domain",
+)
+
+
+def test_columns_are_common_crawls_then_the_inspectors() -> None:
+    assert tuple(ROW_SCHEMA.names[:8]) == COMMON_CRAWL_COLUMNS
+    assert ROW_SCHEMA.names[8:] == [
+        "source",
+        "line",
+        "valid",
+        "edition",
+        "browser_host",
+        "browser_port",
+        "host_display",
+        "unwrapped",
+        "max_severity",
+        "codes",
+        "findings",
+        "error",
+    ]
+
+
+# (url, column, value): real-world shapes
+CASES = [
+    ("https://login.example.co.uk:8443/a?b=1", "url_protocol", "https"),
+    ("https://login.example.co.uk:8443/a?b=1", "url_host_name", "login.example.co.uk"),
+    ("https://login.example.co.uk:8443/a?b=1", "url_port", 8443),
+    ("https://login.example.co.uk:8443/a?b=1", "url_path", "/a"),
+    ("https://login.example.co.uk:8443/a?b=1", "url_query", "b=1"),
+    ("https://login.example.co.uk:8443/a?b=1", "url_host_registered_domain", "example.co.uk"),
+    ("https://login.example.co.uk:8443/a?b=1", "browser_port", 8443),
+    ("HTTP://EXAMPLE.COM/", "url_protocol", "http"),
+    ("HTTP://EXAMPLE.COM/", "url_host_name", "EXAMPLE.COM"),
+    ("HTTP://EXAMPLE.COM/", "browser_host", "example.com"),
+    ("HTTP://EXAMPLE.COM/", "url_port", None),
+    ("HTTP://EXAMPLE.COM/", "browser_port", 80),
+    # the private section of the Public Suffix List: github.io is a public suffix there
+    ("https://foo.github.io/x", "url_host_registered_domain", "github.io"),
+    ("https://foo.github.io/x", "url_host_private_domain", "foo.github.io"),
+    ("http://bücher.de/", "browser_host", "xn--bcher-kva.de"),
+    ("http://bücher.de/", "host_display", "bücher.de"),
+    ("http://аррӏе.com/", "host_display", "xn--80ak6aa92e.com"),
+    ("http://аррӏе.com/", "max_severity", "error"),
+    ("http://192.168.0.1:8080/", "url_host_private_domain", None),
+    ("http://192.168.0.1:8080/", "browser_host", "192.168.0.1"),
+    (
+        "https://www.google.com/url?q=https://evil.example/&sa=D",
+        "unwrapped",
+        "https://evil.example/",
+    ),
+    (
+        "https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fevil.example%2Flogin",
+        "unwrapped",
+        "https://evil.example/login",
+    ),
+    ("https://example.com/", "unwrapped", None),
+    ("http://user:pw@example.com/", "codes", ["scheme-userinfo-not-allowed", "password"]),
+    ("http://user:pw@example.com/", "max_severity", "warning"),
+    ("https://example.com/", "codes", []),
+    ("https://example.com/", "max_severity", None),
+    ("https://example.com/", "valid", True),
+    ("http://a b/", "valid", False),
+    ("gopher://gopher.floodgap.com/1/world", "edition", "rfc3986"),
+    ("news:comp.lang.python", "url_host_name", None),
+    ("http://example.com:99999999999/", "url_port", None),
+]
+
+
+@pytest.mark.parametrize(("url", "column", "expected"), CASES)
+def test_column_value(url: str, column: str, expected: object) -> None:
+    assert rows([url]).column(column).to_pylist() == [expected]
+
+
+@pytest.mark.parametrize("url", corpus(150, seed=7) + legacy_corpus(150, seed=8))
+def test_findings_are_parse_jsons(url: str) -> None:
+    document = parse_document(parse(url))
+    row = rows([url]).to_pylist()[0]
+    wanted = [
+        (d["code"], d["severity"], d["category"], *d["span"]) for d in document["diagnostics"]
+    ]
+    got = [(f["code"], f["severity"], f["category"], f["start"], f["end"]) for f in row["findings"]]
+    assert got == wanted
+    assert row["codes"] == list(dict.fromkeys(d["code"] for d in document["diagnostics"]))
+    assert row["valid"] == document["valid"]
+    assert row["url_host_private_domain"] == document["registrable_domain"]
+    assert row["browser_host"] == document["browser"]["host"]
+
+
+def test_lines_count_from_first_line_or_come_given() -> None:
+    table = rows(["http://a.example/", "http://b.example/"], "log.txt", 41)
+    assert table.column("line").to_pylist() == [41, 42]
+    assert table.column("source").to_pylist() == ["log.txt", "log.txt"]
+    given = rows(["http://a.example/", "http://b.example/"], "x", lines=[3, 9])
+    assert given.column("line").to_pylist() == [3, 9]
+
+
+def test_line_numbers_must_match_the_urls() -> None:
+    with pytest.raises(ValueError, match="2 URLs but 1 line numbers"):
+        rows(["http://a.example/", "http://b.example/"], lines=[1])
+
+
+def test_a_record_without_a_url_gets_an_error_row() -> None:
+    row = rows([None, "http://a.example/"]).to_pylist()
+    assert row[0]["error"] == "no URL in this record"
+    assert row[0]["valid"] is False
+    assert row[1]["error"] is None
+
+
+def test_a_url_whose_inspection_fails_gets_an_error_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    from urlinspector.scan import columns
+
+    real = columns.destination
+
+    def broken(url, **kwargs):  # type: ignore[no-untyped-def]
+        if "boom" in url.text:
+            raise RuntimeError("boom")
+        return real(url, **kwargs)
+
+    monkeypatch.setattr(columns, "destination", broken)
+    found = rows(["http://boom.example/", "http://fine.example/"]).to_pylist()
+    assert found[0]["error"] == "RuntimeError: boom"
+    assert found[1]["url_host_private_domain"] == "fine.example"
+
+
+def test_error_rows() -> None:
+    table = error_rows("f.txt", [5, 6], ["http://a.example/", None], "not inspected: lost")
+    assert table.schema == ROW_SCHEMA
+    assert table.to_pylist()[1]["error"] == "not inspected: lost"
+    assert table.column("line").to_pylist() == [5, 6]
+
+
+@pytest.mark.parametrize(
+    "url", ["http://example.com\\@evil.example/", "http://evil.example\\.good.example/"]
+)
+def test_without_readers_their_findings_are_missing(url: str) -> None:
+    with_readers = rows([url]).column("codes").to_pylist()[0]
+    without = rows([url], readers=False).column("codes").to_pylist()[0]
+    assert "reader-host" in with_readers
+    assert [c for c in with_readers if c != "reader-host"] == without
+
+
+def test_arrow_batches_for_spark_and_ray() -> None:
+    batch = pa.RecordBatch.from_pydict({"link": ["http://a.example/", "ftp://b.example/"]})
+    out = list(arrow_batches([batch, batch], column="link"))
+    assert [b.num_rows for b in out] == [2, 2]
+    assert out[0].schema == ROW_SCHEMA
+    assert out[1].column(ROW_SCHEMA.get_field_index("url_protocol")).to_pylist() == ["http", "ftp"]
+
+
+def test_a_repeated_url_is_judged_once_and_rows_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    from urlinspector.scan import columns
+
+    calls: list[str] = []
+    real = columns.destination
+
+    def counted(url, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(url.text)
+        return real(url, **kwargs)
+
+    monkeypatch.setattr(columns, "destination", counted)
+    urls = ["http://user:pw@a.example/", "http://b.example/", "http://user:pw@a.example/"]
+    found = rows(urls, "log", 10).to_pylist()
+    assert calls == urls[:2]
+    assert found[2] == {**found[0], "line": 12}

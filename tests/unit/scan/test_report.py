@@ -1,0 +1,83 @@
+"""The report's aggregates: merged in any grouping to the same totals; the pages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.unit.scan import require_scan_extra
+
+require_scan_extra()
+
+from tests.benchmarks.corpus import legacy_corpus  # noqa: E402
+from urlinspector.scan import rows  # noqa: E402
+from urlinspector.scan.report import (  # noqa: E402
+    EXAMPLES,
+    Aggregate,
+    aggregate,
+    html_report,
+    markdown,
+    merge,
+    report,
+)
+
+URLS = legacy_corpus(400, seed=3)
+
+
+@pytest.fixture(scope="module")
+def parts() -> list[Aggregate]:
+    return [
+        aggregate(rows(URLS[i : i + 50], f"f{i // 200}", i % 200 + 1)) for i in range(0, 400, 50)
+    ]
+
+
+def test_counts_are_urls_with_a_code() -> None:
+    table = rows(URLS)
+    total = aggregate(table)
+    for code, count in total.codes.items():
+        assert count == sum(code in codes for codes in table.column("codes").to_pylist())
+    assert total.urls == 400
+    assert total.invalid == table.column("valid").to_pylist().count(False)
+
+
+def test_merging_in_any_grouping_gives_the_same(parts: list[Aggregate]) -> None:
+    flat = merge(*parts)
+    pairs = merge(*(merge(parts[i], parts[i + 1]) for i in range(0, len(parts), 2)))
+    backwards = merge(*reversed(parts))
+    whole = aggregate(rows(URLS[:200], "f0", 1))
+    assert flat == pairs == backwards
+    assert flat.codes == aggregate(rows(URLS)).codes
+    assert merge(*parts[:4]).examples == whole.examples
+
+
+def test_examples_are_the_first_of_each_code(parts: list[Aggregate]) -> None:
+    total = merge(*parts)
+    for code, examples in total.examples.items():
+        assert len(examples) == min(EXAMPLES, total.codes[code])
+        assert examples == sorted(examples)
+
+
+def test_the_json_form_reads_back(parts: list[Aggregate]) -> None:
+    total = merge(*parts)
+    again = Aggregate.from_dict(json.loads(json.dumps(total.to_dict())))
+    assert again == total
+
+
+def test_report_orders_codes_by_count(parts: list[Aggregate]) -> None:
+    data = report(merge(*parts), len(parts))
+    counts = list(data["codes"].values())
+    assert counts == sorted(counts, reverse=True)
+    assert data["urls"] == 400
+    assert set(data["top_domains"]) == set(data["codes"])
+
+
+def test_html_and_markdown_escape_what_urls_carry() -> None:
+    hostile = "http://x.example/<script>alert(1)</script>|a"
+    data = report(aggregate(rows([hostile, "http://a b/"])), 1)
+    page = html_report(data)
+    assert "<script>" not in page
+    assert "&lt;script&gt;" in page
+    assert "<svg" in page
+    md = markdown(data)
+    assert "\\|a" in md
