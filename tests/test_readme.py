@@ -95,7 +95,7 @@ def test_a_benchmark_writes_its_table_between_its_markers(tmp_path: Path) -> Non
 def _examples() -> list[tuple[str, list[str]]]:
     """The README's examples: each ``$ command`` and the output lines shown under it."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Five examples", 1)[1].split("\n## ", 1)[0]
+    section = readme.split("## Examples", 1)[1].split("\n## ", 1)[0]
     examples: list[tuple[str, list[str]]] = []
     for block in re.findall(r"```console\n(.*?)```", section, re.S):
         for line in block.splitlines():
