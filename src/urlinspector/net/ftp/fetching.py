@@ -21,7 +21,7 @@ from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.saving import save_to
 from urlinspector.schemes.ftp.transcript import Transcript
-from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, plan
+from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
 
 __all__ = ["LOCAL_LINE_END", "fetch", "fetch_to_path"]
 
@@ -84,12 +84,8 @@ def fetch(
     :class:`FTPReplyError` (:class:`LoginFailed`), :class:`FTPError`,
     :class:`TooLarge` or :class:`Cancelled` (all :class:`NetError`) after.
     """
-    the_plan = plan(url, anonymous_password=anonymous_password)
-    host = _ascii_host(the_plan.host)
-    if host != the_plan.host:
-        the_plan = replace(the_plan, host=host)
     session = Session(
-        the_plan,
+        with_ascii_host(plan(url, anonymous_password=anonymous_password)),
         sink=sink,
         progress=progress,
         cancel=cancel,
@@ -101,6 +97,19 @@ def fetch(
         line_end=line_end,
         tls=tls or TLSOptions(),
     )
+    return run_session(session)
+
+
+def with_ascii_host(the_plan: Plan) -> Plan:
+    """*the_plan* with its host as the network needs it (IDNA A-labels)."""
+    host = _ascii_host(the_plan.host)
+    return the_plan if host == the_plan.host else replace(the_plan, host=host)
+
+
+def run_session(session: Session, *, refusals: tuple[type[BaseException], ...] = ()) -> FTPResult:
+    """Run *session*, and when it fails leave the server as the failure allows: after
+    a refused command (or one of *refusals*) the control connection is still fine, so
+    QUIT (or ABOR a transfer still open); anything else abandons the connection."""
     try:
         return session.run()
     except FTPReplyError:
@@ -108,6 +117,9 @@ def fetch(
             session.abandon("refused")
         else:
             session.quit()  # the control connection is still fine: leave politely
+        raise
+    except refusals:
+        session.quit()
         raise
     except BaseException as exc:
         session.abandon(_WHY.get(type(exc), "failed"))

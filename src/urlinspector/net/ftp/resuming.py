@@ -13,12 +13,11 @@ on the other.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import BinaryIO
 
 from urlinspector.core import URL
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
-from urlinspector.net.ftp.fetching import _WHY, _ascii_host
+from urlinspector.net.ftp.fetching import run_session, with_ascii_host
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
 from urlinspector.net.ftp.tls import TLSOptions
@@ -114,11 +113,8 @@ def fetch_from(
     the_plan = plan(url)
     if the_plan.action != "retrieve":
         raise ResumeRefused("only a file can resume; this ftp URL names a directory")
-    host = _ascii_host(the_plan.host)
-    if host != the_plan.host:
-        the_plan = replace(the_plan, host=host)
     session = _ResumingSession(
-        the_plan,
+        with_ascii_host(the_plan),
         sink=sink,
         progress=progress,
         cancel=cancel,
@@ -131,17 +127,4 @@ def fetch_from(
         tls=tls or TLSOptions(),
     )
     session.offset = offset
-    try:
-        return session.run()
-    except FTPReplyError:
-        if session.transfer_open:
-            session.abandon("refused")
-        else:
-            session.quit()
-        raise
-    except ResumeRefused:
-        session.quit()
-        raise
-    except BaseException as exc:
-        session.abandon(_WHY.get(type(exc), "failed"))
-        raise
+    return run_session(session, refusals=(ResumeRefused,))
