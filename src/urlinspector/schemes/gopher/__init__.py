@@ -22,14 +22,13 @@ from urlinspector.schemes.gopher.events import (
     PlusError,
     PlusHeader,
 )
+from urlinspector.schemes.gopher.itemtypes import ITEM_TYPES, ItemType, item_type, type_name
 from urlinspector.schemes.gopher.protocol import (
-    ITEM_TYPES,
     MAX_LINE,
     GopherReader,
     error_in_body,
     parse_menu_line,
     read_all,
-    type_name,
 )
 from urlinspector.schemes.gopher.url import (
     DEFAULT_PORT,
@@ -60,12 +59,14 @@ __all__ = [
     "GopherReader",
     "GopherRequest",
     "ItemKind",
+    "ItemType",
     "MenuItem",
     "PlusError",
     "PlusHeader",
     "View",
     "error_in_body",
     "escape_selector",
+    "item_type",
     "item_url",
     "kind_of",
     "needs_port_confirmation",
