@@ -27,7 +27,9 @@ GOPHER_PLUS_CODES = ":;<"
 
 @pytest.mark.parametrize("row", ROWS, ids=lambda row: row.code)
 def test_each_row_is_one_printable_ascii_code_with_a_name(row: ItemType) -> None:
-    assert len(row.code) == 1 and row.code.isascii() and row.code.isprintable()
+    assert len(row.code) == 1
+    assert row.code.isascii()
+    assert row.code.isprintable()
     assert ITEM_TYPES[row.code] is row is item_type(row.code)
     assert type_name(row.code) == row.name != "unknown"
     assert row.extension == "" or (row.extension.startswith(".") and len(row.extension) > 1)
@@ -63,7 +65,8 @@ def test_a_menu_line_of_each_type_leads_where_its_row_says(row: ItemType) -> Non
     elif row.session is not None:
         assert item.url == f"{row.session}://sel@example.org:70/"
     else:
-        assert item.url is not None and item.url.startswith("gopher://example.org/")
+        assert item.url is not None
+        assert item.url.startswith("gopher://example.org/")
         request = request_from_url(item.url)
         assert (request.gophertype, request.selector, request.kind) == (row.code, b"sel", row.reply)
 
@@ -121,5 +124,6 @@ def test_a_type_no_one_defined_has_no_row(code: str) -> None:
 
 def test_an_unknown_type_in_a_menu_is_named_and_still_followed() -> None:
     item = parse_menu_line(b"QOdd\t/q\texample.org\t70")
-    assert len(item.problems) == 1 and item.problems[0].startswith("unknown item type")
+    assert len(item.problems) == 1
+    assert item.problems[0].startswith("unknown item type")
     assert item_url("Q", b"/q", "example.org", 70) == item.url == "gopher://example.org/Q/q"
