@@ -57,6 +57,9 @@ SESSION_TYPES: Mapping[str, str] = MappingProxyType(
 )
 """Types that name a terminal session, not a document, and the scheme of the URL that
 opens one (RFC 1436 §3.8, RFC 1738 §3.8): read from :data:`.itemtypes.ITEM_TYPES`."""
+_NO_LINK = frozenset({""} | {row.code for row in ITEM_TYPES.values() if not row.leads_somewhere})
+"""Lines that lead nowhere (``i`` information, ``3`` errors, blank lines), from the
+same table: :func:`item_url` asks for every line of a menu."""
 
 _ASK_PREFIX = b"+\t1\r\n+-1\r\n"  # RFC 1738 §3.4.9: what a filled-in form starts with
 _ASK_END = b".\r\n"
@@ -375,8 +378,7 @@ def item_url(
       name when there is one (RFC 1738 §3.8);
     * ``i`` and ``3`` lines, and items with no usable host: None.
     """
-    row = ITEM_TYPES.get(itemtype)
-    if itemtype == "" or (row is not None and not row.leads_somewhere):
+    if itemtype in _NO_LINK:
         return None
     if itemtype == "h" and selector.startswith((b"URL:", b"/URL:")):
         target = selector.split(b"URL:", 1)[1].decode("utf-8", "replace").strip()
@@ -384,8 +386,8 @@ def item_url(
     authority_host = url_host(host)
     if authority_host is None:
         return None
-    if row is not None and row.session is not None:
-        scheme = row.session
+    if itemtype in SESSION_TYPES:
+        scheme = SESSION_TYPES[itemtype]
         user = "".join([_USER_TABLE[b] for b in selector]) + "@" if selector else ""
         return f"{scheme}://{_authority(scheme, authority_host, port, user)}/"
     if len(itemtype) != 1 or not itemtype.isascii() or not itemtype.isprintable():
