@@ -24,7 +24,6 @@ from setuptools.command.build_ext import build_ext
 
 COMPILED = [
     "src/urlinspector/core/parse.py",
-    "src/urlinspector/core/tables.py",
     "src/urlinspector/core/grammar.py",
     "src/urlinspector/core/registry.py",
     "src/urlinspector/core/checks/chars.py",
@@ -48,7 +47,9 @@ COMPILED = [
 record types (core/model.py, core/url.py, the findings list in core/checks), which
 subclass ``tuple`` and ``list``: mypyc compiles no such class.  Not core/editions.py:
 compiled, an Edition (a frozen dataclass) no longer pickles, and parse results carry
-theirs.
+theirs.  Not core/tables.py: its regexes are ``functools.cached_property`` attributes,
+which mypyc compiles as plain properties that compute again on every read (mypy
+PR #21611), where parse reads them for every URL; interpreted, they are computed once.
 
 A compiled function checks the types of its arguments where Python calls it, with
 mypyc's own message: ``parse(b"...")`` raises ``TypeError`` either way, but

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import cached_property
 from typing import Final, Protocol
 
 from urlinspector.core.checks import Findings
@@ -61,10 +62,20 @@ class FullMatch(Protocol):
 class EditionTables:
     """Regexes derived from one edition's tables, built once per edition, each when it
     is first used: the first parse under an edition compiles only what that URL needs
-    (a gopher URL never the web regex), and later parses read plain attributes."""
+    (a gopher URL never the web regex), and later parses read plain attributes
+    (:func:`functools.cached_property` keeps each in the instance once computed).
 
-    def __init__(self, ed: Edition) -> None:
+    *fast_routes* false: tables under which :func:`~.parse.parse` takes the general
+    route for every text (:attr:`fast`, :attr:`web` and :attr:`head` are None); the
+    routes give the same results, and the tests compare them.  Such tables are their
+    own objects (:func:`tables_for`), so choosing them changes nothing for anyone else.
+    """
+
+    def __init__(self, ed: Edition, *, fast_routes: bool = True) -> None:
         self.ed = ed
+        self.fast_routes = fast_routes and _has_fast_route(ed)
+        """Whether :func:`~.parse.parse` may take the fast routes under these tables
+        (never for an edition without one, :meth:`_fast_regex`)."""
         self._allowed: dict[str, frozenset[str]] = {
             "user": ed.user_chars,
             "password": ed.password_chars,
@@ -80,11 +91,6 @@ class EditionTables:
         self.first_bad: dict[str, re.Pattern[str]] = LazyTable(self._first_bad_char)
         """The first character a component may not hold (searching for it is quicker
         than for the runs of :attr:`bad`)."""
-        self.scheme_name: FullMatch = self._first_scheme_name
-        """``fullmatch`` of a lower-case scheme name of the edition."""
-        self.ipv6: FullMatch = self._first_ipv6
-        """``fullmatch`` of an IPv6 address (:data:`.grammar.IPV6`, the same in every
-        edition)."""
         self.fragment_ok = ed.fragment_in_grammar
         """No ``fragment-outside-url`` finding for a fragment."""
         self.known: dict[str, SchemeParser] = (
@@ -94,53 +100,38 @@ class EditionTables:
         their parsers (not where the edition's hostname grammar needs checking)."""
         self._cased: dict[str, tuple[str, SchemeParser, Diagnostic]] = {}
         """:meth:`known_cased`'s answers, by spelling."""
-        self.fast: FullMatch | None = None
+
+    @cached_property
+    def scheme_name(self) -> FullMatch:
+        """``fullmatch`` of a lower-case scheme name of the edition."""
+        first = char_class(self.ed.scheme_first)
+        rest = char_class(self.ed.scheme_rest)
+        return re.compile(f"[{first}][{rest}]*+").fullmatch
+
+    @cached_property
+    def ipv6(self) -> FullMatch:
+        """``fullmatch`` of an IPv6 address (:data:`.grammar.IPV6`, the same in every
+        edition)."""
+        return re.compile(IPV6).fullmatch
+
+    @cached_property
+    def fast(self) -> FullMatch | None:
         """``fullmatch`` of the fast route's regex (:meth:`_fast_regex`), or None: every
         text takes the general route."""
-        self.web: FullMatch | None = None
+        return _fullmatch(self._fast_regex()) if self.fast_routes else None
+
+    @cached_property
+    def web(self) -> FullMatch | None:
         """``fullmatch`` of the regex for the commonest web URLs (:meth:`_web_regex`),
         which :func:`parse` finishes first of all; None without a fast route."""
-        self.head: FullMatch | None = None
+        return self._web_regex().fullmatch if self.fast_routes and self.known else None
+
+    @cached_property
+    def head(self) -> FullMatch | None:
         """``fullmatch`` of the fast route's regex with the path, query and fragment left
         unchecked (any characters up to their delimiters), or None without a fast
         route."""
-        self.use_fast(True)
-
-    # Until its first call, each of scheme_name, ipv6, fast, web and head is one of these
-    # methods, which compiles the regex, puts its fullmatch in the attribute's place
-    # and answers the call.
-
-    def _first_scheme_name(
-        self, text: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> re.Match[str] | None:
-        first = char_class(self.ed.scheme_first)
-        rest = char_class(self.ed.scheme_rest)
-        self.scheme_name = re.compile(f"[{first}][{rest}]*+").fullmatch
-        return self.scheme_name(text, pos, endpos)
-
-    def _first_ipv6(
-        self, text: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> re.Match[str] | None:
-        self.ipv6 = re.compile(IPV6).fullmatch
-        return self.ipv6(text, pos, endpos)
-
-    def _first_fast(
-        self, text: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> re.Match[str] | None:
-        self.fast = _fullmatch(self._fast_regex())
-        return self.fast(text, pos, endpos)
-
-    def _first_web(
-        self, text: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> re.Match[str] | None:
-        self.web = self._web_regex().fullmatch
-        return self.web(text, pos, endpos)
-
-    def _first_head(
-        self, text: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> re.Match[str] | None:
-        self.head = _fullmatch(self._fast_regex(tail=False))
-        return self.head(text, pos, endpos)
+        return _fullmatch(self._fast_regex(tail=False)) if self.fast_routes else None
 
     def known_cased(self, written: str) -> tuple[str, SchemeParser, Diagnostic] | None:
         """A scheme of :attr:`known` written with upper-case letters at the start of a
@@ -158,14 +149,6 @@ class EditionTables:
             (finding,) = found  # (a known scheme's only finding is on its case)
             said = self._cased[written] = (lower, parser, finding)
         return said
-
-    def use_fast(self, on: bool) -> None:
-        """Switch the fast route on (where the edition has one) or, with *on* false,
-        off: every text then takes the general route."""
-        on = on and _has_fast_route(self.ed)
-        self.fast = self._first_fast if on else None
-        self.head = self._first_head if on else None
-        self.web = self._first_web if on and self.known else None
 
     def _first_bad_char(self, component: str) -> re.Pattern[str]:
         """A character *component* may not hold."""
@@ -298,9 +281,19 @@ _TABLES: Final[dict[str, EditionTables]] = {}
 TABLES_BY_EDITION: Final[dict[Edition | str, EditionTables]] = {}
 """The same tables by the edition object itself (editions compare by identity) and,
 for the editions of :data:`.editions.EDITIONS`, by id."""
+_GENERAL_TABLES: Final[dict[str, EditionTables]] = {}
+"""Tables without the fast routes, by edition id (:func:`tables_for`)."""
 
 
-def tables_for(ed: Edition) -> EditionTables:
+def tables_for(ed: Edition, *, fast_routes: bool = True) -> EditionTables:
+    """The tables of *ed*, made once; with *fast_routes* false, its tables under which
+    every text takes the general route (other objects: those with the fast routes
+    stay as they are)."""
+    if not fast_routes:
+        general = _GENERAL_TABLES.get(ed.id)
+        if general is None or general.ed is not ed:
+            general = _GENERAL_TABLES[ed.id] = EditionTables(ed, fast_routes=False)
+        return general
     tables = _TABLES.get(ed.id)
     if tables is None or tables.ed is not ed:
         if tables is not None:

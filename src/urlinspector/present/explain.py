@@ -23,7 +23,7 @@ from urlinspector.core import URL
 from urlinspector.core.model import COMPONENT_NAMES, UNDEFINED, Span
 from urlinspector.present.citations import rule_named, start_of_citation
 from urlinspector.present.masking import mask_in_text
-from urlinspector.schemes.gopher.protocol import ITEM_TYPES
+from urlinspector.schemes.gopher.itemtypes import type_name
 
 __all__ = [
     "ABSENT_PARTS",
@@ -160,7 +160,7 @@ PartSentence = Callable[[str], str]
 
 
 def _gophertype(raw: str) -> str:
-    kind = ITEM_TYPES.get(raw, "unknown")
+    kind = type_name(raw)
     return f"The gopher type `{raw}` says what the item is ({kind}); it is not sent to the server."
 
 

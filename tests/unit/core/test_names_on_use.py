@@ -91,6 +91,52 @@ def test_every_exported_name_has_a_home_that_mypy_reads() -> None:
     assert set(_homes()) >= set(urlinspector.core.__all__)
 
 
+PACKAGES = ("urlinspector.core", "urlinspector.schemes.gopher", "urlinspector.gui.viewer")
+
+
+def _typing_imports(package: str) -> dict[str, str]:
+    """What mypy reads of a package's names on use: its imports under ``TYPE_CHECKING``,
+    name -> module."""
+    source = Path(str(importlib.util.find_spec(package).origin)).read_text(encoding="utf-8")  # type: ignore[union-attr]
+    homes: dict[str, str] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for each in ast.walk(node):
+                if isinstance(each, ast.ImportFrom):
+                    for alias in each.names:
+                        # (an explicit re-export: mypy exports the name without __all__)
+                        assert alias.asname == alias.name, alias.name
+                        homes[alias.name] = str(each.module).removeprefix(f"{package}.")
+    return homes
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_what_mypy_reads_is_the_table_of_names_on_use(package: str) -> None:
+    module = importlib.import_module(package)
+    table = module._ON_USE
+    assert _typing_imports(package) == {
+        name: home for home, names in table.items() for name in names
+    }
+    listed = [name for names in table.values() for name in names]
+    assert set(listed) <= set(module.__all__)
+    assert len(module.__all__) == len(set(module.__all__))
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_name_on_use_is_the_name_of_a_module_of_its_package(package: str) -> None:
+    module = importlib.import_module(package)
+    modules = {info.name for info in pkgutil.iter_modules(module.__path__)}
+    names = {name for names in module._ON_USE.values() for name in names}
+    assert not modules & names
+
+
+def test_a_table_whose_name_is_a_module_of_it_is_refused() -> None:
+    from urlinspector.core.on_use import names_on_use
+
+    with pytest.raises(ValueError, match="hidden"):
+        names_on_use("urlinspector.core", {"base": ("base", "establish_base")})
+
+
 def test_no_module_of_the_core_is_named_like_a_name_loaded_on_first_use() -> None:
     # importing a submodule binds it in the package under its own name: a name that is
     # also a module's name stays what the package exports only if the package binds it

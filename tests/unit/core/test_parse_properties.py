@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import example, given, settings
@@ -269,20 +267,8 @@ def check_url(url: URL, text: str, edition: str) -> None:
     json.dumps(url.to_dict())
 
 
-@contextmanager
-def general_route_only(edition: str) -> Iterator[None]:
-    """``parse`` with the fast validating regex of *edition* switched off."""
-    tables = tables_for(get_edition(edition))
-    tables.use_fast(False)
-    try:
-        yield
-    finally:
-        tables.use_fast(True)
-
-
 def parse_by_the_general_route(text: str, edition: str) -> URL:
-    with general_route_only(edition):
-        return parse(text, edition)
+    return parse(text, edition, fast_routes=False)
 
 
 def takes_the_fast_route(text: str, edition: str) -> bool:

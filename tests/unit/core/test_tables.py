@@ -140,3 +140,28 @@ def test_a_char_class_holds_exactly_its_characters(chars: frozenset[str]) -> Non
         return
     held = re.compile(f"[{tables.char_class(chars)}]")
     assert {chr(c) for c in range(0x300) if held.fullmatch(chr(c))} == chars
+
+
+@pytest.mark.parametrize("edition", EDITION_IDS)
+def test_each_regex_is_computed_once_per_tables(edition: str) -> None:
+    fresh = EditionTables(get_edition(edition))
+    for name in ("fast", "head", "web", "scheme_name", "ipv6"):
+        assert name not in vars(fresh), name
+        first = getattr(fresh, name)
+        assert vars(fresh)[name] is first is getattr(fresh, name), name
+
+
+@pytest.mark.parametrize("edition", EDITION_IDS)
+def test_the_general_route_is_chosen_without_changing_the_shared_tables(edition: str) -> None:
+    ed = get_edition(edition)
+    shared = tables.tables_for(ed)
+    before = (shared.fast, shared.web, shared.head)
+    general = tables.tables_for(ed, fast_routes=False)
+    assert general is not shared
+    assert general is tables.tables_for(ed, fast_routes=False)
+    assert (general.fast, general.web, general.head) == (None, None, None)
+    for url in URLS:
+        assert parse(url, edition, fast_routes=False) == parse(url, edition), url
+    assert tables.tables_for(ed) is shared
+    assert (shared.fast, shared.web, shared.head) == before
+    assert shared.fast_routes == (shared.fast is not None)

@@ -29,22 +29,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from urlinspector.core.on_use import names_on_use
+from urlinspector.core.on_use import every_name, names_on_use
 
-if TYPE_CHECKING:
-    from urlinspector.gui.viewer.history import History, HistoryEntry
-    from urlinspector.gui.viewer.install import install_viewer
-    from urlinspector.gui.viewer.pane import ViewerPane
-
-__all__ = ["History", "HistoryEntry", "ViewerPane", "install_viewer"]
-
+if TYPE_CHECKING:  # (what mypy reads of _ON_USE; the tests check that they agree)
+    from urlinspector.gui.viewer.history import History as History
+    from urlinspector.gui.viewer.history import HistoryEntry as HistoryEntry
+    from urlinspector.gui.viewer.install import install_viewer as install_viewer
+    from urlinspector.gui.viewer.pane import ViewerPane as ViewerPane
 
 _ON_USE = {
-    "ViewerPane": "pane",
-    "install_viewer": "install",
-    "History": "history",
-    "HistoryEntry": "history",
+    "pane": ("ViewerPane",),
+    "install": ("install_viewer",),
+    "history": ("History", "HistoryEntry"),
 }
-"""The package's names and their modules, which import Qt: imported when first used."""
+"""The package's names by their modules, which import Qt: imported when first used
+(:mod:`urlinspector.core.on_use`)."""
 
 __getattr__, __dir__ = names_on_use(__name__, _ON_USE)
+
+__all__ = every_name(_ON_USE)

@@ -52,12 +52,10 @@ from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.gopher_plus import AttributesPanel
 from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.widgets.copying import install_copying
-from urlinspector.schemes.gopher import MenuItem, type_name
+from urlinspector.schemes.gopher import MenuItem, item_type, type_name
 
 __all__ = [
-    "ICON_FOR_TYPE",
     "ITEM_ROLE",
-    "TEXT_LINES",
     "URL_ROLE",
     "GopherMenuPage",
     "MenuModel",
@@ -67,54 +65,26 @@ __all__ = [
     "item_tooltip",
 ]
 
-ICON_FOR_TYPE: dict[str, str] = {
-    "0": "text",
-    "1": "menu",
-    "2": "phonebook",
-    "3": "error",
-    "4": "archive",
-    "5": "binary",
-    "6": "archive",
-    "7": "search",
-    "8": "telnet",
-    "9": "binary",
-    "+": "mirror",
-    "T": "telnet",
-    "g": "image",
-    "I": "image",
-    ":": "image",
-    ";": "movie",
-    "<": "sound",
-    "h": "html",
-    "s": "sound",
-    "d": "document",
-    "p": "image",
-    "P": "document",
-    "c": "text",
-    "M": "message",
-    "x": "text",
-}
-"""The icon of each item type (RFC 1436 §3.8, Gopher+ §2.9, common practice)."""
-
 ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
 URL_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
-TEXT_LINES = frozenset({"i", "", "3"})
-"""Item types that are lines of text, not items to choose: information, blank and
-error lines (RFC 1436 §3.8 ``3``; ``i`` by common practice)."""
-
-
 def is_choosable(item: MenuItem | None) -> bool:
-    """Whether the keyboard stops on *item* (and a click selects it)."""
-    return item is not None and item.itemtype not in TEXT_LINES
+    """Whether the keyboard stops on *item* (and a click selects it): not on information,
+    blank and error lines (:attr:`.ItemType.leads_somewhere`)."""
+    if item is None or item.itemtype == "":
+        return False
+    row = item_type(item.itemtype)
+    return row is None or row.leads_somewhere
 
 
 def icon_name(itemtype: str) -> str | None:
-    """The icon of *itemtype*; None for information lines and empty lines."""
-    if itemtype in ("i", ""):
+    """The icon of *itemtype* (:attr:`.ItemType.icon`); None for information lines and
+    empty lines, ``unknown`` for a type no one defined."""
+    if itemtype == "":
         return None
-    return ICON_FOR_TYPE.get(itemtype, "unknown")
+    row = item_type(itemtype)
+    return "unknown" if row is None else row.icon
 
 
 def item_tooltip(item: MenuItem, formats: Formats) -> str:

@@ -43,6 +43,7 @@ from urlinspector.core import URLInspectorError
 from urlinspector.core.quoting import quoted
 from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
 from urlinspector.gui.viewer.download_record import DownloadRecord, format_size, progress_text
+from urlinspector.schemes.gopher.itemtypes import item_type
 
 __all__ = [
     "FALLBACK_NAME",
@@ -69,19 +70,6 @@ _WINDOWS_DEVICES = frozenset(
     | {f"COM{i}" for i in range(10)}
     | {f"LPT{i}" for i in range(10)}
 )
-_EXTENSIONS = {
-    "4": ".hqx",  # BinHex (RFC 1436 §3.8)
-    "5": ".bin",  # DOS binary
-    "6": ".uue",  # uuencoded
-    "9": ".bin",  # binary
-    "g": ".gif",
-    "p": ".png",
-    "P": ".pdf",
-    "s": ".wav",
-    "<": ".au",
-    ";": ".mpg",
-}
-"""A file extension for an item type, used when the selector's name has none."""
 
 
 class SaveError(URLInspectorError):
@@ -164,7 +152,8 @@ def suggest_name(selector_or_path: bytes | str, itemtype: str | None = None) -> 
     last = raw.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
     name = safe_file_name(last)
     if itemtype is not None and "." not in name:
-        name += _EXTENSIONS.get(itemtype, "")
+        row = item_type(itemtype)  # (its extension: RFC 1436 §3.8 and common practice)
+        name += "" if row is None else row.extension
     return name
 
 

@@ -10,7 +10,7 @@ b'/find\\tgopher\\r\\n'
 
 from typing import TYPE_CHECKING
 
-from urlinspector.core.on_use import names_on_use
+from urlinspector.core.on_use import every_name, names_on_use
 from urlinspector.schemes.gopher.events import (
     NEED_DATA,
     Attribute,
@@ -22,14 +22,13 @@ from urlinspector.schemes.gopher.events import (
     PlusError,
     PlusHeader,
 )
+from urlinspector.schemes.gopher.itemtypes import ITEM_TYPES, ItemType, item_type, type_name
 from urlinspector.schemes.gopher.protocol import (
-    ITEM_TYPES,
     MAX_LINE,
     GopherReader,
     error_in_body,
     parse_menu_line,
     read_all,
-    type_name,
 )
 from urlinspector.schemes.gopher.url import (
     DEFAULT_PORT,
@@ -43,15 +42,23 @@ from urlinspector.schemes.gopher.url import (
     with_search,
 )
 
-if TYPE_CHECKING:
-    from urlinspector.schemes.gopher.plus import AskField, View, parse_ask, parse_views
+if TYPE_CHECKING:  # (what mypy reads of _ON_USE; the tests check that they agree)
+    from urlinspector.schemes.gopher.plus import AskField as AskField
+    from urlinspector.schemes.gopher.plus import View as View
+    from urlinspector.schemes.gopher.plus import parse_ask as parse_ask
+    from urlinspector.schemes.gopher.plus import parse_views as parse_views
+
+_ON_USE = {"plus": ("AskField", "View", "parse_ask", "parse_views")}
+"""The Gopher+ views and forms (:mod:`.plus`): only the viewer's pages read them, so
+they are imported when first asked for, not with every fetch (:mod:`.core.on_use`)."""
+
+__getattr__, __dir__ = names_on_use(__name__, _ON_USE)
 
 __all__ = [
     "DEFAULT_PORT",
     "ITEM_TYPES",
     "MAX_LINE",
     "NEED_DATA",
-    "AskField",
     "Attribute",
     "Data",
     "EndOfReply",
@@ -60,26 +67,20 @@ __all__ = [
     "GopherReader",
     "GopherRequest",
     "ItemKind",
+    "ItemType",
     "MenuItem",
     "PlusError",
     "PlusHeader",
-    "View",
     "error_in_body",
     "escape_selector",
+    "item_type",
     "item_url",
     "kind_of",
     "needs_port_confirmation",
-    "parse_ask",
     "parse_menu_line",
-    "parse_views",
     "read_all",
     "request_from_url",
     "type_name",
     "with_search",
+    *every_name(_ON_USE),
 ]
-
-_ON_USE = dict.fromkeys(("AskField", "View", "parse_ask", "parse_views"), "plus")
-"""The Gopher+ views and forms (:mod:`.plus`): only the viewer's pages read them, so
-they are imported when first asked for, not with every fetch."""
-
-__getattr__, __dir__ = names_on_use(__name__, _ON_USE)

@@ -19,48 +19,10 @@ import re
 
 from urlinspector.core.quoting import quoted
 from urlinspector.schemes.gopher.events import MenuItem
+from urlinspector.schemes.gopher.itemtypes import ITEM_TYPES
 from urlinspector.schemes.gopher.url import DEFAULT_PORT, item_url
 
-__all__ = ["ITEM_TYPES", "parse_menu_line", "same_server", "type_name"]
-
-ITEM_TYPES: dict[str, str] = {
-    # RFC 1436 §3.8
-    "0": "text",
-    "1": "menu",
-    "2": "CSO phone book",
-    "3": "error",
-    "4": "BinHex file",
-    "5": "DOS binary",
-    "6": "uuencoded file",
-    "7": "search",
-    "8": "telnet",
-    "9": "binary",
-    "+": "mirror",
-    "T": "tn3270",
-    "g": "GIF image",
-    "I": "image",
-    # Gopher+ §2.9
-    ":": "bitmap image",
-    ";": "movie",
-    "<": "sound",
-    # common practice, in no RFC
-    "i": "info",
-    "h": "HTML",
-    "s": "sound",
-    "d": "document",
-    "p": "PNG image",
-    "P": "PDF",
-    "c": "calendar",
-    "M": "MIME message",
-    "x": "XML",
-}
-"""Item types and what they are: RFC 1436 §3.8, Gopher+ §2.9, and the ones in wide use."""
-
-
-def type_name(itemtype: str) -> str:
-    """A person's word for an item type; ``unknown`` for a type no one defined."""
-    return ITEM_TYPES.get(itemtype, "unknown")
-
+__all__ = ["parse_menu_line", "same_server"]
 
 _PORT = re.compile(rb"\s*([0-9]{1,5})\s*\Z")
 

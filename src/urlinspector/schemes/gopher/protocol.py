@@ -43,18 +43,16 @@ from urlinspector.schemes.gopher.events import (
     PlusHeader,
     _NeedData,
 )
-from urlinspector.schemes.gopher.menu import ITEM_TYPES, parse_menu_line, type_name
+from urlinspector.schemes.gopher.menu import parse_menu_line
 from urlinspector.schemes.gopher.url import GopherRequest, ItemKind
 from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
-    "ITEM_TYPES",
     "MAX_LINE",
     "GopherReader",
     "error_in_body",
     "parse_menu_line",
     "read_all",
-    "type_name",
 ]
 
 MAX_LINE = 64 * 1024

@@ -26,6 +26,7 @@ from urlinspector.core import URL, parse
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError
+from urlinspector.schemes.gopher.itemtypes import ITEM_TYPES
 from urlinspector.schemes.ports import port_warning
 
 __all__ = [
@@ -51,14 +52,14 @@ ItemKind = Literal["menu", "text", "binary", "attributes"]
 """How a reply is read: a menu (RFC 1436 §3.8), a text file ending in a ``.`` line
 (§3.9), bytes until the close (binary files, §3.10), or Gopher+ attribute blocks."""
 
-MENU_TYPES = frozenset("17")
-"""Types whose reply is a menu: directories and the results of a search (RFC 1436 §3.8)."""
-TEXT_TYPES = frozenset("0h")
-"""Types read as text: ``0`` (RFC 1436) and ``h`` (HTML, a common extension)."""
-SESSION_TYPES = {"8": "telnet", "T": "tn3270"}
-"""Types that name a terminal session, not a document (RFC 1436 §3.8)."""
-NO_LINK_TYPES = frozenset("i3")
-"""``i`` information lines and ``3`` errors lead nowhere."""
+SESSION_TYPES: Mapping[str, str] = MappingProxyType(
+    {row.code: row.session for row in ITEM_TYPES.values() if row.session is not None}
+)
+"""Types that name a terminal session, not a document, and the scheme of the URL that
+opens one (RFC 1436 §3.8, RFC 1738 §3.8): read from :data:`.itemtypes.ITEM_TYPES`."""
+_NO_LINK = frozenset({""} | {row.code for row in ITEM_TYPES.values() if not row.leads_somewhere})
+"""Lines that lead nowhere (``i`` information, ``3`` errors, blank lines), from the
+same table: :func:`item_url` asks for every line of a menu."""
 
 _ASK_PREFIX = b"+\t1\r\n+-1\r\n"  # RFC 1738 §3.4.9: what a filled-in form starts with
 _ASK_END = b".\r\n"
@@ -121,11 +122,8 @@ def kind_of(gophertype: str, gopher_plus_kind: str | None = None) -> ItemKind:
     kind of Gopher+ string (``parse(...).specific.fields["gopher_plus_kind"]``)."""
     if gopher_plus_kind in ("attributes", "directory-attributes", "ask-form-item"):
         return "attributes"  # RFC 1738 §3.4.5–§3.4.7
-    if gophertype in MENU_TYPES:
-        return "menu"
-    if gophertype in TEXT_TYPES:
-        return "text"
-    return "binary"
+    row = ITEM_TYPES.get(gophertype)
+    return "binary" if row is None else row.reply
 
 
 def _refuse_unsafe(value: bytes, what: str, *, allow_tab: bool = False) -> None:
@@ -380,7 +378,7 @@ def item_url(
       name when there is one (RFC 1738 §3.8);
     * ``i`` and ``3`` lines, and items with no usable host: None.
     """
-    if itemtype in NO_LINK_TYPES or itemtype == "":
+    if itemtype in _NO_LINK:
         return None
     if itemtype == "h" and selector.startswith((b"URL:", b"/URL:")):
         target = selector.split(b"URL:", 1)[1].decode("utf-8", "replace").strip()

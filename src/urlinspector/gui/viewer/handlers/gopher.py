@@ -44,6 +44,7 @@ from urlinspector.net.gopher import GopherReply, TLSOptions
 from urlinspector.schemes.gopher import (
     MenuItem,
     error_in_body,
+    item_type,
     item_url,
     request_from_url,
     type_name,
@@ -57,15 +58,18 @@ if TYPE_CHECKING:
 
     from urlinspector.net.limits import Limits
 
-__all__ = ["IMAGE_TYPES", "NO_RANGES", "GopherHandler", "GopherMenu", "menu_above"]
+__all__ = ["NO_RANGES", "GopherHandler", "GopherMenu", "menu_above", "shown_as_image"]
 
 NO_RANGES = "this server cannot resume: gopher has no ranges; Retry starts again"
 """RFC 1436 sends a selector and gets the whole item; Gopher+ (its 1993 draft) adds
 attributes and views, not byte ranges: a cut gopher download can only start again."""
 
-IMAGE_TYPES = frozenset("gIp:")
-"""Gopher item types shown as images (RFC 1436 §3.8 g and I; p, the PNG convention;
-``:``, Gopher+'s bitmap)."""
+
+def shown_as_image(gophertype: str) -> bool:
+    """Whether an item of *gophertype* is shown as an image (:attr:`.ItemType.shown_as_image`:
+    RFC 1436 §3.8 ``g`` and ``I``, Gopher+'s ``:`` bitmap, ``p`` by the PNG convention)."""
+    row = item_type(gophertype)
+    return row is not None and row.shown_as_image
 
 
 def _menu_title(items: list[Any], url: URL) -> str:
@@ -135,7 +139,7 @@ class GopherHandler(BaseHandler):
         limits = guarded(viewer, url, origin, confirmed)
         if request.gophertype == "7" and request.search is None and request.kind == "menu":
             return AskSearch()
-        if request.kind == "binary" and request.gophertype not in IMAGE_TYPES:
+        if request.kind == "binary" and not shown_as_image(request.gophertype):
             # its first octets decide: a text is shown, data goes to the save dialog
             return _download(url, tls_options(url, viewer), show_now=False, limits=limits)
         return Fetch(gopher_task(url, limits=limits, tls=tls_options(url, viewer)))
