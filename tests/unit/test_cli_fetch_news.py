@@ -193,6 +193,30 @@ def test_raw(replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[s
     assert out.encode("utf-8") == recorded
 
 
+@pytest.mark.parametrize(
+    ("transcript", "url", "commands"),
+    [
+        # the group list: both LIST replies, as they came
+        ("inn_group_list.txt", "news:*", [b"LIST ACTIVE\r\n", b"LIST NEWSGROUPS\r\n"]),
+        # a group: the OVER reply, not GROUP's (which carries no article)
+        ("inn_overview.txt", "news:local.test", [b"OVER 1-5\r\n"]),
+    ],
+)
+def test_raw_prints_only_the_replies_asked_for(
+    replayer: Callable[[str], Replayer],
+    capfd: pytest.CaptureFixture[str],
+    transcript: str,
+    url: str,
+    commands: list[bytes],
+) -> None:
+    server = replayer(transcript)
+    status, out, err = fetch(["--raw", "--server", server.setting, url], capfd)
+    assert status == 0, err
+    assert server.mismatch == []
+    answers = dict(server.pairs)
+    assert out.encode("utf-8") == b"".join(answers[command] for command in commands)
+
+
 def test_output_file(
     replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import sys
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from urlinspector.cli.common import (
@@ -35,12 +36,14 @@ from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.gopher import fetch as gopher_fetch
 from urlinspector.net.gopher_tls import TLSOptions, UntrustedCertificate, describe
+from urlinspector.net.limits import Limits
 from urlinspector.net.saving import Saving, save_to
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher import (
     Attribute,
     Data,
     Event,
+    GopherRequest,
     MenuItem,
     error_in_body,
     request_from_url,
@@ -144,8 +147,34 @@ class _TextOut:
             self.pending = ""
 
 
-def _transcript(args: argparse.Namespace, text: str) -> None:
-    if getattr(args, "transcript", False):
+@dataclass(frozen=True, slots=True)
+class _Options:
+    """The command line's settings for one gopher fetch, read once."""
+
+    output: str | None
+    """``-o FILE``: the reply saved there (menus and attributes as printed)."""
+    raw: bool
+    """``--raw``: the reply's bytes as they came, to FILE or standard output."""
+    charset: str
+    """``--charset``: how text and menus are decoded."""
+    transcript: bool
+    """``--transcript``: the conversation on standard error."""
+    tls: TLSOptions
+    """``--cacert`` and ``--insecure``, for gophers://."""
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> _Options:
+        return cls(
+            output=args.output,
+            raw=bool(args.raw),
+            charset=args.charset,
+            transcript=bool(getattr(args, "transcript", False)),
+            tls=tls_options(args),
+        )
+
+
+def _transcript(options: _Options, text: str) -> None:
+    if options.transcript:
         sys.stderr.write(visible(text) + "\n")
 
 
@@ -156,61 +185,114 @@ def tls_options(args: argparse.Namespace) -> TLSOptions:
     )
 
 
-def _connected(args: argparse.Namespace, conn: Connection, tls: TLSOptions) -> None:
+def _connected(options: _Options, conn: Connection) -> None:
     """The transcript's lines once connected: the address, and the TLS certificate."""
-    _transcript(args, f"connected to {conn.peer[0]} port {conn.peer[1]}")
-    certificate = describe(conn.tls_socket, tls.how) if conn.tls_socket else None
+    _transcript(options, f"connected to {conn.peer[0]} port {conn.peer[1]}")
+    certificate = describe(conn.tls_socket, options.tls.how) if conn.tls_socket else None
     for line in certificate.lines() if certificate is not None else []:
-        _transcript(args, line)
+        _transcript(options, line)
 
 
-def _failure(exc: Exception, args: argparse.Namespace) -> str:
+def _failure(exc: Exception, options: _Options) -> str:
     """The message of a failed fetch; a certificate that cannot be trusted is shown
     in the transcript, and the message says how to trust it."""
     if not isinstance(exc, UntrustedCertificate):
         return str(exc)
     for line in exc.certificate.lines() if exc.certificate is not None else []:
-        _transcript(args, line)
+        _transcript(options, line)
     return (
         f"{exc} (to trust it: --cacert FILE with the CA that issued it, or --insecure to "
         "accept it unverified)"
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Route:
+    """Where the reply goes, decided from the item's kind and the options before
+    connecting."""
+
+    target: BinaryIO | None
+    """The -o file."""
+    stdout: BinaryIO | None
+    """Standard output for --raw without -o."""
+    text_out: _TextOut | None
+    """A text document printed as it arrives."""
+    menu_to_file: bool
+    """Menu lines written to the file as the items arrive."""
+    body_to_file: bool
+    """A text or binary body streamed into the file (its first 4 KiB held, to recognise
+    an error menu in its place)."""
+
+    @classmethod
+    def of(cls, kind: str, options: _Options, saving: Saving | None, console: Console) -> _Route:
+        target = saving.file if saving is not None else None
+        cooked = not options.raw
+        return cls(
+            target=target,
+            stdout=sys.stdout.buffer if options.raw and target is None else None,
+            text_out=(
+                _TextOut(console, options.charset)
+                if kind == "text" and cooked and target is None
+                else None
+            ),
+            menu_to_file=target is not None and cooked and kind == "menu",
+            body_to_file=target is not None and cooked and kind in ("text", "binary"),
+        )
+
+
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for gopher and gophers URLs."""
     request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
     check_port(url, args)
-    output: str | None = args.output
-    raw: bool = bool(args.raw)
-    if request.kind == "binary" and output is None and not raw:
+    options = _Options.from_args(args)
+    if request.kind == "binary" and options.output is None and not options.raw:
         _say(
             f"error: a type {visible(request.gophertype)} item ({type_name(request.gophertype)}) "
             "is binary data: save it with -o FILE (or send the bytes to stdout with --raw)"
         )
         return EXIT_USAGE
     limits = fetch_limits(args.timeout, request_guard(url, args, request.port))
-    charset: str = args.charset
-    tls = tls_options(args)
-
-    _transcript(args, f"connecting to {request.hostport}{' (TLS)' * request.tls}")
-    _transcript(args, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
-
+    _transcript(options, f"connecting to {request.hostport}{' (TLS)' * request.tls}")
+    _transcript(options, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
     saving: Saving | None = None
-    if output is not None:
+    if options.output is not None:
         try:
-            saving = save_to(output)  # a link or a folder refused; a device written as it is
+            saving = save_to(options.output)  # a link or a folder refused; a device as it is
         except OSError as exc:
-            return _fail(cannot_write(output, exc))
-    target: BinaryIO | None = saving.file if saving is not None else None
-    stdout = sys.stdout.buffer if raw and target is None else None
-    text_out = (
-        _TextOut(console, charset)
-        if request.kind == "text" and not raw and target is None
-        else None
-    )
+            return _fail(cannot_write(options.output, exc))
+    route = _Route.of(request.kind, options, saving, console)
+    try:
+        reply = _receive(request, limits, options, route)
+        message = _save_held_body(reply, route, options.charset)
+        if message is not None:
+            _discard(saving)
+            return _fail(f"the server answered with an error: {message}")
+    except (NetError, RemoteProtocolError) as exc:
+        if route.text_out is not None:
+            route.text_out.finish()
+        status = _fail(_failure(exc, options))
+        _keep_partial(saving)  # cut short: what came stays in FILE.part
+        return status
+    except OSError as exc:  # the file: a full disk, an I/O error
+        return _write_failed(saving, exc)
+    except BaseException:
+        _discard(saving)
+        raise
+    try:
+        status = _report(options, console, reply, route)
+    except OSError as exc:  # the file: a full disk, an I/O error
+        return _write_failed(saving, exc)
+    except BaseException:
+        _discard(saving)
+        raise
+    return status if saving is None else _settle(saving, reply, status, options)
 
-    menu_to_file = target is not None and not raw and request.kind == "menu"
+
+def _receive(
+    request: GopherRequest, limits: Limits, options: _Options, route: _Route
+) -> GopherReply:
+    """Send the request and take the reply where *route* says."""
+    text_out, target, menu_to_file = route.text_out, route.target, route.menu_to_file
 
     def on_event(event: Event) -> None:
         if text_out is not None and isinstance(event, Data):
@@ -219,59 +301,46 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             # written as the items come, so a menu of any size fits: the URLs start at
             # the widest display column, since the widest display is not known yet
             target.write((menu_lines([event], _DISPLAY_COLUMN)[0] + "\n").encode("utf-8"))
-            _item_notes(args, event)
+            _item_notes(options, event)
 
     def on_bytes(data: bytes) -> None:
         if target is not None:
             target.write(data)
-        elif stdout is not None:
-            stdout.write(data)
+        elif route.stdout is not None:
+            route.stdout.write(data)
 
     def on_connect(conn: Connection) -> None:
-        _connected(args, conn, tls)
+        _connected(options, conn)
 
-    body_to_file = target is not None and not raw and request.kind in ("text", "binary")
-    try:
-        reply = gopher_fetch(
-            request,
-            limits=limits,
-            charset=charset,
-            sink=target if body_to_file else None,
-            keep_body=text_out is None and not raw,
-            keep_items=not menu_to_file,
-            memory=_PEEK if body_to_file else None,  # the rest streams to the file
-            on_event=on_event if text_out is not None or menu_to_file else None,
-            on_bytes=on_bytes if raw else None,
-            on_connect=on_connect,
-            tls=tls,
-        )
-        if body_to_file and target is not None and reply.body:
-            message = error_in_body(reply.body, charset)
-            if message is not None:
-                _discard(saving)
-                return _fail(f"the server answered with an error: {message}")
-            target.write(reply.body)
-    except (NetError, RemoteProtocolError) as exc:
-        if text_out is not None:
-            text_out.finish()
-        status = _fail(_failure(exc, args))
-        _keep_partial(saving)  # cut short: what came stays in FILE.part
-        return status
-    except OSError as exc:  # the file: a full disk, an I/O error
-        return _write_failed(saving, exc)
-    except BaseException:
-        _discard(saving)
-        raise
+    return gopher_fetch(
+        request,
+        limits=limits,
+        charset=options.charset,
+        sink=target if route.body_to_file else None,
+        keep_body=text_out is None and not options.raw,
+        keep_items=not menu_to_file,
+        memory=_PEEK if route.body_to_file else None,  # the rest streams to the file
+        on_event=on_event if text_out is not None or menu_to_file else None,
+        on_bytes=on_bytes if options.raw else None,
+        on_connect=on_connect,
+        tls=options.tls,
+    )
 
-    try:
-        status = _report(args, console, reply, text_out, target, raw)
-    except OSError as exc:  # the file: a full disk, an I/O error
-        return _write_failed(saving, exc)
-    except BaseException:
-        _discard(saving)
-        raise
-    if saving is None or output is None:
-        return status
+
+def _save_held_body(reply: GopherReply, route: _Route, charset: str) -> str | None:
+    """The first 4 KiB of a body streamed to the file, held back: the error message when
+    they are an error menu in the document's place, else written to the file (None)."""
+    if not route.body_to_file or route.target is None or not reply.body:
+        return None
+    message = error_in_body(reply.body, charset)
+    if message is None:
+        route.target.write(reply.body)
+    return message
+
+
+def _settle(saving: Saving, reply: GopherReply, status: int, options: _Options) -> int:
+    """The -o file after the reply: put in place when all went well; else an error
+    reply discarded and a reply cut short kept as FILE.part."""
     if status != EXIT_OK:
         if reply.error is not None:
             _discard(saving)  # an error reply: nothing worth keeping
@@ -281,8 +350,8 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     try:
         saving.commit()
     except OSError as exc:
-        return _fail(cannot_write(output, exc))
-    _transcript(args, f"wrote {output}")
+        return _fail(cannot_write(saving.target, exc))
+    _transcript(options, f"wrote {saving.target}")
     return status
 
 
@@ -296,46 +365,45 @@ def _keep_partial(saving: Saving | None) -> None:
         _say(f"note: the bytes received are in {part}; {saving.target} is left as it was")
 
 
-def _report(
-    args: argparse.Namespace,
-    console: Console,
-    reply: GopherReply,
-    text_out: _TextOut | None,
-    target: BinaryIO | None,
-    raw: bool,
-) -> int:
+def _report(options: _Options, console: Console, reply: GopherReply, route: _Route) -> int:
     if reply.header is not None:
-        _transcript(args, "< " + reply.header.raw.decode("latin-1"))
-    _transcript(args, f"< {reply.received} bytes")
+        _transcript(options, "< " + reply.header.raw.decode("latin-1"))
+    _transcript(options, f"< {reply.received} bytes")
     end = reply.end
     if end is not None and end.note:
         if end.complete and end.framing == "terminator":
             _say(f"warning: {end.note}")  # text after the "." line
         else:
-            _transcript(args, f"note: {end.note}")
+            _transcript(options, f"note: {end.note}")
     if reply.error is not None:
         return _fail(f"the server answered: {reply.error.text}")
+    text_out = route.text_out
     if text_out is not None:
         held = bytes(text_out.held) if not text_out.started else b""
-        message = error_in_body(held, args.charset) if held else None
+        message = error_in_body(held, options.charset) if held else None
         if message is not None:
             return _fail(f"the server answered with an error: {message}")
         text_out.finish()
-    elif not raw:
-        lines: list[str] = []
-        if reply.kind == "menu":
-            lines = menu_lines(reply.items)
-            for item in reply.items:
-                _item_notes(args, item)
-        elif reply.kind == "attributes":
-            lines = _attribute_lines(reply.attributes)
-        if target is not None and lines:
-            target.write("".join(line + "\n" for line in lines).encode("utf-8"))
-        elif lines:
-            console.write_lines(lines)
+    elif not options.raw:
+        _show(options, console, reply, route.target)
     if end is not None and not end.complete:
         return _fail(f"the reply is incomplete: {end.note}")
     return EXIT_OK
+
+
+def _show(options: _Options, console: Console, reply: GopherReply, target: BinaryIO | None) -> None:
+    """A menu or Gopher+ attributes as lines, on the console or into the -o file."""
+    lines: list[str] = []
+    if reply.kind == "menu":
+        lines = menu_lines(reply.items)
+        for item in reply.items:
+            _item_notes(options, item)
+    elif reply.kind == "attributes":
+        lines = _attribute_lines(reply.attributes)
+    if target is not None and lines:
+        target.write("".join(line + "\n" for line in lines).encode("utf-8"))
+    elif lines:
+        console.write_lines(lines)
 
 
 def _write_failed(saving: Saving | None, exc: OSError) -> int:
@@ -347,9 +415,9 @@ def _write_failed(saving: Saving | None, exc: OSError) -> int:
     return _fail(cannot_write(saving.target, exc))
 
 
-def _item_notes(args: argparse.Namespace, item: MenuItem) -> None:
+def _item_notes(options: _Options, item: MenuItem) -> None:
     for problem in item.problems:
-        _transcript(args, f"note: line {item.line}: {problem}")
+        _transcript(options, f"note: line {item.line}: {problem}")
 
 
 def _discard(saving: Saving | None) -> None:

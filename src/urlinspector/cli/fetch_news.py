@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import BinaryIO
 
 from urlinspector.cli.common import (
@@ -54,7 +56,7 @@ from urlinspector.schemes.nntp.errors import AuthenticationRequired, ClearTextLo
 from urlinspector.schemes.nntp.events import Command
 from urlinspector.schemes.nntp.listing import GroupList, OverviewEntry, OverviewPage
 from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
-from urlinspector.schemes.nntp.url import news_target
+from urlinspector.schemes.nntp.url import NewsTarget, Target, news_target
 
 __all__ = ["EXIT_FAILED", "fetch"]
 
@@ -178,102 +180,164 @@ def _binary_stdout() -> BinaryIO:
     return buffer
 
 
+@dataclass(frozen=True, slots=True)
+class _Options:
+    """The command line's settings for one news fetch, read once."""
+
+    output: str | None
+    """``-o FILE``: the article as received, or the printed lines."""
+    raw: bool
+    """``--raw``: the server's replies as they came, to standard output."""
+    transcript: bool
+    charset: str
+    """``--charset``: the fallback for text that declares none."""
+    server: str | None
+    """``--server HOST[:PORT]``, for news: URLs."""
+    allow_plaintext_auth: bool
+    timeout: float | None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> _Options:
+        return cls(
+            output=args.output,
+            raw=bool(args.raw),
+            transcript=bool(args.transcript),
+            charset=args.charset,
+            server=getattr(args, "server", None),
+            allow_plaintext_auth=bool(getattr(args, "allow_plaintext_auth", False)),
+            timeout=args.timeout,
+        )
+
+
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for news: and nntp: URLs."""
     target = news_target(url)  # LocalProtocolError (a ValueError): exit status 2
     check_port(url, args)
-    server_setting: str | None = getattr(args, "server", None)
-    if target.server is not None and server_setting:
+    options = _Options.from_args(args)
+    if target.server is not None and options.server:
         raise ValueError("--server applies to news: URLs; an nntp: URL names its own server")
-    address = server_for(target, server_setting)
+    address = server_for(target, options.server)
     # a server of the user's setting (--server, NNTPSERVER) is theirs; an nntp: URL's
     # is judged by the request policy
     guard = None if address.source != "url" else request_guard(url, args, address.port)
-    limits = fetch_limits(args.timeout, guard)
-    credentials = (
-        Credentials(target.user, target.password or "")
-        if target.user is not None
-        else netrc_credentials(
-            address.host, clear_text=getattr(args, "allow_plaintext_auth", False)
-        )
-    )
-    charset: str = args.charset
-
-    def on_line(line: TranscriptLine) -> None:
-        _stderr(visible(line.render()))
-
-    raw_out = _binary_stdout() if args.raw else None
-
-    def on_raw(command: Command | None, data: bytes) -> None:
-        if raw_out is not None and command is not None and command.keyword in RAW_COMMANDS:
-            raw_out.write(data)
-            raw_out.flush()
-
-    for note in target.notes:
-        _stderr(visible(f"note: {note}"))
+    limits = fetch_limits(options.timeout, guard)
+    credentials = _credentials(target, address.host, options)
+    raw_out = _binary_stdout() if options.raw else None
+    _notes(target.notes)
     try:
-        output = _Output(console, args.output)  # a link or a folder refused, before connecting
+        output = _Output(console, options.output)  # a link or a folder refused, before connecting
     except OSError as exc:
-        _stderr(visible(f"urlinspector: error: {cannot_write(args.output, exc)}"))
-        return EXIT_FAILED
+        return _failed(cannot_write(options.output or "", exc))
     try:
         with NewsClient(
             address,
             limits=limits,
             credentials=credentials,
-            transcript=on_line if args.transcript else None,
-            raw=on_raw if raw_out is not None else None,
+            transcript=_transcript_line if options.transcript else None,
+            raw=_raw_replies(raw_out) if raw_out is not None else None,
         ) as client:
-            if target.kind == "group-list":
-                groups = client.list_groups(fallback_charset=charset)
-                if raw_out is None:
-                    output.lines(_group_lines(groups))
-            elif target.kind == "overview":
-                assert target.group is not None
-                _overview(client, target.group, charset, output, raw_out is None, console)
-            else:
-                article = client.article(
-                    group=target.group,
-                    number=target.article_number,
-                    message_id=target.message_id,
-                    fallback_charset=charset,
-                )
-                for note in article.notes:
-                    _stderr(visible(f"note: {note}"))
-                if args.output is not None:
-                    output.data(article.raw)
-                elif raw_out is None:
-                    output.lines(_article_lines(article))
+            _SHOW[target.kind](client, target, options, output, console)
             info = client.info
         output.commit()
         _stderr(_server_line(info))  # after the work: with the login and TLS it ended with
-        for note in info.notes:
-            _stderr(visible(f"note: {note}"))
+        _notes(info.notes)
     except NetError as exc:  # its message names the server
-        _stderr(visible(f"urlinspector: error: {exc}"))
-        return EXIT_FAILED
+        return _failed(str(exc))
     except RemoteProtocolError as exc:
-        message = f"urlinspector: error: news server {address}: {exc}"
-        if isinstance(exc, ClearTextLoginRefused):
-            message += (
-                "; to send the login from ~/.netrc anyway, repeat the command with "
-                "--allow-plaintext-auth"
-            )
-        elif isinstance(exc, AuthenticationRequired):
-            message += (
-                f"; give a login in ~/.netrc (machine {address.host} login USER password "
-                f"PASSWORD) or, for nntp: URLs, in the URL (nntp://USER:PASSWORD@host/group)"
-            )
-        _stderr(visible(message))
-        return EXIT_FAILED
+        return _failed(f"news server {address}: {exc}{_login_hint(exc, address.host)}")
     except OSError as exc:  # the -o file: a full disk, an I/O error
-        if args.output is None or isinstance(exc, BrokenPipeError):
+        if options.output is None or isinstance(exc, BrokenPipeError):
             raise
-        _stderr(visible(f"urlinspector: error: {cannot_write(args.output, exc)}"))
-        return EXIT_FAILED
+        return _failed(cannot_write(options.output, exc))
     finally:
         output.discard()
     return EXIT_OK
+
+
+def _failed(message: str) -> int:
+    _stderr(visible(f"urlinspector: error: {message}"))
+    return EXIT_FAILED
+
+
+def _notes(notes: Iterable[str]) -> None:
+    for note in notes:
+        _stderr(visible(f"note: {note}"))
+
+
+def _transcript_line(line: TranscriptLine) -> None:
+    _stderr(visible(line.render()))
+
+
+def _raw_replies(raw_out: BinaryIO) -> Callable[[Command | None, bytes], None]:
+    """What ``--raw`` prints: the replies that carry what the URL asked for."""
+
+    def on_raw(command: Command | None, data: bytes) -> None:
+        if command is not None and command.keyword in RAW_COMMANDS:
+            raw_out.write(data)
+            raw_out.flush()
+
+    return on_raw
+
+
+def _credentials(target: NewsTarget, host: str, options: _Options) -> Credentials | None:
+    """The login for a server that asks for one: the nntp URL's userinfo, else the
+    server's ``machine`` entry in ``~/.netrc``."""
+    if target.user is not None:
+        return Credentials(target.user, target.password or "")
+    return netrc_credentials(host, clear_text=options.allow_plaintext_auth)
+
+
+def _login_hint(exc: RemoteProtocolError, host: str) -> str:
+    """What to do about a login the server asked for (RFC 4643 §2.1, §5)."""
+    if isinstance(exc, ClearTextLoginRefused):
+        return (
+            "; to send the login from ~/.netrc anyway, repeat the command with "
+            "--allow-plaintext-auth"
+        )
+    if isinstance(exc, AuthenticationRequired):
+        return (
+            f"; give a login in ~/.netrc (machine {host} login USER password "
+            f"PASSWORD) or, for nntp: URLs, in the URL (nntp://USER:PASSWORD@host/group)"
+        )
+    return ""
+
+
+def _show_groups(
+    client: NewsClient, target: NewsTarget, options: _Options, output: _Output, console: Console
+) -> None:
+    groups = client.list_groups(fallback_charset=options.charset)
+    if not options.raw:
+        output.lines(_group_lines(groups))
+
+
+def _show_overview(
+    client: NewsClient, target: NewsTarget, options: _Options, output: _Output, console: Console
+) -> None:
+    assert target.group is not None
+    _overview(client, target.group, options.charset, output, not options.raw, console)
+
+
+def _show_article(
+    client: NewsClient, target: NewsTarget, options: _Options, output: _Output, console: Console
+) -> None:
+    article = client.article(
+        group=target.group,
+        number=target.article_number,
+        message_id=target.message_id,
+        fallback_charset=options.charset,
+    )
+    _notes(article.notes)
+    if options.output is not None:
+        output.data(article.raw)
+    elif not options.raw:
+        output.lines(_article_lines(article))
+
+
+_Show = Callable[[NewsClient, NewsTarget, _Options, _Output, Console], None]
+_SHOW: Mapping[Target, _Show] = MappingProxyType(
+    {"group-list": _show_groups, "overview": _show_overview, "article": _show_article}
+)
+"""What each kind of news URL fetches and prints (RFC 1738 §3.6, §3.7)."""
 
 
 def _overview(

@@ -7,7 +7,7 @@ import dataclasses
 import functools
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,7 +55,7 @@ from urlinspector.core import (
     parse,
 )
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
-from urlinspector.core.model import COMPONENT_NAMES, URI
+from urlinspector.core.model import COMPONENT_NAMES, URI, Severity
 from urlinspector.core.readers import differing_readers
 from urlinspector.core.wrappers import Unwrapping
 from urlinspector.data import top_domains
@@ -257,6 +257,13 @@ def _parse_report(url: URL, console: Console, dest: Destination | None = None) -
             *_unwrap_lines(dest.unwrapping, console),
             *_reader_lines(url, dest, console),
         ]
+    for section in _PARSE_SECTIONS:
+        lines += section(url, console)
+    return lines
+
+
+def _result_lines(url: URL, console: Console) -> list[str]:
+    """The edition, and the verdict with its counts of errors, warnings and notes."""
     ed = url.edition
     errors, warnings = len(url.errors), len(url.warnings)
     notes = len(url.diagnostics) - errors - warnings
@@ -264,18 +271,21 @@ def _parse_report(url: URL, console: Console, dest: Destination | None = None) -
     summary = f"{verdict}: {_count(errors, 'error')}, {_count(warnings, 'warning')}"
     if notes:
         summary += f", {_count(notes, 'note')}"
-    lines.append("")
-    lines += table(
-        console,
-        [
-            [("edition", None), (f"{ed.title} ({ed.year}), {ed.id}", None)],
-            [("result", None), (summary, _mark("invalid") if errors else None)],
-        ],
-        indent=0,
-    )
+    return [
+        "",
+        *table(
+            console,
+            [
+                [("edition", None), (f"{ed.title} ({ed.year}), {ed.id}", None)],
+                [("result", None), (summary, _mark("invalid") if errors else None)],
+            ],
+            indent=0,
+        ),
+    ]
 
-    # components
-    lines += ["", "components"]
+
+def _component_lines(url: URL, console: Console) -> list[str]:
+    """Each component: its value, in its colour, and its span."""
     rows: list[list[Cell]] = []
     if url.has_wrapper:
         rows.append([("uri", None), (visible(url.uri), None), (span_text(url.spans[URI]), None)])
@@ -285,11 +295,11 @@ def _parse_report(url: URL, console: Console, dest: Destination | None = None) -
         if role is palette.PLAIN:
             role = None
         rows.append([(name, None), (shown_value(value), role), (span_text(url.spans[index]), None)])
-    lines += table(console, rows)
+    return ["", "components", *table(console, rows)]
 
-    # host and port
-    lines.append("")
-    host_kind = url.host_kind or "no host"
+
+def _port_text(url: URL) -> str:
+    """The port written (or none), and the scheme's default beside it."""
     port = url.port
     default = url.default_port
     scheme = visible(url.scheme.lower()) if url.scheme else None
@@ -297,87 +307,113 @@ def _parse_report(url: URL, console: Console, dest: Destination | None = None) -
         f"default for {scheme}: {default}" if default is not None else "no default port known"
     )
     if port is None:
-        port_text = f"none written; {default_text}"
-    elif url.port_number is not None:
-        port_text = f"{url.port_number}; {default_text}"
-        if default is not None and url.port_number == default:
-            port_text += " (the same)"
-    else:
-        port_text = f"{shown_value(port)} (not a number); {default_text}"
-    rows = [[("host kind", None), (host_kind, None)], [("port", None), (port_text, None)]]
+        return f"none written; {default_text}"
+    if url.port_number is None:
+        return f"{shown_value(port)} (not a number); {default_text}"
+    same = " (the same)" if default is not None and url.port_number == default else ""
+    return f"{url.port_number}; {default_text}{same}"
+
+
+def _host_port_lines(url: URL, console: Console) -> list[str]:
+    """The host's kind, the port, and the slash that separates the authority from the path."""
+    rows: list[list[Cell]] = [
+        [("host kind", None), (url.host_kind or "no host", None)],
+        [("port", None), (_port_text(url), None)],
+    ]
     if url.path_separator_span is not None:
         where = span_text(url.path_separator_span)
         rows.append([("path slash", None), (f"{where}, a separator, not part of the path", None)])
-    lines += table(console, rows, indent=0)
+    return ["", *table(console, rows, indent=0)]
 
-    # path segments
+
+def _segment_lines(url: URL, console: Console) -> list[str]:
+    """The path segments, numbered, up to MAX_ROWS of them."""
     segments = url.segments
-    if segments:
-        lines += ["", f"path segments ({len(segments)})"]
-        rows = [
-            [
-                (str(i), None),
-                (shown_value(s.text), "path" if s.text else None),
-                (span_text(s.span), None),
-            ]
-            for i, s in enumerate(segments[:MAX_ROWS], 1)
+    if not segments:
+        return []
+    rows: list[list[Cell]] = [
+        [
+            (str(i), None),
+            (shown_value(s.text), "path" if s.text else None),
+            (span_text(s.span), None),
         ]
-        lines += table(console, rows)
-        if len(segments) > MAX_ROWS:
-            lines.append(f"  … {len(segments) - MAX_ROWS} more (--json shows all)")
+        for i, s in enumerate(segments[:MAX_ROWS], 1)
+    ]
+    lines = ["", f"path segments ({len(segments)})", *table(console, rows)]
+    if len(segments) > MAX_ROWS:
+        lines.append(f"  … {len(segments) - MAX_ROWS} more (--json shows all)")
+    return lines
 
-    # scheme-specific
+
+def _specific_lines(url: URL, console: Console) -> list[str]:
+    """The scheme-specific parts, each with the field value it gives, then the fields no
+    part gave."""
     specific = url.specific
-    if specific is not None:
-        dp = "" if specific.default_port is None else f", default port {specific.default_port}"
-        lines += ["", f"scheme-specific parts ({visible(specific.scheme)}{dp})"]
-        fields = specific.fields
-        used: set[str] = set()
-        seen: dict[str, int] = {}
-        rows = [[("part", None), ("text", None), ("span", None), ("value", None)]]
-        for name, span, raw, part_role, _ in specific.parts[:MAX_ROWS]:
-            key = _FIELD_ALIASES.get(name, name.replace("-", "_"))
-            value_text = ""
-            if part_role not in ("separator", "telnet-slash") and key in fields:
-                field = fields[key]
-                index = seen.get(key, 0)
-                seen[key] = index + 1
-                if isinstance(field, tuple | list):  # one item per part of that name
-                    field = field[index] if index < len(field) else None
-                value_text = _field_value(field)
-                used.add(key)
-            rows.append(
-                [
-                    (visible(name), None),
-                    (shown_value(raw), part_role if raw else None),
-                    (span_text(span), None),
-                    (value_text, None),
-                ]
-            )
-        lines += table(console, rows)
-        if len(specific.parts) > MAX_ROWS:
-            lines.append(f"  … {len(specific.parts) - MAX_ROWS} more (--json shows all)")
-        rest = [(k, v) for k, v in fields.items() if k not in used]
-        if rest:
-            lines += ["", "scheme-specific fields"]
-            lines += table(
-                console, [[(visible(k), None), (_field_value(v), None)] for k, v in rest]
-            )
+    if specific is None:
+        return []
+    dp = "" if specific.default_port is None else f", default port {specific.default_port}"
+    lines = ["", f"scheme-specific parts ({visible(specific.scheme)}{dp})"]
+    fields = specific.fields
+    used: set[str] = set()
+    seen: dict[str, int] = {}
+    rows: list[list[Cell]] = [[("part", None), ("text", None), ("span", None), ("value", None)]]
+    for name, span, raw, part_role, _ in specific.parts[:MAX_ROWS]:
+        key = _FIELD_ALIASES.get(name, name.replace("-", "_"))
+        value_text = ""
+        if part_role not in ("separator", "telnet-slash") and key in fields:
+            field = fields[key]
+            index = seen.get(key, 0)
+            seen[key] = index + 1
+            if isinstance(field, tuple | list):  # one item per part of that name
+                field = field[index] if index < len(field) else None
+            value_text = _field_value(field)
+            used.add(key)
+        rows.append(
+            [
+                (visible(name), None),
+                (shown_value(raw), part_role if raw else None),
+                (span_text(span), None),
+                (value_text, None),
+            ]
+        )
+    lines += table(console, rows)
+    if len(specific.parts) > MAX_ROWS:
+        lines.append(f"  … {len(specific.parts) - MAX_ROWS} more (--json shows all)")
+    rest = [(k, v) for k, v in fields.items() if k not in used]
+    if rest:
+        lines += ["", "scheme-specific fields"]
+        lines += table(console, [[(visible(k), None), (_field_value(v), None)] for k, v in rest])
+    return lines
 
-    # diagnostics
-    lines.append("")
-    if not url.diagnostics:
-        lines.append("diagnostics: none")
-    for severity, title, severity_role in (
-        ("error", "errors", _mark("invalid")),
-        ("warning", "warnings", _mark("warning")),
-        ("info", "notes", None),
-    ):
+
+_SEVERITY_GROUPS: tuple[tuple[Severity, str, str | None], ...] = (
+    ("error", "errors", "invalid"),
+    ("warning", "warnings", "warning"),
+    ("info", "notes", None),
+)
+"""The diagnostics' groups, in the order shown: severity, title and the colour role's name."""
+
+
+def _diagnostics_section(url: URL, console: Console) -> list[str]:
+    """The diagnostics grouped by severity, errors first."""
+    lines = ["", *([] if url.diagnostics else ["diagnostics: none"])]
+    for severity, title, role_name in _SEVERITY_GROUPS:
         group = [d for d in url.diagnostics if d.severity == severity]
         if group:
             lines.append(f"{title} ({len(group)})")
-            lines += _diagnostic_lines(console, group, severity_role)
+            lines += _diagnostic_lines(console, group, _mark(role_name) if role_name else None)
     return lines
+
+
+_PARSE_SECTIONS: tuple[Callable[[URL, Console], list[str]], ...] = (
+    _result_lines,
+    _component_lines,
+    _host_port_lines,
+    _segment_lines,
+    _specific_lines,
+    _diagnostics_section,
+)
+"""The sections of the ``parse`` report after the URL (and its destination), in order."""
 
 
 def _diagnostic_lines(

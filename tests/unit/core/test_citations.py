@@ -52,26 +52,44 @@ def _cited() -> dict[str, str]:
             add(citation(name, edition), f"normalize citation({name!r}, {edition.id})")
     urls = [*corpus(2_000), *_examples()]
     for edition_id in EDITION_IDS:
-        for text in urls:
-            url = parse(text, edition=edition_id)
-            for d in url.diagnostics:
-                add(d.reference, f"{d.code} of {text!r} ({edition_id})")
-            if url.specific is not None:
-                for name, _span, _raw, _role, rule in url.specific.parts:
-                    add(rule, f"part {name!r} of {text!r} ({edition_id})")
-        for raw in ("a%2Fb%41%zz%C3%A9", "%2F%3B%3F", "x%09y%20"):
-            for component in ("path", "segment", "query", "selector", "cwd", None):
-                for e in decode(raw, component=component, edition=edition_id).escapes:
-                    add(e.reference, f"escape {e.text} in {component} ({edition_id})")
-        for base in BASES:
-            for ref in REFERENCES:
-                try:
-                    r = resolve(base, ref, edition=edition_id, trace=True)
-                except ValueError:
-                    continue
-                for step in r.steps:
-                    add(step.citation, f"resolving {ref!r} against {base!r} ({edition_id})")
+        for ref, where in (
+            *_parse_citations(urls, edition_id),
+            *_escape_citations(edition_id),
+            *_resolution_citations(edition_id),
+        ):
+            add(ref, where)
     return found
+
+
+def _parse_citations(urls: list[str], edition_id: str) -> Iterator[tuple[str, str]]:
+    """The references of every diagnostic and the rule of every scheme-specific part."""
+    for text in urls:
+        url = parse(text, edition=edition_id)
+        for d in url.diagnostics:
+            yield d.reference, f"{d.code} of {text!r} ({edition_id})"
+        if url.specific is not None:
+            for name, _span, _raw, _role, rule in url.specific.parts:
+                yield rule, f"part {name!r} of {text!r} ({edition_id})"
+
+
+def _escape_citations(edition_id: str) -> Iterator[tuple[str, str]]:
+    """The references of the escapes a decode explains, in every component."""
+    for raw in ("a%2Fb%41%zz%C3%A9", "%2F%3B%3F", "x%09y%20"):
+        for component in ("path", "segment", "query", "selector", "cwd", None):
+            for e in decode(raw, component=component, edition=edition_id).escapes:
+                yield e.reference, f"escape {e.text} in {component} ({edition_id})"
+
+
+def _resolution_citations(edition_id: str) -> Iterator[tuple[str, str]]:
+    """The citation of every step of resolving the references against the bases."""
+    for base in BASES:
+        for ref in REFERENCES:
+            try:
+                r = resolve(base, ref, edition=edition_id, trace=True)
+            except ValueError:
+                continue
+            for step in r.steps:
+                yield step.citation, f"resolving {ref!r} against {base!r} ({edition_id})"
 
 
 def names_a_document(citation_text: str, *, first: bool) -> bool:

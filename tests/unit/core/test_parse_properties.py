@@ -41,6 +41,7 @@ from urlinspector.core.model import (
     URI,
     USER,
     USERINFO,
+    Spans,
 )
 from urlinspector.core.tables import tables_for
 
@@ -212,7 +213,28 @@ def check_url(url: URL, text: str, edition: str) -> None:
     if spans[SCHEME][0] < 0 and spans[AUTHORITY][0] < 0:
         assert spans[PATH][0] == u_start
 
-    # userinfo, host and port inside the authority, in that order
+    _check_authority(text, spans)
+    separator = url.path_separator_span
+    if separator is not None:
+        assert url.edition.path_after_slash
+        assert separator == (spans[PATH][0] - 1, spans[PATH][0])
+        assert text[separator[0]] == "/"
+        assert separator[0] == spans[AUTHORITY][1]
+
+    p_start, p_end = spans[PATH]
+    for segment in url.segments:
+        start, end = segment.span
+        assert p_start <= start <= end <= p_end
+        assert text[start:end] == segment.text
+        assert "/" not in segment.text
+
+    _check_diagnostics(url, n)
+    assert url.is_valid == (not url.errors)
+    json.dumps(url.to_dict())
+
+
+def _check_authority(text: str, spans: Spans) -> None:
+    """userinfo, host and port inside the authority, in that order."""
     a_start, a_end = spans[AUTHORITY]
     if a_start < 0:
         for index in (USERINFO, USER, PASSWORD, HOST, PORT):
@@ -238,20 +260,10 @@ def check_url(url: URL, text: str, edition: str) -> None:
         if spans[PORT][0] >= 0:
             assert spans[HOST][1] <= spans[PORT][0]
             assert spans[PORT][1] == a_end
-    separator = url.path_separator_span
-    if separator is not None:
-        assert url.edition.path_after_slash
-        assert separator == (spans[PATH][0] - 1, spans[PATH][0])
-        assert text[separator[0]] == "/"
-        assert separator[0] == a_end
 
-    p_start, p_end = spans[PATH]
-    for segment in url.segments:
-        start, end = segment.span
-        assert p_start <= start <= end <= p_end
-        assert text[start:end] == segment.text
-        assert "/" not in segment.text
 
+def _check_diagnostics(url: URL, n: int) -> None:
+    """Each diagnostic inside the text, in the order of the spans, with all it needs."""
     previous_span = (-1, -1)
     for d in url.diagnostics:
         start, end = d.span
@@ -263,8 +275,6 @@ def check_url(url: URL, text: str, edition: str) -> None:
         assert d.reference.strip(), d
         assert d.severity in ("error", "warning", "info"), d
         assert d.category in ("syntax", "escape", "security", "scheme", "wrapper"), d
-    assert url.is_valid == (not url.errors)
-    json.dumps(url.to_dict())
 
 
 def parse_by_the_general_route(text: str, edition: str) -> URL:

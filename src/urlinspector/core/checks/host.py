@@ -5,7 +5,7 @@ internationalized names (look-alikes)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars
@@ -102,116 +102,152 @@ def _host_kind(
     start, end = spans[HOST]
     host = text[start:end]
     if not host:
-        # RFC 1738 §3.1 login: hostport = host [ ":" port ] needs a host; a known scheme
-        # says so itself (file:// may have none, RFC 1738 §3.10)
-        if ed.authority_form == "login" and scheme not in KNOWN_SCHEMES:
-            out.add(
-                "empty-host",
-                "error",
-                "syntax",
-                (start, end),
-                "the host is empty; this edition requires a host name or address here",
-                ed.cite("host"),
-            )
+        _check_empty_host(start, end, ed, scheme, out)
         return "empty"
     if host[0] == "[" and ed.ipv6_literals:
-        inner = host[1:-1] if host.endswith("]") else host[1:]
-        if host.endswith("]") and tables.ipv6(inner):
-            return "ipv6"
-        if host.endswith("]") and ed.ipvfuture and IPVFUTURE.fullmatch(inner):
-            return "ipvfuture"
-        out.add(
-            "invalid-ip-literal",
-            "error",
-            "syntax",
-            (start, end),
-            f"{quoted(host)} is not an IPv6 address"
-            + (" or IPvFuture literal" if ed.ipvfuture else "")
-            + (
-                ""
-                if host.endswith("]")
-                else " (only ':' and a port may follow ']')"
-                if "]" in host
-                else " (the closing ']' is missing)"
-            ),
-            ed.cite("ipv6"),
-        )
-        return "ipv6"
+        return _ip_literal_kind(host, start, end, tables, out)
     if not fast:
         check_chars(text, (start, end), "reg-name", "host", tables, out)
-    kind: HostKind = "reg-name"
     findings = True  # (whether _host_findings could find anything)
     last = host[-1]
     if "0" <= last <= "9" or last == ".":
-        if IPV4_DECIMAL.fullmatch(host):
+        digits = _digits_kind(host, start, end, ed, out)
+        if digits == "ipv4":
             return "ipv4"
-        if IPV4_ANY_DIGITS.fullmatch(host):
-            over = [
-                p if len(p) <= 12 else p[:12] + "..."
-                for p in host.split(".")
-                if len(p) > 12 or int(p) > 255
-            ]
-            if over:
-                severity: Severity = "error" if ed.ipv4_any_digits else "warning"
-                out.add(
-                    "ipv4-octet-range",
-                    severity,
-                    "syntax",
-                    (start, end),
-                    f"{quoted(host)} looks like an IPv4 address but {', '.join(over)} "
-                    + ("is" if len(over) == 1 else "are")
-                    + " over 255"
-                    + ("" if ed.ipv4_any_digits else "; it is read as a registered name"),
-                    ed.cite("ipv4"),
-                )
-            if ed.ipv4_any_digits:
-                # hostnumber = digits "." digits "." digits "." digits: leading zeros
-                # match the grammar, but many systems read them as octal
-                _host_findings(host, start, end, ed, out)
-                return "ipv4"
-            if over:
-                # four decimal parts, one over 255: no address in any form (RFC 2396bis draft 2003
-                # §7.3), and no IDN
-                findings = False
+        findings = digits is None
     if ed.hostname_grammar and not HOSTNAME.fullmatch(
         host.rstrip(".") if ed.hostname_final_dot else host
     ):
-        only_chars = not any(
-            d.span[0] >= start and d.span[1] <= end for d in out if d.category == "syntax"
-        )
-        if ed.authority_form == "server-or-reg-name":
-            a_start, a_end = spans[AUTHORITY]
-            authority = text[a_start:a_end]
-            if authority and all(c in ed.reg_name_chars or c == "%" for c in authority):
-                changed = list(spans)
-                for i in (USERINFO, USER, PASSWORD, PORT):
-                    changed[i] = UNDEFINED
-                changed[HOST] = (a_start, a_end)
-                out.add(
-                    "authority-reg-name",
-                    "info",
-                    "syntax",
-                    (a_start, a_end),
-                    f"{quoted(host)} is not a hostname, so the whole authority is read as a "
-                    "registry-based naming authority (reg-name), not as a server",
-                    ed.cite("reg-name"),
-                )
-                if findings:
-                    _host_findings(host, start, end, ed, out)
-                return "reg-name", changed
-        if only_chars:
-            out.add(
-                "invalid-hostname",
-                "error",
-                "syntax",
-                (start, end),
-                f"{quoted(host)} is not a hostname: dot-separated labels of letters, digits and "
-                "'-', the last starting with a letter",
-                ed.cite("host"),
-            )
+        changed = _not_a_hostname(text, spans, host, ed, out)
+        if changed is not None:
+            if findings:
+                _host_findings(host, start, end, ed, out)
+            return "reg-name", changed
     if findings:
         _host_findings(host, start, end, ed, out)
-    return kind
+    return "reg-name"
+
+
+def _check_empty_host(start: int, end: int, ed: Edition, scheme: str | None, out: Findings) -> None:
+    # RFC 1738 §3.1 login: hostport = host [ ":" port ] needs a host; a known scheme
+    # says so itself (file:// may have none, RFC 1738 §3.10)
+    if ed.authority_form == "login" and scheme not in KNOWN_SCHEMES:
+        out.add(
+            "empty-host",
+            "error",
+            "syntax",
+            (start, end),
+            "the host is empty; this edition requires a host name or address here",
+            ed.cite("host"),
+        )
+
+
+def _ip_literal_kind(
+    host: str, start: int, end: int, tables: EditionTables, out: Findings
+) -> HostKind:
+    """An IP-literal, "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2)."""
+    ed = tables.ed
+    closed = host.endswith("]")
+    inner = host[1:-1] if closed else host[1:]
+    if closed and tables.ipv6(inner):
+        return "ipv6"
+    if closed and ed.ipvfuture and IPVFUTURE.fullmatch(inner):
+        return "ipvfuture"
+    out.add(
+        "invalid-ip-literal",
+        "error",
+        "syntax",
+        (start, end),
+        f"{quoted(host)} is not an IPv6 address"
+        + (" or IPvFuture literal" if ed.ipvfuture else "")
+        + (
+            ""
+            if closed
+            else " (only ':' and a port may follow ']')"
+            if "]" in host
+            else " (the closing ']' is missing)"
+        ),
+        ed.cite("ipv6"),
+    )
+    return "ipv6"
+
+
+def _digits_kind(
+    host: str, start: int, end: int, ed: Edition, out: Findings
+) -> Literal["ipv4", "no-address"] | None:
+    """What a host ending in a digit or "." is: an IPv4 address ("ipv4"); four decimal
+    parts, one over 255, that name no address in any form ("no-address", RFC 2396bis draft
+    2003 §7.3: no IDN or rare-IPv4 findings either); or None, a registered name to check."""
+    if IPV4_DECIMAL.fullmatch(host):
+        return "ipv4"
+    if not IPV4_ANY_DIGITS.fullmatch(host):
+        return None
+    over = [
+        p if len(p) <= 12 else p[:12] + "..."
+        for p in host.split(".")
+        if len(p) > 12 or int(p) > 255
+    ]
+    if over:
+        severity: Severity = "error" if ed.ipv4_any_digits else "warning"
+        out.add(
+            "ipv4-octet-range",
+            severity,
+            "syntax",
+            (start, end),
+            f"{quoted(host)} looks like an IPv4 address but {', '.join(over)} "
+            + ("is" if len(over) == 1 else "are")
+            + " over 255"
+            + ("" if ed.ipv4_any_digits else "; it is read as a registered name"),
+            ed.cite("ipv4"),
+        )
+    if ed.ipv4_any_digits:
+        # hostnumber = digits "." digits "." digits "." digits: leading zeros
+        # match the grammar, but many systems read them as octal
+        _host_findings(host, start, end, ed, out)
+        return "ipv4"
+    return "no-address" if over else None
+
+
+def _not_a_hostname(
+    text: str, spans: Spans | list[Span], host: str, ed: Edition, out: Findings
+) -> list[Span] | None:
+    """A host outside the edition's hostname grammar: under RFC 2396bis draft 2003 §3.2.1
+    an authority of reg-name characters is then read whole as a reg-name (the spans that
+    say so are returned); otherwise the host is an invalid hostname (said unless a
+    character finding already covers it)."""
+    start, end = spans[HOST]
+    only_chars = not any(
+        d.span[0] >= start and d.span[1] <= end for d in out if d.category == "syntax"
+    )
+    if ed.authority_form == "server-or-reg-name":
+        a_start, a_end = spans[AUTHORITY]
+        authority = text[a_start:a_end]
+        if authority and all(c in ed.reg_name_chars or c == "%" for c in authority):
+            changed = list(spans)
+            for i in (USERINFO, USER, PASSWORD, PORT):
+                changed[i] = UNDEFINED
+            changed[HOST] = (a_start, a_end)
+            out.add(
+                "authority-reg-name",
+                "info",
+                "syntax",
+                (a_start, a_end),
+                f"{quoted(host)} is not a hostname, so the whole authority is read as a "
+                "registry-based naming authority (reg-name), not as a server",
+                ed.cite("reg-name"),
+            )
+            return changed
+    if only_chars:
+        out.add(
+            "invalid-hostname",
+            "error",
+            "syntax",
+            (start, end),
+            f"{quoted(host)} is not a hostname: dot-separated labels of letters, digits and "
+            "'-', the last starting with a letter",
+            ed.cite("host"),
+        )
+    return None
 
 
 def _host_findings(host: str, start: int, end: int, ed: Edition, out: Findings) -> None:

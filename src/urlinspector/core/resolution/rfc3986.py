@@ -187,6 +187,13 @@ def _lean_base(base: str) -> tuple[str, str | None, str, str | None]:
     return scheme, authority, path, query
 
 
+def _dots_removed(path: str) -> str | None:
+    """RFC 3986 §5.2.4 remove_dot_segments of a path that may have dot-segments, or None
+    when a ".." goes above the root (which the traced route notes)."""
+    path, above_root = _rds_stack(path) if path[0] == "/" else _rds_buffers(path)
+    return None if above_root else path
+
+
 def _resolve_lean(base: str, ref: str) -> Resolution | None:
     """RFC 3986 §5.2 (strict) without a trace, or None to take the traced route."""
     try:
@@ -212,19 +219,15 @@ def _resolve_lean(base: str, ref: str) -> Resolution | None:
                     path = "/" + path
                 else:
                     path = b_path[: b_path.rfind("/") + 1] + path
-    if not from_base and "." in path:  # §5.2.4
-        if path[0] == "/":
-            if "/." in path:
-                path, above_root = _rds_stack(path)
-                if above_root:
-                    return None  # the traced route notes it
-        else:
-            path, above_root = _rds_buffers(path)
-            if above_root:
-                return None
+    # §5.2.4, where a dot-segment may be: an absolute path without "/." has none
+    if not from_base and "." in path and (path[0] != "/" or "/." in path):
+        removed = _dots_removed(path)
+        if removed is None:
+            return None  # above the root: the traced route notes it
+        path = removed
     if t_authority is None and path.startswith("//"):
         return None  # the traced route notes it
-    target = t_scheme + ":"
+    target = t_scheme + ":"  # §5.3 (as _recompose, inline: the hot path)
     if t_authority is not None:
         target += "//" + t_authority
     target += path

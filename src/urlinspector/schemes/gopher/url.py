@@ -221,59 +221,21 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
     if specific is None:
         raise LocalProtocolError(f"{quoted(original)} is not a gopher URL")
     host = _connect_host(url)
-    port_text = url.port
-    if port_text:
-        number = url.port_number
-        if number is None or not 0 < number < 65536:
-            raise LocalProtocolError(
-                f"the port {quoted(port_text)} is not a port number (1 to 65535)"
-            )
-        port = number
-    else:
-        port = DEFAULT_PORT  # RFC 1738 §3.4.1: "If :<port> is omitted, the port defaults to 70"
+    port = _port(url)
     fields = specific.fields
     gophertype = str(fields.get("gophertype") or "1")
-    raw_selector = fields.get("selector")
-    selector = bytes(raw_selector) if isinstance(raw_selector, bytes | bytearray) else b""
-    raw_search = fields.get("search")
-    url_search = bytes(raw_search) if isinstance(raw_search, bytes | bytearray) else None
+    selector = _octets(fields.get("selector")) or b""
+    url_search = _octets(fields.get("search"))
     if search is not None:
         url_search = search.encode("utf-8") if isinstance(search, str) else bytes(search)
-    raw_plus = fields.get("gopher_plus")
-    gopher_plus = bytes(raw_plus) if isinstance(raw_plus, bytes | bytearray) else None
+    gopher_plus = _octets(fields.get("gopher_plus"))
     plus_kind = fields.get("gopher_plus_kind")
-    if gophertype in SESSION_TYPES:
-        session = SESSION_TYPES[gophertype]
-        raise LocalProtocolError(
-            f"a type {gophertype} item is a {session} session, not a document: open "
-            f"{session}://{url.authority}/ in a terminal instead (RFC 1436 §3.8)"
-        )
+    _refuse_session(gophertype, url)
     _refuse_unsafe(selector, "selector")  # RFC 1738 §3.4.1: any octet but TAB, CR and LF
     if url_search is not None:
         _refuse_unsafe(url_search, "search string")
-    command: bytes | None = None
-    if gopher_plus is not None:
-        if plus_kind == "ask-data":
-            _check_ask_data(gopher_plus)
-        else:
-            _refuse_unsafe(gopher_plus, "Gopher+ string")
-        if gopher_plus == b"":
-            command = None  # an empty Gopher+ string asks for nothing more
-        elif plus_kind == "ask-form-item":
-            command = b"!"  # RFC 1738 §3.4.5: fetch the item's attributes, which hold +ASK
-        else:
-            command = gopher_plus
-    parts = [selector]
-    if command is not None:
-        if url_search:
-            parts += [b"\t", url_search]
-        parts += [b"\t", command]
-        if plus_kind != "ask-data":
-            parts.append(b"\r\n")
-    else:
-        if url_search is not None:
-            parts += [b"\t", url_search]
-        parts.append(b"\r\n")
+    command = None if gopher_plus is None else _plus_command(gopher_plus, plus_kind)
+    data = _request_line(selector, url_search, command, ends=plus_kind != "ask-data")
     kind = kind_of(gophertype, str(plus_kind) if command is not None and plus_kind else None)
     return GopherRequest(
         url=original,
@@ -285,9 +247,68 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
         gopher_plus=gopher_plus,
         command=command,
         kind=kind,
-        data=b"".join(parts),
+        data=data,
         tls=tls,
     )
+
+
+def _port(url: URL) -> int:
+    """The port to connect to: the URL's, checked, or 70."""
+    port_text = url.port
+    if not port_text:
+        return DEFAULT_PORT  # RFC 1738 §3.4.1: "If :<port> is omitted, the port defaults to 70"
+    number = url.port_number
+    if number is None or not 0 < number < 65536:
+        raise LocalProtocolError(f"the port {quoted(port_text)} is not a port number (1 to 65535)")
+    return number
+
+
+def _octets(value: object) -> bytes | None:
+    """A scheme-specific field that holds octets, or None where it is undefined."""
+    return bytes(value) if isinstance(value, bytes | bytearray) else None
+
+
+def _refuse_session(gophertype: str, url: URL) -> None:
+    """A telnet or tn3270 item is not fetched: it names a terminal session (RFC 1436 §3.8)."""
+    session = SESSION_TYPES.get(gophertype)
+    if session is not None:
+        raise LocalProtocolError(
+            f"a type {gophertype} item is a {session} session, not a document: open "
+            f"{session}://{url.authority}/ in a terminal instead (RFC 1436 §3.8)"
+        )
+
+
+def _plus_command(gopher_plus: bytes, plus_kind: object) -> bytes | None:
+    """What follows the selector (and search) for a Gopher+ string, checked: nothing for
+    an empty one, "!" for a form's attributes, else the string itself."""
+    if plus_kind == "ask-data":
+        _check_ask_data(gopher_plus)
+    else:
+        _refuse_unsafe(gopher_plus, "Gopher+ string")
+    if gopher_plus == b"":
+        return None  # an empty Gopher+ string asks for nothing more
+    if plus_kind == "ask-form-item":
+        return b"!"  # RFC 1738 §3.4.5: fetch the item's attributes, which hold +ASK
+    return gopher_plus
+
+
+def _request_line(
+    selector: bytes, search: bytes | None, command: bytes | None, *, ends: bool
+) -> bytes:
+    """selector [TAB search] [TAB command] CRLF (RFC 1738 §3.4.2, §3.4.3); with a Gopher+
+    command an empty search is left out, and filled-in form data (not *ends*) already
+    ends in CRLF (RFC 1738 §3.4.9)."""
+    parts = [selector]
+    if command is None:
+        if search is not None:
+            parts += [b"\t", search]
+        return b"".join([*parts, b"\r\n"])
+    if search:
+        parts += [b"\t", search]
+    parts += [b"\t", command]
+    if ends:
+        parts.append(b"\r\n")
+    return b"".join(parts)
 
 
 def needs_port_confirmation(url: URL | str) -> str | None:

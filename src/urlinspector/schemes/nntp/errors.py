@@ -8,6 +8,10 @@ local.nothing: 411 No such group local.nothing)".
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Final, NamedTuple
+
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.nntp.events import Command, Greeting, Reply
 
@@ -80,6 +84,76 @@ def _context(reply: Reply) -> str:
     return f"({reply.command.shown()}: {reply.status_line})"
 
 
+class _About(NamedTuple):
+    """What a failed command was about, for the words of its error."""
+
+    keyword: str
+    text: str
+    group: str | None
+    number: int | None
+    message_id: str | None
+
+
+def _switch_mode(about: _About) -> str:
+    # RFC 3977 §3.2.1.1: the text names the mode to switch to
+    words = about.text.split()
+    return f"the server wants the client to switch to {words[0] if words else 'another mode'} first"
+
+
+def _no_article_number(about: _About) -> str:
+    if about.number is None:
+        return "no articles in that range"
+    if about.group:
+        return f"no article number {about.number} in {about.group}"
+    return f"no article {about.number}"
+
+
+_Words = Callable[[_About], str]
+
+_REPLIES: Final[Mapping[int, tuple[type[NNTPReplyError], _Words]]] = MappingProxyType(
+    {
+        # RFC 3977 §3.2.1: the generic replies
+        400: (ServiceUnavailable, lambda _: "the server stopped serving this connection"),
+        401: (NNTPReplyError, _switch_mode),
+        403: (NNTPReplyError, lambda _: "the server failed internally"),
+        500: (NNTPReplyError, lambda a: f"the server does not know the command {a.keyword}"),
+        501: (NNTPReplyError, lambda a: f"the server rejected the arguments of {a.keyword}"),
+        502: (AccessDenied, lambda a: f"the server refuses {a.keyword} (permission denied)"),
+        503: (NNTPReplyError, lambda a: f"the server does not support {a.keyword}"),
+        # RFC 3977 §6.1.1, §6.2: groups and articles
+        411: (NoSuchGroup, lambda a: f"no such group {a.group}" if a.group else "no such group"),
+        412: (NNTPReplyError, lambda _: "no newsgroup selected"),
+        420: (NoSuchArticle, lambda _: "no current article"),
+        423: (NoSuchArticle, _no_article_number),
+        430: (
+            NoSuchArticle,
+            lambda a: (
+                f"no article with message-id {a.message_id}" if a.message_id else "no such article"
+            ),
+        ),
+        # RFC 4643 §2.3 (authentication), RFC 4642 §2.2.1 (TLS)
+        480: (AuthenticationRequired, lambda _: "the server asks for a user name and password"),
+        481: (AuthenticationFailed, lambda _: "the server refused the user name or password"),
+        482: (AuthenticationFailed, lambda _: "the server says the login came out of sequence"),
+        483: (
+            EncryptionRequired,
+            lambda _: (
+                "the server requires an encrypted connection (NNTPS on port 563, or STARTTLS)"
+            ),
+        ),
+    }
+)
+"""Each error reply code: the error class, and the words for what went wrong."""
+
+
+def _refused(about: _About) -> str:
+    return f"the server refused {about.keyword}"  # any other 4xx or 5xx
+
+
+def _unexpected(about: _About) -> str:
+    return f"unexpected reply to {about.keyword}"
+
+
 def reply_error(
     reply: Reply,
     *,
@@ -89,53 +163,11 @@ def reply_error(
 ) -> NNTPReplyError:
     """The error for *reply*, worded with what the command was about."""
     code = reply.code
-    keyword = reply.command.keyword
-    cls: type[NNTPReplyError] = NNTPReplyError
-    if code == 400:
-        cls, what = ServiceUnavailable, "the server stopped serving this connection"
-    elif code == 401:  # RFC 3977 §3.2.1.1: the text names the mode to switch to
-        label = reply.text.split()[0] if reply.text.split() else "another mode"
-        what = f"the server wants the client to switch to {label} first"
-    elif code == 403:
-        what = "the server failed internally"
-    elif code == 411:
-        cls, what = NoSuchGroup, f"no such group {group}" if group else "no such group"
-    elif code == 412:
-        what = "no newsgroup selected"
-    elif code == 420:
-        cls, what = NoSuchArticle, "no current article"
-    elif code == 423:
-        cls = NoSuchArticle
-        if number is not None:
-            what = f"no article number {number} in {group}" if group else f"no article {number}"
-        else:
-            what = "no articles in that range"
-    elif code == 430:
-        cls = NoSuchArticle
-        what = f"no article with message-id {message_id}" if message_id else "no such article"
-    elif code == 480:
-        cls, what = AuthenticationRequired, "the server asks for a user name and password"
-    elif code == 481:
-        cls, what = AuthenticationFailed, "the server refused the user name or password"
-    elif code == 482:
-        cls, what = AuthenticationFailed, "the server says the login came out of sequence"
-    elif code == 483:
-        cls = EncryptionRequired
-        what = "the server requires an encrypted connection (NNTPS on port 563, or STARTTLS)"
-    elif code == 500:
-        what = f"the server does not know the command {keyword}"
-    elif code == 501:
-        what = f"the server rejected the arguments of {keyword}"
-    elif code == 502:
-        cls, what = AccessDenied, f"the server refuses {keyword} (permission denied)"
-    elif code == 503:
-        what = f"the server does not support {keyword}"
-    elif 400 <= code < 600:
-        what = f"the server refused {keyword}"
-    else:
-        what = f"unexpected reply to {keyword}"
+    fallback = _refused if 400 <= code < 600 else _unexpected
+    cls, words = _REPLIES.get(code, (NNTPReplyError, fallback))
+    about = _About(reply.command.keyword, reply.text, group, number, message_id)
     return cls(
-        f"{what} {_context(reply)}",
+        f"{words(about)} {_context(reply)}",
         code=code,
         server_text=reply.text,
         command=reply.command.shown(),

@@ -395,6 +395,12 @@ def test_local_mistakes_send_nothing(transcript: Any, replay: Any) -> None:
         (502, {}, AccessDenied, "the server refuses XHDR (permission denied)"),
         (503, {}, NNTPReplyError, "the server does not support XHDR"),
         (599, {}, NNTPReplyError, "the server refused XHDR"),
+        (411, {}, NoSuchGroup, "no such group"),
+        (423, {"number": 7}, NoSuchArticle, "no article 7"),
+        (430, {}, NoSuchArticle, "no such article"),
+        (401, {}, NNTPReplyError, "the server wants the client to switch to server first"),
+        (404, {}, NNTPReplyError, "the server refused XHDR"),  # no words of its own
+        (223, {}, NNTPReplyError, "unexpected reply to XHDR"),  # not an error reply
     ],
 )
 def test_every_error_code_has_words(
@@ -412,6 +418,11 @@ def test_401_names_the_mode() -> None:
     assert str(exc) == (
         "the server wants the client to switch to STARTTLS first (GROUP a: 401 STARTTLS)"
     )
+
+
+def test_401_without_a_mode_named() -> None:
+    exc = reply_error(Reply(401, "", Command("GROUP", ("a",))))
+    assert str(exc).startswith("the server wants the client to switch to another mode first")
 
 
 @pytest.mark.parametrize(
