@@ -16,33 +16,29 @@ In CI (``CI=true``) a server that cannot start fails the test instead of skippin
 from __future__ import annotations
 
 import contextlib
-import os
 import select
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
+from tests.support.ci import unavailable as support_unavailable
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.net.demo_server import DemoServer
 
-IN_CI = os.environ.get("CI", "").strip().lower() == "true"
-
 LATIN1_TEXT = "Caf\u00e9 cr\u00e8me, see <URL:gopher://example.org/0/menu> and\nhttp://example.com/page?x=1.\n"
 BINARY = bytes(range(256)) * 64 + b"\r\n.\r\n"
 
 
-def unavailable(why: str) -> None:
-    if IN_CI:
-        pytest.fail(f"a test server is required in CI: {why}", pytrace=False)
-    pytest.skip(why)
+def unavailable(why: str) -> NoReturn:
+    support_unavailable("a test server", why)
 
 
 # --- gopher ---------------------------------------------------------------------------------

@@ -33,8 +33,11 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
+from tests.support.ci import unavailable as support_unavailable
+from tests.support.ports import start_on_free_port, wait_listening
 
 INN_BIN = Path("/usr/lib/news/bin")
 STOCK_ETC = Path("/etc/news")
@@ -44,15 +47,9 @@ START_TIMEOUT = 20.0
 TLS_DIR = Path(__file__).parents[2] / "data" / "nntp" / "tls"
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() == "true"
-
-
-def unavailable(reason: str) -> None:
+def unavailable(reason: str) -> NoReturn:
     """Skip with *reason*, or fail in CI, where a missing server is a failure."""
-    if _in_ci():
-        pytest.fail(f"the INN news server is required in CI: {reason}", pytrace=False)
-    pytest.skip(reason)
+    support_unavailable("the INN news server", reason)
 
 
 # --- the articles --------------------------------------------------------------------------
@@ -190,13 +187,6 @@ class InnServer:
 
     def article(self, message_id: str) -> Posted:
         return next(a for a in self.articles if a.message_id == message_id)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _inn_conf(root: Path, port: int) -> str:
@@ -389,9 +379,9 @@ def inn() -> Iterator[InnServer]:
         as_news = {"user": news.pw_uid, "group": news.pw_gid, "extra_groups": []}
     try:
         root.chmod(0o755)
-        port = _free_port()
         shutil.copytree(STOCK_ETC, root / "etc", dirs_exist_ok=True)
-        (root / "etc/inn.conf").write_text(_inn_conf(root, port), encoding="utf-8")
+        # the port is set when innd starts (below), on one that is free
+        (root / "etc/inn.conf").write_text(_inn_conf(root, 0), encoding="utf-8")
         (root / "etc/readers.conf").write_text(_readers_conf(root), encoding="utf-8")
         (root / "etc/passwd.readers").write_text(f"{READER[0]}:{_crypt(READER[1])}\n")
         (root / "etc/incoming.conf").write_text(
@@ -421,21 +411,36 @@ def inn() -> Iterator[InnServer]:
             **as_news,
         )
         log = root / "log/innd.out"
-        with log.open("wb") as out:
-            process = subprocess.Popen(
-                [str(innd), "-f"],
-                cwd=root,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                **as_news,
+
+        def start(port: int) -> tuple[int, subprocess.Popen[bytes]]:
+            conf = root / "etc/inn.conf"
+            conf.write_text(_inn_conf(root, port), encoding="utf-8")
+            os.chown(conf, news.pw_uid, news.pw_gid)
+            with log.open("wb") as out:
+                started = subprocess.Popen(
+                    [str(innd), "-f"],
+                    cwd=root,
+                    env=env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    **as_news,
+                )
+            wait_listening(
+                port,
+                started,
+                "innd",
+                timeout=START_TIMEOUT,
+                output=lambda: log.read_text(errors="replace"),
             )
+            return port, started
+
+        port, process = start_on_free_port(start)
         _wait_for_greeting("127.0.0.1", port, process, log)
         _feed("127.0.0.1", port, ARTICLES)
         server = InnServer("127.0.0.1", port, root)
         _numbers(server)
         yield server
-    except (OSError, subprocess.SubprocessError, RuntimeError) as exc:
+    except (OSError, subprocess.SubprocessError, RuntimeError) as exc:  # PortInUse too
         unavailable(f"could not start INN: {exc}")
     finally:
         if process is not None:

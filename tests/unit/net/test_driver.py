@@ -17,12 +17,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.ci import in_ci
+from tests.support.ports import unused_port
 from urlinspector.net.driver import Body, Connection, Pump, format_hostport, pump
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.errors import RemoteProtocolError
 
-IN_CI = os.environ.get("CI", "").strip().lower() == "true"
 QUICK = Limits(connect_timeout=2.0, read_timeout=2.0)
 
 
@@ -151,14 +152,8 @@ def test_a_name_with_several_addresses_tries_each(serve: Callable[..., Server]) 
         assert conn.recv() == b"echo:x"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_refused() -> None:
-    port = _free_port()
+    port = unused_port()
     with pytest.raises(ConnectFailed, match="refused") as info:
         Connection.open("127.0.0.1", port, limits=QUICK, what="gopher")
     assert f"gopher server at 127.0.0.1:{port}" in str(info.value)
@@ -278,7 +273,7 @@ def test_format_hostport() -> None:
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     openssl = shutil.which("openssl")
     if openssl is None:
-        if IN_CI:
+        if in_ci():
             pytest.fail("openssl is needed to make a test certificate (apt-get install openssl)")
         pytest.skip("openssl is not installed: no test certificate")
     folder = tmp_path_factory.mktemp("tls")
