@@ -14,7 +14,7 @@ import pytest
 
 from urlinspector.cli import main
 
-DATA = Path(__file__).parents[1] / "data" / "nntp"
+DATA = Path(__file__).parents[2] / "data" / "nntp"
 
 
 def script(name: str) -> tuple[bytes, list[tuple[bytes, bytes]]]:

@@ -19,7 +19,7 @@ from urlinspector.cli.fetch_ftp import _text_lines, fetch, listing_lines
 from urlinspector.core import parse
 from urlinspector.schemes.ftp.listing import parse_listing
 
-DATA = Path(__file__).parents[1] / "data" / "ftp"
+DATA = Path(__file__).parents[2] / "data" / "ftp"
 
 
 class Terminal(io.StringIO):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_cli import run
+from tests.unit.cli.test_cli import run
 from urlinspector.cli import batch, batch_pool, main
 from urlinspector.cli.common import Console
 from urlinspector.cli.inspect import ParseLine
