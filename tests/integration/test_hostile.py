@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -111,6 +111,30 @@ def measured(run: Callable[[], object]) -> tuple[BaseException | object, int]:
         return outcome, tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+
+
+def repeated(
+    chunk: bytes, times: int, *, first: bytes = b"", last: bytes = b""
+) -> Callable[[socket.socket], None]:
+    """Sends *first*, then *chunk* *times* times, then *last*."""
+
+    def behaviour(conn: socket.socket) -> None:
+        conn.sendall(first)
+        for _ in range(times):
+            conn.sendall(chunk)
+        conn.sendall(last)
+
+    return behaviour
+
+
+def sends_then_waits(data: bytes, seconds: float) -> Callable[[socket.socket], None]:
+    """Sends *data*, then keeps the connection open for *seconds*."""
+
+    def behaviour(conn: socket.socket) -> None:
+        conn.sendall(data)
+        time.sleep(seconds)
+
+    return behaviour
 
 
 def endless(payload: bytes, seconds: float = 15.0) -> Callable[[socket.socket], None]:
@@ -218,7 +242,7 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
 
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=30)
     outcome, peak = measured(
-        lambda: fetch(server.url("0/x"), limits=limits, keep_body=False, on_event=count)  # type: ignore[arg-type]
+        lambda: fetch(server.url("0/x"), limits=limits, keep_body=False, on_event=count)
     )
     assert isinstance(outcome, GopherReply)
     assert outcome.complete
@@ -334,7 +358,7 @@ class _Counting:
 def test_the_cli_prints_an_endless_text_line_in_bounded_memory(hostile: Start) -> None:
     """Text without a newline used to be held (and copied) until its end."""
     eight_mb = 8 * MiB
-    server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(eight_mb // len(CHUNK))])
+    server = hostile(repeated(CHUNK, eight_mb // len(CHUNK)))
     args = build_parser().parse_args(
         ["fetch", "--allow-local", server.url("0/x"), "--timeout", "20"]
     )
@@ -350,7 +374,7 @@ def test_a_gopher_download_to_a_file_keeps_little_in_memory(hostile: Start, tmp_
     """fetch -o streams a file past the 4 KiB it needs to recognise an error message
     (it used to keep the first 64 MiB in memory)."""
     size = 16 * MiB
-    server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))])
+    server = hostile(repeated(CHUNK, size // len(CHUNK)))
     target = tmp_path / "file.bin"
     argv = [
         "fetch",
@@ -463,7 +487,7 @@ def test_a_slow_spliced_download_is_not_held_for_a_big_piece(
 def test_a_spliced_download_that_stalls_times_out(
     hostile: Start, tmp_path: Path, spliced: list[int]
 ) -> None:
-    server = hostile(lambda conn: (conn.sendall(b"x" * (2 * CAP)), time.sleep(3)))
+    server = hostile(sends_then_waits(b"x" * (2 * CAP), 3))
     limits = Limits(connect_timeout=2, read_timeout=1, max_memory=CAP, total_timeout=20)
     pipes = _open_pipes()
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(NetTimeout, match="for 1 s"):
@@ -476,7 +500,7 @@ def test_a_spliced_download_that_stalls_times_out(
 def test_stop_works_during_a_spliced_download(
     hostile: Start, tmp_path: Path, spliced: list[int]
 ) -> None:
-    server = hostile(lambda conn: (conn.sendall(b"x" * (2 * CAP)), time.sleep(3)))
+    server = hostile(sends_then_waits(b"x" * (2 * CAP), 3))
     cancel = CancelToken()
     threading.Timer(1.0, cancel.cancel).start()
     start = time.monotonic()
@@ -772,7 +796,7 @@ NNTP_GREETING = b"200 fake news ready\r\n"
 
 
 def news_server(
-    replies: dict[bytes, Callable[[socket.socket, bytes], None]],
+    replies: Mapping[bytes, Callable[[socket.socket, bytes], None]],
 ) -> Callable[..., None]:
     """Greets, then answers each command by *replies[verb](conn, line)*; 500 otherwise."""
 
@@ -1103,11 +1127,11 @@ def test_ftp_reads_no_netrc(talker: Talk, tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def _gopher_file(size: int) -> Callable[[socket.socket], None]:
-    return lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))]
+    return repeated(CHUNK, size // len(CHUNK))
 
 
 def _ftp_file(size: int) -> Callable[[socket.socket, Talker], None]:
-    return ftp_server(data=lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))])
+    return ftp_server(data=repeated(CHUNK, size // len(CHUNK)))
 
 
 def _download_url(kind: str, hostile: Start, talker: Talk) -> str:
@@ -1263,12 +1287,7 @@ def test_a_reply_cut_short_stays_in_the_part_file(
 ) -> None:
     """A Gopher+ reply announcing 10 GB, cut after 2 MiB."""
     size = 2 * MiB
-    server = hostile(
-        lambda conn: [
-            conn.sendall(b"+10000000000\r\n"),
-            *(conn.sendall(CHUNK) for _ in range(size // len(CHUNK))),
-        ]
-    )
+    server = hostile(repeated(CHUNK, size // len(CHUNK), first=b"+10000000000\r\n"))
     target = tmp_path / "big.bin"
     target.write_bytes(b"the old one")
     url = server.url("9/big%09%09+")
@@ -1284,9 +1303,7 @@ def test_a_big_menu_goes_to_a_file(hostile: Start, tmp_path: Path) -> None:
     """A 9 MB menu (225,000 items) is more than the items kept in memory allow (64 MiB,
     what they become counted); -o streams it."""
     count = 150 * 1500
-    server = hostile(
-        lambda conn: [*(conn.sendall(MENU_CHUNK) for _ in range(150)), conn.sendall(b".\r\n")]
-    )
+    server = hostile(repeated(MENU_CHUNK, 150, last=b".\r\n"))
     target = tmp_path / "menu.txt"
     assert main(["fetch", "--allow-local", server.url(), "-o", str(target), "--timeout", "20"]) == 0
     lines = target.read_text("utf-8").splitlines()

@@ -59,7 +59,7 @@ def _png() -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # PySide6 takes str; its stub says bytes
     return bytes(data.data())
 
 
@@ -177,7 +177,7 @@ except ImportError as _exc:  # pragma: no cover - the NNTP tests are part of the
     _INN_IMPORT_ERROR = str(_exc)
 
     @pytest.fixture(scope="session")
-    def inn() -> Any:  # type: ignore[no-redef]
+    def inn() -> Any:
         unavailable(f"the INN fixture cannot be imported: {_INN_IMPORT_ERROR}")
 
 

@@ -101,7 +101,7 @@ def handler_classes(root: Path) -> dict[str, type[Any]]:
     authorizer.add_anonymous(str(root))
     authorizer.add_user(USER, PASSWORD, str(root), perm="elr")
 
-    class Modern(FTPHandler):  # type: ignore[misc]
+    class Modern(FTPHandler):  # type: ignore[misc, valid-type]  # pyftpdlib: imported when first used, untyped
         def on_login(self, username: str) -> None:
             if username == USER:
                 self.fs.cwd = ALICE_HOME
@@ -125,7 +125,7 @@ def handler_classes(root: Path) -> dict[str, type[Any]]:
                 return None
             return super().pre_process_command(line, cmd, arg)
 
-    class SlowData(handlers.ThrottledDTPHandler):  # type: ignore[misc]
+    class SlowData(handlers.ThrottledDTPHandler):  # type: ignore[misc, name-defined]
         write_limit = 256 * 1024  # bytes per second
 
     class Slow(Modern):

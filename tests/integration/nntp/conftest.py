@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypedDict
 
 import pytest
 from tests.support.ci import unavailable as support_unavailable
@@ -50,6 +50,14 @@ TLS_DIR = Path(__file__).parents[2] / "data" / "nntp" / "tls"
 def unavailable(reason: str) -> NoReturn:
     """Skip with *reason*, or fail in CI, where a missing server is a failure."""
     support_unavailable("the INN news server", reason)
+
+
+class AsNews(TypedDict, total=False):
+    """What runs a process as the ``news`` user (when the tests run as root)."""
+
+    user: int
+    group: int
+    extra_groups: list[int]
 
 
 # --- the articles --------------------------------------------------------------------------
@@ -337,9 +345,7 @@ def _wait_for_greeting(host: str, port: int, process: subprocess.Popen[bytes], l
     raise RuntimeError(f"innd did not answer on {host}:{port} within {START_TIMEOUT} s")
 
 
-def _stop(
-    process: subprocess.Popen[bytes], env: dict[str, str], as_news: dict[str, int | list[int]]
-) -> None:
+def _stop(process: subprocess.Popen[bytes], env: dict[str, str], as_news: AsNews) -> None:
     """``ctlinnd shutdown`` (innd saves its state and exits), then kill if it lingers."""
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         subprocess.run(
@@ -374,7 +380,7 @@ def inn() -> Iterator[InnServer]:
     root = Path(tempfile.mkdtemp(prefix="urlinspector-inn-"))
     process: subprocess.Popen[bytes] | None = None
     env = {**os.environ, "INNCONF": str(root / "etc/inn.conf")}
-    as_news: dict[str, int | list[int]] = {}
+    as_news: AsNews = {}
     if os.geteuid() == 0:
         as_news = {"user": news.pw_uid, "group": news.pw_gid, "extra_groups": []}
     try:

@@ -153,8 +153,7 @@ def test_a_failing_line_does_not_lose_the_others(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from urlinspector.cli import inspect
-
-    real = inspect.parse
+    from urlinspector.core import parse as real
 
     def parse_or_fail(text: str, edition: str) -> object:
         if text == "boom":

@@ -30,9 +30,12 @@ class Terminal(io.StringIO):
 def test_ftp_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ftp handler is fetch_ftp.fetch, imported when an ftp URL is fetched."""
     calls: list[object] = []
-    monkeypatch.setattr(
-        fetch_ftp, "fetch", lambda url, args, console: calls.append((url, args)) or 0
-    )
+
+    def recorded(url: object, args: object, console: object) -> int:
+        calls.append((url, args))
+        return 0
+
+    monkeypatch.setattr(fetch_ftp, "fetch", recorded)
     url = parse("ftp://h/")
     args = argparse.Namespace(url=url.text)
     assert HANDLERS["ftp"](url, args, Console(io.StringIO())) == 0
