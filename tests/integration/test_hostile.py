@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.waiting import accepted_before
 from urlinspector.cli import build_parser, fetch_gopher, main
 from urlinspector.cli.common import Console
 from urlinspector.core import parse
@@ -526,6 +527,8 @@ class Talker:
         self.behaviour = behaviour
         self.stop = threading.Event()
         self.connections = 0
+        self.peers: list[tuple[str, int]] = []
+        """The address of each connection, in the order accepted."""
         self.received: list[bytes] = []
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
@@ -533,12 +536,13 @@ class Talker:
     def _serve(self) -> None:
         while not self.stop.is_set():
             try:
-                conn, _ = self.listener.accept()
+                conn, peer = self.listener.accept()
             except TimeoutError:
                 continue
             except OSError:
                 return
             self.connections += 1
+            self.peers.append(peer)
             threading.Thread(target=self._run, args=(conn,), daemon=True).start()
 
     def _run(self, conn: socket.socket) -> None:
@@ -956,8 +960,7 @@ def test_a_login_with_cr_lf_or_nul_is_refused_before_connecting(talker: Talk, us
             credentials=Credentials(user, "p"),
             limits=NEWS_LIMITS,
         )
-    time.sleep(0.2)
-    assert server.connections == 0
+    assert accepted_before(server.port, lambda: server.peers) == 0
 
 
 @pytest.mark.parametrize(
@@ -1016,9 +1019,8 @@ def test_a_local_service_on_another_port_needs_allow_local(
     err = capsys.readouterr().err
     assert "a loopback address" in err
     assert "--allow-local" in err
-    time.sleep(0.2)
-    assert server.connections == 0
     assert server.received == []
+    assert accepted_before(server.port, lambda: server.peers) == 0  # (so nothing was sent)
 
 
 @pytest.mark.parametrize(
@@ -1031,8 +1033,7 @@ def test_other_schemes_to_a_local_port_need_allow_local_too(
     server = talker(answers_ok)
     assert main(["fetch", url.format(port=server.port), "--timeout", "5"]) == 2
     assert "--allow-local" in capsys.readouterr().err
-    time.sleep(0.2)
-    assert server.connections == 0
+    assert accepted_before(server.port, lambda: server.peers) == 0
 
 
 def test_allow_local_is_the_persons_word(talker: Talk, capsys: pytest.CaptureFixture[str]) -> None:

@@ -28,6 +28,8 @@ class Dripper:
         self.listener.settimeout(0.1)
         self.port: int = self.listener.getsockname()[1]
         self.drip = drip
+        self.sent = 0
+        """How many drips went out."""
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
@@ -43,6 +45,7 @@ class Dripper:
             with conn, contextlib.suppress(OSError):
                 while not self.stop.is_set():
                     conn.sendall(self.drip)
+                    self.sent += 1
                     time.sleep(0.05)
 
     def close(self) -> None:
@@ -104,7 +107,7 @@ def test_stop_ends_a_dripping_server_at_once(
     job = Job(task(server.port, limits))
     receiver = Receiver(job)
     runner.start(job)
-    time.sleep(0.5)
+    qtbot.waitUntil(lambda: server.sent >= 10, timeout=5000)
     assert not receiver.errors  # still dripping
     job.cancel()
     assert job.wait(2)

@@ -468,6 +468,8 @@ class FakeServer:
     """Wrap each accepted connection in TLS at once (NNTPS)."""
     stop: threading.Event = field(default_factory=threading.Event)
     accepted: int = 0
+    peers: list[tuple[str, int]] = field(default_factory=list)
+    """The address of each connection, in the order accepted."""
     received: bytearray = field(default_factory=bytearray)
 
     def __post_init__(self) -> None:
@@ -484,12 +486,13 @@ class FakeServer:
     def _serve(self) -> None:
         while not self.stop.is_set():
             try:
-                conn, _ = self.listener.accept()
+                conn, peer = self.listener.accept()
             except TimeoutError:
                 continue
             except OSError:
                 return
             self.accepted += 1
+            self.peers.append(peer)
             with conn, contextlib.suppress(OSError):
                 if self.implicit_tls is None:
                     self.handler(conn, self)
