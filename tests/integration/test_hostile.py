@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.servers import ConnectionServer
 from tests.support.waiting import accepted_before
 from urlinspector.cli import build_parser, fetch_gopher, main
 from urlinspector.cli.common import Console
@@ -46,42 +47,22 @@ CHUNK = b"x" * 65536
 MENU_CHUNK = b"".join(b"0Item %05d\t/item/%05d\texample.org\t70\r\n" % (i, i) for i in range(1500))
 
 
-class Hostile:
-    """A server on 127.0.0.1 that answers every connection with *behaviour(conn)*, and
-    stops by itself: every loop below is bounded in count and time."""
+class Hostile(ConnectionServer):
+    """A server on 127.0.0.1 that reads a request from every connection, one after the
+    other, and answers with *behaviour(conn)*; it stops by itself: every loop below is
+    bounded in count and time."""
 
     def __init__(self, behaviour: Callable[[socket.socket], None]) -> None:
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(4)
-        self.sock.settimeout(0.2)
-        self.port = self.sock.getsockname()[1]
         self.behaviour = behaviour
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
+        super().__init__(self._answer, threaded=False)
 
-    def _run(self) -> None:
-        while not self.done.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.settimeout(5)
-                try:
-                    conn.recv(4096)  # the request
-                    self.behaviour(conn)
-                except OSError:
-                    pass  # the client gave up: that is the point
+    def _answer(self, conn: socket.socket) -> None:
+        conn.settimeout(5)
+        conn.recv(4096)  # the request
+        self.behaviour(conn)  # an OSError: the client gave up, which is the point
 
     def url(self, path: str = "") -> str:
         return f"gopher://127.0.0.1:{self.port}/{path}"
-
-    def close(self) -> None:
-        self.done.set()
-        self.thread.join(timeout=10)
-        self.sock.close()
 
 
 Start = Callable[[Callable[[socket.socket], None]], Hostile]
@@ -515,40 +496,26 @@ def test_stop_works_during_a_spliced_download(
 # === FTP ====================================================================================
 
 
-class Talker:
+class Talker(ConnectionServer):
     """A server on 127.0.0.1 that speaks first: *behaviour(conn, talker)* for every
     connection, each in a thread; :attr:`stop` is set when the test ends."""
 
     def __init__(self, behaviour: Callable[[socket.socket, Talker], None], host: str) -> None:
-        self.listener = socket.create_server((host, 0))
-        self.listener.settimeout(0.1)
-        self.host = host
-        self.port: int = self.listener.getsockname()[1]
         self.behaviour = behaviour
-        self.stop = threading.Event()
-        self.connections = 0
-        self.peers: list[tuple[str, int]] = []
-        """The address of each connection, in the order accepted."""
         self.received: list[bytes] = []
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
+        super().__init__(self._talk, host)
 
-    def _serve(self) -> None:
-        while not self.stop.is_set():
-            try:
-                conn, peer = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.connections += 1
-            self.peers.append(peer)
-            threading.Thread(target=self._run, args=(conn,), daemon=True).start()
+    @property
+    def stop(self) -> threading.Event:
+        return self.stopping
 
-    def _run(self, conn: socket.socket) -> None:
-        with conn, contextlib.suppress(OSError):
-            conn.settimeout(10)
-            self.behaviour(conn, self)
+    @property
+    def connections(self) -> int:
+        return self.accepted
+
+    def _talk(self, conn: socket.socket) -> None:
+        conn.settimeout(10)
+        self.behaviour(conn, self)
 
     def lines(self, conn: socket.socket) -> Iterator[bytes]:
         """The client's command lines (recorded in :attr:`received`)."""
@@ -563,10 +530,8 @@ class Talker:
             self.received.append(line)
             yield line
 
-    def close(self) -> None:
-        self.stop.set()
-        self.listener.close()
-        self.thread.join(timeout=10)
+    def close(self, timeout: float = 10.0, *, wait_for_handlers: bool = False) -> None:
+        super().close(timeout, wait_for_handlers=wait_for_handlers)
 
 
 Talk = Callable[..., Talker]

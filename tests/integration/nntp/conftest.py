@@ -38,6 +38,7 @@ from typing import NoReturn, TypedDict
 import pytest
 from tests.support.ci import unavailable as support_unavailable
 from tests.support.ports import start_on_free_port, wait_listening
+from tests.support.servers import ConnectionServer
 
 INN_BIN = Path("/usr/lib/news/bin")
 STOCK_ETC = Path("/etc/news")
@@ -459,47 +460,33 @@ def inn() -> Iterator[InnServer]:
 Handler = Callable[[socket.socket, "FakeServer"], None]
 
 
-@dataclass
-class FakeServer:
-    """A TCP server on 127.0.0.1 that runs *handler* for each connection."""
+class FakeServer(ConnectionServer):
+    """A TCP server on 127.0.0.1 that runs *handler* for each connection, one after the
+    other; *implicit_tls* wraps each accepted connection in TLS at once (NNTPS)."""
 
-    handler: Handler
-    implicit_tls: ssl.SSLContext | None = None
-    """Wrap each accepted connection in TLS at once (NNTPS)."""
-    stop: threading.Event = field(default_factory=threading.Event)
-    accepted: int = 0
-    peers: list[tuple[str, int]] = field(default_factory=list)
-    """The address of each connection, in the order accepted."""
-    received: bytearray = field(default_factory=bytearray)
+    def __init__(self, handler: Handler, implicit_tls: ssl.SSLContext | None = None) -> None:
+        self.handler = handler
+        self.implicit_tls = implicit_tls
+        self.received = bytearray()
+        """What the handlers read with :meth:`read_line`."""
+        super().__init__(self._talk, threaded=False)
 
-    def __post_init__(self) -> None:
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.listener.settimeout(0.1)
-        self.port: int = self.listener.getsockname()[1]
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
+    @property
+    def stop(self) -> threading.Event:
+        """Set when the test ends."""
+        return self.stopping
 
     @property
     def setting(self) -> str:
         return f"127.0.0.1:{self.port}"
 
-    def _serve(self) -> None:
-        while not self.stop.is_set():
-            try:
-                conn, peer = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.accepted += 1
-            self.peers.append(peer)
-            with conn, contextlib.suppress(OSError):
-                if self.implicit_tls is None:
-                    self.handler(conn, self)
-                    continue
-                conn.settimeout(10)
-                with self.implicit_tls.wrap_socket(conn, server_side=True) as tls:
-                    self.handler(tls, self)
+    def _talk(self, conn: socket.socket) -> None:
+        if self.implicit_tls is None:
+            self.handler(conn, self)
+            return
+        conn.settimeout(10)
+        with self.implicit_tls.wrap_socket(conn, server_side=True) as tls:
+            self.handler(tls, self)
 
     def read_line(self, conn: socket.socket) -> bytes:
         """One command line from the client (b"" when it hung up)."""
@@ -512,11 +499,6 @@ class FakeServer:
             line += data
         self.received += line
         return bytes(line)
-
-    def close(self) -> None:
-        self.stop.set()
-        self.listener.close()
-        self.thread.join(timeout=10)
 
 
 @pytest.fixture
