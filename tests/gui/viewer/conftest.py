@@ -15,7 +15,6 @@ In CI (``CI=true``) a server that cannot start fails the test instead of skippin
 
 from __future__ import annotations
 
-import contextlib
 import select
 import socket
 import threading
@@ -28,6 +27,7 @@ import pytest
 
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
 from tests.support.ci import unavailable as support_unavailable
+from tests.support.servers import ConnectionServer
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -184,7 +184,7 @@ except ImportError as _exc:  # pragma: no cover - the NNTP tests are part of the
 # --- a server that sends one byte a second ----------------------------------------------------
 
 
-class Trickle:
+class Trickle(ConnectionServer):
     """A TCP server on 127.0.0.1 that reads one request line, then sends *reply* one
     byte every *interval* seconds.  :attr:`closed_by_client` is set when the client
     hangs up (seen at once: the server waits with select between bytes)."""
@@ -192,32 +192,19 @@ class Trickle:
     def __init__(self, reply: bytes, interval: float = 1.0) -> None:
         self.reply = reply
         self.interval = interval
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port: int = self.listener.getsockname()[1]
         self.requests: list[bytes] = []
         self.connected = threading.Event()
         self.closed_by_client = threading.Event()
         self.sent = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
+        super().__init__(self._answer, threaded=False)
 
     @property
     def url(self) -> str:
         return f"gopher://127.0.0.1:{self.port}/1/slow"
 
-    def _serve(self) -> None:
-        self.listener.settimeout(0.05)
-        while not self._stop.is_set():
-            try:
-                conn, _ = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            with conn, contextlib.suppress(OSError):
-                self.connected.set()
-                self._talk(conn)
+    def _answer(self, conn: socket.socket) -> None:
+        self.connected.set()
+        self._talk(conn)
 
     def _talk(self, conn: socket.socket) -> None:
         conn.settimeout(5)
@@ -230,7 +217,7 @@ class Trickle:
         self.requests.append(request)
         for octet in self.reply:
             readable, _, _ = select.select([conn], [], [], self.interval)
-            if self._stop.is_set():
+            if self.stopping.is_set():
                 return
             if readable and conn.recv(1) == b"":
                 self.closed_by_client.set()
@@ -240,9 +227,7 @@ class Trickle:
         time.sleep(0.1)
 
     def stop(self) -> None:
-        self._stop.set()
-        self.listener.close()
-        self._thread.join(5)
+        self.close(5)
 
 
 @pytest.fixture
