@@ -26,7 +26,8 @@ class ConnectionServer:
         *,
         threaded: bool = True,
     ) -> None:
-        self.listener = socket.create_server((host, 0))
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.listener = socket.create_server((host, 0), family=family)
         self.listener.settimeout(0.05)
         self.host = host
         self.port: int = self.listener.getsockname()[1]

@@ -3,7 +3,6 @@ IPv6, the three timeouts, cancellation at any moment, TLS, and the pump's memory
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import shutil
@@ -19,6 +18,7 @@ import pytest
 
 from tests.support.ci import in_ci
 from tests.support.ports import unused_port
+from tests.support.servers import ConnectionServer
 from urlinspector.net.driver import Body, Connection, Pump, format_hostport, pump
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
@@ -38,36 +38,14 @@ def _ipv6_loopback() -> bool:
         return False
 
 
-class Server:
+class Server(ConnectionServer):
     """A one-connection-at-a-time TCP server on loopback running *handler(conn)*."""
 
     def __init__(self, handler: Callable[[socket.socket], None], host: str = "127.0.0.1") -> None:
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.sock = socket.socket(family, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind((host, 0))
-        self.sock.listen(8)
-        self.sock.settimeout(0.2)
-        self.host = host
-        self.port = self.sock.getsockname()[1]
-        self.handler = handler
-        self.stopped = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
+        super().__init__(handler, host, threaded=False)
 
-    def _run(self) -> None:
-        while not self.stopped.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except (TimeoutError, OSError):
-                continue
-            with conn, contextlib.suppress(OSError):
-                self.handler(conn)
-
-    def close(self) -> None:
-        self.stopped.set()
-        self.thread.join(timeout=5)
-        self.sock.close()
+    def close(self, timeout: float = 5.0, *, wait_for_handlers: bool = True) -> None:
+        super().close(timeout, wait_for_handlers=wait_for_handlers)
 
 
 @pytest.fixture
