@@ -22,6 +22,8 @@ from datetime import timedelta
 
 from hypothesis import HealthCheck, settings
 
+from tests.support.ci import in_ci
+
 settings.register_profile(
     "dev",
     max_examples=60,
@@ -45,7 +47,7 @@ def _profile_name() -> str:
     chosen = os.environ.get("HYPOTHESIS_PROFILE")
     if chosen:
         return chosen
-    return "ci" if os.environ.get("CI", "").strip().lower() == "true" else "dev"
+    return "ci" if in_ci() else "dev"
 
 
 settings.load_profile(_profile_name())

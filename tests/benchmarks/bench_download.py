@@ -31,7 +31,6 @@ import platform
 import pwd
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.support.ports import start_on_free_port, wait_listening
 
 ROOT = Path(__file__).resolve().parents[2]
 MiB = 1024 * 1024
@@ -117,29 +118,22 @@ class Row:
         return max(r.max_rss_kib for r in self.ours) / 1024
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def _start(argv: Callable[[int], list[str]], what: str) -> tuple[int, subprocess.Popen[bytes]]:
+    """``argv(port)`` started on a free port, once it listens there."""
 
+    def start(port: int) -> tuple[int, subprocess.Popen[bytes]]:
+        process = subprocess.Popen(argv(port), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_listening(port, process, what, timeout=15)
+        return port, process
 
-def _wait_listening(port: int, process: subprocess.Popen[bytes], what: str) -> None:
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{what} exited at start")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            return
-        time.sleep(0.05)
-    raise RuntimeError(f"{what} did not listen on port {port}")
+    return start_on_free_port(start)
 
 
 @contextlib.contextmanager
-def _process(argv: list[str], port: int, what: str) -> Iterator[None]:
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def _process(argv: Callable[[int], list[str]], what: str) -> Iterator[int]:
+    port, process = _start(argv, what)
     try:
-        _wait_listening(port, process, what)
-        yield
+        yield port
     finally:
         process.terminate()
         try:
@@ -151,9 +145,11 @@ def _process(argv: list[str], port: int, what: str) -> Iterator[None]:
 
 @contextlib.contextmanager
 def pyftpdlib(folder: Path) -> Iterator[int]:
-    port = _free_port()
-    argv = [sys.executable, "-m", "pyftpdlib", "-i", "127.0.0.1", "-p", str(port)]
-    with _process([*argv, "-d", str(folder)], port, "pyftpdlib"):
+    def argv(port: int) -> list[str]:
+        listen = ["-i", "127.0.0.1", "-p", str(port)]
+        return [sys.executable, "-m", "pyftpdlib", *listen, "-d", str(folder)]
+
+    with _process(argv, "pyftpdlib") as port:
         yield port
 
 
@@ -166,16 +162,19 @@ def gophernicus(folder: Path, *, relay: bool = False) -> Iterator[int]:
     socat = shutil.which("socat")
     if not Path(binary).exists() or socat is None:
         raise RuntimeError("gophernicus and socat are needed (apt-get install gophernicus socat)")
-    port = _free_port()
-    # -nm: no shared memory, where gophernicus counts each client's bytes over 30 minutes
-    # and throttles it past 4 GiB (-k): repeated runs would measure the throttle
-    command = f"{binary} -h 127.0.0.1 -p {port} -r {folder} -nv -ns -nf -nd -nm"
     options = "" if relay else ",nofork"  # nofork: exec'd on the connection itself
     if os.geteuid() == 0:
         pwd.getpwnam("nobody")
         options += ",su=nobody"  # gophernicus refuses to run as root
-    argv = [socat, f"TCP-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork", f"EXEC:{command}{options}"]
-    with _process(argv, port, "gophernicus"):
+
+    def argv(port: int) -> list[str]:
+        # -nm: no shared memory, where gophernicus counts each client's bytes over 30
+        # minutes and throttles it past 4 GiB (-k): repeated runs would measure the throttle
+        command = f"{binary} -h 127.0.0.1 -p {port} -r {folder} -nv -ns -nf -nd -nm"
+        listen = f"TCP-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork"
+        return [str(socat), listen, f"EXEC:{command}{options}"]
+
+    with _process(argv, "gophernicus") as port:
         yield port
 
 

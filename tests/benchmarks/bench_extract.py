@@ -151,7 +151,7 @@ def mb_per_s(func: Callable[[str], object], text: str, rounds: int) -> float:
     return len(text.encode("utf-8")) / best / 1e6
 
 
-def naive(text: str) -> object:
+def naive(text: str) -> list[str]:
     return NAIVE.findall(text)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urljoin
 
 from tests.benchmarks import bench_resolve
@@ -17,7 +18,7 @@ def test_pairs_are_deterministic_and_mixed() -> None:
     assert 10 < len(bases) < 500  # pages with several links each
     for base in bases:
         assert APPENDIX_B.match(base).group(2) is not None  # type: ignore[union-attr]
-    kinds = {
+    kinds: dict[str, Callable[[str], bool]] = {
         "relative": lambda r: r[:1] not in ("/", "?", "#", ".") and ":" not in r.split("/")[0],
         "dot-dot": lambda r: r.startswith("../"),
         "dot": lambda r: r.startswith("./"),

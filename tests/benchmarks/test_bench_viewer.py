@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from tests.benchmarks import bench_viewer
+from tests.benchmarks.bench_gopher_menu import make_menu
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support")
 """The offscreen platform cannot pass size hints to a window manager it does not have."""
@@ -20,7 +21,7 @@ def qt(qapp: Any) -> Any:
 
 
 def test_every_path_shows_every_item(qt: Any) -> None:
-    data = bench_viewer.make_menu(400)
+    data = make_menu(400)
     for path in (bench_viewer.list_widget, bench_viewer.viewer_in_process):
         first, total = path(data)
         assert 0 < first <= total

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QTextCharFormat
+from PySide6.QtWidgets import QMenu, QMenuBar, QTreeWidget, QTreeWidgetItem
 
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.address_bar import UrlEdit
@@ -43,3 +44,24 @@ def role_at(
         if same_look(fmt, formats.get(role, overlays)):
             return role, overlays
     return None
+
+
+def top_item(tree: QTreeWidget, row: int) -> QTreeWidgetItem:
+    """The tree's top-level item at *row*, which must be there."""
+    item = tree.topLevelItem(row)
+    assert item is not None, f"the tree has no row {row}"
+    return item
+
+
+def current_item(tree: QTreeWidget) -> QTreeWidgetItem:
+    """The tree's current item, which there must be."""
+    item = tree.currentItem()
+    assert item is not None, "the tree has no current item"
+    return item
+
+
+def menu_titled(bar: QMenuBar, title: str) -> QMenu:
+    """The menu of *bar* whose title, access-key marks left out, is *title*."""
+    menu = next(a.menu() for a in bar.actions() if a.text().replace("&", "") == title)
+    assert isinstance(menu, QMenu), f"no menu {title!r}"
+    return menu

@@ -117,6 +117,7 @@ def test_edition_changes_the_colouring_where_editions_differ(window: MainWindow)
     # RFC 1738 has no IP literals: "[" is an unsafe character in a hostname
     assert old[7] is not None
     assert old[7].underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
+    assert modern[11] is not None
     assert not same_look(old[11], modern[11])
 
 

@@ -8,6 +8,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTreeView
 
+from tests.gui.helpers import top_item
 from urlinspector.gui.main_window import MainWindow
 
 URL = "http://user@a.example:8080/b/c;p?q=%7E#f"
@@ -47,7 +48,7 @@ def test_trace_citations_are_narrow_and_values_take_the_rest(window: MainWindow)
     assert header.sectionSize(1) >= rest - 2
     # and each row is tall enough for its values, wrapped at the column's width
     for row in range(tree.topLevelItemCount()):
-        item = tree.topLevelItem(row)
+        item = top_item(tree, row)
         rect = tree.visualItemRect(item)
         needed = _wrapped_height(tree, item.text(1), header.sectionSize(1))
         assert rect.height() >= needed, item.text(1)

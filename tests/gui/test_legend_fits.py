@@ -25,6 +25,7 @@ def test_the_legend_has_no_horizontal_scrollbar(app: Any, qtbot: Any, width: int
     assert not bar.isVisible()
     assert bar.maximum() == 0  # nothing wider than the view to scroll to
     inner = scroll.widget()
+    assert inner is not None
     assert inner.width() <= scroll.viewport().width()
     for label in inner.findChildren(QLabel):
         assert label.geometry().right() <= scroll.viewport().width(), label.text()

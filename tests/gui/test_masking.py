@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCharFormat
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import char_formats
+from tests.gui.helpers import char_formats, top_item
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.widgets.address_bar import description_html
@@ -99,7 +99,7 @@ def _all_texts(window: MainWindow) -> list[str]:
     tree = window.trace.tree
     out.append(window.trace.summary.text())
     for i in range(tree.topLevelItemCount()):
-        item = tree.topLevelItem(i)
+        item = top_item(tree, i)
         out += [item.text(1), item.toolTip(1)]
     out += [window.target_note.text(), window.target_note.toolTip()]
     window.history_menu.aboutToShow.emit()

@@ -13,6 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import top_item
 from urlinspector.app import ALL_COMMANDS
 from urlinspector.cli import build_parser
 from urlinspector.gui.main_window import MainWindow
@@ -117,8 +118,8 @@ def test_trace_copies_its_steps(window: MainWindow) -> None:
     window.flush()
     tree = window.trace.tree
     assert tree.topLevelItemCount() > 3
-    tree.setCurrentItem(tree.topLevelItem(1))
-    copied = tree.topLevelItem(1).text(2)
+    tree.setCurrentItem(top_item(tree, 1))
+    copied = top_item(tree, 1).text(2)
     assert window.trace.copying.copy_rows().split("\t")[2] == copied
 
 

@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import current_item, top_item
 from urlinspector.core import EDITIONS
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.widgets.diagnostics import CITATION_COLUMN
@@ -71,9 +72,9 @@ def test_clicking_a_trace_step_opens_its_section(window: MainWindow, qtbot: QtBo
     window.flush()
     tree = window.trace.tree
     item = next(
-        tree.topLevelItem(i)
+        top_item(tree, i)
         for i in range(tree.topLevelItemCount())
-        if tree.topLevelItem(i).text(TRACE_CITATION).startswith("URL syntax draft 1997 §5.2")
+        if top_item(tree, i).text(TRACE_CITATION).startswith("URL syntax draft 1997 §5.2")
     )
     rect = tree.visualItemRect(item)
     x = tree.header().sectionViewportPosition(TRACE_CITATION) + 10
@@ -118,7 +119,7 @@ def test_a_citation_naming_a_rule_selects_and_highlights_it(window: MainWindow) 
     assert len(highlights) == 1
     assert highlights[0].cursor.selectedText() == "gtype          = xchar"
     assert reader.heading.text() == "<b>RFC 1738 §5 BNF for specific URL schemes</b>"
-    assert reader.toc.currentItem().text(0) == "§5 BNF for specific URL schemes"
+    assert current_item(reader.toc).text(0) == "§5 BNF for specific URL schemes"
     window.open_citation("URL draft 1993 (BNF: port = digits)")
     assert shown_section(window) == ("URL draft 1993", "BNF syntax")
     assert reader.selected_text() == "port\tdigits"
@@ -132,12 +133,12 @@ def test_the_contents_and_the_chooser(window: MainWindow, qtbot: QtBot) -> None:
     assert reader.document is not None
     assert reader.document.name == "RFC 2396bis draft 2003"
     tree = reader.toc
-    top = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    top = [top_item(tree, i).text(0) for i in range(tree.topLevelItemCount())]
     assert "§5 Relative Resolution" in " ".join(top) or any(t.startswith("§5 ") for t in top)
     five = next(
-        tree.topLevelItem(i)
+        top_item(tree, i)
         for i in range(tree.topLevelItemCount())
-        if tree.topLevelItem(i).text(0).startswith("§5 ")
+        if top_item(tree, i).text(0).startswith("§5 ")
     )
     tree.setFocus()
     tree.setCurrentItem(five)
@@ -160,6 +161,7 @@ def test_search_finds_text(window: MainWindow, qtbot: QtBot) -> None:
     qtbot.keyClick(reader.search, Qt.Key.Key_Return)
     assert reader.selected_text().lower() == "gopher+"
     first = reader.text.textCursor().selectionStart()
+    assert reader.index is not None
     assert first > reader.index.section("3.3").start  # after the place it started from
     assert reader.matches.text().endswith(f"of {reader.index.text.lower().count('gopher+')}")
     qtbot.keyClick(reader.search, Qt.Key.Key_Return)
@@ -244,9 +246,9 @@ def test_enter_on_a_trace_step_and_an_editions_cell(window: MainWindow, qtbot: Q
     window.flush()
     tree = window.trace.tree
     step = next(
-        tree.topLevelItem(i)
+        top_item(tree, i)
         for i in range(tree.topLevelItemCount())
-        if tree.topLevelItem(i).text(TRACE_CITATION).startswith("RFC 3986 §5.2.4")
+        if top_item(tree, i).text(TRACE_CITATION).startswith("RFC 3986 §5.2.4")
     )
     tree.setFocus()
     tree.setCurrentItem(step)

@@ -14,6 +14,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication, QSizeGrip, QWidget
 
+from tests.gui.helpers import menu_titled
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.presentation import PRESENTATION_ZOOM
@@ -128,11 +129,11 @@ def test_zoom_reaches_the_viewer_added_later(window: MainWindow) -> None:
 
 
 def test_view_menu_has_the_entries(window: MainWindow) -> None:
-    view = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "View")
+    view = menu_titled(window.menuBar(), "View")
     texts = [a.text().replace("&", "") for a in view.actions()]
     for entry in ("Zoom in", "Zoom out", "Actual size", "Presentation mode"):
         assert entry in texts
-    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&File")
+    file_menu = menu_titled(window.menuBar(), "File")
     assert "Export picture…" in [a.text().replace("&", "") for a in file_menu.actions()]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QStyle
+from PySide6.QtWidgets import QStyle, QTableView, QTreeView
 
 from urlinspector.gui.main_window import MainWindow
 
@@ -17,7 +17,7 @@ LONG = (
 )
 
 
-def _fits(view: QAbstractItemView, index: QModelIndex) -> bool:
+def _fits(view: QTableView | QTreeView, index: QModelIndex) -> bool:
     """Whether the cell's text fits its column as the style draws it (its text margins
     left and right), so that it is not elided."""
     text = str(index.data() or "")

@@ -11,6 +11,7 @@ from PySide6.QtGui import QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import top_item
 from urlinspector import palette
 from urlinspector.core import EDITIONS
 from urlinspector.core.readers import READERS
@@ -56,8 +57,8 @@ def test_diagnostics_show_citations(window: MainWindow) -> None:
     assert found["userinfo-lookalike"] == ("⚠ warning", "RFC 3986 §7.6")
     window.set_edition("rfc2396bis-2003")
     window.flush()
-    found = {model.index(r, 5).data(): model.index(r, 2).data() for r in range(model.rowCount())}
-    assert found["userinfo-lookalike"] == "RFC 2396bis draft 2003 §7.5"
+    cited = {model.index(r, 5).data(): model.index(r, 2).data() for r in range(model.rowCount())}
+    assert cited["userinfo-lookalike"] == "RFC 2396bis draft 2003 §7.5"
 
 
 def test_component_row_selects_characters_and_back(window: MainWindow, qtbot: QtBot) -> None:
@@ -66,8 +67,9 @@ def test_component_row_selects_characters_and_back(window: MainWindow, qtbot: Qt
     view = window.components.view
     model = window.components.model
     host = model.index_of_span(12, 23)
-    assert model.node(host) is not None
-    assert model.node(host).name == "host"
+    node = model.node(host)
+    assert node is not None
+    assert node.name == "host"
     click_row(qtbot, view, host.siblingAtColumn(1))
     assert window.address.textCursor().selectedText() == "example.com"
     # the other way round: selecting characters selects the row
@@ -173,12 +175,12 @@ def test_trace_lists_the_steps_of_the_chosen_edition(window: MainWindow) -> None
     window.tabs.setCurrentWidget(window.trace)
     window.flush()
     tree = window.trace.tree
-    labels = [tree.topLevelItem(i).text(2) for i in range(tree.topLevelItemCount())]
+    labels = [top_item(tree, i).text(2) for i in range(tree.topLevelItemCount())]
     assert any("RFC 3986 §5.2.2" in label for label in labels)
     assert any("§5.2.4" in label for label in labels)
     window.set_edition("url-syntax-1997")
     window.flush()
-    labels = [tree.topLevelItem(i).text(2) for i in range(tree.topLevelItemCount())]
+    labels = [top_item(tree, i).text(2) for i in range(tree.topLevelItemCount())]
     assert any(label.startswith("URL syntax draft 1997 §5.2 step 6") for label in labels)
     assert "→ http://a/b/g" in window.trace.summary.text()
 
@@ -342,7 +344,7 @@ def test_dark_theme_changes_the_formats(window: MainWindow) -> None:
     assert window.formats.theme == "dark"
     assert window.formats.get("host").foreground().color().name() == palette.get_role("host").dark
     window.set_theme("light")
-    assert window.formats.theme == "light"
+    assert window.formats.theme == "light"  # type: ignore[comparison-overlap]  # set just above
 
 
 def test_pages_area_takes_another_page(window: MainWindow) -> None:

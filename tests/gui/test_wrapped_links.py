@@ -66,7 +66,9 @@ def test_the_button_is_reached_by_the_keyboard(window: MainWindow, qtbot: QtBot)
     for _ in range(40):  # Tab order: from the address bar to the button
         if seen is button:
             break
-        seen = seen.nextInFocusChain()
+        following = seen.nextInFocusChain()
+        assert following is not None
+        seen = following
     assert seen is button
     assert button.focusPolicy() & Qt.FocusPolicy.TabFocus
     button.setFocus(Qt.FocusReason.TabFocusReason)

@@ -16,12 +16,14 @@ import sys
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from tests.support.servers import ConnectionServer
+from tests.support.waiting import accepted_before
 from urlinspector.cli import build_parser, fetch_gopher, main
 from urlinspector.cli.common import Console
 from urlinspector.core import parse
@@ -45,42 +47,22 @@ CHUNK = b"x" * 65536
 MENU_CHUNK = b"".join(b"0Item %05d\t/item/%05d\texample.org\t70\r\n" % (i, i) for i in range(1500))
 
 
-class Hostile:
-    """A server on 127.0.0.1 that answers every connection with *behaviour(conn)*, and
-    stops by itself: every loop below is bounded in count and time."""
+class Hostile(ConnectionServer):
+    """A server on 127.0.0.1 that reads a request from every connection, one after the
+    other, and answers with *behaviour(conn)*; it stops by itself: every loop below is
+    bounded in count and time."""
 
     def __init__(self, behaviour: Callable[[socket.socket], None]) -> None:
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(4)
-        self.sock.settimeout(0.2)
-        self.port = self.sock.getsockname()[1]
         self.behaviour = behaviour
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
+        super().__init__(self._answer, threaded=False)
 
-    def _run(self) -> None:
-        while not self.done.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.settimeout(5)
-                try:
-                    conn.recv(4096)  # the request
-                    self.behaviour(conn)
-                except OSError:
-                    pass  # the client gave up: that is the point
+    def _answer(self, conn: socket.socket) -> None:
+        conn.settimeout(5)
+        conn.recv(4096)  # the request
+        self.behaviour(conn)  # an OSError: the client gave up, which is the point
 
     def url(self, path: str = "") -> str:
         return f"gopher://127.0.0.1:{self.port}/{path}"
-
-    def close(self) -> None:
-        self.done.set()
-        self.thread.join(timeout=10)
-        self.sock.close()
 
 
 Start = Callable[[Callable[[socket.socket], None]], Hostile]
@@ -111,6 +93,30 @@ def measured(run: Callable[[], object]) -> tuple[BaseException | object, int]:
         return outcome, tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+
+
+def repeated(
+    chunk: bytes, times: int, *, first: bytes = b"", last: bytes = b""
+) -> Callable[[socket.socket], None]:
+    """Sends *first*, then *chunk* *times* times, then *last*."""
+
+    def behaviour(conn: socket.socket) -> None:
+        conn.sendall(first)
+        for _ in range(times):
+            conn.sendall(chunk)
+        conn.sendall(last)
+
+    return behaviour
+
+
+def sends_then_waits(data: bytes, seconds: float) -> Callable[[socket.socket], None]:
+    """Sends *data*, then keeps the connection open for *seconds*."""
+
+    def behaviour(conn: socket.socket) -> None:
+        conn.sendall(data)
+        time.sleep(seconds)
+
+    return behaviour
 
 
 def endless(payload: bytes, seconds: float = 15.0) -> Callable[[socket.socket], None]:
@@ -218,7 +224,7 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
 
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=30)
     outcome, peak = measured(
-        lambda: fetch(server.url("0/x"), limits=limits, keep_body=False, on_event=count)  # type: ignore[arg-type]
+        lambda: fetch(server.url("0/x"), limits=limits, keep_body=False, on_event=count)
     )
     assert isinstance(outcome, GopherReply)
     assert outcome.complete
@@ -334,7 +340,7 @@ class _Counting:
 def test_the_cli_prints_an_endless_text_line_in_bounded_memory(hostile: Start) -> None:
     """Text without a newline used to be held (and copied) until its end."""
     eight_mb = 8 * MiB
-    server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(eight_mb // len(CHUNK))])
+    server = hostile(repeated(CHUNK, eight_mb // len(CHUNK)))
     args = build_parser().parse_args(
         ["fetch", "--allow-local", server.url("0/x"), "--timeout", "20"]
     )
@@ -350,7 +356,7 @@ def test_a_gopher_download_to_a_file_keeps_little_in_memory(hostile: Start, tmp_
     """fetch -o streams a file past the 4 KiB it needs to recognise an error message
     (it used to keep the first 64 MiB in memory)."""
     size = 16 * MiB
-    server = hostile(lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))])
+    server = hostile(repeated(CHUNK, size // len(CHUNK)))
     target = tmp_path / "file.bin"
     argv = [
         "fetch",
@@ -463,7 +469,7 @@ def test_a_slow_spliced_download_is_not_held_for_a_big_piece(
 def test_a_spliced_download_that_stalls_times_out(
     hostile: Start, tmp_path: Path, spliced: list[int]
 ) -> None:
-    server = hostile(lambda conn: (conn.sendall(b"x" * (2 * CAP)), time.sleep(3)))
+    server = hostile(sends_then_waits(b"x" * (2 * CAP), 3))
     limits = Limits(connect_timeout=2, read_timeout=1, max_memory=CAP, total_timeout=20)
     pipes = _open_pipes()
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(NetTimeout, match="for 1 s"):
@@ -476,7 +482,7 @@ def test_a_spliced_download_that_stalls_times_out(
 def test_stop_works_during_a_spliced_download(
     hostile: Start, tmp_path: Path, spliced: list[int]
 ) -> None:
-    server = hostile(lambda conn: (conn.sendall(b"x" * (2 * CAP)), time.sleep(3)))
+    server = hostile(sends_then_waits(b"x" * (2 * CAP), 3))
     cancel = CancelToken()
     threading.Timer(1.0, cancel.cancel).start()
     start = time.monotonic()
@@ -490,37 +496,26 @@ def test_stop_works_during_a_spliced_download(
 # === FTP ====================================================================================
 
 
-class Talker:
+class Talker(ConnectionServer):
     """A server on 127.0.0.1 that speaks first: *behaviour(conn, talker)* for every
     connection, each in a thread; :attr:`stop` is set when the test ends."""
 
     def __init__(self, behaviour: Callable[[socket.socket, Talker], None], host: str) -> None:
-        self.listener = socket.create_server((host, 0))
-        self.listener.settimeout(0.1)
-        self.host = host
-        self.port: int = self.listener.getsockname()[1]
         self.behaviour = behaviour
-        self.stop = threading.Event()
-        self.connections = 0
         self.received: list[bytes] = []
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
+        super().__init__(self._talk, host)
 
-    def _serve(self) -> None:
-        while not self.stop.is_set():
-            try:
-                conn, _ = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.connections += 1
-            threading.Thread(target=self._run, args=(conn,), daemon=True).start()
+    @property
+    def stop(self) -> threading.Event:
+        return self.stopping
 
-    def _run(self, conn: socket.socket) -> None:
-        with conn, contextlib.suppress(OSError):
-            conn.settimeout(10)
-            self.behaviour(conn, self)
+    @property
+    def connections(self) -> int:
+        return self.accepted
+
+    def _talk(self, conn: socket.socket) -> None:
+        conn.settimeout(10)
+        self.behaviour(conn, self)
 
     def lines(self, conn: socket.socket) -> Iterator[bytes]:
         """The client's command lines (recorded in :attr:`received`)."""
@@ -535,10 +530,8 @@ class Talker:
             self.received.append(line)
             yield line
 
-    def close(self) -> None:
-        self.stop.set()
-        self.listener.close()
-        self.thread.join(timeout=10)
+    def close(self, timeout: float = 10.0, *, wait_for_handlers: bool = False) -> None:
+        super().close(timeout, wait_for_handlers=wait_for_handlers)
 
 
 Talk = Callable[..., Talker]
@@ -772,7 +765,7 @@ NNTP_GREETING = b"200 fake news ready\r\n"
 
 
 def news_server(
-    replies: dict[bytes, Callable[[socket.socket, bytes], None]],
+    replies: Mapping[bytes, Callable[[socket.socket, bytes], None]],
 ) -> Callable[..., None]:
     """Greets, then answers each command by *replies[verb](conn, line)*; 500 otherwise."""
 
@@ -932,8 +925,7 @@ def test_a_login_with_cr_lf_or_nul_is_refused_before_connecting(talker: Talk, us
             credentials=Credentials(user, "p"),
             limits=NEWS_LIMITS,
         )
-    time.sleep(0.2)
-    assert server.connections == 0
+    assert accepted_before(server.port, lambda: server.peers) == 0
 
 
 @pytest.mark.parametrize(
@@ -992,9 +984,8 @@ def test_a_local_service_on_another_port_needs_allow_local(
     err = capsys.readouterr().err
     assert "a loopback address" in err
     assert "--allow-local" in err
-    time.sleep(0.2)
-    assert server.connections == 0
     assert server.received == []
+    assert accepted_before(server.port, lambda: server.peers) == 0  # (so nothing was sent)
 
 
 @pytest.mark.parametrize(
@@ -1007,8 +998,7 @@ def test_other_schemes_to_a_local_port_need_allow_local_too(
     server = talker(answers_ok)
     assert main(["fetch", url.format(port=server.port), "--timeout", "5"]) == 2
     assert "--allow-local" in capsys.readouterr().err
-    time.sleep(0.2)
-    assert server.connections == 0
+    assert accepted_before(server.port, lambda: server.peers) == 0
 
 
 def test_allow_local_is_the_persons_word(talker: Talk, capsys: pytest.CaptureFixture[str]) -> None:
@@ -1103,11 +1093,11 @@ def test_ftp_reads_no_netrc(talker: Talk, tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def _gopher_file(size: int) -> Callable[[socket.socket], None]:
-    return lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))]
+    return repeated(CHUNK, size // len(CHUNK))
 
 
 def _ftp_file(size: int) -> Callable[[socket.socket, Talker], None]:
-    return ftp_server(data=lambda conn: [conn.sendall(CHUNK) for _ in range(size // len(CHUNK))])
+    return ftp_server(data=repeated(CHUNK, size // len(CHUNK)))
 
 
 def _download_url(kind: str, hostile: Start, talker: Talk) -> str:
@@ -1263,12 +1253,7 @@ def test_a_reply_cut_short_stays_in_the_part_file(
 ) -> None:
     """A Gopher+ reply announcing 10 GB, cut after 2 MiB."""
     size = 2 * MiB
-    server = hostile(
-        lambda conn: [
-            conn.sendall(b"+10000000000\r\n"),
-            *(conn.sendall(CHUNK) for _ in range(size // len(CHUNK))),
-        ]
-    )
+    server = hostile(repeated(CHUNK, size // len(CHUNK), first=b"+10000000000\r\n"))
     target = tmp_path / "big.bin"
     target.write_bytes(b"the old one")
     url = server.url("9/big%09%09+")
@@ -1284,9 +1269,7 @@ def test_a_big_menu_goes_to_a_file(hostile: Start, tmp_path: Path) -> None:
     """A 9 MB menu (225,000 items) is more than the items kept in memory allow (64 MiB,
     what they become counted); -o streams it."""
     count = 150 * 1500
-    server = hostile(
-        lambda conn: [*(conn.sendall(MENU_CHUNK) for _ in range(150)), conn.sendall(b".\r\n")]
-    )
+    server = hostile(repeated(MENU_CHUNK, 150, last=b".\r\n"))
     target = tmp_path / "menu.txt"
     assert main(["fetch", "--allow-local", server.url(), "-o", str(target), "--timeout", "20"]) == 0
     lines = target.read_text("utf-8").splitlines()

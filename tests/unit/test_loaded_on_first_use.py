@@ -82,7 +82,9 @@ def test_idna_is_loaded_by_the_first_internationalized_host(
     expected.append(item_url("1", b"/", "bücher.example", 70))
     assert said == expected
     assert said[-2:] == ["xn--bcher-kva.example", "gopher://xn--bcher-kva.example/1/"]
-    assert any(d["code"] == "idn" for d in said[0]["diagnostics"])
+    first = said[0]
+    assert isinstance(first, dict)
+    assert any(d["code"] == "idn" for d in first["diagnostics"])
 
 
 def test_the_gopher_plus_names_are_there_when_asked_for() -> None:

@@ -15,34 +15,30 @@ In CI (``CI=true``) a server that cannot start fails the test instead of skippin
 
 from __future__ import annotations
 
-import contextlib
-import os
 import select
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
+from tests.support.ci import unavailable as support_unavailable
+from tests.support.servers import ConnectionServer
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.net.demo_server import DemoServer
 
-IN_CI = os.environ.get("CI", "").strip().lower() == "true"
-
 LATIN1_TEXT = "Caf\u00e9 cr\u00e8me, see <URL:gopher://example.org/0/menu> and\nhttp://example.com/page?x=1.\n"
 BINARY = bytes(range(256)) * 64 + b"\r\n.\r\n"
 
 
-def unavailable(why: str) -> None:
-    if IN_CI:
-        pytest.fail(f"a test server is required in CI: {why}", pytrace=False)
-    pytest.skip(why)
+def unavailable(why: str) -> NoReturn:
+    support_unavailable("a test server", why)
 
 
 # --- gopher ---------------------------------------------------------------------------------
@@ -63,7 +59,7 @@ def _png() -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # PySide6 takes str; its stub says bytes
     return bytes(data.data())
 
 
@@ -181,14 +177,14 @@ except ImportError as _exc:  # pragma: no cover - the NNTP tests are part of the
     _INN_IMPORT_ERROR = str(_exc)
 
     @pytest.fixture(scope="session")
-    def inn() -> Any:  # type: ignore[no-redef]
+    def inn() -> Any:
         unavailable(f"the INN fixture cannot be imported: {_INN_IMPORT_ERROR}")
 
 
 # --- a server that sends one byte a second ----------------------------------------------------
 
 
-class Trickle:
+class Trickle(ConnectionServer):
     """A TCP server on 127.0.0.1 that reads one request line, then sends *reply* one
     byte every *interval* seconds.  :attr:`closed_by_client` is set when the client
     hangs up (seen at once: the server waits with select between bytes)."""
@@ -196,32 +192,19 @@ class Trickle:
     def __init__(self, reply: bytes, interval: float = 1.0) -> None:
         self.reply = reply
         self.interval = interval
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port: int = self.listener.getsockname()[1]
         self.requests: list[bytes] = []
         self.connected = threading.Event()
         self.closed_by_client = threading.Event()
         self.sent = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
+        super().__init__(self._answer, threaded=False)
 
     @property
     def url(self) -> str:
         return f"gopher://127.0.0.1:{self.port}/1/slow"
 
-    def _serve(self) -> None:
-        self.listener.settimeout(0.05)
-        while not self._stop.is_set():
-            try:
-                conn, _ = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            with conn, contextlib.suppress(OSError):
-                self.connected.set()
-                self._talk(conn)
+    def _answer(self, conn: socket.socket) -> None:
+        self.connected.set()
+        self._talk(conn)
 
     def _talk(self, conn: socket.socket) -> None:
         conn.settimeout(5)
@@ -234,7 +217,7 @@ class Trickle:
         self.requests.append(request)
         for octet in self.reply:
             readable, _, _ = select.select([conn], [], [], self.interval)
-            if self._stop.is_set():
+            if self.stopping.is_set():
                 return
             if readable and conn.recv(1) == b"":
                 self.closed_by_client.set()
@@ -244,9 +227,7 @@ class Trickle:
         time.sleep(0.1)
 
     def stop(self) -> None:
-        self._stop.set()
-        self.listener.close()
-        self._thread.join(5)
+        self.close(5)
 
 
 @pytest.fixture

@@ -121,9 +121,9 @@ def _pages(window: MainWindow, pane: ViewerPane) -> Iterator[str]:
     pages.gopher_page.attributes.form_button.show()
     pages.setCurrentWidget(pages.gopher_page)
     yield "a Gopher+ item's attributes"
-    for page in (pages.groups_page, pages.overview_page, pages.article_page):
-        pages.setCurrentWidget(page)
-        yield page.objectName()
+    for news_page in (pages.groups_page, pages.overview_page, pages.article_page):
+        pages.setCurrentWidget(news_page)
+        yield news_page.objectName()
     pane.show_failure("gopher://h/", None, "failed", "why", save=True, save_data=b"x")
     yield "a failure with both save buttons"
     for url in ("http://h/", "telnet://u:p@h/", "mailto:a@h", "irc://h/"):

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QModelIndex, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu
 
+from tests.gui.helpers import current_item, top_item
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.settings import Settings
 from urlinspector.gui.viewer.bookmarks import Bookmark, Bookmarks
@@ -51,13 +52,13 @@ def saved(store: QSettings) -> list[Bookmark]:
 
 def select(dialog: BookmarksDialog, row: int) -> None:
     tree = dialog.tree
-    tree.setCurrentItem(tree.topLevelItem(row))
+    tree.setCurrentItem(top_item(tree, row))
     tree.setFocus()
 
 
 def test_the_dialog_lists_the_bookmarks_in_order(dialog: BookmarksDialog) -> None:
     tree = dialog.tree
-    rows = [(tree.topLevelItem(i).text(0), tree.topLevelItem(i).text(1)) for i in range(3)]
+    rows = [(top_item(tree, i).text(0), top_item(tree, i).text(1)) for i in range(3)]
     assert rows == [(m.title, m.url) for m in MARKS]
 
 
@@ -79,7 +80,7 @@ def test_f2_renames_and_the_new_title_is_saved(
 
 def test_a_double_click_renames(qtbot: Any, dialog: BookmarksDialog) -> None:
     tree = dialog.tree
-    rect = tree.visualItemRect(tree.topLevelItem(2))
+    rect = tree.visualItemRect(top_item(tree, 2))
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     editor = tree.findChild(QLineEdit)
@@ -96,9 +97,9 @@ def test_enter_opens_the_bookmark(qtbot: Any, dialog: BookmarksDialog) -> None:
 
 
 def test_an_empty_title_gives_the_url_back(dialog: BookmarksDialog, store: QSettings) -> None:
-    dialog.tree.topLevelItem(0).setText(0, "   ")
+    top_item(dialog.tree, 0).setText(0, "   ")
     assert saved(store)[0] == Bookmark(MARKS[0].url, MARKS[0].url)
-    assert dialog.tree.topLevelItem(0).text(0) == MARKS[0].url
+    assert top_item(dialog.tree, 0).text(0) == MARKS[0].url
 
 
 def test_del_deletes_and_the_deletion_is_saved(
@@ -108,7 +109,7 @@ def test_del_deletes_and_the_deletion_is_saved(
     qtbot.keyClick(dialog.tree, Qt.Key.Key_Delete)
     assert saved(store) == MARKS[1:]
     assert dialog.tree.topLevelItemCount() == 2
-    assert dialog.tree.currentItem().text(1) == MARKS[1].url  # the next one is current
+    assert current_item(dialog.tree).text(1) == MARKS[1].url  # the next one is current
 
 
 def test_the_first_bookmark_is_current_when_the_dialog_opens(
@@ -127,7 +128,7 @@ def test_moving_up_and_down_is_saved(qtbot: Any, dialog: BookmarksDialog, store:
     select(dialog, 2)
     qtbot.keyClick(dialog.tree, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
     assert saved(store) == [MARKS[0], MARKS[2], MARKS[1]]
-    assert dialog.tree.currentItem().text(1) == MARKS[2].url  # it stays current
+    assert current_item(dialog.tree).text(1) == MARKS[2].url  # it stays current
     dialog.down_button.click()
     assert saved(store) == MARKS
     assert not dialog.down_button.isEnabled()  # the last cannot go further down
@@ -139,7 +140,7 @@ def test_buttons_follow_the_selection(dialog: BookmarksDialog) -> None:
     assert dialog.down_button.isEnabled()
     assert dialog.delete_button.isEnabled()
     assert dialog.rename_button.isEnabled()
-    dialog.tree.setCurrentItem(None)
+    dialog.tree.setCurrentIndex(QModelIndex())
     dialog.tree.clearSelection()
     assert not dialog.delete_button.isEnabled()
 

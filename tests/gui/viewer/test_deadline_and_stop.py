@@ -3,9 +3,7 @@ overall deadline (VIEW_LIMITS has one), and at once on Stop, for every protocol.
 
 from __future__ import annotations
 
-import contextlib
 import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -13,42 +11,31 @@ from typing import Any
 import pytest
 
 from tests.gui.viewer.test_workers import Receiver
+from tests.support.servers import ConnectionServer
 from urlinspector.gui.viewer.tasks import ftp_task, gopher_task, news_task
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
 from urlinspector.net.errors import Cancelled, NetTimeout
 from urlinspector.net.limits import Limits
 
 
-class Dripper:
+class Dripper(ConnectionServer):
     """A server on 127.0.0.1 that sends *drip* every 0.05 s, for ever (a greeting or a
     menu that never ends)."""
 
     def __init__(self, drip: bytes) -> None:
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.listener.settimeout(0.1)
-        self.port: int = self.listener.getsockname()[1]
         self.drip = drip
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
+        self.sent = 0
+        """How many drips went out."""
+        super().__init__(self._drip, threaded=False)
 
-    def _serve(self) -> None:
-        while not self.stop.is_set():
-            try:
-                conn, _ = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            with conn, contextlib.suppress(OSError):
-                while not self.stop.is_set():
-                    conn.sendall(self.drip)
-                    time.sleep(0.05)
+    def _drip(self, conn: socket.socket) -> None:
+        while not self.stopping.is_set():
+            conn.sendall(self.drip)
+            self.sent += 1
+            time.sleep(0.05)
 
-    def close(self) -> None:
-        self.stop.set()
-        self.listener.close()
-        self.thread.join(5)
+    def close(self, timeout: float = 5.0, *, wait_for_handlers: bool = True) -> None:
+        super().close(timeout, wait_for_handlers=wait_for_handlers)
 
 
 TASKS: dict[str, tuple[bytes, Callable[[int, Limits], Any]]] = {
@@ -104,7 +91,7 @@ def test_stop_ends_a_dripping_server_at_once(
     job = Job(task(server.port, limits))
     receiver = Receiver(job)
     runner.start(job)
-    time.sleep(0.5)
+    qtbot.waitUntil(lambda: server.sent >= 10, timeout=5000)
     assert not receiver.errors  # still dripping
     job.cancel()
     assert job.wait(2)

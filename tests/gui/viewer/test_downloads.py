@@ -69,7 +69,7 @@ def gated_ftp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Pyftpd
         unavailable(f"pyftpdlib is not installed: {exc}")
         raise
 
-    class GatedData(handlers.ThrottledDTPHandler):  # type: ignore[misc]
+    class GatedData(handlers.ThrottledDTPHandler):  # type: ignore[misc, name-defined]  # pyftpdlib: imported when first used, untyped
         write_limit = 0
         cut_at = 0
         """Drop the data connection once this many octets went (0: never)."""
@@ -420,7 +420,12 @@ def test_open_folder_shows_the_folder_of_the_saved_file(
         dialog.save_button.click()
     window = pane.downloads.show_window()
     opened: list[Path] = []
-    window.open_folder = lambda folder: opened.append(folder) or True
+
+    def open_folder(folder: Path) -> bool:
+        opened.append(folder)
+        return True
+
+    window.open_folder = open_folder
     buttons = window.actions_for(1)
     assert not buttons.cancel_button.isEnabled()
     assert not buttons.retry_button.isEnabled()

@@ -201,7 +201,7 @@ def test_text_is_shown_with_a_charset_choice(go: Any, hole: Any) -> None:
     view.choose_charset("utf-8")
     assert "\ufffd" in view.text
     assert "not UTF-8" in view.info.text()
-    assert pane.history.current.state["charset"] == "utf-8"  # type: ignore[union-attr]
+    assert pane.history.current.state["charset"] == "utf-8"
 
 
 def test_the_charset_chosen_comes_back_with_the_page(qtbot: Any, go: Any, hole: Any) -> None:
@@ -283,6 +283,7 @@ def test_a_search_item_asks_for_the_words_then_searches(qtbot: Any, go: Any, dem
     dialog.setTextValue("gopher selector")
     with qtbot.waitSignal(pane.urlChanged, timeout=5000) as changed:
         dialog.accept()
+    assert item.url is not None
     assert changed.args == [item.url + "%09gopher%20selector"]
     wait_idle(qtbot, pane)
     assert "'gopher' and 'selector'" in rows(pane)[0].display
@@ -533,7 +534,7 @@ def test_after_following_a_link_and_back_plain_text_is_not_a_link(
     go(demo.url + "0/welcome.txt")  # a later text page
     view = pane.text_page
     document = view.browser.document()
-    linked = set()
+    linked: set[int] = set()
     for found in view.links:
         linked.update(range(found.span[0], found.span[1]))
     probe = QTextCursor(document)

@@ -10,8 +10,6 @@ also checks that the explicit act does connect, so a count of 0 means something.
 from __future__ import annotations
 
 import argparse
-import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
 from tests.gui.viewer.conftest import wait_idle
+from tests.support.servers import ConnectionServer
 from urlinspector.app import main
 from urlinspector.gui import launch
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
@@ -33,39 +32,22 @@ SETTLE_MS = 400
 a few milliseconds of being started)."""
 
 
-class Listener:
+class Listener(ConnectionServer):
     """A TCP socket on 127.0.0.1 that counts the connections made to it and closes
     each at once (a fetch then ends quickly with an empty reply)."""
 
     def __init__(self) -> None:
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(8)
-        self.sock.settimeout(0.1)
-        self.port = self.sock.getsockname()[1]
-        self.count = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
+        super().__init__(lambda conn: None, threaded=False)
+
+    @property
+    def count(self) -> int:
+        return self.accepted
 
     def url(self, scheme: str = "gopher", path: str = "/1/", userinfo: str = "") -> str:
         return f"{scheme}://{userinfo}127.0.0.1:{self.port}{path}"
 
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.count += 1
-            conn.close()
-
     def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(5)
-        self.sock.close()
+        self.close(5)
 
 
 @pytest.fixture

@@ -269,7 +269,9 @@ def test_the_mark_has_contrast_in_both_themes_focused_or_not(
     focus(qtbot, view)
     press(qtbot, view, Key.Key_Down)
     index = view.currentIndex()
-    QApplication.focusWidget().clearFocus()  # the focus elsewhere: still marked
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    focused.clearFocus()  # the focus elsewhere: still marked
     assert not view.hasFocus()
     image = view.viewport().grab().toImage()
     rect = view.visualRect(index)

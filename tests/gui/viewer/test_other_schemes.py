@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QObject, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QLabel
 
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.gui.viewer.other_schemes import explain
@@ -34,7 +35,7 @@ def system() -> Iterator[Handler]:
     handler = Handler()
     schemes = ("http", "https", "telnet", "mailto", "file")
     for scheme in schemes:
-        QDesktopServices.setUrlHandler(scheme, handler, "open")
+        QDesktopServices.setUrlHandler(scheme, handler, "open")  # type: ignore[arg-type]  # str at run time
     yield handler
     for scheme in schemes:
         QDesktopServices.unsetUrlHandler(scheme)
@@ -42,12 +43,15 @@ def system() -> Iterator[Handler]:
 
 def details(pane: ViewerPane) -> dict[str, str]:
     form = pane.scheme_page.form
-    out = {}
+    out: dict[str, str] = {}
     for row in range(form.rowCount()):
-        label = form.itemAt(row, form.ItemRole.LabelRole).widget().text().rstrip(":")
+        label = form.itemAt(row, form.ItemRole.LabelRole)
         field = form.itemAt(row, form.ItemRole.FieldRole)
-        widget = field.widget()
-        out[label] = widget.text() if widget is not None else ""
+        assert label is not None
+        assert field is not None
+        name, widget = label.widget(), field.widget()
+        assert isinstance(name, QLabel)
+        out[name.text().rstrip(":")] = widget.text() if isinstance(widget, QLabel) else ""
     return out
 
 

@@ -398,7 +398,6 @@ def test_a_download_that_ended_before_its_dialog_opened_shows_as_complete(
     qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
     dialog = pane.save_dialog
     assert dialog is not None
-    qtbot.wait(20)
-    assert dialog._finished
+    qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
     assert dialog.progress.value() == dialog.progress.maximum()
     dialog.cancel_button.click()

@@ -6,10 +6,9 @@ the session.  In CI (CI=true) a server that cannot start is a failure, never a s
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -28,14 +27,11 @@ from tests.integration.ftp.vsftpd import (
     VsftpdUnavailable,
     make_certificates,
 )
+from tests.support.ci import unavailable
 
-IN_CI = os.environ.get("CI", "").strip().lower() == "true"
 
-
-def _unavailable(why: str) -> None:
-    if IN_CI:
-        pytest.fail(f"the FTP test server is required in CI: {why}")
-    pytest.skip(why)
+def _unavailable(why: str) -> NoReturn:
+    unavailable("the FTP test server", why)
 
 
 @pytest.fixture(scope="session")

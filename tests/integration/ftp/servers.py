@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
+from tests.support.servers import ConnectionServer
+
 MiB = 1024 * 1024
 BIG_SIZE = 10 * MiB
 
@@ -101,7 +103,7 @@ def handler_classes(root: Path) -> dict[str, type[Any]]:
     authorizer.add_anonymous(str(root))
     authorizer.add_user(USER, PASSWORD, str(root), perm="elr")
 
-    class Modern(FTPHandler):  # type: ignore[misc]
+    class Modern(FTPHandler):  # type: ignore[misc, valid-type]  # pyftpdlib: imported when first used, untyped
         def on_login(self, username: str) -> None:
             if username == USER:
                 self.fs.cwd = ALICE_HOME
@@ -125,7 +127,7 @@ def handler_classes(root: Path) -> dict[str, type[Any]]:
                 return None
             return super().pre_process_command(line, cmd, arg)
 
-    class SlowData(handlers.ThrottledDTPHandler):  # type: ignore[misc]
+    class SlowData(handlers.ThrottledDTPHandler):  # type: ignore[misc, name-defined]
         write_limit = 256 * 1024  # bytes per second
 
     class Slow(Modern):
@@ -170,47 +172,19 @@ class PyftpdlibServer:
 # --- scripted servers ---------------------------------------------------------------------
 
 
-class ScriptedServer:
+class ScriptedServer(ConnectionServer):
     """A TCP server on 127.0.0.1 that runs *script* on each connection it accepts
     (in a thread); the script gets the socket and an event set at :meth:`stop`."""
 
     def __init__(self, script: Callable[[socket.socket, threading.Event], None]) -> None:
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port: int = self.listener.getsockname()[1]
         self.script = script
-        self.stopping = threading.Event()
-        self.connections = 0
-        self._threads: list[threading.Thread] = []
-        self._accepting = threading.Thread(target=self._accept, daemon=True)
-        self._accepting.start()
-
-    def _accept(self) -> None:
-        self.listener.settimeout(0.05)
-        while not self.stopping.is_set():
-            try:
-                conn, _ = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.connections += 1
-            t = threading.Thread(target=self._run, args=(conn,), daemon=True)
-            self._threads.append(t)
-            t.start()
-
-    def _run(self, conn: socket.socket) -> None:
-        with conn, contextlib.suppress(OSError):
-            self.script(conn, self.stopping)
+        super().__init__(lambda conn: script(conn, self.stopping))
 
     def url(self, path: str = "") -> str:
         return f"ftp://127.0.0.1:{self.port}/{path}"
 
     def stop(self) -> None:
-        self.stopping.set()
-        self._accepting.join(5)
-        for t in self._threads:
-            t.join(5)
-        self.listener.close()
+        self.close(5)
 
 
 def lines(conn: socket.socket) -> Iterator[str]:

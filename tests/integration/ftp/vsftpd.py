@@ -11,14 +11,19 @@ field do.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import socket
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.support.ports import (
+    PortInUse,
+    ServerDidNotStart,
+    candidate_port,
+    start_on_free_port,
+    wait_listening,
+)
 
 __all__ = ["Certificates", "VsftpdServer", "VsftpdUnavailable", "make_certificates"]
 
@@ -85,16 +90,11 @@ def make_certificates(folder: Path) -> Certificates:
     return Certificates(ca=ca, cert=cert, key=key, other_ca=other_ca)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _passive_range() -> tuple[int, int]:
-    """Twenty ports for passive data connections, the first one free now."""
+    """Twenty ports for passive data connections, outside the ephemeral range, the first
+    one free now (vsftpd tries another in the range when one is taken)."""
     while True:
-        first = _free_port()
+        first = candidate_port()
         if first + 20 < 65536:
             return first, first + 19
 
@@ -112,7 +112,6 @@ class VsftpdServer:
         if binary is None:
             raise VsftpdUnavailable("vsftpd is not installed (apt-get install vsftpd)")
         self.implicit = implicit
-        self.port = _free_port()
         self.root = root
         root.chmod(0o755)  # the ftp user reads it; vsftpd refuses a writable chroot
         empty = work / "empty"
@@ -124,7 +123,7 @@ class VsftpdServer:
             "listen": "YES",
             "listen_ipv6": "NO",
             "listen_address": "127.0.0.1",
-            "listen_port": str(self.port),
+            "listen_port": "{port}",
             "background": "NO",
             "anonymous_enable": "YES",
             "local_enable": "NO",
@@ -152,32 +151,24 @@ class VsftpdServer:
         if os.geteuid() != 0:
             settings["run_as_launching_user"] = "YES"
         self.config = work / ("implicit.conf" if implicit else "explicit.conf")
-        self.config.write_text("".join(f"{k}={v}\n" for k, v in settings.items()))
         self.output = work / ("implicit.out" if implicit else "explicit.out")
+        template = "".join(f"{k}={v}\n" for k, v in settings.items())
+        try:
+            self.port, self.process = start_on_free_port(
+                lambda port: self._start(binary, template.replace("{port}", str(port)), port)
+            )
+        except (PortInUse, ServerDidNotStart) as exc:
+            raise VsftpdUnavailable(str(exc)) from exc
+
+    def _start(self, binary: str, config: str, port: int) -> tuple[int, subprocess.Popen[bytes]]:
+        self.config.write_text(config)
         with open(self.output, "wb") as out:
-            self.process = subprocess.Popen(
+            process = subprocess.Popen(
                 [binary, str(self.config)], stdin=subprocess.DEVNULL, stdout=out, stderr=out
             )
-        self._wait_until_listening()
-
-    def _wait_until_listening(self) -> None:
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                said = self.output.read_text(errors="replace").strip()
-                raise VsftpdUnavailable(
-                    f"vsftpd exited with status {self.process.returncode}: {said or '(nothing)'}"
-                )
-            with (
-                contextlib.suppress(OSError),
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2),
-            ):
-                return
-            time.sleep(0.05)
-        self.stop()
-        raise VsftpdUnavailable(
-            f"vsftpd did not listen on port {self.port} within {START_TIMEOUT} s"
-        )
+        said = self.output.read_text(errors="replace").strip
+        wait_listening(port, process, "vsftpd", timeout=START_TIMEOUT, output=said)
+        return port, process
 
     def url(self, path: str = "", scheme: str | None = None) -> str:
         scheme = scheme or ("ftps" if self.implicit else "ftp")

@@ -22,17 +22,22 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
-import socket
 import ssl
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from tests.support.ci import unavailable
+from tests.support.ports import (
+    PortInUse,
+    ServerDidNotStart,
+    start_on_free_port,
+    wait_listening,
+)
 
 from urlinspector.net.demo_server import DemoServer
 
@@ -41,17 +46,6 @@ START_TIMEOUT = 20.0
 TEXT = "Hello from the test gopher hole.\nA second line.\n\nThe end.\n"
 SUB_TEXT = "A file in a folder.\n"
 BINARY = bytes(range(256)) * 40  # every octet value, CR, LF and "." included
-
-
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() == "true"
-
-
-def unavailable(what: str, reason: str) -> None:
-    """Skip with *reason*, or fail in CI, where a missing server is a failure."""
-    if _in_ci():
-        pytest.fail(f"{what} is required in CI: {reason}", pytrace=False)
-    pytest.skip(reason)
 
 
 @dataclass(frozen=True)
@@ -73,25 +67,45 @@ class GopherServer:
         return f"gopher://{self.host}:{self.port}/{gophertype}{selector}"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def _output(process: subprocess.Popen[bytes]) -> Callable[[], str]:
+    def said() -> str:
+        return process.stdout.read().decode(errors="replace") if process.stdout else ""
+
+    return said
 
 
 def _wait_until_listening(port: int, process: subprocess.Popen[bytes], what: str) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            out = process.stdout.read().decode(errors="replace") if process.stdout else ""
-            pytest.fail(f"{what} exited at start ({process.returncode}): {out[-2000:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    pytest.fail(f"{what} did not listen on 127.0.0.1:{port} within {START_TIMEOUT:g} s")
+    """Wait for *process* to listen; :class:`PortInUse` lets the caller try another port."""
+    try:
+        wait_listening(port, process, what, timeout=START_TIMEOUT, output=_output(process))
+    except ServerDidNotStart as exc:
+        pytest.fail(str(exc))
+
+
+def _listening(port: int, process: subprocess.Popen[bytes], what: str) -> subprocess.Popen[bytes]:
+    """*process* once it listens on *port*; stopped, and :class:`PortInUse` raised, when
+    it could not bind the port."""
+    try:
+        _wait_until_listening(port, process, what)
+    except PortInUse:
+        _stop(process)
+        raise
+    return process
+
+
+def _socat_gophernicus(socat: str, port: int, command: str) -> subprocess.Popen[bytes]:
+    """socat listening on *port*, running the gophernicus *command* per connection."""
+    exec_options = ",su=nobody" if os.geteuid() == 0 else ""  # gophernicus refuses root
+    process = subprocess.Popen(
+        [
+            socat,
+            f"TCP-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork",
+            f"EXEC:{command}{exec_options}",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    return _listening(port, process, "socat running gophernicus")
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
@@ -176,17 +190,20 @@ def pygopherd(gopher_hole: Path) -> Iterator[GopherServer]:
     if mimetypes is None:  # pygopherd insists on a mime.types file
         mimetypes = str(folder / "mime.types")
         Path(mimetypes).write_text("text/plain txt\napplication/octet-stream bin\n")
-    port = _free_port()
     conf = folder / "pygopherd.conf"
-    conf.write_text(_PYGOPHERD_CONF.format(port=port, root=gopher_hole, mimetypes=mimetypes))
-    process = subprocess.Popen(
-        [sys.executable, str(script), str(conf)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        cwd=folder,
-    )
+
+    def start(port: int) -> tuple[int, subprocess.Popen[bytes]]:
+        conf.write_text(_PYGOPHERD_CONF.format(port=port, root=gopher_hole, mimetypes=mimetypes))
+        process = subprocess.Popen(
+            [sys.executable, str(script), str(conf)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            cwd=folder,
+        )
+        return port, _listening(port, process, "pygopherd")
+
+    port, process = start_on_free_port(start)
     try:
-        _wait_until_listening(port, process, "pygopherd")
         yield GopherServer("pygopherd", "127.0.0.1", port, gopher_hole, plus=True)
     finally:
         _stop(process)
@@ -207,27 +224,19 @@ def gophernicus(gopher_hole: Path) -> Iterator[GopherServer]:
     if binary is None or socat is None:
         missing = " and ".join(n for n, p in (("gophernicus", binary), ("socat", socat)) if not p)
         unavailable("gophernicus", f"{missing} not installed (apt-get install gophernicus socat)")
-    port = _free_port()
-    # -nv no virtual hosts, -ns no syslog, -nf no footer, -nd no dates and sizes in menus
-    command = f"{binary} -h 127.0.0.1 -p {port} -r {gopher_hole} -nv -ns -nf -nd"
-    exec_options = ""
     if os.geteuid() == 0:
         try:
             pwd.getpwnam("nobody")
         except KeyError:
             unavailable("gophernicus", "there is no 'nobody' user to run gophernicus as")
-        exec_options = ",su=nobody"  # gophernicus refuses to run as root
-    process = subprocess.Popen(
-        [
-            str(socat),
-            f"TCP-LISTEN:{port},bind=127.0.0.1,reuseaddr,fork",
-            f"EXEC:{command}{exec_options}",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+
+    def start(port: int) -> tuple[int, subprocess.Popen[bytes]]:
+        # -nv no virtual hosts, -ns no syslog, -nf no footer, -nd no dates and sizes in menus
+        command = f"{binary} -h 127.0.0.1 -p {port} -r {gopher_hole} -nv -ns -nf -nd"
+        return port, _socat_gophernicus(str(socat), port, command)
+
+    port, process = start_on_free_port(start)
     try:
-        _wait_until_listening(port, process, "socat running gophernicus")
         yield GopherServer("gophernicus", "127.0.0.1", port, gopher_hole, plus=False)
     finally:
         _stop(process)
@@ -356,31 +365,44 @@ def gophers_server(gopher_hole: Path, tls_files: TLSFiles) -> Iterator[TLSGopher
     if binary is None or socat is None:
         missing = " and ".join(n for n, p in (("gophernicus", binary), ("socat", socat)) if not p)
         unavailable("gophernicus", f"{missing} not installed (apt-get install gophernicus socat)")
-    plain, tls, wrong = _free_port(), _free_port(), _free_port()
-    # menus name the TLS port (-p), which gophernicus knows is the TLS one (-T)
-    command = f"{binary} -h 127.0.0.1 -p {tls} -T {tls} -r {gopher_hole} -nv -ns -nf -nd"
-    exec_options = ",su=nobody" if os.geteuid() == 0 else ""
-    processes = [
-        subprocess.Popen(
-            [
-                str(socat),
-                f"TCP-LISTEN:{plain},bind=127.0.0.1,reuseaddr,fork",
-                f"EXEC:{command}{exec_options}",
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
+    processes: list[subprocess.Popen[bytes]] = []
+
+    def backend(tls: int) -> tuple[int, subprocess.Popen[bytes]]:
+        # menus name the TLS port (-p), which gophernicus knows is the TLS one (-T)
+        command = f"{binary} -h 127.0.0.1 -p {tls} -T {tls} -r {gopher_hole} -nv -ns -nf -nd"
+        return start_on_free_port(
+            lambda plain: (plain, _socat_gophernicus(str(socat), plain, command))
         )
-    ]
+
+    def terminator(port: int, cert: Path, key: Path, plain: int, what: str) -> int:
+        processes.append(_listening(port, _terminator(str(socat), port, cert, key, plain), what))
+        return port
+
+    def pair(tls: int) -> tuple[int, int]:
+        """gophernicus naming *tls* in its menus, and the TLS terminator on *tls*."""
+        plain, first = backend(tls)
+        processes.append(first)
+        try:
+            terminator(
+                tls, tls_files.server_cert, tls_files.server_key, plain, "socat's TLS terminator"
+            )
+        except PortInUse:
+            processes.remove(first)
+            _stop(first)
+            raise
+        return plain, tls
+
     try:
-        _wait_until_listening(plain, processes[0], "socat running gophernicus")
-        processes.append(
-            _terminator(str(socat), tls, tls_files.server_cert, tls_files.server_key, plain)
+        plain, tls = start_on_free_port(pair)
+        wrong = start_on_free_port(
+            lambda port: terminator(
+                port,
+                tls_files.wrong_cert,
+                tls_files.wrong_key,
+                plain,
+                "socat's TLS terminator (wrong name)",
+            )
         )
-        _wait_until_listening(tls, processes[-1], "socat's TLS terminator")
-        processes.append(
-            _terminator(str(socat), wrong, tls_files.wrong_cert, tls_files.wrong_key, plain)
-        )
-        _wait_until_listening(wrong, processes[-1], "socat's TLS terminator (wrong name)")
         yield TLSGopher("127.0.0.1", plain, tls, wrong, gopher_hole, tls_files)
     finally:
         for process in reversed(processes):

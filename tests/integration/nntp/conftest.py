@@ -33,8 +33,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn, TypedDict
 
 import pytest
+from tests.support.ci import unavailable as support_unavailable
+from tests.support.ports import start_on_free_port, wait_listening
+from tests.support.servers import ConnectionServer
 
 INN_BIN = Path("/usr/lib/news/bin")
 STOCK_ETC = Path("/etc/news")
@@ -44,15 +48,17 @@ START_TIMEOUT = 20.0
 TLS_DIR = Path(__file__).parents[2] / "data" / "nntp" / "tls"
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() == "true"
-
-
-def unavailable(reason: str) -> None:
+def unavailable(reason: str) -> NoReturn:
     """Skip with *reason*, or fail in CI, where a missing server is a failure."""
-    if _in_ci():
-        pytest.fail(f"the INN news server is required in CI: {reason}", pytrace=False)
-    pytest.skip(reason)
+    support_unavailable("the INN news server", reason)
+
+
+class AsNews(TypedDict, total=False):
+    """What runs a process as the ``news`` user (when the tests run as root)."""
+
+    user: int
+    group: int
+    extra_groups: list[int]
 
 
 # --- the articles --------------------------------------------------------------------------
@@ -190,13 +196,6 @@ class InnServer:
 
     def article(self, message_id: str) -> Posted:
         return next(a for a in self.articles if a.message_id == message_id)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _inn_conf(root: Path, port: int) -> str:
@@ -347,9 +346,7 @@ def _wait_for_greeting(host: str, port: int, process: subprocess.Popen[bytes], l
     raise RuntimeError(f"innd did not answer on {host}:{port} within {START_TIMEOUT} s")
 
 
-def _stop(
-    process: subprocess.Popen[bytes], env: dict[str, str], as_news: dict[str, int | list[int]]
-) -> None:
+def _stop(process: subprocess.Popen[bytes], env: dict[str, str], as_news: AsNews) -> None:
     """``ctlinnd shutdown`` (innd saves its state and exits), then kill if it lingers."""
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         subprocess.run(
@@ -384,14 +381,14 @@ def inn() -> Iterator[InnServer]:
     root = Path(tempfile.mkdtemp(prefix="urlinspector-inn-"))
     process: subprocess.Popen[bytes] | None = None
     env = {**os.environ, "INNCONF": str(root / "etc/inn.conf")}
-    as_news: dict[str, int | list[int]] = {}
+    as_news: AsNews = {}
     if os.geteuid() == 0:
         as_news = {"user": news.pw_uid, "group": news.pw_gid, "extra_groups": []}
     try:
         root.chmod(0o755)
-        port = _free_port()
         shutil.copytree(STOCK_ETC, root / "etc", dirs_exist_ok=True)
-        (root / "etc/inn.conf").write_text(_inn_conf(root, port), encoding="utf-8")
+        # the port is set when innd starts (below), on one that is free
+        (root / "etc/inn.conf").write_text(_inn_conf(root, 0), encoding="utf-8")
         (root / "etc/readers.conf").write_text(_readers_conf(root), encoding="utf-8")
         (root / "etc/passwd.readers").write_text(f"{READER[0]}:{_crypt(READER[1])}\n")
         (root / "etc/incoming.conf").write_text(
@@ -421,21 +418,36 @@ def inn() -> Iterator[InnServer]:
             **as_news,
         )
         log = root / "log/innd.out"
-        with log.open("wb") as out:
-            process = subprocess.Popen(
-                [str(innd), "-f"],
-                cwd=root,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                **as_news,
+
+        def start(port: int) -> tuple[int, subprocess.Popen[bytes]]:
+            conf = root / "etc/inn.conf"
+            conf.write_text(_inn_conf(root, port), encoding="utf-8")
+            os.chown(conf, news.pw_uid, news.pw_gid)
+            with log.open("wb") as out:
+                started = subprocess.Popen(
+                    [str(innd), "-f"],
+                    cwd=root,
+                    env=env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    **as_news,
+                )
+            wait_listening(
+                port,
+                started,
+                "innd",
+                timeout=START_TIMEOUT,
+                output=lambda: log.read_text(errors="replace"),
             )
+            return port, started
+
+        port, process = start_on_free_port(start)
         _wait_for_greeting("127.0.0.1", port, process, log)
         _feed("127.0.0.1", port, ARTICLES)
         server = InnServer("127.0.0.1", port, root)
         _numbers(server)
         yield server
-    except (OSError, subprocess.SubprocessError, RuntimeError) as exc:
+    except (OSError, subprocess.SubprocessError, RuntimeError) as exc:  # PortInUse too
         unavailable(f"could not start INN: {exc}")
     finally:
         if process is not None:
@@ -448,44 +460,33 @@ def inn() -> Iterator[InnServer]:
 Handler = Callable[[socket.socket, "FakeServer"], None]
 
 
-@dataclass
-class FakeServer:
-    """A TCP server on 127.0.0.1 that runs *handler* for each connection."""
+class FakeServer(ConnectionServer):
+    """A TCP server on 127.0.0.1 that runs *handler* for each connection, one after the
+    other; *implicit_tls* wraps each accepted connection in TLS at once (NNTPS)."""
 
-    handler: Handler
-    implicit_tls: ssl.SSLContext | None = None
-    """Wrap each accepted connection in TLS at once (NNTPS)."""
-    stop: threading.Event = field(default_factory=threading.Event)
-    accepted: int = 0
-    received: bytearray = field(default_factory=bytearray)
+    def __init__(self, handler: Handler, implicit_tls: ssl.SSLContext | None = None) -> None:
+        self.handler = handler
+        self.implicit_tls = implicit_tls
+        self.received = bytearray()
+        """What the handlers read with :meth:`read_line`."""
+        super().__init__(self._talk, threaded=False)
 
-    def __post_init__(self) -> None:
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.listener.settimeout(0.1)
-        self.port: int = self.listener.getsockname()[1]
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
+    @property
+    def stop(self) -> threading.Event:
+        """Set when the test ends."""
+        return self.stopping
 
     @property
     def setting(self) -> str:
         return f"127.0.0.1:{self.port}"
 
-    def _serve(self) -> None:
-        while not self.stop.is_set():
-            try:
-                conn, _ = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.accepted += 1
-            with conn, contextlib.suppress(OSError):
-                if self.implicit_tls is None:
-                    self.handler(conn, self)
-                    continue
-                conn.settimeout(10)
-                with self.implicit_tls.wrap_socket(conn, server_side=True) as tls:
-                    self.handler(tls, self)
+    def _talk(self, conn: socket.socket) -> None:
+        if self.implicit_tls is None:
+            self.handler(conn, self)
+            return
+        conn.settimeout(10)
+        with self.implicit_tls.wrap_socket(conn, server_side=True) as tls:
+            self.handler(tls, self)
 
     def read_line(self, conn: socket.socket) -> bytes:
         """One command line from the client (b"" when it hung up)."""
@@ -498,11 +499,6 @@ class FakeServer:
             line += data
         self.received += line
         return bytes(line)
-
-    def close(self) -> None:
-        self.stop.set()
-        self.listener.close()
-        self.thread.join(timeout=10)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 from urlinspector.net.errors import ConnectFailed
 from urlinspector.net.limits import Limits
 from urlinspector.net.nntp import TranscriptLine, fetch_news
-from urlinspector.schemes.nntp import Credentials
+from urlinspector.schemes.nntp import Credentials, OverviewPage
 
 pytestmark = pytest.mark.integration
 
@@ -58,6 +58,7 @@ def test_nntps(
     )
     assert answer.server.tls
     assert answer.server.address.tls
+    assert isinstance(answer.result, OverviewPage)
     assert [e.subject for e in answer.result.entries] == ["two", "one"]
     assert "NNTPS" in lines[0].text
 

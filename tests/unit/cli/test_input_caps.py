@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_cli_links import run as run_links
+from tests.unit.cli.test_cli_links import run as run_links
 from urlinspector.cli import common, links
 from urlinspector.cli.common import MAX_INPUT
 from urlinspector.cli.links import MAX_TEXT

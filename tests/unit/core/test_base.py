@@ -24,13 +24,14 @@ APPENDIX_D = """<!doctype html public "-//IETF//DTD HTML//EN">
 </BODY></HTML>
 """
 
+HEADERS = {
+    "Content-Base": "http://content-base.example/cb/",
+    "Content-Location": "http://content-location.example/cl/",
+}
 EVERYTHING = {
     "explicit": "http://explicit.example/e/",
     "content": '<html><head><base href="http://content.example/c/"></head></html>',
-    "headers": {
-        "Content-Base": "http://content-base.example/cb/",
-        "Content-Location": "http://content-location.example/cl/",
-    },
+    "headers": HEADERS,
     "retrieval_url": "http://retrieval.example/r/",
     "default": "http://default.example/d/",
 }
@@ -59,7 +60,7 @@ def test_layers_in_order_of_precedence() -> None:
     """Each layer wins over every layer outside it (URL syntax draft 1997 §5.1: "the innermost
     defined base URL has the highest precedence")."""
     kwargs: dict[str, object] = dict(EVERYTHING)
-    headers = dict(EVERYTHING["headers"])  # type: ignore[call-overload]
+    headers = dict(HEADERS)
     seen = []
     for layer in LAYERS:
         base = establish_base(**kwargs)  # type: ignore[arg-type]

@@ -93,7 +93,7 @@ query = chars_of(pchar + "/?", max_size=12)  # §3.4; the fragment is alike (§3
 def uri_references(draw: st.DrawFn) -> str:
     """``URI-reference = URI / relative-ref`` (§4.1)."""
     if draw(st.booleans()):  # URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
-        text = draw(scheme) + ":"
+        text: str = draw(scheme) + ":"
         form = draw(st.sampled_from(["authority", "absolute", "rootless", "empty"]))
         rootless = path_rootless
     else:  # relative-ref

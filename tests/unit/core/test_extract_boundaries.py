@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import assume, example, given
@@ -385,7 +386,7 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_hostile_lines_finish(name: str, record_property: pytest.RecordProperty) -> None:
+def test_hostile_lines_finish(name: str, record_property: Callable[[str, object], None]) -> None:
     text = HOSTILE[name]
     assert len(text) >= MB * 0.99
     start = time.perf_counter()

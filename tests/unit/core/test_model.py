@@ -53,9 +53,9 @@ def test_a_record_is_an_immutable_tuple() -> None:
     fields = ("/", (5, 6), "/", "separator", "")
     parts = SchemeParts(("ftp", (fields,), 21, {}))
     assert parts == ("ftp", (fields,), 21, {})
-    assert parts.parts == (fields,)
+    assert parts.parts == (fields,)  # type: ignore[attr-defined]  # typed as tuple's constructor
     with pytest.raises(AttributeError):
-        parts.scheme = "x"  # type: ignore[misc]
+        parts.scheme = "x"  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
         parts.extra = 1  # type: ignore[attr-defined]
 
@@ -84,6 +84,7 @@ def test_parse_results_survive_pickling() -> None:
     assert again.edition.id == url.edition.id  # (an edition pickles as a copy)
     assert (again.text, again.spans, again.host_kind) == (url.text, url.spans, url.host_kind)
     assert isinstance(again.specific, SchemeParts)
+    assert url.specific is not None
     assert again.specific.parts == url.specific.parts
     assert again.diagnostics == url.diagnostics
 

@@ -45,7 +45,7 @@ def _run(code: str, *argv: str) -> str:
 def _homes() -> dict[str, str]:
     """Each name the package imports, with the module it imports it from: what mypy
     reads (the imports under ``TYPE_CHECKING`` included)."""
-    homes = {}
+    homes: dict[str, str] = {}
     for node in ast.walk(ast.parse(INIT.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("urlinspector"):
             homes.update((alias.asname or alias.name, str(node.module)) for alias in node.names)

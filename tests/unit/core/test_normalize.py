@@ -629,7 +629,7 @@ def identity(text: str) -> tuple[object, ...]:
         host = tuple(t.lower() if isinstance(t, str) else t for t in host)
     if host is not None and url.host_kind in ("ipv6", "ipvfuture"):
         host = tuple(t.lower() if isinstance(t, str) else t for t in host)
-    port: object = url.port
+    port = url.port
     if port == "" or (port is not None and port.isdigit() and int(port) == default_port(scheme)):
         port = None
     path = _tokens(url.path) or ()

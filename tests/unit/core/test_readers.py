@@ -9,13 +9,13 @@ a host and the port it would connect to, or the class of the error it raises.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.support.ci import in_ci
 from urlinspector.core import browser_reading, destination, parse
 from urlinspector.core.readers import (
     READERS,
@@ -28,7 +28,6 @@ from urlinspector.core.readers import curl as curl_reader
 from urlinspector.core.readers.libraries import _module
 from urlinspector.core.readers.reading import Parts, ReaderError, ReaderMissing
 
-IN_CI = os.environ.get("CI", "").strip().lower() == "true"
 NAMES = tuple(r.name for r in READERS)
 
 Expected = tuple[str, int] | str
@@ -151,7 +150,7 @@ PATHS: list[tuple[str, dict[str, str | None]]] = [
 def _asked(reading: ReaderReading) -> None:
     """Fail under CI, else skip, when the library could not be asked."""
     if reading.missing is not None:
-        if IN_CI:
+        if in_ci():
             pytest.fail(f"{reading.label}: {reading.missing} (CI needs every reader)")
         pytest.skip(reading.missing)
 
@@ -182,7 +181,7 @@ def test_the_path_each_library_reads(text: str, expected: dict[str, str], name: 
 @pytest.mark.parametrize("reader", READERS, ids=NAMES)
 def test_every_reader_is_there(reader: Reader) -> None:
     reading = reader.read("http://example.com/")
-    if reading.missing is not None and not IN_CI:
+    if reading.missing is not None and not in_ci():
         pytest.skip(reading.missing)
     assert reading.missing is None, f"{reader.label}: {reading.missing}"
     assert reading.version

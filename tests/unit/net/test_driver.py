@@ -3,7 +3,6 @@ IPv6, the three timeouts, cancellation at any moment, TLS, and the pump's memory
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import shutil
@@ -17,12 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.ci import in_ci
+from tests.support.ports import unused_port
+from tests.support.servers import ConnectionServer
 from urlinspector.net.driver import Body, Connection, Pump, format_hostport, pump
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.schemes.errors import RemoteProtocolError
 
-IN_CI = os.environ.get("CI", "").strip().lower() == "true"
 QUICK = Limits(connect_timeout=2.0, read_timeout=2.0)
 
 
@@ -37,36 +38,14 @@ def _ipv6_loopback() -> bool:
         return False
 
 
-class Server:
+class Server(ConnectionServer):
     """A one-connection-at-a-time TCP server on loopback running *handler(conn)*."""
 
     def __init__(self, handler: Callable[[socket.socket], None], host: str = "127.0.0.1") -> None:
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.sock = socket.socket(family, socket.SOCK_STREAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind((host, 0))
-        self.sock.listen(8)
-        self.sock.settimeout(0.2)
-        self.host = host
-        self.port = self.sock.getsockname()[1]
-        self.handler = handler
-        self.stopped = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
+        super().__init__(handler, host, threaded=False)
 
-    def _run(self) -> None:
-        while not self.stopped.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except (TimeoutError, OSError):
-                continue
-            with conn, contextlib.suppress(OSError):
-                self.handler(conn)
-
-    def close(self) -> None:
-        self.stopped.set()
-        self.thread.join(timeout=5)
-        self.sock.close()
+    def close(self, timeout: float = 5.0, *, wait_for_handlers: bool = True) -> None:
+        super().close(timeout, wait_for_handlers=wait_for_handlers)
 
 
 @pytest.fixture
@@ -151,14 +130,8 @@ def test_a_name_with_several_addresses_tries_each(serve: Callable[..., Server]) 
         assert conn.recv() == b"echo:x"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_refused() -> None:
-    port = _free_port()
+    port = unused_port()
     with pytest.raises(ConnectFailed, match="refused") as info:
         Connection.open("127.0.0.1", port, limits=QUICK, what="gopher")
     assert f"gopher server at 127.0.0.1:{port}" in str(info.value)
@@ -278,7 +251,7 @@ def test_format_hostport() -> None:
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     openssl = shutil.which("openssl")
     if openssl is None:
-        if IN_CI:
+        if in_ci():
             pytest.fail("openssl is needed to make a test certificate (apt-get install openssl)")
         pytest.skip("openssl is not installed: no test certificate")
     folder = tmp_path_factory.mktemp("tls")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_cli import run
+from tests.unit.cli.test_cli import run
 from urlinspector import palette
 from urlinspector.core import parse
 from urlinspector.present.diagram import ADVANCE, MARGIN, URL_SIZE, anatomy, anatomy_svg

@@ -132,9 +132,8 @@ def test_a_record_without_a_url_gets_an_error_row() -> None:
 
 
 def test_a_url_whose_inspection_fails_gets_an_error_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    from urlinspector.core import destination as real
     from urlinspector.scan import columns
-
-    real = columns.destination
 
     def broken(url, **kwargs):  # type: ignore[no-untyped-def]
         if "boom" in url.text:
@@ -173,10 +172,10 @@ def test_arrow_batches_for_spark_and_ray() -> None:
 
 
 def test_a_repeated_url_is_judged_once_and_rows_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    from urlinspector.core import destination as real
     from urlinspector.scan import columns
 
     calls: list[str] = []
-    real = columns.destination
 
     def counted(url, **kwargs):  # type: ignore[no-untyped-def]
         calls.append(url.text)

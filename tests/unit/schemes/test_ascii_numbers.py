@@ -58,7 +58,7 @@ def test_eplf_size_and_time(text: str) -> None:
 @pytest.mark.parametrize("text", NOT_ASCII)
 def test_gopher_plus_error_code(text: str) -> None:
     data = f"--1\r\n{text} Admin <a@example.org>\r\nNo such item\r\n.\r\n".encode()
-    events = read_all(GopherReader("text", plus=True), data)  # type: ignore[arg-type]
+    events = read_all(GopherReader("text", plus=True), data)
     errors = [e for e in events if isinstance(e, PlusError)]
     assert errors
     assert errors[0].code is None

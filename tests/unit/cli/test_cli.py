@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from urlinspector.cli import COMMANDS, main, visible
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 PYTHON = sys.executable
 
 SGR = re.compile(r"\x1b\[[0-9;:]*m")

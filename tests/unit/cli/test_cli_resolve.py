@@ -15,7 +15,7 @@ import pytest
 from urlinspector.cli import COMMANDS, main
 from urlinspector.core.resolution import resolve
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 BASE = "http://a/b/c/d;p?q"
 
 

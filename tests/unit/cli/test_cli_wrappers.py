@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from tests.unit.cli.test_cli import run
 from tests.unit.core.test_wrappers import NESTED, SAFE_LINKS
-from tests.unit.test_cli import run
 
 
 def parse_json(url: str) -> dict[str, object]:

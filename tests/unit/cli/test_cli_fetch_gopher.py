@@ -4,12 +4,12 @@ anything is sent."""
 from __future__ import annotations
 
 import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.support.servers import ConnectionServer
 from urlinspector.cli import fetch as fetch_command
 from urlinspector.cli import main
 from urlinspector.cli.fetch_gopher import menu_lines
@@ -24,40 +24,24 @@ def demo() -> Iterator[DemoServer]:
         yield server
 
 
-class Listener:
+class Listener(ConnectionServer):
     """A port on 127.0.0.1 that records what clients send."""
 
     def __init__(self) -> None:
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(4)
-        self.sock.settimeout(0.2)
-        self.port = self.sock.getsockname()[1]
         self.received = b""
-        self.connections = 0
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
+        super().__init__(self._answer, threaded=False)
 
-    def _run(self) -> None:
-        while not self.stop.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                continue
-            self.connections += 1
-            with conn:
-                conn.settimeout(1)
-                try:
-                    self.received += conn.recv(4096)
-                    conn.sendall(b"iok\t\th\t1\r\n.\r\n")
-                except OSError:
-                    pass
+    @property
+    def connections(self) -> int:
+        return self.accepted
 
-    def close(self) -> None:
-        self.stop.set()
-        self.thread.join(timeout=5)
-        self.sock.close()
+    def _answer(self, conn: socket.socket) -> None:
+        conn.settimeout(1)
+        self.received += conn.recv(4096)
+        conn.sendall(b"iok\t\th\t1\r\n.\r\n")
+
+    def close(self, timeout: float = 5.0, *, wait_for_handlers: bool = True) -> None:
+        super().close(timeout, wait_for_handlers=wait_for_handlers)
 
 
 @pytest.fixture

@@ -5,16 +5,15 @@ sends and answers with the bytes INN (or the RFC) sent."""
 from __future__ import annotations
 
 import socket
-import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from tests.support.servers import ConnectionServer
 from urlinspector.cli import main
 
-DATA = Path(__file__).parents[1] / "data" / "nntp"
+DATA = Path(__file__).parents[2] / "data" / "nntp"
 
 
 def script(name: str) -> tuple[bytes, list[tuple[bytes, bytes]]]:
@@ -31,42 +30,29 @@ def script(name: str) -> tuple[bytes, list[tuple[bytes, bytes]]]:
     return bytes(greeting), [(c, bytes(a)) for c, a in pairs]
 
 
-@dataclass
-class Replayer:
+class Replayer(ConnectionServer):
     """Serves one transcript to each connection, checking what the client sends."""
 
-    name: str
-    connections: int = 0
-    mismatch: list[str] = field(default_factory=list)
-    done: threading.Event = field(default_factory=threading.Event)
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.mismatch: list[str] = []
+        self.greeting, self.pairs = script(name)
+        super().__init__(self._serve_one, threaded=False)
 
-    def __post_init__(self) -> None:
-        self.greeting, self.pairs = script(self.name)
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.listener.settimeout(0.1)
-        self.port: int = self.listener.getsockname()[1]
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
+    @property
+    def connections(self) -> int:
+        return self.accepted
 
     @property
     def setting(self) -> str:
         return f"127.0.0.1:{self.port}"
 
-    def _serve(self) -> None:
-        while not self.done.is_set():
-            try:
-                conn, _ = self.listener.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.connections += 1
-            with conn:
-                conn.settimeout(10)
-                try:
-                    self._converse(conn)
-                except OSError as exc:
-                    self.mismatch.append(f"socket error: {exc}")
+    def _serve_one(self, conn: socket.socket) -> None:
+        conn.settimeout(10)
+        try:
+            self._converse(conn)
+        except OSError as exc:
+            self.mismatch.append(f"socket error: {exc}")
 
     def _converse(self, conn: socket.socket) -> None:
         conn.sendall(self.greeting)
@@ -77,11 +63,6 @@ class Replayer:
                 self.mismatch.append(f"expected {expected!r}, got {got!r}")
                 return
             conn.sendall(answer)
-
-    def close(self) -> None:
-        self.done.set()
-        self.listener.close()
-        self.thread.join(timeout=10)
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from urlinspector.core.comparison import compare
 from urlinspector.core.extraction import extract
 from urlinspector.core.normalization import RUNGS, STEPS, normalize
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 
 YES_JIM = (
     'Yes, Jim, I found it under "http://www.w3.org/Addressing/",\n'

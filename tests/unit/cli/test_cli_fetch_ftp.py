@@ -19,7 +19,7 @@ from urlinspector.cli.fetch_ftp import _text_lines, fetch, listing_lines
 from urlinspector.core import parse
 from urlinspector.schemes.ftp.listing import parse_listing
 
-DATA = Path(__file__).parents[1] / "data" / "ftp"
+DATA = Path(__file__).parents[2] / "data" / "ftp"
 
 
 class Terminal(io.StringIO):
@@ -30,9 +30,12 @@ class Terminal(io.StringIO):
 def test_ftp_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The ftp handler is fetch_ftp.fetch, imported when an ftp URL is fetched."""
     calls: list[object] = []
-    monkeypatch.setattr(
-        fetch_ftp, "fetch", lambda url, args, console: calls.append((url, args)) or 0
-    )
+
+    def recorded(url: object, args: object, console: object) -> int:
+        calls.append((url, args))
+        return 0
+
+    monkeypatch.setattr(fetch_ftp, "fetch", recorded)
     url = parse("ftp://h/")
     args = argparse.Namespace(url=url.text)
     assert HANDLERS["ftp"](url, args, Console(io.StringIO())) == 0

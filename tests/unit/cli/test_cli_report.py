@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.unit.test_cli import run
+from tests.unit.cli.test_cli import run
 from urlinspector.core import parse
 from urlinspector.present.report import build_report, render
 

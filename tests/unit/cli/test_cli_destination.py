@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.unit.test_cli import SGR, run
+from tests.unit.cli.test_cli import SGR, run
 from urlinspector.core import destination, parse
 
 BACKSLASH = "https://evil.com\\@good.com/"

@@ -19,7 +19,9 @@ def handler(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     return monkeypatch
 
 
-def _run_with(handler: pytest.MonkeyPatch, run: object, capsys: pytest.CaptureFixture[str]):
+def _run_with(
+    handler: pytest.MonkeyPatch, run: object, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
     handler.setitem(fetch_command.HANDLERS, "gopher", run)
     status = main(["fetch", "--allow-local", "gopher://127.0.0.1:7070/"])
     out, err = capsys.readouterr()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_cli import run
+from tests.unit.cli.test_cli import run
 from urlinspector.cli import batch, batch_pool, main
 from urlinspector.cli.common import Console
 from urlinspector.cli.inspect import ParseLine
@@ -153,8 +153,7 @@ def test_a_failing_line_does_not_lose_the_others(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from urlinspector.cli import inspect
-
-    real = inspect.parse
+    from urlinspector.core import parse as real
 
     def parse_or_fail(text: str, edition: str) -> object:
         if text == "boom":
