@@ -11,7 +11,7 @@ parse's, to be shown with them.
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import idna
@@ -396,6 +396,10 @@ def destination(
             if active is not None
             else f"no server (a {reading.scheme}: URL names no host)"
         )
+    wrapped = reading.valid and judged.wrapper_host
+    unwrapped = unwrap(reading.href) if wrapped and reading.href else NOT_WRAPPED
+    findings += unwrapping_findings(unwrapped, url.spans[URI])
+    findings += _inside_findings(unwrapped, url, hosts)
     verdict = Verdict(
         host or None,
         reading.port if host else None,
@@ -410,12 +414,8 @@ def destination(
         active is not None and active.severity == "warning",
         reading.scheme,
         text if base is not None and reading.valid else None,
+        unwrapped,
     )
-    wrapped = reading.valid and judged.wrapper_host
-    unwrapped = unwrap(reading.href) if wrapped and reading.href else NOT_WRAPPED
-    findings += unwrapping_findings(unwrapped, url.spans[URI])
-    findings += _inside_findings(unwrapped, url, hosts)
-    verdict = replace(verdict, unwrapped=unwrapped)
     if not (readers and url.is_absolute):
         readings = ()
     elif readings is None:

@@ -93,7 +93,7 @@ def _icann() -> PublicSuffixList:
     return PublicSuffixList(only_icann=True)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65_536)  # (a host's: as many as a worker's HostJudge keeps)
 def _registered_domain(host: str) -> str | None:
     found = _icann().privatesuffix(host.rstrip(".").lower())
     return None if found is None else str(found)
