@@ -362,7 +362,8 @@ def destination(
         raise ValueError("destination(): hosts was made with other brands than these")
     text = url.uri
     base = None if url.is_absolute else base or None
-    reading = browser_reading(text, base)
+    # (without a base, asked as everyone else asks: one cached reading a text)
+    reading = browser_reading(text) if base is None else browser_reading(text, base)
     judged = hosts(reading.host)
     findings, differs = _host_findings(url, reading, judged, brands)
     if url.is_absolute and not reading.valid:
