@@ -1,9 +1,12 @@
 """Benchmark: ``urlinspector scan`` on Dask against a composed peer and ``parse --jsonl``.
 
-Run: ``.venv/bin/python tests/benchmarks/bench_scan.py [--lines N] [--update-docs]``
+Run: ``.venv/bin/python tests/benchmarks/bench_scan.py [--lines N] [--host-pool H]
+[--update-docs]``
 
 All read the same file of N URLs (default 1,000,000; the benchmark corpus of
-tests/benchmarks/corpus.py, repeated, one URL a line), in the same run:
+tests/benchmarks/corpus.py, repeated, one URL a line; with ``--host-pool H`` their hosts
+drawn again from H of them, as a log repeats its hosts: ``corpus.pooled_hosts``), in
+the same run:
 
 - the composed peer: one process that does comparable work with well-known
   libraries: ``urllib.parse.urlsplit``, the browsers' reading by ``ada_url.URL``, the
@@ -38,6 +41,7 @@ if str(ROOT) not in sys.path:
 
 from tests.benchmarks.bench_batch import write_lines  # noqa: E402
 from tests.benchmarks.bench_parse import update_docs  # noqa: E402
+from tests.benchmarks.corpus import pooled_hosts  # noqa: E402
 
 START = "<!-- benchmark-scan:start -->"
 END = "<!-- benchmark-scan:end -->"
@@ -110,11 +114,22 @@ def scan_seconds(
     return ready - started, done - ready, memory
 
 
-def run(lines: int) -> str:
+def _write(path: Path, lines: int, host_pool: int) -> tuple[int, str]:
+    """The URLs to time, into *path*; their number and a description."""
+    count = write_lines(path, lines)
+    if not host_pool:
+        return count, "the parse corpus, repeated"
+    urls = path.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    pooled = pooled_hosts(urls, host_pool)
+    path.write_text("".join(u + "\n" for u in pooled), encoding="utf-8", errors="surrogateescape")
+    return count, f"the parse corpus, repeated, its hosts drawn from {host_pool:,} (Zipf)"
+
+
+def run(lines: int, host_pool: int = 0) -> str:
     cli = [sys.executable, "-m", "urlinspector"]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "urls.txt"
-        count = write_lines(path, lines)
+        count, what = _write(path, lines, host_pool)
         peer = _process_seconds([sys.executable, "-c", PEER, str(path)])
         jsonl = _process_seconds([*cli, "parse", "--jsonl", str(path)])
         runs = {
@@ -125,7 +140,7 @@ def run(lines: int) -> str:
     one = runs["scan, 1 worker"][1]
     speedup = one / runs["scan, 2 workers"][1]
     table = [
-        f"{count:,} URLs a line (the parse corpus, repeated); one run; {os.cpu_count()} "
+        f"{count:,} URLs a line ({what}); one run; {os.cpu_count()} "
         f"cores; Python {platform.python_version()} on {platform.machine()}. The scans' "
         "time leaves out the cluster's start (in its own column).",
         "",
@@ -168,10 +183,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--lines", type=int, default=1_000_000)
     ap.add_argument(
+        "--host-pool", type=int, default=0, help="draw the URLs' hosts from this many (0: as is)"
+    )
+    ap.add_argument(
         "--update-docs", action="store_true", help="write the table into docs/benchmarks.md"
     )
     args = ap.parse_args(argv)
-    table = run(args.lines)
+    table = run(args.lines, args.host_pool)
     print(table)
     if args.update_docs:
         update_docs(table, START, END)

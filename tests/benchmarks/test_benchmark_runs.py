@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from tests.benchmarks import bench_parse
-from tests.benchmarks.corpus import LEGACY_HEAVY, corpus, legacy_corpus, long_url, tagged_corpus
+from tests.benchmarks.corpus import (
+    LEGACY_HEAVY,
+    corpus,
+    legacy_corpus,
+    long_url,
+    pooled_hosts,
+    tagged_corpus,
+)
 from urlinspector.core import parse
 
 
@@ -15,6 +22,20 @@ def test_corpus_is_deterministic_and_mixed() -> None:
     schemes = {parse(u).scheme for u in first}
     assert {"http", "https", "ftp", "gopher", "news", "mailto", None} <= schemes
     assert len(set(first)) > 1500
+
+
+def test_pooled_hosts_repeat_hosts_and_keep_the_rest() -> None:
+    urls = corpus(4000)
+    pooled = pooled_hosts(urls, 100)
+    assert pooled == pooled_hosts(urls, 100)
+    before = [parse(u) for u in urls]
+    after = [parse(u) for u in pooled]
+    web = ("http", "https")
+    hosts = {u.host for u in after if u.host and u.scheme in web and u.host[0] != "["}
+    assert len(hosts) <= 100 < len({u.host for u in before if u.scheme in web})
+    assert [(u.scheme, u.path, u.query) for u in after] == [
+        (u.scheme, u.path, u.query) for u in before
+    ]
 
 
 def test_legacy_heavy_corpus_is_mostly_legacy_with_findings() -> None:

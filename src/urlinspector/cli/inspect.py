@@ -55,6 +55,7 @@ from urlinspector.core import (
     parse,
 )
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
+from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.model import COMPONENT_NAMES, URI, Severity
 from urlinspector.core.readers import differing_readers
 from urlinspector.core.wrappers import Unwrapping
@@ -526,7 +527,13 @@ def _decode_report(
 def parse_document(url: URL, charset: str = "utf-8") -> dict[str, Any]:
     """What ``parse --json`` writes for *url* (and ``--jsonl`` for each line): the
     parse, the browsers' reading and where they go, every finding."""
-    return destination(url, brands=top_domains()).report(url, charset)
+    return destination(url, brands=top_domains(), hosts=_hosts()).report(url, charset)
+
+
+@functools.cache
+def _hosts() -> HostJudge:
+    # one a process: a --jsonl batch judges each distinct host once
+    return HostJudge(top_domains())
 
 
 @dataclass(frozen=True, slots=True)

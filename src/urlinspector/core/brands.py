@@ -54,8 +54,10 @@ __all__ = [
     "EmbeddedBrand",
     "TopDomains",
     "embedded_brand",
+    "embedded_brand_diagnostics",
     "embedded_brand_findings",
     "lookalike_domain",
+    "lookalike_domain_diagnostics",
     "lookalike_domain_findings",
     "parse_top_domains",
 ]
@@ -257,6 +259,15 @@ def embedded_brand_findings(url: URL, host: str | None, top: TopDomains) -> list
     one): its span is the embedded labels as typed where they can be found, else the
     host as written."""
     found = embedded_brand(host, registrable_domain(host), top) if host else None
+    return embedded_brand_diagnostics(url, host, found)
+
+
+def embedded_brand_diagnostics(
+    url: URL, host: str | None, found: EmbeddedBrand | None
+) -> list[Diagnostic]:
+    """The ``embedded-brand`` warning on *url* for *found*, the :func:`embedded_brand`
+    of its browsers' *host* (none when None): for a caller that judged the host once
+    for many URLs."""
     if found is None or host is None:
         return []
     span = _written_span(url, host, found)
@@ -298,6 +309,14 @@ def lookalike_domain_findings(url: URL, host: str | None, top: TopDomains) -> li
     """The ``lookalike-domain`` warning on *url* whose browsers' host is *host*: it
     reads as a well-known domain (:func:`lookalike_domain`) and is not it."""
     domain = lookalike_domain(host, top) if host else None
+    return lookalike_domain_diagnostics(url, host, domain)
+
+
+def lookalike_domain_diagnostics(
+    url: URL, host: str | None, domain: str | None
+) -> list[Diagnostic]:
+    """The ``lookalike-domain`` warning on *url* for *domain*, the
+    :func:`lookalike_domain` of its browsers' *host* (none when None)."""
     if domain is None or host is None:
         return []
     shown_host = ".".join(_unicode(label) for label in host.split("."))

@@ -11,16 +11,20 @@ parse's, to be shown with them.
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import idna
 
 from urlinspector.core.active import active_content
-from urlinspector.core.brands import TopDomains, embedded_brand_findings, lookalike_domain_findings
+from urlinspector.core.brands import (
+    TopDomains,
+    embedded_brand_diagnostics,
+    lookalike_domain_diagnostics,
+)
 from urlinspector.core.browser import BrowserReading, browser_reading
-from urlinspector.core.domain import registrable_domain
-from urlinspector.core.lookalike import HostDisplay, host_display, host_findings
+from urlinspector.core.host_judgement import HostJudge, HostJudgement
+from urlinspector.core.lookalike import HostDisplay
 from urlinspector.core.model import HOST, URI, Diagnostic, Span
 from urlinspector.core.parse import URL, parse
 from urlinspector.core.readers import ReaderReading, reader_findings, reader_readings
@@ -285,7 +289,7 @@ def _difference_findings(url: URL, reading: BrowserReading) -> tuple[list[Diagno
     return found, True
 
 
-def _lookalikes(url: URL, reading: BrowserReading) -> list[Diagnostic]:
+def _lookalikes(url: URL, reading: BrowserReading, judged: HostJudgement) -> list[Diagnostic]:
     """Look-alike findings on the browsers' host when it is not the host parse
     checked (parse reports those on the host as written)."""
     host = reading.host
@@ -307,7 +311,7 @@ def _lookalikes(url: URL, reading: BrowserReading) -> list[Diagnostic]:
                 f.reference,
             )
         )
-        for f in host_findings(host)
+        for f in judged.lookalikes
     ]
 
 
@@ -319,18 +323,18 @@ _NO_HOST_NOTES = {
 
 
 def _host_findings(
-    url: URL, reading: BrowserReading, brands: TopDomains | None
+    url: URL, reading: BrowserReading, judged: HostJudgement, brands: TopDomains | None
 ) -> tuple[list[Diagnostic], bool]:
     """Where browsers go elsewhere than *url*'s edition reads, and what the host they
-    contact pretends to be; and whether they go elsewhere."""
+    contact pretends to be (*judged*: its judgement); and whether they go elsewhere."""
     if not (reading.valid and reading.special and url.is_absolute):
         # (browsers contact hosts of the special schemes only; other hosts are opaque)
         return [], False
     findings, differs = _difference_findings(url, reading)
-    findings += _lookalikes(url, reading)
+    findings += _lookalikes(url, reading, judged)
     if brands is not None:
-        findings += embedded_brand_findings(url, reading.host, brands)
-        findings += lookalike_domain_findings(url, reading.host, brands)
+        findings += embedded_brand_diagnostics(url, reading.host, judged.embedded)
+        findings += lookalike_domain_diagnostics(url, reading.host, judged.lookalike_domain)
     return findings, differs
 
 
@@ -341,6 +345,7 @@ def destination(
     brands: TopDomains | None = None,
     readers: bool = True,
     readings: tuple[ReaderReading, ...] | None = None,
+    hosts: HostJudge | None = None,
 ) -> Destination:
     """Where *url* leads as browsers read it (against *base* when given), compared
     with *url*'s own edition; with *brands* (:func:`urlinspector.data.top_domains`),
@@ -348,12 +353,19 @@ def destination(
     *readers* (the default), what the libraries of :data:`~.readers.READERS` read
     (for a long URL they take as long as the rest together: a window can leave them
     for a pause in typing); *readings*: theirs, when the caller has them already (a
-    window asks once per text, not once per edition).  An absolute URL is read on
-    its own."""
+    window asks once per text, not once per edition); *hosts*: a
+    :class:`~.host_judgement.HostJudge` made with the same *brands*, to judge each
+    distinct host once over many URLs (a scan).  An absolute URL is read on its own."""
+    if hosts is None:
+        hosts = HostJudge(brands)
+    elif hosts.brands is not brands:
+        raise ValueError("destination(): hosts was made with other brands than these")
     text = url.uri
     base = None if url.is_absolute else base or None
-    reading = browser_reading(text, base)
-    findings, differs = _host_findings(url, reading, brands)
+    # (without a base, asked as everyone else asks: one cached reading a text)
+    reading = browser_reading(text) if base is None else browser_reading(text, base)
+    judged = hosts(reading.host)
+    findings, differs = _host_findings(url, reading, judged, brands)
     if url.is_absolute and not reading.valid:
         findings.append(
             Diagnostic(
@@ -371,8 +383,8 @@ def destination(
     if active is not None:
         findings.append(active)
     host = reading.host
-    registrable = registrable_domain(host)
-    display = host_display(host) if host and not host.startswith("[") else None
+    registrable = judged.registrable_domain
+    display = judged.display
     note: str | None = None
     if not reading.valid:
         note = _NO_HOST_NOTES["relative" if not url.is_absolute and not base else "invalid"]
@@ -385,6 +397,10 @@ def destination(
             if active is not None
             else f"no server (a {reading.scheme}: URL names no host)"
         )
+    wrapped = reading.valid and judged.wrapper_host
+    unwrapped = unwrap(reading.href) if wrapped and reading.href else NOT_WRAPPED
+    findings += unwrapping_findings(unwrapped, url.spans[URI])
+    findings += _inside_findings(unwrapped, url, hosts)
     verdict = Verdict(
         host or None,
         reading.port if host else None,
@@ -399,11 +415,8 @@ def destination(
         active is not None and active.severity == "warning",
         reading.scheme,
         text if base is not None and reading.valid else None,
+        unwrapped,
     )
-    unwrapped = unwrap(reading.href) if reading.valid and reading.href else NOT_WRAPPED
-    findings += unwrapping_findings(unwrapped, url.spans[URI])
-    findings += _inside_findings(unwrapped, url, brands)
-    verdict = replace(verdict, unwrapped=unwrapped)
     if not (readers and url.is_absolute):
         readings = ()
     elif readings is None:
@@ -422,16 +435,15 @@ def destination(
     )
 
 
-def _inside_findings(
-    unwrapped: Unwrapping, url: URL, brands: TopDomains | None
-) -> list[Diagnostic]:
+def _inside_findings(unwrapped: Unwrapping, url: URL, hosts: HostJudge) -> list[Diagnostic]:
     """What the URL inside a wrapped link hides (an embedded brand, a look-alike host,
     a backslash trick), said of the whole wrapped link: the span of the inner URL is
     in no text the user typed."""
     if unwrapped.final is None:
         return []
     inner = parse(unwrapped.final, url.edition)
-    found, _ = _host_findings(inner, browser_reading(inner.uri), brands)
+    reading = browser_reading(inner.uri)
+    found, _ = _host_findings(inner, reading, hosts(reading.host), hosts.brands)
     found += inner.diagnostics  # (look-alikes the parse itself saw)
     active = active_content(inner)
     found += [] if active is None else [active]

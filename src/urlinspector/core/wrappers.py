@@ -33,6 +33,7 @@ __all__ = [
     "WrapStep",
     "Wrapper",
     "WrapperError",
+    "is_wrapper_host",
     "unwrap",
     "unwrapping_findings",
 ]
@@ -372,6 +373,13 @@ WRAPPERS: tuple[Wrapper, ...] = (
 
 
 # --- unwrapping ----------------------------------------------------------------------
+
+
+def is_wrapper_host(host: str | None, wrappers: Sequence[Wrapper] = WRAPPERS) -> bool:
+    """Whether a wrapper of *wrappers* is served from *host* (as browsers contact
+    it): when not, :func:`unwrap` finds no wrapper around a URL to that host, and a
+    caller that judges a host once for many URLs can leave it out."""
+    return host is not None and any(re.fullmatch(w.host, host) for w in wrappers)
 
 
 def _wrapper_of(reading: BrowserReading, wrappers: Sequence[Wrapper]) -> Wrapper | None:

@@ -24,9 +24,12 @@ import pyarrow as pa
 from publicsuffixlist import PublicSuffixList
 
 from urlinspector.core import parse
+from urlinspector.core.browser import browser_reading
 from urlinspector.core.destinations import Destination, destination
 from urlinspector.core.editions import EDITION_IDS
+from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.model import Diagnostic
+from urlinspector.core.readers import ReaderReading, readers_could_differ
 from urlinspector.core.url import URL
 from urlinspector.data import top_domains
 
@@ -90,7 +93,7 @@ def _icann() -> PublicSuffixList:
     return PublicSuffixList(only_icann=True)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65_536)  # (a host's: as many as a worker's HostJudge keeps)
 def _registered_domain(host: str) -> str | None:
     found = _icann().privatesuffix(host.rstrip(".").lower())
     return None if found is None else str(found)
@@ -212,12 +215,14 @@ _Judgement = tuple[dict[str, object], tuple[Diagnostic, ...]]
 
 class _Judge:
     """Each URL's plain values and findings, found once for each distinct text of a
-    partition (a log repeats its URLs; the judgement is a pure function of the text)."""
+    partition (a log repeats its URLs; the judgement is a pure function of the text),
+    what follows from a host once for each distinct host (a log repeats its hosts
+    more), and the libraries' readings only where they could find something."""
 
     def __init__(self, edition: str, readers: bool) -> None:
         self.edition = edition
         self.readers = readers
-        self.brands = top_domains()
+        self.hosts = _host_judge()
         self.seen: dict[str, _Judgement] = {}
 
     def __call__(self, text: str) -> _Judgement:
@@ -229,13 +234,32 @@ class _Judge:
     def _judge(self, text: str) -> _Judgement:
         try:
             url = parse(text, self.edition)
-            dest = destination(url, brands=self.brands, readers=self.readers)
+            dest = destination(
+                url,
+                brands=self.hosts.brands,
+                readers=self.readers,
+                readings=self._readings(url),
+                hosts=self.hosts,
+            )
             findings = dest.diagnostics(url)
             values = _values(url, dest)
         except Exception as exc:  # a bug for one URL must not lose the others
             return {"valid": False, "error": f"{type(exc).__name__}: {exc}"}, ()
         values["max_severity"] = _max_severity(findings)
         return values, findings
+
+    def _readings(self, url: URL) -> tuple[ReaderReading, ...] | None:
+        """None (ask the libraries) where their readings could find something, else
+        none at all: a row shows their findings, not the readings themselves."""
+        if self.readers and not readers_could_differ(url, browser_reading(url.uri)):
+            return ()
+        return None
+
+
+@cache
+def _host_judge() -> HostJudge:
+    # one a worker process: its hosts judged once over all the partitions it scans
+    return HostJudge(top_domains())
 
 
 def error_rows(

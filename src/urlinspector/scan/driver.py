@@ -268,6 +268,13 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Client]:
 def _prepare(options: Options) -> None:
     for folder in (options.rows_dir, options.aggregates_dir):
         folder.mkdir(parents=True, exist_ok=True)
+    _remove_temporaries(options)
+
+
+def _remove_temporaries(options: Options) -> None:
+    """The temporary files of parts whose worker died while writing them (a killed
+    process runs no cleanup): before a scan, and after its parts are all written."""
+    for folder in (options.rows_dir, options.aggregates_dir):
         for stale in folder.glob(".*.tmp"):
             stale.unlink(missing_ok=True)
 
@@ -300,6 +307,7 @@ def run_scan(
                 progress.write(f"dashboard: {own.dashboard_link}\n")
             total = _tree(own, _leaves(own, parts, options, meter))
     meter.update(0, final=True)
+    _remove_temporaries(options)
     data = report(total, len(parts))
     out = Path(options.out)
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"

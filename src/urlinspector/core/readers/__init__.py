@@ -15,7 +15,11 @@ from __future__ import annotations
 
 from urlinspector.core.memo import short_lru_cache
 from urlinspector.core.readers.curl import curl_parts, curl_version
-from urlinspector.core.readers.findings import differing_readers, reader_findings
+from urlinspector.core.readers.findings import (
+    differing_readers,
+    reader_findings,
+    readers_could_differ,
+)
 from urlinspector.core.readers.libraries import (
     httpx_parts,
     httpx_version,
@@ -35,6 +39,7 @@ __all__ = [
     "differing_readers",
     "reader_findings",
     "reader_readings",
+    "readers_could_differ",
 ]
 
 _HTTP = frozenset({"http", "https"})

@@ -14,12 +14,18 @@ import ipaddress
 import re
 from collections.abc import Iterable, Sequence
 
-from urlinspector.core.browser import BrowserReading, browser_reading
+from urlinspector.core.browser import SPECIAL_PORTS, BrowserReading, browser_reading
 from urlinspector.core.model import HOST, URI, Diagnostic, Severity, Span
 from urlinspector.core.parse import URL
 from urlinspector.core.readers.reading import Reader, ReaderReading
 
-__all__ = ["comparable_host", "differing_readers", "is_host_name", "reader_findings"]
+__all__ = [
+    "comparable_host",
+    "differing_readers",
+    "is_host_name",
+    "reader_findings",
+    "readers_could_differ",
+]
 
 _NAME = re.compile(r"[^\x00-\x20\x7f/\\?#@:\[\]%]+")
 """A host with no delimiter in it: reading it as browsers read a host changes no
@@ -55,6 +61,45 @@ def comparable_host(host: str) -> str:
         if reading.valid and reading.host:
             return reading.host
     return lower
+
+
+_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+_PLAIN = re.compile(
+    # (not ws or wss: libcurl 7.88 knows no default port for them)
+    r"(?P<scheme>(?i:https?|ftp))://"
+    r"(?P<host>"
+    # letters, digits and hyphens; the last label begins with a letter, so no IPv4
+    # form (decimal, octal, hex 0x...) is read in it (WHATWG URL §3.5 "ends in a number")
+    r"(?:[A-Za-z0-9-]+\.)*[A-Za-z][A-Za-z0-9-]*"
+    # or an IPv4 address in dotted decimal, no leading zero (RFC 3986 §3.2.2 dec-octet)
+    rf"|(?:{_OCTET}\.){{3}}{_OCTET}"
+    r")"
+    r"(?::(?P<port>[1-9][0-9]{0,4}))?"
+    # RFC 3986 §3.3-3.5 characters, less "@" and "%" escapes of control characters;
+    # no backslash, space, tab, newline, bracket or non-ASCII character
+    r"(?:[/?#](?:[A-Za-z0-9._~!$&'()*+,;=:/?#-]|%[2-9A-Fa-f][0-9A-Fa-f])*)?"
+)
+"""An http(s) or ftp URL whose authority is a plain host
+name or IPv4 address and a port: what most of a log's URLs are, and none of the
+texts on which the libraries part ways (a backslash, an ``@`` anywhere, a tab or
+newline, ``%00``, an unusual IPv4 form, brackets)."""
+
+
+def readers_could_differ(url: URL, browser: BrowserReading) -> bool:
+    """Whether :func:`reader_findings` could find anything on *url* (whose browsers'
+    reading is *browser*), told without asking the libraries.  False for a relative
+    reference and for a scheme whose host browsers do not contact (exactly the cases
+    :func:`reader_findings` skips), and for a plain URL (:data:`_PLAIN`) that
+    browsers read with the host and port as written; True otherwise.  The tests
+    hold it to the full readings on the benchmark corpus and generated URLs."""
+    if not url.is_absolute or (browser.valid and not browser.special):
+        return False
+    plain = _PLAIN.fullmatch(url.uri)
+    if plain is None:
+        return True
+    scheme, host, port = plain.group("scheme", "host", "port")
+    expected = SPECIAL_PORTS[scheme.lower()] if port is None else int(port)
+    return browser.host != host.lower() or browser.port != expected
 
 
 def _span(url: URL) -> Span:
