@@ -40,13 +40,13 @@ from urlinspector.schemes.gopher import GopherReader, item_url, read_all, reques
 ascii_urls, idn_urls, late = json.loads(sys.argv[1])
 for url in ascii_urls:
     parse(url)
-request = request_from_url("gopher://example.org:7070/0/about")
+request = request_from_url(parse("gopher://example.org:7070/0/about"))
 events = read_all(GopherReader.for_request(request), b"hello" + bytes([13, 10]) + b".")
 assert [type(event).__name__ for event in events] == ["Data", "EndOfReply"], events
 item_url("1", b"/", "example.org", 70)
 loaded = [name for name in late if name in sys.modules]
 said = [parse(url).to_dict() for url in idn_urls]
-said.append(request_from_url("gopher://bücher.example/1").host)
+said.append(request_from_url(parse("gopher://bücher.example/1")).host)
 said.append(item_url("1", b"/", "bücher.example", 70))
 print(json.dumps([loaded, said]))
 """
@@ -78,7 +78,7 @@ def test_idna_is_loaded_by_the_first_internationalized_host(
 ) -> None:
     _, said = probed
     expected = [json.loads(json.dumps(parse(url).to_dict())) for url in IDN_URLS]
-    expected.append(request_from_url("gopher://bücher.example/1").host)
+    expected.append(request_from_url(parse("gopher://bücher.example/1")).host)
     expected.append(item_url("1", b"/", "bücher.example", 70))
     assert said == expected
     assert said[-2:] == ["xn--bcher-kva.example", "gopher://xn--bcher-kva.example/1/"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from urlinspector.core import URL
+from urlinspector.core import URL, parse
 from urlinspector.net.driver import Connection, Progress, Pump, Sink
 from urlinspector.net.gopher_tls import PeerCertificate, TLSOptions, start_tls
 from urlinspector.net.limits import CancelToken, Limits
@@ -83,8 +83,8 @@ class _Discard:
 def _request(target: GopherRequest | URL | str, search: str | bytes | None) -> GopherRequest:
     """The request for *target*, with *search* when one is given."""
     if isinstance(target, GopherRequest):
-        return target if search is None else request_from_url(target.url, search=search)
-    return request_from_url(target, search=search)
+        return target if search is None else request_from_url(parse(target.url), search=search)
+    return request_from_url(parse(target) if isinstance(target, str) else target, search=search)
 
 
 def fetch(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS
 
 __all__ = ["CHECKED_SCHEMES", "port_warning"]
@@ -46,11 +46,9 @@ CHECKED_SCHEMES = frozenset(_WHAT_IS_SENT)
 """The schemes whose URLs name a server to connect to, and are checked."""
 
 
-def port_warning(url: URL | str) -> str | None:
+def port_warning(url: URL) -> str | None:
     """The warning to show before connecting to *url*'s port, or None when the port is
     the scheme's own, not a sensitive one, or the scheme connects nowhere."""
-    if isinstance(url, str):
-        url = parse(url)
     scheme = (url.scheme or "").lower()
     what = _WHAT_IS_SENT.get(scheme)
     if what is None:

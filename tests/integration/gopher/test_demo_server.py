@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from urlinspector.cli import main
+from urlinspector.core import parse
 from urlinspector.net.demo_server import DEFAULT_ROOT, DemoServer, DemoServerError
 from urlinspector.net.gopher import fetch
 from urlinspector.net.limits import Limits
@@ -106,7 +107,7 @@ def test_the_links_menu_leads_to_other_schemes(demo: DemoServer) -> None:
 
 
 def test_search(demo: DemoServer) -> None:
-    url = with_search(f"{demo.url}7/search", "gopher selector")
+    url = with_search(parse(f"{demo.url}7/search"), "gopher selector")
     assert url.endswith("/7/search%09gopher%20selector")
     reply = fetch(url, limits=LIMITS)
     found = [i for i in reply.items if i.itemtype == "0"]
@@ -121,7 +122,7 @@ def test_search(demo: DemoServer) -> None:
 
 
 def test_a_search_with_no_match_and_with_no_words(demo: DemoServer) -> None:
-    none = fetch(with_search(f"{demo.url}7/search", "xyzzyplugh"), limits=LIMITS)
+    none = fetch(with_search(parse(f"{demo.url}7/search"), "xyzzyplugh"), limits=LIMITS)
     assert [i.itemtype for i in none.items] == ["i", "i"]
     assert none.items[0].display.startswith("0 documents")
     empty = fetch(f"{demo.url}7/search", limits=LIMITS)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, TooLarge
 from urlinspector.net.file import fetch
 from urlinspector.net.limits import CancelToken, Limits
@@ -19,7 +20,9 @@ def test_a_regular_file(tmp_path: Path) -> None:
     path = tmp_path / "motd"
     path.write_bytes(b"hello\n")
     seen: list[tuple[int, int | None]] = []
-    result = fetch(file_target(file_url(str(path))), progress=lambda d, t: seen.append((d, t)))
+    result = fetch(
+        file_target(parse(file_url(str(path)))), progress=lambda d, t: seen.append((d, t))
+    )
     assert result.data == b"hello\n"
     assert result.size == 6
     assert seen[-1] == (6, 6)
@@ -28,7 +31,7 @@ def test_a_regular_file(tmp_path: Path) -> None:
 def test_a_folder_lists_its_entries(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_text("x")
     (tmp_path / "a").mkdir()
-    result = fetch(file_target(file_url(str(tmp_path), True)))
+    result = fetch(file_target(parse(file_url(str(tmp_path), True))))
     assert result.entries is not None
     assert [(e.name, e.is_dir) for e in result.entries] == [("a", True), ("b.txt", False)]
     assert result.entries[0].url.endswith("/a/")
@@ -41,7 +44,7 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
 
     def run() -> None:
         try:
-            fetch(file_target(file_url(str(fifo))))
+            fetch(file_target(parse(file_url(str(fifo)))))
         except BaseException as exc:
             outcome.append(exc)
 
@@ -57,14 +60,14 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
 def test_dev_zero_is_refused() -> None:
     with pytest.raises(LocalProtocolError, match="character device"):
-        fetch(file_target("file:///dev/zero"))
+        fetch(file_target(parse("file:///dev/zero")))
 
 
 def test_the_memory_cap(tmp_path: Path) -> None:
     path = tmp_path / "big"
     path.write_bytes(b"x" * 5000)
     with pytest.raises(TooLarge):
-        fetch(file_target(file_url(str(path))), limits=Limits(max_memory=4096))
+        fetch(file_target(parse(file_url(str(path)))), limits=Limits(max_memory=4096))
 
 
 def test_a_sink_takes_any_size(tmp_path: Path) -> None:
@@ -72,7 +75,9 @@ def test_a_sink_takes_any_size(tmp_path: Path) -> None:
     path.write_bytes(b"x" * 5000)
     out = tmp_path / "copy"
     with open(out, "wb") as sink:
-        result = fetch(file_target(file_url(str(path))), limits=Limits(max_memory=4096), sink=sink)
+        result = fetch(
+            file_target(parse(file_url(str(path)))), limits=Limits(max_memory=4096), sink=sink
+        )
     assert result.data is None
     assert out.read_bytes() == b"x" * 5000
 
@@ -83,18 +88,18 @@ def test_cancel(tmp_path: Path) -> None:
     token = CancelToken()
     token.cancel()
     with pytest.raises(Cancelled):
-        fetch(file_target(file_url(str(path))), cancel=token)
+        fetch(file_target(parse(file_url(str(path)))), cancel=token)
 
 
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(LocalProtocolError, match="no file or folder"):
-        fetch(file_target(file_url(str(tmp_path / "nothing"))))
+        fetch(file_target(parse(file_url(str(tmp_path / "nothing")))))
 
 
 def test_messages_show_a_backslash_as_it_is(tmp_path: Path) -> None:
     missing = tmp_path / "a\\b"
     with pytest.raises(LocalProtocolError) as caught:
-        fetch(file_target(file_url(str(missing))))
+        fetch(file_target(parse(file_url(str(missing)))))
     assert f"'{missing}'" in str(caught.value)
     assert "\\\\" not in str(caught.value)
 
@@ -102,6 +107,6 @@ def test_messages_show_a_backslash_as_it_is(tmp_path: Path) -> None:
 def test_messages_show_a_control_character_as_an_escape(tmp_path: Path) -> None:
     missing = tmp_path / "a\x1bb"
     with pytest.raises(LocalProtocolError) as caught:
-        fetch(file_target(file_url(str(missing))))
+        fetch(file_target(parse(file_url(str(missing)))))
     assert "\x1b" not in str(caught.value)
     assert "a\\x1bb'" in str(caught.value)

@@ -350,7 +350,7 @@ def news_task(
 def file_path(url: URL | str) -> Path:
     """The local path a file: URL names (RFC 1738 §3.10); raises
     :class:`~urlinspector.schemes.errors.LocalProtocolError` for another host's file."""
-    return Path(file_target(url).path)
+    return Path(file_target(_parsed(url)).path)
 
 
 def file_task(url: URL | str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:

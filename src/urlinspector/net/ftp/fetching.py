@@ -11,7 +11,7 @@ from typing import BinaryIO
 
 import idna
 
-from urlinspector.core import URL
+from urlinspector.core import URL, parse
 from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.ftp.errors import FTPReplyError
@@ -85,7 +85,9 @@ def fetch(
     :class:`TooLarge` or :class:`Cancelled` (all :class:`NetError`) after.
     """
     session = Session(
-        with_ascii_host(plan(url, anonymous_password=anonymous_password)),
+        with_ascii_host(
+            plan(parse(url) if isinstance(url, str) else url, anonymous_password=anonymous_password)
+        ),
         sink=sink,
         progress=progress,
         cancel=cancel,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
-from urlinspector.core import URL
+from urlinspector.core import URL, parse
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
 from urlinspector.net.ftp.fetching import run_session, with_ascii_host
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
@@ -110,7 +110,7 @@ def fetch_from(
     what :func:`~urlinspector.net.ftp.fetch` raises.  *tls*: as for
     :func:`~urlinspector.net.ftp.fetch` (an ``ftps`` URL always resumes in TLS).
     """
-    the_plan = plan(url)
+    the_plan = plan(parse(url) if isinstance(url, str) else url)
     if the_plan.action != "retrieve":
         raise ResumeRefused("only a file can resume; this ftp URL names a directory")
     session = _ResumingSession(

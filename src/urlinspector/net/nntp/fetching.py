@@ -7,7 +7,7 @@ import ssl
 from collections.abc import Mapping
 from typing import TypedDict, Unpack
 
-from urlinspector.core import URL
+from urlinspector.core import URL, parse
 from urlinspector.core.quoting import quoted
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.nntp.answers import NewsAnswer, RawListener, TranscriptListener
@@ -32,7 +32,9 @@ Result = GroupList | OverviewPage | Article
 
 
 def _target(url: URL | str | NewsTarget) -> NewsTarget:
-    return url if isinstance(url, NewsTarget) else news_target(url)
+    if isinstance(url, NewsTarget):
+        return url
+    return news_target(parse(url) if isinstance(url, str) else url)
 
 
 def fetch_news(

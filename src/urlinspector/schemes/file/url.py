@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ftp.url import quote_fsegment
@@ -30,11 +30,11 @@ class FileTarget:
     """The URL ends in ``/`` (a folder is expected)."""
 
 
-def file_target(url: URL | str) -> FileTarget:
+def file_target(url: URL) -> FileTarget:
     """The local path *url* names (RFC 1738 §3.10); raises
     :class:`~urlinspector.schemes.errors.LocalProtocolError` for another host's file or
     a URL that is not a file URL."""
-    parsed = parse(url) if isinstance(url, str) else url
+    parsed = url
     specific = parsed.specific
     if (parsed.scheme or "").lower() != "file" or specific is None:
         raise LocalProtocolError(f"{quoted(parsed.text)} is not a file URL")

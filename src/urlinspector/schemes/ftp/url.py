@@ -17,7 +17,7 @@ import posixpath
 from dataclasses import dataclass, field
 from typing import Literal
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.core.model import AUTHORITY, URI, Diagnostic, SchemeParts
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
@@ -324,15 +324,13 @@ def _host(url: URL) -> str:
     return host
 
 
-def plan(url: URL | str, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD) -> Plan:
+def plan(url: URL, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD) -> Plan:
     """The FTP commands *url* stands for (RFC 1738 §3.2).
 
     Raises :class:`LocalProtocolError` (nothing sent) for a URL that is not ftp, has no
     host, has a bad port or typecode, or holds CR, LF or NUL in a user, password, cwd
     segment or name.
     """
-    if isinstance(url, str):
-        url = parse(url)
     scheme = (url.scheme or "").lower()
     specific, found = _ftp_syntax(url, scheme)
     for d in (*url.diagnostics, *found):

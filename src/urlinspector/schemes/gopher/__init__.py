@@ -1,8 +1,9 @@
 """Gopher (RFC 1436) and Gopher+, sans-IO: gopher URLs as requests (RFC 1738 §3.4), replies
 as events, menu items as URLs.
 
+>>> from urlinspector.core import parse
 >>> from urlinspector.schemes.gopher import request_from_url, GopherReader
->>> request = request_from_url("gopher://example.org/7/find%09gopher")
+>>> request = request_from_url(parse("gopher://example.org/7/find%09gopher"))
 >>> request.data
 b'/find\\tgopher\\r\\n'
 >>> reader = GopherReader.for_request(request)

@@ -196,11 +196,11 @@ def _as_gopher(url: URL) -> tuple[URL, bool]:
     if tls is None:
         raise LocalProtocolError(f"{quoted(url.uri)} is not a gopher URL")
     if tls:
-        url = parse("gopher" + url.text[len(scheme) :])
+        url = parse("gopher" + url.text[len(scheme) :], url.edition)
     return url, tls
 
 
-def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> GopherRequest:
+def request_from_url(url: URL, *, search: str | bytes | None = None) -> GopherRequest:
     """The request for a gopher URL: the selector (decoded), then TAB and the search when
     the URL has a ``%09`` search (RFC 1738 §3.4.2), then TAB and the Gopher+ string when it has
     one (RFC 1738 §3.4.3), then CRLF.
@@ -213,8 +213,6 @@ def request_from_url(url: URL | str, *, search: str | bytes | None = None) -> Go
     Raises :class:`LocalProtocolError` (nothing sent) for a URL that is not gopher, has no
     host or a bad port, is a telnet or tn3270 item, or would smuggle CR, LF, NUL or TAB.
     """
-    if isinstance(url, str):
-        url = parse(url)
     original = url.uri
     url, tls = _as_gopher(url)
     specific = url.specific
@@ -311,12 +309,10 @@ def _request_line(
     return b"".join(parts)
 
 
-def needs_port_confirmation(url: URL | str) -> str | None:
+def needs_port_confirmation(url: URL) -> str | None:
     """The warning to show before connecting, or None when the port is safe: a gopher
     URL whose port is not 70 and is a sensitive port needs a person's confirmation first
     (RFC 1738 §6; :func:`urlinspector.schemes.ports.port_warning`, shared with ftp and nntp)."""
-    if isinstance(url, str):
-        url = parse(url)
     if (url.scheme or "").lower() not in TLS_SCHEMES:
         return None
     return port_warning(url)
@@ -425,7 +421,7 @@ def item_url(
     return url
 
 
-def with_search(url: URL | str, search: str) -> str:
+def with_search(url: URL, search: str) -> str:
     """*url* (a gopher URL, normally of a type-7 item) with ``%09`` and *search*
     (RFC 1738 §3.4.2), replacing any search it had; the search is written as UTF-8."""
     request = request_from_url(url)

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.core.model import SchemeParts
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
@@ -270,11 +270,11 @@ def _decoded(raw: str) -> str:
     return unquote_to_bytes(raw).decode("utf-8", "surrogateescape")
 
 
-def news_target(url: URL | str) -> NewsTarget:
+def news_target(url: URL) -> NewsTarget:
     """What *url* (a news: or nntp: URL) asks for, or :class:`LocalProtocolError` with
     the reason it cannot be fetched (the parser's error diagnostic, or a name that
     cannot be sent safely)."""
-    parsed = parse(url) if isinstance(url, str) else url
+    parsed = url
     scheme = (parsed.scheme or "").lower()
     if scheme not in ("news", "nntp"):
         raise LocalProtocolError(f"{quoted(parsed.uri)} is not a news: or nntp: URL")

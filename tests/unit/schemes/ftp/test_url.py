@@ -21,7 +21,7 @@ from urlinspector.schemes.ftp.url import (
 
 
 def commands(url: str) -> list[str]:
-    return [c.line() for c in plan(url).commands()]
+    return [c.line() for c in plan(parse(url)).commands()]
 
 
 # --- RFC 1738 §3.2.2's three examples ----------------------------------------------------------
@@ -29,7 +29,7 @@ def commands(url: str) -> list[str]:
 
 def test_spec_example_percent_2f_is_one_absolute_cwd() -> None:
     """ftp://myname@host.dom/%2Fetc/motd: "CWD /etc" and then "RETR motd"."""
-    p = plan("ftp://myname@host.dom/%2Fetc/motd")
+    p = plan(parse("ftp://myname@host.dom/%2Fetc/motd"))
     assert p.cwd == (b"/etc",)
     assert p.name == b"motd"
     assert p.login.user == b"myname"
@@ -46,13 +46,13 @@ def test_spec_example_percent_2f_is_one_absolute_cwd() -> None:
 
 def test_spec_example_relative_cwd() -> None:
     """ftp://myname@host.dom/etc/motd: "CWD etc" and then "RETR motd"."""
-    assert plan("ftp://myname@host.dom/etc/motd").cwd == (b"etc",)
+    assert plan(parse("ftp://myname@host.dom/etc/motd")).cwd == (b"etc",)
     assert commands("ftp://myname@host.dom/etc/motd")[2:] == ["CWD etc", "TYPE I", "RETR motd"]
 
 
 def test_spec_example_empty_segment_is_a_null_cwd() -> None:
     """ftp://myname@host.dom//etc/motd: "CWD " with a null argument, then "CWD etc"."""
-    p = plan("ftp://myname@host.dom//etc/motd")
+    p = plan(parse("ftp://myname@host.dom//etc/motd"))
     assert p.cwd == (b"", b"etc")
     steps = p.commands()
     assert [(c.verb, c.argument) for c in steps[2:4]] == [("CWD", b""), ("CWD", b"etc")]
@@ -76,7 +76,7 @@ def test_spec_example_empty_segment_is_a_null_cwd() -> None:
     ],
 )
 def test_each_segment_decoded_on_its_own(url: str, cwd: tuple[bytes, ...], name: bytes) -> None:
-    p = plan(url)
+    p = plan(parse(url))
     assert (p.cwd, p.name) == (cwd, name)
     steps = p.commands()
     assert [c.argument for c in steps if c.verb == "CWD"] == list(cwd)
@@ -96,7 +96,7 @@ def test_unescaped_semicolon_stays_in_the_name() -> None:
 
 
 def test_typecode_d_is_nlst_of_the_name() -> None:
-    p = plan("ftp://h/pub/sub;type=d")
+    p = plan(parse("ftp://h/pub/sub;type=d"))
     assert p.action == "nlst"
     assert commands("ftp://h/pub/sub;type=d")[-2:] == ["CWD pub", "NLST sub"]
     assert p.directory_url == "ftp://h/pub/sub/"
@@ -104,12 +104,12 @@ def test_typecode_d_is_nlst_of_the_name() -> None:
 
 def test_typecode_d_without_name_is_nlst_without_argument() -> None:
     assert commands("ftp://h/pub/;type=d")[-1] == "NLST"
-    assert plan("ftp://h/pub/;type=d").directory_url == "ftp://h/pub/"
+    assert plan(parse("ftp://h/pub/;type=d")).directory_url == "ftp://h/pub/"
 
 
 @pytest.mark.parametrize(("typecode", "type_"), [("a", "A"), ("i", "I"), ("A", "A"), ("I", "I")])
 def test_typecode_a_and_i_are_type_then_retr(typecode: str, type_: str) -> None:
-    p = plan(f"ftp://h/x.bin;type={typecode}")
+    p = plan(parse(f"ftp://h/x.bin;type={typecode}"))
     assert p.action == "retrieve"
     assert not p.guessed
     assert commands(f"ftp://h/x.bin;type={typecode}")[-2:] == [f"TYPE {type_}", "RETR x.bin"]
@@ -131,7 +131,7 @@ def test_no_typecode_is_guessed_from_the_name(name: bytes, typecode: str) -> Non
     """RFC 1738 §3.2.3: the name tells whether the file is shown as text; it comes as
     image (TYPE I) either way, its bytes as the server stores them."""
     assert guess_typecode(name)[0] == typecode
-    p = plan("ftp://h/" + quote_fsegment(name))
+    p = plan(parse("ftp://h/" + quote_fsegment(name)))
     assert p.guessed
     assert p.transfer_type == "I"
     assert p.looks_like_text == (typecode == "a")
@@ -139,7 +139,7 @@ def test_no_typecode_is_guessed_from_the_name(name: bytes, typecode: str) -> Non
 
 
 def test_directory_urls() -> None:
-    p = plan("ftp://u@h:2121/a%2Fb/c%20d/name;type=i#frag")
+    p = plan(parse("ftp://u@h:2121/a%2Fb/c%20d/name;type=i#frag"))
     assert p.directory_url == "ftp://u@h:2121/a%2Fb/c%20d/"
     assert p.name_as_directory_url == "ftp://u@h:2121/a%2Fb/c%20d/name/"
 
@@ -149,7 +149,7 @@ def test_directory_urls() -> None:
     [("ftp://h", "no url-path"), ("ftp://h/", None), ("ftp://h/d/;type=i", "nothing to transfer")],
 )
 def test_no_name_lists_the_directory(url: str, note: str | None) -> None:
-    p = plan(url)
+    p = plan(parse(url))
     assert p.action == "list"
     assert p.transfer_type is None
     assert p.commands()[-1].verb == "MLSD"
@@ -159,7 +159,7 @@ def test_no_name_lists_the_directory(url: str, note: str | None) -> None:
 
 
 def test_wrapper_is_not_part_of_the_urls() -> None:
-    p = plan("<URL:ftp://h/a/b>")
+    p = plan(parse("<URL:ftp://h/a/b>"))
     assert p.url == "ftp://h/a/b"
     assert p.directory_url == "ftp://h/a/"
 
@@ -168,11 +168,11 @@ def test_wrapper_is_not_part_of_the_urls() -> None:
 
 
 def test_anonymous_login_by_default() -> None:
-    p = plan("ftp://h/x")
+    p = plan(parse("ftp://h/x"))
     assert p.login.anonymous
     assert p.login.user == b"anonymous"
     assert p.anonymous_password == DEFAULT_ANONYMOUS_PASSWORD
-    assert plan("ftp://h/x", anonymous_password="me@example.org").anonymous_password == (
+    assert plan(parse("ftp://h/x"), anonymous_password="me@example.org").anonymous_password == (
         "me@example.org"
     )
 
@@ -187,7 +187,7 @@ def test_anonymous_login_by_default() -> None:
     ],
 )
 def test_login_is_decoded(url: str, user: bytes, password: bytes | None) -> None:
-    p = plan(url)
+    p = plan(parse(url))
     assert (p.login.user, p.login.password, p.login.anonymous) == (user, password, False)
 
 
@@ -195,18 +195,18 @@ def test_password_never_shown_in_the_plan() -> None:
     lines = commands("ftp://alice:s3cret@h/x")
     assert "PASS ****" in lines
     assert all("s3cret" not in line for line in lines)
-    assert "s3cret" not in plan("ftp://alice:s3cret@h/x").authority
+    assert "s3cret" not in plan(parse("ftp://alice:s3cret@h/x")).authority
 
 
 # --- hosts and ports ----------------------------------------------------------------------
 
 
 def test_hosts_and_ports() -> None:
-    p = plan("ftp://[::1]:2121/x")
+    p = plan(parse("ftp://[::1]:2121/x"))
     assert (p.host, p.port, p.authority) == ("::1", 2121, "[::1]:2121")
-    p = plan("ftp://Example.ORG/x")
+    p = plan(parse("ftp://Example.ORG/x"))
     assert (p.host, p.port, p.authority) == ("Example.ORG", 21, "Example.ORG:21")
-    assert plan("ftp://h:/x").port == 21
+    assert plan(parse("ftp://h:/x")).port == 21
 
 
 # --- refused before anything is sent ------------------------------------------------------
@@ -224,13 +224,13 @@ def test_hosts_and_ports() -> None:
 )
 def test_cr_lf_nul_refused(url: str, part: str) -> None:
     with pytest.raises(LocalProtocolError, match=part) as caught:
-        plan(url)
+        plan(parse(url))
     assert "nothing was sent" in str(caught.value)
 
 
 def test_cr_lf_refused_in_anonymous_password() -> None:
     with pytest.raises(LocalProtocolError, match="anonymous password"):
-        plan("ftp://h/x", anonymous_password="a\r\nDELE x")
+        plan(parse("ftp://h/x"), anonymous_password="a\r\nDELE x")
 
 
 @pytest.mark.parametrize(
@@ -248,7 +248,7 @@ def test_cr_lf_refused_in_anonymous_password() -> None:
 )
 def test_unusable_urls_refused(url: str, message: str) -> None:
     with pytest.raises(LocalProtocolError, match=message):
-        plan(url)
+        plan(parse(url))
 
 
 def test_check_argument_accepts_other_octets() -> None:
@@ -290,7 +290,7 @@ def test_entry_urls_plan_back_to_the_name(name: bytes, directory: bytes) -> None
 def test_a_host_in_a_message_is_quoted_as_it_is() -> None:
     # one backslash stays one; the tab is shown as its escape (%09 in the URL)
     with pytest.raises(LocalProtocolError) as info:
-        plan("ftp://a%09\\b/")
+        plan(parse("ftp://a%09\\b/"))
     assert "the host 'a%09\\b' cannot be connected to" in str(info.value)
 
 
@@ -314,14 +314,14 @@ def test_a_refused_argument_shows_other_controls_as_escapes() -> None:
 def test_ftps_is_read_with_ftp_syntax(
     url: str, port: int, cwd: tuple[bytes, ...], name: bytes, transfer_type: str
 ) -> None:
-    p = plan(url)
+    p = plan(parse(url))
     assert (p.scheme, p.implicit_tls, p.port) == ("ftps", True, port)
     assert (p.cwd, p.name, p.transfer_type) == (cwd, name, transfer_type)
     assert p.directory_url.startswith(url.split("://")[0] + "://")
 
 
 def test_ftp_is_not_implicit_tls() -> None:
-    p = plan("ftp://h/x")
+    p = plan(parse("ftp://h/x"))
     assert (p.scheme, p.implicit_tls, p.port) == ("ftp", False, 21)
 
 
@@ -335,7 +335,7 @@ def test_ftp_is_not_implicit_tls() -> None:
 )
 def test_what_ftps_cannot_fetch(url: str, message: str) -> None:
     with pytest.raises(LocalProtocolError, match=message):
-        plan(url)
+        plan(parse(url))
 
 
 @pytest.mark.parametrize(
@@ -350,7 +350,7 @@ def test_what_ftps_cannot_fetch(url: str, message: str) -> None:
 def test_ftps_ports_are_judged_by_990(url: str, warned: bool) -> None:
     from urlinspector.schemes.ports import port_warning
 
-    warning = port_warning(url)
+    warning = port_warning(parse(url))
     assert (warning is not None) == warned
     if warning is not None:
         assert "ftps's 990" in warning

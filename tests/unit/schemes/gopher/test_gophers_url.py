@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from urlinspector.core import parse
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.gopher import (
     GopherReader,
@@ -41,7 +42,7 @@ REQUESTS = [
 def test_a_gophers_url_is_the_gopher_request_over_tls(
     url: str, host: str, port: int, gophertype: str, sent: bytes, tls: bool
 ) -> None:
-    request = request_from_url(url)
+    request = request_from_url(parse(url))
     assert request.url == url
     assert (request.host, request.port, request.gophertype) == (host, port, gophertype)
     assert request.data == sent
@@ -60,7 +61,7 @@ def test_a_gophers_url_is_the_gopher_request_over_tls(
 )
 def test_a_gophers_url_that_cannot_be_sent_is_refused(url: str, words: str) -> None:
     with pytest.raises(LocalProtocolError, match=words):
-        request_from_url(url)
+        request_from_url(parse(url))
 
 
 @pytest.mark.parametrize(
@@ -74,7 +75,7 @@ def test_a_gophers_url_that_cannot_be_sent_is_refused(url: str, words: str) -> N
     ],
 )
 def test_another_services_port_asks_first(url: str, warned: bool) -> None:
-    warning = needs_port_confirmation(url)
+    warning = needs_port_confirmation(parse(url))
     assert (warning is not None) is warned
     if warning is not None:
         assert "gophers URL" in warning
@@ -99,10 +100,10 @@ def test_item_url_writes_gophers(
 
 
 def test_a_search_keeps_the_scheme() -> None:
-    assert with_search("gophers://h.example/7/find", "tls gopher") == (
+    assert with_search(parse("gophers://h.example/7/find"), "tls gopher") == (
         "gophers://h.example/7/find%09tls%20gopher"
     )
-    assert with_search("gopher://h.example/7/find", "x") == "gopher://h.example/7/find%09x"
+    assert with_search(parse("gopher://h.example/7/find"), "x") == "gopher://h.example/7/find%09x"
 
 
 @pytest.mark.parametrize(
@@ -148,7 +149,7 @@ EXPECTED = {
 @pytest.mark.parametrize("tls", [True, False])
 def test_items_of_a_tls_menu_naming_its_server_stay_encrypted(tls: bool) -> None:
     scheme = "gophers" if tls else "gopher"
-    request = request_from_url(f"{scheme}://gopher.example:7070/1/")
+    request = request_from_url(parse(f"{scheme}://gopher.example:7070/1/"))
     items = [
         e for e in read_all(GopherReader.for_request(request), MENU) if isinstance(e, MenuItem)
     ]

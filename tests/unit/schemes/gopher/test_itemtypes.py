@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from urlinspector.core import parse
 from urlinspector.schemes.gopher import (
     ITEM_TYPES,
     ItemType,
@@ -67,7 +68,7 @@ def test_a_menu_line_of_each_type_leads_where_its_row_says(row: ItemType) -> Non
     else:
         assert item.url is not None
         assert item.url.startswith("gopher://example.org/")
-        request = request_from_url(item.url)
+        request = request_from_url(parse(item.url))
         assert (request.gophertype, request.selector, request.kind) == (row.code, b"sel", row.reply)
 
 

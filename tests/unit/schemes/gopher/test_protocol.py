@@ -9,6 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from urlinspector.core import parse
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher import (
     NEED_DATA,
@@ -374,7 +375,7 @@ def test_type_names() -> None:
 
 
 def test_reader_for_a_request() -> None:
-    request = request_from_url("gopher://h/0/x%09%09+")
+    request = request_from_url(parse("gopher://h/0/x%09%09+"))
     reader = GopherReader.for_request(request)
     assert (reader.kind, reader.plus) == ("text", True)
 

@@ -74,7 +74,7 @@ REQUESTS = [
 
 @pytest.mark.parametrize(("url", "sent", "kind", "host", "port"), REQUESTS)
 def test_request_from_url(url: str, sent: bytes, kind: str, host: str, port: int) -> None:
-    request = request_from_url(url)
+    request = request_from_url(parse(url))
     assert request.data == sent
     assert request.kind == kind
     assert (request.host, request.port) == (host, port)
@@ -91,9 +91,9 @@ def test_request_fields_come_from_the_core_parts() -> None:
 
 
 def test_a_search_given_separately_replaces_the_urls() -> None:
-    assert request_from_url("gopher://h/7/f", search="a b").data == b"/f\ta b\r\n"
-    assert request_from_url("gopher://h/7/f%09old", search="new").data == b"/f\tnew\r\n"
-    assert request_from_url("gopher://h/7/f", search="é").data == "/f\té\r\n".encode()
+    assert request_from_url(parse("gopher://h/7/f"), search="a b").data == b"/f\ta b\r\n"
+    assert request_from_url(parse("gopher://h/7/f%09old"), search="new").data == b"/f\tnew\r\n"
+    assert request_from_url(parse("gopher://h/7/f"), search="é").data == "/f\té\r\n".encode()
 
 
 # (URL, words the message must hold): nothing unsafe is ever sent (RFC 1738 §6)
@@ -123,12 +123,12 @@ REFUSED = [
 @pytest.mark.parametrize(("url", "words"), REFUSED)
 def test_unsafe_or_impossible_requests_are_refused(url: str, words: str) -> None:
     with pytest.raises(LocalProtocolError, match=re.escape(words)):
-        request_from_url(url)
+        request_from_url(parse(url))
 
 
 def test_the_refusal_says_nothing_was_sent_and_cites_the_rule() -> None:
     with pytest.raises(LocalProtocolError) as info:
-        request_from_url("gopher://h/1a%0D%0Ab")
+        request_from_url(parse("gopher://h/1a%0D%0Ab"))
     assert "nothing was sent (RFC 1738 §6)" in str(info.value)
 
 
@@ -218,7 +218,7 @@ def test_item_urls_read_back_to_the_same_request(itemtype: str, selector: bytes,
         return
     url = item_url(itemtype, selector, "example.org", port)
     assert url is not None
-    request = request_from_url(url)
+    request = request_from_url(parse(url))
     assert (request.gophertype, request.selector) == (itemtype, selector)
     assert (request.host, request.port) == ("example.org", port)
     assert request.search is None
@@ -233,14 +233,14 @@ def test_escape_selector_writes_only_safe_characters(selector: bytes) -> None:
 
 
 def test_with_search() -> None:
-    assert with_search("gopher://h/7/find", "two words") == "gopher://h/7/find%09two%20words"
-    assert with_search("gopher://h:7000/7/f%09old", "new") == "gopher://h:7000/7/f%09new"
+    assert with_search(parse("gopher://h/7/find"), "two words") == "gopher://h/7/find%09two%20words"
+    assert with_search(parse("gopher://h:7000/7/f%09old"), "new") == "gopher://h:7000/7/f%09new"
     # a tab in what a person typed would start a Gopher+ string: it is refused
     for typed in ("a\tb", "a\r\nb", "a\x00"):
         with pytest.raises(LocalProtocolError, match="nothing was sent"):
-            with_search("gopher://h/7/f", typed)
+            with_search(parse("gopher://h/7/f"), typed)
         with pytest.raises(LocalProtocolError, match="nothing was sent"):
-            request_from_url("gopher://h/7/f", search=typed)
+            request_from_url(parse("gopher://h/7/f"), search=typed)
 
 
 # (URL, warning expected): RFC 1738 §6, the gopher-to-SMTP attack
@@ -261,7 +261,7 @@ PORTS = [
 
 @pytest.mark.parametrize(("url", "warned"), PORTS)
 def test_needs_port_confirmation(url: str, warned: bool) -> None:
-    warning = needs_port_confirmation(url)
+    warning = needs_port_confirmation(parse(url))
     assert (warning is not None) == warned
     if warning:
         assert "RFC 1738 §6" in warning
@@ -270,9 +270,9 @@ def test_needs_port_confirmation(url: str, warned: bool) -> None:
 
 
 def test_port_warning_names_the_service() -> None:
-    assert "SMTP" in (needs_port_confirmation("gopher://h:25/") or "")
-    assert "NNTP" in (needs_port_confirmation("gopher://h:119/") or "")
-    assert "below 1024" in (needs_port_confirmation("gopher://h:80/") or "")
+    assert "SMTP" in (needs_port_confirmation(parse("gopher://h:25/")) or "")
+    assert "NNTP" in (needs_port_confirmation(parse("gopher://h:119/")) or "")
+    assert "below 1024" in (needs_port_confirmation(parse("gopher://h:80/")) or "")
 
 
 # --- values in messages, as they are ------------------------------------------------------
@@ -288,5 +288,5 @@ def test_port_warning_names_the_service() -> None:
 )
 def test_a_backslash_in_a_message_stays_one_backslash(url: str, shown: str) -> None:
     with pytest.raises(LocalProtocolError) as info:
-        request_from_url(url)
+        request_from_url(parse(url))
     assert shown in str(info.value)

@@ -42,7 +42,7 @@ from urlinspector.schemes.nntp.url import (
 def test_targets(
     url: str, kind: str, group: str | None, number: int | None, message_id: str | None
 ) -> None:
-    target = news_target(url)
+    target = news_target(parse(url))
     assert (target.kind, target.group, target.article_number, target.message_id) == (
         kind,
         group,
@@ -52,11 +52,11 @@ def test_targets(
 
 
 def test_news_urls_name_no_server() -> None:
-    target = news_target("news:local.test")
+    target = news_target(parse("news:local.test"))
     assert target.scheme == "news"
     assert target.server is None
     assert target.notes == ()
-    hosted = news_target("news://elsewhere.example/local.test")
+    hosted = news_target(parse("news://elsewhere.example/local.test"))
     assert hosted.server is None  # RFC 1738 §3.6; URL draft 1993 News, note 1
     assert hosted.group == "local.test"
     assert "not used" in hosted.notes[0]
@@ -75,14 +75,14 @@ def test_news_urls_name_no_server() -> None:
     ],
 )
 def test_nntp_servers(url: str, host: str, port: int, tls: bool) -> None:
-    server = news_target(url).server
+    server = news_target(parse(url)).server
     assert server == ServerAddress(host, port, tls, "url")
 
 
 def test_nntp_userinfo_is_kept_for_the_login() -> None:
-    target = news_target("nntp://reader:s3cret%20word@news.example/local.private")
+    target = news_target(parse("nntp://reader:s3cret%20word@news.example/local.private"))
     assert (target.user, target.password) == ("reader", "s3cret word")
-    assert news_target("nntp://news.example/g").user is None
+    assert news_target(parse("nntp://news.example/g")).user is None
 
 
 @pytest.mark.parametrize(
@@ -108,7 +108,7 @@ def test_nntp_userinfo_is_kept_for_the_login() -> None:
 )
 def test_refused_before_anything_is_sent(url: str, message: str) -> None:
     with pytest.raises(LocalProtocolError, match=message):
-        news_target(url)
+        news_target(parse(url))
 
 
 def test_parsed_url_accepted() -> None:
@@ -208,7 +208,7 @@ def test_message_id_url_reads_back(left: str, right: str) -> None:
     message_id = f"<{left}@{right}>"
     url = message_id_url(message_id)
     assert url is not None
-    target = news_target(url)
+    target = news_target(parse(url))
     assert target.kind == "article"
     assert target.message_id == message_id
     assert check_message_id(message_id) == message_id
@@ -220,7 +220,7 @@ def test_group_url_reads_back(name: str) -> None:
     if name == "*" or "@" in name:
         return  # "*" is all groups, and an "@" makes it a message-id (RFC 1738 §3.6)
     url = group_url(name)
-    target = news_target(url)
+    target = news_target(parse(url))
     assert (target.kind, target.group) == ("overview", name)
 
 
@@ -230,4 +230,4 @@ def test_group_and_nntp_urls() -> None:
     server = ServerAddress("news.example", 119, False)
     assert nntp_url(server, "local.test") == "nntp://news.example/local.test"
     assert nntp_url(ServerAddress("::1", 1119, False), "a.b", 7) == "nntp://[::1]:1119/a.b/7"
-    assert news_target(nntp_url(server, "a.b", 7)).article_number == 7
+    assert news_target(parse(nntp_url(server, "a.b", 7))).article_number == 7
