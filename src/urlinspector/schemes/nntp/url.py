@@ -167,7 +167,10 @@ def message_id_url(message_id: str) -> str | None:
         inner = inner[1:-1]
     if "@" not in inner:
         return None
-    return "news:" + _escape(inner, _ARTICLE_LITERAL)
+    escaped = _escape(inner, _ARTICLE_LITERAL)
+    if escaped.startswith("//"):  # news://... would read as an authority (RFC 3986 §3.2)
+        escaped = "%2F" + escaped[1:]
+    return "news:" + escaped
 
 
 def group_url(name: str) -> str:

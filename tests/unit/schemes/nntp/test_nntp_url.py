@@ -190,6 +190,7 @@ def test_choose_server_order() -> None:
         ("<a~b<c@d.example>", "news:a%7Eb%3Cc@d.example"),
         ("<no-at-sign>", None),
         ("<@>", "news:@"),
+        ("<//0@host.example>", "news:%2F/0@host.example"),  # not an authority
     ],
 )
 def test_message_id_url(message_id: str, url: str | None) -> None:
