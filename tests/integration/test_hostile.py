@@ -133,7 +133,7 @@ def endless(payload: bytes, seconds: float = 15.0) -> Callable[[socket.socket], 
 
 def test_an_endless_menu_stops_at_the_memory_cap(hostile: Start) -> None:
     server = hostile(endless(MENU_CHUNK))
-    outcome, peak = measured(lambda: fetch(server.url(), limits=LIMITS))
+    outcome, peak = measured(lambda: fetch(parse(server.url()), limits=LIMITS))
     assert isinstance(outcome, TooLarge)
     assert "larger than the 1 MiB kept in memory" in str(outcome)
     assert peak < 4 * CAP
@@ -141,7 +141,7 @@ def test_an_endless_menu_stops_at_the_memory_cap(hostile: Start) -> None:
 
 def test_an_endless_text_stops_at_the_memory_cap(hostile: Start) -> None:
     server = hostile(endless(b"line of text\r\n" * 4096))
-    outcome, peak = measured(lambda: fetch(server.url("0/x"), limits=LIMITS))
+    outcome, peak = measured(lambda: fetch(parse(server.url("0/x")), limits=LIMITS))
     assert isinstance(outcome, TooLarge)
     assert peak < 4 * CAP
 
@@ -152,7 +152,7 @@ def test_an_endless_menu_fetched_raw_stops_at_the_memory_cap(hostile: Start) -> 
     received: list[int] = []
     outcome, peak = measured(
         lambda: fetch(
-            server.url(),
+            parse(server.url()),
             limits=LIMITS,
             keep_body=False,
             on_bytes=lambda data: received.append(len(data)),
@@ -187,7 +187,7 @@ def test_an_endless_download_to_a_file_ends_at_the_deadline(hostile: Start, tmp_
 
     def run() -> object:
         with target.open("wb") as sink:
-            return fetch(server.url("9/x"), limits=limits, sink=sink)
+            return fetch(parse(server.url("9/x")), limits=limits, sink=sink)
 
     outcome, peak = measured(run)
     assert isinstance(outcome, NetTimeout)
@@ -208,7 +208,7 @@ def ten_mb_line(conn: socket.socket) -> None:
 def test_a_ten_mb_line_is_not_a_menu(hostile: Start) -> None:
     server = hostile(ten_mb_line)
     outcome, peak = measured(
-        lambda: fetch(server.url(), limits=Limits(connect_timeout=2, read_timeout=2))
+        lambda: fetch(parse(server.url()), limits=Limits(connect_timeout=2, read_timeout=2))
     )
     assert isinstance(outcome, RemoteProtocolError)
     assert "line 1 of the menu reply is longer than 65536 octets" in str(outcome)
@@ -224,7 +224,7 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
 
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=30)
     outcome, peak = measured(
-        lambda: fetch(server.url("0/x"), limits=limits, keep_body=False, on_event=count)
+        lambda: fetch(parse(server.url("0/x")), limits=limits, keep_body=False, on_event=count)
     )
     assert isinstance(outcome, GopherReply)
     assert outcome.complete
@@ -245,7 +245,7 @@ def test_one_byte_a_second_ends_at_the_deadline(hostile: Start) -> None:
     server = hostile(one_byte_a_second)
     # every byte comes within the read timeout; only the whole exchange has a limit
     limits = Limits(connect_timeout=2, read_timeout=3, total_timeout=2.5)
-    outcome, peak = measured(lambda: fetch(server.url(), limits=limits))
+    outcome, peak = measured(lambda: fetch(parse(server.url()), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 2.5 s allowed" in str(outcome)
     assert peak < 1 * MiB
@@ -257,7 +257,7 @@ def test_stop_works_during_a_slow_reply(hostile: Start) -> None:
     threading.Timer(1.5, cancel.cancel).start()
     start = time.monotonic()
     outcome, _ = measured(
-        lambda: fetch(server.url(), limits=Limits(read_timeout=30), cancel=cancel)
+        lambda: fetch(parse(server.url()), limits=Limits(read_timeout=30), cancel=cancel)
     )
     assert isinstance(outcome, Cancelled)
     assert time.monotonic() - start < 10  # not the 30 s read timeout, nor the whole reply
@@ -268,7 +268,7 @@ def test_stop_works_during_a_slow_reply(hostile: Start) -> None:
 
 def test_a_close_inside_an_announced_length(hostile: Start) -> None:
     server = hostile(lambda conn: conn.sendall(b"+1000\r\n" + b"a" * 300))
-    outcome, _ = measured(lambda: fetch(server.url("0/x%09%09+"), limits=LIMITS))
+    outcome, _ = measured(lambda: fetch(parse(server.url("0/x%09%09+")), limits=LIMITS))
     assert isinstance(outcome, RemoteProtocolError)
     assert "closed the connection after 300 of the 1000 bytes it announced" in str(outcome)
 
@@ -277,7 +277,7 @@ def test_a_close_in_the_middle_of_a_menu_line(
     hostile: Start, capsys: pytest.CaptureFixture[str]
 ) -> None:
     server = hostile(lambda conn: conn.sendall(b"0One\t/one\th\t70\r\n0Two\t/tw"))
-    reply = fetch(server.url(), limits=LIMITS)
+    reply = fetch(parse(server.url()), limits=LIMITS)
     assert [i.display for i in reply.items] == ["One", "Two"]
     assert not reply.complete
     assert main(["fetch", "--allow-local", server.url(), "--timeout", "2"]) == 1
@@ -292,7 +292,7 @@ def test_a_close_in_the_middle_of_a_menu_line(
 def test_binary_garbage_as_a_menu(hostile: Start, capsys: pytest.CaptureFixture[str]) -> None:
     garbage = random.Random(1436).randbytes(200_000)
     server = hostile(lambda conn: conn.sendall(garbage))
-    outcome, peak = measured(lambda: fetch(server.url(), limits=LIMITS))
+    outcome, peak = measured(lambda: fetch(parse(server.url()), limits=LIMITS))
     assert isinstance(outcome, RemoteProtocolError)
     assert "this is binary data, not a gopher menu" in str(outcome)
     assert peak < 2 * MiB
@@ -303,7 +303,7 @@ def test_binary_garbage_as_a_menu(hostile: Start, capsys: pytest.CaptureFixture[
 def test_a_silent_gopher_server_times_out(hostile: Start) -> None:
     server = hostile(lambda conn: time.sleep(3))
     limits = Limits(connect_timeout=2, read_timeout=0.5, total_timeout=10)
-    outcome, _ = measured(lambda: fetch(server.url(), limits=limits))
+    outcome, _ = measured(lambda: fetch(parse(server.url()), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "sent nothing for 0.5 s" in str(outcome)
 
@@ -411,7 +411,7 @@ def test_a_binary_download_goes_to_its_file_inside_the_kernel(
     target = tmp_path / "x.bin"
     pipes = _open_pipes()
     with target.open("wb") as sink:
-        reply, peak = measured(lambda: fetch(server.url("9/x"), limits=LIMITS, sink=sink))
+        reply, peak = measured(lambda: fetch(parse(server.url("9/x")), limits=LIMITS, sink=sink))
         assert sink.tell() == len(data)  # the file object knows where its file ends
     assert target.read_bytes() == data
     assert isinstance(reply, GopherReply)
@@ -436,7 +436,7 @@ def test_a_download_watched_event_by_event_is_not_spliced(
 
     target = tmp_path / "x.bin"
     with target.open("wb") as sink:
-        fetch(server.url("9/x"), limits=LIMITS, sink=sink, on_event=watch)
+        fetch(parse(server.url("9/x")), limits=LIMITS, sink=sink, on_event=watch)
     assert target.read_bytes() == data
     assert sum(seen) == len(data)
     assert spliced == []
@@ -459,7 +459,7 @@ def test_a_slow_spliced_download_is_not_held_for_a_big_piece(
     limits = Limits(connect_timeout=2, read_timeout=0.5, max_memory=CAP, total_timeout=20)
     target = tmp_path / "x.bin"
     with target.open("wb") as sink:
-        reply = fetch(server.url("9/x"), limits=limits, sink=sink)
+        reply = fetch(parse(server.url("9/x")), limits=limits, sink=sink)
     assert reply.complete
     assert target.stat().st_size == 2 * CAP + 30 * 1024
     assert spliced
@@ -473,7 +473,7 @@ def test_a_spliced_download_that_stalls_times_out(
     limits = Limits(connect_timeout=2, read_timeout=1, max_memory=CAP, total_timeout=20)
     pipes = _open_pipes()
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(NetTimeout, match="for 1 s"):
-        fetch(server.url("9/x"), limits=limits, sink=sink)
+        fetch(parse(server.url("9/x")), limits=limits, sink=sink)
     assert spliced
     assert _open_pipes() == pipes
 
@@ -488,7 +488,7 @@ def test_stop_works_during_a_spliced_download(
     start = time.monotonic()
     limits = Limits(read_timeout=30, max_memory=CAP)
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(Cancelled):
-        fetch(server.url("9/x"), limits=limits, sink=sink, cancel=cancel)
+        fetch(parse(server.url("9/x")), limits=limits, sink=sink, cancel=cancel)
     assert time.monotonic() - start < 2.5
     assert spliced
 
@@ -635,7 +635,7 @@ FTP_LIMITS = Limits(connect_timeout=2, read_timeout=2, max_memory=CAP, total_tim
 
 def test_an_ftp_greeting_that_never_ends(talker: Talk) -> None:
     server = talker(repeats(b"220-welcome, and more to come\r\n" * 100))
-    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
     assert isinstance(outcome, FTPError)
     assert "did not end its greeting" in str(outcome)
     assert "RFC 959 §4.2" in str(outcome)
@@ -645,7 +645,7 @@ def test_an_ftp_greeting_that_never_ends(talker: Talk) -> None:
 def test_an_ftp_reply_that_never_ends(talker: Talk) -> None:
     endless = b"211-feature\r\n" + b" FEATURE\r\n" * 20000
     server = talker(ftp_server(replies={b"FEAT": endless}))
-    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
     assert isinstance(outcome, FTPError)
     assert "did not end its reply to FEAT" in str(outcome)
     assert peak < 2 * MiB
@@ -653,7 +653,7 @@ def test_an_ftp_reply_that_never_ends(talker: Talk) -> None:
 
 def test_a_ten_mb_ftp_reply_line(talker: Talk) -> None:
     server = talker(repeats(b"220 " + b"x" * 65536, seconds=5))
-    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
     assert isinstance(outcome, FTPError)
     assert "longer than 8192 bytes" in str(outcome)
     assert peak < 1 * MiB
@@ -664,7 +664,7 @@ def test_an_ftp_greeting_dripping_ends_at_the_deadline(
 ) -> None:
     server = talker(repeats(b"2", seconds=20, pause=0.1))
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.5)
-    outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
+    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 1.5 s allowed" in str(outcome)
     assert main(["fetch", "--allow-local", ftp_url(server), "--timeout", "1"]) == 1
@@ -679,14 +679,14 @@ def test_an_ftp_listing_dripping_ends_at_the_deadline(talker: Talk) -> None:
 
     server = talker(ftp_server(data=drip))
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.5)
-    outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
+    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 1.5 s allowed" in str(outcome)
 
 
 def test_an_ftp_close_in_the_middle_of_a_reply(talker: Talk) -> None:
     server = talker(sends(b"220-first line of many\r\n220-and then"))
-    outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
     assert isinstance(outcome, FTPError)
     assert "closed the connection" in str(outcome)
 
@@ -696,7 +696,7 @@ def test_binary_garbage_as_an_ftp_greeting(
 ) -> None:
     garbage = random.Random(959).randbytes(4000).replace(b"\n", b"\r\n")
     server = talker(sends(garbage, then_wait=5))
-    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=FTP_LIMITS))
+    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
     assert isinstance(outcome, FTPError)
     assert peak < 1 * MiB
     assert main(["fetch", "--allow-local", ftp_url(server), "--timeout", "2"]) == 1
@@ -706,7 +706,7 @@ def test_binary_garbage_as_an_ftp_greeting(
 def test_a_silent_ftp_server(talker: Talk) -> None:
     server = talker(sends(then_wait=5))
     limits = Limits(connect_timeout=2, read_timeout=0.5, total_timeout=10)
-    outcome, _ = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
+    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "(no greeting) within 0.5 s" in str(outcome)
 
@@ -717,7 +717,7 @@ def test_a_pasv_reply_naming_another_host(talker: Talk) -> None:
     elsewhere = talker(sends(b"you should not be here\r\n"), host="127.0.0.2")
     server = talker(ftp_server(data=lambda c: c.sendall(UNIX_LINE), pasv_host=b"127.0.0.2"))
     transcript = Transcript()
-    listing = ftp_fetch(ftp_url(server), limits=FTP_LIMITS, transcript=transcript).listing
+    listing = ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS, transcript=transcript).listing
     assert listing is not None
     assert [e.name for e in listing.entries] == ["a.txt"]
     assert elsewhere.connections == 0
@@ -736,7 +736,7 @@ def test_a_million_line_ftp_listing_stops_at_the_cap(talker: Talk) -> None:
 
     server = talker(ftp_server(data=million))
     limits = replace(FTP_LIMITS, max_memory=4 * MiB)
-    outcome, peak = measured(lambda: ftp_fetch(ftp_url(server), limits=limits))
+    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=limits))
     assert isinstance(outcome, TooLarge)
     assert "entries would take more than the 4 MiB kept in memory" in str(outcome)
     assert peak < 16 * MiB
@@ -746,7 +746,7 @@ def test_a_size_reply_in_other_digits(talker: Talk) -> None:
     server = talker(
         ftp_server(data=lambda c: c.sendall(b"hello\r\n"), replies={b"SIZE": "213 ²\r\n".encode()})
     )
-    result = ftp_fetch(ftp_url(server, "f.txt"), limits=FTP_LIMITS)
+    result = ftp_fetch(parse(ftp_url(server, "f.txt")), limits=FTP_LIMITS)
     assert result.data == b"hello\r\n"
     assert result.total is None
 
@@ -755,7 +755,7 @@ def test_an_iac_octet_is_doubled_on_the_wire(talker: Talk) -> None:
     """RFC 959 §4.1 (Telnet on the control connection), RFC 854: data octet 255 is
     sent as IAC IAC."""
     server = talker(ftp_server(data=lambda c: c.sendall(b"x\r\n")))
-    ftp_fetch(ftp_url(server, "a%FFb/"), limits=FTP_LIMITS)
+    ftp_fetch(parse(ftp_url(server, "a%FFb/")), limits=FTP_LIMITS)
     assert b"CWD a\xff\xffb" in server.received
 
 
@@ -810,7 +810,7 @@ OVERVIEW_FMT = (
 
 def test_a_ten_mb_nntp_greeting_line(talker: Talk) -> None:
     server = talker(repeats(b"200 " + b"x" * 65536, seconds=5))
-    outcome, peak = measured(lambda: fetch_news(news_url(server, "g"), limits=NEWS_LIMITS))
+    outcome, peak = measured(lambda: fetch_news(parse(news_url(server, "g")), limits=NEWS_LIMITS))
     assert isinstance(outcome, RemoteProtocolError)
     assert "runs past 8192 octets without a line end" in str(outcome)
     assert peak < 1 * MiB
@@ -838,7 +838,9 @@ def test_a_million_line_overview_stops_at_the_cap(talker: Talk) -> None:
         )
     )
     limits = replace(NEWS_LIMITS, max_memory=4 * MiB)
-    outcome, peak = measured(lambda: fetch_news(news_url(server, "local.test"), limits=limits))
+    outcome, peak = measured(
+        lambda: fetch_news(parse(news_url(server, "local.test")), limits=limits)
+    )
     assert isinstance(outcome, TooLarge)
     assert "larger than the 4 MiB kept in memory" in str(outcome)
     assert peak < 16 * MiB
@@ -850,7 +852,7 @@ def test_a_group_list_counts_what_its_lines_become(talker: Talk) -> None:
     groups = b"".join(b"g.%05d 1 1 y\r\n" % i for i in range(50000))
     server = talker(news_server({b"LIST": reply(b"215 list follows\r\n" + groups + b".\r\n")}))
     outcome, peak = measured(
-        lambda: fetch_news("news:*", server=f"127.0.0.1:{server.port}", limits=NEWS_LIMITS)
+        lambda: fetch_news(parse("news:*"), server=f"127.0.0.1:{server.port}", limits=NEWS_LIMITS)
     )
     assert isinstance(outcome, TooLarge)
     assert peak < 4 * CAP
@@ -885,7 +887,7 @@ def test_an_article_number_in_other_digits(talker: Talk) -> None:
             }
         )
     )
-    answer = fetch_news(news_url(server, "local.test/1"), limits=NEWS_LIMITS)
+    answer = fetch_news(parse(news_url(server, "local.test/1")), limits=NEWS_LIMITS)
     assert isinstance(answer.result, Article)
     assert answer.result.number == 1  # the URL's: the reply's "²" is no number
     assert "body" in answer.result.body
@@ -905,7 +907,7 @@ def test_an_article_line_the_server_did_not_dot_stuff(
             }
         )
     )
-    answer = fetch_news(news_url(server, "local.test/1"), limits=NEWS_LIMITS)
+    answer = fetch_news(parse(news_url(server, "local.test/1")), limits=NEWS_LIMITS)
     assert isinstance(answer.result, Article)
     assert answer.result.body.splitlines()[-2:] == [".hidden line", ".stuffed"]
     assert any("did not dot-stuff 1 line" in note for note in answer.result.notes)
@@ -921,7 +923,7 @@ def test_a_login_with_cr_lf_or_nul_is_refused_before_connecting(talker: Talk, us
     server = talker(news_server({}))
     with pytest.raises(LocalProtocolError, match="refused before anything was sent"):
         fetch_news(
-            news_url(server, "local.test"),
+            parse(news_url(server, "local.test")),
             credentials=Credentials(user, "p"),
             limits=NEWS_LIMITS,
         )
@@ -957,7 +959,7 @@ def test_a_passive_reply_with_a_port_out_of_range_is_a_protocol_error(
 ) -> None:
     server = talker(ftp_server(data=lambda c: c.sendall(UNIX_LINE), replies=replies))
     with pytest.raises(FTPError, match="which is not a TCP port") as caught:
-        ftp_fetch(ftp_url(server), limits=FTP_LIMITS)
+        ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS)
     assert isinstance(caught.value, RemoteProtocolError)
 
 
@@ -1084,7 +1086,7 @@ def test_a_netrc_login_crosses_a_connection_without_tls_only_when_allowed(
 def test_ftp_reads_no_netrc(talker: Talk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _netrc(tmp_path, "machine 127.0.0.1 login bob password NETRCSECRET\n", monkeypatch)
     server = talker(ftp_server(data=lambda conn: conn.sendall(UNIX_LINE)))
-    ftp_fetch(ftp_url(server, "pub/"), limits=FTP_LIMITS)
+    ftp_fetch(parse(ftp_url(server, "pub/")), limits=FTP_LIMITS)
     assert b"USER anonymous" in server.received
     assert not any(b"NETRCSECRET" in line or b"bob" in line for line in server.received)
 
@@ -1281,8 +1283,11 @@ def test_a_big_menu_goes_to_a_file(hostile: Start, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("make", "advice"),
     [
-        (lambda port: fetch(f"gopher://127.0.0.1:{port}/", limits=LIMITS), True),
-        (lambda port: fetch_news(f"nntp://127.0.0.1:{port}/alt.test/1", limits=LIMITS), False),
+        (lambda port: fetch(parse(f"gopher://127.0.0.1:{port}/"), limits=LIMITS), True),
+        (
+            lambda port: fetch_news(parse(f"nntp://127.0.0.1:{port}/alt.test/1"), limits=LIMITS),
+            False,
+        ),
     ],
 )
 def test_too_large_advises_a_file_only_where_one_helps(

@@ -80,15 +80,15 @@ class _Discard:
         return len(data)
 
 
-def _request(target: GopherRequest | URL | str, search: str | bytes | None) -> GopherRequest:
+def _request(target: GopherRequest | URL, search: str | bytes | None) -> GopherRequest:
     """The request for *target*, with *search* when one is given."""
     if isinstance(target, GopherRequest):
         return target if search is None else request_from_url(parse(target.url), search=search)
-    return request_from_url(parse(target) if isinstance(target, str) else target, search=search)
+    return request_from_url(target, search=search)
 
 
 def fetch(
-    target: GopherRequest | URL | str,
+    target: GopherRequest | URL,
     *,
     search: str | bytes | None = None,
     limits: Limits | None = None,

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.integration.ftp.servers import BIG_SIZE, MiB, PyftpdlibServer, ScriptedServer, big_bytes
+from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, NetTimeout, TooLarge
 from urlinspector.net.ftp import FTPResult, fetch, fetch_to_path
 from urlinspector.net.limits import CancelToken, Limits
@@ -29,7 +30,11 @@ def test_too_large_for_memory_is_refused_before_retr(ftp_server: PyftpdlibServer
     """SIZE says 10 MiB, the cap is 1 MiB, no file to stream to: refused before RETR."""
     transcript = Transcript()
     with pytest.raises(TooLarge) as caught:
-        fetch(ftp_server.url("big.bin"), limits=Limits(max_memory=1 * MiB), transcript=transcript)
+        fetch(
+            parse(ftp_server.url("big.bin")),
+            limits=Limits(max_memory=1 * MiB),
+            transcript=transcript,
+        )
     assert "-o FILE" in str(caught.value)
     assert str(BIG_SIZE) in str(caught.value)
     assert "RETR big.bin" not in commands(transcript)
@@ -41,7 +46,7 @@ def test_too_large_found_during_transfer_aborts(ftp_server: PyftpdlibServer) -> 
     transcript = Transcript()
     with pytest.raises(TooLarge, match="more than"):
         fetch(
-            ftp_server.url("big.bin;type=a"),
+            parse(ftp_server.url("big.bin;type=a")),
             limits=Limits(max_memory=1 * MiB),
             transcript=transcript,
         )
@@ -56,7 +61,9 @@ def test_big_file_streamed_to_disk_in_bounded_memory(
     target = tmp_path / "big.bin"
     tracemalloc.start()
     try:
-        result = fetch_to_path(ftp_server.url("big.bin"), target, limits=Limits(max_memory=1 * MiB))
+        result = fetch_to_path(
+            parse(ftp_server.url("big.bin")), target, limits=Limits(max_memory=1 * MiB)
+        )
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -69,7 +76,7 @@ def test_big_file_streamed_to_disk_in_bounded_memory(
 
 def test_streaming_a_directory_writes_nothing(ftp_server: PyftpdlibServer, tmp_path: Path) -> None:
     target = tmp_path / "out"
-    result = fetch_to_path(ftp_server.url("dir.txt"), target)
+    result = fetch_to_path(parse(ftp_server.url("dir.txt")), target)
     assert result.listing is not None
     assert list(tmp_path.iterdir()) == []
 
@@ -93,7 +100,7 @@ def test_cancel_mid_download_sends_abor_and_leaves_no_file(
     target = tmp_path / "big.bin"
     with pytest.raises(Cancelled):
         fetch_to_path(
-            ftp_server.url("big.bin"),
+            parse(ftp_server.url("big.bin")),
             target,
             cancel=token,
             progress=_cancel_after_first_chunk(token),  # type: ignore[arg-type]
@@ -111,7 +118,7 @@ def test_cancel_keeps_the_partial_file_when_asked(
     target = tmp_path / "big.bin"
     with pytest.raises(Cancelled):
         fetch_to_path(
-            ftp_server.url("big.bin"),
+            parse(ftp_server.url("big.bin")),
             target,
             keep_partial=True,
             cancel=token,
@@ -151,7 +158,10 @@ def test_cancel_from_another_thread_during_a_slow_transfer(slow_server: Pyftpdli
 
     thread, outcome = _in_thread(
         lambda: fetch(
-            slow_server.url("big.bin"), cancel=token, progress=progress, transcript=transcript
+            parse(slow_server.url("big.bin")),
+            cancel=token,
+            progress=progress,
+            transcript=transcript,
         )
     )
     assert started.wait(30)
@@ -170,7 +180,7 @@ def test_cancel_while_waiting_for_a_reply(silent_server: ScriptedServer) -> None
     transcript = Transcript()
     thread, outcome = _in_thread(
         lambda: fetch(
-            silent_server.url("x"),
+            parse(silent_server.url("x")),
             cancel=token,
             limits=Limits(read_timeout=120),
             transcript=transcript,
@@ -192,7 +202,7 @@ def test_cancelled_before_start(ftp_server: PyftpdlibServer) -> None:
     token.cancel()
     transcript = Transcript()
     with pytest.raises(Cancelled):
-        fetch(ftp_server.url(), cancel=token, transcript=transcript)
+        fetch(parse(ftp_server.url()), cancel=token, transcript=transcript)
     assert transcript.commands() == ()
 
 
@@ -201,7 +211,7 @@ def test_cancelled_before_start(ftp_server: PyftpdlibServer) -> None:
 
 def test_server_that_stops_answering_times_out(silent_server: ScriptedServer) -> None:
     with pytest.raises(NetTimeout) as caught:
-        fetch(silent_server.url("x"), limits=Limits(read_timeout=0.5))
+        fetch(parse(silent_server.url("x")), limits=Limits(read_timeout=0.5))
     assert "USER anonymous" in str(caught.value)
     assert "stopped answering" in str(caught.value)
 
@@ -210,7 +220,7 @@ def test_server_that_stops_sending_data_times_out(stalling_server: ScriptedServe
     transcript = Transcript()
     with pytest.raises(NetTimeout, match=r"RETR file\.bin") as caught:
         fetch(
-            stalling_server.url("file.bin"),
+            parse(stalling_server.url("file.bin")),
             limits=Limits(read_timeout=0.5),
             transcript=transcript,
         )
@@ -223,6 +233,6 @@ def test_server_that_stops_sending_data_to_a_file(
 ) -> None:
     with pytest.raises(NetTimeout):
         fetch_to_path(
-            stalling_server.url("file.bin"), tmp_path / "f", limits=Limits(read_timeout=0.5)
+            parse(stalling_server.url("file.bin")), tmp_path / "f", limits=Limits(read_timeout=0.5)
         )
     assert list(tmp_path.iterdir()) == []

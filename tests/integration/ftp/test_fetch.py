@@ -17,6 +17,7 @@ from tests.integration.ftp.servers import (
     ScriptedServer,
     big_bytes,
 )
+from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed, NetError
 from urlinspector.net.ftp import FTPReplyError, LoginFailed, fetch
 from urlinspector.schemes.errors import LocalProtocolError
@@ -50,7 +51,7 @@ def alice(server: PyftpdlibServer, path: str) -> str:
 
 
 def test_root_listing_uses_mlsd(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(ftp_server.url())
+    result = fetch(parse(ftp_server.url()))
     assert result.listing is not None
     assert result.listing.command == "MLSD"
     by_name = {e.name: e for e in result.listing.entries}
@@ -69,36 +70,36 @@ def test_root_listing_uses_mlsd(ftp_server: PyftpdlibServer) -> None:
 def test_every_listed_file_downloads_by_its_url(ftp_server: PyftpdlibServer) -> None:
     """The entries' URLs escape what RFC 1738 §3.2.2 requires: following each gives the
     file's bytes (names with spaces, ';', '%', '?', '#', UTF-8)."""
-    listing = fetch(ftp_server.url()).listing
+    listing = fetch(parse(ftp_server.url())).listing
     assert listing is not None
     for entry in listing.entries:
         if entry.type != "file" or entry.name == "big.bin":
             continue
-        result = fetch(entry.url + ";type=i")
+        result = fetch(parse(entry.url + ";type=i"))
         assert result.data == FILES[entry.name], entry.url
 
 
 def test_directory_entry_url_lists_it(ftp_server: PyftpdlibServer) -> None:
-    listing = fetch(ftp_server.url()).listing
+    listing = fetch(parse(ftp_server.url())).listing
     assert listing is not None
     sub = next(e for e in listing.entries if e.name == "pub")
-    inner = fetch(sub.url).listing
+    inner = fetch(parse(sub.url)).listing
     assert inner is not None
     assert [(e.name, e.type) for e in inner.entries] == [("sub", "dir")]
-    deeper = fetch(inner.entries[0].url).listing
+    deeper = fetch(parse(inner.entries[0].url)).listing
     assert deeper is not None
     assert [e.name for e in deeper.entries] == ["deeper.txt"]
     assert deeper.entries[0].url == ftp_server.url("pub/sub/deeper.txt")
 
 
 def test_empty_directory(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(ftp_server.url("empty%20dir/"))
+    result = fetch(parse(ftp_server.url("empty%20dir/")))
     assert result.listing is not None
     assert result.listing.entries == ()
 
 
 def test_typecode_d_is_nlst(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(ftp_server.url("pub;type=d"))
+    result = fetch(parse(ftp_server.url("pub;type=d")))
     assert result.listing is not None
     assert result.listing.command == "NLST"
     commands = sent_commands(result)
@@ -109,7 +110,7 @@ def test_typecode_d_is_nlst(ftp_server: PyftpdlibServer) -> None:
 
 
 def test_typecode_d_of_a_file_names_the_file(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(ftp_server.url("pub/sub/deeper.txt;type=d"))
+    result = fetch(parse(ftp_server.url("pub/sub/deeper.txt;type=d")))
     assert result.listing is not None
     assert [(e.name, e.url) for e in result.listing.entries] == [
         ("deeper.txt", ftp_server.url("pub/sub/deeper.txt"))
@@ -119,7 +120,7 @@ def test_typecode_d_of_a_file_names_the_file(ftp_server: PyftpdlibServer) -> Non
 def test_legacy_server_list_epsv_pasv(legacy_server: PyftpdlibServer) -> None:
     """No MLST in FEAT: LIST, parsed as ls -l; EPSV refused: PASV, whose (wrong)
     address is not trusted; the listing is the same as the modern server's."""
-    result = fetch(legacy_server.url())
+    result = fetch(parse(legacy_server.url()))
     assert result.listing is not None
     assert result.listing.command == "LIST"
     assert {e.format for e in result.listing.entries} == {"unix"}
@@ -133,7 +134,7 @@ def test_legacy_server_list_epsv_pasv(legacy_server: PyftpdlibServer) -> None:
 
 
 def test_legacy_download_through_pasv(legacy_server: PyftpdlibServer) -> None:
-    assert fetch(legacy_server.url("binary.dat")).data == FILES["binary.dat"]
+    assert fetch(parse(legacy_server.url("binary.dat"))).data == FILES["binary.dat"]
 
 
 # --- downloads ----------------------------------------------------------------------------
@@ -142,7 +143,7 @@ def test_legacy_download_through_pasv(legacy_server: PyftpdlibServer) -> None:
 def test_text_file_without_typecode_comes_as_image(ftp_server: PyftpdlibServer) -> None:
     """No typecode: readme.txt is text by its name, and comes as image (TYPE I), its
     bytes as the server stores them (RFC 1738 §3.2.3 leaves the mode to the client)."""
-    result = fetch(ftp_server.url("readme.txt"))
+    result = fetch(parse(ftp_server.url("readme.txt")))
     assert result.transfer_type == "I"
     assert result.plan.looks_like_text
     assert result.data == FILES["readme.txt"]
@@ -151,7 +152,9 @@ def test_text_file_without_typecode_comes_as_image(ftp_server: PyftpdlibServer) 
 
 def test_typecode_i_is_exact_with_size_and_progress(ftp_server: PyftpdlibServer) -> None:
     seen: list[tuple[int, int | None]] = []
-    result = fetch(ftp_server.url("readme.txt;type=i"), progress=lambda d, t: seen.append((d, t)))
+    result = fetch(
+        parse(ftp_server.url("readme.txt;type=i")), progress=lambda d, t: seen.append((d, t))
+    )
     expected = FILES["readme.txt"]
     assert result.data == expected
     assert result.total == len(expected)
@@ -167,13 +170,13 @@ def test_typecode_i_is_exact_with_size_and_progress(ftp_server: PyftpdlibServer)
 
 
 def test_binary_guessed_image(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(ftp_server.url("binary.dat"))
+    result = fetch(parse(ftp_server.url("binary.dat")))
     assert result.transfer_type == "I"
     assert result.data == FILES["binary.dat"]
 
 
 def test_big_file_in_memory(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(ftp_server.url("big.bin"))
+    result = fetch(parse(ftp_server.url("big.bin")))
     assert result.data == big_bytes()
 
 
@@ -182,14 +185,14 @@ def test_big_file_in_memory(ftp_server: PyftpdlibServer) -> None:
 )
 def test_names_escaped_by_hand(ftp_server: PyftpdlibServer, name: str) -> None:
     url = ftp_server.url(quote(name.encode(), safe="") + ";type=i")
-    result = fetch(url)
+    result = fetch(parse(url))
     assert result.data == FILES[name]
     assert f"RETR {name}" in sent_commands(result)
 
 
 def test_percent_2f_inside_a_cwd_argument(ftp_server: PyftpdlibServer) -> None:
     """ "/" escaped inside one segment is one CWD with a "/" in it (RFC 1738 §3.2.2)."""
-    result = fetch(ftp_server.url("pub%2Fsub/deeper.txt;type=i"))
+    result = fetch(parse(ftp_server.url("pub%2Fsub/deeper.txt;type=i")))
     assert "CWD pub/sub" in sent_commands(result)
     assert result.data == FILES["pub/sub/deeper.txt"]
 
@@ -199,7 +202,7 @@ def test_percent_2f_inside_a_cwd_argument(ftp_server: PyftpdlibServer) -> None:
 
 def test_percent_2f_etc_is_absolute(ftp_server: PyftpdlibServer) -> None:
     """ftp://myname@host.dom/%2Fetc/motd: CWD /etc then RETR motd."""
-    result = fetch(alice(ftp_server, "%2Fetc/motd;type=i"))
+    result = fetch(parse(alice(ftp_server, "%2Fetc/motd;type=i")))
     assert result.data == FILES["etc/motd"]
     commands = sent_commands(result)
     assert "CWD /etc" in commands
@@ -208,7 +211,7 @@ def test_percent_2f_etc_is_absolute(ftp_server: PyftpdlibServer) -> None:
 
 def test_etc_is_relative_to_the_login_directory(ftp_server: PyftpdlibServer) -> None:
     """ftp://myname@host.dom/etc/motd: CWD etc, from the user's own directory."""
-    result = fetch(alice(ftp_server, "etc/motd;type=i"))
+    result = fetch(parse(alice(ftp_server, "etc/motd;type=i")))
     assert result.data == FILES["home/alice/etc/motd"]
     assert "CWD etc" in sent_commands(result)
 
@@ -216,7 +219,7 @@ def test_etc_is_relative_to_the_login_directory(ftp_server: PyftpdlibServer) -> 
 def test_empty_segment_sends_null_cwd(ftp_server: PyftpdlibServer) -> None:
     """ftp://myname@host.dom//etc/motd: "CWD " with a null argument, then CWD etc.
     pyftpdlib takes the null CWD to mean the root."""
-    result = fetch(alice(ftp_server, "/etc/motd;type=i"))
+    result = fetch(parse(alice(ftp_server, "/etc/motd;type=i")))
     commands = sent_commands(result)
     i = commands.index("CWD ")
     assert commands[i + 1] == "CWD etc"
@@ -226,7 +229,7 @@ def test_empty_segment_sends_null_cwd(ftp_server: PyftpdlibServer) -> None:
 def test_empty_segment_refused_is_shown(legacy_server: PyftpdlibServer) -> None:
     """A server that refuses the null CWD: the transcript shows the 501 and that the
     next CWD was done from the same directory."""
-    result = fetch(alice(legacy_server, "/etc/motd;type=i"))
+    result = fetch(parse(alice(legacy_server, "/etc/motd;type=i")))
     replies = [t.text for t in result.transcript if t.kind == "reply"]
     assert any(r.startswith("501") for r in replies)
     assert any("empty argument" in n and "same directory" in n for n in result.notes)
@@ -237,7 +240,7 @@ def test_empty_segment_refused_is_shown(legacy_server: PyftpdlibServer) -> None:
 
 
 def test_directory_named_like_a_file_is_listed(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(ftp_server.url("dir.txt"))
+    result = fetch(parse(ftp_server.url("dir.txt")))
     assert result.listing is not None
     assert [(e.name, e.url) for e in result.listing.entries] == [
         ("inside.txt", ftp_server.url("dir.txt/inside.txt"))
@@ -250,7 +253,7 @@ def test_directory_named_like_a_file_is_listed(ftp_server: PyftpdlibServer) -> N
 def test_directory_with_explicit_typecode_is_an_error(ftp_server: PyftpdlibServer) -> None:
     """With ;type=i the URL says it is a file: no guessing, RETR's refusal stands."""
     with pytest.raises(FTPReplyError) as caught:
-        fetch(ftp_server.url("dir.txt;type=i"))
+        fetch(parse(ftp_server.url("dir.txt;type=i")))
     assert caught.value.code == 550
     assert "RETR dir.txt" in str(caught.value)
 
@@ -261,7 +264,7 @@ def test_directory_with_explicit_typecode_is_an_error(ftp_server: PyftpdlibServe
 def test_wrong_password_is_a_clear_message(ftp_server: PyftpdlibServer) -> None:
     transcript = Transcript()
     with pytest.raises(LoginFailed) as caught:
-        fetch(ftp_server.url("x", login=f"{USER}:wrong-secret"), transcript=transcript)
+        fetch(parse(ftp_server.url("x", login=f"{USER}:wrong-secret")), transcript=transcript)
     message = str(caught.value)
     assert USER in message
     assert "530" in message
@@ -281,7 +284,7 @@ def test_password_asked_when_missing(ftp_server: PyftpdlibServer) -> None:
 
     transcript = Transcript()
     result = fetch(
-        ftp_server.url("etc/motd;type=i", login=USER), password=ask, transcript=transcript
+        parse(ftp_server.url("etc/motd;type=i", login=USER)), password=ask, transcript=transcript
     )
     assert asked == [(USER, ftp_server.authority)]
     assert result.data == FILES["home/alice/etc/motd"]
@@ -290,16 +293,16 @@ def test_password_asked_when_missing(ftp_server: PyftpdlibServer) -> None:
 
 def test_no_password_given(ftp_server: PyftpdlibServer) -> None:
     with pytest.raises(LoginFailed, match="none was given"):
-        fetch(ftp_server.url("x", login=USER), password=lambda user, where: None)
+        fetch(parse(ftp_server.url("x", login=USER)), password=lambda user, where: None)
     with pytest.raises(LoginFailed, match="none was given"):
-        fetch(ftp_server.url("x", login=USER))
+        fetch(parse(ftp_server.url("x", login=USER)))
 
 
 def test_password_with_newline_from_the_dialog_is_refused(ftp_server: PyftpdlibServer) -> None:
     transcript = Transcript()
     with pytest.raises(LocalProtocolError, match="password"):
         fetch(
-            ftp_server.url("x", login=USER),
+            parse(ftp_server.url("x", login=USER)),
             password=lambda u, w: "a\r\nDELE x",
             transcript=transcript,
         )
@@ -308,14 +311,14 @@ def test_password_with_newline_from_the_dialog_is_refused(ftp_server: PyftpdlibS
 
 def test_anonymous_password_is_configurable_and_masked(ftp_server: PyftpdlibServer) -> None:
     transcript = Transcript()
-    fetch(ftp_server.url(), anonymous_password="learner@example.org", transcript=transcript)
+    fetch(parse(ftp_server.url()), anonymous_password="learner@example.org", transcript=transcript)
     assert "USER anonymous" in transcript.commands()
     assert "PASS ****" in transcript.commands()
     assert all("learner@example.org" not in line.text for line in transcript.lines)
 
 
 def test_password_in_url(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(alice(ftp_server, ""))
+    result = fetch(parse(alice(ftp_server, "")))
     assert result.listing is not None
     assert [e.name for e in result.listing.entries] == ["etc"]  # alice's own directory
     assert all(PASSWORD not in line.text for line in result.transcript)
@@ -326,7 +329,7 @@ def test_password_in_url(ftp_server: PyftpdlibServer) -> None:
 
 def test_missing_file_names_command_and_reply(ftp_server: PyftpdlibServer) -> None:
     with pytest.raises(FTPReplyError) as caught:
-        fetch(ftp_server.url("no-such-file.bin"))
+        fetch(parse(ftp_server.url("no-such-file.bin")))
     message = str(caught.value)
     assert "RETR no-such-file.bin" in message
     assert "550" in message
@@ -336,7 +339,7 @@ def test_missing_file_names_command_and_reply(ftp_server: PyftpdlibServer) -> No
 
 def test_missing_directory(ftp_server: PyftpdlibServer) -> None:
     with pytest.raises(FTPReplyError, match=r'"CWD nowhere": 550'):
-        fetch(ftp_server.url("nowhere/x.txt"))
+        fetch(parse(ftp_server.url("nowhere/x.txt")))
 
 
 def test_cr_lf_is_refused_before_connecting() -> None:
@@ -344,7 +347,7 @@ def test_cr_lf_is_refused_before_connecting() -> None:
     with socket.create_server(("127.0.0.1", 0)) as listener:
         port = listener.getsockname()[1]
         with pytest.raises(LocalProtocolError, match="CR"):
-            fetch(f"ftp://127.0.0.1:{port}/a%0D%0ADELE%20readme.txt")
+            fetch(parse(f"ftp://127.0.0.1:{port}/a%0D%0ADELE%20readme.txt"))
         listener.setblocking(False)
         with pytest.raises(BlockingIOError):
             listener.accept()
@@ -354,12 +357,12 @@ def test_connection_refused() -> None:
     with socket.create_server(("127.0.0.1", 0)) as s:
         port = s.getsockname()[1]
     with pytest.raises(ConnectFailed, match=f"127.0.0.1:{port}"):
-        fetch(f"ftp://127.0.0.1:{port}/")
+        fetch(parse(f"ftp://127.0.0.1:{port}/"))
 
 
 def test_unknown_host() -> None:
     with pytest.raises(ConnectFailed, match="cannot find the host"):
-        fetch("ftp://no-such-host.invalid/")
+        fetch(parse("ftp://no-such-host.invalid/"))
 
 
 def test_greeting_refusal() -> None:
@@ -367,7 +370,7 @@ def test_greeting_refusal() -> None:
     server = ScriptedServer(LoginRecorder(b"421 Too many users, try later.\r\n"))
     try:
         with pytest.raises(FTPReplyError, match="turned the connection away: 421 Too many"):
-            fetch(server.url("x"))
+            fetch(parse(server.url("x")))
     finally:
         server.stop()
 
@@ -378,7 +381,7 @@ def test_greeting_delayed_by_120() -> None:
     server = ScriptedServer(recorder)
     try:
         with pytest.raises(LoginFailed):
-            fetch(server.url("x"))
+            fetch(parse(server.url("x")))
     finally:
         server.stop()
     assert recorder.received[0] == "USER anonymous"
@@ -386,19 +389,19 @@ def test_greeting_delayed_by_120() -> None:
 
 def test_errors_are_net_errors(ftp_server: PyftpdlibServer) -> None:
     with pytest.raises(NetError):
-        fetch(ftp_server.url("no-such-file.bin"))
+        fetch(parse(ftp_server.url("no-such-file.bin")))
 
 
 # --- IPv6 ---------------------------------------------------------------------------------
 
 
 def test_ipv6_listing_and_download(ftp_server_v6: PyftpdlibServer) -> None:
-    listing = fetch(ftp_server_v6.url()).listing
+    listing = fetch(parse(ftp_server_v6.url())).listing
     assert listing is not None
     assert {e.name for e in listing.entries} == ROOT_NAMES
     entry = next(e for e in listing.entries if e.name == "semi;colon.txt")
     assert entry.url.startswith("ftp://[::1]:")
-    result = fetch(entry.url)
+    result = fetch(parse(entry.url))
     assert result.data == FILES["semi;colon.txt"]
     assert "EPSV" in sent_commands(result)
     assert "PASV" not in sent_commands(result)

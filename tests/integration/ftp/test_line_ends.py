@@ -11,6 +11,7 @@ import pytest
 
 from tests.integration.ftp.servers import LINE_FILES, PyftpdlibServer
 from urlinspector.cli import main
+from urlinspector.core import parse
 from urlinspector.net.ftp import FTPResult, fetch, fetch_to_path
 
 pytestmark = pytest.mark.integration
@@ -41,7 +42,7 @@ def test_fetch_to_path_saves_the_servers_bytes(
 ) -> None:
     for typecode, type_command in TYPECODES.items():
         target = tmp_path / f"saved{typecode or '-none'}"
-        result = fetch_to_path(ftp_server.url(name + typecode), target)
+        result = fetch_to_path(parse(ftp_server.url(name + typecode)), target)
         assert target.read_bytes() == expected(name, typecode), typecode
         assert result.kept == len(expected(name, typecode))
         assert type_command in sent(result)
@@ -50,7 +51,9 @@ def test_fetch_to_path_saves_the_servers_bytes(
 @pytest.mark.parametrize("name", NAMES)
 def test_in_memory_data_is_the_servers_bytes(ftp_server: PyftpdlibServer, name: str) -> None:
     for typecode in TYPECODES:
-        assert fetch(ftp_server.url(name + typecode)).data == expected(name, typecode), typecode
+        assert fetch(parse(ftp_server.url(name + typecode))).data == expected(name, typecode), (
+            typecode
+        )
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -72,6 +75,6 @@ def test_cli_output_file_is_the_servers_bytes(
 
 
 def test_ascii_line_ends_can_be_kept_as_sent(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(ftp_server.url("lines/lf.txt;type=a"), line_end=None)
+    result = fetch(parse(ftp_server.url("lines/lf.txt;type=a")), line_end=None)
     assert result.data == LINE_FILES["lines/lf.txt"].replace(b"\n", b"\r\n")
     assert result.kept == result.received

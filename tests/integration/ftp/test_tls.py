@@ -13,6 +13,7 @@ import pytest
 from tests.integration.ftp.servers import FILES, LINE_FILES, PyftpdlibServer, big_bytes
 from tests.integration.ftp.vsftpd import Certificates, VsftpdServer
 from urlinspector.cli import main
+from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed
 from urlinspector.net.ftp import FTPResult, TLSOptions, TLSRefused, fetch, fetch_to_path
 
@@ -51,7 +52,7 @@ def options(server: VsftpdServer, certificates: Certificates) -> TLSOptions:
 
 
 def test_listing_over_tls(tls_server: VsftpdServer, certificates: Certificates) -> None:
-    result = fetch(tls_server.url(), tls=options(tls_server, certificates))
+    result = fetch(parse(tls_server.url()), tls=options(tls_server, certificates))
     assert result.listing is not None
     assert {"readme.txt", "binary.dat", "big.bin", "lines", "pub"} <= {
         e.name for e in result.listing.entries
@@ -72,19 +73,19 @@ def test_download_over_tls_is_byte_identical(
 
     target = tmp_path / "saved"
     result = fetch_to_path(
-        tls_server.url(quote(name)), target, tls=options(tls_server, certificates)
+        parse(tls_server.url(quote(name))), target, tls=options(tls_server, certificates)
     )
     assert target.read_bytes() == FILES[name]
     assert "PROT P" in sent(result)
 
 
 def test_a_big_download_over_tls(tls_server: VsftpdServer, certificates: Certificates) -> None:
-    result = fetch(tls_server.url("big.bin"), tls=options(tls_server, certificates))
+    result = fetch(parse(tls_server.url("big.bin")), tls=options(tls_server, certificates))
     assert result.data == big_bytes()
 
 
 def test_the_certificate_is_shown(tls_server: VsftpdServer, certificates: Certificates) -> None:
-    result = fetch(tls_server.url("readme.txt"), tls=options(tls_server, certificates))
+    result = fetch(parse(tls_server.url("readme.txt")), tls=options(tls_server, certificates))
     assert result.tls is not None
     cert = result.tls.certificate
     assert cert.verified
@@ -103,7 +104,7 @@ def test_plain_ftp_to_a_tls_server_stays_plain_and_says_tls_is_offered(
     vsftpd_explicit: VsftpdServer,
 ) -> None:
     """Without --tls an ftp URL is what it says: plain; the transcript notes the offer."""
-    result = fetch(vsftpd_explicit.url("readme.txt"))
+    result = fetch(parse(vsftpd_explicit.url("readme.txt")))
     assert result.data == FILES["readme.txt"]
     assert result.tls is None
     assert "AUTH TLS" not in sent(result)
@@ -118,7 +119,7 @@ def test_ftps_to_a_server_without_tls_fails_without_clear_text(
 ) -> None:
     url = f"ftps://{ftp_server.authority}/readme.txt"
     with pytest.raises(ConnectFailed, match=r"TLS with the FTP server at .* failed") as caught:
-        fetch(url, tls=trusted)
+        fetch(parse(url), tls=trusted)
     assert "nothing was sent in clear text" in str(caught.value)
 
 
@@ -130,7 +131,7 @@ def test_auth_tls_refused_is_an_error_and_no_login_is_sent(
     transcript = Transcript()
     explicit = TLSOptions(explicit=True, cafile=trusted.cafile)
     with pytest.raises(TLSRefused, match="refused AUTH TLS"):
-        fetch(ftp_server.url("readme.txt"), tls=explicit, transcript=transcript)
+        fetch(parse(ftp_server.url("readme.txt")), tls=explicit, transcript=transcript)
     assert [c for c in transcript.commands() if c != "QUIT"] == ["AUTH TLS"]
 
 
@@ -141,13 +142,13 @@ def test_an_untrusted_certificate_is_refused(
     cafile = None if which == "system store" else str(certificates.other_ca)
     tls = TLSOptions(explicit=not tls_server.implicit, cafile=cafile)
     with pytest.raises(ConnectFailed, match="certificate that cannot be trusted") as caught:
-        fetch(tls_server.url("readme.txt"), tls=tls)
+        fetch(parse(tls_server.url("readme.txt")), tls=tls)
     assert "--cacert" in str(caught.value)
 
 
 def test_insecure_accepts_the_certificate_and_says_so(tls_server: VsftpdServer) -> None:
     tls = TLSOptions(explicit=not tls_server.implicit, insecure=True)
-    result = fetch(tls_server.url("readme.txt"), tls=tls)
+    result = fetch(parse(tls_server.url("readme.txt")), tls=tls)
     assert result.data == FILES["readme.txt"]
     assert result.tls is not None
     assert not result.tls.certificate.verified
@@ -248,7 +249,7 @@ def test_cancel_mid_download_over_tls_sends_abor(
     started = time.monotonic()
     with pytest.raises(Cancelled):
         fetch_to_path(
-            tls_server.url("big.bin"),
+            parse(tls_server.url("big.bin")),
             tmp_path / "big.bin",
             cancel=token,
             progress=progress,

@@ -32,7 +32,7 @@ def raw(url: str, request: bytes | None = None) -> bytes:
     """The server's bytes for *url*'s request, or for *request* sent to its host."""
     out: list[bytes] = []
     if request is None:
-        fetch(url, limits=LIMITS, on_bytes=out.append)
+        fetch(parse(url), limits=LIMITS, on_bytes=out.append)
         return b"".join(out)
     host, port = url.split("//")[1].split("/")[0].rsplit(":", 1)
     with socket.create_connection((host.strip("[]"), int(port)), timeout=5) as s:
@@ -43,7 +43,7 @@ def raw(url: str, request: bytes | None = None) -> bytes:
 
 
 def test_the_root_menu(demo: DemoServer) -> None:
-    reply = fetch(demo.url, limits=LIMITS)
+    reply = fetch(parse(demo.url), limits=LIMITS)
     assert reply.complete
     assert reply.end is not None
     assert reply.end.framing == "terminator"
@@ -64,7 +64,7 @@ def _walk(demo: DemoServer) -> dict[str, bytes | None]:
         url = queue.pop()
         if url in seen:
             continue
-        reply = fetch(url, limits=LIMITS)
+        reply = fetch(parse(url), limits=LIMITS)
         assert reply.complete, url
         seen[url] = reply.body if reply.kind != "menu" else None
         for item in reply.items:
@@ -90,26 +90,26 @@ def test_text_is_dot_stuffed_on_the_wire_and_unstuffed_by_the_client(demo: DemoS
     wire = raw(f"{demo.url}0/welcome.txt")
     assert b"\r\n..gophermap files" in wire
     assert wire.endswith(b"\r\n.\r\n")
-    reply = fetch(f"{demo.url}0/welcome.txt", limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}0/welcome.txt"), limits=LIMITS)
     assert reply.body == crlf_dot_stuffed(source)
     assert b"\r\n.gophermap files describe menus\r\n" in (reply.body or b"")
 
 
 def test_the_links_menu_leads_to_other_schemes(demo: DemoServer) -> None:
-    reply = fetch(f"{demo.url}1/links", limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}1/links"), limits=LIMITS)
     urls = {i.itemtype: i.url for i in reply.items if i.url}
     assert urls["h"] == "https://www.rfc-editor.org/rfc/rfc1738"
     assert urls["8"] == "telnet://guest@bbs.example.org/"
     assert urls["T"] == "tn3270://mainframe.example.org/"
     escaped = f"{demo.url}0/links/%7Edocs/read%20me.txt"
     assert urls["0"] == escaped
-    assert b"space and a tilde" in (fetch(escaped, limits=LIMITS).body or b"")
+    assert b"space and a tilde" in (fetch(parse(escaped), limits=LIMITS).body or b"")
 
 
 def test_search(demo: DemoServer) -> None:
     url = with_search(parse(f"{demo.url}7/search"), "gopher selector")
     assert url.endswith("/7/search%09gopher%20selector")
-    reply = fetch(url, limits=LIMITS)
+    reply = fetch(parse(url), limits=LIMITS)
     found = [i for i in reply.items if i.itemtype == "0"]
     holding = [
         p.name
@@ -122,15 +122,15 @@ def test_search(demo: DemoServer) -> None:
 
 
 def test_a_search_with_no_match_and_with_no_words(demo: DemoServer) -> None:
-    none = fetch(with_search(parse(f"{demo.url}7/search"), "xyzzyplugh"), limits=LIMITS)
+    none = fetch(parse(with_search(parse(f"{demo.url}7/search"), "xyzzyplugh")), limits=LIMITS)
     assert [i.itemtype for i in none.items] == ["i", "i"]
     assert none.items[0].display.startswith("0 documents")
-    empty = fetch(f"{demo.url}7/search", limits=LIMITS)
+    empty = fetch(parse(f"{demo.url}7/search"), limits=LIMITS)
     assert "Type one or more words" in empty.items[0].display
 
 
 def test_gopher_plus_attributes(demo: DemoServer) -> None:
-    reply = fetch(f"{demo.url}0/gopher-plus.txt%09%09!", limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09!"), limits=LIMITS)
     assert reply.header is not None
     assert reply.header.raw == b"+-1"
     names = [b.name for b in reply.attributes]
@@ -148,12 +148,12 @@ def test_gopher_plus_attributes(demo: DemoServer) -> None:
 
 
 def test_gopher_plus_named_attributes(demo: DemoServer) -> None:
-    reply = fetch(f"{demo.url}0/gopher-plus.txt%09%09!+ABSTRACT", limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09!+ABSTRACT"), limits=LIMITS)
     assert [b.name for b in reply.attributes] == ["INFO", "ABSTRACT"]
 
 
 def test_gopher_plus_directory_attributes(demo: DemoServer) -> None:
-    reply = fetch(f"{demo.url}1/specs%09%09$", limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}1/specs%09%09$"), limits=LIMITS)
     described = {b.item.selector for b in reply.attributes if b.name == "INFO" and b.item}
     assert {f"/specs/{p.name}".encode() for p in SPECS} <= described
 
@@ -162,25 +162,25 @@ def test_gopher_plus_views(demo: DemoServer) -> None:
     source = (DEFAULT_ROOT / "gopher-plus.txt").read_bytes()
     source = source.replace(b"{{server}}", f"127.0.0.1:{demo.port}".encode())
     for plus in ("+", "+text/plain"):
-        reply = fetch(f"{demo.url}0/gopher-plus.txt%09%09{plus}", limits=LIMITS)
+        reply = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09{plus}"), limits=LIMITS)
         assert reply.header is not None
         assert reply.header.length == len(source)
         assert reply.body == source
-    wrong = fetch(f"{demo.url}0/gopher-plus.txt%09%09+image/png", limits=LIMITS)
+    wrong = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09+image/png"), limits=LIMITS)
     assert wrong.error is not None
     assert wrong.error.code == 1
-    menu = fetch(f"{demo.url}1/specs%09%09+", limits=LIMITS)
+    menu = fetch(parse(f"{demo.url}1/specs%09%09+"), limits=LIMITS)
     assert menu.header is not None
     assert menu.header.raw == b"+-1"
     assert [i.itemtype for i in menu.items if i.itemtype == "0"]
 
 
 def test_gopher_plus_error_and_plain_error(demo: DemoServer) -> None:
-    plus = fetch(f"{demo.url}0/nothing%09%09+", limits=LIMITS)
+    plus = fetch(parse(f"{demo.url}0/nothing%09%09+"), limits=LIMITS)
     assert plus.error is not None
     assert plus.error.code == 1
     assert "not in this gopher hole" in plus.error.text
-    plain = fetch(f"{demo.url}0/nothing", limits=LIMITS)
+    plain = fetch(parse(f"{demo.url}0/nothing"), limits=LIMITS)
     assert "not in this gopher hole" in (error_in_body(plain.body or b"") or "")
 
 
@@ -236,7 +236,7 @@ def test_a_folder_without_a_gophermap_is_listed(tmp_path: Path) -> None:
     (tmp_path / "files" / "b.gif").write_bytes(b"GIF89a")
     (tmp_path / "files" / ".hidden").write_text("no")
     with DemoServer(tmp_path) as server:
-        reply = fetch(f"{server.url}1/files", limits=LIMITS)
+        reply = fetch(parse(f"{server.url}1/files"), limits=LIMITS)
     assert [(i.itemtype, i.display) for i in reply.items if i.url] == [
         ("0", "a.txt"),
         ("g", "b.gif"),
@@ -273,7 +273,7 @@ def test_serving_on_ipv6() -> None:
     with DemoServer(host="::1") as server:
         url = server.url
         assert url.startswith("gopher://[::1]:")
-        reply = fetch(url, limits=LIMITS)
+        reply = fetch(parse(url), limits=LIMITS)
     assert any(i.url and i.url.startswith(url) for i in reply.items)
 
 

@@ -12,6 +12,7 @@ import pytest
 from tests.integration.gopher.conftest import BINARY, SUB_TEXT, TEXT, GopherServer
 
 from urlinspector.cli import main
+from urlinspector.core import parse
 from urlinspector.net.gopher import fetch
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.gopher import error_in_body, parse_views
@@ -26,7 +27,7 @@ def crlf(text: str) -> bytes:
 
 
 def test_root_menu(server: GopherServer) -> None:
-    reply = fetch(server.url, limits=LIMITS)
+    reply = fetch(parse(server.url), limits=LIMITS)
     assert reply.complete
     links = {i.display: i for i in reply.items if i.url}
     assert links["hello.txt"].itemtype == "0"
@@ -40,24 +41,24 @@ def test_root_menu(server: GopherServer) -> None:
 
 
 def test_every_item_of_the_menu_can_be_followed(server: GopherServer) -> None:
-    reply = fetch(server.url, limits=LIMITS)
+    reply = fetch(parse(server.url), limits=LIMITS)
     by_name = {i.display: i.url for i in reply.items if i.url}
-    text = fetch(by_name["hello.txt"], limits=LIMITS)
+    text = fetch(parse(by_name["hello.txt"]), limits=LIMITS)
     # gophernicus sends text with CRLF line ends, pygopherd as the file has it
     assert text.body in (TEXT.encode(), crlf(TEXT))
-    folder = fetch(by_name["folder"], limits=LIMITS)
+    folder = fetch(parse(by_name["folder"]), limits=LIMITS)
     inside = [i for i in folder.items if i.display == "inside.txt"]
     assert len(inside) == 1
     assert inside[0].url
-    assert fetch(inside[0].url, limits=LIMITS).body in (SUB_TEXT.encode(), crlf(SUB_TEXT))
-    binary = fetch(by_name["data.bin"], limits=LIMITS)
+    assert fetch(parse(inside[0].url), limits=LIMITS).body in (SUB_TEXT.encode(), crlf(SUB_TEXT))
+    binary = fetch(parse(by_name["data.bin"]), limits=LIMITS)
     assert binary.body == BINARY
     assert binary.end is not None
     assert binary.end.framing == "close"
 
 
 def test_a_missing_selector(server: GopherServer) -> None:
-    reply = fetch(server.item("0", "/no-such-file.txt"), limits=LIMITS)
+    reply = fetch(parse(server.item("0", "/no-such-file.txt")), limits=LIMITS)
     body = reply.body or b""
     if server.name == "pygopherd":  # a one-line type 3 menu in place of the text
         assert "does not exist" in (error_in_body(body) or "")
@@ -68,7 +69,7 @@ def test_a_missing_selector(server: GopherServer) -> None:
 def test_progress_is_reported(server: GopherServer) -> None:
     seen: list[tuple[int, int | None]] = []
     reply = fetch(
-        server.item("9", "/data.bin"),
+        parse(server.item("9", "/data.bin")),
         limits=LIMITS,
         progress=lambda done, total: seen.append((done, total)),
     )
@@ -80,7 +81,7 @@ def test_progress_is_reported(server: GopherServer) -> None:
 
 
 def test_gopher_plus_default_view_of_a_file(server: GopherServer) -> None:
-    reply = fetch(server.item("0", "/hello.txt%09%09+"), limits=LIMITS)
+    reply = fetch(parse(server.item("0", "/hello.txt%09%09+")), limits=LIMITS)
     if server.plus:
         assert reply.header is not None
         assert reply.header.raw == f"+{len(TEXT)}".encode()
@@ -91,7 +92,7 @@ def test_gopher_plus_default_view_of_a_file(server: GopherServer) -> None:
 
 
 def test_gopher_plus_menu(pygopherd: GopherServer) -> None:
-    reply = fetch(pygopherd.item("1", "/%09%09+"), limits=LIMITS)
+    reply = fetch(parse(pygopherd.item("1", "/%09%09+")), limits=LIMITS)
     assert reply.header is not None
     assert reply.header.raw == b"+-2"
     assert {i.display for i in reply.items} == {"hello.txt", "folder", "data.bin"}
@@ -99,7 +100,7 @@ def test_gopher_plus_menu(pygopherd: GopherServer) -> None:
 
 
 def test_gopher_plus_attributes(pygopherd: GopherServer) -> None:
-    reply = fetch(pygopherd.item("0", "/hello.txt%09%09!"), limits=LIMITS)
+    reply = fetch(parse(pygopherd.item("0", "/hello.txt%09%09!")), limits=LIMITS)
     blocks = {b.name: b for b in reply.attributes}
     assert {"INFO", "ADMIN", "VIEWS", "ABSTRACT"} <= set(blocks)
     info = blocks["INFO"].item
@@ -113,13 +114,13 @@ def test_gopher_plus_attributes(pygopherd: GopherServer) -> None:
 
 
 def test_gopher_plus_directory_attributes(pygopherd: GopherServer) -> None:
-    reply = fetch(pygopherd.item("1", "/%09%09$"), limits=LIMITS)
+    reply = fetch(parse(pygopherd.item("1", "/%09%09$")), limits=LIMITS)
     described = [b.item.display for b in reply.attributes if b.name == "INFO" and b.item]
     assert sorted(described) == ["data.bin", "folder", "hello.txt"]
 
 
 def test_gopher_plus_error(pygopherd: GopherServer) -> None:
-    reply = fetch(pygopherd.item("0", "/missing%09%09+"), limits=LIMITS)
+    reply = fetch(parse(pygopherd.item("0", "/missing%09%09+")), limits=LIMITS)
     assert reply.header is not None
     assert not reply.header.ok
     assert reply.error is not None
@@ -185,5 +186,5 @@ def test_the_same_bytes_as_curl(server: GopherServer, selector: str) -> None:
     """curl hands over the reply as it came; our raw bytes must be the same."""
     url = f"{server.url}{selector}"
     raw: list[bytes] = []
-    fetch(url, limits=LIMITS, on_bytes=raw.append)
+    fetch(parse(url), limits=LIMITS, on_bytes=raw.append)
     assert b"".join(raw) == _curl(url)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from tests.support.waiting import accepted_before
 
+from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.nntp import NewsClient, fetch_news
@@ -48,7 +49,7 @@ def test_silent_server_times_out(serve: Serve) -> None:
     server = serve(lambda conn, s: s.stop.wait(10))
     started = time.monotonic()
     with pytest.raises(NetTimeout) as caught:
-        fetch_news("news:local.test", server=server.setting, limits=fast())
+        fetch_news(parse("news:local.test"), server=server.setting, limits=fast())
     assert "sent nothing for 0.4 s" in str(caught.value)
     assert f"127.0.0.1:{server.port}" in str(caught.value)
     assert time.monotonic() - started < 5
@@ -62,7 +63,7 @@ def test_stall_in_the_middle_of_a_reply(serve: Serve) -> None:
 
     server = serve(greet_then(stall))
     with pytest.raises(NetTimeout, match=r"sent nothing for 0\.4 s"):
-        fetch_news("news:*", server=server.setting, limits=fast())
+        fetch_news(parse("news:*"), server=server.setting, limits=fast())
 
 
 def test_trickling_server_meets_the_total_timeout(
@@ -78,7 +79,7 @@ def test_trickling_server_meets_the_total_timeout(
     server = serve(greet_then(trickle))
     started = time.monotonic()
     with pytest.raises(NetTimeout, match="took longer than the 1 s allowed"):
-        fetch_news("news:*", server=server.setting, limits=fast(total_timeout=1.0))
+        fetch_news(parse("news:*"), server=server.setting, limits=fast(total_timeout=1.0))
     assert time.monotonic() - started < 5
 
 
@@ -95,7 +96,9 @@ def test_endless_reply_is_too_large(serve: Serve) -> None:
     server = serve(greet_then(flood))
     with pytest.raises(TooLarge, match="64 KiB"):
         fetch_news(
-            "news:*", server=server.setting, limits=Limits(read_timeout=5, max_memory=64 * 1024)
+            parse("news:*"),
+            server=server.setting,
+            limits=Limits(read_timeout=5, max_memory=64 * 1024),
         )
 
 
@@ -106,19 +109,19 @@ def test_hang_up_in_the_middle_of_a_block(serve: Serve) -> None:
 
     server = serve(greet_then(hang_up))
     with pytest.raises(RemoteProtocolError, match="middle of the reply to LIST"):
-        fetch_news("news:*", server=server.setting, limits=fast())
+        fetch_news(parse("news:*"), server=server.setting, limits=fast())
 
 
 def test_not_an_nntp_server(serve: Serve) -> None:
     server = serve(lambda conn, s: conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n"))
     with pytest.raises(RemoteProtocolError, match="not an NNTP status line"):
-        fetch_news("news:local.test", server=server.setting, limits=fast())
+        fetch_news(parse("news:local.test"), server=server.setting, limits=fast())
 
 
 def test_close_instead_of_greeting(serve: Serve) -> None:
     server = serve(lambda conn, s: None)
     with pytest.raises(RemoteProtocolError, match="closed the connection before its greeting"):
-        fetch_news("news:local.test", server=server.setting, limits=fast())
+        fetch_news(parse("news:local.test"), server=server.setting, limits=fast())
 
 
 def test_cancel_while_waiting(serve: Serve) -> None:
@@ -129,7 +132,9 @@ def test_cancel_while_waiting(serve: Serve) -> None:
     started = time.monotonic()
     try:
         with pytest.raises(Cancelled):
-            fetch_news("news:local.test", server=server.setting, limits=Limits(), cancel=token)
+            fetch_news(
+                parse("news:local.test"), server=server.setting, limits=Limits(), cancel=token
+            )
     finally:
         timer.cancel()
     assert time.monotonic() - started < 5  # not the 30 s read timeout
@@ -140,7 +145,7 @@ def test_nothing_listening() -> None:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     with pytest.raises(ConnectFailed, match="connection refused"):
-        fetch_news("news:local.test", server=f"127.0.0.1:{port}", limits=fast())
+        fetch_news(parse("news:local.test"), server=f"127.0.0.1:{port}", limits=fast())
 
 
 @pytest.mark.parametrize(
@@ -149,7 +154,7 @@ def test_nothing_listening() -> None:
 def test_unsafe_names_never_reach_a_server(serve: Serve, url: str) -> None:
     server = serve(lambda conn, s: conn.sendall(GREETING))
     with pytest.raises(LocalProtocolError, match="refused before anything was sent"):
-        fetch_news(url, server=server.setting, limits=fast())
+        fetch_news(parse(url), server=server.setting, limits=fast())
     assert accepted_before(server.port, lambda: server.peers) == 0
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from urlinspector.cli import main
+from urlinspector.core import parse
 from urlinspector.net.nntp import (
     NewsClient,
     TranscriptLine,
@@ -38,7 +39,7 @@ ROOT = Path(__file__).parents[3]
 
 
 def test_group_list(inn: Any) -> None:
-    answer = fetch_group_list("news:*", server=inn.setting)
+    answer = fetch_group_list(parse("news:*"), server=inn.setting)
     groups = {g.name: g for g in answer.result.groups}
     assert {"local.test", "local.big", "local.empty", "local.other"} <= set(groups)
     assert "local.private" not in groups  # INN lists only what this reader may read
@@ -62,13 +63,13 @@ def test_group_list(inn: Any) -> None:
 
 
 def test_news_server_from_nntpserver(inn: Any) -> None:
-    answer = fetch_news("news:local.test", environ={"NNTPSERVER": inn.setting})
+    answer = fetch_news(parse("news:local.test"), environ={"NNTPSERVER": inn.setting})
     assert answer.server.address.source == "NNTPSERVER"
     assert isinstance(answer.result, OverviewPage)
 
 
 def test_overview_newest_first(inn: Any) -> None:
-    answer = fetch_overview("news:local.test", server=inn.setting)
+    answer = fetch_overview(parse("news:local.test"), server=inn.setting)
     page = answer.result
     numbers = inn.numbers["local.test"]
     assert [e.message_id for e in page.entries] == sorted(numbers, key=numbers.get, reverse=True)
@@ -87,7 +88,7 @@ def test_overview_newest_first(inn: Any) -> None:
 
 
 def test_nntp_url_names_its_server(inn: Any) -> None:
-    answer = fetch_overview(inn.url("local.other"))
+    answer = fetch_overview(parse(inn.url("local.other")))
     assert answer.server.address.source == "url"
     assert [e.message_id for e in answer.result.entries] == ["<qp.5@test.invalid>"]
 
@@ -105,21 +106,21 @@ def test_big_group_paging(inn: Any) -> None:
     assert seen == sorted(inn.numbers["local.big"].values(), reverse=True)
     assert pages[0].entries[0].subject == f"Article {len(seen)}"
     # the same pages one call at a time, as the viewer loads them
-    first = fetch_overview("news:local.big", server=inn.setting, page_size=100).result
+    first = fetch_overview(parse("news:local.big"), server=inn.setting, page_size=100).result
     second = fetch_overview(
-        "news:local.big", server=inn.setting, page_size=100, before=first.next_before
+        parse("news:local.big"), server=inn.setting, page_size=100, before=first.next_before
     ).result
     assert [e.number for e in second.entries] == [e.number for e in pages[1].entries]
 
 
 def test_empty_group(inn: Any) -> None:
-    page = fetch_overview("news:local.empty", server=inn.setting).result
+    page = fetch_overview(parse("news:local.empty"), server=inn.setting).result
     assert page.entries == ()
     assert page.next_before is None
 
 
 def test_article_by_message_id_with_dot_lines(inn: Any) -> None:
-    answer = fetch_article("news:dots.2@test.invalid", server=inn.setting)
+    answer = fetch_article(parse("news:dots.2@test.invalid"), server=inn.setting)
     article = answer.result
     assert article.body.split("\n")[:6] == [
         "Lines that start with dots:",
@@ -138,7 +139,7 @@ def test_article_by_message_id_with_dot_lines(inn: Any) -> None:
 
 def test_article_by_number_in_latin_1(inn: Any) -> None:
     number = inn.numbers["local.test"]["<latin1.3@test.invalid>"]
-    article = fetch_article(inn.url(f"local.test/{number}")).result
+    article = fetch_article(parse(inn.url(f"local.test/{number}"))).result
     assert article.number == number
     assert article.body.rstrip() == "Grüße aus Köln"
     assert (article.charset, article.charset_source) == ("iso8859-1", "content-type")
@@ -149,39 +150,41 @@ def test_article_by_number_in_latin_1(inn: Any) -> None:
 )
 def test_article_without_charset(inn: Any, fallback: str, body: str) -> None:
     article = fetch_article(
-        "news:nocharset.4@test.invalid", server=inn.setting, fallback_charset=fallback
+        parse("news:nocharset.4@test.invalid"), server=inn.setting, fallback_charset=fallback
     ).result
     assert article.body.rstrip() == body
     assert article.charset_source == "fallback"
 
 
 def test_quoted_printable_crosspost(inn: Any) -> None:
-    article = fetch_article("news:qp.5@test.invalid", server=inn.setting).result
+    article = fetch_article(parse("news:qp.5@test.invalid"), server=inn.setting).result
     assert article.body.rstrip() == "naïve €soft break"
     assert article.newsgroups == ("local.test", "local.other")
 
 
 def test_no_such_group(inn: Any) -> None:
     with pytest.raises(NoSuchGroup) as caught:
-        fetch_news("news:local.nothing", server=inn.setting)
+        fetch_news(parse("news:local.nothing"), server=inn.setting)
     assert str(caught.value).startswith("no such group local.nothing (GROUP local.nothing: 411")
 
 
 def test_no_such_article(inn: Any) -> None:
     with pytest.raises(NoSuchArticle, match=r"no article with message-id <gone@test\.invalid>"):
-        fetch_news("news:gone@test.invalid", server=inn.setting)
+        fetch_news(parse("news:gone@test.invalid"), server=inn.setting)
     with pytest.raises(NoSuchArticle, match=r"no article number 9999 in local\.test"):
-        fetch_news(inn.url("local.test/9999"))
+        fetch_news(parse(inn.url("local.test/9999")))
 
 
 def test_authinfo(inn: Any) -> None:
     with pytest.raises(AuthenticationRequired, match="asks for a user name and password"):
-        fetch_overview(inn.url("local.private"))
+        fetch_overview(parse(inn.url("local.private")))
     with pytest.raises(AuthenticationFailed, match="refused the user name or password"):
-        fetch_overview(inn.url("local.private"), credentials=Credentials("reader", "wrong"))
+        fetch_overview(parse(inn.url("local.private")), credentials=Credentials("reader", "wrong"))
     lines: list[TranscriptLine] = []
     answer = fetch_overview(
-        inn.url("local.private"), credentials=Credentials(*inn.login), transcript=lines.append
+        parse(inn.url("local.private")),
+        credentials=Credentials(*inn.login),
+        transcript=lines.append,
     )
     assert [e.message_id for e in answer.result.entries] == ["<secret.1@test.invalid>"]
     assert answer.server.authenticated_as == "reader"
@@ -192,14 +195,14 @@ def test_authinfo(inn: Any) -> None:
 
 def test_authinfo_from_the_url(inn: Any) -> None:
     url = f"nntp://reader:s3cret%20word@127.0.0.1:{inn.port}/local.private"
-    answer = fetch_overview(url)
+    answer = fetch_overview(parse(url))
     assert answer.server.authenticated_as == "reader"
     assert len(answer.result.entries) == 1
 
 
 def test_mode_reader_then_one_command_at_a_time(inn: Any) -> None:
     lines: list[TranscriptLine] = []
-    fetch_news("news:local.test", server=inn.setting, transcript=lines.append)
+    fetch_news(parse("news:local.test"), server=inn.setting, transcript=lines.append)
     commands = [line.text for line in lines if line.kind == "command"]
     assert commands[:3] == ["CAPABILITIES", "MODE READER", "CAPABILITIES"]
     # every command line is answered before the next one goes out
@@ -222,7 +225,7 @@ def test_one_connection_many_requests(inn: Any) -> None:
 
 def test_refused_locally(inn: Any) -> None:
     with pytest.raises(LocalProtocolError, match="holds a CR"):
-        fetch_news("news:local.test%0D%0AQUIT", server=inn.setting)
+        fetch_news(parse("news:local.test%0D%0AQUIT"), server=inn.setting)
 
 
 # --- the command line --------------------------------------------------------------------------

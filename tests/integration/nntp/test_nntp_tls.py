@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed
 from urlinspector.net.limits import Limits
 from urlinspector.net.nntp import TranscriptLine, fetch_news
@@ -50,7 +51,7 @@ def test_nntps(
     server = serve(reader_after(b"200 tls.example ready\r\n", CAPS), tls_server_context)
     lines: list[TranscriptLine] = []
     answer = fetch_news(
-        "news:local.tls",
+        parse("news:local.tls"),
         server=f"nntps://localhost:{server.port}",
         ssl_context=tls_client_context,
         limits=LIMITS,
@@ -66,7 +67,9 @@ def test_nntps(
 def test_nntps_untrusted_certificate(serve: Serve, tls_server_context: ssl.SSLContext) -> None:
     server = serve(reader_after(b"200 tls.example ready\r\n", CAPS), tls_server_context)
     with pytest.raises(ConnectFailed, match="certificate that cannot be trusted"):
-        fetch_news("news:local.tls", server=f"nntps://localhost:{server.port}", limits=LIMITS)
+        fetch_news(
+            parse("news:local.tls"), server=f"nntps://localhost:{server.port}", limits=LIMITS
+        )
 
 
 def starttls_server(tls_server_context: ssl.SSLContext) -> Callable[[socket.socket, Any], None]:
@@ -108,7 +111,7 @@ def test_starttls_then_login(
     server = serve(starttls_server(tls_server_context))
     lines: list[TranscriptLine] = []
     answer = fetch_news(
-        "news:local.tls",
+        parse("news:local.tls"),
         server=f"localhost:{server.port}",
         ssl_context=tls_client_context,
         credentials=Credentials("reader", "s3cret"),
@@ -131,7 +134,7 @@ def test_starttls_untrusted_certificate_stops(
     server = serve(starttls_server(tls_server_context))
     with pytest.raises(ConnectFailed, match="certificate that cannot be trusted"):
         fetch_news(
-            "news:local.tls",
+            parse("news:local.tls"),
             server=f"localhost:{server.port}",
             credentials=Credentials("reader", "s3cret"),
             limits=LIMITS,

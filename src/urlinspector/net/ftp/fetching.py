@@ -11,7 +11,7 @@ from typing import BinaryIO
 
 import idna
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.ftp.errors import FTPReplyError
@@ -42,7 +42,7 @@ def _ascii_host(host: str) -> str:
 
 
 def fetch(
-    url: str | URL,
+    url: URL,
     *,
     sink: BinaryIO | None = None,
     progress: ProgressCallback | None = None,
@@ -85,9 +85,7 @@ def fetch(
     :class:`TooLarge` or :class:`Cancelled` (all :class:`NetError`) after.
     """
     session = Session(
-        with_ascii_host(
-            plan(parse(url) if isinstance(url, str) else url, anonymous_password=anonymous_password)
-        ),
+        with_ascii_host(plan(url, anonymous_password=anonymous_password)),
         sink=sink,
         progress=progress,
         cancel=cancel,
@@ -137,7 +135,7 @@ _WHY: dict[type[BaseException], str] = {
 
 
 def fetch_to_path(
-    url: str | URL,
+    url: URL,
     path: str | os.PathLike[str],
     *,
     keep_partial: bool = False,

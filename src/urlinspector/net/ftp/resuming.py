@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
 from urlinspector.net.ftp.fetching import run_session, with_ascii_host
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
@@ -89,7 +89,7 @@ class _ResumingSession(Session):
 
 
 def fetch_from(
-    url: str | URL,
+    url: URL,
     sink: BinaryIO,
     offset: int,
     *,
@@ -110,7 +110,7 @@ def fetch_from(
     what :func:`~urlinspector.net.ftp.fetch` raises.  *tls*: as for
     :func:`~urlinspector.net.ftp.fetch` (an ``ftps`` URL always resumes in TLS).
     """
-    the_plan = plan(parse(url) if isinstance(url, str) else url)
+    the_plan = plan(url)
     if the_plan.action != "retrieve":
         raise ResumeRefused("only a file can resume; this ftp URL names a directory")
     session = _ResumingSession(

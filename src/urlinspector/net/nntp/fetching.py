@@ -7,7 +7,7 @@ import ssl
 from collections.abc import Mapping
 from typing import TypedDict, Unpack
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.core.quoting import quoted
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.nntp.answers import NewsAnswer, RawListener, TranscriptListener
@@ -31,14 +31,16 @@ __all__ = [
 Result = GroupList | OverviewPage | Article
 
 
-def _target(url: URL | str | NewsTarget) -> NewsTarget:
-    if isinstance(url, NewsTarget):
-        return url
-    return news_target(parse(url) if isinstance(url, str) else url)
+_ALL_GROUPS = NewsTarget("news:*", "news", "group-list")
+"""``news:*``: every group the server carries (RFC 1738 §3.6)."""
+
+
+def _target(url: URL | NewsTarget) -> NewsTarget:
+    return url if isinstance(url, NewsTarget) else news_target(url)
 
 
 def fetch_news(
-    url: URL | str | NewsTarget,
+    url: URL | NewsTarget,
     *,
     server: str | None = None,
     environ: Mapping[str, str] | None = None,
@@ -118,7 +120,7 @@ class FetchOptions(TypedDict, total=False):
     raw: RawListener | None
 
 
-def _kind(url: URL | str | NewsTarget, kind: str, what: str) -> NewsTarget:
+def _kind(url: URL | NewsTarget, kind: str, what: str) -> NewsTarget:
     target = _target(url)
     if target.kind != kind:
         raise LocalProtocolError(f"{quoted(target.url)} does not name {what}")
@@ -126,7 +128,7 @@ def _kind(url: URL | str | NewsTarget, kind: str, what: str) -> NewsTarget:
 
 
 def fetch_group_list(
-    url: URL | str | NewsTarget = "news:*", **options: Unpack[FetchOptions]
+    url: URL | NewsTarget = _ALL_GROUPS, **options: Unpack[FetchOptions]
 ) -> NewsAnswer[GroupList]:
     """:func:`fetch_news` for ``news:*``."""
     answer = fetch_news(_kind(url, "group-list", "the group list (news:*)"), **options)
@@ -135,7 +137,7 @@ def fetch_group_list(
 
 
 def fetch_overview(
-    url: URL | str | NewsTarget, **options: Unpack[FetchOptions]
+    url: URL | NewsTarget, **options: Unpack[FetchOptions]
 ) -> NewsAnswer[OverviewPage]:
     """:func:`fetch_news` for a group (``news:group``, ``nntp://host/group``)."""
     answer = fetch_news(_kind(url, "overview", "a newsgroup"), **options)
@@ -143,9 +145,7 @@ def fetch_overview(
     return NewsAnswer(answer.target, answer.server, answer.result, answer.transcript, answer.notes)
 
 
-def fetch_article(
-    url: URL | str | NewsTarget, **options: Unpack[FetchOptions]
-) -> NewsAnswer[Article]:
+def fetch_article(url: URL | NewsTarget, **options: Unpack[FetchOptions]) -> NewsAnswer[Article]:
     """:func:`fetch_news` for an article (``news:message-id``, ``nntp://host/group/n``)."""
     answer = fetch_news(_kind(url, "article", "an article"), **options)
     assert isinstance(answer.result, Article)
