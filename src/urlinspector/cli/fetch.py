@@ -14,6 +14,7 @@ import importlib
 from collections.abc import Callable
 
 from urlinspector.cli.common import (
+    EDITION_ARG,
     FETCH_DEADLINE,
     Command,
     Console,
@@ -49,7 +50,7 @@ HANDLERS["nntp"] = _handler("fetch_news")
 
 
 def run_fetch(args: argparse.Namespace, console: Console) -> int:
-    url = parse(args.url)
+    url = parse(args.url, args.edition)  # the one parse: every handler reads this URL
     scheme = (url.scheme or "").lower()
     handler = HANDLERS.get(scheme)
     if handler is None:
@@ -67,6 +68,7 @@ COMMANDS: tuple[Command, ...] = (
         run_fetch,
         (
             arg("url", metavar="URL", help="the URL to dereference"),
+            EDITION_ARG,
             arg("-o", "--output", metavar="FILE", help="write the body to FILE"),
             arg("--raw", action="store_true", help="print the server's bytes as they came"),
             arg(

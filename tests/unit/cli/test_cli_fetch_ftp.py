@@ -16,7 +16,8 @@ from urlinspector.cli import fetch_ftp, main
 from urlinspector.cli.common import Console
 from urlinspector.cli.fetch import HANDLERS
 from urlinspector.cli.fetch_ftp import _text_lines, fetch, listing_lines
-from urlinspector.core import parse
+from urlinspector.core import URL, parse
+from urlinspector.core.editions import EDITION_IDS
 from urlinspector.schemes.ftp.listing import parse_listing
 
 DATA = Path(__file__).parents[2] / "data" / "ftp"
@@ -44,6 +45,28 @@ def test_ftp_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(
+    ("argv", "edition"),
+    [
+        ([], "rfc3986"),
+        *((["--edition", edition_id], edition_id) for edition_id in EDITION_IDS),
+    ],
+)
+def test_the_url_is_read_once_under_the_chosen_edition(
+    argv: list[str], edition: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The handler gets the URL as --edition read it, and reads it no more."""
+    seen: list[URL] = []
+
+    def recorded(url: URL, args: object, console: object) -> int:
+        seen.append(url)
+        return 0
+
+    monkeypatch.setattr(fetch_ftp, "fetch", recorded)
+    assert main(["fetch", *argv, "ftp://ftp.example/pub/"]) == 0
+    assert [(url.text, url.edition.id) for url in seen] == [("ftp://ftp.example/pub/", edition)]
+
+
+@pytest.mark.parametrize(
     ("url", "message"),
     [
         ("ftp://127.0.0.1:9/a%0D%0ADELE%20x", "nothing was sent"),
@@ -60,6 +83,16 @@ def test_refused_before_connecting(
     assert out == ""
     assert message in err
     assert "> " not in err  # no command was sent
+
+
+def test_an_edition_before_ipv6_literals_refuses_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """IPv6 literals arrive in 2003: RFC 1738 reads [::1]:9 as a host and a bad port."""
+    argv = ["fetch", "--allow-local", "--transcript", "--edition", "rfc1738", "ftp://[::1]:9/x"]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "is not a decimal number (RFC 1738" in err
+    assert "> " not in err
 
 
 def test_timeout_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
