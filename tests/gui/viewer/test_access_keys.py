@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from urlinspector.core import parse
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
 from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -127,7 +128,7 @@ def _pages(window: MainWindow, pane: ViewerPane) -> Iterator[str]:
     pane.show_failure("gopher://h/", None, "failed", "why", save=True, save_data=b"x")
     yield "a failure with both save buttons"
     for url in ("http://h/", "telnet://u:p@h/", "mailto:a@h", "irc://h/"):
-        pages.scheme_page.show_url(url)
+        pages.scheme_page.show_url(parse(url))
         pages.setCurrentWidget(pages.scheme_page)
         yield f"the explanation of {url}"
 

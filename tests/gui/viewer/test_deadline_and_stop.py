@@ -12,6 +12,7 @@ import pytest
 
 from tests.gui.viewer.test_workers import Receiver
 from tests.support.servers import ConnectionServer
+from urlinspector.core import parse
 from urlinspector.gui.viewer.tasks import ftp_task, gopher_task, news_task
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
 from urlinspector.net.errors import Cancelled, NetTimeout
@@ -41,12 +42,12 @@ class Dripper(ConnectionServer):
 TASKS: dict[str, tuple[bytes, Callable[[int, Limits], Any]]] = {
     "gopher": (
         b"i",
-        lambda port, limits: gopher_task(f"gopher://127.0.0.1:{port}/", limits=limits),
+        lambda port, limits: gopher_task(parse(f"gopher://127.0.0.1:{port}/"), limits=limits),
     ),
-    "ftp": (b"2", lambda port, limits: ftp_task(f"ftp://127.0.0.1:{port}/", limits=limits)),
+    "ftp": (b"2", lambda port, limits: ftp_task(parse(f"ftp://127.0.0.1:{port}/"), limits=limits)),
     "news": (
         b"2",
-        lambda port, limits: news_task(f"nntp://127.0.0.1:{port}/local.test", limits=limits),
+        lambda port, limits: news_task(parse(f"nntp://127.0.0.1:{port}/local.test"), limits=limits),
     ),
 }
 

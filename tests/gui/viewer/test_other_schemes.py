@@ -13,6 +13,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QLabel
 
 from tests.gui.viewer.conftest import wait_idle
+from urlinspector.core import parse
 from urlinspector.gui.viewer.other_schemes import explain
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.schemes.ftp.url import quote_fsegment
@@ -114,7 +115,7 @@ def test_wais_and_prospero_are_inspected_not_fetched(
 
 
 def test_an_unknown_scheme_is_explained() -> None:
-    explanation = explain("xyz:whatever")
+    explanation = explain(parse("xyz:whatever"))
     assert "xyz" in explanation.title
     assert explanation.action is not None
 

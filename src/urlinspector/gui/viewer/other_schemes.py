@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.gui.models.text import masked, visible
 from urlinspector.gui.viewer.common import escape, without_password
 
@@ -66,9 +66,9 @@ def _text(value: object) -> str | None:
     return str(value)
 
 
-def explain(url: str | URL) -> Explanation:
+def explain(url: URL) -> Explanation:
     """The explanation for *url* (any scheme)."""
-    parsed = parse(url) if isinstance(url, str) else url
+    parsed = url
     scheme = (parsed.scheme or "").lower()
     fields = parsed.specific.fields if parsed.specific is not None else {}
     host = parsed.host or ""
@@ -202,9 +202,9 @@ class SchemePage(QWidget):
         layout.addLayout(buttons)
         layout.addStretch(1)
 
-    def show_url(self, url: str) -> Explanation:
+    def show_url(self, url: URL) -> Explanation:
         explanation = explain(url)
-        self.url = url
+        self.url = url.text
         self.explanation = explanation
         self.title.setText(f"<h2>{escape(explanation.title)}</h2>")
         self._show_url_label(show_password=False)

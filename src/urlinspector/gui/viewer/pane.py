@@ -467,7 +467,9 @@ class ViewerPane(StepFollowing):
     @Slot()
     def _save_image(self) -> None:
         if self._image_data:
-            self.downloads.offer_bytes(self.url, last_part(self.url) or "image", self._image_data)
+            self.downloads.offer_bytes(
+                self.url, last_part(parse(self.url)) or "image", self._image_data
+            )
 
     @Slot(str)
     def _message_action(self, key: str) -> None:
@@ -477,7 +479,7 @@ class ViewerPane(StepFollowing):
         elif key == "save":
             self.save_current()
         elif key == "save-data":
-            self.downloads.offer_bytes(url, last_part(url) or "download", self._image_data)
+            self.downloads.offer_bytes(url, last_part(parse(url)) or "download", self._image_data)
         elif key == "open":
             QDesktopServices.openUrl(QUrl(url, QUrl.ParsingMode.TolerantMode))
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.gui.viewer.common import SNIFF, surely_binary
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, JobContext
 from urlinspector.net import file as net_file
@@ -29,6 +29,7 @@ from urlinspector.net.gopher import GopherReply, TLSOptions
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
+from urlinspector.schemes.ftp.listing import Listing
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.gopher import (
     Data,
@@ -114,7 +115,7 @@ class SavedPage:
     spool: Path
     size: int
     total: int | None = None
-    listing: object | None = None
+    listing: Listing | None = None
     """An FTP listing when the name turned out to be a directory (nothing saved)."""
     transcript: tuple[Any, ...] = ()
     tls: net_ftp.TLSInfo | None = None
@@ -146,17 +147,11 @@ class FilePage:
     notes: tuple[str, ...] = field(default=())
 
 
-def _parsed(url: URL | str) -> URL:
-    """*url* as the viewer parsed it (a text, from a caller that has only that, is
-    parsed here, once, when the task is made)."""
-    return parse(url) if isinstance(url, str) else url
-
-
 # --- tasks ------------------------------------------------------------------------------------
 
 
 def gopher_task(
-    url: URL | str,
+    url: URL,
     *,
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
@@ -166,10 +161,9 @@ def gopher_task(
     """Fetch a gopher URL: menu items are pushed as they arrive; with *spool* the body
     is written there (any size) instead of kept; *tls*: how a ``gophers://`` server's
     certificate is trusted (default: verified against the system's store)."""
-    parsed = _parsed(url)
 
     def task(ctx: JobContext) -> GopherPage | SavedPage:
-        request = request_from_url(parsed)
+        request = request_from_url(url)
         if spool is not None:
             download = replace(limits, total_timeout=DOWNLOAD_DEADLINE)
             with open(spool, "wb") as out:
@@ -200,7 +194,7 @@ def gopher_task(
                     raise RemoteProtocolError(f"the gopher server says: {message}")
             total = reply.header.length if reply.header is not None else None
             sniffer.send()  # a body shorter than the sniff: all of it
-            return SavedPage(parsed, spool, reply.size, total)
+            return SavedPage(url, spool, reply.size, total)
 
         def on_event(event: object) -> None:
             if isinstance(event, MenuItem):
@@ -215,13 +209,13 @@ def gopher_task(
             on_event=on_event if request.kind == "menu" else None,
             tls=tls,
         )
-        return GopherPage(parsed, request, reply)
+        return GopherPage(url, request, reply)
 
     return task
 
 
 def ftp_task(
-    url: URL | str,
+    url: URL,
     *,
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
@@ -231,13 +225,12 @@ def ftp_task(
     """Fetch an ftp or ftps URL (*tls*: how TLS is used, :mod:`urlinspector.net.ftp.tls`);
     with *spool* a file goes there (a directory comes back as a listing, and nothing is
     written)."""
-    parsed = _parsed(url)
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
         transcript = Transcript(ctx.transcript)
         if spool is None:
             result = net_ftp.fetch(
-                parsed,
+                url,
                 progress=ctx.progress,
                 cancel=ctx.token,
                 limits=limits,
@@ -246,7 +239,7 @@ def ftp_task(
                 charset=charset,
                 tls=tls,
             )
-            return FtpPage(parsed, result)
+            return FtpPage(url, result)
         with open(spool, "wb") as sink:
             sniffer = HeadSniffer(ctx, sink, spool)
 
@@ -255,7 +248,7 @@ def ftp_task(
                 sniffer.written(done, total)
 
             result = net_ftp.fetch(
-                parsed,
+                url,
                 sink=sink,
                 progress=progress,
                 cancel=ctx.token,
@@ -266,7 +259,7 @@ def ftp_task(
                 tls=tls,
             )
         return SavedPage(
-            parsed,
+            url,
             spool,
             result.kept,
             result.total,
@@ -279,7 +272,7 @@ def ftp_task(
 
 
 def ftp_resume_task(
-    url: URL | str,
+    url: URL,
     spool: Path,
     offset: int,
     *,
@@ -289,12 +282,11 @@ def ftp_resume_task(
     """Go on with an ftp download cut after *offset* octets: REST, then RETR appended to
     *spool* (:func:`urlinspector.net.ftp.resuming.fetch_from`); progress counts the
     whole file."""
-    parsed = _parsed(url)
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "ab") as sink:
             result = fetch_from(
-                parsed,
+                url,
                 sink,
                 offset,
                 progress=ctx.progress,
@@ -305,14 +297,14 @@ def ftp_resume_task(
                 tls=tls,
             )
         return SavedPage(
-            parsed, spool, result.received, result.total, None, result.transcript, result.tls
+            url, spool, result.received, result.total, None, result.transcript, result.tls
         )
 
     return task
 
 
 def news_task(
-    url: URL | str,
+    url: URL,
     *,
     server: str | None = None,
     before: int | None = None,
@@ -324,10 +316,9 @@ def news_task(
     article); news: URLs go to *server* (``HOST[:PORT]``), else ``NNTPSERVER``.  A login
     from ``~/.netrc`` (its ``machine`` entry for the server) is sent on a connection
     without TLS only with *clear_text_login*."""
-    parsed = _parsed(url)
 
     def task(ctx: JobContext) -> NewsPage:
-        target: NewsTarget = net_nntp.news_target(parsed)
+        target: NewsTarget = net_nntp.news_target(url)
         credentials = None
         if target.user is None:
             address = net_nntp.server_for(target, server)
@@ -342,44 +333,42 @@ def news_task(
             fallback_charset=fallback_charset,
             transcript=ctx.transcript,
         )
-        return NewsPage(parsed, answer, before)
+        return NewsPage(url, answer, before)
 
     return task
 
 
-def file_path(url: URL | str) -> Path:
+def file_path(url: URL) -> Path:
     """The local path a file: URL names (RFC 1738 §3.10); raises
     :class:`~urlinspector.schemes.errors.LocalProtocolError` for another host's file."""
-    return Path(file_target(_parsed(url)).path)
+    return Path(file_target(url).path)
 
 
-def file_task(url: URL | str, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
+def file_task(url: URL, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
     """Read a local regular file (up to the memory cap) or list a local folder
     (:func:`urlinspector.net.file.fetch`)."""
-    parsed = _parsed(url)
-    target = file_target(parsed)
+    target = file_target(url)
 
     def task(ctx: JobContext) -> FilePage:
         result = net_file.fetch(target, limits=limits, cancel=ctx.token, progress=ctx.progress)
         path = Path(target.path)
         if result.entries is not None:
-            return FilePage(parsed, path, entries=result.entries)
+            return FilePage(url, path, entries=result.entries)
         mime, _ = mimetypes.guess_type(path.name)
-        return FilePage(parsed, path, data=result.data, mime=mime)
+        return FilePage(url, path, data=result.data, mime=mime)
 
     return task
 
 
-def file_save_task(url: URL | str, spool: Path) -> Callable[[JobContext], SavedPage]:
+def file_save_task(url: URL, spool: Path) -> Callable[[JobContext], SavedPage]:
     """Copy a local regular file into *spool* (any size), for the save dialog."""
-    parsed = _parsed(url)
-    target = file_target(parsed)
+    target = file_target(url)
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "wb") as sink:
             result = net_file.fetch(target, cancel=ctx.token, progress=ctx.progress, sink=sink)
         if result.entries is not None:
             raise LocalProtocolError(f"'{target.path}' is a folder: there is no file to save")
-        return SavedPage(parsed, spool, result.size, result.size)
+        return SavedPage(url, spool, result.size, result.size)
 
     return task

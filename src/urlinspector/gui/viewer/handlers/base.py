@@ -325,17 +325,15 @@ def guarded(viewer: Viewer, url: URL, origin: Origin, confirmed: bool) -> Limits
     return replace(viewer.limits, guard=Guard(permit, hint))
 
 
-def hostport(url: URL | str) -> str:
-    parsed = parse(url) if isinstance(url, str) else url
-    host = parsed.host or ""
-    return f"{host}:{parsed.port}" if parsed.port else host
+def hostport(url: URL) -> str:
+    host = url.host or ""
+    return f"{host}:{url.port}" if url.port else host
 
 
-def last_part(url: URL | str) -> str:
-    parsed = parse(url) if isinstance(url, str) else url
-    path = (parsed.path or "").rstrip("/")
+def last_part(url: URL) -> str:
+    path = (url.path or "").rstrip("/")
     last = path.rsplit("/", 1)[-1] if path else ""
-    return last or (parsed.host or parsed.text)
+    return last or (url.host or url.text)
 
 
 def show_download(viewer: Viewer, nav: Navigation, saved: SavedPage, what: str) -> None:

@@ -4,8 +4,6 @@ exchange below the page, and how TLS protected it in the page's info line."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
 from urlinspector.gui.viewer.common import display_url
 from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES
@@ -26,6 +24,7 @@ from urlinspector.gui.viewer.handlers.base import (
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import FtpPage, SavedPage, ftp_resume_task, ftp_task
 from urlinspector.net.ftp.tls import TLSInfo
+from urlinspector.schemes.ftp.listing import Listing
 from urlinspector.schemes.ftp.url import plan as ftp_plan
 
 __all__ = ["TEXT_NO_RESUME", "FtpHandler", "parent_url", "tls_info"]
@@ -132,11 +131,11 @@ class FtpHandler(BaseHandler):
             viewer.show_text(nav, data, info)
 
     def _show_listing(
-        self, viewer: Viewer, nav: Navigation, listing: Any, tls: TLSInfo | None
+        self, viewer: Viewer, nav: Navigation, listing: Listing, tls: TLSInfo | None
     ) -> None:
         viewer.listing_page.set_ftp_listing(listing, has_parent=parent_url(listing.url) is not None)
-        text = f"ftp directory · {len(listing.entries)} entries · {hostport(listing.url)}"
+        text = f"ftp directory · {len(listing.entries)} entries · {hostport(nav.url)}"
         text += tls_info(tls)
         if listing.url != nav.text:
             text += f" · listed as {display_url(listing.url)} (its base URL)"
-        viewer.show_listing(nav, listing.url, last_part(listing.url), text)
+        viewer.show_listing(nav, listing.url, last_part(nav.url), text)

@@ -265,7 +265,7 @@ class GopherMenu(QObject):
         if self.job is not None:
             self.job.cancel()
         limits = guarded(self.viewer, target, Origin.LINK, False)
-        job = Job(gopher_task(url, limits=limits, tls=tls_options(target, self.viewer)), url)
+        job = Job(gopher_task(target, limits=limits, tls=tls_options(target, self.viewer)), url)
         job.signals.finished.connect(self._finished)
         job.signals.failed.connect(self._failed)
         self.job = job

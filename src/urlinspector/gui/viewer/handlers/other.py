@@ -23,7 +23,7 @@ class OtherHandler(BaseHandler):
     def plan(
         self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
     ) -> Step:
-        explanation = viewer.scheme_page.show_url(url.text)
+        explanation = viewer.scheme_page.show_url(url)
         return Shown(viewer.scheme_page, explanation.title)
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
