@@ -14,7 +14,7 @@ Rows:
   first read (first paint) and at the end (all shown);
 * viewer, over loopback: :class:`~urlinspector.gui.viewer.pane.ViewerPane` fetching the
   menu from a server on 127.0.0.1 (worker thread, driver, signals): time from
-  ``navigate()`` to the first paint of items, and to the last item shown.
+  ``navigate(parse())`` to the first paint of items, and to the last item shown.
 
 Time is the best of the rounds; memory is the tracemalloc peak of one in-process run (the
 menu's own bytes not counted).  The target is first paint and whole menu within 1 s.
@@ -34,6 +34,8 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from urlinspector.core import parse
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,7 +158,7 @@ class MenuServer:
 
 
 def viewer_over_loopback(data: bytes) -> tuple[float, float]:
-    """(first paint, all shown) seconds for ViewerPane.navigate() to a loopback server."""
+    """(first paint, all shown) seconds for ViewerPane.navigate(parse()) to a loopback server."""
     from urlinspector.gui.viewer.pane import ViewerPane
 
     app = _app()
@@ -167,7 +169,7 @@ def viewer_over_loopback(data: bytes) -> tuple[float, float]:
     app.processEvents()
     try:
         start = time.perf_counter()
-        pane.navigate(f"gopher://127.0.0.1:{server.port}/1/")
+        pane.navigate(parse(f"gopher://127.0.0.1:{server.port}/1/"))
         first: float | None = None
         deadline = start + 120
         while time.perf_counter() < deadline:

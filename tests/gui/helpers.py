@@ -6,6 +6,7 @@ from PySide6.QtGui import QTextCharFormat
 from PySide6.QtWidgets import QMenu, QMenuBar, QTreeWidget, QTreeWidgetItem
 
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.gui.widgets.address_bar import UrlEdit
 
 
@@ -65,3 +66,8 @@ def menu_titled(bar: QMenuBar, title: str) -> QMenu:
     menu = next(a.menu() for a in bar.actions() if a.text().replace("&", "") == title)
     assert isinstance(menu, QMenu), f"no menu {title!r}"
     return menu
+
+
+def address(viewer: ViewerPane) -> str:
+    """The text of the URL the viewer shows ("" before the first)."""
+    return viewer.url.text if viewer.url is not None else ""

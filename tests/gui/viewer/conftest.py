@@ -28,6 +28,7 @@ import pytest
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
 from tests.support.ci import unavailable as support_unavailable
 from tests.support.servers import ConnectionServer
+from urlinspector.core import parse
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -134,11 +135,11 @@ def wait_idle(qtbot: Any, pane: ViewerPane, timeout: int = 10000) -> None:
 @pytest.fixture
 def go(qtbot: Any, pane: ViewerPane) -> Callable[[str], ViewerPane]:
     """``go(url)``: navigate as the person does by typing *url*, and wait for the page
-    (a link on the page shown is ``pane.navigate(url)``, which the request policy
+    (a link on the page shown is ``pane.follow(url)``, which the request policy
     judges)."""
 
     def navigate(url: str) -> ViewerPane:
-        pane.navigate(url, Origin.TYPED)
+        pane.navigate(parse(url), Origin.TYPED)
         wait_idle(qtbot, pane)
         return pane
 

@@ -10,7 +10,9 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMenu
 
+from tests.gui.helpers import address
 from tests.gui.viewer.conftest import wait_idle
+from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.viewer.bookmarks import Bookmark, Bookmarks, gopher_menu
 from urlinspector.gui.viewer.install import install_viewer
@@ -66,7 +68,7 @@ def test_ctrl_d_adds_the_page_and_the_menu_opens_it(
     qtbot.addWidget(window)
     pane = install_viewer(window)
     try:
-        pane.navigate(hole.url)
+        pane.navigate(parse(hole.url))
         wait_idle(qtbot, pane)
         assert pane.add_bookmark_action is not None
         assert pane.add_bookmark_action.shortcut().toString() == "Ctrl+D"
@@ -77,10 +79,10 @@ def test_ctrl_d_adds_the_page_and_the_menu_opens_it(
         menu.aboutToShow.emit()
         opened = [a for a in menu.actions() if a.data() == hole.url]
         assert len(opened) == 1
-        pane.navigate(hole.url + "0/latin1.txt")
+        pane.navigate(parse(hole.url + "0/latin1.txt"))
         wait_idle(qtbot, pane)
         opened[0].trigger()
         wait_idle(qtbot, pane)
-        assert pane.url == hole.url
+        assert address(pane) == hole.url
     finally:
         pane.shutdown()

@@ -26,6 +26,7 @@ from tests.integration.ftp.servers import (
     build_tree,
     handler_classes,
 )
+from urlinspector.core import parse
 from urlinspector.gui.viewer.download_job import DownloadJob
 from urlinspector.gui.viewer.download_model import COLUMNS
 from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState, progress_text
@@ -135,7 +136,7 @@ def wait_received(qtbot: Any, pane: ViewerPane, key: int, at_least: int) -> None
 
 def start_big(qtbot: Any, pane: ViewerPane, url: str) -> DownloadJob:
     """Follow the link to big.bin: its first octets say data, so it becomes a download."""
-    pane.navigate(url)
+    pane.navigate(parse(url))
     qtbot.waitUntil(lambda: pane.downloads.model.rowCount() == 1, timeout=10000)
     return job(pane, 1)
 
@@ -155,7 +156,7 @@ def test_the_window_stays_usable_while_a_download_runs(
     window = pane.downloads.window
     assert window is not None
     assert window.isVisible()
-    pane.navigate(hole.url)  # browse on while it runs
+    pane.navigate(parse(hole.url))  # browse on while it runs
     qtbot.waitUntil(lambda: pane.current_page is pane.gopher_page, timeout=10000)
     assert pane.gopher_page.model.rowCount() > 0
     assert record(pane, 1).running
@@ -177,7 +178,7 @@ def test_pages_still_load_while_as_many_downloads_run_as_page_threads(
         pane.downloads.start(url.text, step)
     keys = range(1, POOL_THREADS + 1)
     qtbot.waitUntil(lambda: all(record(pane, k).done > 0 for k in keys), timeout=20000)
-    pane.navigate(hole.url)
+    pane.navigate(parse(hole.url))
     qtbot.waitUntil(lambda: pane.current_page is pane.gopher_page, timeout=10000)
     assert all(record(pane, k).running for k in keys)
     for key in keys:
@@ -212,7 +213,7 @@ def test_two_downloads_run_at_once_and_both_are_saved(
     slow = Trickle(payload, interval=0.005)
     try:
         first = start_big(qtbot, pane, big_url)
-        pane.navigate(f"gopher://127.0.0.1:{slow.port}/9/slow.bin")
+        pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/9/slow.bin"))
         qtbot.waitUntil(lambda: pane.downloads.model.rowCount() == 2, timeout=10000)
         second = job(pane, 2)
         wait_received(qtbot, pane, 2, 1)
@@ -379,7 +380,7 @@ def test_a_cut_gopher_download_says_it_cannot_resume_and_retry_starts_again(
 ) -> None:
     slow = Trickle(BINARY[:400], interval=0.01)
     try:
-        pane.navigate(f"gopher://127.0.0.1:{slow.port}/9/slow.bin")
+        pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/9/slow.bin"))
         qtbot.waitUntil(lambda: pane.downloads.model.rowCount() == 1, timeout=10000)
         wait_received(qtbot, pane, 1, 5)
         window = pane.downloads.window
@@ -411,7 +412,7 @@ def test_a_cut_gopher_download_says_it_cannot_resume_and_retry_starts_again(
 def test_open_folder_shows_the_folder_of_the_saved_file(
     qtbot: Any, pane: ViewerPane, hole: Any, downloads: Path
 ) -> None:
-    pane.navigate(hole.url + "9/data.bin")
+    pane.navigate(parse(hole.url + "9/data.bin"))
     qtbot.waitUntil(lambda: pane.downloads.model.rowCount() == 1, timeout=10000)
     wait_state(qtbot, pane, 1, DownloadState.DONE)
     dialog = job(pane, 1).dialog

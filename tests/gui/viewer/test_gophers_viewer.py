@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from tests.gui.helpers import address
 from tests.gui.viewer.conftest import wait_idle
 from tests.integration.gopher.conftest import (  # noqa: F401 (fixtures)
     TLSGopher,
@@ -17,6 +18,7 @@ from tests.integration.gopher.conftest import (  # noqa: F401 (fixtures)
     gophers_server,
     tls_files,
 )
+from urlinspector.core import parse
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.net.gopher_tls import fingerprint
 
@@ -31,7 +33,7 @@ def _question(qtbot: Any, pane: ViewerPane) -> QMessageBox:
 
 
 def _accept(qtbot: Any, pane: ViewerPane, url: str) -> None:
-    pane.navigate(url)
+    pane.navigate(parse(url))
     box = _question(qtbot, pane)
     next(b for b in box.buttons() if "Accept" in b.text()).click()
     wait_idle(qtbot, pane)
@@ -45,7 +47,7 @@ def test_a_gophers_menu_after_accepting_its_certificate(
     files = gophers_server.files
     sha256 = fingerprint(files.der(files.server_cert))
     url = gophers_server.tls()
-    pane.navigate(url)
+    pane.navigate(parse(url))
     box = _question(qtbot, pane)
     assert box.windowTitle() == "Accept this certificate?"
     text = box.informativeText()
@@ -53,11 +55,11 @@ def test_a_gophers_menu_after_accepting_its_certificate(
     assert "CN=localhost" in text
     assert "CN=urlinspector test CA" in text
     assert sha256 in text
-    assert pane.url == ""  # nothing shown, nothing sent yet
+    assert pane.url is None  # nothing shown, nothing sent yet
     next(b for b in box.buttons() if "Accept" in b.text()).click()
     wait_idle(qtbot, pane)
     assert pane.current_page is pane.gopher_page
-    assert pane.url == url
+    assert address(pane) == url
     links = {i.display: i.url for i in pane.gopher_page.model.items if i.url}
     own = f"gophers://127.0.0.1:{gophers_server.tls_port}/"
     assert links["hello.txt"] == own + "0/hello.txt"
@@ -74,7 +76,7 @@ def test_an_item_of_the_accepted_server_opens_without_asking_again(
     gophers_server: TLSGopher,  # noqa: F811
 ) -> None:
     _accept(qtbot, pane, gophers_server.tls())
-    pane.navigate(gophers_server.tls("/0/hello.txt"))
+    pane.navigate(parse(gophers_server.tls("/0/hello.txt")))
     wait_idle(qtbot, pane)
     assert pane.port_warning is None
     assert pane.current_page is pane.text_page
@@ -87,7 +89,7 @@ def test_refusing_the_certificate_shows_why_and_fetches_nothing(
     pane: ViewerPane,
     gophers_server: TLSGopher,  # noqa: F811
 ) -> None:
-    pane.navigate(gophers_server.tls())
+    pane.navigate(parse(gophers_server.tls()))
     box = _question(qtbot, pane)
     box.button(QMessageBox.StandardButton.Cancel).click()
     qtbot.waitUntil(lambda: pane.current_page is pane.message_page, timeout=5000)

@@ -10,8 +10,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from tests.gui.helpers import menu_titled
+from tests.gui.helpers import address, menu_titled
 from tests.gui.viewer.conftest import wait_idle
+from urlinspector.core import parse
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
 from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -48,7 +49,7 @@ def test_a_link_followed_in_the_viewer_updates_the_address_bar(
 ) -> None:
     enter(qtbot, window, hole.url, alt=True)
     wait_idle(qtbot, viewer)
-    viewer.navigate(hole.url + "1/notes")
+    viewer.navigate(parse(hole.url + "1/notes"))
     wait_idle(qtbot, viewer)
     assert window.address.text() == hole.url + "1/notes"
     assert window.base.text() == hole.url + "1/notes"
@@ -107,7 +108,7 @@ def test_enter_on_a_relative_reference_goes_to_the_target(
     # while the viewer is shown, Enter fetches, as in a browser
     enter(qtbot, window, "../0/latin1.txt")  # RFC 3986 §5.2 against the base
     wait_idle(qtbot, viewer)
-    assert viewer.url == hole.url + "0/latin1.txt"
+    assert address(viewer) == hole.url + "0/latin1.txt"
     assert viewer.current_page is viewer.text_page
     assert window.address.text() == hole.url + "0/latin1.txt"
 
@@ -115,11 +116,11 @@ def test_enter_on_a_relative_reference_goes_to_the_target(
 def test_the_viewer_resolves_a_relative_link_against_its_base(
     qtbot: Any, viewer: ViewerPane, hole: Any
 ) -> None:
-    viewer.navigate(hole.url + "1/notes")
+    viewer.navigate(parse(hole.url + "1/notes"))
     wait_idle(qtbot, viewer)
-    viewer.navigate("one.txt")
+    viewer.navigate(parse("one.txt"))
     wait_idle(qtbot, viewer)
-    assert viewer.url == hole.url + "1/one.txt"
+    assert address(viewer) == hole.url + "1/one.txt"
 
 
 def test_the_news_server_setting_is_kept_and_used(window: MainWindow) -> None:
@@ -185,4 +186,22 @@ def test_a_file_link_on_a_remote_page_still_asks(
     assert viewer.port_warning is not None
     viewer.port_warning.reject()
     qtbot.waitUntil(lambda: viewer.port_warning is None, timeout=5000)
-    assert viewer.url == hole.url
+    assert address(viewer) == hole.url
+
+
+@pytest.mark.parametrize("edition", ["rfc3986", "rfc1738", "url-1993"])
+def test_the_address_bar_reads_the_url_by_the_windows_edition(
+    qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any, edition: str
+) -> None:
+    """Read once, at the edge, by the edition the person chose; a link on the page is
+    read as the page was."""
+    window.set_edition(edition)
+    window.address.setText(hole.url + "1/notes")
+    window.open_action.trigger()
+    wait_idle(qtbot, viewer)
+    assert viewer.url is not None
+    assert (viewer.url.text, viewer.url.edition.id) == (hole.url + "1/notes", edition)
+    viewer.follow(hole.url + "0/latin1.txt")
+    wait_idle(qtbot, viewer)
+    assert viewer.url is not None
+    assert (viewer.url.text, viewer.url.edition.id) == (hole.url + "0/latin1.txt", edition)

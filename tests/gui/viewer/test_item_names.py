@@ -13,6 +13,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMenu
 
 from tests.gui.viewer.conftest import wait_idle
+from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.settings import Settings
 from urlinspector.gui.viewer.bookmarks import Bookmarks
@@ -54,7 +55,7 @@ def test_a_followed_item_is_titled_by_its_name(
     name: str,
 ) -> None:
     _window, pane = browsing
-    pane.navigate(demo.url)
+    pane.navigate(parse(demo.url))
     wait_idle(qtbot, pane)
     view = pane.gopher_page.view
     model = pane.gopher_page.model

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt, QUrl
 
+from tests.gui.helpers import address
 from tests.gui.viewer.conftest import wait_idle
+from urlinspector.core import parse
 from urlinspector.gui.viewer.news_view import HEADERS_SHOWN
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.gui.viewer.text_view import DECLARED
@@ -53,7 +55,7 @@ def test_an_overview_is_sortable_and_leads_to_articles(
     welcome = next(i for i, e in enumerate(model.rows) if e.subject == "Welcome")
     page.table.activated.emit(model.index(welcome, 1))
     wait_idle(qtbot, news)
-    assert news.url == "news:welcome.1@test.invalid"
+    assert address(news) == "news:welcome.1@test.invalid"
     assert news.current_page is news.article_page  # type: ignore[comparison-overlap]  # moved on
     assert "Hello, readers of local.test." in news.article_page.body.text
 
@@ -116,7 +118,7 @@ def test_older_articles(qtbot: Any, go: Any, news: ViewerPane) -> None:
     older = {e.number for e in page.model.rows}
     assert older
     assert max(older) < min(first)
-    assert news.url == "news:local.big"
+    assert address(news) == "news:local.big"
     assert len(news.history) == 1
 
 
@@ -169,7 +171,7 @@ def test_a_netrc_login_without_tls_is_asked_for_first(
     netrc.write_text(f'machine {inn.host} login {inn.login[0]} password "{inn.login[1]}"\n')
     netrc.chmod(0o600)
     monkeypatch.setenv("HOME", str(tmp_path))
-    pane.navigate(inn.url("local.private"))
+    pane.navigate(parse(inn.url("local.private")))
     qtbot.waitUntil(lambda: pane.port_warning is not None, timeout=15000)
     box = pane.port_warning
     assert box is not None

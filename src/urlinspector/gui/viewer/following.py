@@ -82,20 +82,20 @@ class StepFollowing(PageShowing, QWidget):
 
         def stop_quietly(self) -> None: ...
 
-        def navigate(self, url: str, origin: Origin = Origin.LINK) -> None: ...
+        def navigate(self, url: URL, origin: Origin = Origin.LINK) -> None: ...
+
+        def follow(self, text: str, origin: Origin = Origin.LINK) -> None: ...
 
         def _set_busy(self, busy: bool) -> None: ...
 
     # --- following a handler's steps --------------------------------------------------------
 
-    def _go(self, url: str, offset: int | None, origin: Origin) -> None:
-        if not url:
-            return
-        self.places.remember(self.pages.currentWidget(), self.url)  # Back comes back here
-        parsed = parse(url)
-        if not parsed.scheme and self.base:
-            parsed = parse(resolved(self.base, url))  # a relative reference: the base's
-        self._plan(parsed, offset, origin)
+    def _go(self, url: URL, offset: int | None, origin: Origin) -> None:
+        shown = self.url.text if self.url is not None else ""
+        self.places.remember(self.pages.currentWidget(), shown)  # Back comes back here
+        if not url.scheme and self.base:  # a relative reference: the base's
+            url = parse(resolved(self.base, url.text), url.edition)
+        self._plan(url, offset, origin)
 
     def _plan(
         self, url: URL, offset: int | None, origin: Origin, *, confirmed: bool = False
@@ -105,7 +105,7 @@ class StepFollowing(PageShowing, QWidget):
         try:
             step = handler.plan(url, self, confirmed=confirmed, origin=origin)
         except LocalProtocolError as exc:
-            self.show_failure(url.text, offset, "Not fetched", str(exc), visit=False)
+            self.show_failure(url, offset, "Not fetched", str(exc), visit=False)
             return
         self._follow(url, offset, handler, step, origin)
 
@@ -194,7 +194,7 @@ class StepFollowing(PageShowing, QWidget):
                 self.clear_text_logins.add(server)
                 self._plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
             else:
-                self.show_failure(nav.text, nav.offset, title, message, visit=False)
+                self.show_failure(nav.url, nav.offset, title, message, visit=False)
 
         self.port_warning = dialogs.ask_port(
             self,
@@ -223,7 +223,7 @@ class StepFollowing(PageShowing, QWidget):
                 self.accepted_certificates[server] = certificate.sha256
                 self._plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
             else:
-                self.show_failure(nav.text, nav.offset, title, str(error), visit=False)
+                self.show_failure(nav.url, nav.offset, title, str(error), visit=False)
 
         self.port_warning = dialogs.ask_port(
             self,
@@ -243,9 +243,9 @@ class StepFollowing(PageShowing, QWidget):
             try:
                 target = handler.with_search(url, words)
             except LocalProtocolError as exc:
-                self.show_failure(url.text, None, "Not searched", str(exc), visit=False)
+                self.show_failure(url, None, "Not searched", str(exc), visit=False)
                 return
-            self.navigate(target)
+            self.navigate(parse(target, url.edition))
 
         dialog = dialogs.ask_search(self, accepted)
         dialog.finished.connect(lambda _result: setattr(self, "search_dialog", None))
@@ -327,7 +327,7 @@ class StepFollowing(PageShowing, QWidget):
         try:
             nav.handler.show(self, nav, result)
         except TooLarge as exc:
-            self.show_failure(nav.text, nav.offset, "Too large to show", str(exc), save=True)
+            self.show_failure(nav.url, nav.offset, "Too large to show", str(exc), save=True)
 
     @Slot(object)
     def _job_failed(self, error: object) -> None:
@@ -356,7 +356,7 @@ class StepFollowing(PageShowing, QWidget):
             self.statusMessage.emit(f"{title}: {message}")
             return
         self.show_failure(
-            nav.text,
+            nav.url,
             nav.offset,
             title,
             message,

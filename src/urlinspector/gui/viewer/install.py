@@ -88,6 +88,11 @@ class ViewerHost(Protocol):
 
     def set_base(self, base: str) -> None: ...
 
+    @property
+    def edition(self) -> str:
+        """The edition the window reads URLs by (an id of the editions table)."""
+        ...
+
     def remember(self, url: str) -> None: ...
 
     def statusBar(self) -> QStatusBar: ...
@@ -151,12 +156,13 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
         else:
             window.statusBar().clearMessage()
 
-    def route(url: str) -> None:
-        url = url.strip()
+    def route(text: str) -> None:
+        text = text.strip()
+        url = parse(text, window.edition)  # the address bar: read once, by the window's edition
         base = window.base.text()
-        if url and not parse(url).scheme and base:
-            url = _resolved(base, url)  # what the Target field shows
-        scheme = (parse(url).scheme or "").lower()
+        if text and not url.scheme and base:
+            url = parse(_resolved(base, text), window.edition)  # what the Target field shows
+        scheme = (url.scheme or "").lower()
         if scheme in FETCHED_SCHEMES:
             window.show_page(VIEWER_PAGE)
             pane.navigate(url, Origin.TYPED)
@@ -274,12 +280,13 @@ def _bookmarks_menu(
     pane.manage_bookmarks_action = manage
 
     def add_current() -> None:
-        if not pane.url:
+        if pane.url is None:
             pane.status("Nothing to bookmark: no page is shown.")
             return
+        url = pane.url.text
         current = pane.history.current
-        title = current.title if current is not None and current.url == pane.url else pane.url
-        mark = marks.add(title, pane.url)
+        title = current.title if current is not None and current.url == url else url
+        mark = marks.add(title, url)
         pane.status(f"Bookmarked: {mark.title}")
 
     def export_to_file() -> None:
@@ -318,9 +325,9 @@ def _bookmarks_menu(
             act.setData(mark.url)
             act.triggered.connect(lambda _c=False, url=mark.url: open_mark(url))
 
-    def open_mark(url: str) -> None:
+    def open_mark(text: str) -> None:
         window.show_page(VIEWER_PAGE)
-        pane.navigate(url, Origin.TYPED)
+        pane.navigate(parse(text, window.edition), Origin.TYPED)
 
     add.triggered.connect(add_current)
     manage.triggered.connect(manage_marks)

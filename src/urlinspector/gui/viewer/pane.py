@@ -12,8 +12,10 @@ handler's business (:mod:`urlinspector.gui.viewer.handlers`): the URL is parsed 
 the handler turns it into a step (a fetch, a download, a question first, a page at
 once), and the fetch's result goes back to the same handler, which fills a page.
 
-Navigation: :meth:`ViewerPane.navigate` (Enter in the address bar, a link; the
-:class:`~urlinspector.gui.viewer.handlers.base.Origin` says which) starts a
+Navigation: :meth:`ViewerPane.navigate` takes a parsed URL (the address bar's, read by
+the window's edition) and :meth:`ViewerPane.follow` the text of a link on the page shown
+(read once, by that page's edition); the
+:class:`~urlinspector.gui.viewer.handlers.base.Origin` says which, and either starts a
 :class:`~urlinspector.gui.viewer.workers.Job`.  The page shown changes when the reply
 is there (a gopher menu as soon as its first items are), and only then does the
 history get an entry and ``urlChanged`` / ``baseChanged`` go out: the URL used to
@@ -43,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import parse
+from urlinspector.core import URL, parse
 from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
@@ -126,14 +128,14 @@ class ViewerPane(StepFollowing):
         """Go ▸ Downloads (Ctrl+Shift+Y): the Downloads window."""
         self.downloads.saved.connect(lambda path: self.statusMessage.emit(f"Saved as {path}."))
         self.downloads.viewRequested.connect(self._view_download)
-        self.url = ""
-        """The URL of the page shown ("" before the first)."""
+        self.url: URL | None = None
+        """The URL of the page shown (None before the first)."""
         self.base = ""
         self._nav: Navigation | None = None
         self._busy = False
         self._image_data: bytes = b""
         self._listing_url = ""
-        self._failed_url = ""
+        self._failed_url: URL | None = None
         self.search_dialog: QInputDialog | None = None
         self.port_warning: QMessageBox | None = None
         self.password_asker = dialogs.PasswordAsker(self)
@@ -218,7 +220,7 @@ class ViewerPane(StepFollowing):
             self.overview_page,
             self.article_page,
         ):
-            page.linkActivated.connect(self.navigate)
+            page.linkActivated.connect(self.follow)
             page.linkHovered.connect(self._hovered)
         self.text_page.charsetChanged.connect(self._charset_changed)
         self.article_page.body.charsetChanged.connect(self._charset_changed)
@@ -269,13 +271,24 @@ class ViewerPane(StepFollowing):
     def download_folder(self) -> Path:
         return self.downloads.folder
 
-    @Slot(str)
-    def navigate(self, url: str, origin: Origin = Origin.LINK) -> None:
+    def navigate(self, url: URL, origin: Origin = Origin.LINK) -> None:
         """Go to *url*: fetch it off the GUI thread and show it (a new history entry).
-        *origin*: a link followed on the page shown (what the pages' links call), or
-        typed by the person (the address bar, a bookmark), who is not asked about
-        what they chose themselves."""
-        self._go(url.strip(), None, origin)
+        *origin*: a link followed on the page shown, or typed by the person (the
+        address bar, a bookmark), who is not asked about what they chose themselves."""
+        self._go(url, None, origin)
+
+    @Slot(str)
+    def follow(self, text: str, origin: Origin = Origin.LINK) -> None:
+        """Follow *text*, a link on the page shown (what the pages' links call): read
+        once, here, by the edition the page shown was read by."""
+        if text.strip():
+            self.navigate(self._read(text), origin)
+
+    def _read(self, text: str) -> URL:
+        """*text* (a link, a history entry) as a URL, by the page shown's edition."""
+        if self.url is None:
+            return parse(text.strip())
+        return parse(text.strip(), self.url.edition)
 
     @Slot()
     def back(self) -> None:
@@ -287,9 +300,10 @@ class ViewerPane(StepFollowing):
 
     @Slot()
     def reload(self) -> None:
-        url = self.url or (self.history.current.url if self.history.current else "")
-        if url:
-            self._go(url, 0, Origin.TYPED)
+        if self.url is not None:
+            self._go(self.url, 0, Origin.TYPED)
+        elif self.history.current is not None:
+            self._go(self._read(self.history.current.url), 0, Origin.TYPED)
 
     @Slot()
     def stop(self) -> None:
@@ -340,20 +354,20 @@ class ViewerPane(StepFollowing):
         if parent is None:
             self.statusMessage.emit("At the top: there is no menu or directory above.")
             return
-        self.navigate(parent, Origin.TYPED)
+        self.navigate(self._read(parent), Origin.TYPED)
 
     def _parent(self) -> str | None:
         """The URL of the menu or directory above the page shown, if any."""
         if self.pages.currentWidget() is self.listing_page:
             return parent_url(self._listing_url)
-        url = parse(self.url) if self.url else None
+        url = self.url
         return handler_for(url).parent(url) if url is not None else None
 
     def go_to(self, offset: int) -> None:
         """Go *offset* pages back (negative) or forward in the history."""
         entry = self.history.peek(offset)
         if entry is not None and offset:
-            self._go(entry.url, offset, Origin.TYPED)
+            self._go(self._read(entry.url), offset, Origin.TYPED)
 
     def _fill_history_menu(self, menu: QMenu, direction: int) -> None:
         menu.clear()
@@ -389,9 +403,8 @@ class ViewerPane(StepFollowing):
         self.shutdown()
         super().closeEvent(event)
 
-    def server_of(self, url: str) -> str:
-        parsed = parse(url)
-        return handler_for(parsed).server(parsed, self)
+    def server_of(self, url: URL) -> str:
+        return handler_for(url).server(url, self)
 
     @Slot(str)
     def _charset_changed(self, charset: str) -> None:
@@ -437,9 +450,9 @@ class ViewerPane(StepFollowing):
 
     def save_current(self) -> None:
         """Offer the page shown for saving (fetched again into a file)."""
-        if not self.url:
+        url = self.url
+        if url is None:
             return
-        url = parse(self.url)
         download = handler_for(url).save(url, self)
         if download is not None:
             self.downloads.start(url.text, download)
@@ -466,26 +479,30 @@ class ViewerPane(StepFollowing):
 
     @Slot()
     def _save_image(self) -> None:
-        if self._image_data:
+        if self._image_data and self.url is not None:
             self.downloads.offer_bytes(
-                self.url, last_part(parse(self.url)) or "image", self._image_data
+                self.url.text, last_part(self.url) or "image", self._image_data
             )
 
     @Slot(str)
     def _message_action(self, key: str) -> None:
         url = self._failed_url or self.url
+        if url is None:
+            return
         if key == "retry":
             self._go(url, 0, Origin.TYPED)
         elif key == "save":
             self.save_current()
         elif key == "save-data":
-            self.downloads.offer_bytes(url, last_part(parse(url)) or "download", self._image_data)
+            self.downloads.offer_bytes(url.text, last_part(url) or "download", self._image_data)
         elif key == "open":
-            QDesktopServices.openUrl(QUrl(url, QUrl.ParsingMode.TolerantMode))
+            QDesktopServices.openUrl(QUrl(url.text, QUrl.ParsingMode.TolerantMode))
 
     @Slot(int)
     def _older_articles(self, before: int) -> None:
-        url = parse(self.url)
+        url = self.url
+        if url is None:
+            return
         handler = handler_for(url)
         fetch = handler.earlier(url, self, before)
         if fetch is not None:
@@ -506,6 +523,6 @@ class ViewerPane(StepFollowing):
             return
         self.back_action.setEnabled(self.history.can_go_back)
         self.forward_action.setEnabled(self.history.can_go_forward)
-        self.reload_action.setEnabled(bool(self.url or self.history.current))
+        self.reload_action.setEnabled(self.url is not None or self.history.current is not None)
         self.stop_action.setEnabled(self._busy)
         self.up_action.setEnabled(self._parent() is not None)

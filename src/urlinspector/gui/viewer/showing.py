@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import QLabel, QWidget
 
-from urlinspector.core import BaseNotAbsoluteError, resolve
+from urlinspector.core import URL, BaseNotAbsoluteError, resolve
 from urlinspector.core.base import establish_base
 from urlinspector.gui.viewer.common import without_password
 from urlinspector.gui.viewer.downloads import Downloads
@@ -36,7 +36,7 @@ __all__ = ["PageShowing", "failure_title", "resolved"]
 class PageShowing:
     """A mixin of :class:`~urlinspector.gui.viewer.pane.ViewerPane`: showing pages."""
 
-    url: str
+    url: URL | None
     base: str
     history: History
     places: Places
@@ -55,7 +55,7 @@ class PageShowing:
     statusMessage: SignalInstance
     _image_data: bytes
     _listing_url: str
-    _failed_url: str
+    _failed_url: URL | None
     _link_name: tuple[str, str] = ("", "")
     """The URL of the menu item followed last and its name (see :meth:`name_link`)."""
 
@@ -64,7 +64,7 @@ class PageShowing:
         shows is titled by that name (History, bookmarks), not by its selector."""
         self._link_name = (url, name)
 
-    def server_of(self, url: str) -> str:
+    def server_of(self, url: URL) -> str:
         """The server *url* is fetched from, for messages (its scheme handler's answer)."""
         raise NotImplementedError
 
@@ -88,9 +88,7 @@ class PageShowing:
         problem = self.image_page.set_image(data)
         self._image_data = data
         if problem:
-            self.show_failure(
-                nav.text, nav.offset, "Cannot show the image", problem, save_data=data
-            )
+            self.show_failure(nav.url, nav.offset, "Cannot show the image", problem, save_data=data)
             return
         self.commit(nav, self.image_page, last_part(nav.url))
         self.set_info(info)
@@ -105,7 +103,7 @@ class PageShowing:
 
     def show_failure(
         self,
-        url: str,
+        url: URL,
         offset: int | None,
         title: str,
         message: str,
@@ -126,13 +124,13 @@ class PageShowing:
         self._failed_url = url
         self.pages.setCurrentWidget(self.message_page)
         if visit:
-            if offset is None and url != self.url:
-                self.history.visit(url, title)
+            if offset is None and (self.url is None or url.text != self.url.text):
+                self.history.visit(url.text, title)
             elif offset:
                 with contextlib.suppress(IndexError):
                     self.history.go(offset)
             self.url = url
-            self.urlChanged.emit(url)
+            self.urlChanged.emit(url.text)
             self.titleChanged.emit(title)
         where = self.server_of(url)
         self.set_info(f"{title} · {where}" if where else title)
@@ -170,7 +168,7 @@ class PageShowing:
         current = self.history.current
         # back, forward or reload: the item followed, where it was (a new page: the top)
         self.places.restore(page, current.state if nav.offset is not None and current else {})
-        self.url = url
+        self.url = nav.url
         self.urlChanged.emit(url)
         self.titleChanged.emit(title)
         established = establish_base(content=content, retrieval_url=base or url)

@@ -16,7 +16,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.gui.viewer.common import SNIFF, looks_like_text
 from urlinspector.gui.viewer.save import format_size
 from urlinspector.net.policy import Guard, Reach, before_connecting, permit_for
@@ -156,8 +156,8 @@ class Viewer(Protocol):
     """What a handler uses of the viewer pane: its pages, limits and settings, and the
     ways to show a page or a failure."""
 
-    url: str
-    """The URL of the page shown ("" for none)."""
+    url: URL | None
+    """The URL of the page shown (None before the first)."""
     limits: Limits
     news_server: str | None
     ftp_tls: TLSOptions
@@ -191,7 +191,7 @@ class Viewer(Protocol):
 
     def show_failure(
         self,
-        url: str,
+        url: URL,
         offset: int | None,
         title: str,
         message: str,
@@ -221,7 +221,11 @@ class Viewer(Protocol):
 
     def restore_state(self, nav: Navigation) -> dict[str, Any]: ...
 
-    def navigate(self, url: str, origin: Origin = Origin.LINK) -> None: ...
+    def navigate(self, url: URL, origin: Origin = Origin.LINK) -> None: ...
+
+    def follow(self, text: str, origin: Origin = Origin.LINK) -> None:
+        """Follow *text*, a link on the page shown: read once, as that page was."""
+        ...
 
 
 class SchemeHandler(Protocol):
@@ -295,7 +299,7 @@ def _reach(origin: Origin) -> Reach:
 
 
 def _page(viewer: Viewer) -> URL | None:
-    return parse(viewer.url) if viewer.url else None
+    return viewer.url
 
 
 def consent(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import mimetypes
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.gui.viewer.common import SNIFF, looks_like_text
 from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES, ListingRow
 from urlinspector.gui.viewer.handlers.base import (
@@ -43,7 +43,7 @@ class FileHandler(BaseHandler):
         self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
     ) -> Step:
         shown = viewer.url
-        remote = bool(shown) and (parse(shown).scheme or "").lower() != "file"
+        remote = shown is not None and (shown.scheme or "").lower() != "file"
         if origin is Origin.LINK and remote and not confirmed:
             # a remote page links to a file of this computer: its author chose what the
             # link opens here (RFC 1738 §6: URLs can be made to reach what they should

@@ -177,7 +177,7 @@ class GopherHandler(BaseHandler):
         kind = result.request.kind
         where = _where(nav.url, reply)
         if reply.error is not None:
-            viewer.show_failure(nav.text, nav.offset, "The gopher server refused", reply.error.text)
+            viewer.show_failure(nav.url, nav.offset, "The gopher server refused", reply.error.text)
             return
         page = viewer.gopher_page
         if kind == "menu":
@@ -203,7 +203,7 @@ class GopherHandler(BaseHandler):
         body = reply.body or b""
         message = error_in_body(body)
         if message is not None:
-            viewer.show_failure(nav.text, nav.offset, "The gopher server says", message)
+            viewer.show_failure(nav.url, nav.offset, "The gopher server says", message)
             return
         what = type_name(result.request.gophertype)
         if kind == "text":
@@ -230,14 +230,14 @@ class GopherMenu(QObject):
         menu.itemActivated.connect(self._activated)
         menu.itemHovered.connect(self._hovered)
         menu.attributesRequested.connect(self.show_attributes)
-        panel.urlRequested.connect(viewer.navigate)
+        panel.urlRequested.connect(viewer.follow)
         panel.formRequested.connect(self.fill_form)
 
     @Slot(object)
     def _activated(self, item: MenuItem) -> None:
         if item.url is not None:
             self.viewer.name_link(item.url, visible(" ".join(item.display.split()))[:80])
-            self.viewer.navigate(item.url)
+            self.viewer.follow(item.url)
 
     @Slot(object)
     def _hovered(self, item: MenuItem | None) -> None:
@@ -310,7 +310,7 @@ class GopherMenu(QObject):
                 tls=item.tls,
             )
             if url is not None:
-                self.viewer.navigate(url)
+                self.viewer.follow(url)
 
         dialog.accepted.connect(accepted)
         dialog.finished.connect(lambda _r: setattr(self, "ask_dialog", None))
