@@ -90,9 +90,6 @@ class PageRenderer(QObject):
     def info_text(self) -> str:
         return self.info.text()
 
-    def status(self, text: str) -> None:
-        self.statusMessage.emit(text)
-
     def show_text(self, nav: Navigation, data: bytes, info: str, *, content: bool = False) -> None:
         state = self.restore_state(nav)
         self.pages.text_page.set_bytes(data, state.get("charset"))
