@@ -27,6 +27,7 @@ from urlinspector.cli.common import (
     check_port,
     fetch_limits,
     request_guard,
+    tls_options,
     visible,
     width,
 )
@@ -35,9 +36,9 @@ from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.gopher import fetch as gopher_fetch
-from urlinspector.net.gopher_tls import TLSOptions, UntrustedCertificate, describe
 from urlinspector.net.limits import Limits
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.tls import TLSOptions, UntrustedCertificate, describe
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher import (
     Attribute,
@@ -176,13 +177,6 @@ class _Options:
 def _transcript(options: _Options, text: str) -> None:
     if options.transcript:
         sys.stderr.write(visible(text) + "\n")
-
-
-def tls_options(args: argparse.Namespace) -> TLSOptions:
-    """``--cacert FILE`` and ``--insecure`` as the fetch's TLS settings."""
-    return TLSOptions(
-        cafile=getattr(args, "cacert", None), insecure=bool(getattr(args, "insecure", False))
-    )
 
 
 def _connected(options: _Options, conn: Connection) -> None:

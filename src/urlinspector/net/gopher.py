@@ -5,7 +5,8 @@ thread, with a :class:`~urlinspector.net.limits.CancelToken` for its Stop button
 ``on_event`` to show a menu while it arrives).  The wire format is
 :mod:`urlinspector.schemes.gopher`'s; the timeouts, the memory cap and cancellation are
 :mod:`urlinspector.net.driver`'s.  A ``gophers://`` URL goes inside TLS
-(:mod:`urlinspector.net.gopher_tls`: never retried in clear text); its bytes are read
+(:mod:`urlinspector.net.gopher_tls`: never retried in clear text; the certificate judged
+as :mod:`urlinspector.net.tls` says); its bytes are read
 through Python, since the kernel's splice cannot decrypt them.
 """
 
@@ -16,8 +17,9 @@ from dataclasses import dataclass, field
 
 from urlinspector.core import URL
 from urlinspector.net.driver import Connection, Progress, Pump, Sink
-from urlinspector.net.gopher_tls import PeerCertificate, TLSOptions, start_tls
+from urlinspector.net.gopher_tls import start_tls
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.tls import Certificate, TLSOptions
 from urlinspector.schemes.gopher import (
     NEED_DATA,
     Attribute,
@@ -32,7 +34,7 @@ from urlinspector.schemes.gopher import (
     request_from_url,
 )
 
-__all__ = ["GopherReply", "TLSOptions", "fetch"]
+__all__ = ["GopherReply", "fetch"]
 
 _ITEM_OVERHEAD = 400
 """Bytes a :class:`MenuItem` takes beyond twice its line (measured with tracemalloc on
@@ -46,7 +48,7 @@ class GopherReply:
     request: GopherRequest
     peer: tuple[str, int] = ("", 0)
     """The address connected to."""
-    certificate: PeerCertificate | None = None
+    certificate: Certificate | None = None
     """The server's certificate, for a ``gophers://`` URL (None for plain gopher)."""
     header: PlusHeader | None = None
     """The Gopher+ status line, when the server sent one."""
@@ -131,7 +133,7 @@ def fetch(
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` (nothing sent) for a
     URL that cannot be sent safely, the :mod:`urlinspector.net.errors` for network
-    failures (:class:`~urlinspector.net.gopher_tls.UntrustedCertificate` for a
+    failures (:class:`~urlinspector.net.tls.UntrustedCertificate` for a
     certificate that fails verification) and
     :class:`~urlinspector.schemes.errors.RemoteProtocolError` for a reply that breaks the
     protocol.  A ``--`` Gopher+ error is not raised: it is

@@ -14,8 +14,8 @@ from tests.integration.gopher.conftest import BINARY, TLSGopher
 from urlinspector.cli import main
 from urlinspector.net.errors import ConnectFailed, NetError, NetTimeout
 from urlinspector.net.gopher import GopherReply, fetch
-from urlinspector.net.gopher_tls import TLSOptions, UntrustedCertificate, fingerprint
 from urlinspector.net.limits import Limits
+from urlinspector.net.tls import TLSOptions, UntrustedCertificate, fingerprint
 
 pytestmark = pytest.mark.integration
 

@@ -42,9 +42,8 @@ from urlinspector.gui.viewer.save import format_size, new_spool
 from urlinspector.gui.viewer.showing import PageShowing, failure_title, resolved
 from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled, TooLarge
-from urlinspector.net.ftp.tls import TLSOptions
-from urlinspector.net.gopher_tls import UntrustedCertificate
 from urlinspector.net.limits import Limits
+from urlinspector.net.tls import UntrustedCertificate
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.errors import ClearTextLoginRefused
 
@@ -59,7 +58,7 @@ class StepFollowing(PageShowing, QWidget):
     base: str
     limits: Limits
     news_server: str | None
-    ftp_tls: TLSOptions
+    ftp_auth_tls: bool
     groups_page: GroupListPage
     overview_page: OverviewListPage
     article_page: ArticlePage

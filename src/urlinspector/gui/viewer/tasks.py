@@ -25,8 +25,9 @@ from urlinspector.net import gopher as net_gopher
 from urlinspector.net import nntp as net_nntp
 from urlinspector.net.file import LocalEntry
 from urlinspector.net.ftp.resuming import fetch_from
-from urlinspector.net.gopher import GopherReply, TLSOptions
+from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import Limits
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
 from urlinspector.schemes.ftp.transcript import Transcript
@@ -226,10 +227,12 @@ def ftp_task(
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
     charset: str = "utf-8",
-    tls: net_ftp.TLSOptions | None = None,
+    tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> Callable[[JobContext], FtpPage | SavedPage]:
-    """Fetch an ftp or ftps URL (*tls*: how TLS is used, :mod:`urlinspector.net.ftp.tls`);
-    with *spool* a file goes there (a directory comes back as a listing, and nothing is
+    """Fetch an ftp or ftps URL (*tls*: how the certificate is trusted; *auth_tls*: ask
+    an ftp server for TLS, :mod:`urlinspector.net.ftp.tls`); with *spool* a file goes
+    there (a directory comes back as a listing, and nothing is
     written)."""
     parsed = _parsed(url)
 
@@ -245,6 +248,7 @@ def ftp_task(
                 transcript=transcript,
                 charset=charset,
                 tls=tls,
+                auth_tls=auth_tls,
             )
             return FtpPage(parsed, result)
         with open(spool, "wb") as sink:
@@ -264,6 +268,7 @@ def ftp_task(
                 transcript=transcript,
                 charset=charset,
                 tls=tls,
+                auth_tls=auth_tls,
             )
         return SavedPage(
             parsed,
@@ -284,7 +289,8 @@ def ftp_resume_task(
     offset: int,
     *,
     limits: Limits = VIEW_LIMITS,
-    tls: net_ftp.TLSOptions | None = None,
+    tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> Callable[[JobContext], SavedPage]:
     """Go on with an ftp download cut after *offset* octets: REST, then RETR appended to
     *spool* (:func:`urlinspector.net.ftp.resuming.fetch_from`); progress counts the
@@ -303,6 +309,7 @@ def ftp_resume_task(
                 password=ctx.ask_password,
                 transcript=Transcript(ctx.transcript),
                 tls=tls,
+                auth_tls=auth_tls,
             )
         return SavedPage(
             parsed, spool, result.received, result.total, None, result.transcript, result.tls

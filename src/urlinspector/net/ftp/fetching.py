@@ -17,9 +17,9 @@ from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLar
 from urlinspector.net.ftp.errors import FTPReplyError
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
-from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.saving import save_to
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
 
@@ -55,6 +55,7 @@ def fetch(
     now: datetime | None = None,
     line_end: bytes | None = LOCAL_LINE_END,
     tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> FTPResult:
     """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
@@ -73,11 +74,12 @@ def fetch(
     them as they came, for ``--raw``).
 
     An ``ftps`` URL is TLS from the first octet (port 990 by default); an ``ftp`` URL
-    asks for TLS with ``AUTH TLS`` when ``tls.explicit``; either way the data
+    asks for TLS with ``AUTH TLS`` when *auth_tls*; either way the data
     connections are protected too, and a server that refuses is an error
     (:class:`TLSRefused`, :class:`ConnectFailed`), never a plain connection
-    (:mod:`urlinspector.net.ftp.tls`).  :attr:`FTPResult.tls` tells how, with the
-    certificate.
+    (:mod:`urlinspector.net.ftp.tls`).  *tls* says how the certificate is trusted
+    (:class:`urlinspector.net.tls.TLSOptions`); :attr:`FTPResult.tls` tells how the
+    connection was protected, with the certificate.
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` before connecting
     for a URL that cannot be sent safely; :class:`ConnectFailed`, :class:`NetTimeout`,
@@ -96,6 +98,7 @@ def fetch(
         now=now,
         line_end=line_end,
         tls=tls or TLSOptions(),
+        auth_tls=auth_tls,
     )
     return run_session(session)
 
@@ -149,6 +152,7 @@ def fetch_to_path(
     now: datetime | None = None,
     line_end: bytes | None = LOCAL_LINE_END,
     tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> FTPResult:
     """:func:`fetch` streaming the file to *path* (any size; memory stays bounded).
 
@@ -176,6 +180,7 @@ def fetch_to_path(
                 now=now,
                 line_end=line_end,
                 tls=tls,
+                auth_tls=auth_tls,
             )
         except BaseException:
             if keep_partial:
