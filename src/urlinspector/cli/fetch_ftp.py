@@ -37,6 +37,7 @@ from urlinspector.net.errors import NetError
 from urlinspector.net.ftp import LOCAL_LINE_END, FTPResult
 from urlinspector.net.ftp import fetch as fetch_url
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.sink import MEMORY, File
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
@@ -161,7 +162,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     try:
         result = fetch_url(
             url,
-            sink=saving.file if saving is not None else None,
+            sink=File(saving.file) if saving is not None else MEMORY,
             limits=limits,
             password=_ask_password,
             anonymous_password=email,

@@ -27,14 +27,13 @@ from urlinspector.net.file import LocalEntry
 from urlinspector.net.ftp.resuming import fetch_from
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import Limits
+from urlinspector.net.sink import Feed, File
 from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.gopher import (
-    Data,
     GopherRequest,
-    MenuItem,
     error_in_body,
     request_from_url,
 )
@@ -177,20 +176,18 @@ def gopher_task(
                 sniffer = HeadSniffer(ctx, out, spool)
                 written = 0
 
-                def write(event: object) -> None:
+                def write(data: bytes) -> None:
                     nonlocal written
-                    if isinstance(event, Data):
-                        out.write(event.data)
-                        written += len(event.data)
-                        sniffer.written(written)
+                    out.write(data)
+                    written += len(data)
+                    sniffer.written(written)
 
                 reply = net_gopher.fetch(
                     request,
+                    sink=Feed(write),
                     limits=download,
                     cancel=ctx.token,
-                    keep_body=False,
                     progress=ctx.progress,
-                    on_event=write,
                     tls=tls,
                 )
             if reply.error is not None:
@@ -203,17 +200,13 @@ def gopher_task(
             sniffer.send()  # a body shorter than the sniff: all of it
             return SavedPage(parsed, spool, reply.size, total)
 
-        def on_event(event: object) -> None:
-            if isinstance(event, MenuItem):
-                ctx.push_item(event)
-
         reply = net_gopher.fetch(
             request,
             limits=limits,
             cancel=ctx.token,
             charset=charset,
             progress=ctx.progress,
-            on_event=on_event if request.kind == "menu" else None,
+            on_item=ctx.push_item,
             tls=tls,
         )
         return GopherPage(parsed, request, reply)
@@ -260,7 +253,7 @@ def ftp_task(
 
             result = net_ftp.fetch(
                 parsed,
-                sink=sink,
+                sink=File(sink),
                 progress=progress,
                 cancel=ctx.token,
                 limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from datetime import datetime
-from typing import BinaryIO
 
 import idna
 
@@ -19,6 +18,7 @@ from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCal
 from urlinspector.net.ftp.session import Session
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.saving import save_to
+from urlinspector.net.sink import MEMORY, File, Memory
 from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
@@ -44,7 +44,7 @@ def _ascii_host(host: str) -> str:
 def fetch(
     url: str | URL,
     *,
-    sink: BinaryIO | None = None,
+    sink: Memory | File = MEMORY,
     progress: ProgressCallback | None = None,
     cancel: CancelToken | None = None,
     limits: Limits | None = None,
@@ -59,7 +59,8 @@ def fetch(
 ) -> FTPResult:
     """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
-    A file goes to *sink* (any binary file object) when given, else into memory up to
+    A file goes to *sink* (:mod:`urlinspector.net.sink`): a :class:`File` (every byte
+    written to it; ``hold`` does not apply to ftp), else into memory up to
     ``limits.max_memory`` (more raises :class:`TooLarge`); a directory comes back as
     :attr:`FTPResult.listing`, and nothing is written to *sink*.  *progress* hears
     ``(done, total)``; *cancel* stops the work at any moment (``ABOR`` for an open
@@ -86,9 +87,11 @@ def fetch(
     :class:`FTPReplyError` (:class:`LoginFailed`), :class:`FTPError`,
     :class:`TooLarge` or :class:`Cancelled` (all :class:`NetError`) after.
     """
+    if isinstance(sink, File) and sink.hold:
+        raise ValueError("an ftp download writes every byte to its file: File(hold=0)")
     session = Session(
         with_ascii_host(plan(url, anonymous_password=anonymous_password)),
-        sink=sink,
+        sink=sink.target,
         progress=progress,
         cancel=cancel,
         limits=limits or Limits(),
@@ -169,7 +172,7 @@ def fetch_to_path(
         try:
             result = fetch(
                 url,
-                sink=saving.file,
+                sink=File(saving.file),
                 progress=progress,
                 cancel=cancel,
                 limits=limits,

@@ -6,9 +6,9 @@ a name that RETR refuses is tried as a directory when the typecode was a guess
 from __future__ import annotations
 
 from datetime import datetime
-from typing import BinaryIO
 
 from urlinspector.core.quoting import quoted
+from urlinspector.net.body import Writable
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.ftp.connections import ENTRY_COST, Connections
 from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed, TLSRefused
@@ -38,7 +38,7 @@ class Session(Connections):
         self,
         the_plan: Plan,
         *,
-        sink: BinaryIO | None,
+        sink: Writable | None,
         progress: ProgressCallback | None,
         cancel: CancelToken | None,
         limits: Limits,
