@@ -4,6 +4,7 @@ the same bytes as curl fetches."""
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,6 +15,7 @@ from tests.integration.gopher.conftest import BINARY, SUB_TEXT, TEXT, GopherServ
 from urlinspector.cli import main
 from urlinspector.net.gopher import fetch
 from urlinspector.net.limits import Limits
+from urlinspector.net.sink import Raw
 from urlinspector.schemes.gopher import error_in_body, parse_views
 
 pytestmark = pytest.mark.integration
@@ -184,6 +186,6 @@ def _curl(url: str) -> bytes:
 def test_the_same_bytes_as_curl(server: GopherServer, selector: str) -> None:
     """curl hands over the reply as it came; our raw bytes must be the same."""
     url = f"{server.url}{selector}"
-    raw: list[bytes] = []
-    fetch(url, limits=LIMITS, on_bytes=raw.append)
-    assert b"".join(raw) == _curl(url)
+    raw = io.BytesIO()
+    fetch(url, sink=Raw(raw), limits=LIMITS)
+    assert raw.getvalue() == _curl(url)

@@ -46,7 +46,7 @@ from urlinspector.gui.viewer.save import format_size, new_spool
 from urlinspector.gui.viewer.showing import PageRenderer, failure_title, resolved
 from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled, TooLarge
-from urlinspector.net.gopher_tls import UntrustedCertificate
+from urlinspector.net.tls import UntrustedCertificate
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.errors import ClearTextLoginRefused
 

@@ -71,7 +71,6 @@ from urlinspector.gui.viewer.save import SaveDialog, format_size
 from urlinspector.gui.viewer.showing import PageRenderer
 from urlinspector.gui.viewer.toolbar import NavigationBar
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
-from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.gopher import MenuItem, type_name
 
@@ -115,9 +114,9 @@ class ViewerPane(QWidget):
         self.limits = limits
         self.news_server = news_server
         """``HOST[:PORT]`` of the news server for news: URLs (None: ``NNTPSERVER``)."""
-        self.ftp_tls = TLSOptions()
-        """TLS for ftp URLs: ``explicit`` asks every ftp server for AUTH TLS (Go ▸ Ask
-        ftp servers for TLS); ftps URLs always use it."""
+        self.ftp_auth_tls = False
+        """Ask every ftp server for TLS with AUTH TLS (Go ▸ Ask ftp servers for TLS);
+        ftps URLs always use it."""
         self.clear_text_logins: set[str] = set()
         self.accepted_certificates: dict[str, str] = {}
         """News servers (``host:port``) the person allowed, this session, to be sent the
