@@ -1,29 +1,20 @@
 """Benchmark: urlinspector's full parse against urllib's urlsplit and rfc3986.
 
-Run: ``.venv/bin/python tests/benchmarks/bench_parse.py [--update-docs] [--with-compiled]``
+Run: ``.venv/bin/python tests/benchmarks/bench_parse.py [--update-docs]``
 
 All three parse the same deterministic corpus in one run; the figures are
 microseconds per URL (best of several rounds) and ratios to urlsplit, so they
 compare peers on the same machine at the same moment.  ``--update-docs``
 writes the table into docs/benchmarks.md between the benchmark markers.
-``--with-compiled`` adds the same table for the compiled parser: it builds the
-package with ``URLINSPECTOR_COMPILE=1`` (setup.py; mypy, setuptools 77 or later
-and a C compiler in this environment) into a temporary directory and runs this
-script again against it.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import importlib
-import os
 import platform
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -41,14 +32,6 @@ from urlinspector.core import parse  # noqa: E402
 
 START = "<!-- benchmark:start -->"
 END = "<!-- benchmark:end -->"
-
-
-def parser_build() -> str:
-    """Which build of the parser this run measures: the pure-Python modules, or those
-    setup.py compiles with mypyc (``URLINSPECTOR_COMPILE=1``)."""
-    module = importlib.import_module("urlinspector.core.parse")
-    compiled = not (module.__file__ or "").endswith(".py")
-    return "compiled with mypyc" if compiled else "pure Python"
 
 
 def per_item_us(func: Callable[[str], object], items: Sequence[str], rounds: int) -> float:
@@ -146,8 +129,7 @@ def run(size: int, rounds: int) -> str:
     big_ms = per_item_us(parse, [big] * 20, rounds) / 1000
     lines = [
         f"Corpus: {len(urls):,} URLs (tests/benchmarks/corpus.py, seed 1738); "
-        f"best of {rounds} rounds; Python {platform.python_version()} on {platform.machine()}; "
-        f"urlinspector's parser {parser_build()}.",
+        f"best of {rounds} rounds; Python {platform.python_version()} on {platform.machine()}.",
         "",
         "| parser | µs per URL | ratio to urlsplit |",
         "|---|---:|---:|",
@@ -207,51 +189,8 @@ def bench_main(
     return 0
 
 
-def compiled_table(size: int, rounds: int) -> str:
-    """:func:`run`'s table for the compiled parser, and how long it took to build: the
-    package built afresh with ``URLINSPECTOR_COMPILE=1`` in a temporary directory, and
-    this script run again with that build first on the path."""
-    with tempfile.TemporaryDirectory() as tmp:
-        # a copy of what the build reads, so that it starts from nothing (no objects
-        # of an earlier build) and leaves nothing in the tree
-        tree = Path(tmp) / "tree"
-        for name in ("pyproject.toml", "setup.py", "README.md"):
-            tree.mkdir(exist_ok=True)
-            shutil.copy2(ROOT / name, tree / name)
-        for name in ("src", "resources"):
-            shutil.copytree(ROOT / name, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
-        start = time.perf_counter()
-        pip = [sys.executable, "-m", "pip"]
-        subprocess.run(
-            [*pip, "wheel", "-q", "--no-build-isolation", "--no-deps", "-w", tmp, str(tree)],
-            env={**os.environ, "URLINSPECTOR_COMPILE": "1"},
-            check=True,
-        )
-        built = time.perf_counter() - start
-        (wheel,) = Path(tmp).glob("*.whl")
-        site = Path(tmp) / "site"
-        subprocess.run(
-            [*pip, "install", "-q", "--no-deps", "--target", str(site), str(wheel)],
-            check=True,
-        )
-        table = subprocess.run(
-            [sys.executable, __file__, "--size", str(size), "--rounds", str(rounds)],
-            env={**os.environ, "PYTHONPATH": str(site)},
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-    return f"**With the compiled parser** (the wheel built in {built:.0f} s):\n\n{table}"
-
-
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if "--with-compiled" not in args:
-        return bench_main(args, run, __doc__)
-    args.remove("--with-compiled")
-    return bench_main(
-        args, lambda size, rounds: f"{run(size, rounds)}\n\n{compiled_table(size, rounds)}", __doc__
-    )
+    return bench_main(argv, run, __doc__)
 
 
 if __name__ == "__main__":

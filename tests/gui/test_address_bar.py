@@ -229,12 +229,12 @@ def test_paste_unwraps_and_joins_a_url_broken_across_lines(window: MainWindow) -
 def test_paste_with_several_urls_offers_them(window: MainWindow, qtbot: QtBot) -> None:
     paste(window, "first http://a.example/x then gopher://b.example/1/ end")
     assert window.address.text() == ""
-    actions = [a for a in window.found_menu.actions() if a.data()]
+    actions = [a for a in window.menus.found_menu.actions() if a.data()]
     assert [a.data() for a in actions] == ["http://a.example/x", "gopher://b.example/1/"]
     with qtbot.waitSignal(window.inspectRequested):
         actions[1].trigger()
     assert window.address.text() == "gopher://b.example/1/"
-    window.found_menu.close()
+    window.menus.found_menu.close()
 
 
 def test_paste_of_a_plain_url_inserts_it_at_the_cursor(window: MainWindow) -> None:

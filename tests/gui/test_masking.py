@@ -102,8 +102,8 @@ def _all_texts(window: MainWindow) -> list[str]:
         item = top_item(tree, i)
         out += [item.text(1), item.toolTip(1)]
     out += [window.target_note.text(), window.target_note.toolTip()]
-    window.history_menu.aboutToShow.emit()
-    out += [a.text() for a in window.history_menu.actions()]
+    window.menus.history_menu.aboutToShow.emit()
+    out += [a.text() for a in window.menus.history_menu.actions()]
     window.tabs.setCurrentWidget(window.editions)
     return out
 
@@ -115,7 +115,7 @@ def test_the_password_is_masked_everywhere_or_nowhere(window: MainWindow) -> Non
     texts = _all_texts(window)
     assert not [t for t in texts if SECRET in t or "%74" in t]
     assert any("•••••••••" in t for t in texts)
-    window.copy_normalized()
+    window.menus.copy_normalized()
     assert "•••" in window.statusBar().currentMessage()
     assert SECRET not in window.statusBar().currentMessage()
     start = URL_TEXT.index("hun")

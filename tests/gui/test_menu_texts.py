@@ -30,7 +30,7 @@ def _paste(window: MainWindow, text: str) -> None:
 
 def test_the_paste_menu_shows_the_ampersands(window: MainWindow) -> None:
     _paste(window, PASTED)
-    actions = [a for a in window.found_menu.actions() if a.data()]
+    actions = [a for a in window.menus.found_menu.actions() if a.data()]
     assert [a.iconText() for a in actions] == [
         "https://a.example/q?x=1&y=2",
         "https://b.example/?q=fish&chips",
@@ -58,7 +58,7 @@ def test_a_pasted_url_joins_the_history(window: MainWindow, text: str) -> None:
 
 def test_a_url_picked_from_pasted_text_joins_the_history(window: MainWindow) -> None:
     _paste(window, PASTED)
-    picked = next(a for a in window.found_menu.actions() if a.data())
+    picked = next(a for a in window.menus.found_menu.actions() if a.data())
     picked.trigger()
     window.flush()
     assert window.settings.history[0] == "https://a.example/q?x=1&y=2"

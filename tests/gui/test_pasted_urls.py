@@ -50,13 +50,13 @@ def paste(window: MainWindow, text: str) -> list[QAction]:
     window.address.setFocus()
     window.address.selectAll()
     window.address.insertFromMimeData(mime)
-    return [a for a in window.found_menu.actions() if a.data()]
+    return [a for a in window.menus.found_menu.actions() if a.data()]
 
 
 def test_an_email_lists_all_seven_urls(window: MainWindow, qtbot: QtBot) -> None:
     actions = paste(window, EMAIL)
     assert [a.data() for a in actions] == EXPECTED
-    assert window.found_menu.actions()[0].text() == "7 URLs in the pasted text:"
+    assert window.menus.found_menu.actions()[0].text() == "7 URLs in the pasted text:"
     marked = [a for a in actions if REFANGED_MARK in a.text()]
     assert [a.data() for a in marked] == ["https://evil.com/x"]
     (refanged,) = marked
@@ -71,7 +71,7 @@ def test_an_email_lists_all_seven_urls(window: MainWindow, qtbot: QtBot) -> None
     with qtbot.waitSignal(window.inspectRequested):
         actions[2].trigger()
     assert window.address.text() == "http://аррӏе.com/login"
-    window.found_menu.close()
+    window.menus.found_menu.close()
 
 
 def test_the_refanged_url_is_inspected_refanged(window: MainWindow, qtbot: QtBot) -> None:
@@ -81,7 +81,7 @@ def test_the_refanged_url_is_inspected_refanged(window: MainWindow, qtbot: QtBot
     with qtbot.waitSignal(window.inspectRequested):
         actions[0].trigger()
     assert window.address.text() == "http://bad.example/a"
-    window.found_menu.close()
+    window.menus.found_menu.close()
 
 
 def test_one_defanged_url_is_offered_re_fanged_not_typed(window: MainWindow) -> None:
@@ -91,16 +91,16 @@ def test_one_defanged_url_is_offered_re_fanged_not_typed(window: MainWindow) -> 
     actions = paste(window, "hxxps://evil[.]com/x")
     assert [a.data() for a in actions] == ["https://evil.com/x"]
     assert REFANGED_MARK in actions[0].text()
-    assert window.found_menu.actions()[0].text() == "1 URL in the pasted text:"
+    assert window.menus.found_menu.actions()[0].text() == "1 URL in the pasted text:"
     assert window.address.text() == "http://example.com/"
 
 
 def test_a_plain_url_pasted_alone_is_inserted_as_it_is(window: MainWindow) -> None:
     window.inspect("")
-    window.found_menu.clear()
+    window.menus.found_menu.clear()
     paste(window, "http://example.com/a.")
     assert window.address.text() == "http://example.com/a."
-    assert not window.found_menu.actions()
+    assert not window.menus.found_menu.actions()
 
 
 def test_a_listed_url_with_a_security_warning_is_marked(window: MainWindow) -> None:

@@ -126,26 +126,26 @@ def test_trace_copies_its_steps(window: MainWindow) -> None:
 def test_save_report_writes_each_format(window: MainWindow, tmp_path: Path) -> None:
     show(window, URL, base="http://u:basepass@a/b/")
     diagnostics = window.diagnostics.diagnostics_model.items
-    written = window.save_report(tmp_path / "r.json")
+    written = window.menus.save_report(tmp_path / "r.json")
     assert written == tmp_path / "r.json"
     document = json.loads(written.read_text(encoding="utf-8"))
     assert [d["code"] for d in document["diagnostics"]] == [d.code for d in diagnostics]
     assert document["base"] == "http://u:••••••••@a/b/"
     assert document["trace"] is not None
-    markdown = window.save_report(tmp_path / "r.md")
+    markdown = window.menus.save_report(tmp_path / "r.md")
     assert markdown is not None
     text = markdown.read_text(encoding="utf-8")
     assert text.startswith("# URL inspection")
     assert "secret" not in text
     assert "Saved the report" in window.statusBar().currentMessage()
-    page = window.save_report(tmp_path / "r.html")
+    page = window.menus.save_report(tmp_path / "r.html")
     assert page is not None
     assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
 def test_save_report_says_when_it_cannot_write(window: MainWindow, tmp_path: Path) -> None:
     show(window, URL)
-    assert window.save_report(tmp_path / "missing" / "r.md") is None
+    assert window.menus.save_report(tmp_path / "missing" / "r.md") is None
     assert "Cannot save the report" in window.statusBar().currentMessage()
 
 
@@ -162,7 +162,7 @@ def test_copy_as_command_reopens_this_state(
 ) -> None:
     window.set_edition(edition)
     show(window, text, base)
-    line = window.copy_command()
+    line = window.menus.copy_command()
     assert QApplication.clipboard().text() == line
     words = shlex.split(line)
     assert words[:2] == ["urlinspector", "gui"]
@@ -172,9 +172,9 @@ def test_copy_as_command_reopens_this_state(
 
 def test_copy_as_command_leaves_the_password_out_while_masked(window: MainWindow) -> None:
     show(window, "ftp://joe:secret@host/file")
-    line = window.copy_command()
+    line = window.menus.copy_command()
     assert shlex.split(line)[2] == "ftp://joe@host/file"
     assert "without the password" in window.statusBar().currentMessage()
     window.show_passwords_action.setChecked(True)
-    assert shlex.split(window.copy_command())[2] == "ftp://joe:secret@host/file"
+    assert shlex.split(window.menus.copy_command())[2] == "ftp://joe:secret@host/file"
     assert "without the password" not in window.statusBar().currentMessage()

@@ -291,8 +291,8 @@ def test_settings_round_trip(app: QApplication, qtbot: QtBot, settings: Settings
 def test_history_menu_navigates(window: MainWindow, qtbot: QtBot) -> None:
     window.inspect("http://one.example/")
     window.inspect("http://two.example/")
-    window.history_menu.aboutToShow.emit()
-    entries = [a for a in window.history_menu.actions() if a.data()]
+    window.menus.history_menu.aboutToShow.emit()
+    entries = [a for a in window.menus.history_menu.actions() if a.data()]
     assert [a.data() for a in entries] == ["http://two.example/", "http://one.example/"]
     with qtbot.waitSignal(window.inspectRequested):
         entries[1].trigger()
@@ -322,12 +322,12 @@ def test_about_and_legend(window: MainWindow, qtbot: QtBot) -> None:
         assert edition.title in text
     assert "0.1" in text
     assert "WHATWG" in text
-    window.show_about()
-    assert window.about_box is not None
-    assert window.about_box.isVisible()
-    window.about_box.close()
-    window.show_legend()
-    dialog = window._legend_dialog
+    window.menus.show_about()
+    assert window.menus.about_box is not None
+    assert window.menus.about_box.isVisible()
+    window.menus.about_box.close()
+    window.menus.show_legend()
+    dialog = window.menus.legend_dialog
     assert dialog is not None
     assert dialog.isVisible()
     labels = " ".join(w.text() for w in dialog.findChildren(type(window.summary)))

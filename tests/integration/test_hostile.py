@@ -33,9 +33,9 @@ from urlinspector.net.ftp import fetch as ftp_fetch
 from urlinspector.net.gopher import GopherReply, fetch
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.nntp import Credentials, fetch_news
+from urlinspector.net.sink import Feed, File, Raw
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.ftp.transcript import Transcript
-from urlinspector.schemes.gopher import Data
 from urlinspector.schemes.nntp.article import Article
 
 pytestmark = pytest.mark.integration
@@ -80,6 +80,17 @@ def hostile() -> Iterator[Start]:
     yield start
     for server in servers:
         server.close()
+
+
+class Counted:
+    """A stream that keeps only the size of each write, in *sizes*."""
+
+    def __init__(self, sizes: list[int]) -> None:
+        self.sizes = sizes
+
+    def write(self, data: bytes) -> int:
+        self.sizes.append(len(data))
+        return len(data)
 
 
 def measured(run: Callable[[], object]) -> tuple[BaseException | object, int]:
@@ -151,12 +162,7 @@ def test_an_endless_menu_fetched_raw_stops_at_the_memory_cap(hostile: Start) -> 
     server = hostile(endless(MENU_CHUNK, seconds=6))
     received: list[int] = []
     outcome, peak = measured(
-        lambda: fetch(
-            parse(server.url()),
-            limits=LIMITS,
-            keep_body=False,
-            on_bytes=lambda data: received.append(len(data)),
-        )
+        lambda: fetch(parse(server.url()), sink=Raw(Counted(received)), limits=LIMITS)
     )
     assert isinstance(outcome, TooLarge), outcome
     assert "larger than the 1 MiB kept in memory" in str(outcome)
@@ -187,7 +193,7 @@ def test_an_endless_download_to_a_file_ends_at_the_deadline(hostile: Start, tmp_
 
     def run() -> object:
         with target.open("wb") as sink:
-            return fetch(parse(server.url("9/x")), limits=limits, sink=sink)
+            return fetch(parse(server.url("9/x")), sink=File(sink), limits=limits)
 
     outcome, peak = measured(run)
     assert isinstance(outcome, NetTimeout)
@@ -219,12 +225,12 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
     server = hostile(ten_mb_line)
     seen = [0]
 
-    def count(event: object) -> None:
-        seen[0] += len(getattr(event, "data", b""))
+    def count(data: bytes) -> None:
+        seen[0] += len(data)
 
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=30)
     outcome, peak = measured(
-        lambda: fetch(parse(server.url("0/x")), limits=limits, keep_body=False, on_event=count)
+        lambda: fetch(parse(server.url("0/x")), sink=Feed(count), limits=limits)
     )
     assert isinstance(outcome, GopherReply)
     assert outcome.complete
@@ -411,7 +417,9 @@ def test_a_binary_download_goes_to_its_file_inside_the_kernel(
     target = tmp_path / "x.bin"
     pipes = _open_pipes()
     with target.open("wb") as sink:
-        reply, peak = measured(lambda: fetch(parse(server.url("9/x")), limits=LIMITS, sink=sink))
+        reply, peak = measured(
+            lambda: fetch(parse(server.url("9/x")), sink=File(sink), limits=LIMITS)
+        )
         assert sink.tell() == len(data)  # the file object knows where its file ends
     assert target.read_bytes() == data
     assert isinstance(reply, GopherReply)
@@ -430,13 +438,14 @@ def test_a_download_watched_event_by_event_is_not_spliced(
     server = hostile(lambda conn: conn.sendall(data))
     seen: list[int] = []
 
-    def watch(event: object) -> None:
-        if isinstance(event, Data):
-            seen.append(len(event.data))
-
     target = tmp_path / "x.bin"
-    with target.open("wb") as sink:
-        fetch(parse(server.url("9/x")), limits=LIMITS, sink=sink, on_event=watch)
+    with target.open("wb") as out:
+
+        def watch(data: bytes) -> None:
+            seen.append(len(data))
+            out.write(data)
+
+        fetch(parse(server.url("9/x")), sink=Feed(watch), limits=LIMITS)
     assert target.read_bytes() == data
     assert sum(seen) == len(data)
     assert spliced == []
@@ -459,7 +468,7 @@ def test_a_slow_spliced_download_is_not_held_for_a_big_piece(
     limits = Limits(connect_timeout=2, read_timeout=0.5, max_memory=CAP, total_timeout=20)
     target = tmp_path / "x.bin"
     with target.open("wb") as sink:
-        reply = fetch(parse(server.url("9/x")), limits=limits, sink=sink)
+        reply = fetch(parse(server.url("9/x")), sink=File(sink), limits=limits)
     assert reply.complete
     assert target.stat().st_size == 2 * CAP + 30 * 1024
     assert spliced
@@ -473,7 +482,7 @@ def test_a_spliced_download_that_stalls_times_out(
     limits = Limits(connect_timeout=2, read_timeout=1, max_memory=CAP, total_timeout=20)
     pipes = _open_pipes()
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(NetTimeout, match="for 1 s"):
-        fetch(parse(server.url("9/x")), limits=limits, sink=sink)
+        fetch(parse(server.url("9/x")), sink=File(sink), limits=limits)
     assert spliced
     assert _open_pipes() == pipes
 
@@ -488,7 +497,7 @@ def test_stop_works_during_a_spliced_download(
     start = time.monotonic()
     limits = Limits(read_timeout=30, max_memory=CAP)
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(Cancelled):
-        fetch(parse(server.url("9/x")), limits=limits, sink=sink, cancel=cancel)
+        fetch(parse(server.url("9/x")), sink=File(sink), limits=limits, cancel=cancel)
     assert time.monotonic() - start < 2.5
     assert spliced
 

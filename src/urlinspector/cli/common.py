@@ -28,6 +28,7 @@ from urlinspector.core import (
 from urlinspector.core.charsets import canonical_charset
 from urlinspector.net.limits import Limits
 from urlinspector.net.saving import SaveRefused
+from urlinspector.net.tls import TLSOptions
 
 if TYPE_CHECKING:
     from urlinspector import palette
@@ -292,6 +293,14 @@ def fetch_limits(
         max_memory=default.max_memory,
         total_timeout=total,
         guard=guard,
+    )
+
+
+def tls_options(args: argparse.Namespace) -> TLSOptions:
+    """``--cacert FILE`` and ``--insecure`` as how a TLS server is trusted (every
+    protocol's: ftps and ftp with ``--tls``, gophers)."""
+    return TLSOptions(
+        cafile=getattr(args, "cacert", None), insecure=bool(getattr(args, "insecure", False))
     )
 
 

@@ -28,19 +28,21 @@ from urlinspector.cli.common import (
     fetch_limits,
     request_guard,
     table,
+    tls_options,
     visible,
 )
 from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
-from urlinspector.net.ftp import LOCAL_LINE_END, FTPResult, TLSOptions
+from urlinspector.net.ftp import LOCAL_LINE_END, FTPResult
 from urlinspector.net.ftp import fetch as fetch_url
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.sink import MEMORY, File
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
 
-__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "tls_options", "without_password"]
+__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "without_password"]
 
 EMAIL_VARIABLE = "URLINSPECTOR_FTP_EMAIL"
 
@@ -141,15 +143,6 @@ def _print_plan(the_plan: Plan) -> None:
     _stderr(f"# the URL's FTP commands (RFC 1738 §3.2): {steps}")
 
 
-def tls_options(args: argparse.Namespace) -> TLSOptions:
-    """``--tls``, ``--cacert FILE`` and ``--insecure`` as :class:`TLSOptions`."""
-    return TLSOptions(
-        explicit=bool(getattr(args, "tls", False)),
-        cafile=getattr(args, "cacert", None),
-        insecure=bool(getattr(args, "insecure", False)),
-    )
-
-
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for ftp URLs."""
     limits = fetch_limits(args.timeout, request_guard(url, args))
@@ -169,7 +162,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     try:
         result = fetch_url(
             url,
-            sink=saving.file if saving is not None else None,
+            sink=File(saving.file) if saving is not None else MEMORY,
             limits=limits,
             password=_ask_password,
             anonymous_password=email,
@@ -177,6 +170,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             charset=args.charset,
             line_end=None if args.raw else LOCAL_LINE_END,
             tls=tls_options(args),
+            auth_tls=bool(getattr(args, "tls", False)),
         )
         if not args.transcript:  # else the transcript has shown them already
             if result.tls is not None:

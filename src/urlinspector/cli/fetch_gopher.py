@@ -27,6 +27,7 @@ from urlinspector.cli.common import (
     check_port,
     fetch_limits,
     request_guard,
+    tls_options,
     visible,
     width,
 )
@@ -35,14 +36,13 @@ from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.gopher import fetch as gopher_fetch
-from urlinspector.net.gopher_tls import TLSOptions, UntrustedCertificate, describe
 from urlinspector.net.limits import Limits
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
+from urlinspector.net.tls import TLSOptions, UntrustedCertificate, describe
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.gopher import (
     Attribute,
-    Data,
-    Event,
     GopherRequest,
     MenuItem,
     error_in_body,
@@ -178,13 +178,6 @@ def _transcript(options: _Options, text: str) -> None:
         sys.stderr.write(visible(text) + "\n")
 
 
-def tls_options(args: argparse.Namespace) -> TLSOptions:
-    """``--cacert FILE`` and ``--insecure`` as the fetch's TLS settings."""
-    return TLSOptions(
-        cafile=getattr(args, "cacert", None), insecure=bool(getattr(args, "insecure", False))
-    )
-
-
 def _connected(options: _Options, conn: Connection) -> None:
     """The transcript's lines once connected: the address, and the TLS certificate."""
     _transcript(options, f"connected to {conn.peer[0]} port {conn.peer[1]}")
@@ -211,33 +204,43 @@ class _Route:
     """Where the reply goes, decided from the item's kind and the options before
     connecting."""
 
+    sink: Sink
+    """Where the body goes (:mod:`urlinspector.net.sink`)."""
     target: BinaryIO | None
     """The -o file."""
-    stdout: BinaryIO | None
-    """Standard output for --raw without -o."""
     text_out: _TextOut | None
     """A text document printed as it arrives."""
     menu_to_file: bool
     """Menu lines written to the file as the items arrive."""
-    body_to_file: bool
-    """A text or binary body streamed into the file (its first 4 KiB held, to recognise
-    an error menu in its place)."""
 
     @classmethod
     def of(cls, kind: str, options: _Options, saving: Saving | None, console: Console) -> _Route:
         target = saving.file if saving is not None else None
         cooked = not options.raw
-        return cls(
-            target=target,
-            stdout=sys.stdout.buffer if options.raw and target is None else None,
-            text_out=(
-                _TextOut(console, options.charset)
-                if kind == "text" and cooked and target is None
-                else None
-            ),
-            menu_to_file=target is not None and cooked and kind == "menu",
-            body_to_file=target is not None and cooked and kind in ("text", "binary"),
+        text_out = (
+            _TextOut(console, options.charset)
+            if kind == "text" and cooked and target is None
+            else None
         )
+        return cls(
+            sink=_sink(kind, options, target, text_out),
+            target=target,
+            text_out=text_out,
+            menu_to_file=target is not None and cooked and kind == "menu",
+        )
+
+
+def _sink(kind: str, options: _Options, target: BinaryIO | None, text_out: _TextOut | None) -> Sink:
+    """--raw: the bytes as they came, to FILE or standard output; text printed as it
+    comes; a text or binary body into FILE, its first 4 KiB held back to recognise an
+    error menu in its place; else (menus, attributes) in memory."""
+    if options.raw:
+        return Raw(target if target is not None else sys.stdout.buffer)
+    if text_out is not None:
+        return Feed(text_out.feed)
+    if target is not None and kind in ("text", "binary"):
+        return File(target, hold=_PEEK)
+    return MEMORY
 
 
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
@@ -292,37 +295,23 @@ def _receive(
     request: GopherRequest, limits: Limits, options: _Options, route: _Route
 ) -> GopherReply:
     """Send the request and take the reply where *route* says."""
-    text_out, target, menu_to_file = route.text_out, route.target, route.menu_to_file
+    target = route.target
 
-    def on_event(event: Event) -> None:
-        if text_out is not None and isinstance(event, Data):
-            text_out.feed(event.data)
-        elif menu_to_file and target is not None and isinstance(event, MenuItem):
-            # written as the items come, so a menu of any size fits: the URLs start at
-            # the widest display column, since the widest display is not known yet
-            target.write((menu_lines([event], _DISPLAY_COLUMN)[0] + "\n").encode("utf-8"))
-            _item_notes(options, event)
-
-    def on_bytes(data: bytes) -> None:
-        if target is not None:
-            target.write(data)
-        elif route.stdout is not None:
-            route.stdout.write(data)
-
-    def on_connect(conn: Connection) -> None:
-        _connected(options, conn)
+    def to_file(item: MenuItem) -> None:
+        # written as the items come, so a menu of any size fits: the URLs start at
+        # the widest display column, since the widest display is not known yet
+        assert target is not None
+        target.write((menu_lines([item], _DISPLAY_COLUMN)[0] + "\n").encode("utf-8"))
+        _item_notes(options, item)
 
     return gopher_fetch(
         request,
+        sink=route.sink,
         limits=limits,
         charset=options.charset,
-        sink=target if route.body_to_file else None,
-        keep_body=text_out is None and not options.raw,
-        keep_items=not menu_to_file,
-        memory=_PEEK if route.body_to_file else None,  # the rest streams to the file
-        on_event=on_event if text_out is not None or menu_to_file else None,
-        on_bytes=on_bytes if options.raw else None,
-        on_connect=on_connect,
+        on_item=to_file if route.menu_to_file else None,
+        keep_items=not route.menu_to_file,
+        on_connect=lambda conn: _connected(options, conn),
         tls=options.tls,
     )
 
@@ -330,7 +319,7 @@ def _receive(
 def _save_held_body(reply: GopherReply, route: _Route, charset: str) -> str | None:
     """The first 4 KiB of a body streamed to the file, held back: the error message when
     they are an error menu in the document's place, else written to the file (None)."""
-    if not route.body_to_file or route.target is None or not reply.body:
+    if not isinstance(route.sink, File) or route.target is None or not reply.body:
         return None
     message = error_in_body(reply.body, charset)
     if message is None:

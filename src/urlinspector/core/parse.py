@@ -27,10 +27,6 @@ recurs is worked out once and kept: of an internationalized host name
 (:func:`.checks.port.port_finding`), of a known scheme's spelling in upper case
 (:meth:`.tables.EditionTables.known_cased`); results are not.
 
-The modules this one runs through for every URL may be compiled with mypyc (setup.py,
-``URLINSPECTOR_COMPILE=1``); they are written for both: strictly typed, constants
-``Final``.
-
 The result type is :mod:`.url`'s; the fixed grammar rules are :mod:`.grammar`'s, the
 rules compiled from an edition's tables :mod:`.tables`'s; the checks on whole
 components are the :mod:`.checks` package's.  This module holds the routes.

@@ -1,5 +1,8 @@
 """The main window: the address bar, the base URL and the resolved target above a
-central page area, menus, and what the window remembers.
+central page area, menus, and what the window remembers.  It is composed of parts
+given what they use: the address area (:mod:`.widgets.address_area`), the inspector
+page (:mod:`.inspector`), the menus (:mod:`.window_menus`, reaching the window as a
+``MenusHost``), Find (:mod:`.find_routing`) and the teaching tools (:mod:`.teaching`).
 
 The page area is a ``QStackedWidget``; its first page is the inspector (components,
 diagnostics, editions side by side, resolution trace, escapes).  A viewer for gopher
@@ -33,11 +36,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QLabel,
-    QMessageBox,
-    QSplitter,
+    QMainWindow,
     QStackedWidget,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -46,6 +46,7 @@ from urlinspector.core import EDITIONS, URL, Destination, browser_reading
 from urlinspector.core.model import HOST, PASSWORD, Span
 from urlinspector.gui import app as gui_app
 from urlinspector.gui.find_routing import WindowFind
+from urlinspector.gui.inspector import InspectorPage
 from urlinspector.gui.models.anatomy import Description
 from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
 from urlinspector.gui.models.text import EMPTY_ADDRESS, shown, visible
@@ -56,15 +57,7 @@ from urlinspector.gui.teaching import install_teaching
 from urlinspector.gui.warm_up import warm_up
 from urlinspector.gui.widgets.address_area import AddressArea
 from urlinspector.gui.widgets.address_mode import FETCH, INSPECT
-from urlinspector.gui.widgets.components import ComponentsPanel
-from urlinspector.gui.widgets.diagnostics import DiagnosticsPanel
-from urlinspector.gui.widgets.editions import EditionsPanel
-from urlinspector.gui.widgets.escapes import EscapesPanel
-from urlinspector.gui.widgets.explain import ExplainPanel
-from urlinspector.gui.widgets.legend import LegendDialog
-from urlinspector.gui.widgets.spec import SpecReader
-from urlinspector.gui.widgets.trace import TracePanel
-from urlinspector.gui.window_menus import MenusWindow
+from urlinspector.gui.window_menus import WindowMenus
 from urlinspector.present.colouring import browser_host_span, roles_present
 from urlinspector.present.masking import password_span, passwords_of
 
@@ -87,7 +80,7 @@ INSPECTOR_SIZES = (400, 330)
 a smaller window keeps it, so the components stay readable at 800x600."""
 
 
-class MainWindow(MenusWindow):
+class MainWindow(QMainWindow):
     """The inspector window.
 
     Signals: ``inspectRequested(str)`` and ``openRequested(str)`` (see the module
@@ -113,8 +106,6 @@ class MainWindow(MenusWindow):
         self._delay = 0
         self._dirty_tabs: set[str] = set()
         self.last_update_seconds = 0.0
-        self._legend_dialog: LegendDialog | None = None
-        self.about_box: QMessageBox | None = None
 
         self.setWindowTitle(gui_app.DISPLAY_NAME)
         self.setAcceptDrops(True)
@@ -127,12 +118,15 @@ class MainWindow(MenusWindow):
         self.password_button, self.legend = area.password_button, area.legend
         self.same_document, self.target_note = area.same_document, area.target_note
         self.verdict, self.summary = area.verdict, area.summary
-        area.innerRequested.connect(self._inspect_chosen)
+        area.innerRequested.connect(self.inspect_chosen)
         self.edition_box.currentIndexChanged.connect(
             lambda i: self.set_edition(self.edition_box.itemData(i))
         )
         self._build_pages()
-        self._build_menus()
+        menus = self.menus = WindowMenus(self, self, self._session_history)
+        self.open_action, self.save_report_action = menus.open_action, menus.save_report_action
+        self.show_passwords_action, self.edit_menu = menus.show_passwords_action, menus.edit_menu
+        self.show_passwords_action.toggled.connect(self._passwords_toggled)
         self.finding = WindowFind(self, self)  # Ctrl+F wherever the focus is
         self.pages.currentChanged.connect(self._page_changed)
         central = QWidget()
@@ -159,7 +153,7 @@ class MainWindow(MenusWindow):
         self.address.committed.connect(self._address_committed)
         self.address.openRequested.connect(self.open_url)
         self.address.escapePressed.connect(self.restore_address)
-        self.address.urlsFound.connect(self.offer_urls)
+        self.address.urlsFound.connect(self.menus.offer_urls)
         self.address.pasted.connect(self.remember)  # (a URL picked from a paste: inspect)
         self.address.hovered.connect(self._show_hover)
         self.address.selectionChanged.connect(self._address_selection_changed)
@@ -200,49 +194,19 @@ class MainWindow(MenusWindow):
         return browser_host_span(url, browser_reading(url.uri))
 
     def _build_pages(self) -> None:
-        self.components = ComponentsPanel(self.formats, title="Components")
-        self.diagnostics = DiagnosticsPanel(self.formats)
-        self.editions = EditionsPanel(self.formats)
-        self.trace = TracePanel()
-        self.escapes = EscapesPanel(self.formats)
-
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("tabs")
-        self.tabs.addTab(self.editions, "Editions side by side")
-        self.tabs.addTab(self.trace, "Resolution trace")
-        self.tabs.addTab(self.escapes, "Escapes")
-        self.explain_panel = ExplainPanel()
-        self.spec_reader = SpecReader()
-        self.tabs.addTab(self.explain_panel, "Explain")
-        self.tabs.addTab(self.spec_reader, "Spec")
-        self._tab_names = ("editions", "trace", "escapes", "explain", "spec")
-
-        # the Diagnostics heading on a line as tall as the Components heading's (which
-        # shares its line with the charset): both tables start at the same height
-        diagnostics_box = QWidget()
-        box_layout = QVBoxLayout(diagnostics_box)
-        box_layout.setContentsMargins(0, 0, 0, 0)
-        box_layout.setSpacing(2)
-        heading = QLabel("<b>Diagnostics</b>")
-        heading.setMinimumHeight(self.components.charset_box.sizeHint().height())
-        box_layout.addWidget(heading)
-        box_layout.addWidget(self.diagnostics)
-
-        self.upper = QSplitter(Qt.Orientation.Horizontal)
-        self.upper.setObjectName("upperSplitter")
-        self.upper.addWidget(self.components)
-        self.upper.addWidget(diagnostics_box)
-        self.upper.setStretchFactor(0, 5)
-        self.upper.setStretchFactor(1, 6)
-        self.upper.setChildrenCollapsible(False)
-
-        self.inspector = QSplitter(Qt.Orientation.Vertical)
-        self.inspector.setObjectName("inspectorSplitter")
-        self.inspector.addWidget(self.upper)
-        self.inspector.addWidget(self.tabs)
-        self.inspector.setStretchFactor(0, 1)
-        self.inspector.setStretchFactor(1, 1)
-        self.inspector.setChildrenCollapsible(False)
+        inspector = self.inspector = InspectorPage(self.formats)
+        self.components, self.diagnostics = inspector.components, inspector.diagnostics
+        self.editions, self.trace, self.escapes = (
+            inspector.editions,
+            inspector.trace,
+            inspector.escapes,
+        )
+        self.explain_panel, self.spec_reader = inspector.explain_panel, inspector.spec_reader
+        self.tabs, self.upper, self._tab_names = (
+            inspector.tabs,
+            inspector.upper,
+            inspector.tab_names,
+        )
 
         self.pages = QStackedWidget()
         self.pages.setObjectName("pages")
@@ -285,7 +249,7 @@ class MainWindow(MenusWindow):
         index = list(EDITIONS).index(edition)
         if self.edition_box.currentIndex() != index:
             self.edition_box.setCurrentIndex(index)
-        for action in self.edition_actions.actions():
+        for action in self.menus.edition_actions.actions():
             if action.data() == edition:
                 action.setChecked(True)
         for editor in (self.address, self.base, self.target):
@@ -345,7 +309,7 @@ class MainWindow(MenusWindow):
         else:
             self.open_url(text)
 
-    def _inspect_chosen(self, url: str) -> None:
+    def inspect_chosen(self, url: str) -> None:
         """A URL chosen from a menu (history, pasted text): shown in the inspector."""
         self.show_page(INSPECTOR_PAGE)
         self.inspectRequested.emit(url)
@@ -595,7 +559,7 @@ class MainWindow(MenusWindow):
         self.address.insertFromMimeData(mime)
         event.acceptProposedAction()
         if self.address.text() != before:
-            self._inspect_chosen(self.address.text())
+            self.inspect_chosen(self.address.text())
 
     # --- layout ----------------------------------------------------------------------------------
 

@@ -4,9 +4,11 @@ one parse per keystroke from :class:`ParseCache`."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import cached_property
 from typing import TypeVar
 
 from urlinspector.core import URL, Destination, destination, parse
+from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.readers import ReaderReading, reader_readings
 from urlinspector.data import top_domains
 
@@ -53,7 +55,20 @@ class ParseCache:
         text, edition, base = key
         url = self.parse(text, edition)
         readings = self.readings(url.uri) if readers and url.is_absolute else None
-        return destination(url, base, brands=top_domains(), readers=readers, readings=readings)
+        return destination(
+            url,
+            base,
+            brands=self.hosts.brands,
+            readers=readers,
+            readings=readings,
+            hosts=self.hosts,
+        )
+
+    @cached_property
+    def hosts(self) -> HostJudge:
+        """What follows from a host alone (look-alikes, brands, the registrable
+        domain), judged once per host for every edition and keystroke."""
+        return HostJudge(top_domains())
 
     def readings(self, text: str) -> tuple[ReaderReading, ...]:
         """What each HTTP library reads in *text* (:func:`reader_readings`), asked

@@ -97,7 +97,7 @@ class Teaching(QObject):
         file_menu = _menu(self.window, "File")
         if file_menu is not None:
             actions = file_menu.actions()
-            after = self.window.copy_command_action
+            after = self.window.menus.copy_command_action
             index = actions.index(after) + 1 if after in actions else len(actions)
             if index < len(actions):
                 file_menu.insertAction(actions[index], self.export_action)

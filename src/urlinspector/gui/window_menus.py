@@ -3,15 +3,16 @@
 focused field, the address bar, Copy normalized URL), View (edition, passwords, theme),
 History, Help (Legend, About), and the menu of the URLs found in pasted text.
 
-:class:`MenusWindow` is the base of :class:`~urlinspector.gui.main_window.MainWindow`;
-what it declares and does not define is the window's."""
+:class:`WindowMenus` builds them on a window and is composed by
+:class:`~urlinspector.gui.main_window.MainWindow`, which it reaches as a
+:class:`MenusHost`: the address bar and what the window does with it."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -49,7 +50,7 @@ from urlinspector.present.report import (
     report_path,
 )
 
-__all__ = ["MenusWindow", "about_text"]
+__all__ = ["MenusHost", "WindowMenus", "about_text"]
 
 
 def about_text() -> str:
@@ -73,52 +74,73 @@ def about_text() -> str:
     )
 
 
-class MenusWindow(QMainWindow):
-    """The window's menus (see the module description)."""
+class MenusHost(Protocol):
+    """What the menus use of the window."""
 
-    settings: Settings
-    formats: Formats
-    address: UrlEdit
-    base: UrlEdit
-    open_button: QToolButton
-    address_mode: AddressMode
-    password_button: QToolButton
-    _edition: str
-    _session_history: dict[str, str]
-    _legend_dialog: LegendDialog | None
-    about_box: QMessageBox | None
+    @property
+    def settings(self) -> Settings: ...
 
-    if TYPE_CHECKING:  # the window's own
+    @property
+    def formats(self) -> Formats: ...
 
-        @property
-        def masking(self) -> bool: ...
+    @property
+    def address(self) -> UrlEdit: ...
 
-        def open_url(self, url: str | None = None) -> None: ...
+    @property
+    def base(self) -> UrlEdit: ...
 
-        def focus_address(self) -> None: ...
+    @property
+    def address_mode(self) -> AddressMode: ...
 
-        def restore_address(self) -> None: ...
+    @property
+    def password_button(self) -> QToolButton: ...
 
-        def set_edition(self, edition: str) -> None: ...
+    @property
+    def edition(self) -> str: ...
 
-        def set_theme(self, theme: str) -> None: ...
+    @property
+    def masking(self) -> bool: ...
 
-        def _passwords_toggled(self, show: bool) -> None: ...
+    def open_url(self, url: str | None = None) -> None: ...
 
-        def _inspect_chosen(self, url: str) -> None: ...
+    def focus_address(self) -> None: ...
+
+    def restore_address(self) -> None: ...
+
+    def set_edition(self, edition: str) -> None: ...
+
+    def set_theme(self, theme: str) -> None: ...
+
+    def inspect_chosen(self, url: str) -> None: ...
+
+
+class WindowMenus(QObject):
+    """The menus of *window* (see the module description); *session_history* maps a
+    history entry to the URL inspected in this run (the window's, shared)."""
+
+    def __init__(
+        self, host: MenusHost, window: QMainWindow, session_history: dict[str, str]
+    ) -> None:
+        super().__init__(window)
+        self.host = host
+        self.window = window
+        self.session_history = session_history
+        self.legend_dialog: LegendDialog | None = None
+        self.about_box: QMessageBox | None = None
+        self._build_menus()
 
     # --- building the menus ----------------------------------------------------------------
 
     def _build_menus(self) -> None:
-        bar = self.menuBar()
+        bar = self.window.menuBar()
         file_menu = bar.addMenu("&File")
         self.open_action = file_menu.addAction("&Open in the viewer")
         self.open_action.setShortcuts([QKeySequence("Alt+Return"), QKeySequence("Alt+Enter")])
         self.open_action.setToolTip(
             "fetch the URL and show what comes back (Alt+Enter); inspecting never connects"
         )
-        self.open_action.triggered.connect(lambda: self.open_url())
-        self.address_mode.set_fetch_action(self.open_action)  # in the button's menu
+        self.open_action.triggered.connect(lambda: self.host.open_url())
+        self.host.address_mode.set_fetch_action(self.open_action)  # in the button's menu
         file_menu.addSeparator()
         self.save_report_action = file_menu.addAction("Save &report…")
         self.save_report_action.setShortcut(QKeySequence.StandardKey.Save)
@@ -128,7 +150,7 @@ class MenusWindow(QMainWindow):
         file_menu.addSeparator()
         quit_action = file_menu.addAction("&Quit")
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
+        quit_action.triggered.connect(self.window.close)
 
         edit = self.edit_menu = bar.addMenu("&Edit")
         self.undo_action = edit.addAction("&Undo")
@@ -140,40 +162,39 @@ class MenusWindow(QMainWindow):
         edit.addSeparator()
         self.focus_action = edit.addAction("&Focus the address bar")
         self.focus_action.setShortcut(QKeySequence("Ctrl+L"))
-        self.focus_action.triggered.connect(self.focus_address)
+        self.focus_action.triggered.connect(self.host.focus_address)
         self.copy_normalized_action = edit.addAction("Copy &normalized URL")
         self.copy_normalized_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
         self.copy_normalized_action.triggered.connect(self.copy_normalized)
         self.restore_action = edit.addAction("Re&store the address")
         self.restore_action.setToolTip("Escape in the address bar")
-        self.restore_action.triggered.connect(self.restore_address)
+        self.restore_action.triggered.connect(self.host.restore_address)
         for action in (self.undo_action, self.redo_action):
             # the focused editor handles these keys itself; the menu entries act on it
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
 
         view = bar.addMenu("&View")
         edition_menu = view.addMenu("&Edition")
-        self.edition_actions = QActionGroup(self)
+        self.edition_actions = QActionGroup(self.window)
         for edition in EDITIONS.values():
             action = edition_menu.addAction(f"{edition.title} ({edition.year})")
             action.setCheckable(True)
             action.setData(edition.id)
-            action.setChecked(edition.id == self._edition)
+            action.setChecked(edition.id == self.host.edition)
             self.edition_actions.addAction(action)
-        self.edition_actions.triggered.connect(lambda a: self.set_edition(a.data()))
+        self.edition_actions.triggered.connect(lambda a: self.host.set_edition(a.data()))
         self.show_passwords_action = view.addAction("Show &passwords")
         self.show_passwords_action.setCheckable(True)
-        self.show_passwords_action.toggled.connect(self._passwords_toggled)
-        self.password_button.toggled.connect(self.show_passwords_action.setChecked)
+        self.host.password_button.toggled.connect(self.show_passwords_action.setChecked)
         theme_menu = view.addMenu("&Theme")
-        self.theme_actions = QActionGroup(self)
+        self.theme_actions = QActionGroup(self.window)
         for theme in THEMES:
             action = theme_menu.addAction(theme.capitalize())
             action.setCheckable(True)
             action.setData(theme)
-            action.setChecked(theme == self.settings.theme)
+            action.setChecked(theme == self.host.settings.theme)
             self.theme_actions.addAction(action)
-        self.theme_actions.triggered.connect(lambda a: self.set_theme(a.data()))
+        self.theme_actions.triggered.connect(lambda a: self.host.set_theme(a.data()))
 
         self.history_menu = bar.addMenu("Hi&story")
         self.history_menu.aboutToShow.connect(self._fill_history_menu)
@@ -185,12 +206,14 @@ class MenusWindow(QMainWindow):
         about_action = help_menu.addAction("&About URL Inspector")
         about_action.triggered.connect(self.show_about)
 
-        self.found_menu = QMenu("URLs in the pasted text", self)
+        self.found_menu = QMenu("URLs in the pasted text", self.window)
 
     def _focused_editor(self) -> UrlEdit:
         focused = QApplication.focusWidget()
         return (
-            focused if isinstance(focused, UrlEdit) and not focused.isReadOnly() else self.address
+            focused
+            if isinstance(focused, UrlEdit) and not focused.isReadOnly()
+            else self.host.address
         )
 
     # --- File: the report and the command; Edit: the normalized URL ------------------------
@@ -201,84 +224,89 @@ class MenusWindow(QMainWindow):
         written, or None."""
         if path is None:
             name, chosen = QFileDialog.getSaveFileName(
-                self, "Save report", "url-report.md", file_filters()
+                self.window, "Save report", "url-report.md", file_filters()
             )
             if not name:
                 return None
             path = report_path(name, chosen)
         path = Path(path)
-        text, base = self.address.text(), self.base.text()
-        report = build_report(text, base, self._edition, mask_passwords=self.masking)
+        text, base = self.host.address.text(), self.host.base.text()
+        report = build_report(text, base, self.host.edition, mask_passwords=self.host.masking)
         try:
             path.write_text(render(report, format_for_path(path)), encoding="utf-8")
         except OSError as exc:
-            self.statusBar().showMessage(f"Cannot save the report: {exc}", 10000)
+            self.window.statusBar().showMessage(f"Cannot save the report: {exc}", 10000)
             return None
         masked = " (passwords masked)" if (report.url, report.base) != (text, base) else ""
-        self.statusBar().showMessage(f"Saved the report to {path}{masked}.", 8000)
+        self.window.statusBar().showMessage(f"Saved the report to {path}{masked}.", 8000)
         return path
 
     def copy_command(self) -> str:
         """Copy the ``urlinspector gui`` line that reopens this inspection (URL, base,
         edition); without the password while the window masks passwords."""
         line, left_out = command_line(
-            self.address.text(), self.base.text(), self._edition, mask_passwords=self.masking
+            self.host.address.text(),
+            self.host.base.text(),
+            self.host.edition,
+            mask_passwords=self.host.masking,
         )
         QGuiApplication.clipboard().setText(line)
         note = " without the password (passwords are hidden)" if left_out else ""
-        self.statusBar().showMessage(
+        self.window.statusBar().showMessage(
             f"Copied the command that reopens this inspection{note}.", 8000
         )
         return line
 
     def copy_normalized(self) -> str:
         """Copy the normalized form of the address (RFC 3986 §6) to the clipboard."""
-        result = normalize(self.address.text(), edition=self._edition)
+        result = normalize(self.host.address.text(), edition=self.host.edition)
         QGuiApplication.clipboard().setText(result.text)
         shown_text = self._display(result.text)
-        self.statusBar().showMessage(f"Copied the normalized URL: {visible(shown_text)}", 5000)
+        self.window.statusBar().showMessage(
+            f"Copied the normalized URL: {visible(shown_text)}", 5000
+        )
         return result.text
 
     def _display(self, text: str) -> str:
         """*text* (a URL) with its password masked while passwords are hidden."""
-        return mask_url(parse(text, self._edition)) if self.masking else text
+        return mask_url(parse(text, self.host.edition)) if self.host.masking else text
 
     # --- History ---------------------------------------------------------------------------
 
     def _fill_history_menu(self) -> None:
         menu = self.history_menu
         menu.clear()
-        entries = self.settings.history[:25]
+        entries = self.host.settings.history[:25]
         if not entries:
             empty = menu.addAction("(no history yet)")
             empty.setEnabled(False)
         for entry in entries:
-            session = self._session_history.get(entry)
+            session = self.session_history.get(entry)
             label = entry if session is None else self._display(session)
             action = menu.addAction(shown(label, 90).replace("&", "&&"))
             action.setData(entry)
             action.triggered.connect(lambda _checked=False, e=entry: self.choose_history(e))
         menu.addSeparator()
         clear = menu.addAction("&Clear history")
-        clear.triggered.connect(self.settings.clear_history)
+        clear.triggered.connect(self.host.settings.clear_history)
 
     def choose_history(self, entry: str) -> None:
         """Inspect a history *entry* (nothing is fetched).  One inspected in this run
         comes back whole; one whose password was removed comes back with an empty
         password and the caret where it goes, and the status bar says so."""
-        url = self._session_history.get(entry)
+        url = self.session_history.get(entry)
         if url is not None:
-            self._inspect_chosen(url)
+            self.host.inspect_chosen(url)
             return
         removed = password_removed(entry)
         if removed is None:
-            self._inspect_chosen(entry)
+            self.host.inspect_chosen(entry)
             return
         text, position = removed
-        self._inspect_chosen(text)
-        self.address.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.address.select_span(position, position)
-        self.statusBar().showMessage(
+        self.host.inspect_chosen(text)
+        self.host.address.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.host.address.select_span(position, position)
+        self.window.statusBar().showMessage(
             "The history keeps no passwords: type the password where the caret is.", 10000
         )
 
@@ -305,20 +333,20 @@ class MenusWindow(QMainWindow):
             action = menu.addAction(menu_text(label))
             action.setData(item.url)
             action.setToolTip(tip)
-            action.triggered.connect(lambda _checked=False, u=item.url: self._inspect_chosen(u))
+            action.triggered.connect(lambda _checked=False, u=item.url: self.host.inspect_chosen(u))
         menu.setToolTipsVisible(True)
-        menu.popup(self.address.mapToGlobal(QPoint(0, self.address.height())))
+        menu.popup(self.host.address.mapToGlobal(QPoint(0, self.host.address.height())))
 
     def show_legend(self) -> None:
-        if self._legend_dialog is None:
-            self._legend_dialog = LegendDialog(self.formats, self)
-        self._legend_dialog.show()
+        if self.legend_dialog is None:
+            self.legend_dialog = LegendDialog(self.host.formats, self.window)
+        self.legend_dialog.show()
 
     def show_about(self) -> None:
-        box = QMessageBox(self)
+        box = QMessageBox(self.window)
         box.setWindowTitle("About URL Inspector")
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setText(about_text())
-        box.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        box.setIconPixmap(self.window.windowIcon().pixmap(64, 64))
         self.about_box = box
         box.open()

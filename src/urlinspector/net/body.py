@@ -6,10 +6,10 @@ from typing import Protocol
 
 from urlinspector.net.errors import TooLarge
 
-__all__ = ["Body", "Sink", "mib"]
+__all__ = ["Body", "Writable", "mib"]
 
 
-class Sink(Protocol):
+class Writable(Protocol):
     """Where body bytes past the memory cap go: a binary file object, or anything with
     ``write(bytes)``."""
 
@@ -23,7 +23,7 @@ class Body:
     With ``max_memory=0`` and a sink, every byte goes straight to the sink.
     """
 
-    def __init__(self, max_memory: int, sink: Sink | None = None, what: str = "") -> None:
+    def __init__(self, max_memory: int, sink: Writable | None = None, what: str = "") -> None:
         self.max_memory = max_memory
         self.sink = sink
         self.what = what

@@ -2,11 +2,14 @@
 
 :func:`fetch` is what the command line and the viewer call (the viewer on a worker
 thread, with a :class:`~urlinspector.net.limits.CancelToken` for its Stop button and
-``on_event`` to show a menu while it arrives).  The wire format is
+``on_item`` to show a menu while it arrives); where the body goes is its
+:mod:`~urlinspector.net.sink` (memory, a file, the raw bytes to a stream, or a function
+fed as they come).  The wire format is
 :mod:`urlinspector.schemes.gopher`'s; the timeouts, the memory cap and cancellation are
 :mod:`urlinspector.net.driver`'s.  A ``gophers://`` URL goes inside TLS
-(:mod:`urlinspector.net.gopher_tls`: never retried in clear text); its bytes are read
-through Python, since the kernel's splice cannot decrypt them.
+(:mod:`urlinspector.net.gopher_tls`: never retried in clear text; the certificate judged
+as :mod:`urlinspector.net.tls` says); its bytes are read through Python, since the
+kernel's splice cannot decrypt them.
 """
 
 from __future__ import annotations
@@ -15,15 +18,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from urlinspector.core import URL, parse
-from urlinspector.net.driver import Connection, Progress, Pump, Sink
-from urlinspector.net.gopher_tls import PeerCertificate, TLSOptions, start_tls
+from urlinspector.net.driver import Connection, Progress, Pump
+from urlinspector.net.gopher_tls import start_tls
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.sink import MEMORY, File, Memory, Sink
+from urlinspector.net.tls import Certificate, TLSOptions
 from urlinspector.schemes.gopher import (
     NEED_DATA,
     Attribute,
     Data,
     EndOfReply,
-    Event,
     GopherReader,
     GopherRequest,
     MenuItem,
@@ -32,7 +36,7 @@ from urlinspector.schemes.gopher import (
     request_from_url,
 )
 
-__all__ = ["GopherReply", "TLSOptions", "fetch"]
+__all__ = ["GopherReply", "fetch"]
 
 _ITEM_OVERHEAD = 400
 """Bytes a :class:`MenuItem` takes beyond twice its line (measured with tracemalloc on
@@ -46,7 +50,7 @@ class GopherReply:
     request: GopherRequest
     peer: tuple[str, int] = ("", 0)
     """The address connected to."""
-    certificate: PeerCertificate | None = None
+    certificate: Certificate | None = None
     """The server's certificate, for a ``gophers://`` URL (None for plain gopher)."""
     header: PlusHeader | None = None
     """The Gopher+ status line, when the server sent one."""
@@ -57,7 +61,9 @@ class GopherReply:
     error: PlusError | None = None
     """A Gopher+ error reply."""
     body: bytes | None = b""
-    """Text or binary bytes kept in memory; None when they went to a sink (or nowhere)."""
+    """Text or binary bytes kept in memory; None when they went to the sink's file (or
+    to a :class:`~urlinspector.net.sink.Raw` or :class:`~urlinspector.net.sink.Feed`
+    sink)."""
     size: int = 0
     """Text or binary bytes in all."""
     received: int = 0
@@ -73,13 +79,6 @@ class GopherReply:
         return self.end is not None and self.end.complete and self.error is None
 
 
-class _Discard:
-    """A sink that keeps nothing (the caller takes the bytes from ``on_event``)."""
-
-    def write(self, data: bytes) -> int:
-        return len(data)
-
-
 def _request(target: GopherRequest | URL, search: str | bytes | None) -> GopherRequest:
     """The request for *target*, with *search* when one is given."""
     if isinstance(target, GopherRequest):
@@ -91,39 +90,30 @@ def fetch(
     target: GopherRequest | URL,
     *,
     search: str | bytes | None = None,
+    sink: Sink = MEMORY,
     limits: Limits | None = None,
     cancel: CancelToken | None = None,
     charset: str = "utf-8",
-    sink: Sink | None = None,
-    keep_body: bool = True,
-    keep_items: bool = True,
-    memory: int | None = None,
     progress: Progress | None = None,
-    on_event: Callable[[Event], None] | None = None,
-    on_bytes: Callable[[bytes], None] | None = None,
-    on_connect: Callable[[Connection], None] | None = None,
+    on_item: Callable[[MenuItem], object] | None = None,
+    keep_items: bool = True,
+    on_connect: Callable[[Connection], object] | None = None,
     tls: TLSOptions | None = None,
 ) -> GopherReply:
     """Dereference a gopher URL (or a request built from one) and read the whole reply.
 
     * *search*: the search string for a type-7 item (RFC 1738 §3.4.2);
+    * *sink*: where a text or binary body goes (:mod:`urlinspector.net.sink`): memory
+      (the default: :attr:`GopherReply.body`), a file (a binary body to a regular file
+      moves inside the kernel), the raw reply to a stream, or a function fed as it
+      comes;
     * *limits*: timeouts and the memory cap (10 s to connect, 30 s per read, 64 MiB);
     * *cancel*: checked at least every 0.1 s; :class:`~urlinspector.net.errors.Cancelled`
       ends the transfer;
-    * *sink*: a binary file object: text and binary bytes past the memory cap go there
-      (all of them, once the cap is passed); without one a bigger body raises
-      :class:`~urlinspector.net.errors.TooLarge`;
-    * *keep_body*: False keeps no body bytes at all (take them from *on_event*);
-    * *keep_items*: False keeps no menu items (take them from *on_event*): a menu of any
-      size then passes in bounded memory;
-    * *memory*: body bytes kept in memory before they all go to *sink* (default
-      ``limits.max_memory``; a download to a file wants only enough to recognise an
-      error message sent in its place);
     * *progress*: ``progress(bytes_so_far, total_or_None)`` after every read;
-    * *on_event*: every event as it arrives (menu items, data, attributes ...); without
-      it, the bytes of a binary item that go to *sink*, a regular file, may go there
-      inside the kernel, never passing through Python (:mod:`urlinspector.net.splice`);
-    * *on_bytes*: every chunk of raw bytes as it came from the server;
+    * *on_item*: every menu item as it arrives; with *keep_items* False the items are not
+      kept in :attr:`GopherReply.items` (a menu of any size then passes in bounded
+      memory; else they count against the memory cap);
     * *on_connect*: called with the :class:`Connection` once connected (for a
       ``gophers://`` URL, once TLS is up: ``conn.tls_socket`` holds its certificate);
     * *tls*: how the certificate of a ``gophers://`` URL's server is trusted (default:
@@ -131,7 +121,7 @@ def fetch(
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` (nothing sent) for a
     URL that cannot be sent safely, the :mod:`urlinspector.net.errors` for network
-    failures (:class:`~urlinspector.net.gopher_tls.UntrustedCertificate` for a
+    failures (:class:`~urlinspector.net.tls.UntrustedCertificate` for a
     certificate that fails verification) and
     :class:`~urlinspector.schemes.errors.RemoteProtocolError` for a reply that breaks the
     protocol.  A ``--`` Gopher+ error is not raised: it is
@@ -149,45 +139,57 @@ def fetch(
         if on_connect is not None:
             on_connect(conn)
         conn.send(request.data)
-        reader = GopherReader.for_request(request, charset=charset)
-        body_sink: Sink | None = sink
-        if not keep_body:
-            body_sink, memory = _Discard(), 0
         pump = Pump(
             conn,
-            reader,
-            sink=body_sink,
+            GopherReader.for_request(request, charset=charset),
+            sink=sink.target,
             progress=progress,
             need_data=NEED_DATA,
             what=f"gopher {request.kind}",
-            on_bytes=on_bytes,
-            memory=memory,
-            splice=on_event is None and not request.tls,  # TLS: decrypted in Python
+            on_bytes=sink.raw,
+            memory=sink.hold,
+            splice=sink.splices,  # (never for TLS: its bytes are decrypted in Python)
             # attributes are kept whole; text, binaries and menus stream to a file
             advice="" if request.kind == "attributes" else "save it to a file instead",
         )
-        for event in pump.events():
-            if on_event is not None:
-                on_event(event)  # type: ignore[arg-type]
-            if isinstance(event, Data):
-                pump.keep(event.data)
-            elif isinstance(event, MenuItem) and not keep_items:
-                pump.release(len(event.raw))  # the caller took it from on_event
-            elif isinstance(event, MenuItem):
-                reply.items.append(event)
-                # the item's objects (strings, bytes, the URL) beyond its line's bytes
-                pump.charge(2 * len(event.raw) + _ITEM_OVERHEAD)
-            elif isinstance(event, Attribute):
-                reply.attributes.append(event)
-            elif isinstance(event, PlusHeader):
-                reply.header = event
-                pump.total = event.length
-            elif isinstance(event, PlusError):
-                reply.error = event
-            elif isinstance(event, EndOfReply):
-                reply.end = event
-                break
-        reply.body = pump.body.getvalue() if keep_body else None
+        _read_reply(pump, reply, sink.take, on_item, keep_items)
+        reply.body = pump.body.getvalue() if isinstance(sink, Memory | File) else None
         reply.size = pump.body.size
         reply.received = pump.received
     return reply
+
+
+def _read_reply(
+    pump: Pump,
+    reply: GopherReply,
+    take: Callable[[bytes], object] | None,
+    on_item: Callable[[MenuItem], object] | None,
+    keep_items: bool,
+) -> None:
+    """The reply's events into *reply*: body bytes to the pump's body (and *take*), menu
+    items to *on_item* and kept (counted against the memory cap) unless not
+    *keep_items*."""
+    for event in pump.events():
+        if isinstance(event, Data):
+            if take is not None:
+                take(event.data)
+            pump.keep(event.data)
+        elif isinstance(event, MenuItem):
+            if on_item is not None:
+                on_item(event)
+            if not keep_items:
+                pump.release(len(event.raw))  # the caller took it from on_item
+                continue
+            reply.items.append(event)
+            # the item's objects (strings, bytes, the URL) beyond its line's bytes
+            pump.charge(2 * len(event.raw) + _ITEM_OVERHEAD)
+        elif isinstance(event, Attribute):
+            reply.attributes.append(event)
+        elif isinstance(event, PlusHeader):
+            reply.header = event
+            pump.total = event.length
+        elif isinstance(event, PlusError):
+            reply.error = event
+        elif isinstance(event, EndOfReply):
+            reply.end = event
+            return

@@ -12,7 +12,6 @@ import pytest
 from tests.integration.ftp.servers import FILES
 from tests.integration.ftp.vsftpd import Certificates, VsftpdServer
 from urlinspector.gui.viewer.pane import ViewerPane
-from urlinspector.net.ftp import TLSOptions
 
 
 @pytest.fixture
@@ -44,7 +43,7 @@ def test_a_text_over_auth_tls_when_the_setting_asks(
     vsftpd_explicit: VsftpdServer,
     trusting: Certificates,
 ) -> None:
-    pane.ftp_tls = TLSOptions(explicit=True)
+    pane.ftp_auth_tls = True
     go(vsftpd_explicit.url("readme.txt"))
     assert pane.current_page is pane.text_page
     assert pane.text_page.text == FILES["readme.txt"].decode()
@@ -82,12 +81,12 @@ def test_the_go_menu_setting_asks_for_auth_tls_and_is_kept(window: Any) -> None:
         action = window.findChild(QAction, "ftpTlsAction")
         assert action is not None
         assert not action.isChecked()
-        assert not pane.ftp_tls.explicit
+        assert not pane.ftp_auth_tls
         action.trigger()
-        assert pane.ftp_tls.explicit
+        assert pane.ftp_auth_tls
         assert window.settings.ftp_tls
         action.trigger()
-        assert not pane.ftp_tls.explicit
+        assert not pane.ftp_auth_tls
         assert not window.settings.ftp_tls
     finally:
         pane.shutdown()

@@ -20,7 +20,7 @@ from tests.integration.gopher.conftest import (  # noqa: F401 (fixtures)
 )
 from urlinspector.core import parse
 from urlinspector.gui.viewer.pane import ViewerPane
-from urlinspector.net.gopher_tls import fingerprint
+from urlinspector.net.tls import fingerprint
 
 pytestmark = pytest.mark.integration
 

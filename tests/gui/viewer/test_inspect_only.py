@@ -103,10 +103,10 @@ def test_a_url_picked_from_pasted_text_is_inspected_only(
     mime = QMimeData()
     mime.setText(f"see {url} and http://other.example/ too")
     window.address.insertFromMimeData(mime)
-    picks = [a for a in window.found_menu.actions() if a.data()]
+    picks = [a for a in window.menus.found_menu.actions() if a.data()]
     assert [a.data() for a in picks] == [url, "http://other.example/"]
     picks[0].trigger()
-    window.found_menu.close()
+    window.menus.found_menu.close()
     assert window.address.text() == url
     assert window.pages.currentWidget() is window.inspector
     settle(qtbot)
@@ -125,8 +125,8 @@ def test_a_history_entry_is_inspected_only_even_from_the_viewer(
     assert listener.count == 1
     window.inspect("http://else.example/")
     window.show_page(VIEWER_PAGE)
-    window.history_menu.aboutToShow.emit()
-    entry = next(a for a in window.history_menu.actions() if a.data() == url)
+    window.menus.history_menu.aboutToShow.emit()
+    entry = next(a for a in window.menus.history_menu.actions() if a.data() == url)
     entry.trigger()
     assert window.address.text() == url
     assert window.pages.currentWidget() is window.inspector
@@ -220,16 +220,16 @@ def test_history_marks_a_removed_password_and_gives_back_the_session_url(
     assert settings.history == [f"ftp://joe:{PASSWORD_REMOVED}@ftp.example/pub/"]
     # in the same run the entry gives back what was inspected
     first.inspect("http://else.example/")
-    first.choose_history(settings.history[1])
+    first.menus.choose_history(settings.history[1])
     assert first.address.text() == "ftp://joe:secret@ftp.example/pub/"
     first.close()
 
     second = MainWindow(Settings())
     qtbot.addWidget(second)
-    second.history_menu.aboutToShow.emit()
-    labels = [a.text() for a in second.history_menu.actions() if a.data()]
+    second.menus.history_menu.aboutToShow.emit()
+    labels = [a.text() for a in second.menus.history_menu.actions() if a.data()]
     assert labels[0] == f"ftp://joe:{PASSWORD_REMOVED}@ftp.example/pub/"
-    second.choose_history(settings.history[0])
+    second.menus.choose_history(settings.history[0])
     # the password is gone: an empty one in its place, the caret where it goes
     assert second.address.text() == "ftp://joe:@ftp.example/pub/"
     assert second.address.selected_span() == (10, 10)

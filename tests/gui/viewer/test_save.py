@@ -393,7 +393,7 @@ def test_a_download_that_ended_before_its_dialog_opened_shows_as_complete(
         ctx.transfer_started()
         return SavedPage(url, spool, 300, 300)
 
-    nav = pane._start(url, None, handler_for(url), Fetch(task))
+    nav = pane.navigator.start(url, None, handler_for(url), Fetch(task))
     nav.spool, nav.download_name = spool, "data.bin"
     assert nav.job.wait(5)  # done, its signals still queued
     qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)

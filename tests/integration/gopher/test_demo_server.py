@@ -3,6 +3,7 @@ the search, Gopher+ attributes and views, and selectors that try to leave the ho
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import socket
@@ -15,6 +16,7 @@ from urlinspector.core import parse
 from urlinspector.net.demo_server import DEFAULT_ROOT, DemoServer, DemoServerError
 from urlinspector.net.gopher import fetch
 from urlinspector.net.limits import Limits
+from urlinspector.net.sink import Raw
 from urlinspector.schemes.gopher import error_in_body, parse_views, with_search
 
 pytestmark = pytest.mark.integration
@@ -30,10 +32,11 @@ def crlf_dot_stuffed(data: bytes) -> bytes:
 
 def raw(url: str, request: bytes | None = None) -> bytes:
     """The server's bytes for *url*'s request, or for *request* sent to its host."""
-    out: list[bytes] = []
     if request is None:
-        fetch(parse(url), limits=LIMITS, on_bytes=out.append)
-        return b"".join(out)
+        whole = io.BytesIO()
+        fetch(parse(url), sink=Raw(whole), limits=LIMITS)
+        return whole.getvalue()
+    out: list[bytes] = []
     host, port = url.split("//")[1].split("/")[0].rsplit(":", 1)
     with socket.create_connection((host.strip("[]"), int(port)), timeout=5) as s:
         s.sendall(request)

@@ -4,6 +4,7 @@ the same bytes as curl fetches."""
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,6 +16,7 @@ from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.gopher import fetch
 from urlinspector.net.limits import Limits
+from urlinspector.net.sink import Raw
 from urlinspector.schemes.gopher import error_in_body, parse_views
 
 pytestmark = pytest.mark.integration
@@ -185,6 +187,6 @@ def _curl(url: str) -> bytes:
 def test_the_same_bytes_as_curl(server: GopherServer, selector: str) -> None:
     """curl hands over the reply as it came; our raw bytes must be the same."""
     url = f"{server.url}{selector}"
-    raw: list[bytes] = []
-    fetch(parse(url), limits=LIMITS, on_bytes=raw.append)
-    assert b"".join(raw) == _curl(url)
+    raw = io.BytesIO()
+    fetch(parse(url), sink=Raw(raw), limits=LIMITS)
+    assert raw.getvalue() == _curl(url)

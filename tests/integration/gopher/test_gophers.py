@@ -4,6 +4,7 @@ encrypted, and every failure of TLS a clear error that sends nothing in clear te
 
 from __future__ import annotations
 
+import io
 import socket
 import threading
 from collections.abc import Iterator
@@ -15,8 +16,9 @@ from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed, NetError, NetTimeout
 from urlinspector.net.gopher import GopherReply, fetch
-from urlinspector.net.gopher_tls import TLSOptions, UntrustedCertificate, fingerprint
 from urlinspector.net.limits import Limits
+from urlinspector.net.sink import Raw
+from urlinspector.net.tls import TLSOptions, UntrustedCertificate, fingerprint
 
 pytestmark = pytest.mark.integration
 
@@ -26,9 +28,9 @@ SHORT = Limits(connect_timeout=2, read_timeout=2, total_timeout=10)
 
 def raw(url: str, tls: TLSOptions | None = None) -> tuple[bytes, GopherReply]:
     """The octets the server sent for *url*, as they came, and the reply."""
-    chunks: list[bytes] = []
-    reply = fetch(parse(url), limits=LIMITS, on_bytes=chunks.append, keep_body=False, tls=tls)
-    return b"".join(chunks), reply
+    out = io.BytesIO()
+    reply = fetch(parse(url), sink=Raw(out), limits=LIMITS, tls=tls)
+    return out.getvalue(), reply
 
 
 @pytest.mark.parametrize(

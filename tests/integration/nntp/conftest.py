@@ -40,6 +40,8 @@ from tests.support.ci import unavailable as support_unavailable
 from tests.support.ports import start_on_free_port, wait_listening
 from tests.support.servers import ConnectionServer
 
+from urlinspector.net.tls import TLSOptions
+
 INN_BIN = Path("/usr/lib/news/bin")
 STOCK_ETC = Path("/etc/news")
 READER = ("reader", "s3cret word")
@@ -525,7 +527,6 @@ def tls_server_context() -> ssl.SSLContext:
 
 
 @pytest.fixture
-def tls_client_context() -> ssl.SSLContext:
-    """A client context that trusts the test certificate (and nothing else)."""
-    context = ssl.create_default_context(cafile=str(TLS_DIR / "cert.pem"))
-    return context
+def tls_client_context() -> TLSOptions:
+    """Trust the test certificate (and nothing else)."""
+    return TLSOptions(cafile=str(TLS_DIR / "cert.pem"))

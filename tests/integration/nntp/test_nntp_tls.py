@@ -14,6 +14,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed
 from urlinspector.net.limits import Limits
 from urlinspector.net.nntp import TranscriptLine, fetch_news
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.nntp import Credentials, OverviewPage
 
 pytestmark = pytest.mark.integration
@@ -46,14 +47,14 @@ def reader_after(greeting: bytes, caps: bytes) -> Callable[[socket.socket, Any],
 
 
 def test_nntps(
-    serve: Serve, tls_server_context: ssl.SSLContext, tls_client_context: ssl.SSLContext
+    serve: Serve, tls_server_context: ssl.SSLContext, tls_client_context: TLSOptions
 ) -> None:
     server = serve(reader_after(b"200 tls.example ready\r\n", CAPS), tls_server_context)
     lines: list[TranscriptLine] = []
     answer = fetch_news(
         parse("news:local.tls"),
         server=f"nntps://localhost:{server.port}",
-        ssl_context=tls_client_context,
+        tls=tls_client_context,
         limits=LIMITS,
         transcript=lines.append,
     )
@@ -106,14 +107,14 @@ def starttls_server(tls_server_context: ssl.SSLContext) -> Callable[[socket.sock
 
 
 def test_starttls_then_login(
-    serve: Serve, tls_server_context: ssl.SSLContext, tls_client_context: ssl.SSLContext
+    serve: Serve, tls_server_context: ssl.SSLContext, tls_client_context: TLSOptions
 ) -> None:
     server = serve(starttls_server(tls_server_context))
     lines: list[TranscriptLine] = []
     answer = fetch_news(
         parse("news:local.tls"),
         server=f"localhost:{server.port}",
-        ssl_context=tls_client_context,
+        tls=tls_client_context,
         credentials=Credentials("reader", "s3cret"),
         limits=LIMITS,
         transcript=lines.append,
@@ -141,3 +142,15 @@ def test_starttls_untrusted_certificate_stops(
         )
     assert b"AUTHINFO" not in server.received
     assert b"GROUP" not in server.received
+
+
+def test_a_news_server_is_never_pinned() -> None:
+    """A pin turns verification off (the fingerprint is what is compared); news has no
+    such comparison, so it is refused before connecting instead of trusting anyone."""
+    with pytest.raises(ValueError, match="never pinned"):
+        fetch_news(
+            parse("news:local.tls"),
+            server="nntps://localhost:9",
+            tls=TLSOptions(pinned=":".join(["AB"] * 32)),
+            limits=LIMITS,
+        )

@@ -3,6 +3,7 @@ anything is sent."""
 
 from __future__ import annotations
 
+import io
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,9 +13,13 @@ import pytest
 from tests.support.servers import ConnectionServer
 from urlinspector.cli import fetch as fetch_command
 from urlinspector.cli import main
-from urlinspector.cli.fetch_gopher import menu_lines
+from urlinspector.cli.common import Console
+from urlinspector.cli.fetch_gopher import _Options, _Route, menu_lines
 from urlinspector.core import URL
 from urlinspector.net.demo_server import DEFAULT_ROOT, DemoServer
+from urlinspector.net.saving import save_to
+from urlinspector.net.sink import Feed, File, Memory, Raw
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.gopher import parse_menu_line
 
 
@@ -221,3 +226,36 @@ def test_the_handler_gets_the_url_fetch_parsed(
     (url,) = given
     assert isinstance(url, URL)
     assert url.text == text
+
+
+@pytest.mark.parametrize(
+    ("kind", "raw", "output", "expected"),
+    [
+        ("menu", False, False, Memory),
+        ("menu", False, True, Memory),  # the items become lines in FILE as they come
+        ("attributes", False, True, Memory),
+        ("text", False, False, Feed),  # printed as it arrives
+        ("text", False, True, File),
+        ("binary", False, True, File),  # spliced into FILE where it can be
+        ("menu", True, False, Raw),
+        ("binary", True, False, Raw),
+        ("binary", True, True, Raw),
+    ],
+)
+def test_where_the_body_goes(
+    kind: str, raw: bool, output: bool, expected: type, tmp_path: Path
+) -> None:
+    options = _Options(
+        output=str(tmp_path / "out") if output else None,
+        raw=raw,
+        charset="utf-8",
+        transcript=False,
+        tls=TLSOptions(),
+    )
+    saving = save_to(str(tmp_path / "out"))
+    sink = _Route.of(kind, options, saving if output else None, Console(io.StringIO())).sink
+    saving.discard()
+    assert type(sink) is expected
+    assert sink.splices is (expected is File)
+    if isinstance(sink, File):
+        assert sink.hold == 4096  # an error menu in the document's place is recognised

@@ -1,7 +1,6 @@
-"""Following a scheme handler's steps: the part of
-:class:`~urlinspector.gui.viewer.pane.ViewerPane` between a URL and its page.
+"""The viewer's navigator: following a scheme handler's steps, between a URL and its page.
 
-The URL is parsed once (a relative reference resolved against the base of the page
+The URL comes parsed (a relative reference is resolved against the base of the page
 shown), its handler turns it into a :data:`~urlinspector.gui.viewer.handlers.base.Step`,
 and the step is followed: a fetch starts a :class:`~urlinspector.gui.viewer.workers.Job`
 whose reports (progress, menu items, transcript lines, a password question, the first
@@ -9,16 +8,22 @@ octets of a file, the result or the failure) come back here and go to the same h
 a download opens its save dialog; a question is asked first; a page is shown at once.
 A job that was replaced or stopped still reports: only the current navigation's
 reports are followed.
+
+:class:`Navigator` is given what it works with (the page renderer, the job runner, the
+download list, the transcript, the password asker, the progress bar) and the pane as a
+:class:`NavigatorHost`: the handlers' :class:`~urlinspector.gui.viewer.handlers.base.Viewer`,
+and the busy state.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import SignalInstance, Slot
-from PySide6.QtWidgets import QInputDialog, QLabel, QMessageBox, QProgressBar, QWidget
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QProgressBar, QWidget
 
 from urlinspector.core import URL, parse
+from urlinspector.gui.models.text import shown
 from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.common import display_url, looks_like_text
 from urlinspector.gui.viewer.downloads import Downloads
@@ -34,78 +39,144 @@ from urlinspector.gui.viewer.handlers.base import (
     SchemeHandler,
     Shown,
     Step,
+    Viewer,
 )
-from urlinspector.gui.viewer.news_view import ArticlePage, GroupListPage, OverviewListPage
-from urlinspector.gui.viewer.other_schemes import SchemePage
-from urlinspector.gui.viewer.places import Places
+from urlinspector.gui.viewer.handlers.ftp import parent_url
 from urlinspector.gui.viewer.save import format_size, new_spool
-from urlinspector.gui.viewer.showing import PageShowing, failure_title, resolved
+from urlinspector.gui.viewer.showing import PageRenderer, failure_title, resolved
 from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled, TooLarge
-from urlinspector.net.ftp.tls import TLSOptions
-from urlinspector.net.gopher_tls import UntrustedCertificate
-from urlinspector.net.limits import Limits
+from urlinspector.net.tls import UntrustedCertificate
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.errors import ClearTextLoginRefused
 
-__all__ = ["StepFollowing"]
+__all__ = ["Navigator", "NavigatorHost"]
 
 
-class StepFollowing(PageShowing, QWidget):
-    """The base of :class:`~urlinspector.gui.viewer.pane.ViewerPane`: following a
-    handler's steps and its job's reports (see the module description).  What it
-    declares and does not define is the pane's."""
+class NavigatorHost(Viewer, Protocol):
+    """What the navigator asks of the pane: what the handlers are given, and to show
+    that a fetch started or ended."""
 
-    base: str
-    limits: Limits
-    news_server: str | None
-    ftp_tls: TLSOptions
-    groups_page: GroupListPage
-    overview_page: OverviewListPage
-    article_page: ArticlePage
-    scheme_page: SchemePage
-    runner: JobRunner
-    places: Places
-    downloads: Downloads
-    transcript: TranscriptPanel
-    password_asker: dialogs.PasswordAsker
-    search_dialog: QInputDialog | None
-    port_warning: QMessageBox | None
-    clear_text_logins: set[str]
-    accepted_certificates: dict[str, str]
-    progress: QProgressBar
-    info: QLabel
-    statusMessage: SignalInstance
-    _nav: Navigation | None
+    def set_busy(self, busy: bool) -> None: ...
 
-    if TYPE_CHECKING:  # the pane's own
 
-        def stop_quietly(self) -> None: ...
+class Navigator(QObject):
+    """Follows the steps of the URLs *viewer* is asked to show (see the module
+    description); its questions are dialogs over *dialog_parent*."""
 
-        def navigate(self, url: URL, origin: Origin = Origin.LINK) -> None: ...
+    def __init__(
+        self,
+        viewer: NavigatorHost,
+        dialog_parent: QWidget,
+        renderer: PageRenderer,
+        runner: JobRunner,
+        downloads: Downloads,
+        transcript: TranscriptPanel,
+        password_asker: dialogs.PasswordAsker,
+        progress: QProgressBar,
+    ) -> None:
+        super().__init__(dialog_parent)
+        self.viewer = viewer
+        self.dialog_parent = dialog_parent
+        self.renderer = renderer
+        self.runner = runner
+        self.downloads = downloads
+        self.transcript = transcript
+        self.password_asker = password_asker
+        self.progress = progress
+        self.nav: Navigation | None = None
+        """The navigation in progress, if any."""
+        self.search_dialog: QInputDialog | None = None
+        self.port_warning: QMessageBox | None = None
 
-        def follow(self, text: str, origin: Origin = Origin.LINK) -> None: ...
+    @property
+    def job(self) -> Job | None:
+        """The fetch in progress, if any."""
+        return self.nav.job if self.nav is not None else None
 
-        def _set_busy(self, busy: bool) -> None: ...
+    def read(self, text: str) -> URL:
+        """*text* (a link, a history entry) as a URL, read once here by the edition the
+        page shown was read by."""
+        shown = self.renderer.url
+        if shown is None:
+            return parse(text.strip())
+        return parse(text.strip(), shown.edition)
+
+    def reload(self) -> None:
+        renderer = self.renderer
+        if renderer.url is not None:
+            self.go(renderer.url, 0, Origin.TYPED)
+        elif renderer.history.current is not None:
+            self.go(self.read(renderer.history.current.url), 0, Origin.TYPED)
+
+    def go_to(self, offset: int) -> None:
+        """Go *offset* pages back (negative) or forward in the history."""
+        entry = self.renderer.history.peek(offset)
+        if entry is not None and offset:
+            self.go(self.read(entry.url), offset, Origin.TYPED)
+
+    def url_above(self) -> str | None:
+        """The URL of the menu or directory above the page shown, if any."""
+        pages = self.renderer.pages
+        if pages.currentWidget() is pages.listing_page:
+            return parent_url(self.renderer.listing_url)
+        url = self.renderer.url
+        return handler_for(url).parent(url) if url is not None else None
+
+    def fill_history_menu(self, menu: QMenu, direction: int) -> None:
+        """*menu* (Back's or Forward's, by *direction*) lists the pages that way."""
+        menu.clear()
+        history = self.renderer.history
+        entries = history.back_entries() if direction < 0 else history.forward_entries()
+        for steps, entry in enumerate(entries[:20], 1):
+            label = f"{shown(entry.title, 60)} — {display_url(entry.url, 80)}"
+            act = menu.addAction(label.replace("&", "&&"))
+            act.triggered.connect(lambda _checked=False, n=steps * direction: self.go_to(n))
+
+    def stop(self) -> None:
+        """Stop the fetch in progress; the page shown stays (a menu keeps the items
+        that had arrived)."""
+        nav = self.nav
+        if nav is None:
+            return
+        self.stop_quietly()
+        if nav.committed:
+            nav.handler.partial(self.viewer, nav)
+            self.renderer.set_info(self.renderer.info_text() + " · stopped: the menu is incomplete")
+        self.viewer.status("Stopped.")
+
+    def stop_quietly(self) -> None:
+        nav, self.nav = self.nav, None
+        if nav is not None:
+            nav.job.cancel()
+            if nav.spool is not None:
+                nav.spool.unlink(missing_ok=True)
+            self.viewer.set_busy(False)
+
+    def forget(self) -> None:
+        """Drop the navigation in progress without stopping its job (the runner is
+        shutting down)."""
+        self.nav = None
 
     # --- following a handler's steps --------------------------------------------------------
 
-    def _go(self, url: URL, offset: int | None, origin: Origin) -> None:
-        shown = self.url.text if self.url is not None else ""
-        self.places.remember(self.pages.currentWidget(), shown)  # Back comes back here
-        if not url.scheme and self.base:  # a relative reference: the base's
-            url = parse(resolved(self.base, url.text), url.edition)
-        self._plan(url, offset, origin)
+    def go(self, url: URL, offset: int | None, origin: Origin) -> None:
+        renderer = self.renderer
+        shown = renderer.url.text if renderer.url is not None else ""
+        renderer.places.remember(renderer.pages.currentWidget(), shown)  # Back comes here
+        if not url.scheme and renderer.base:  # a relative reference: the base's
+            url = parse(resolved(renderer.base, url.text), url.edition)
+        self.plan(url, offset, origin)
 
-    def _plan(
+    def plan(
         self, url: URL, offset: int | None, origin: Origin, *, confirmed: bool = False
     ) -> None:
         self.stop_quietly()
         handler = handler_for(url)
         try:
-            step = handler.plan(url, self, confirmed=confirmed, origin=origin)
+            step = handler.plan(url, self.viewer, confirmed=confirmed, origin=origin)
         except LocalProtocolError as exc:
-            self.show_failure(url, offset, "Not fetched", str(exc), visit=False)
+            self.renderer.show_failure(url, offset, "Not fetched", str(exc), visit=False)
             return
         self._follow(url, offset, handler, step, origin)
 
@@ -113,7 +184,7 @@ class StepFollowing(PageShowing, QWidget):
         self, url: URL, offset: int | None, handler: SchemeHandler, step: Step, origin: Origin
     ) -> None:
         if isinstance(step, Fetch):
-            self._start(url, offset, handler, step)
+            self.start(url, offset, handler, step)
         elif isinstance(step, Download):
             self._download(url, offset, handler, step)
         elif isinstance(step, AskPort):
@@ -121,34 +192,34 @@ class StepFollowing(PageShowing, QWidget):
         elif isinstance(step, AskSearch):
             self._ask_search(url, handler)
         elif isinstance(step, Shown):
-            self.commit(
+            self.renderer.commit(
                 Navigation(url, offset, Job(lambda _ctx: None), handler), step.page, step.title
             )
-            self.set_info(step.title)
+            self.renderer.set_info(step.title)
 
-    def _start(
+    def start(
         self, url: URL, offset: int | None, handler: SchemeHandler, fetch: Fetch
     ) -> Navigation:
         job = Job(fetch.task, url.text)
         nav = Navigation(url, offset, job, handler, fetch.transcript, state=dict(fetch.state))
-        self._nav = nav
+        self.nav = nav
         signals = job.signals
         signals.progress.connect(self._job_progress)
         signals.itemsReady.connect(self._job_items)
-        self._connect_shared(job)
+        self.connect_shared(job)
         signals.transferStarted.connect(self._job_transfer_started)
         signals.finished.connect(self._job_finished)
         signals.failed.connect(self._job_failed)
         if nav.transcript:
             self.transcript.clear(f"of {display_url(url.text, 90)}")
             self.transcript.show()
-        self._set_busy(True)
+        self.viewer.set_busy(True)
         self.progress.setRange(0, 0)
-        self.statusMessage.emit(f"Fetching {display_url(url.text, 100)}…")
+        self.viewer.status(f"Fetching {display_url(url.text, 100)}…")
         self.runner.start(job)
         return nav
 
-    def _connect_shared(self, job: Job) -> None:
+    def connect_shared(self, job: Job) -> None:
         job.signals.transcriptLine.connect(self._job_transcript)
         job.signals.passwordNeeded.connect(self._job_password)
 
@@ -160,7 +231,7 @@ class StepFollowing(PageShowing, QWidget):
             return
         spool = new_spool()
         fetch = Fetch(download.task(spool), transcript=download.transcript)
-        nav = self._start(url, offset, handler, fetch)
+        nav = self.start(url, offset, handler, fetch)
         nav.spool = spool
         nav.download_name = download.name
         nav.download = download
@@ -169,12 +240,12 @@ class StepFollowing(PageShowing, QWidget):
         def answered(connect: bool) -> None:
             self.port_warning = None
             if connect:
-                self._plan(url, offset, origin, confirmed=True)
+                self.plan(url, offset, origin, confirmed=True)
             else:
-                self.statusMessage.emit("Not connected.")
+                self.viewer.status("Not connected.")
 
         self.port_warning = dialogs.ask_port(
-            self,
+            self.dialog_parent,
             display_url(url.text, 100),
             question.warning,
             answered,
@@ -186,18 +257,18 @@ class StepFollowing(PageShowing, QWidget):
         """A news server without TLS asks for the login read from ``~/.netrc``: send it
         in clear text?  Yes fetches again (and is remembered for that server this
         session); Cancel, the default, shows the refusal."""
-        server = nav.handler.server(nav.url, self)
+        server = nav.handler.server(nav.url, self.viewer)
 
         def answered(send: bool) -> None:
             self.port_warning = None
             if send:
-                self.clear_text_logins.add(server)
-                self._plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
+                self.viewer.clear_text_logins.add(server)
+                self.plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
             else:
-                self.show_failure(nav.url, nav.offset, title, message, visit=False)
+                self.renderer.show_failure(nav.url, nav.offset, title, message, visit=False)
 
         self.port_warning = dialogs.ask_port(
-            self,
+            self.dialog_parent,
             display_url(nav.text, 100),
             f"the news server {server} asks for a login on a connection without TLS: "
             "the password from ~/.netrc would cross the network in clear text, readable "
@@ -212,7 +283,7 @@ class StepFollowing(PageShowing, QWidget):
         validity, SHA-256) and ask whether to accept it, unverified, for this server this
         session.  Accept fetches again pinned to that certificate; Cancel, the default,
         shows the refusal.  Nothing was sent to the server."""
-        server = nav.handler.server(nav.url, self)
+        server = nav.handler.server(nav.url, self.viewer)
         certificate = error.certificate
         if certificate is None:
             return
@@ -220,13 +291,13 @@ class StepFollowing(PageShowing, QWidget):
         def answered(accept: bool) -> None:
             self.port_warning = None
             if accept:
-                self.accepted_certificates[server] = certificate.sha256
-                self._plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
+                self.viewer.accepted_certificates[server] = certificate.sha256
+                self.plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
             else:
-                self.show_failure(nav.url, nav.offset, title, str(error), visit=False)
+                self.renderer.show_failure(nav.url, nav.offset, title, str(error), visit=False)
 
         self.port_warning = dialogs.ask_port(
-            self,
+            self.dialog_parent,
             display_url(nav.text, 100),
             f"the server {server} presented a certificate that cannot be trusted "
             f"({error.reason}): {certificate.summary()}. Accept it only if you know this "
@@ -243,18 +314,18 @@ class StepFollowing(PageShowing, QWidget):
             try:
                 target = handler.with_search(url, words)
             except LocalProtocolError as exc:
-                self.show_failure(url, None, "Not searched", str(exc), visit=False)
+                self.renderer.show_failure(url, None, "Not searched", str(exc), visit=False)
                 return
-            self.navigate(parse(target, url.edition))
+            self.viewer.navigate(parse(target, url.edition))
 
-        dialog = dialogs.ask_search(self, accepted)
+        dialog = dialogs.ask_search(self.dialog_parent, accepted)
         dialog.finished.connect(lambda _result: setattr(self, "search_dialog", None))
         self.search_dialog = dialog
 
     # --- the job's reports ------------------------------------------------------------------
 
     def _current(self) -> Navigation | None:
-        nav = self._nav
+        nav = self.nav
         if nav is not None and self.sender() is nav.job.signals:
             return nav
         return None
@@ -266,7 +337,7 @@ class StepFollowing(PageShowing, QWidget):
         if total:
             self.progress.setRange(0, 1000)
             self.progress.setValue(min(1000, int(done * 1000 / total)))
-        self.statusMessage.emit(
+        self.viewer.status(
             f"{format_size(done)}" + (f" of {format_size(total)}" if total else "") + " received"
         )
 
@@ -274,7 +345,7 @@ class StepFollowing(PageShowing, QWidget):
     def _job_items(self) -> None:
         nav = self._current()
         if nav is not None:
-            nav.handler.partial(self, nav)
+            nav.handler.partial(self.viewer, nav)
 
     @Slot(object)
     def _job_transcript(self, line: object) -> None:
@@ -284,7 +355,7 @@ class StepFollowing(PageShowing, QWidget):
     @Slot(str, str)
     def _job_password(self, user: str, where: str) -> None:
         sender = self.sender()
-        job = self._nav.job if self._nav is not None else None
+        job = self.nav.job if self.nav is not None else None
         if job is None or job.signals is not sender:
             running = (*self.runner.running, *self.downloads.runner.running)
             job = next((j for j in running if j.signals is sender), None)
@@ -293,8 +364,8 @@ class StepFollowing(PageShowing, QWidget):
         the_job = job
 
         def answer(password: str | None) -> None:
-            if password is None and self._nav is not None and self._nav.job is the_job:
-                self._nav.state["declined"] = True  # given up: not a visit
+            if password is None and self.nav is not None and self.nav.job is the_job:
+                self.nav.state["declined"] = True  # given up: not a visit
             the_job.answer_password(password)
 
         self.password_asker.ask(sender, user, where, answer)
@@ -307,11 +378,11 @@ class StepFollowing(PageShowing, QWidget):
         if looks_like_text(nav.job.context.head or b""):
             return  # text after all: shown when it has come (or offered, if too big)
         # the name is a file after all: hand the transfer to the download list
-        self._nav = None
-        self._set_busy(False)
+        self.nav = None
+        self.viewer.set_busy(False)
         download = nav.download or Download(nav.download_name, lambda _spool: nav.job.task)
         self.downloads.adopt(nav.job, nav.text, download, nav.spool)
-        self.statusMessage.emit(
+        self.viewer.status(
             f"Downloading {download.name}: its progress is in the Downloads window "
             f"({self.downloads.action.shortcut().toString()})."
         )
@@ -322,12 +393,14 @@ class StepFollowing(PageShowing, QWidget):
         nav = self._current()
         if nav is None:
             return
-        self._nav = None
-        self._set_busy(False)
+        self.nav = None
+        self.viewer.set_busy(False)
         try:
-            nav.handler.show(self, nav, result)
+            nav.handler.show(self.viewer, nav, result)
         except TooLarge as exc:
-            self.show_failure(nav.url, nav.offset, "Too large to show", str(exc), save=True)
+            self.renderer.show_failure(
+                nav.url, nav.offset, "Too large to show", str(exc), save=True
+            )
 
     @Slot(object)
     def _job_failed(self, error: object) -> None:
@@ -335,12 +408,12 @@ class StepFollowing(PageShowing, QWidget):
         nav = self._current()
         if nav is None:
             return
-        self._nav = None
-        self._set_busy(False)
+        self.nav = None
+        self.viewer.set_busy(False)
         if nav.spool is not None:
             nav.spool.unlink(missing_ok=True)
         if isinstance(error, Cancelled):
-            self.statusMessage.emit("Stopped.")
+            self.viewer.status("Stopped.")
             return
         title = failure_title(error)
         message = str(error) or type(error).__name__
@@ -351,11 +424,11 @@ class StepFollowing(PageShowing, QWidget):
             self._ask_certificate(nav, title, error)
             return
         if nav.committed:  # a menu that broke off: keep what came
-            nav.handler.partial(self, nav)
-            self.set_info(f"{self.info.text()} · broken off: {message}")
-            self.statusMessage.emit(f"{title}: {message}")
+            nav.handler.partial(self.viewer, nav)
+            self.renderer.set_info(f"{self.renderer.info_text()} · broken off: {message}")
+            self.viewer.status(f"{title}: {message}")
             return
-        self.show_failure(
+        self.renderer.show_failure(
             nav.url,
             nav.offset,
             title,

@@ -4,7 +4,6 @@ interface, :class:`ViewerHost`."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Protocol
 
 from PySide6.QtCore import Qt, SignalInstance
@@ -246,11 +245,11 @@ def _ftp_tls_action(menu: QMenu, pane: ViewerPane, settings: Settings) -> QActio
     )
 
     def toggled(on: bool) -> None:
-        pane.ftp_tls = replace(pane.ftp_tls, explicit=on)
+        pane.ftp_auth_tls = on
         settings.ftp_tls = on
 
     action.setChecked(settings.ftp_tls)
-    pane.ftp_tls = replace(pane.ftp_tls, explicit=settings.ftp_tls)
+    pane.ftp_auth_tls = settings.ftp_tls
     action.toggled.connect(toggled)
     return action
 

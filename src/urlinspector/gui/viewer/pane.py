@@ -25,20 +25,26 @@ page; one that is stopped leaves the page as it was.  A fetch refused before any
 is sent (a URL that cannot be sent, a port question answered Cancel) or given up (a
 password not given) is not a visit: the history and the page's URL stay as they were.
 
-Following a handler's steps and its job's reports is :mod:`.following`'s, showing a
-page :mod:`.showing`'s, the downloads :mod:`.downloads`'s, the questions
-:mod:`.dialogs`'s, and the place in the main window :mod:`.install`'s.
+The pane composes small objects, each given what it works with: the navigator
+(:class:`~urlinspector.gui.viewer.following.Navigator`: a handler's steps and its job's
+reports), the page renderer (:class:`~urlinspector.gui.viewer.showing.PageRenderer`:
+showing a page and committing it to the history), the download list
+(:class:`~urlinspector.gui.viewer.downloads.Downloads`), the places on menus and listings
+(:class:`~urlinspector.gui.viewer.places.Places`) and the find bar; the questions are
+:mod:`.dialogs`'s, and the place in the main window :mod:`.install`'s.  The pane is what
+the scheme handlers see (:class:`~urlinspector.gui.viewer.handlers.base.Viewer`) and
+passes their calls to those objects.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices
 from PySide6.QtWidgets import (
     QInputDialog,
-    QMenu,
     QMessageBox,
     QSplitter,
     QVBoxLayout,
@@ -46,7 +52,6 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import URL, parse
-from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.bookmarks import Bookmarks
@@ -54,28 +59,27 @@ from urlinspector.gui.viewer.bookmarks_dialog import BookmarksDialog
 from urlinspector.gui.viewer.common import display_url, without_password
 from urlinspector.gui.viewer.downloads import DOWNLOAD_THREADS, Downloads
 from urlinspector.gui.viewer.findbar import FindBar
-from urlinspector.gui.viewer.following import StepFollowing
+from urlinspector.gui.viewer.following import Navigator
 from urlinspector.gui.viewer.ftp_view import ListingModel, TranscriptPanel
 from urlinspector.gui.viewer.gopher_plus import AskDialog
 from urlinspector.gui.viewer.gopher_view import URL_ROLE
 from urlinspector.gui.viewer.handlers import handler_for
 from urlinspector.gui.viewer.handlers.base import Navigation, Origin, last_part
-from urlinspector.gui.viewer.handlers.ftp import parent_url
 from urlinspector.gui.viewer.handlers.gopher import GopherMenu
 from urlinspector.gui.viewer.history import History
 from urlinspector.gui.viewer.pages import PageStack
 from urlinspector.gui.viewer.places import Places
 from urlinspector.gui.viewer.save import SaveDialog, format_size
+from urlinspector.gui.viewer.showing import PageRenderer
 from urlinspector.gui.viewer.toolbar import NavigationBar
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
-from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import Limits
 from urlinspector.schemes.gopher import MenuItem, type_name
 
 __all__ = ["ViewerPane"]
 
 
-class ViewerPane(StepFollowing):
+class ViewerPane(QWidget):
     """The viewer (see the module description).
 
     Signals:
@@ -112,9 +116,9 @@ class ViewerPane(StepFollowing):
         self.limits = limits
         self.news_server = news_server
         """``HOST[:PORT]`` of the news server for news: URLs (None: ``NNTPSERVER``)."""
-        self.ftp_tls = TLSOptions()
-        """TLS for ftp URLs: ``explicit`` asks every ftp server for AUTH TLS (Go ▸ Ask
-        ftp servers for TLS); ftps URLs always use it."""
+        self.ftp_auth_tls = False
+        """Ask every ftp server for TLS with AUTH TLS (Go ▸ Ask ftp servers for TLS);
+        ftps URLs always use it."""
         self.clear_text_logins: set[str] = set()
         self.accepted_certificates: dict[str, str] = {}
         """News servers (``host:port``) the person allowed, this session, to be sent the
@@ -123,21 +127,12 @@ class ViewerPane(StepFollowing):
         self.runner = JobRunner(self)
         # downloads on threads of their own: pages still load while several run
         download_runner = JobRunner(self, threads=DOWNLOAD_THREADS)
-        self.downloads = Downloads(self, download_runner, download_folder, self._connect_shared)
+        self.downloads = Downloads(self, download_runner, download_folder)
         self.downloads_action = self.downloads.action
         """Go ▸ Downloads (Ctrl+Shift+Y): the Downloads window."""
         self.downloads.saved.connect(lambda path: self.statusMessage.emit(f"Saved as {path}."))
         self.downloads.viewRequested.connect(self._view_download)
-        self.url: URL | None = None
-        """The URL of the page shown (None before the first)."""
-        self.base = ""
-        self._nav: Navigation | None = None
         self._busy = False
-        self._image_data: bytes = b""
-        self._listing_url = ""
-        self._failed_url: URL | None = None
-        self.search_dialog: QInputDialog | None = None
-        self.port_warning: QMessageBox | None = None
         self.password_asker = dialogs.PasswordAsker(self)
         self.bookmarks: Bookmarks | None = None
         """The bookmarks, kept with the settings (set by :func:`.install.install_viewer`)."""
@@ -147,15 +142,7 @@ class ViewerPane(StepFollowing):
         self.bookmarks_dialog: BookmarksDialog | None = None
         """Bookmarks ▸ Manage bookmarks… while it is open."""
         self._build()
-        self.gopher_menu = GopherMenu(self, self)
-        self.places = Places(
-            self.history,
-            {
-                self.gopher_page: (self.gopher_page.view, URL_ROLE),
-                self.listing_page: (self.listing_page.table, ListingModel.URL_ROLE),
-            },
-        )
-        """Where the reader was on each menu and listing: Back comes back to it."""
+        self._compose()
         self.urlChanged.connect(lambda _url: self._update_actions())  # (Up a level)
         self._update_actions()
 
@@ -186,8 +173,6 @@ class ViewerPane(StepFollowing):
         self.find_action.triggered.connect(lambda: self.open_find())
         self.find_next_action.triggered.connect(lambda: self._find_again(False))
         self.find_previous_action.triggered.connect(lambda: self._find_again(True))
-        self.back_menu.aboutToShow.connect(lambda: self._fill_history_menu(self.back_menu, -1))
-        self.forward_menu.aboutToShow.connect(lambda: self._fill_history_menu(self.forward_menu, 1))
 
         pages = self.pages = PageStack(self.formats)
         self.start_page, self.gopher_page = pages.start_page, pages.gopher_page
@@ -237,6 +222,46 @@ class ViewerPane(StepFollowing):
             lambda url: self.statusMessage.emit(f"Handed to the system: {display_url(url, 100)}")
         )
 
+    def _compose(self) -> None:
+        """The objects the pane is made of, each given what it works with."""
+        self.gopher_menu = GopherMenu(self, self)
+        self.places = Places(
+            self.history,
+            {
+                self.gopher_page: (self.gopher_page.view, URL_ROLE),
+                self.listing_page: (self.listing_page.table, ListingModel.URL_ROLE),
+            },
+        )
+        """Where the reader was on each menu and listing: Back comes back to it."""
+        self.renderer = PageRenderer(
+            self.pages,
+            self.history,
+            self.places,
+            self.downloads,
+            self.transcript,
+            self.info,
+            self.server_of,
+            self,
+        )
+        self.renderer.urlChanged.connect(self.urlChanged)
+        self.renderer.baseChanged.connect(self.baseChanged)
+        self.renderer.titleChanged.connect(self.titleChanged)
+        self.renderer.statusMessage.connect(self.statusMessage)
+        self.navigator = Navigator(
+            self,
+            self,
+            self.renderer,
+            self.runner,
+            self.downloads,
+            self.transcript,
+            self.password_asker,
+            self.progress,
+        )
+        self.downloads.connect_shared = self.navigator.connect_shared
+        back, forward = self.back_menu, self.forward_menu
+        back.aboutToShow.connect(lambda: self.navigator.fill_history_menu(back, -1))
+        forward.aboutToShow.connect(lambda: self.navigator.fill_history_menu(forward, 1))
+
     # --- public API -------------------------------------------------------------------------
 
     @property
@@ -248,9 +273,37 @@ class ViewerPane(StepFollowing):
         return self.pages.currentWidget()
 
     @property
+    def url(self) -> URL | None:
+        """The URL of the page shown (None before the first)."""
+        return self.renderer.url
+
+    @url.setter
+    def url(self, url: URL | None) -> None:
+        self.renderer.url = url
+
+    @property
+    def base(self) -> str:
+        """The base URL of the page shown (URL syntax draft 1997 §5.1.3)."""
+        return self.renderer.base
+
+    @base.setter
+    def base(self, base: str) -> None:
+        self.renderer.base = base
+
+    @property
     def job(self) -> Job | None:
         """The fetch in progress, if any."""
-        return self._nav.job if self._nav is not None else None
+        return self.navigator.job
+
+    @property
+    def port_warning(self) -> QMessageBox | None:
+        """The question asked before connecting, open now, if any."""
+        return self.navigator.port_warning
+
+    @property
+    def search_dialog(self) -> QInputDialog | None:
+        """The search words asked for, open now, if any."""
+        return self.navigator.search_dialog
 
     @property
     def save_dialog(self) -> SaveDialog | None:
@@ -275,20 +328,14 @@ class ViewerPane(StepFollowing):
         """Go to *url*: fetch it off the GUI thread and show it (a new history entry).
         *origin*: a link followed on the page shown, or typed by the person (the
         address bar, a bookmark), who is not asked about what they chose themselves."""
-        self._go(url, None, origin)
+        self.navigator.go(url, None, origin)
 
     @Slot(str)
     def follow(self, text: str, origin: Origin = Origin.LINK) -> None:
         """Follow *text*, a link on the page shown (what the pages' links call): read
         once, here, by the edition the page shown was read by."""
         if text.strip():
-            self.navigate(self._read(text), origin)
-
-    def _read(self, text: str) -> URL:
-        """*text* (a link, a history entry) as a URL, by the page shown's edition."""
-        if self.url is None:
-            return parse(text.strip())
-        return parse(text.strip(), self.url.edition)
+            self.navigate(self.navigator.read(text), origin)
 
     @Slot()
     def back(self) -> None:
@@ -300,31 +347,16 @@ class ViewerPane(StepFollowing):
 
     @Slot()
     def reload(self) -> None:
-        if self.url is not None:
-            self._go(self.url, 0, Origin.TYPED)
-        elif self.history.current is not None:
-            self._go(self._read(self.history.current.url), 0, Origin.TYPED)
+        self.navigator.reload()
 
     @Slot()
     def stop(self) -> None:
         """Stop the fetch in progress; the page shown stays (a menu keeps the items
         that had arrived)."""
-        nav = self._nav
-        if nav is None:
-            return
-        self.stop_quietly()
-        if nav.committed:
-            nav.handler.partial(self, nav)
-            self.set_info(self.info.text() + " · stopped: the menu is incomplete")
-        self.statusMessage.emit("Stopped.")
+        self.navigator.stop()
 
     def stop_quietly(self) -> None:
-        nav, self._nav = self._nav, None
-        if nav is not None:
-            nav.job.cancel()
-            if nav.spool is not None:
-                nav.spool.unlink(missing_ok=True)
-            self._set_busy(False)
+        self.navigator.stop_quietly()
 
     @Slot(str, bool)
     def find_in_page(self, words: str, backward: bool = False) -> bool:
@@ -350,41 +382,24 @@ class ViewerPane(StepFollowing):
     def go_to_parent(self) -> None:
         """The directory above the listing shown (ftp and file URLs), the menu above
         the gopher page shown (Backspace, Alt+Up, the listing's Parent button)."""
-        parent = self._parent()
+        parent = self.navigator.url_above()
         if parent is None:
             self.statusMessage.emit("At the top: there is no menu or directory above.")
             return
-        self.navigate(self._read(parent), Origin.TYPED)
-
-    def _parent(self) -> str | None:
-        """The URL of the menu or directory above the page shown, if any."""
-        if self.pages.currentWidget() is self.listing_page:
-            return parent_url(self._listing_url)
-        url = self.url
-        return handler_for(url).parent(url) if url is not None else None
+        self.navigate(self.navigator.read(parent), Origin.TYPED)
 
     def go_to(self, offset: int) -> None:
         """Go *offset* pages back (negative) or forward in the history."""
-        entry = self.history.peek(offset)
-        if entry is not None and offset:
-            self._go(self._read(entry.url), offset, Origin.TYPED)
-
-    def _fill_history_menu(self, menu: QMenu, direction: int) -> None:
-        menu.clear()
-        entries = self.history.back_entries() if direction < 0 else self.history.forward_entries()
-        for steps, entry in enumerate(entries[:20], 1):
-            label = f"{shown(entry.title, 60)} — {display_url(entry.url, 80)}"
-            act = menu.addAction(label.replace("&", "&&"))
-            act.triggered.connect(lambda _checked=False, n=steps * direction: self.go_to(n))
+        self.navigator.go_to(offset)
 
     def shutdown(self, timeout: float = 5.0) -> None:
         """Stop every transfer and wait for the threads (before the window closes);
         downloads not saved yet are discarded."""
-        self._nav = None
+        self.navigator.forget()
         self.downloads.discard_all()
         self.runner.shutdown(timeout)
         self.downloads.runner.shutdown(timeout)
-        self._set_busy(False)
+        self.set_busy(False)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -404,7 +419,63 @@ class ViewerPane(StepFollowing):
         super().closeEvent(event)
 
     def server_of(self, url: URL) -> str:
+        """The server *url* is fetched from, for messages (its scheme handler's answer)."""
         return handler_for(url).server(url, self)
+
+    # --- what the handlers call: the page renderer's ----------------------------------------
+
+    def commit(
+        self,
+        nav: Navigation,
+        page: QWidget,
+        title: str,
+        *,
+        base: str | None = None,
+        content: str | None = None,
+    ) -> None:
+        self.renderer.commit(nav, page, title, base=base, content=content)
+
+    def name_link(self, url: str, name: str) -> None:
+        self.renderer.name_link(url, name)
+
+    def show_failure(
+        self,
+        url: URL,
+        offset: int | None,
+        title: str,
+        message: str,
+        *,
+        save: bool = False,
+        save_data: bytes | None = None,
+        visit: bool = True,
+    ) -> None:
+        self.renderer.show_failure(
+            url, offset, title, message, save=save, save_data=save_data, visit=visit
+        )
+
+    def show_text(self, nav: Navigation, data: bytes, info: str, *, content: bool = False) -> None:
+        self.renderer.show_text(nav, data, info, content=content)
+
+    def show_image(self, nav: Navigation, data: bytes, info: str) -> None:
+        self.renderer.show_image(nav, data, info)
+
+    def show_listing(self, nav: Navigation, base: str, title: str, info: str) -> None:
+        self.renderer.show_listing(nav, base, title, info)
+
+    def offer_saved(self, nav: Navigation, name: str, spool: Path, size: int) -> None:
+        self.renderer.offer_saved(nav, name, spool, size)
+
+    def set_info(self, text: str) -> None:
+        self.renderer.set_info(text)
+
+    def info_text(self) -> str:
+        return self.renderer.info_text()
+
+    def status(self, text: str) -> None:
+        self.statusMessage.emit(text)
+
+    def restore_state(self, nav: Navigation) -> dict[str, Any]:
+        return self.renderer.restore_state(nav)
 
     @Slot(str)
     def _charset_changed(self, charset: str) -> None:
@@ -479,22 +550,23 @@ class ViewerPane(StepFollowing):
 
     @Slot()
     def _save_image(self) -> None:
-        if self._image_data and self.url is not None:
-            self.downloads.offer_bytes(
-                self.url.text, last_part(self.url) or "image", self._image_data
-            )
+        image = self.renderer.image_data
+        if image and self.url is not None:
+            self.downloads.offer_bytes(self.url.text, last_part(self.url) or "image", image)
 
     @Slot(str)
     def _message_action(self, key: str) -> None:
-        url = self._failed_url or self.url
+        url = self.renderer.failed_url or self.url
         if url is None:
             return
         if key == "retry":
-            self._go(url, 0, Origin.TYPED)
+            self.navigator.go(url, 0, Origin.TYPED)
         elif key == "save":
             self.save_current()
         elif key == "save-data":
-            self.downloads.offer_bytes(url.text, last_part(url) or "download", self._image_data)
+            self.downloads.offer_bytes(
+                url.text, last_part(url) or "download", self.renderer.image_data
+            )
         elif key == "open":
             QDesktopServices.openUrl(QUrl(url.text, QUrl.ParsingMode.TolerantMode))
 
@@ -507,11 +579,12 @@ class ViewerPane(StepFollowing):
         fetch = handler.earlier(url, self, before)
         if fetch is not None:
             self.stop_quietly()
-            self._start(url, 0, handler, fetch)
+            self.navigator.start(url, 0, handler, fetch)
 
     # --- state ------------------------------------------------------------------------------
 
-    def _set_busy(self, busy: bool) -> None:
+    def set_busy(self, busy: bool) -> None:
+        """A fetch started or ended: the progress bar, Stop and ``busyChanged``."""
         self.progress_action.setVisible(busy)
         if busy != self._busy:
             self._busy = busy
@@ -519,10 +592,10 @@ class ViewerPane(StepFollowing):
         self._update_actions()
 
     def _update_actions(self) -> None:
-        if not hasattr(self, "stop_action"):
+        if not hasattr(self, "navigator"):
             return
         self.back_action.setEnabled(self.history.can_go_back)
         self.forward_action.setEnabled(self.history.can_go_forward)
         self.reload_action.setEnabled(self.url is not None or self.history.current is not None)
         self.stop_action.setEnabled(self._busy)
-        self.up_action.setEnabled(self._parent() is not None)
+        self.up_action.setEnabled(self.navigator.url_above() is not None)

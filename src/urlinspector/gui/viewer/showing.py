@@ -1,72 +1,88 @@
-"""How the viewer shows a page: the part of :class:`~urlinspector.gui.viewer.pane.ViewerPane`
-that the scheme handlers use (:class:`~urlinspector.gui.viewer.handlers.base.Viewer`):
-a text, an image, a listing, a failure, and committing a page to the history with its
-URL and base URL (URL syntax draft 1997 §5.1.3)."""
+"""The viewer's page renderer: the part of :class:`~urlinspector.gui.viewer.pane.ViewerPane`
+that the scheme handlers use to show what came back
+(:class:`~urlinspector.gui.viewer.handlers.base.Viewer`): a text, an image, a listing, a
+failure, and committing a page to the history with its URL and base URL (URL syntax draft
+1997 §5.1.3).
+
+:class:`PageRenderer` owns the URL and the base of the page shown; it is given the page
+stack, the history, the places, the download list, the transcript and the info label,
+and tells what changed by its signals (the pane passes them on as its own)."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import SignalInstance
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
 from urlinspector.core import URL, BaseNotAbsoluteError, resolve
 from urlinspector.core.base import establish_base
 from urlinspector.gui.viewer.common import without_password
 from urlinspector.gui.viewer.downloads import Downloads
-from urlinspector.gui.viewer.ftp_view import ListingPage, TranscriptPanel
-from urlinspector.gui.viewer.gopher_view import GopherMenuPage
+from urlinspector.gui.viewer.ftp_view import TranscriptPanel
 from urlinspector.gui.viewer.handlers.base import Navigation, last_part
 from urlinspector.gui.viewer.history import History
-from urlinspector.gui.viewer.image_view import ImageView
-from urlinspector.gui.viewer.other_schemes import MessagePage
 from urlinspector.gui.viewer.pages import PageStack
 from urlinspector.gui.viewer.places import Places
-from urlinspector.gui.viewer.text_view import TextView
 from urlinspector.net.errors import ConnectFailed, NetError, NetTimeout, TooLarge
 from urlinspector.net.policy import Refused
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp import NNTPReplyError
 
-__all__ = ["PageShowing", "failure_title", "resolved"]
+__all__ = ["PageRenderer", "failure_title", "resolved"]
 
 
-class PageShowing:
-    """A mixin of :class:`~urlinspector.gui.viewer.pane.ViewerPane`: showing pages."""
+class PageRenderer(QObject):
+    """Shows pages on *pages* and commits them to *history* (see the module
+    description); *server_of* names the server a URL is fetched from, for messages.
 
-    url: URL | None
-    base: str
-    history: History
-    places: Places
-    downloads: Downloads
-    pages: PageStack
-    info: QLabel
-    gopher_page: GopherMenuPage
-    text_page: TextView
-    image_page: ImageView
-    listing_page: ListingPage
-    message_page: MessagePage
-    transcript: TranscriptPanel
-    urlChanged: SignalInstance
-    baseChanged: SignalInstance
-    titleChanged: SignalInstance
-    statusMessage: SignalInstance
-    _image_data: bytes
-    _listing_url: str
-    _failed_url: URL | None
-    _link_name: tuple[str, str] = ("", "")
-    """The URL of the menu item followed last and its name (see :meth:`name_link`)."""
+    Signals: ``urlChanged(str)``, ``baseChanged(str)``, ``titleChanged(str)`` and
+    ``statusMessage(str)``, as the pane's."""
+
+    urlChanged = Signal(str)
+    baseChanged = Signal(str)
+    titleChanged = Signal(str)
+    statusMessage = Signal(str)
+
+    def __init__(
+        self,
+        pages: PageStack,
+        history: History,
+        places: Places,
+        downloads: Downloads,
+        transcript: TranscriptPanel,
+        info: QLabel,
+        server_of: Callable[[URL], str],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.pages = pages
+        self.history = history
+        self.places = places
+        self.downloads = downloads
+        self.transcript = transcript
+        self.info = info
+        self.server_of = server_of
+        self.url: URL | None = None
+        """The URL of the page shown (None before the first)."""
+        self.base = ""
+        """Its base URL (URL syntax draft 1997 §5.1.3)."""
+        self.image_data: bytes = b""
+        """The octets of the image shown, or of the file a failure offers to save."""
+        self.listing_url = ""
+        """The directory of the listing shown last."""
+        self.failed_url: URL | None = None
+        """The URL of the failure shown last (Try again fetches it)."""
+        self._link_name: tuple[str, str] = ("", "")
+        """The URL of the menu item followed last and its name (see :meth:`name_link`)."""
 
     def name_link(self, url: str, name: str) -> None:
         """*url* is about to be followed from a menu item called *name*: the page it
         shows is titled by that name (History, bookmarks), not by its selector."""
         self._link_name = (url, name)
-
-    def server_of(self, url: URL) -> str:
-        """The server *url* is fetched from, for messages (its scheme handler's answer)."""
-        raise NotImplementedError
 
     def set_info(self, text: str) -> None:
         self.info.setText(text)
@@ -74,28 +90,25 @@ class PageShowing:
     def info_text(self) -> str:
         return self.info.text()
 
-    def status(self, text: str) -> None:
-        self.statusMessage.emit(text)
-
     def show_text(self, nav: Navigation, data: bytes, info: str, *, content: bool = False) -> None:
         state = self.restore_state(nav)
-        self.text_page.set_bytes(data, state.get("charset"))
-        content_text = self.text_page.text if content else None
-        self.commit(nav, self.text_page, last_part(nav.url), content=content_text)
+        self.pages.text_page.set_bytes(data, state.get("charset"))
+        content_text = self.pages.text_page.text if content else None
+        self.commit(nav, self.pages.text_page, last_part(nav.url), content=content_text)
         self.set_info(info)
 
     def show_image(self, nav: Navigation, data: bytes, info: str) -> None:
-        problem = self.image_page.set_image(data)
-        self._image_data = data
+        problem = self.pages.image_page.set_image(data)
+        self.image_data = data
         if problem:
             self.show_failure(nav.url, nav.offset, "Cannot show the image", problem, save_data=data)
             return
-        self.commit(nav, self.image_page, last_part(nav.url))
+        self.commit(nav, self.pages.image_page, last_part(nav.url))
         self.set_info(info)
 
     def show_listing(self, nav: Navigation, base: str, title: str, info: str) -> None:
-        self._listing_url = base
-        self.commit(nav, self.listing_page, title, base=base)
+        self.listing_url = base
+        self.commit(nav, self.pages.listing_page, title, base=base)
         self.set_info(info)
 
     def offer_saved(self, nav: Navigation, name: str, spool: Path, size: int) -> None:
@@ -118,11 +131,11 @@ class PageShowing:
         if save:
             actions.insert(0, ("save", "Save it &instead…"))
         if save_data is not None:
-            self._image_data = save_data
+            self.image_data = save_data
             actions.insert(0, ("save-data", "Save the fi&le…"))
-        self.message_page.show_message(title, message, tuple(actions))
-        self._failed_url = url
-        self.pages.setCurrentWidget(self.message_page)
+        self.pages.message_page.show_message(title, message, tuple(actions))
+        self.failed_url = url
+        self.pages.setCurrentWidget(self.pages.message_page)
         if visit:
             if offset is None and (self.url is None or url.text != self.url.text):
                 self.history.visit(url.text, title)
@@ -150,8 +163,8 @@ class PageShowing:
         if self._link_name[0] == nav.text and self._link_name[1]:
             title = self._link_name[1]
         self.pages.setCurrentWidget(page)
-        if page is not self.gopher_page:
-            self.gopher_page.attributes.hide()
+        if page is not self.pages.gopher_page:
+            self.pages.gopher_page.attributes.hide()
         if not nav.transcript:
             self.transcript.hide()
         url = nav.text

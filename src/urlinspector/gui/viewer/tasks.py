@@ -25,16 +25,16 @@ from urlinspector.net import gopher as net_gopher
 from urlinspector.net import nntp as net_nntp
 from urlinspector.net.file import LocalEntry
 from urlinspector.net.ftp.resuming import fetch_from
-from urlinspector.net.gopher import GopherReply, TLSOptions
+from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import Limits
+from urlinspector.net.sink import Feed, File
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
 from urlinspector.schemes.ftp.listing import Listing
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.gopher import (
-    Data,
     GopherRequest,
-    MenuItem,
     error_in_body,
     request_from_url,
 )
@@ -170,20 +170,18 @@ def gopher_task(
                 sniffer = HeadSniffer(ctx, out, spool)
                 written = 0
 
-                def write(event: object) -> None:
+                def write(data: bytes) -> None:
                     nonlocal written
-                    if isinstance(event, Data):
-                        out.write(event.data)
-                        written += len(event.data)
-                        sniffer.written(written)
+                    out.write(data)
+                    written += len(data)
+                    sniffer.written(written)
 
                 reply = net_gopher.fetch(
                     request,
+                    sink=Feed(write),
                     limits=download,
                     cancel=ctx.token,
-                    keep_body=False,
                     progress=ctx.progress,
-                    on_event=write,
                     tls=tls,
                 )
             if reply.error is not None:
@@ -196,17 +194,13 @@ def gopher_task(
             sniffer.send()  # a body shorter than the sniff: all of it
             return SavedPage(url, spool, reply.size, total)
 
-        def on_event(event: object) -> None:
-            if isinstance(event, MenuItem):
-                ctx.push_item(event)
-
         reply = net_gopher.fetch(
             request,
             limits=limits,
             cancel=ctx.token,
             charset=charset,
             progress=ctx.progress,
-            on_event=on_event if request.kind == "menu" else None,
+            on_item=ctx.push_item,
             tls=tls,
         )
         return GopherPage(url, request, reply)
@@ -220,10 +214,12 @@ def ftp_task(
     limits: Limits = VIEW_LIMITS,
     spool: Path | None = None,
     charset: str = "utf-8",
-    tls: net_ftp.TLSOptions | None = None,
+    tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> Callable[[JobContext], FtpPage | SavedPage]:
-    """Fetch an ftp or ftps URL (*tls*: how TLS is used, :mod:`urlinspector.net.ftp.tls`);
-    with *spool* a file goes there (a directory comes back as a listing, and nothing is
+    """Fetch an ftp or ftps URL (*tls*: how the certificate is trusted; *auth_tls*: ask
+    an ftp server for TLS, :mod:`urlinspector.net.ftp.tls`); with *spool* a file goes
+    there (a directory comes back as a listing, and nothing is
     written)."""
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
@@ -238,6 +234,7 @@ def ftp_task(
                 transcript=transcript,
                 charset=charset,
                 tls=tls,
+                auth_tls=auth_tls,
             )
             return FtpPage(url, result)
         with open(spool, "wb") as sink:
@@ -249,7 +246,7 @@ def ftp_task(
 
             result = net_ftp.fetch(
                 url,
-                sink=sink,
+                sink=File(sink),
                 progress=progress,
                 cancel=ctx.token,
                 limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
@@ -257,6 +254,7 @@ def ftp_task(
                 transcript=transcript,
                 charset=charset,
                 tls=tls,
+                auth_tls=auth_tls,
             )
         return SavedPage(
             url,
@@ -277,7 +275,8 @@ def ftp_resume_task(
     offset: int,
     *,
     limits: Limits = VIEW_LIMITS,
-    tls: net_ftp.TLSOptions | None = None,
+    tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> Callable[[JobContext], SavedPage]:
     """Go on with an ftp download cut after *offset* octets: REST, then RETR appended to
     *spool* (:func:`urlinspector.net.ftp.resuming.fetch_from`); progress counts the
@@ -295,6 +294,7 @@ def ftp_resume_task(
                 password=ctx.ask_password,
                 transcript=Transcript(ctx.transcript),
                 tls=tls,
+                auth_tls=auth_tls,
             )
         return SavedPage(
             url, spool, result.received, result.total, None, result.transcript, result.tls

@@ -29,7 +29,7 @@ By concern: :mod:`.connect` (connecting, and its failures in words),
 
 from __future__ import annotations
 
-from urlinspector.net.body import Body, Sink
+from urlinspector.net.body import Body, Writable
 from urlinspector.net.driver.connect import POLL_INTERVAL, format_hostport
 from urlinspector.net.driver.connection import Connection
 from urlinspector.net.driver.pump import Progress, Pump, Receiver, Transfer, pump
@@ -41,8 +41,8 @@ __all__ = [
     "Progress",
     "Pump",
     "Receiver",
-    "Sink",
     "Transfer",
+    "Writable",
     "format_hostport",
     "pump",
 ]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from urlinspector.net.body import Body, Sink, mib
+from urlinspector.net.body import Body, Writable, mib
 from urlinspector.net.driver.connection import Connection
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.splice import FilePipe, file_of
@@ -59,11 +59,11 @@ class Pump:
         conn: Connection,
         receiver: Receiver,
         *,
-        sink: Sink | None = None,
+        sink: Writable | None = None,
         progress: Progress | None = None,
         need_data: object = None,
         what: str = "",
-        on_bytes: Callable[[bytes], None] | None = None,
+        on_bytes: Callable[[bytes], object] | None = None,
         memory: int | None = None,
         splice: bool = False,
         advice: str = "save it to a file instead",
@@ -213,7 +213,7 @@ def pump(
     is_end: Callable[[object], bool],
     data_of: Callable[[object], bytes | None] = lambda event: None,
     total_of: Callable[[object], int | None] = lambda event: None,
-    sink: Sink | None = None,
+    sink: Writable | None = None,
     progress: Progress | None = None,
     need_data: object = None,
     what: str = "",

@@ -16,8 +16,9 @@ The work is split by concern: :mod:`.waits` (sliced, cancellable socket waits),
 :mod:`.control` (the control connection and its bounded reply reader), :mod:`.passive`
 (EPSV and PASV data connections), :mod:`.connections` (commands, the data connection's
 bytes, QUIT and ABOR), :mod:`.session` (the plan's steps), :mod:`.fetching` (the public
-functions), :mod:`.tls` (FTP over TLS, RFC 4217: the options, the handshake, the
-certificate); :mod:`.errors` and :mod:`.result` hold what they raise and return.
+functions), :mod:`.tls` (FTP over TLS, RFC 4217: the handshake and how the connection
+was protected; the options and the certificate are :mod:`urlinspector.net.tls`'s);
+:mod:`.errors` and :mod:`.result` hold what they raise and return.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from __future__ import annotations
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError, LoginFailed, TLSRefused
 from urlinspector.net.ftp.fetching import LOCAL_LINE_END, fetch, fetch_to_path
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
-from urlinspector.net.ftp.tls import Certificate, TLSInfo, TLSOptions
+from urlinspector.net.ftp.tls import TLSInfo
+from urlinspector.net.tls import Certificate, TLSOptions
 
 __all__ = [
     "LOCAL_LINE_END",

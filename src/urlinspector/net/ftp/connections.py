@@ -10,8 +10,8 @@ import ftplib
 import socket
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import BinaryIO
 
+from urlinspector.net.body import Writable
 from urlinspector.net.errors import NetError, NetTimeout, TooLarge
 from urlinspector.net.ftp.control import wire
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
@@ -127,7 +127,7 @@ class Connections:
         line: bytes,
         total: int | None,
         cap: int,
-        sink: BinaryIO | None,
+        sink: Writable | None,
         per_line: int = 0,
         line_ends: LineEnds | None = None,
     ) -> tuple[bytes | None, int, int]:
@@ -265,7 +265,7 @@ class _Store:
 
     __slots__ = ("buffer", "kept", "line_ends", "sink")
 
-    def __init__(self, sink: BinaryIO | None, line_ends: LineEnds | None) -> None:
+    def __init__(self, sink: Writable | None, line_ends: LineEnds | None) -> None:
         self.sink = sink
         self.line_ends = line_ends
         self.buffer = bytearray() if sink is None else None

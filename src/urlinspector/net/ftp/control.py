@@ -12,6 +12,7 @@ from urlinspector.core.quoting import quoted
 from urlinspector.net.ftp.errors import FTPError
 from urlinspector.net.ftp.tls import Mode, TLSInfo, handshake, tls_info
 from urlinspector.net.ftp.waits import SLICE, Waits
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.ftp.transcript import Transcript, mask_command
 from urlinspector.schemes.ftp.url import readable
 
@@ -46,6 +47,8 @@ class Control(ftplib.FTP):
         self._inbuf = bytearray()
         self.tls_context: ssl.SSLContext | None = None
         """The context of TLS, when it is to be used (set before :meth:`open`)."""
+        self.tls_options = TLSOptions()
+        """How the certificate is judged (what the transcript says of it)."""
         self.tls: TLSInfo | None = None
         """How the control connection is protected; None while it is plain."""
         self.protect_data = False
@@ -90,7 +93,7 @@ class Control(ftplib.FTP):
             )
         self.transcript.connect("TLS handshake")
         self.sock = handshake(self.waits, self.sock, self.tls_context, self.host, self.shown)
-        self.tls = tls_info(self.sock, mode)
+        self.tls = tls_info(self.sock, mode, self.tls_options)
         self.transcript.connect(self.tls.describe())
 
     def getline(self) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from datetime import datetime
-from typing import BinaryIO
 
 import idna
 
@@ -17,9 +16,10 @@ from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLar
 from urlinspector.net.ftp.errors import FTPReplyError
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
-from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.saving import save_to
+from urlinspector.net.sink import MEMORY, File, Memory
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
 
@@ -44,7 +44,7 @@ def _ascii_host(host: str) -> str:
 def fetch(
     url: URL,
     *,
-    sink: BinaryIO | None = None,
+    sink: Memory | File = MEMORY,
     progress: ProgressCallback | None = None,
     cancel: CancelToken | None = None,
     limits: Limits | None = None,
@@ -55,10 +55,12 @@ def fetch(
     now: datetime | None = None,
     line_end: bytes | None = LOCAL_LINE_END,
     tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> FTPResult:
     """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
-    A file goes to *sink* (any binary file object) when given, else into memory up to
+    A file goes to *sink* (:mod:`urlinspector.net.sink`): a :class:`File` (every byte
+    written to it; ``hold`` does not apply to ftp), else into memory up to
     ``limits.max_memory`` (more raises :class:`TooLarge`); a directory comes back as
     :attr:`FTPResult.listing`, and nothing is written to *sink*.  *progress* hears
     ``(done, total)``; *cancel* stops the work at any moment (``ABOR`` for an open
@@ -73,20 +75,23 @@ def fetch(
     them as they came, for ``--raw``).
 
     An ``ftps`` URL is TLS from the first octet (port 990 by default); an ``ftp`` URL
-    asks for TLS with ``AUTH TLS`` when ``tls.explicit``; either way the data
+    asks for TLS with ``AUTH TLS`` when *auth_tls*; either way the data
     connections are protected too, and a server that refuses is an error
     (:class:`TLSRefused`, :class:`ConnectFailed`), never a plain connection
-    (:mod:`urlinspector.net.ftp.tls`).  :attr:`FTPResult.tls` tells how, with the
-    certificate.
+    (:mod:`urlinspector.net.ftp.tls`).  *tls* says how the certificate is trusted
+    (:class:`urlinspector.net.tls.TLSOptions`); :attr:`FTPResult.tls` tells how the
+    connection was protected, with the certificate.
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` before connecting
     for a URL that cannot be sent safely; :class:`ConnectFailed`, :class:`NetTimeout`,
     :class:`FTPReplyError` (:class:`LoginFailed`), :class:`FTPError`,
     :class:`TooLarge` or :class:`Cancelled` (all :class:`NetError`) after.
     """
+    if isinstance(sink, File) and sink.hold:
+        raise ValueError("an ftp download writes every byte to its file: File(hold=0)")
     session = Session(
         with_ascii_host(plan(url, anonymous_password=anonymous_password)),
-        sink=sink,
+        sink=sink.target,
         progress=progress,
         cancel=cancel,
         limits=limits or Limits(),
@@ -96,6 +101,7 @@ def fetch(
         now=now,
         line_end=line_end,
         tls=tls or TLSOptions(),
+        auth_tls=auth_tls,
     )
     return run_session(session)
 
@@ -149,6 +155,7 @@ def fetch_to_path(
     now: datetime | None = None,
     line_end: bytes | None = LOCAL_LINE_END,
     tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> FTPResult:
     """:func:`fetch` streaming the file to *path* (any size; memory stays bounded).
 
@@ -165,7 +172,7 @@ def fetch_to_path(
         try:
             result = fetch(
                 url,
-                sink=saving.file,
+                sink=File(saving.file),
                 progress=progress,
                 cancel=cancel,
                 limits=limits,
@@ -176,6 +183,7 @@ def fetch_to_path(
                 now=now,
                 line_end=line_end,
                 tls=tls,
+                auth_tls=auth_tls,
             )
         except BaseException:
             if keep_partial:

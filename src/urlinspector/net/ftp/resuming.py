@@ -20,8 +20,8 @@ from urlinspector.net.ftp.errors import FTPError, FTPReplyError
 from urlinspector.net.ftp.fetching import run_session, with_ascii_host
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
-from urlinspector.net.ftp.tls import TLSOptions
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.ftp.replies import reply_code, reply_text
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import plan
@@ -100,6 +100,7 @@ def fetch_from(
     transcript: Transcript | None = None,
     charset: str = "utf-8",
     tls: TLSOptions | None = None,
+    auth_tls: bool = False,
 ) -> FTPResult:
     """The ftp file *url* from byte *offset* on, appended to *sink* (the partial file,
     opened for appending); *progress* hears ``(offset + received, total)``.
@@ -125,6 +126,7 @@ def fetch_from(
         now=None,
         line_end=None,  # (binary only: nothing to convert)
         tls=tls or TLSOptions(),
+        auth_tls=auth_tls,
     )
     session.offset = offset
     return run_session(session, refusals=(ResumeRefused,))

@@ -6,15 +6,15 @@ a name that RETR refuses is tried as a directory when the typecode was a guess
 from __future__ import annotations
 
 from datetime import datetime
-from typing import BinaryIO
 
 from urlinspector.core.quoting import quoted
+from urlinspector.net.body import Writable
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.ftp.connections import ENTRY_COST, Connections
 from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed, TLSRefused
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
-from urlinspector.net.ftp.tls import TLSOptions, client_context
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.tls import TLSOptions, client_context
 from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.listing import Listing, parse_listing
 from urlinspector.schemes.ftp.replies import (
@@ -38,7 +38,7 @@ class Session(Connections):
         self,
         the_plan: Plan,
         *,
-        sink: BinaryIO | None,
+        sink: Writable | None,
         progress: ProgressCallback | None,
         cancel: CancelToken | None,
         limits: Limits,
@@ -48,6 +48,7 @@ class Session(Connections):
         now: datetime | None,
         line_end: bytes | None,
         tls: TLSOptions,
+        auth_tls: bool,
     ) -> None:
         super().__init__(
             the_plan,
@@ -60,9 +61,11 @@ class Session(Connections):
         self.sink = sink
         self.line_end = line_end
         """What the CRLF of an ASCII (TYPE A) transfer becomes; None: kept."""
-        self.tls_options = tls
-        if the_plan.implicit_tls or tls.explicit:
+        self.ask_tls = auth_tls
+        """For ``ftp://``: ask for TLS with ``AUTH TLS`` and fail if the server refuses."""
+        if the_plan.implicit_tls or auth_tls:
             self.ftp.tls_context = client_context(tls)
+            self.ftp.tls_options = tls
         self.password = password
         self.now = now
         self.features: Features = NO_FEATURES
@@ -81,7 +84,7 @@ class Session(Connections):
             self.transcript.note(text)
         with self.replies():
             self.ftp.open(p.host, p.port, implicit_tls=p.implicit_tls)
-        if not p.implicit_tls and self.tls_options.explicit:
+        if not p.implicit_tls and self.ask_tls:
             self.auth_tls()
         self.login()
         if self.ftp.tls is not None:

@@ -19,6 +19,7 @@ from urlinspector.net.nntp.answers import (
     TranscriptLine,
     TranscriptListener,
 )
+from urlinspector.net.tls import TLSOptions, client_context
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp import session as nntp
 from urlinspector.schemes.nntp.article import Article
@@ -66,7 +67,7 @@ class NewsClient:
         cancel: CancelToken | None = None,
         credentials: Credentials | None = None,
         starttls: bool = True,
-        ssl_context: ssl.SSLContext | None = None,
+        tls: TLSOptions | None = None,
         transcript: TranscriptListener | None = None,
         raw: RawListener | None = None,
     ) -> None:
@@ -75,8 +76,11 @@ class NewsClient:
         self.cancel = cancel
         self.credentials = credentials
         self.starttls = starttls
-        self.ssl_context = ssl_context
-        """For NNTPS and STARTTLS; default: the system's trusted certificates."""
+        if tls is not None and tls.pinned is not None:
+            raise ValueError("a news server's certificate is verified or not, never pinned")
+        self.tls = tls
+        """How the server of NNTPS and STARTTLS is trusted (:mod:`urlinspector.net.tls`);
+        default: the system's trusted certificates."""
         self._listener = transcript
         self._raw = raw
         self._lines: list[TranscriptLine] = []
@@ -88,6 +92,10 @@ class NewsClient:
         self._reply_bytes = bytearray()
 
     # -- transcript ---------------------------------------------------------------------
+
+    def _ssl_context(self) -> ssl.SSLContext | None:
+        """The context for TLS, None for the system's default (made when TLS starts)."""
+        return client_context(self.tls) if self.tls is not None else None
 
     def _record(self, kind: Literal["connect", "command", "reply", "note"], text: str) -> None:
         line = TranscriptLine(kind, text)
@@ -119,7 +127,7 @@ class NewsClient:
             cancel=self.cancel,
             what="news",
             tls=address.tls,
-            ssl_context=self.ssl_context,
+            ssl_context=self._ssl_context(),
         )
         self._conn = conn
         self._peer = conn.peer
@@ -255,7 +263,7 @@ class NewsClient:
             raise NetError("the news server connection is closed")
         if isinstance(action, UpgradeTLS):
             self._protocol.start_tls()
-            conn.starttls(self.address.host, self.ssl_context)
+            conn.starttls(self.address.host, self._ssl_context())
             self._record("note", "TLS started (STARTTLS, RFC 4642)")
             return None
         data = self._protocol.send(action)  # refuses what is unsafe, before sending

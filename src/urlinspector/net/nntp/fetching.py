@@ -3,7 +3,6 @@ list, a group's overview and an article."""
 
 from __future__ import annotations
 
-import ssl
 from collections.abc import Mapping
 from typing import TypedDict, Unpack
 
@@ -13,6 +12,7 @@ from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.nntp.answers import NewsAnswer, RawListener, TranscriptListener
 from urlinspector.net.nntp.client import NewsClient
 from urlinspector.net.nntp.servers import server_for
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.nntp.article import Article
 from urlinspector.schemes.nntp.listing import GroupList, OverviewPage
@@ -52,7 +52,7 @@ def fetch_news(
     fallback_charset: str = "utf-8",
     descriptions: bool = True,
     starttls: bool = True,
-    ssl_context: ssl.SSLContext | None = None,
+    tls: TLSOptions | None = None,
     transcript: TranscriptListener | None = None,
     raw: RawListener | None = None,
 ) -> NewsAnswer[Result]:
@@ -76,7 +76,7 @@ def fetch_news(
         cancel=cancel,
         credentials=credentials,
         starttls=starttls,
-        ssl_context=ssl_context,
+        tls=tls,
         transcript=transcript,
         raw=raw,
     )
@@ -115,7 +115,7 @@ class FetchOptions(TypedDict, total=False):
     fallback_charset: str
     descriptions: bool
     starttls: bool
-    ssl_context: ssl.SSLContext | None
+    tls: TLSOptions | None
     transcript: TranscriptListener | None
     raw: RawListener | None
 

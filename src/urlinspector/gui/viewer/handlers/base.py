@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from urlinspector.gui.viewer.tasks import SavedPage
     from urlinspector.gui.viewer.text_view import TextView
     from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
-    from urlinspector.net.ftp.tls import TLSOptions
     from urlinspector.net.limits import Limits
 
 __all__ = [
@@ -160,7 +159,8 @@ class Viewer(Protocol):
     """The URL of the page shown (None before the first)."""
     limits: Limits
     news_server: str | None
-    ftp_tls: TLSOptions
+    ftp_auth_tls: bool
+    """Ask every ftp server for TLS (AUTH TLS, RFC 4217); ftps URLs always use it."""
     clear_text_logins: set[str]
     accepted_certificates: dict[str, str]
     """Server (:meth:`SchemeHandler.server`) -> the SHA-256 fingerprint of the TLS

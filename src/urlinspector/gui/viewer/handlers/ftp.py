@@ -78,34 +78,36 @@ class FtpHandler(BaseHandler):
         if question is not None:
             return question
         limits = guarded(viewer, url, origin, confirmed)
-        tls = viewer.ftp_tls
+        tls = viewer.ftp_auth_tls
         if the_plan.action == "retrieve" and not the_plan.looks_like_text:
             name = the_plan.name.decode("utf-8", "replace")
             if not _is_image(name):
                 # a file to save, or (the typecode was a guess) a directory to list
                 return Download(
                     suggest_name(name),
-                    lambda spool: ftp_task(url, spool=spool, limits=limits, tls=tls),
+                    lambda spool: ftp_task(url, spool=spool, limits=limits, auth_tls=tls),
                     show_now=False,
                     transcript=True,
-                    resume=lambda spool, at: ftp_resume_task(url, spool, at, limits=limits),
+                    resume=lambda spool, at: ftp_resume_task(
+                        url, spool, at, limits=limits, auth_tls=tls
+                    ),
                 )
-        return Fetch(ftp_task(url, limits=limits, tls=tls), transcript=True)
+        return Fetch(ftp_task(url, limits=limits, auth_tls=tls), transcript=True)
 
     def save(self, url: URL, viewer: Viewer) -> Download | None:
         the_plan = ftp_plan(url)
         name = the_plan.name.decode("utf-8", "replace")
-        tls = viewer.ftp_tls
+        tls = viewer.ftp_auth_tls
         if the_plan.transfer_type != "I":
             return Download(
                 suggest_name(name),
-                lambda spool: ftp_task(url, spool=spool, tls=tls),
+                lambda spool: ftp_task(url, spool=spool, auth_tls=tls),
                 no_resume=TEXT_NO_RESUME,
             )
         return Download(
             suggest_name(name),
-            lambda spool: ftp_task(url, spool=spool, tls=tls),
-            resume=lambda spool, at: ftp_resume_task(url, spool, at, tls=tls),
+            lambda spool: ftp_task(url, spool=spool, auth_tls=tls),
+            resume=lambda spool, at: ftp_resume_task(url, spool, at, auth_tls=tls),
         )
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:

@@ -40,7 +40,8 @@ from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import GopherPage, SavedPage, gopher_task
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job
 from urlinspector.net.errors import Cancelled
-from urlinspector.net.gopher import GopherReply, TLSOptions
+from urlinspector.net.gopher import GopherReply
+from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.gopher import (
     MenuItem,
     error_in_body,

@@ -1,4 +1,4 @@
-"""The TLS settings of a gophers:// fetch, and the certificate as people read it."""
+"""How a TLS server is trusted, and its certificate as people read it (every protocol's)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from urlinspector.net.errors import NetError
-from urlinspector.net.gopher_tls import PeerCertificate, TLSOptions, client_context, fingerprint
+from urlinspector.net.errors import ConnectFailed
+from urlinspector.net.tls import Certificate, TLSOptions, client_context, fingerprint
 
 PIN = fingerprint(b"certificate")
 
@@ -39,7 +39,9 @@ def test_how_a_certificate_is_judged(
 def test_a_ca_file_that_cannot_be_read() -> None:
     missing = TLSOptions(cafile="/nonexistent/ca.pem")
     assert missing.how == "verified against /nonexistent/ca.pem"
-    with pytest.raises(NetError, match=r"cannot read the CA certificates in /nonexistent/ca\.pem"):
+    with pytest.raises(
+        ConnectFailed, match=r"cannot read the CA certificates in /nonexistent/ca\.pem"
+    ):
         client_context(missing)
 
 
@@ -63,7 +65,7 @@ def test_fingerprint_is_sha256_in_hex_pairs(der: bytes, expected: str) -> None:
 
 
 def test_the_certificate_as_lines() -> None:
-    cert = PeerCertificate(
+    cert = Certificate(
         subject="CN=gopher.example",
         issuer="CN=Example CA,O=Example",
         not_before=datetime(2026, 11, 1, tzinfo=UTC),
@@ -87,3 +89,30 @@ def test_the_certificate_as_lines() -> None:
         "certificate CN=gopher.example, issued by CN=Example CA,O=Example, valid "
         f"2026-11-01 00:00:00 UTC to 2027-02-01 12:30:00 UTC, SHA-256 {PIN}"
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "verified"),
+    [(TLSOptions(), True), (TLSOptions(insecure=True), False)],
+)
+def test_the_certificate_as_json(options: TLSOptions, verified: bool) -> None:
+    cert = Certificate(
+        subject="CN=gopher.example",
+        issuer="CN=Example CA,O=Example",
+        not_before=datetime(2026, 11, 1, tzinfo=UTC),
+        not_after=datetime(2027, 2, 1, 12, 30, tzinfo=UTC),
+        sha256=PIN,
+        names=("gopher.example", "192.0.2.7"),
+        trust=options.how,
+        verified=verified,
+    )
+    assert cert.as_json() == {
+        "subject": "CN=gopher.example",
+        "issuer": "CN=Example CA,O=Example",
+        "not_before": "2026-11-01T00:00:00+00:00",
+        "not_after": "2027-02-01T12:30:00+00:00",
+        "names": ["gopher.example", "192.0.2.7"],
+        "sha256": PIN,
+        "verified": verified,
+    }
+    assert cert.lines()[-1] == f"certificate {options.how}"
