@@ -233,21 +233,45 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
             q0, q1 = query_span = spans[QUERY]
             scheme, host = _WEB_SCHEMES[text[4]]
             if q0 < 0:
-                parts: tuple[Part, ...] = (("path", path_span, path, "http-path", HPATH_RULE),)
+                parts: tuple[Part, ...] = (
+                    Part(name="path", span=path_span, text=path, role="http-path", rule=HPATH_RULE),
+                )
                 fields: dict[str, object] = {"path": path, "search": None}
             else:
                 search = text[q0:q1]
                 parts = (
-                    ("path", path_span, path, "http-path", HPATH_RULE),
-                    ("searchpart", query_span, search, "http-search", HSEARCH_RULE),
+                    Part(name="path", span=path_span, text=path, role="http-path", rule=HPATH_RULE),
+                    Part(
+                        name="searchpart",
+                        span=query_span,
+                        text=search,
+                        role="http-search",
+                        rule=HSEARCH_RULE,
+                    ),
                 )
                 fields = {"path": path, "search": search}
             host_kind: HostKind | None = _WEB_HOST_KINDS.get(text[host], "reg-name")
             if spans[PORT][0] < 0:
-                return URL((text, tables.ed, spans, host_kind, (), parts, fields))
+                return URL(
+                    text=text,
+                    edition=tables.ed,
+                    spans=spans,
+                    host_kind=host_kind,
+                    diagnostics=(),
+                    scheme_parts=parts,
+                    scheme_fields=fields,
+                )
             found = port_finding(text, spans[PORT], tables.ed, scheme)
             found_all = () if found is None else (found,)
-            return URL((text, tables.ed, spans, host_kind, found_all, parts, fields))
+            return URL(
+                text=text,
+                edition=tables.ed,
+                spans=spans,
+                host_kind=host_kind,
+                diagnostics=found_all,
+                scheme_parts=parts,
+                scheme_fields=fields,
+            )
     ed = tables.ed
     fast = tables.fast
     if fast is not None and not may_hide:
@@ -311,7 +335,15 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
                             own = _known_findings(text, ed, spans, written, own, early)
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=span_key))
-                        return URL((text, ed, spans, host_kind, own, parts, fields))
+                        return URL(
+                            text=text,
+                            edition=ed,
+                            spans=spans,
+                            host_kind=host_kind,
+                            diagnostics=own,
+                            scheme_parts=parts,
+                            scheme_fields=fields,
+                        )
                 if s_end != 3 or written.lower() != "url":
                     # (the scheme's finding comes along: _checked sees it in lower case)
                     out = Findings(early)
@@ -325,7 +357,15 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
                     and tables.fragment_ok
                 ):
                     # a relative reference without an authority: nothing to check
-                    return URL((text, ed, spans, None, (), (), None))
+                    return URL(
+                        text=text,
+                        edition=ed,
+                        spans=spans,
+                        host_kind=None,
+                        diagnostics=(),
+                        scheme_parts=(),
+                        scheme_fields=None,
+                    )
                 return _checked(text, ed, tables, spans, True, None, Findings())
     out = Findings()
     start, end = 0, len(text)
@@ -452,4 +492,12 @@ def _checked(
         security_findings(text, spans, ed, parts, out)
     if not text.isascii() or "%" in text:
         hidden_findings(text, spans, ed, out)
-    return URL((text, ed, spans, host_kind, out.result() if out else (), parts, fields))
+    return URL(
+        text=text,
+        edition=ed,
+        spans=spans,
+        host_kind=host_kind,
+        diagnostics=out.result() if out else (),
+        scheme_parts=parts,
+        scheme_fields=fields,
+    )

@@ -31,7 +31,16 @@ class Findings(list[Diagnostic]):
         message: str,
         reference: str,
     ) -> None:
-        self.append(Diagnostic((code, severity, category, span, message, reference)))
+        self.append(
+            Diagnostic(
+                code=code,
+                severity=severity,
+                category=category,
+                span=span,
+                message=message,
+                reference=reference,
+            )
+        )
 
     def result(self) -> tuple[Diagnostic, ...]:
         if len(self) > 1:

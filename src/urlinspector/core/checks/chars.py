@@ -120,7 +120,16 @@ def check_chars(
             msg = template.format(s="s" if len(run) > 1 else "", what=_describe(run))
             msg = f"{msg} in the {where}; escape as {_escaped(run)}"
         ref = ed.cite(_KIND_RULE.get(kind, "characters"))
-        out.append(Diagnostic((code, "error", "syntax", m.span(), msg, ref)))
+        out.append(
+            Diagnostic(
+                code=code,
+                severity="error",
+                category="syntax",
+                span=m.span(),
+                message=msg,
+                reference=ref,
+            )
+        )
     if text.find("%", start, end) >= 0:
         for count, m in enumerate(BAD_ESCAPE.finditer(text, start, end)):
             if count >= MAX_DIAGNOSTICS_PER_CODE:

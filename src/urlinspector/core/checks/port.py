@@ -31,20 +31,25 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
         if not ed.port_min_digits:
             return None
         return Diagnostic(
-            (
-                "empty-port",
-                "error",
-                "syntax",
-                (start - 1, end),
-                "':' after the host must be followed by a port number in this edition",
-                ed.cite("port"),
-            )
+            code="empty-port",
+            severity="error",
+            category="syntax",
+            span=(start - 1, end),
+            message="':' after the host must be followed by a port number in this edition",
+            reference=ed.cite("port"),
         )
     said = _said_of_port(port, ed, scheme)
     if said is None:
         return None
     code, severity, category, message, reference = said
-    return Diagnostic((code, severity, category, span, message, reference))
+    return Diagnostic(
+        code=code,
+        severity=severity,
+        category=category,
+        span=span,
+        message=message,
+        reference=reference,
+    )
 
 
 @lru_cache(maxsize=1024)

@@ -121,4 +121,6 @@ def parse_specific(
     if result is None:
         return None, _NO_DIAGNOSTICS
     parts, fields, found = result
-    return SchemeParts((scheme, parts, _PORTS.get(scheme), fields)), found
+    return SchemeParts(
+        scheme=scheme, parts=parts, default_port=_PORTS.get(scheme), fields=fields
+    ), found

@@ -98,15 +98,13 @@ def _check_authority(
                 start, end = s0, s1
             out.append(
                 Diagnostic(
-                    (
-                        "scheme-requires-authority",
-                        "error",
-                        "scheme",
-                        (start, end),
-                        f"{scheme} URLs start with '//' and a host after '{scheme}:' "
-                        f"({scheme}://host/...)",
-                        info.needs_ref,
-                    ),
+                    code="scheme-requires-authority",
+                    severity="error",
+                    category="scheme",
+                    span=(start, end),
+                    message=f"{scheme} URLs start with '//' and a host after '{scheme}:' "
+                    f"({scheme}://host/...)",
+                    reference=info.needs_ref,
                 )
             )
         return
@@ -115,14 +113,12 @@ def _check_authority(
         if h0 >= h1:
             out.append(
                 Diagnostic(
-                    (
-                        "scheme-requires-host",
-                        "error",
-                        "scheme",
-                        (max(a0 - 2, 0), a1),
-                        f"{scheme} URLs need a host name or address after '//'",
-                        info.needs_ref,
-                    ),
+                    code="scheme-requires-host",
+                    severity="error",
+                    category="scheme",
+                    span=(max(a0 - 2, 0), a1),
+                    message=f"{scheme} URLs need a host name or address after '//'",
+                    reference=info.needs_ref,
                 )
             )
     if not info.login:
@@ -130,15 +126,13 @@ def _check_authority(
         if u0 >= 0:
             out.append(
                 Diagnostic(
-                    (
-                        "scheme-userinfo-not-allowed",
-                        "warning",
-                        "scheme",
-                        (u0, u1 + 1),
-                        f"{scheme} URLs carry no user name or password: "
-                        f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
-                        info.login_ref,
-                    ),
+                    code="scheme-userinfo-not-allowed",
+                    severity="warning",
+                    category="scheme",
+                    span=(u0, u1 + 1),
+                    message=f"{scheme} URLs carry no user name or password: "
+                    f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
+                    reference=info.login_ref,
                 )
             )
     if not info.port:
@@ -146,14 +140,12 @@ def _check_authority(
         if p0 >= 0:
             out.append(
                 Diagnostic(
-                    (
-                        "scheme-port-not-allowed",
-                        "warning",
-                        "scheme",
-                        (p0 - 1, p1),
-                        f"{scheme} URLs name a host but no port: "
-                        f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
-                        info.port_ref,
-                    ),
+                    code="scheme-port-not-allowed",
+                    severity="warning",
+                    category="scheme",
+                    span=(p0 - 1, p1),
+                    message=f"{scheme} URLs name a host but no port: "
+                    f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
+                    reference=info.port_ref,
                 )
             )

@@ -109,7 +109,14 @@ def _text(raw: str) -> str:
 def _diag(
     code: str, severity: Severity, start: int, end: int, message: str, ref: str
 ) -> Diagnostic:
-    return Diagnostic((code, severity, "scheme", (start, end), message, ref))
+    return Diagnostic(
+        code=code,
+        severity=severity,
+        category="scheme",
+        span=(start, end),
+        message=message,
+        reference=ref,
+    )
 
 
 _HEX: Final = b"0123456789ABCDEFabcdef"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import PATH, QUERY, Spans
+from urlinspector.core.model import PATH, QUERY, Part, Span, Spans
 from urlinspector.core.specific.common import _NO_DIAGNOSTICS, SchemeResult
 
 HPATH_RULE: Final = "hpath, RFC 1738 §3.3 / §5"
@@ -31,14 +31,15 @@ def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         if search is None:
             return (), fields, _NO_DIAGNOSTICS
         # a query without a path: no edition splits so, but be safe
-        return (("searchpart", q, search, "http-search", HSEARCH_RULE),), fields, _NO_DIAGNOSTICS
+        return (_search_part(q, search),), fields, _NO_DIAGNOSTICS
     if search is None:
-        return (("path", p, path, "http-path", HPATH_RULE),), fields, _NO_DIAGNOSTICS
-    return (
-        (
-            ("path", p, path, "http-path", HPATH_RULE),
-            ("searchpart", q, search, "http-search", HSEARCH_RULE),
-        ),
-        fields,
-        _NO_DIAGNOSTICS,
-    )
+        return (_path_part(p, path),), fields, _NO_DIAGNOSTICS
+    return (_path_part(p, path), _search_part(q, search)), fields, _NO_DIAGNOSTICS
+
+
+def _path_part(span: Span, path: str) -> Part:
+    return Part(name="path", span=span, text=path, role="http-path", rule=HPATH_RULE)
+
+
+def _search_part(span: Span, search: str) -> Part:
+    return Part(name="searchpart", span=span, text=search, role="http-search", rule=HSEARCH_RULE)

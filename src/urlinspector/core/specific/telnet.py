@@ -17,7 +17,9 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
     parts: list[Part] = []
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH))
+        parts.append(
+            Part(name="/", span=(slash, u0), text="/", role="telnet-slash", rule=_R_TELNET_SLASH)
+        )
     if u0 >= 0 and u1 > u0:
         diags.append(
             _diag(
