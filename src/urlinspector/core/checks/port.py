@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from urlinspector.core.checks import Findings
+from urlinspector.core.checks import Findings, finding
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import Category, Diagnostic, Severity, Span
 from urlinspector.core.quoting import quoted
@@ -30,7 +30,7 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
     if not port:
         if not ed.port_min_digits:
             return None
-        return Diagnostic(
+        return finding(
             code="empty-port",
             severity="error",
             category="syntax",
@@ -42,7 +42,7 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
     if said is None:
         return None
     code, severity, category, message, reference = said
-    return Diagnostic(
+    return finding(
         code=code,
         severity=severity,
         category=category,

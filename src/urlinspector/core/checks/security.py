@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from urlinspector.core.checks import Findings
+from urlinspector.core.checks import Findings, finding
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import ENCODED_CONTROL, LOOKALIKE_HOST
 from urlinspector.core.model import (
@@ -49,7 +49,7 @@ def userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic
         h_start, h_end = spans[HOST]
         real_host = text[h_start:h_end] if h_start >= 0 else ""
         out.append(
-            Diagnostic(
+            finding(
                 code="userinfo-lookalike",
                 severity="warning",
                 category="security",
@@ -62,7 +62,7 @@ def userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic
     p_start, p_end = spans[PASSWORD]  # (defined only with the userinfo)
     if p_start >= 0:
         out.append(
-            Diagnostic(
+            finding(
                 code="password",
                 severity="warning",
                 category="security",

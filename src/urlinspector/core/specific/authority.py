@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from urlinspector.core.checks import finding
 from urlinspector.core.model import (
     AUTHORITY,
     HOST,
@@ -97,7 +98,7 @@ def _check_authority(
             if end == start and s0 >= 0:  # nothing after "scheme:": point at the scheme
                 start, end = s0, s1
             out.append(
-                Diagnostic(
+                finding(
                     code="scheme-requires-authority",
                     severity="error",
                     category="scheme",
@@ -112,7 +113,7 @@ def _check_authority(
         h0, h1 = spans[HOST]
         if h0 >= h1:
             out.append(
-                Diagnostic(
+                finding(
                     code="scheme-requires-host",
                     severity="error",
                     category="scheme",
@@ -125,7 +126,7 @@ def _check_authority(
         u0, u1 = spans[USERINFO]
         if u0 >= 0:
             out.append(
-                Diagnostic(
+                finding(
                     code="scheme-userinfo-not-allowed",
                     severity="warning",
                     category="scheme",
@@ -139,7 +140,7 @@ def _check_authority(
         p0, p1 = spans[PORT]
         if p0 >= 0:
             out.append(
-                Diagnostic(
+                finding(
                     code="scheme-port-not-allowed",
                     severity="warning",
                     category="scheme",

@@ -19,6 +19,7 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
+    _part,
     _show,
     _stray,
     _url_path,
@@ -112,13 +113,13 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "gopher-path"))
     else:
-        parts.append(Part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+        parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
     if slash >= 0 and u1 > u0:
         # gtype = xchar: one character, or one escape
         g1 = u0 + 3 if text[u0] == "%" and _ESCAPE_AT.match(text, u0, u1) else u0 + 1
         gtype = text[u0:g1]
         parts.append(
-            Part(
+            _part(
                 name="gophertype",
                 span=(u0, g1),
                 text=gtype,
@@ -135,7 +136,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         s1 = u1 if tab1 < 0 else tab1
         raw = text[g1:s1]
         parts.append(
-            Part(
+            _part(
                 name="selector",
                 span=(g1, s1),
                 text=raw,
@@ -150,10 +151,10 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         if tab1 >= 0:
             e1 = u1 if tab2 < 0 else tab2
             parts.append(
-                Part(name="%09", span=(tab1, tab1 + 3), text="%09", role="separator", rule=_R_TAB)
+                _part(name="%09", span=(tab1, tab1 + 3), text="%09", role="separator", rule=_R_TAB)
             )
             parts.append(
-                Part(
+                _part(
                     name="search",
                     span=(tab1 + 3, e1),
                     text=text[tab1 + 3 : e1],
@@ -177,10 +178,10 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 )
         if tab2 >= 0:
             parts.append(
-                Part(name="%09", span=(tab2, tab2 + 3), text="%09", role="separator", rule=_R_TAB)
+                _part(name="%09", span=(tab2, tab2 + 3), text="%09", role="separator", rule=_R_TAB)
             )
             parts.append(
-                Part(
+                _part(
                     name="gopher+_string",
                     span=(tab2 + 3, u1),
                     text=text[tab2 + 3 : u1],
@@ -194,7 +195,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         if q0 >= 0:
             if text[q0 - 1 : q0] == "?":
                 parts.append(
-                    Part(
+                    _part(
                         name="?",
                         span=(q0 - 1, q0),
                         text=text[q0 - 1 : q0],
@@ -203,7 +204,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                     )
                 )
             parts.append(
-                Part(
+                _part(
                     name="search",
                     span=(q0, q1),
                     text=text[q0:q1],

@@ -14,6 +14,7 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _opaque,
+    _part,
     _show,
     _text,
     _url_path,
@@ -50,7 +51,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             start = end = a1
         else:
             parts.append(
-                Part(name="/", span=(slash, start), text="/", role="separator", rule=_R_SLASH)
+                _part(name="/", span=(slash, start), text="/", role="separator", rule=_R_SLASH)
             )
     else:
         start, end = _opaque(spans, True)
@@ -67,11 +68,13 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
         )
     elif raw == "*":
-        parts.append(Part(name="*", span=(start, end), text=raw, role="news-group", rule=_R_ALL))
+        parts.append(_part(name="*", span=(start, end), text=raw, role="news-group", rule=_R_ALL))
         fields["kind"] = "all"
     elif "@" in raw:
         parts.append(
-            Part(name="message-id", span=(start, end), text=raw, role="message-id", rule=_R_ARTICLE)
+            _part(
+                name="message-id", span=(start, end), text=raw, role="message-id", rule=_R_ARTICLE
+            )
         )
         fields["kind"] = "article"
         fields["message_id"] = _text(raw)
@@ -91,7 +94,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
     else:
         parts.append(
-            Part(
+            _part(
                 name="newsgroup-name", span=(start, end), text=raw, role="news-group", rule=_R_GROUP
             )
         )
@@ -120,7 +123,7 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
     number: int | None = None
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(Part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+        parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
         bar = text.find("/", u0, u1)
     else:
         bar = -1
@@ -128,7 +131,7 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
     if slash >= 0 and g1 > u0:
         raw = text[u0:g1]
         parts.append(
-            Part(
+            _part(
                 name="newsgroup-name",
                 span=(u0, g1),
                 text=raw,
@@ -164,11 +167,11 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         )
     if bar >= 0:
         parts.append(
-            Part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_NNTP_SLASH)
+            _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_NNTP_SLASH)
         )
         raw = text[bar + 1 : u1]
         parts.append(
-            Part(
+            _part(
                 name="article-number",
                 span=(bar + 1, u1),
                 text=raw,

@@ -15,6 +15,7 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
+    _part,
     _show,
     _stray,
     _text,
@@ -51,23 +52,23 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                 )
             )
         return tuple(parts), fields, tuple(diags)
-    parts.append(Part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+    parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
     nul = text.find("%00", u0, n1)
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
-    parts.append(Part(name="hsoname", span=(u0, h1), text=raw, role="hsoname", rule=_R_HSONAME))
+    parts.append(_part(name="hsoname", span=(u0, h1), text=raw, role="hsoname", rule=_R_HSONAME))
     fields["hsoname"] = _octets(raw)
     if nul >= 0:
         version = text[nul + 3 : n1]
         parts.append(
-            Part(
+            _part(
                 name="%00", span=(nul, nul + 3), text="%00", role="separator", rule=_R_PVERSION_SEP
             )
         )
         parts.append(
-            Part(
+            _part(
                 name="version",
                 span=(nul + 3, n1),
                 text=version,
@@ -107,11 +108,11 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
         nxt = text.find(";", pos + 1, u1)
         f1 = u1 if nxt < 0 else nxt
         parts.append(
-            Part(name=";", span=(pos, pos + 1), text=";", role="separator", rule=_R_FIELD_SEP)
+            _part(name=";", span=(pos, pos + 1), text=";", role="separator", rule=_R_FIELD_SEP)
         )
         raw = text[pos + 1 : f1]
         parts.append(
-            Part(
+            _part(
                 name="fieldspec", span=(pos + 1, f1), text=raw, role="prospero-field", rule=_R_FIELD
             )
         )

@@ -13,6 +13,7 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
+    _part,
     _show,
     _url_path,
 )
@@ -52,25 +53,25 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
             )
         return tuple(parts), fields, tuple(diags)
-    parts.append(Part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+    parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
     raw = text[u0:d1]
     parts.append(
-        Part(name="database", span=(u0, d1), text=raw, role="wais-database", rule=_R_WAIS_DB)
+        _part(name="database", span=(u0, d1), text=raw, role="wais-database", rule=_R_WAIS_DB)
     )
     fields["database"] = _octets(raw)
     fields["kind"] = "database"
     if bar >= 0:
         fields["kind"] = "document"
         parts.append(
-            Part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_WAIS_SLASH)
+            _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_WAIS_SLASH)
         )
         bar2 = text.find("/", bar + 1, u1)
         t1 = u1 if bar2 < 0 else bar2
         raw = text[bar + 1 : t1]
         parts.append(
-            Part(name="wtype", span=(bar + 1, t1), text=raw, role="wais-type", rule=_R_WAIS_TYPE)
+            _part(name="wtype", span=(bar + 1, t1), text=raw, role="wais-type", rule=_R_WAIS_TYPE)
         )
         fields["wtype"] = _octets(raw)
         if bar2 < 0:
@@ -87,13 +88,13 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
         else:
             parts.append(
-                Part(
+                _part(
                     name="/", span=(bar2, bar2 + 1), text="/", role="separator", rule=_R_WAIS_SLASH
                 )
             )
             raw = text[bar2 + 1 : u1]
             parts.append(
-                Part(
+                _part(
                     name="wpath", span=(bar2 + 1, u1), text=raw, role="wais-path", rule=_R_WAIS_PATH
                 )
             )
@@ -113,7 +114,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
     if q0 >= 0:
         if text[q0 - 1 : q0] == "?":
             parts.append(
-                Part(
+                _part(
                     name="?",
                     span=(q0 - 1, q0),
                     text=text[q0 - 1 : q0],
@@ -123,7 +124,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
         raw = text[q0:q1]
         parts.append(
-            Part(name="search", span=(q0, q1), text=raw, role="search", rule=_R_WAIS_SEARCH)
+            _part(name="search", span=(q0, q1), text=raw, role="search", rule=_R_WAIS_SEARCH)
         )
         fields["search"] = _octets(raw)
         if bar >= 0:
