@@ -57,14 +57,20 @@ SGR = re.compile(r"\x1b\[[0-9;:]*m")
 
 
 def core_roles() -> set[str]:
-    """Every role string the core gives a Part in the specific package: the 4th field
-    of every 5-tuple ``(name, span, raw, role, rule)`` written there with a string there."""
+    """Every role string the core gives a Part in the specific package: the ``role=``
+    of every part built by keyword (``_part(name=..., span=..., text=..., role=...,
+    rule=...)``), and the 4th field of every 5-tuple ``(name, span, text, role, rule)``
+    a quick builder turns into a Part."""
     roles: set[str] = set()
     for module in sorted(SPECIFIC.glob("*.py")):
         tree = ast.parse(module.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
+            written: list[ast.expr] = []
             if isinstance(node, ast.Tuple) and len(node.elts) == 5:
-                role = node.elts[3]
+                written.append(node.elts[3])
+            elif isinstance(node, ast.Call):
+                written += [k.value for k in node.keywords if k.arg == "role"]
+            for role in written:
                 if isinstance(role, ast.Constant) and isinstance(role.value, str):
                     roles.add(role.value)
     return roles

@@ -78,5 +78,10 @@ def active_content(url: URL) -> Diagnostic | None:
         return None
     severity, message, reference = describe(url)
     return Diagnostic(
-        ("active-content", severity, "security", url.spans[SCHEME], message, reference)
+        code="active-content",
+        severity=severity,
+        category="security",
+        span=url.spans[SCHEME],
+        message=message,
+        reference=reference,
     )

@@ -271,7 +271,16 @@ def embedded_brand_diagnostics(
     if found is None or host is None:
         return []
     span = _written_span(url, host, found)
-    return [Diagnostic(("embedded-brand", "warning", "security", span, found.message, REFERENCE))]
+    return [
+        Diagnostic(
+            code="embedded-brand",
+            severity="warning",
+            category="security",
+            span=span,
+            message=found.message,
+            reference=REFERENCE,
+        )
+    ]
 
 
 # --- a host that reads as a well-known domain ----------------------------------------------
@@ -326,5 +335,12 @@ def lookalike_domain_diagnostics(
         f"but it is another domain ({host})"
     )
     return [
-        Diagnostic(("lookalike-domain", "warning", "security", span, message, LOOKALIKE_REFERENCE))
+        Diagnostic(
+            code="lookalike-domain",
+            severity="warning",
+            category="security",
+            span=span,
+            message=message,
+            reference=LOOKALIKE_REFERENCE,
+        )
     ]

@@ -169,15 +169,13 @@ class Destination:
         """*url* with these findings among its diagnostics: what a front end shows
         (spans, carets and overlays read them like parse's own)."""
         return URL(
-            (
-                url.text,
-                url.edition,
-                url.spans,
-                url.host_kind,
-                self.diagnostics(url),
-                url.scheme_parts,
-                url.scheme_fields,
-            )
+            text=url.text,
+            edition=url.edition,
+            spans=url.spans,
+            host_kind=url.host_kind,
+            diagnostics=self.diagnostics(url),
+            scheme_parts=url.scheme_parts,
+            scheme_fields=url.scheme_fields,
         )
 
     def report(self, url: URL, charset: str = "utf-8") -> dict[str, Any]:
@@ -260,14 +258,12 @@ def _difference_findings(url: URL, reading: BrowserReading) -> tuple[list[Diagno
     matches = responsible_rules(url, reading)
     found = [
         Diagnostic(
-            (
-                "browser-host" if host_differs else "browser-port",
-                "warning",
-                "security",
-                m.span,
-                f"{head}: they {m.rule.reads} ({m.rule.reference})",
-                m.rule.reference,
-            )
+            code="browser-host" if host_differs else "browser-port",
+            severity="warning",
+            category="security",
+            span=m.span,
+            message=f"{head}: they {m.rule.reads} ({m.rule.reference})",
+            reference=m.rule.reference,
         )
         for m in matches
     ]
@@ -276,14 +272,12 @@ def _difference_findings(url: URL, reading: BrowserReading) -> tuple[list[Diagno
         span: Span = (h_start, h_end) if h_start >= 0 else url.spans[URI]
         found.append(
             Diagnostic(
-                (
-                    "browser-host" if host_differs else "browser-port",
-                    "warning",
-                    "security",
-                    span,
-                    f"{head} (WHATWG URL host parsing)",
-                    "WHATWG URL §3.5, §4.4",
-                )
+                code="browser-host" if host_differs else "browser-port",
+                severity="warning",
+                category="security",
+                span=span,
+                message=f"{head} (WHATWG URL host parsing)",
+                reference="WHATWG URL §3.5, §4.4",
             )
         )
     return found, True
@@ -302,14 +296,12 @@ def _lookalikes(url: URL, reading: BrowserReading, judged: HostJudgement) -> lis
     span: Span = (h_start, h_end) if h_start >= 0 else url.spans[URI]
     return [
         Diagnostic(
-            (
-                f.code,
-                f.severity,
-                "security",
-                span,
-                f"as browsers read the host ({host}): {f.message}",
-                f.reference,
-            )
+            code=f.code,
+            severity=f.severity,
+            category="security",
+            span=span,
+            message=f"as browsers read the host ({host}): {f.message}",
+            reference=f.reference,
         )
         for f in judged.lookalikes
     ]
@@ -369,14 +361,12 @@ def destination(
     if url.is_absolute and not reading.valid:
         findings.append(
             Diagnostic(
-                (
-                    "browser-invalid",
-                    "info",
-                    "syntax",
-                    url.spans[URI],
-                    "browsers reject this URL: following it leads nowhere",
-                    "WHATWG URL §4.4",
-                )
+                code="browser-invalid",
+                severity="info",
+                category="syntax",
+                span=url.spans[URI],
+                message="browsers reject this URL: following it leads nowhere",
+                reference="WHATWG URL §4.4",
             )
         )
     active = active_content(url)
@@ -448,17 +438,9 @@ def _inside_findings(unwrapped: Unwrapping, url: URL, hosts: HostJudge) -> list[
     active = active_content(inner)
     found += [] if active is None else [active]
     span = url.spans[URI]
+    where = unwrapped.final_host or unwrapped.final
     return [
-        Diagnostic(
-            (
-                d.code,
-                d.severity,
-                d.category,
-                span,
-                f"inside the wrapped link, {unwrapped.final_host or unwrapped.final}: {d.message}",
-                d.reference,
-            )
-        )
+        d._replace(span=span, message=f"inside the wrapped link, {where}: {d.message}")
         for d in found
         if d.code in _INSIDE_CODES
     ]

@@ -117,6 +117,11 @@ def guess_absolute(text: str) -> Guess | None:
         "of the specs, so it may be wrong"
     )
     diagnostic = Diagnostic(
-        ("heuristic", "info", "scheme", (offset, offset + len(stripped)), message, REFERENCE)
+        code="heuristic",
+        severity="info",
+        category="scheme",
+        span=(offset, offset + len(stripped)),
+        message=message,
+        reference=REFERENCE,
     )
     return Guess(text, url, diagnostic, scheme, reason)

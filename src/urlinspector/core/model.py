@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping
-from operator import itemgetter
-from typing import Any, Final, Literal, TypeVar
+from typing import Final, Literal, NamedTuple
 
 __all__ = [
     "AUTHORITY",
     "COMPONENT_NAMES",
     "FRAGMENT",
     "HOST",
-    "PART_FIELDS",
+    "NEW_RECORD",
     "PASSWORD",
     "PATH",
     "PORT",
@@ -26,12 +24,10 @@ __all__ = [
     "Diagnostic",
     "HostKind",
     "Part",
-    "Record",
     "SchemeParts",
     "Severity",
     "Span",
     "Spans",
-    "record",
 ]
 
 Span = tuple[int, int]
@@ -77,49 +73,22 @@ Category = Literal["syntax", "escape", "security", "scheme", "wrapper"]
 HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
 
 
-_R = TypeVar("_R", bound="type[Record]")
+NEW_RECORD: Final = tuple.__new__
+"""``NEW_RECORD(Part, (name, span, text, role, rule))`` builds what
+``Part(name=..., span=..., ...)`` builds, in about a quarter of the time: calling a
+NamedTuple class with keywords makes Python pack them into a dict for its generated
+``__new__`` (about 0.4 µs on the benchmark machine, a tenth of a web URL's whole
+parse).  Only the few functions the parser calls for every URL use it, each behind
+typed, named parameters of its own (``parse``'s ``_url``, ``Findings.add``, the
+scheme parsers' ``_diag``, the http parts); a test compares each with the keyword
+form, field by field."""
 
 
-class Record(tuple[Any, ...]):
-    """An immutable record: a tuple whose annotated fields (see :func:`record`) read
-    by name, like a ``typing.NamedTuple``'s, and show so in its repr.
-
-    The difference is the constructor, which is ``tuple``'s own: it takes one tuple
-    of every field, ``Diagnostic((code, severity, category, span, message,
-    reference))``.  Without a ``__new__`` written in Python it is as quick as a class
-    instance gets, yet still about three times the cost of a plain tuple, so what the
-    parser builds several of for every URL (scheme-specific parts, spans) stays plain.
-    """
-
-    __slots__ = ()
-    _fields: tuple[str, ...] = ()
-
-    def __repr__(self) -> str:
-        pairs = zip(self._fields, self, strict=True)
-        shown = ", ".join(f"{name}={value!r}" for name, value in pairs)
-        return f"{type(self).__name__}({shown})"
-
-
-def record(cls: _R) -> _R:
-    """Give the annotated fields of the :class:`Record` *cls* their readers, in the
-    order of the annotations (after those of its bases).  *cls* declares
-    ``__slots__ = ()``, as a NamedTuple would: no instance dict."""
-    if cls.__dict__.get("__slots__") != ():
-        raise TypeError(f"{cls.__name__} must declare __slots__ = ()")
-    own = inspect.get_annotations(cls)
-    names = [*cls._fields, *(name for name in own if name != "_fields")]
-    for index, name in enumerate(names):
-        setattr(cls, name, property(itemgetter(index), doc=f"Field {index}: {name}"))
-    cls._fields = tuple(names)
-    return cls
-
-
-@record
-class Diagnostic(Record):
+class Diagnostic(NamedTuple):
     """One finding about the text: a departure from the edition's grammar, an escape
-    worth noting, or a security concern from the specs' security sections."""
-
-    __slots__ = ()
+    worth noting, or a security concern from the specs' security sections.  Built by
+    keyword: ``Diagnostic(code=..., severity=..., category=..., span=..., message=...,
+    reference=...)``."""
 
     code: str
     """Stable identifier, e.g. ``invalid-char``, ``port-out-of-range``, ``password``."""
@@ -141,36 +110,30 @@ class Diagnostic(Record):
         }
 
 
-Part = tuple[str, Span, str, str, str]
-"""One scheme-specific part (gopher type, ftp cwd segment, news group ...), as a plain
-tuple ``(name, span, raw, role, rule)``; read it by unpacking,
-``name, span, raw, role, rule = part``:
+class Part(NamedTuple):
+    """One scheme-specific part (gopher type, ftp cwd segment, news group ...).
 
-- ``name``: what the scheme's spec calls it (``gophertype``, ``selector``, ``cwd``,
-  ``name``, ``typecode``, ``group``, ``message-id``, ``article-number``, ``hsoname``
-  ...) or the delimiter itself (``"/"``, ``"%09"``);
-- ``span``: where it stands in the text given to ``parse``, as in :data:`Spans`;
-- ``raw``: the characters as written (escapes not decoded);
-- ``role``: the colour role for the GUI and the CLI (see ``urlinspector.palette``);
-- ``rule``: the grammar rule and its citation, e.g. ``"gtype, RFC 1738 §3.4.1 / §5"``.
+    A NamedTuple, so that it also unpacks: ``name, span, text, role, rule = part``.
+    """
 
-A plain tuple like a span, not a :class:`Record`: the parser builds one to ten of them
-for every URL, and a tuple is built and freed in about a third of the time of any
-class's instance: with parts as plain tuples, the whole parse of the benchmark corpus
-(``tests/benchmarks/bench_parse.py``) takes about 6% less time."""
-
-PART_FIELDS: Final[tuple[str, ...]] = ("name", "span", "raw", "role", "rule")
-"""The names of a :data:`Part`'s fields, in their order.  (Its JSON form, in
-``URL.to_dict()``, calls ``raw`` "text", as the schema in docs/json.md says.)"""
+    name: str
+    """What the scheme's spec calls it (``gophertype``, ``selector``, ``cwd``, ``name``,
+    ``typecode``, ``group``, ``message-id``, ``article-number``, ``hsoname`` ...) or the
+    delimiter itself (``"/"``, ``"%09"``)."""
+    span: Span
+    """Where it stands in the text given to ``parse``, as in :data:`Spans`."""
+    text: str
+    """The characters as written (escapes not decoded)."""
+    role: str
+    """The colour role for the GUI and the CLI (see ``urlinspector.palette``)."""
+    rule: str
+    """The grammar rule and its citation, e.g. ``"gtype, RFC 1738 §3.4.1 / §5"``."""
 
 
-@record
-class SchemeParts(Record):
+class SchemeParts(NamedTuple):
     """What the scheme's own syntax (RFC 1738 §3, §5) makes of a URL: ``URL.specific``
     groups the parts and fields the parse keeps (``URL.scheme_parts``,
     ``URL.scheme_fields``) with the scheme and its default port."""
-
-    __slots__ = ()
 
     scheme: str
     """Lower-case scheme name."""
@@ -184,4 +147,4 @@ class SchemeParts(Record):
         return self.fields.get(name)
 
     def parts_named(self, name: str) -> tuple[Part, ...]:
-        return tuple(p for p in self.parts if p[0] == name)
+        return tuple(p for p in self.parts if p.name == name)

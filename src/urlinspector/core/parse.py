@@ -34,6 +34,7 @@ components are the :mod:`.checks` package's.  This module holds the routes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from urlinspector.core.checks import Findings, span_key
@@ -54,6 +55,7 @@ from urlinspector.core.model import (
     AUTHORITY,
     FRAGMENT,
     HOST,
+    NEW_RECORD,
     PASSWORD,
     PATH,
     PORT,
@@ -70,11 +72,11 @@ from urlinspector.core.model import (
 )
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import (
-    HPATH_RULE,
-    HSEARCH_RULE,
     NEEDS_AUTHORITY,
     authority_findings,
+    path_part,
     scheme_result,
+    search_part,
 )
 from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables, tables_for
 from urlinspector.core.url import URL, Segment
@@ -190,6 +192,22 @@ def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
     return start, end
 
 
+def _url(
+    *,
+    text: str,
+    edition: Edition,
+    spans: Spans,
+    host_kind: HostKind | None,
+    diagnostics: tuple[Diagnostic, ...],
+    scheme_parts: tuple[Part, ...],
+    scheme_fields: Mapping[str, object] | None,
+) -> URL:
+    """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`): every route of :func:`parse` ends here."""
+    fields = (text, edition, spans, host_kind, diagnostics, scheme_parts, scheme_fields)
+    return NEW_RECORD(URL, fields)
+
+
 _LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _DIGITS: Final = frozenset("0123456789")
 _WRAPPER_FIRST: Final = frozenset("<Uu")
@@ -229,21 +247,34 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
             q0, q1 = query_span = spans[QUERY]
             scheme, host = _WEB_SCHEMES[text[4]]
             if q0 < 0:
-                parts: tuple[Part, ...] = (("path", path_span, path, "http-path", HPATH_RULE),)
+                parts: tuple[Part, ...] = (path_part(path_span, path),)
                 fields: dict[str, object] = {"path": path, "search": None}
             else:
                 search = text[q0:q1]
-                parts = (
-                    ("path", path_span, path, "http-path", HPATH_RULE),
-                    ("searchpart", query_span, search, "http-search", HSEARCH_RULE),
-                )
+                parts = (path_part(path_span, path), search_part(query_span, search))
                 fields = {"path": path, "search": search}
             host_kind: HostKind | None = _WEB_HOST_KINDS.get(text[host], "reg-name")
             if spans[PORT][0] < 0:
-                return URL((text, tables.ed, spans, host_kind, (), parts, fields))
+                return _url(
+                    text=text,
+                    edition=tables.ed,
+                    spans=spans,
+                    host_kind=host_kind,
+                    diagnostics=(),
+                    scheme_parts=parts,
+                    scheme_fields=fields,
+                )
             found = port_finding(text, spans[PORT], tables.ed, scheme)
             found_all = () if found is None else (found,)
-            return URL((text, tables.ed, spans, host_kind, found_all, parts, fields))
+            return _url(
+                text=text,
+                edition=tables.ed,
+                spans=spans,
+                host_kind=host_kind,
+                diagnostics=found_all,
+                scheme_parts=parts,
+                scheme_fields=fields,
+            )
     ed = tables.ed
     fast = tables.fast
     if fast is not None and not may_hide:
@@ -307,7 +338,15 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
                             own = _known_findings(text, ed, spans, written, own, early)
                         elif len(own) > 1:
                             own = tuple(sorted(own, key=span_key))
-                        return URL((text, ed, spans, host_kind, own, parts, fields))
+                        return _url(
+                            text=text,
+                            edition=ed,
+                            spans=spans,
+                            host_kind=host_kind,
+                            diagnostics=own,
+                            scheme_parts=parts,
+                            scheme_fields=fields,
+                        )
                 if s_end != 3 or written.lower() != "url":
                     # (the scheme's finding comes along: _checked sees it in lower case)
                     out = Findings(early)
@@ -321,7 +360,15 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
                     and tables.fragment_ok
                 ):
                     # a relative reference without an authority: nothing to check
-                    return URL((text, ed, spans, None, (), (), None))
+                    return _url(
+                        text=text,
+                        edition=ed,
+                        spans=spans,
+                        host_kind=None,
+                        diagnostics=(),
+                        scheme_parts=(),
+                        scheme_fields=None,
+                    )
                 return _checked(text, ed, tables, spans, True, None, Findings())
     out = Findings()
     start, end = 0, len(text)
@@ -448,4 +495,12 @@ def _checked(
         security_findings(text, spans, ed, parts, out)
     if not text.isascii() or "%" in text:
         hidden_findings(text, spans, ed, out)
-    return URL((text, ed, spans, host_kind, out.result() if out else (), parts, fields))
+    return _url(
+        text=text,
+        edition=ed,
+        spans=spans,
+        host_kind=host_kind,
+        diagnostics=out.result() if out else (),
+        scheme_parts=parts,
+        scheme_fields=fields,
+    )

@@ -4,7 +4,7 @@ host kind, diagnostics, what the scheme's own syntax makes of it, and its JSON f
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import (
@@ -23,11 +23,9 @@ from urlinspector.core.model import (
     Diagnostic,
     HostKind,
     Part,
-    Record,
     SchemeParts,
     Span,
     Spans,
-    record,
 )
 from urlinspector.core.registry import DEFAULT_PORTS, default_port, port_value
 
@@ -37,19 +35,27 @@ _DEFAULT_PORTS: dict[str | None, int] = dict(DEFAULT_PORTS.items())
 """(A dict reads faster than a mapping proxy.)"""
 
 
-@record
-class Segment(Record):
+class Segment(NamedTuple):
     """A path segment and its span."""
-
-    __slots__ = ()
 
     text: str
     span: Span
 
 
-@record
-class _URLFields(Record):
-    __slots__ = ()
+class URL(NamedTuple):
+    """The result of :func:`parse`: immutable; every component with its span.
+
+    Fields: ``text`` (exactly what was parsed; every span indexes into it),
+    ``edition``, ``spans`` (by the index constants of :mod:`.model`), ``host_kind``,
+    ``diagnostics``, and what the scheme's own syntax (RFC 1738 §3) makes of the URL:
+    ``scheme_parts`` (see :class:`.model.Part`) and ``scheme_fields`` (None for a
+    scheme without one).  :attr:`specific` groups those two with the scheme and its
+    default port.  The parser builds it by keyword, ``URL(text=..., edition=...,
+    spans=..., host_kind=..., diagnostics=..., scheme_parts=..., scheme_fields=...)``.
+
+    Undefined components are ``None``, empty ones ``""``: ``ftp://@host.com/`` has an
+    empty user, ``ftp://host.com/`` has none (RFC 1738 §3.1).
+    """
 
     text: str
     edition: Edition
@@ -58,33 +64,6 @@ class _URLFields(Record):
     diagnostics: tuple[Diagnostic, ...]
     scheme_parts: tuple[Part, ...]
     scheme_fields: Mapping[str, object] | None
-
-
-def _component(index: int, doc: str) -> Any:
-    """A property for the text of component *index*, or None (as ``URL.component``)."""
-
-    def get(self: _URLFields) -> str | None:
-        start, end = self.spans[index]
-        return None if start < 0 else self.text[start:end]
-
-    return property(get, doc=doc)
-
-
-class URL(_URLFields):
-    """The result of :func:`parse`: immutable; every component with its span.
-
-    Fields: ``text`` (exactly what was parsed; every span indexes into it),
-    ``edition``, ``spans`` (by the index constants of :mod:`.model`), ``host_kind``,
-    ``diagnostics``, and what the scheme's own syntax (RFC 1738 §3) makes of the URL:
-    ``scheme_parts`` (see :data:`.model.Part`) and ``scheme_fields`` (None for a
-    scheme without one).  :attr:`specific` groups those two with the scheme and its
-    default port.
-
-    Undefined components are ``None``, empty ones ``""``: ``ftp://@host.com/`` has an
-    empty user, ``ftp://host.com/`` has none (RFC 1738 §3.1).
-    """
-
-    __slots__ = ()
 
     def __repr__(self) -> str:
         return f"<URL {self.text!r} edition={self.edition.id}>"
@@ -107,16 +86,55 @@ class URL(_URLFields):
         start, end = self.spans[URI]
         return self.text[start:end]
 
-    scheme = _component(SCHEME, "Scheme, as written.")
-    authority = _component(AUTHORITY, "Authority (site, login).")
-    userinfo = _component(USERINFO, "Userinfo, before the @.")
-    user = _component(USER, "User name, as written.")
-    password = _component(PASSWORD, "Password, as written.")
-    host = _component(HOST, "Host, as written.")
-    port = _component(PORT, "Port, as written.")
-    path = _component(PATH, "Path (url-path), as written.")
-    query = _component(QUERY, "Query (searchpart), as written.")
-    fragment = _component(FRAGMENT, "Fragment, as written.")
+    @property
+    def scheme(self) -> str | None:
+        """Scheme, as written."""
+        return self.component(SCHEME)
+
+    @property
+    def authority(self) -> str | None:
+        """Authority (site, login)."""
+        return self.component(AUTHORITY)
+
+    @property
+    def userinfo(self) -> str | None:
+        """Userinfo, before the @."""
+        return self.component(USERINFO)
+
+    @property
+    def user(self) -> str | None:
+        """User name, as written."""
+        return self.component(USER)
+
+    @property
+    def password(self) -> str | None:
+        """Password, as written."""
+        return self.component(PASSWORD)
+
+    @property
+    def host(self) -> str | None:
+        """Host, as written."""
+        return self.component(HOST)
+
+    @property
+    def port(self) -> str | None:
+        """Port, as written."""
+        return self.component(PORT)
+
+    @property
+    def path(self) -> str | None:
+        """Path (url-path), as written."""
+        return self.component(PATH)
+
+    @property
+    def query(self) -> str | None:
+        """Query (searchpart), as written."""
+        return self.component(QUERY)
+
+    @property
+    def fragment(self) -> str | None:
+        """Fragment, as written."""
+        return self.component(FRAGMENT)
 
     @property
     def specific(self) -> SchemeParts | None:
@@ -128,7 +146,12 @@ class URL(_URLFields):
             return None
         start, end = self.spans[SCHEME]
         scheme = self.text[start:end].lower()
-        return SchemeParts((scheme, self.scheme_parts, _DEFAULT_PORTS.get(scheme), fields))
+        return SchemeParts(
+            scheme=scheme,
+            parts=self.scheme_parts,
+            default_port=_DEFAULT_PORTS.get(scheme),
+            fields=fields,
+        )
 
     @property
     def port_number(self) -> int | None:
@@ -169,9 +192,9 @@ class URL(_URLFields):
         while True:
             slash = text.find("/", pos, end)
             if slash < 0:
-                out.append(Segment((text[pos:end], (pos, end))))
+                out.append(Segment(text=text[pos:end], span=(pos, end)))
                 return tuple(out)
-            out.append(Segment((text[pos:slash], (pos, slash))))
+            out.append(Segment(text=text[pos:slash], span=(pos, slash)))
             pos = slash + 1
 
     @property

@@ -451,10 +451,26 @@ def unwrapping_findings(found: Unwrapping, span: Span) -> list[Diagnostic]:
         message = f"{names} wraps {found.final}: following it sends you on to {where}"
         reference = _reference(found.wrappers[0])
         findings.append(
-            Diagnostic(("wrapped-link", "warning", "security", span, message, reference))
+            Diagnostic(
+                code="wrapped-link",
+                severity="warning",
+                category="security",
+                span=span,
+                message=message,
+                reference=reference,
+            )
         )
     if found.note is not None:
         code = "opaque-wrapper" if found.opaque else "wrapper-unreadable"
         reference = _reference(found.stopped_at)
-        findings.append(Diagnostic((code, "info", "security", span, found.note, reference)))
+        findings.append(
+            Diagnostic(
+                code=code,
+                severity="info",
+                category="security",
+                span=span,
+                message=found.note,
+                reference=reference,
+            )
+        )
     return findings

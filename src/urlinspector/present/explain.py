@@ -342,7 +342,7 @@ def _part_sentences(url: URL) -> list[Sentence]:
         say = PARTS.get(role)
         text = say(raw) if say is not None else f"The part {name} is `{raw}`."
         out.append(Sentence(name, text, _citation_of(rule), span, rule_named(rule)))
-    present = {p[0] for p in specific.parts}
+    present = {p.name for p in specific.parts}
     for (scheme, name), (text, citation) in ABSENT_PARTS.items():
         if scheme == specific.scheme and name not in COMPONENTS and name not in present:
             out.append(Sentence(name, text, citation))

@@ -214,9 +214,7 @@ def _findings(url: URL, mask: _Masker) -> tuple[Diagnostic, ...]:
     found = sorted(url.diagnostics, key=lambda d: (_SEVERITY_ORDER.get(d.severity, 3), d.span))
     if not mask.on:
         return tuple(found)
-    return tuple(
-        Diagnostic((*d[:4], mask_finding(d.message, d.span, url), d.reference)) for d in found
-    )
+    return tuple(d._replace(message=mask_finding(d.message, d.span, url)) for d in found)
 
 
 def _diagnostics(findings: tuple[Diagnostic, ...]) -> Table:

@@ -35,7 +35,7 @@ def dask_client() -> Iterator[Any]:
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # (a free port: another cluster may hold 8787)
             host="127.0.0.1",
         ) as cluster,
         Client(cluster) as client,

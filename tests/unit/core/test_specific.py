@@ -24,6 +24,7 @@ from urlinspector.core.model import (
     USER,
     USERINFO,
     Diagnostic,
+    Part,
     SchemeParts,
     Span,
     Spans,
@@ -118,7 +119,7 @@ def check_invariants(text: str, result: SchemeParts | None, diags: tuple[Diagnos
         assert diags == ()
         return
     for part in result.parts:
-        assert type(part) is tuple, part
+        assert type(part) is Part, part
         _, (start, end), raw, role, rule = part
         assert 0 <= start <= end <= len(text), part
         assert text[start:end] == raw, part

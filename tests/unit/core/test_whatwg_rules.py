@@ -95,15 +95,13 @@ def _browsers(findings: tuple[Diagnostic, ...]) -> list[Diagnostic]:
 def test_the_message_names_both_hosts_and_the_rule() -> None:
     [d] = _browsers(destination(parse("https://evil.com\\@good.com/")).findings)
     assert d == Diagnostic(
-        (
-            "browser-host",
-            "warning",
-            "security",
-            (16, 17),
-            "browsers contact evil.com, not good.com: they read '\\' as '/' "
-            "(WHATWG URL, special authority slashes)",
-            "WHATWG URL, special authority slashes",
-        )
+        code="browser-host",
+        severity="warning",
+        category="security",
+        span=(16, 17),
+        message="browsers contact evil.com, not good.com: they read '\\' as '/' "
+        "(WHATWG URL, special authority slashes)",
+        reference="WHATWG URL, special authority slashes",
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings
+from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings, finding
 from urlinspector.core.grammar import BAD_ESCAPE
 from urlinspector.core.lazytable import LazyTable
 from urlinspector.core.model import (
@@ -14,7 +14,6 @@ from urlinspector.core.model import (
     PATH,
     QUERY,
     SCHEME,
-    Diagnostic,
     Span,
     Spans,
 )
@@ -120,7 +119,16 @@ def check_chars(
             msg = template.format(s="s" if len(run) > 1 else "", what=_describe(run))
             msg = f"{msg} in the {where}; escape as {_escaped(run)}"
         ref = ed.cite(_KIND_RULE.get(kind, "characters"))
-        out.append(Diagnostic((code, "error", "syntax", m.span(), msg, ref)))
+        out.append(
+            finding(
+                code=code,
+                severity="error",
+                category="syntax",
+                span=m.span(),
+                message=msg,
+                reference=ref,
+            )
+        )
     if text.find("%", start, end) >= 0:
         for count, m in enumerate(BAD_ESCAPE.finditer(text, start, end)):
             if count >= MAX_DIAGNOSTICS_PER_CODE:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, Literal
 
-from urlinspector.core.checks import Findings
+from urlinspector.core.checks import Findings, finding
 from urlinspector.core.checks.chars import check_chars
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import (
@@ -274,7 +274,16 @@ def idn_findings(host: str, start: int, end: int, ed: Edition, out: list[Diagnos
     which spans *start* to *end* of the text."""
     for code, severity, (first, last), message, reference in _said_of_idn(host, ed):
         span = (start + first, start + last)
-        out.append(Diagnostic((code, severity, "security", span, message, reference)))
+        out.append(
+            finding(
+                code=code,
+                severity=severity,
+                category="security",
+                span=span,
+                message=message,
+                reference=reference,
+            )
+        )
 
 
 _SAID_BY_HIDDEN: Final = frozenset({"bidi-control", "invisible-char"})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from urlinspector.core.checks import Findings
+from urlinspector.core.checks import Findings, finding
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import Category, Diagnostic, Severity, Span
 from urlinspector.core.quoting import quoted
@@ -30,21 +30,26 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
     if not port:
         if not ed.port_min_digits:
             return None
-        return Diagnostic(
-            (
-                "empty-port",
-                "error",
-                "syntax",
-                (start - 1, end),
-                "':' after the host must be followed by a port number in this edition",
-                ed.cite("port"),
-            )
+        return finding(
+            code="empty-port",
+            severity="error",
+            category="syntax",
+            span=(start - 1, end),
+            message="':' after the host must be followed by a port number in this edition",
+            reference=ed.cite("port"),
         )
     said = _said_of_port(port, ed, scheme)
     if said is None:
         return None
     code, severity, category, message, reference = said
-    return Diagnostic((code, severity, category, span, message, reference))
+    return finding(
+        code=code,
+        severity=severity,
+        category=category,
+        span=span,
+        message=message,
+        reference=reference,
+    )
 
 
 @lru_cache(maxsize=1024)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from urlinspector.core.checks import Findings
+from urlinspector.core.checks import Findings, finding
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import ENCODED_CONTROL, LOOKALIKE_HOST
 from urlinspector.core.model import (
@@ -49,30 +49,26 @@ def userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic
         h_start, h_end = spans[HOST]
         real_host = text[h_start:h_end] if h_start >= 0 else ""
         out.append(
-            Diagnostic(
-                (
-                    "userinfo-lookalike",
-                    "warning",
-                    "security",
-                    (u_start, u_end),
-                    f"the userinfo {quoted(userinfo)} looks like a host name, but the host is "
-                    f"{quoted(real_host)}: everything before '@' is user information",
-                    ed.cite("semantic-attack"),
-                )
+            finding(
+                code="userinfo-lookalike",
+                severity="warning",
+                category="security",
+                span=(u_start, u_end),
+                message=f"the userinfo {quoted(userinfo)} looks like a host name, but the host is "
+                f"{quoted(real_host)}: everything before '@' is user information",
+                reference=ed.cite("semantic-attack"),
             )
         )
     p_start, p_end = spans[PASSWORD]  # (defined only with the userinfo)
     if p_start >= 0:
         out.append(
-            Diagnostic(
-                (
-                    "password",
-                    "warning",
-                    "security",
-                    (p_start, p_end),
-                    "the URL carries a password in clear text",
-                    ed.cite("password"),
-                )
+            finding(
+                code="password",
+                severity="warning",
+                category="security",
+                span=(p_start, p_end),
+                message="the URL carries a password in clear text",
+                reference=ed.cite("password"),
             )
         )
 

@@ -218,12 +218,10 @@ def _finding(
     readings = [reading for _, reading in group]
     tail = "browsers reject this URL" if browsers is None else f"browsers go to {browsers}"
     return Diagnostic(
-        (
-            code,
-            severity,
-            "security",
-            _span(url),
-            f"{_labels(readings)} would connect to {where}; {tail}",
-            "; ".join(reader.reference for reader, _ in group),
-        )
+        code=code,
+        severity=severity,
+        category="security",
+        span=_span(url),
+        message=f"{_labels(readings)} would connect to {where}; {tail}",
+        reference="; ".join(reader.reference for reader, _ in group),
     )

@@ -49,7 +49,7 @@ from urlinspector.core.specific.common import (
 from urlinspector.core.specific.file import _file
 from urlinspector.core.specific.ftp import _ftp
 from urlinspector.core.specific.gopher import _gopher
-from urlinspector.core.specific.http import HPATH_RULE, HSEARCH_RULE, _http
+from urlinspector.core.specific.http import HPATH_RULE, HSEARCH_RULE, _http, path_part, search_part
 from urlinspector.core.specific.mailto import _mailto
 from urlinspector.core.specific.news import _news, _nntp
 from urlinspector.core.specific.prospero import _prospero
@@ -70,7 +70,9 @@ __all__ = [
     "SchemeRules",
     "authority_findings",
     "parse_specific",
+    "path_part",
     "scheme_result",
+    "search_part",
 ]
 
 SchemeParser = Callable[[str, str, Spans, Edition], SchemeResult]
@@ -121,4 +123,6 @@ def parse_specific(
     if result is None:
         return None, _NO_DIAGNOSTICS
     parts, fields, found = result
-    return SchemeParts((scheme, parts, _PORTS.get(scheme), fields)), found
+    return SchemeParts(
+        scheme=scheme, parts=parts, default_port=_PORTS.get(scheme), fields=fields
+    ), found

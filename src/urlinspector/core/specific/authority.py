@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from urlinspector.core.checks import finding
 from urlinspector.core.model import (
     AUTHORITY,
     HOST,
@@ -97,16 +98,14 @@ def _check_authority(
             if end == start and s0 >= 0:  # nothing after "scheme:": point at the scheme
                 start, end = s0, s1
             out.append(
-                Diagnostic(
-                    (
-                        "scheme-requires-authority",
-                        "error",
-                        "scheme",
-                        (start, end),
-                        f"{scheme} URLs start with '//' and a host after '{scheme}:' "
-                        f"({scheme}://host/...)",
-                        info.needs_ref,
-                    ),
+                finding(
+                    code="scheme-requires-authority",
+                    severity="error",
+                    category="scheme",
+                    span=(start, end),
+                    message=f"{scheme} URLs start with '//' and a host after '{scheme}:' "
+                    f"({scheme}://host/...)",
+                    reference=info.needs_ref,
                 )
             )
         return
@@ -114,46 +113,40 @@ def _check_authority(
         h0, h1 = spans[HOST]
         if h0 >= h1:
             out.append(
-                Diagnostic(
-                    (
-                        "scheme-requires-host",
-                        "error",
-                        "scheme",
-                        (max(a0 - 2, 0), a1),
-                        f"{scheme} URLs need a host name or address after '//'",
-                        info.needs_ref,
-                    ),
+                finding(
+                    code="scheme-requires-host",
+                    severity="error",
+                    category="scheme",
+                    span=(max(a0 - 2, 0), a1),
+                    message=f"{scheme} URLs need a host name or address after '//'",
+                    reference=info.needs_ref,
                 )
             )
     if not info.login:
         u0, u1 = spans[USERINFO]
         if u0 >= 0:
             out.append(
-                Diagnostic(
-                    (
-                        "scheme-userinfo-not-allowed",
-                        "warning",
-                        "scheme",
-                        (u0, u1 + 1),
-                        f"{scheme} URLs carry no user name or password: "
-                        f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
-                        info.login_ref,
-                    ),
+                finding(
+                    code="scheme-userinfo-not-allowed",
+                    severity="warning",
+                    category="scheme",
+                    span=(u0, u1 + 1),
+                    message=f"{scheme} URLs carry no user name or password: "
+                    f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
+                    reference=info.login_ref,
                 )
             )
     if not info.port:
         p0, p1 = spans[PORT]
         if p0 >= 0:
             out.append(
-                Diagnostic(
-                    (
-                        "scheme-port-not-allowed",
-                        "warning",
-                        "scheme",
-                        (p0 - 1, p1),
-                        f"{scheme} URLs name a host but no port: "
-                        f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
-                        info.port_ref,
-                    ),
+                finding(
+                    code="scheme-port-not-allowed",
+                    severity="warning",
+                    category="scheme",
+                    span=(p0 - 1, p1),
+                    message=f"{scheme} URLs name a host but no port: "
+                    f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
+                    reference=info.port_ref,
                 )
             )

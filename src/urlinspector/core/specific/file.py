@@ -12,6 +12,7 @@ from urlinspector.core.specific.common import (
     _diag,
     _octets,
     _opaque,
+    _part,
     _stray,
     _url_path,
 )
@@ -29,7 +30,9 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
     if spans[AUTHORITY][0] >= 0:
         slash, u0, u1 = _url_path(text, spans, True)
         if slash >= 0:
-            parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+            parts.append(
+                _part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH)
+            )
         elif u0 >= 0:
             diags.append(_stray(text, u0, u1, "path"))
             u0 = -1
@@ -48,13 +51,17 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         )
         u0 = -1
         if u1 > start and text[start] == "/":
-            parts.append(("/", (start, start + 1), "/", "separator", _R_SLASH))
+            parts.append(
+                _part(name="/", span=(start, start + 1), text="/", role="separator", rule=_R_SLASH)
+            )
             u0 = start + 1
         elif u1 > start:
             u0 = start
     if u0 >= 0:
         raw = text[u0:u1]
-        parts.append(("path", (u0, u1), raw, "file-path", _R_FILE_PATH))
+        parts.append(
+            _part(name="path", span=(u0, u1), text=raw, role="file-path", rule=_R_FILE_PATH)
+        )
         path = _octets(raw)
     fields: dict[str, object] = {
         "host": host,

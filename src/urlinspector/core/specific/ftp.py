@@ -14,6 +14,7 @@ from urlinspector.core.specific.common import (
     _decoded,
     _diag,
     _octets,
+    _part,
     _show,
     _stray,
     _url_path,
@@ -39,7 +40,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "url-path"))
     else:
-        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+        parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
         f1 = u1  # end of fpath
         # ";type=" ftptype ends the fpath; ftptype holds no ";" or "/", so only the
         # last ";" can start it
@@ -55,10 +56,16 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
         pos = u0
         for segment in segments:
             bar = pos + len(segment)
-            parts.append(("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD))
-            parts.append(("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH))
+            parts.append(
+                _part(name="cwd", span=(pos, bar), text=segment, role="ftp-cwd", rule=_R_FTP_CWD)
+            )
+            parts.append(
+                _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_FTP_SLASH)
+            )
             pos = bar + 1
-        parts.append(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME))
+        parts.append(
+            _part(name="name", span=(pos, f1), text=raw, role="ftp-name", rule=_R_FTP_NAME)
+        )
         cwd = tuple([_octets(segment) for segment in segments])
         name = _octets(raw)
         semi = text.find(";", u0, f1) if last >= 0 else -1
@@ -76,9 +83,21 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
             )
         if m is not None:
             t0, t1 = m.span(1)
-            parts.append((";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP))
+            parts.append(
+                _part(
+                    name=";type=",
+                    span=(last, t0),
+                    text=text[last:t0],
+                    role="separator",
+                    rule=_R_FTP_TYPE_SEP,
+                )
+            )
             raw = text[t0:t1]
-            parts.append(("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE))
+            parts.append(
+                _part(
+                    name="typecode", span=(t0, t1), text=raw, role="ftp-typecode", rule=_R_FTP_TYPE
+                )
+            )
             if len(raw) == 1 and raw in "AIDaid":
                 typecode = raw.lower()
             else:

@@ -19,6 +19,7 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
+    _part,
     _show,
     _stray,
     _url_path,
@@ -112,18 +113,18 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "gopher-path"))
     else:
-        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+        parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
     if slash >= 0 and u1 > u0:
         # gtype = xchar: one character, or one escape
         g1 = u0 + 3 if text[u0] == "%" and _ESCAPE_AT.match(text, u0, u1) else u0 + 1
         gtype = text[u0:g1]
         parts.append(
-            (
-                "gophertype",
-                (u0, g1),
-                gtype,
-                "gopher-type",
-                _R_GTYPE if by_tab else _R_GTYPE_004,
+            _part(
+                name="gophertype",
+                span=(u0, g1),
+                text=gtype,
+                role="gopher-type",
+                rule=_R_GTYPE if by_tab else _R_GTYPE_004,
             )
         )
         fields["gophertype"] = chr(int(gtype[1:], 16)) if g1 - u0 == 3 else gtype
@@ -135,7 +136,13 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         s1 = u1 if tab1 < 0 else tab1
         raw = text[g1:s1]
         parts.append(
-            ("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004)
+            _part(
+                name="selector",
+                span=(g1, s1),
+                text=raw,
+                role="selector",
+                rule=_R_SELECTOR if by_tab else _R_SELECTOR_004,
+            )
         )
         selector = _octets(raw)
         fields["selector"] = selector
@@ -143,8 +150,18 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
             _check_selector(text, g1, s1, selector, by_tab, diags)
         if tab1 >= 0:
             e1 = u1 if tab2 < 0 else tab2
-            parts.append(("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB))
-            parts.append(("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH))
+            parts.append(
+                _part(name="%09", span=(tab1, tab1 + 3), text="%09", role="separator", rule=_R_TAB)
+            )
+            parts.append(
+                _part(
+                    name="search",
+                    span=(tab1 + 3, e1),
+                    text=text[tab1 + 3 : e1],
+                    role="search",
+                    rule=_R_GSEARCH,
+                )
+            )
             search = _octets(text[tab1 + 3 : e1])
             fields["search"] = search
             if 13 in search or 10 in search:  # CR, LF
@@ -160,14 +177,16 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                     )
                 )
         if tab2 >= 0:
-            parts.append(("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB))
             parts.append(
-                (
-                    "gopher+_string",
-                    (tab2 + 3, u1),
-                    text[tab2 + 3 : u1],
-                    "gopher-plus",
-                    _R_GPLUS,
+                _part(name="%09", span=(tab2, tab2 + 3), text="%09", role="separator", rule=_R_TAB)
+            )
+            parts.append(
+                _part(
+                    name="gopher+_string",
+                    span=(tab2 + 3, u1),
+                    text=text[tab2 + 3 : u1],
+                    role="gopher-plus",
+                    rule=_R_GPLUS,
                 )
             )
             _gopher_plus(text, tab2 + 3, u1, fields, diags)
@@ -175,8 +194,24 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         q0, q1 = spans[QUERY]
         if q0 >= 0:
             if text[q0 - 1 : q0] == "?":
-                parts.append(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004))
-            parts.append(("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004))
+                parts.append(
+                    _part(
+                        name="?",
+                        span=(q0 - 1, q0),
+                        text=text[q0 - 1 : q0],
+                        role="separator",
+                        rule=_R_GSEARCH_004,
+                    )
+                )
+            parts.append(
+                _part(
+                    name="search",
+                    span=(q0, q1),
+                    text=text[q0:q1],
+                    role="search",
+                    rule=_R_GSEARCH_004,
+                )
+            )
             fields["search"] = _octets(text[q0:q1])
     return tuple(parts), fields, tuple(diags)
 

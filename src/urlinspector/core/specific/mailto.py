@@ -6,7 +6,7 @@ from typing import Final
 
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import Diagnostic, Spans
-from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _show
+from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _part, _show
 
 _R_ADDR: Final = "encoded822addr (rfc822-addr-spec), RFC 1738 §3.5 / §5"
 
@@ -16,7 +16,9 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
     diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it
     raw = text[start:end]
-    parts = [("addr-spec", (start, end), raw, "mail-address", _R_ADDR)]
+    parts = [
+        _part(name="addr-spec", span=(start, end), text=raw, role="mail-address", rule=_R_ADDR)
+    ]
     if not raw:
         diags.append(
             _diag(

@@ -14,6 +14,7 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _opaque,
+    _part,
     _show,
     _text,
     _url_path,
@@ -49,7 +50,9 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         if slash < 0:
             start = end = a1
         else:
-            parts.append(("/", (slash, start), "/", "separator", _R_SLASH))
+            parts.append(
+                _part(name="/", span=(slash, start), text="/", role="separator", rule=_R_SLASH)
+            )
     else:
         start, end = _opaque(spans, True)
     raw = text[start:end]
@@ -65,10 +68,14 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
         )
     elif raw == "*":
-        parts.append(("*", (start, end), raw, "news-group", _R_ALL))
+        parts.append(_part(name="*", span=(start, end), text=raw, role="news-group", rule=_R_ALL))
         fields["kind"] = "all"
     elif "@" in raw:
-        parts.append(("message-id", (start, end), raw, "message-id", _R_ARTICLE))
+        parts.append(
+            _part(
+                name="message-id", span=(start, end), text=raw, role="message-id", rule=_R_ARTICLE
+            )
+        )
         fields["kind"] = "article"
         fields["message_id"] = _text(raw)
         at = raw.rfind("@")
@@ -86,7 +93,11 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
             )
     else:
-        parts.append(("newsgroup-name", (start, end), raw, "news-group", _R_GROUP))
+        parts.append(
+            _part(
+                name="newsgroup-name", span=(start, end), text=raw, role="news-group", rule=_R_GROUP
+            )
+        )
         fields["kind"] = "group"
         fields["group"] = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
@@ -112,14 +123,22 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
     number: int | None = None
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+        parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
         bar = text.find("/", u0, u1)
     else:
         bar = -1
     g1 = u1 if bar < 0 else bar
     if slash >= 0 and g1 > u0:
         raw = text[u0:g1]
-        parts.append(("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP))
+        parts.append(
+            _part(
+                name="newsgroup-name",
+                span=(u0, g1),
+                text=raw,
+                role="news-group",
+                rule=_R_NNTP_GROUP,
+            )
+        )
         group = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
         if rules.news_group.match(raw) is None:
@@ -147,9 +166,19 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
         )
     if bar >= 0:
-        parts.append(("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH))
+        parts.append(
+            _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_NNTP_SLASH)
+        )
         raw = text[bar + 1 : u1]
-        parts.append(("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE))
+        parts.append(
+            _part(
+                name="article-number",
+                span=(bar + 1, u1),
+                text=raw,
+                role="article-number",
+                rule=_R_NNTP_ARTICLE,
+            )
+        )
         if raw.isascii() and raw.isdigit() and len(raw) <= 4000:  # int()'s own limit: 4300
             number = int(raw)
         else:

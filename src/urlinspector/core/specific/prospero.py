@@ -15,6 +15,7 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
+    _part,
     _show,
     _stray,
     _text,
@@ -51,18 +52,30 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                 )
             )
         return tuple(parts), fields, tuple(diags)
-    parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+    parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
     nul = text.find("%00", u0, n1)
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
-    parts.append(("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME))
+    parts.append(_part(name="hsoname", span=(u0, h1), text=raw, role="hsoname", rule=_R_HSONAME))
     fields["hsoname"] = _octets(raw)
     if nul >= 0:
         version = text[nul + 3 : n1]
-        parts.append(("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP))
-        parts.append(("version", (nul + 3, n1), version, "prospero-version", _R_PVERSION))
+        parts.append(
+            _part(
+                name="%00", span=(nul, nul + 3), text="%00", role="separator", rule=_R_PVERSION_SEP
+            )
+        )
+        parts.append(
+            _part(
+                name="version",
+                span=(nul + 3, n1),
+                text=version,
+                role="prospero-version",
+                rule=_R_PVERSION,
+            )
+        )
         fields["version"] = _text(version)
         if not SCHEME_RULES.get(edition.id, RULES_1738).prospero_version:
             diags.append(
@@ -94,9 +107,15 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
     while pos >= 0:
         nxt = text.find(";", pos + 1, u1)
         f1 = u1 if nxt < 0 else nxt
-        parts.append((";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP))
+        parts.append(
+            _part(name=";", span=(pos, pos + 1), text=";", role="separator", rule=_R_FIELD_SEP)
+        )
         raw = text[pos + 1 : f1]
-        parts.append(("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD))
+        parts.append(
+            _part(
+                name="fieldspec", span=(pos + 1, f1), text=raw, role="prospero-field", rule=_R_FIELD
+            )
+        )
         fname, eq, value = raw.partition("=")
         specs.append((_text(fname), _text(value)))
         if not eq or not fname:

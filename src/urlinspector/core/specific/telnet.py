@@ -6,7 +6,7 @@ from typing import Final
 
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import PASSWORD, USER, Diagnostic, Part, Spans
-from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _show, _url_path
+from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _part, _show, _url_path
 
 _R_TELNET_SLASH: Final = 'telneturl = "telnet://" login [ "/" ], RFC 1738 §3.8 / §5'
 
@@ -17,7 +17,9 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
     parts: list[Part] = []
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH))
+        parts.append(
+            _part(name="/", span=(slash, u0), text="/", role="telnet-slash", rule=_R_TELNET_SLASH)
+        )
     if u0 >= 0 and u1 > u0:
         diags.append(
             _diag(

@@ -13,6 +13,7 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
+    _part,
     _show,
     _url_path,
 )
@@ -52,20 +53,26 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
             )
         return tuple(parts), fields, tuple(diags)
-    parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
+    parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
     raw = text[u0:d1]
-    parts.append(("database", (u0, d1), raw, "wais-database", _R_WAIS_DB))
+    parts.append(
+        _part(name="database", span=(u0, d1), text=raw, role="wais-database", rule=_R_WAIS_DB)
+    )
     fields["database"] = _octets(raw)
     fields["kind"] = "database"
     if bar >= 0:
         fields["kind"] = "document"
-        parts.append(("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH))
+        parts.append(
+            _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_WAIS_SLASH)
+        )
         bar2 = text.find("/", bar + 1, u1)
         t1 = u1 if bar2 < 0 else bar2
         raw = text[bar + 1 : t1]
-        parts.append(("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE))
+        parts.append(
+            _part(name="wtype", span=(bar + 1, t1), text=raw, role="wais-type", rule=_R_WAIS_TYPE)
+        )
         fields["wtype"] = _octets(raw)
         if bar2 < 0:
             diags.append(
@@ -80,9 +87,17 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
             )
         else:
-            parts.append(("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH))
+            parts.append(
+                _part(
+                    name="/", span=(bar2, bar2 + 1), text="/", role="separator", rule=_R_WAIS_SLASH
+                )
+            )
             raw = text[bar2 + 1 : u1]
-            parts.append(("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH))
+            parts.append(
+                _part(
+                    name="wpath", span=(bar2 + 1, u1), text=raw, role="wais-path", rule=_R_WAIS_PATH
+                )
+            )
             fields["wpath"] = _octets(raw)
             bar3 = text.find("/", bar2 + 1, u1)
             if bar3 >= 0 and not SCHEME_RULES.get(edition.id, RULES_1738).wais_wpath_slash:
@@ -98,9 +113,19 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
     if q0 >= 0:
         if text[q0 - 1 : q0] == "?":
-            parts.append(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q))
+            parts.append(
+                _part(
+                    name="?",
+                    span=(q0 - 1, q0),
+                    text=text[q0 - 1 : q0],
+                    role="separator",
+                    rule=_R_WAIS_Q,
+                )
+            )
         raw = text[q0:q1]
-        parts.append(("search", (q0, q1), raw, "search", _R_WAIS_SEARCH))
+        parts.append(
+            _part(name="search", span=(q0, q1), text=raw, role="search", rule=_R_WAIS_SEARCH)
+        )
         fields["search"] = _octets(raw)
         if bar >= 0:
             diags.append(

@@ -364,13 +364,13 @@ def describe(url: URL, pos: int, charset: str = "utf-8") -> Description | None:
     )
     part: Part | None = None
     for p in url.scheme_parts:
-        if p[1][0] <= pos < p[1][1]:  # (its span)
+        if p.span[0] <= pos < p.span[1]:
             part = p
             break
     tree = tuple(n for n in component_tree(url) if n.name != WRAPPER_ROW)
     node, gap = _innermost(tree, pos)
-    if part is not None and part[3] not in GENERIC_EQUIVALENT:  # (its role)
-        node, gap = _part_node(part), part[3] == "separator"
+    if part is not None and part.role not in GENERIC_EQUIVALENT:
+        node, gap = _part_node(part), part.role == "separator"
     if node is None or node.span is None or node.raw is None or gap:
         return _delimiter(url, pos, diagnostics, part)
     value = decoded(url, node, charset)
@@ -419,8 +419,8 @@ def _delimiter(
     if pos < u0 or pos >= u1:
         what = "wrapper around the URL (not part of it)"
         rule = ed.cite("wrapper")
-    elif part is not None and part[3] not in GENERIC_EQUIVALENT:  # (its role)
-        _, _, raw, _, rule = part
+    elif part is not None and part.role not in GENERIC_EQUIVALENT:
+        raw, rule = part.text, part.rule
         what = f"delimiter {raw!r} of the {url.specific.scheme if url.specific else ''} syntax"
     elif ch == ":" and pos == spans[SCHEME][1]:
         what = "delimiter " + _DELIMITERS[":"]

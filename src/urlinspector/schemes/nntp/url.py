@@ -266,7 +266,7 @@ def choose_server(
 
 def _raw_part(specific: SchemeParts, name: str) -> str | None:
     parts = specific.parts_named(name)
-    return parts[0][2] if parts else None  # (the first one's text as written)
+    return parts[0].text if parts else None  # (the first one's text as written)
 
 
 def _decoded(raw: str) -> str:
