@@ -22,7 +22,7 @@ UNDEFINED = "(undefined)"
 EMPTY = '""'
 EMPTY_ADDRESS = (
     "Type or paste a URL in the address bar (Ctrl+L) to inspect it: nothing is fetched "
-    "until you press Open."
+    "unless you ask (Alt+Enter opens it in the viewer)."
 )
 """What the window says while its address bar is empty, where a URL's findings go."""
 
