@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from urlinspector.net.body import Writable
 
@@ -43,27 +44,14 @@ class Memory:
     Every sink says the same things of itself: *target* (where body bytes go past
     *hold*), *hold* (body bytes kept in memory first; None: ``limits.max_memory``),
     *splices* (whether they may go inside the kernel), *raw* (what hears the reply's
-    bytes as they came) and *take* (what hears the body's bytes as they come)."""
+    bytes as they came) and *take* (what hears the body's bytes as they come).  What
+    is the same for every sink of a kind is a class constant."""
 
-    @property
-    def target(self) -> None:
-        return None
-
-    @property
-    def hold(self) -> None:
-        return None
-
-    @property
-    def splices(self) -> bool:
-        return False
-
-    @property
-    def raw(self) -> None:
-        return None
-
-    @property
-    def take(self) -> None:
-        return None
+    target: ClassVar[None] = None
+    hold: ClassVar[None] = None
+    splices: ClassVar[bool] = False
+    raw: ClassVar[None] = None
+    take: ClassVar[None] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,22 +67,13 @@ class File:
 
     file: Writable
     hold: int = 0
+    splices: ClassVar[bool] = True
+    raw: ClassVar[None] = None
+    take: ClassVar[None] = None
 
     @property
     def target(self) -> Writable:
         return self.file
-
-    @property
-    def splices(self) -> bool:
-        return True
-
-    @property
-    def raw(self) -> None:
-        return None
-
-    @property
-    def take(self) -> None:
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,26 +82,14 @@ class Raw:
     terminating ``.`` line and all) written to *stream*; the body is not kept."""
 
     stream: Writable
-
-    @property
-    def target(self) -> Writable:
-        return _DISCARD
-
-    @property
-    def hold(self) -> int:
-        return 0
-
-    @property
-    def splices(self) -> bool:
-        return False
+    target: ClassVar[Writable] = _DISCARD
+    hold: ClassVar[int] = 0
+    splices: ClassVar[bool] = False
+    take: ClassVar[None] = None
 
     @property
     def raw(self) -> Callable[[bytes], object]:
         return self.stream.write
-
-    @property
-    def take(self) -> None:
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,22 +98,10 @@ class Feed:
     arrive; the body is not kept."""
 
     take: Callable[[bytes], object]
-
-    @property
-    def target(self) -> Writable:
-        return _DISCARD
-
-    @property
-    def hold(self) -> int:
-        return 0
-
-    @property
-    def splices(self) -> bool:
-        return False
-
-    @property
-    def raw(self) -> None:
-        return None
+    target: ClassVar[Writable] = _DISCARD
+    hold: ClassVar[int] = 0
+    splices: ClassVar[bool] = False
+    raw: ClassVar[None] = None
 
 
 Sink = Memory | File | Raw | Feed
