@@ -1,0 +1,1 @@
+"""The widgets of the inspector page: the address bar and its colours, the panels and tabs."""
