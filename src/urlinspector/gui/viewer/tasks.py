@@ -286,7 +286,7 @@ def ftp_resume_task(
         with open(spool, "ab") as sink:
             result = fetch_from(
                 url,
-                sink,
+                File(sink),
                 offset,
                 progress=ctx.progress,
                 cancel=ctx.token,
