@@ -10,10 +10,11 @@ article, printed for people.
 
 ``-o FILE`` writes the article as received (dot-unstuffed, CRLF line ends), or the
 printed lines of a list; ``--raw`` prints the server's replies as they came (status line,
-dot-stuffed data and the closing ``.``); ``--charset`` is the fallback for text that
-declares no charset; ``--transcript`` prints the conversation to stderr (passwords
-masked); ``--server HOST[:PORT]`` is the news server for news: URLs (else
-``NNTPSERVER``, else localhost:119).  Which server answered goes to stderr.
+dot-stuffed data and the closing ``.``), or writes them to FILE with ``-o``;
+``--charset`` is the fallback for text that declares no charset; ``--transcript``
+prints the conversation to stderr (passwords masked); ``--server HOST[:PORT]`` is the
+news server for news: URLs (else ``NNTPSERVER``, else localhost:119).  Which server
+answered goes to stderr.
 
 A login for a server asking for one (480) comes from the nntp URL's userinfo, else from
 the ``machine`` entry for the server in ``~/.netrc`` (never its ``default`` entry), sent
@@ -50,10 +51,10 @@ from urlinspector.net.nntp import (
     server_for,
 )
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.sink import MEMORY, File, Raw, Sink
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.nntp.article import Article
 from urlinspector.schemes.nntp.errors import AuthenticationRequired, ClearTextLoginRefused
-from urlinspector.schemes.nntp.events import Command
 from urlinspector.schemes.nntp.listing import GroupList, OverviewEntry, OverviewPage
 from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
 from urlinspector.schemes.nntp.url import NewsTarget, Target, news_target
@@ -64,8 +65,6 @@ EXIT_FAILED = 1
 """The server or the network failed (see ``fetch --help``)."""
 
 SHOWN_HEADERS = ("From", "Date", "Subject", "Newsgroups", "Message-ID", "References")
-RAW_COMMANDS = frozenset({"LIST", "OVER", "XOVER", "HEAD", "ARTICLE"})
-"""Replies ``--raw`` prints: those that carry what the URL asked for."""
 
 
 def _text_line(line: str) -> str:
@@ -158,9 +157,16 @@ class _Output:
             return
         self.saving.file.write("".join(line + "\n" for line in lines).encode("utf-8"))
 
-    def data(self, data: bytes) -> None:
-        if self.saving is not None:
-            self.saving.file.write(data)
+    def sink(self, kind: Target, raw: bool) -> Sink:
+        """Where the server's bytes go: ``--raw``, the replies as they came, to FILE or
+        standard output; an article's octets as received to FILE; else memory (the
+        result printed, or its lines written to FILE)."""
+        file = self.saving.file if self.saving is not None else None
+        if raw:
+            return Raw(file if file is not None else _binary_stdout())
+        if file is not None and kind == "article":
+            return File(file)
+        return MEMORY
 
     def commit(self) -> None:
         if self.saving is not None:
@@ -222,7 +228,6 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     guard = None if address.source != "url" else request_guard(url, args, address.port)
     limits = fetch_limits(options.timeout, guard)
     credentials = _credentials(target, address.host, options)
-    raw_out = _binary_stdout() if options.raw else None
     _notes(target.notes)
     try:
         output = _Output(console, options.output)  # a link or a folder refused, before connecting
@@ -234,10 +239,12 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             limits=limits,
             credentials=credentials,
             transcript=_transcript_line if options.transcript else None,
-            raw=_raw_replies(raw_out) if raw_out is not None else None,
+            sink=output.sink(target.kind, options.raw),
         ) as client:
             _SHOW[target.kind](client, target, options, output, console)
             info = client.info
+        if options.raw and options.output is None:
+            sys.stdout.buffer.flush()
         output.commit()
         _stderr(_server_line(info))  # after the work: with the login and TLS it ended with
         _notes(info.notes)
@@ -266,17 +273,6 @@ def _notes(notes: Iterable[str]) -> None:
 
 def _transcript_line(line: TranscriptLine) -> None:
     _stderr(visible(line.render()))
-
-
-def _raw_replies(raw_out: BinaryIO) -> Callable[[Command | None, bytes], None]:
-    """What ``--raw`` prints: the replies that carry what the URL asked for."""
-
-    def on_raw(command: Command | None, data: bytes) -> None:
-        if command is not None and command.keyword in RAW_COMMANDS:
-            raw_out.write(data)
-            raw_out.flush()
-
-    return on_raw
 
 
 def _credentials(target: NewsTarget, host: str, options: _Options) -> Credentials | None:
@@ -327,9 +323,7 @@ def _show_article(
         fallback_charset=options.charset,
     )
     _notes(article.notes)
-    if options.output is not None:
-        output.data(article.raw)
-    elif not options.raw:
+    if options.output is None and not options.raw:  # else the sink had its octets
         output.lines(_article_lines(article))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 import subprocess
@@ -21,6 +22,7 @@ from urlinspector.net.nntp import (
     fetch_news,
     fetch_overview,
 )
+from urlinspector.net.sink import Feed, File, Raw
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.nntp import (
     AuthenticationFailed,
@@ -302,3 +304,28 @@ def test_cli_empty_group(inn: Any, capfd: pytest.CaptureFixture[str]) -> None:
     status, out, _ = cli(["fetch", "--server", inn.setting, "news:local.empty"], capfd)
     assert status == 0
     assert out == "local.empty: 0 articles\n"
+
+
+@pytest.mark.parametrize("make", ["file", "feed"])
+def test_an_articles_octets_go_to_a_file_or_feed_sink(inn: Any, make: str) -> None:
+    received = io.BytesIO()
+    sink = File(received) if make == "file" else Feed(received.write)
+    answer = fetch_article(parse("news:dots.2@test.invalid"), server=inn.setting, sink=sink)
+    assert received.getvalue() == answer.result.raw
+    assert b"\r\n.\r\n..\r\n.leading\r\n" in received.getvalue()  # dot-unstuffed
+
+
+@pytest.mark.parametrize(
+    ("url", "status"),
+    [
+        ("news:dots.2@test.invalid", b"220 "),  # ARTICLE
+        ("news:local.test", b"224 "),  # OVER, not GROUP's 211
+        ("news:*", b"215 "),  # LIST ACTIVE, then LIST NEWSGROUPS
+    ],
+)
+def test_a_raw_sink_gets_the_replies_as_they_came(inn: Any, url: str, status: bytes) -> None:
+    stream = io.BytesIO()
+    fetch_news(parse(url), server=inn.setting, sink=Raw(stream))
+    octets = stream.getvalue()
+    assert octets.startswith(status)
+    assert octets.endswith(b"\r\n.\r\n")

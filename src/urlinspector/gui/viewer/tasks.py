@@ -27,7 +27,7 @@ from urlinspector.net.file import LocalEntry
 from urlinspector.net.ftp.resuming import fetch_from
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import Limits
-from urlinspector.net.sink import Feed, File
+from urlinspector.net.sink import MEMORY, Feed, File
 from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
@@ -332,6 +332,7 @@ def news_task(
             before=before,
             fallback_charset=fallback_charset,
             transcript=ctx.transcript,
+            sink=MEMORY,  # the page shows the parsed result
         )
         return NewsPage(url, answer, before)
 

@@ -6,7 +6,6 @@ a name that RETR refuses is tried as a directory when the typecode was a guess
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from datetime import datetime
 
 from urlinspector.core.quoting import quoted
@@ -15,7 +14,7 @@ from urlinspector.net.ftp.connections import ENTRY_COST, Connections
 from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed, TLSRefused
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.net.sink import File, Memory, Raw, Sink
+from urlinspector.net.sink import Memory, Raw, Sink, body_writer
 from urlinspector.net.tls import TLSOptions, client_context
 from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.listing import Listing, parse_listing
@@ -30,20 +29,10 @@ from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import Plan, check_argument, readable
 from urlinspector.schemes.numbers import ascii_decimal
 
-__all__ = ["LOCAL_LINE_END", "Session", "body_out"]
+__all__ = ["LOCAL_LINE_END", "Session"]
 
 LOCAL_LINE_END = os.linesep.encode("ascii")
 """What the CRLF line ends of an ASCII transfer (``;type=a``) become: this system's."""
-
-
-def body_out(sink: Sink) -> Callable[[bytes], object] | None:
-    """What hears a file's octets as they are kept: the :class:`File`'s file, the
-    :class:`~urlinspector.net.sink.Feed`'s function; None for memory, and for a
-    :class:`Raw` sink (which hears them as they came, before any line end is made
-    local)."""
-    if isinstance(sink, File):
-        return sink.file.write
-    return sink.take
 
 
 class Session(Connections):
@@ -320,7 +309,7 @@ class Session(Connections):
             b"RETR " + p.name,
             total,
             keep=isinstance(sink, Memory),
-            out=body_out(sink),
+            out=body_writer(sink),
             raw=sink.raw,
             line_ends=LineEnds(LOCAL_LINE_END) if ascii_kept else None,
         )
