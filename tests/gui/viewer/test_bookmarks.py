@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu
 
 from tests.gui.helpers import address
 from tests.gui.viewer.conftest import wait_idle
-from urlinspector.core import DEFAULT_EDITION, parse
+from urlinspector.core import DEFAULT_EDITION, URL, parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.viewer import bookmarks
 from urlinspector.gui.viewer.bookmarks import Bookmark, Bookmarks, gopher_menu
@@ -71,8 +71,12 @@ def test_the_stored_list_is_parsed_once(store: QSettings, monkeypatch: pytest.Mo
         '[{"title": "a", "url": "gopher://127.0.0.1/"}, {"title": "b", "url": "news:x"}]',
     )
     parsed: list[str] = []
-    real_parse = bookmarks.parse
-    monkeypatch.setattr(bookmarks, "parse", lambda *a: parsed.append(a[0]) or real_parse(*a))
+
+    def counted(text: str, edition: str) -> URL:
+        parsed.append(text)
+        return parse(text, edition)
+
+    monkeypatch.setattr(bookmarks, "parse", counted)
     marks = Bookmarks(store)
     for _ in range(3):
         assert [m.url.edition.id for m in marks.all()] == [DEFAULT_EDITION.id] * 2
