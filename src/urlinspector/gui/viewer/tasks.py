@@ -351,7 +351,9 @@ def file_task(url: URL, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext
     target = file_target(url)
 
     def task(ctx: JobContext) -> FilePage:
-        result = net_file.fetch(target, limits=limits, cancel=ctx.token, progress=ctx.progress)
+        result = net_file.fetch(
+            target, limits=limits, cancel=ctx.token, progress=ctx.progress, sink=MEMORY
+        )
         path = Path(target.path)
         if result.entries is not None:
             return FilePage(url, path, entries=result.entries)
@@ -367,7 +369,9 @@ def file_save_task(url: URL, spool: Path) -> Callable[[JobContext], SavedPage]:
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "wb") as sink:
-            result = net_file.fetch(target, cancel=ctx.token, progress=ctx.progress, sink=sink)
+            result = net_file.fetch(
+                target, cancel=ctx.token, progress=ctx.progress, sink=File(sink)
+            )
         if result.entries is not None:
             raise LocalProtocolError(f"'{target.path}' is a folder: there is no file to save")
         return SavedPage(url, spool, result.size, result.size)
