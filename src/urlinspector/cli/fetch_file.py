@@ -23,17 +23,18 @@ from urlinspector.cli.common import (
     cannot_write,
     visible,
 )
+from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed, media_type
 from urlinspector.core import URL
 from urlinspector.net.errors import NetError
 from urlinspector.net.file import FileResult, LocalEntry
 from urlinspector.net.file import fetch as file_fetch
 from urlinspector.net.limits import Limits
-from urlinspector.net.saving import save_to
-from urlinspector.net.sink import MEMORY, File, Raw, Sink
+from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import FileTarget, file_target
 
-__all__ = ["fetch", "folder_lines"]
+__all__ = ["fetch", "folder_lines", "summarize"]
 
 _SNIFF = 8192
 
@@ -109,3 +110,22 @@ def _output(result: FileResult, args: argparse.Namespace, console: Console) -> i
         "\t".join(visible(p) for p in line.split("\t")) for line in text.splitlines()
     )
     return EXIT_OK
+
+
+def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
+    """``fetch --json`` of a file URL (:mod:`.fetch_json`): a regular file to the -o
+    file (else counted and let go); a folder's entries counted, nothing saved."""
+    target = file_target(url)  # another host's file: misuse, exit 2
+    counted = Counted()
+    try:
+        result = file_fetch(
+            target, sink=File(saving.file) if saving is not None else Feed(counted.write)
+        )
+    except LocalProtocolError as exc:  # missing, unreadable, not a regular file
+        raise FetchFailed(str(exc)) from None
+    if result.entries is not None:
+        facts.kind, facts.entries = "folder", len(result.entries)
+        return False
+    facts.kind, facts.bytes = "file", result.size
+    facts.content_type = media_type(str(target.path))
+    return True

@@ -32,18 +32,19 @@ from urlinspector.cli.common import (
     tls_options,
     visible,
 )
+from urlinspector.cli.fetch_json import Counted, Facts, media_type
 from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
 from urlinspector.net.ftp import FTPResult
 from urlinspector.net.ftp import fetch as fetch_url
 from urlinspector.net.saving import Saving, save_to
-from urlinspector.net.sink import MEMORY, File, Raw, Sink
+from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
-from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
+from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan, readable
 
-__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "without_password"]
+__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "summarize", "without_password"]
 
 EMAIL_VARIABLE = "URLINSPECTOR_FTP_EMAIL"
 
@@ -248,3 +249,37 @@ def _output(
         return EXIT_USAGE
     console.write_lines(lines)
     return EXIT_OK
+
+
+# --- fetch --json ------------------------------------------------------------------------------
+
+
+def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
+    """``fetch --json`` of an ftp or ftps URL (:mod:`.fetch_json`): a file to the -o
+    file as ``-o`` saves it (else counted and let go), a listing as the server sent it."""
+    limits = fetch_limits(args.timeout, request_guard(url, args))
+    email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
+    the_plan = plan(url, anonymous_password=email)  # refuses unsafe URLs: exit 2
+    check_port(url, args)
+    facts.host, facts.port = the_plan.host, the_plan.port
+    counted = Counted()
+    result = fetch_url(
+        url,
+        sink=File(saving.file) if saving is not None else Feed(counted.write),
+        limits=limits,
+        password=_ask_password,
+        anonymous_password=email,
+        transcript=Transcript(_show_line if args.transcript else None),
+        charset=args.charset,
+        tls=tls_options(args),
+        auth_tls=bool(getattr(args, "tls", False)),
+    )
+    if result.listing is not None:
+        facts.kind, facts.entries = "listing", len(result.listing.entries)
+        facts.bytes = result.received
+        if saving is not None:
+            saving.file.write(result.listing.raw)
+        return True
+    facts.kind, facts.bytes = "file", result.kept
+    facts.content_type = media_type(readable(result.plan.name, args.charset))
+    return True
