@@ -227,7 +227,7 @@ class Navigator(QObject):
         self, url: URL, offset: int | None, handler: SchemeHandler, download: Download
     ) -> None:
         if download.show_now:
-            self.downloads.start(url.text, download)
+            self.downloads.start(url, download)
             return
         spool = new_spool()
         fetch = Fetch(download.task(spool), transcript=download.transcript)
@@ -381,7 +381,7 @@ class Navigator(QObject):
         self.nav = None
         self.viewer.set_busy(False)
         download = nav.download or Download(nav.download_name, lambda _spool: nav.job.task)
-        self.downloads.adopt(nav.job, nav.text, download, nav.spool)
+        self.downloads.adopt(nav.job, nav.url, download, nav.spool)
         self.viewer.status(
             f"Downloading {download.name}: its progress is in the Downloads window "
             f"({self.downloads.action.shortcut().toString()})."

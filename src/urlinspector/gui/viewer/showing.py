@@ -112,7 +112,7 @@ class PageRenderer(QObject):
         self.set_info(info)
 
     def offer_saved(self, nav: Navigation, name: str, spool: Path, size: int) -> None:
-        self.downloads.offer(nav.text, name, spool, size)
+        self.downloads.offer(nav.url, name, spool, size)
 
     def show_failure(
         self,
