@@ -196,6 +196,7 @@ def gopher_task(
 
         reply = net_gopher.fetch(
             request,
+            sink=MEMORY,  # a page to show; its menu items pushed as they come
             limits=limits,
             cancel=ctx.token,
             charset=charset,
@@ -227,6 +228,7 @@ def ftp_task(
         if spool is None:
             result = net_ftp.fetch(
                 url,
+                sink=MEMORY,  # a page to show
                 progress=ctx.progress,
                 cancel=ctx.token,
                 limits=limits,
