@@ -4,6 +4,7 @@ and a failure is the object's error."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from tests.integration.gopher.conftest import BINARY, GopherServer
 from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.gopher import fetch
+from urlinspector.net.sink import Raw
 
 pytestmark = pytest.mark.integration
 
@@ -108,3 +110,16 @@ def test_an_error_menu_in_the_documents_place_is_the_error(
     assert summary["saved"] is None
     assert not target.exists()
     assert not Path(str(target) + ".part").exists()
+
+
+def test_a_menu_saved_is_what_the_server_sent(
+    server: GopherServer, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    sent = io.BytesIO()
+    fetch(parse(server.url), sink=Raw(sent))
+    target = tmp_path / "menu"
+    status, summary = fetched(capsys, server.url, "-o", str(target))
+    assert status == 0
+    assert summary["saved"] == str(target)
+    assert target.read_bytes() == sent.getvalue()
+    assert summary["bytes"] == len(sent.getvalue())
