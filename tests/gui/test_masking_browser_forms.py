@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings
 
 from tests.gui.helpers import char_formats
 from tests.gui.test_masking import _all_texts, _is_masked
+from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.settings import (
     PASSWORD_REMOVED,
@@ -49,13 +50,13 @@ def test_no_password_reaches_the_settings_file(
     window.inspect(text)
     window.flush()
     marks = Bookmarks(settings.store)
-    marks.add("", text)  # a page without a title is titled by its URL
-    marks.add("titled", text)
+    marks.add("", parse(text))  # a page without a title is titled by its URL
+    marks.add("titled", parse(text))
     settings.store.sync()
     stored = Path(settings.store.fileName()).read_text(encoding="utf-8", errors="replace")
     assert SECRET not in stored
     assert settings.history[0] == history_entry(text)
-    assert all(SECRET not in m.title + m.url for m in marks.all())
+    assert all(SECRET not in m.title + m.url.text for m in marks.all())
 
 
 @pytest.mark.parametrize("text", FORMS)
@@ -74,6 +75,6 @@ def test_an_old_bookmark_title_with_a_password_is_not_saved_again(tmp_path: Path
     store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     store.setValue("viewer/bookmarks", f'[{{"title": "{FORMS[1]}", "url": "ftp://h/"}}]')
     marks = Bookmarks(store)
-    marks.add("new", "gopher://127.0.0.1/")
+    marks.add("new", parse("gopher://127.0.0.1/"))
     store.sync()
     assert SECRET not in Path(store.fileName()).read_text(encoding="utf-8")

@@ -2,7 +2,8 @@
 
 One handler per scheme, each in its own module (``fetch_<scheme>.py``) with a
 ``fetch(url, args, console) -> int`` function, *url* the URL as :func:`parse` read it
-(parsed once, here); :data:`HANDLERS` maps schemes to them.  A
+(parsed once, here), and a ``summarize(url, args, facts, saving) -> bool`` function for
+``--json`` (:mod:`.fetch_json`); :data:`HANDLERS` maps schemes to them.  A
 handler's module (and the protocol stack under it) is imported when its scheme is
 fetched: a gopher download does not wait for the NNTP and FTP code to load.
 """
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from urlinspector.cli.common import (
     EDITION_ARG,
@@ -25,28 +28,43 @@ from urlinspector.cli.common import (
 )
 from urlinspector.core import URL, parse
 
-Handler = Callable[[URL, argparse.Namespace, Console], int]
+if TYPE_CHECKING:
+    from urlinspector.cli.fetch_json import Facts
+    from urlinspector.net.saving import Saving
 
 
-def _handler(module: str) -> Handler:
-    """The ``fetch`` function of ``urlinspector.cli.<module>``, imported when called."""
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """The fetch of one scheme: the functions of ``urlinspector.cli.<module>``,
+    imported when called."""
 
-    def handler(url: URL, args: argparse.Namespace, console: Console) -> int:
-        run: Handler = importlib.import_module(f"urlinspector.cli.{module}").fetch
-        return run(url, args, console)
+    module: str
 
-    return handler
+    def _loaded(self) -> ModuleType:
+        return importlib.import_module(f"urlinspector.cli.{self.module}")
+
+    def __call__(self, url: URL, args: argparse.Namespace, console: Console) -> int:
+        """The fetch printed for people."""
+        status: int = self._loaded().fetch(url, args, console)
+        return status
+
+    def summarize(
+        self, url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None
+    ) -> bool:
+        """The fetch for ``--json`` (:mod:`.fetch_json`)."""
+        kept: bool = self._loaded().summarize(url, args, facts, saving)
+        return kept
 
 
 HANDLERS: dict[str, Handler] = {}
 """scheme -> handler."""
-HANDLERS["file"] = _handler("fetch_file")
-HANDLERS["ftp"] = _handler("fetch_ftp")
-HANDLERS["ftps"] = _handler("fetch_ftp")
-HANDLERS["gopher"] = _handler("fetch_gopher")
+HANDLERS["file"] = Handler("fetch_file")
+HANDLERS["ftp"] = Handler("fetch_ftp")
+HANDLERS["ftps"] = HANDLERS["ftp"]
+HANDLERS["gopher"] = Handler("fetch_gopher")
 HANDLERS["gophers"] = HANDLERS["gopher"]  # gopher over TLS (docs/gopher.md)
-HANDLERS["news"] = _handler("fetch_news")
-HANDLERS["nntp"] = _handler("fetch_news")
+HANDLERS["news"] = Handler("fetch_news")
+HANDLERS["nntp"] = HANDLERS["news"]
 
 
 def run_fetch(args: argparse.Namespace, console: Console) -> int:
@@ -58,6 +76,10 @@ def run_fetch(args: argparse.Namespace, console: Console) -> int:
         what = f"{visible(scheme)}: URLs" if scheme else "a URL without a scheme"
         raise ValueError(f"cannot fetch {what}; fetch knows: {known}")
     fetch_limits(args.timeout)  # a bad --timeout is misuse, before anything else
+    if getattr(args, "json", False):
+        from urlinspector.cli.fetch_json import run_json
+
+        return run_json(url, args, console, handler.summarize)
     return handler(url, args, console)
 
 
@@ -71,6 +93,13 @@ COMMANDS: tuple[Command, ...] = (
             EDITION_ARG,
             arg("-o", "--output", metavar="FILE", help="write the body to FILE"),
             arg("--raw", action="store_true", help="print the server's bytes as they came"),
+            arg(
+                "--json",
+                action="store_true",
+                help="print what the fetch did as one JSON object (URL, host, port, kind, "
+                "bytes, the file saved, seconds, error; docs/json.md) instead of the body; "
+                "with -o FILE the body is saved there, else counted and let go",
+            ),
             arg(
                 "--timeout",
                 type=float,

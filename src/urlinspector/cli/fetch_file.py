@@ -23,16 +23,18 @@ from urlinspector.cli.common import (
     cannot_write,
     visible,
 )
+from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed, media_type
 from urlinspector.core import URL
 from urlinspector.net.errors import NetError
 from urlinspector.net.file import FileResult, LocalEntry
 from urlinspector.net.file import fetch as file_fetch
 from urlinspector.net.limits import Limits
-from urlinspector.net.saving import save_to
+from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import FileTarget, file_target
 
-__all__ = ["fetch", "folder_lines"]
+__all__ = ["fetch", "folder_lines", "summarize"]
 
 _SNIFF = 8192
 
@@ -59,10 +61,20 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     try:
         if args.output:
             return _save(target, args.output, console)
-        result = file_fetch(target, limits=Limits())
+        result = file_fetch(target, limits=Limits(), sink=_sink(args, console))
     except (LocalProtocolError, NetError) as exc:
         return _error(str(exc))
     return _output(result, args, console)
+
+
+def _sink(args: argparse.Namespace, console: Console) -> Sink:
+    """``--raw``: the bytes straight to standard output, any size; else memory (shown
+    as text when they are text)."""
+    if not args.raw:
+        return MEMORY
+    console.stream.flush()
+    sys.stdout.flush()
+    return Raw(sys.stdout.buffer)
 
 
 def _save(target: FileTarget, output: str, console: Console) -> int:
@@ -70,7 +82,7 @@ def _save(target: FileTarget, output: str, console: Console) -> int:
     :mod:`urlinspector.net.saving`); a folder listed on the console."""
     try:
         with save_to(output) as saving:
-            result = file_fetch(target, sink=saving.file)
+            result = file_fetch(target, sink=File(saving.file))
             if result.entries is None:
                 saving.commit()
     except OSError as exc:
@@ -86,12 +98,10 @@ def _output(result: FileResult, args: argparse.Namespace, console: Console) -> i
     if result.entries is not None:
         console.write_lines(folder_lines(result.entries))
         return EXIT_OK
-    data = result.data or b""
-    if args.raw:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+    if args.raw:  # the sink wrote them
         sys.stdout.buffer.flush()
         return EXIT_OK
+    data = result.data or b""
     if b"\x00" in data[:_SNIFF]:
         sys.stderr.write(f"{PROG}: error: {result.target.path} holds binary data: use -o FILE\n")
         return EXIT_USAGE
@@ -100,3 +110,22 @@ def _output(result: FileResult, args: argparse.Namespace, console: Console) -> i
         "\t".join(visible(p) for p in line.split("\t")) for line in text.splitlines()
     )
     return EXIT_OK
+
+
+def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
+    """``fetch --json`` of a file URL (:mod:`.fetch_json`): a regular file to the -o
+    file (else counted and let go); a folder's entries counted, nothing saved."""
+    target = file_target(url)  # another host's file: misuse, exit 2
+    counted = Counted()
+    try:
+        result = file_fetch(
+            target, sink=File(saving.file) if saving is not None else Feed(counted.write)
+        )
+    except LocalProtocolError as exc:  # missing, unreadable, not a regular file
+        raise FetchFailed(str(exc)) from None
+    if result.entries is not None:
+        facts.kind, facts.entries = "folder", len(result.entries)
+        return False
+    facts.kind, facts.bytes = "file", result.size
+    facts.content_type = media_type(str(target.path))
+    return True

@@ -15,6 +15,7 @@ import getpass
 import os
 import sys
 from datetime import datetime
+from typing import BinaryIO
 
 from urlinspector.cli.common import (
     EXIT_FINDINGS,
@@ -31,18 +32,19 @@ from urlinspector.cli.common import (
     tls_options,
     visible,
 )
+from urlinspector.cli.fetch_json import Counted, Facts, media_type
 from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
-from urlinspector.net.ftp import LOCAL_LINE_END, FTPResult
+from urlinspector.net.ftp import FTPResult
 from urlinspector.net.ftp import fetch as fetch_url
 from urlinspector.net.saving import Saving, save_to
-from urlinspector.net.sink import MEMORY, File
+from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
-from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
+from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan, readable
 
-__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "without_password"]
+__all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "summarize", "without_password"]
 
 EMAIL_VARIABLE = "URLINSPECTOR_FTP_EMAIL"
 
@@ -143,6 +145,25 @@ def _print_plan(the_plan: Plan) -> None:
     _stderr(f"# the URL's FTP commands (RFC 1738 §3.2): {steps}")
 
 
+def _binary_stdout(console: Console) -> BinaryIO:
+    """Standard output for bytes (``--raw``), what was printed before it flushed."""
+    buffer: BinaryIO | None = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        raise ValueError("--raw needs a standard output that takes bytes")
+    console.stream.flush()
+    sys.stdout.flush()
+    return buffer
+
+
+def _sink(args: argparse.Namespace, console: Console, saving: Saving | None) -> Sink:
+    """Where the file goes: ``--raw``, its octets as they came (and a listing's), to
+    FILE or standard output; ``-o FILE``, the file there; else memory (printed as text
+    when it is text)."""
+    if args.raw:
+        return Raw(saving.file if saving is not None else _binary_stdout(console))
+    return File(saving.file) if saving is not None else MEMORY
+
+
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for ftp URLs."""
     limits = fetch_limits(args.timeout, request_guard(url, args))
@@ -162,13 +183,12 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     try:
         result = fetch_url(
             url,
-            sink=File(saving.file) if saving is not None else MEMORY,
+            sink=_sink(args, console, saving),
             limits=limits,
             password=_ask_password,
             anonymous_password=email,
             transcript=transcript,
             charset=args.charset,
-            line_end=None if args.raw else LOCAL_LINE_END,
             tls=tls_options(args),
             auth_tls=bool(getattr(args, "tls", False)),
         )
@@ -199,23 +219,18 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
 def _output(
     result: FTPResult, args: argparse.Namespace, console: Console, saving: Saving | None
 ) -> int:
-    out = getattr(sys.stdout, "buffer", None)
+    """What the fetch gave, shown or put in place; a ``--raw`` sink has had the
+    octets already (a listing's too)."""
+    if args.raw and saving is None:
+        sys.stdout.buffer.flush()
+        return EXIT_OK
     if result.listing is not None:
         if saving is not None:
-            body = (
-                result.listing.raw
-                if args.raw
-                else "".join(
-                    line + "\n" for line in listing_lines(result.listing, Console(sys.stdout))
-                ).encode("utf-8")
-            )
-            saving.file.write(body)
+            if not args.raw:  # the printed lines; --raw wrote the octets as they came
+                rows = listing_lines(result.listing, Console(sys.stdout))
+                saving.file.write("".join(row + "\n" for row in rows).encode("utf-8"))
             saving.commit()
             _stderr(f"{PROG}: listing saved to {visible(args.output)}")
-        elif args.raw and out is not None:
-            console.stream.flush()
-            out.write(result.listing.raw)
-            out.flush()
         else:
             console.write_lines(listing_lines(result.listing, console))
         return EXIT_OK
@@ -224,11 +239,6 @@ def _output(
         _stderr(f"{PROG}: saved {result.kept} bytes to {visible(args.output)}")
         return EXIT_OK
     data = result.data or b""
-    if args.raw and out is not None:
-        console.stream.flush()
-        out.write(data)
-        out.flush()
-        return EXIT_OK
     lines = _text_lines(data, args.charset)
     if lines is None:
         _error(
@@ -239,3 +249,37 @@ def _output(
         return EXIT_USAGE
     console.write_lines(lines)
     return EXIT_OK
+
+
+# --- fetch --json ------------------------------------------------------------------------------
+
+
+def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
+    """``fetch --json`` of an ftp or ftps URL (:mod:`.fetch_json`): a file to the -o
+    file as ``-o`` saves it (else counted and let go), a listing as the server sent it."""
+    limits = fetch_limits(args.timeout, request_guard(url, args))
+    email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
+    the_plan = plan(url, anonymous_password=email)  # refuses unsafe URLs: exit 2
+    check_port(url, args)
+    facts.host, facts.port = the_plan.host, the_plan.port
+    counted = Counted()
+    result = fetch_url(
+        url,
+        sink=File(saving.file) if saving is not None else Feed(counted.write),
+        limits=limits,
+        password=_ask_password,
+        anonymous_password=email,
+        transcript=Transcript(_show_line if args.transcript else None),
+        charset=args.charset,
+        tls=tls_options(args),
+        auth_tls=bool(getattr(args, "tls", False)),
+    )
+    if result.listing is not None:
+        facts.kind, facts.entries = "listing", len(result.listing.entries)
+        facts.bytes = result.received
+        if saving is not None:
+            saving.file.write(result.listing.raw)
+        return True
+    facts.kind, facts.bytes = "file", result.kept
+    facts.content_type = media_type(readable(result.plan.name, args.charset))
+    return True

@@ -31,6 +31,7 @@ from urlinspector.cli.common import (
     visible,
     width,
 )
+from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed, media_type
 from urlinspector.core import URL
 from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
@@ -50,7 +51,7 @@ from urlinspector.schemes.gopher import (
     type_name,
 )
 
-__all__ = ["fetch", "menu_lines"]
+__all__ = ["fetch", "menu_lines", "summarize"]
 
 EXIT_FAILED = 1
 _DISPLAY_COLUMN = 44
@@ -412,3 +413,61 @@ def _item_notes(options: _Options, item: MenuItem) -> None:
 def _discard(saving: Saving | None) -> None:
     if saving is not None:
         saving.discard()
+
+
+# --- fetch --json ------------------------------------------------------------------------------
+
+
+def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
+    """``fetch --json`` of a gopher or gophers URL (:mod:`.fetch_json`): a text or
+    binary body to the -o file (else counted and let go), a menu or attributes as the
+    server sent them.  An error menu sent in a document's place, a Gopher+ error or a
+    reply cut short is the object's error."""
+    request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
+    check_port(url, args)
+    options = _Options.from_args(args)
+    limits = fetch_limits(args.timeout, request_guard(url, args, request.port))
+    facts.host, facts.port = request.host, request.port
+    facts.kind, facts.item_type = request.kind, request.gophertype
+    facts.content_type = media_type(request.selector.decode("utf-8", "replace"))
+    document = request.kind in ("text", "binary")
+    counted = Counted(saving.file if saving is not None and not document else None)
+    sink: Sink = Raw(counted)  # a menu or attributes: their octets, counted (and saved)
+    if document:
+        sink = File(saving.file, hold=_PEEK) if saving is not None else Feed(counted.write)
+    _transcript(options, f"connecting to {request.hostport}{' (TLS)' * request.tls}")
+    reply = gopher_fetch(
+        request,
+        sink=sink,
+        limits=limits,
+        charset=options.charset,
+        on_connect=lambda conn: _connected(options, conn),
+        tls=options.tls,
+    )
+    facts.bytes = reply.size if document else counted.size
+    if request.kind == "menu":
+        facts.entries = len(reply.items)
+    elif request.kind == "attributes":
+        facts.entries = len(reply.attributes)
+    if reply.error is not None:
+        raise FetchFailed(f"the server answered: {reply.error.text}")
+    if document:
+        _check_document(reply, counted, options.charset, saving)
+    if reply.end is not None and not reply.end.complete:
+        raise FetchFailed(f"the reply is incomplete: {reply.end.note}")
+    return True
+
+
+def _check_document(
+    reply: GopherReply, counted: Counted, charset: str, saving: Saving | None
+) -> None:
+    """A short text or binary body that is an error menu sent in its place fails; else
+    its held bytes go to the file."""
+    held = reply.body if saving is not None else bytes(counted.head)
+    if not held or reply.size > _PEEK:
+        return
+    message = error_in_body(held, charset)
+    if message is not None:
+        raise FetchFailed(f"the server answered with an error: {message}")
+    if saving is not None:
+        saving.file.write(held)

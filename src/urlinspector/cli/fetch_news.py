@@ -10,10 +10,11 @@ article, printed for people.
 
 ``-o FILE`` writes the article as received (dot-unstuffed, CRLF line ends), or the
 printed lines of a list; ``--raw`` prints the server's replies as they came (status line,
-dot-stuffed data and the closing ``.``); ``--charset`` is the fallback for text that
-declares no charset; ``--transcript`` prints the conversation to stderr (passwords
-masked); ``--server HOST[:PORT]`` is the news server for news: URLs (else
-``NNTPSERVER``, else localhost:119).  Which server answered goes to stderr.
+dot-stuffed data and the closing ``.``), or writes them to FILE with ``-o``;
+``--charset`` is the fallback for text that declares no charset; ``--transcript``
+prints the conversation to stderr (passwords masked); ``--server HOST[:PORT]`` is the
+news server for news: URLs (else ``NNTPSERVER``, else localhost:119).  Which server
+answered goes to stderr.
 
 A login for a server asking for one (480) comes from the nntp URL's userinfo, else from
 the ``machine`` entry for the server in ``~/.netrc`` (never its ``default`` entry), sent
@@ -40,8 +41,10 @@ from urlinspector.cli.common import (
     visible,
     width,
 )
+from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed
 from urlinspector.core import URL
 from urlinspector.net.errors import NetError
+from urlinspector.net.limits import Limits
 from urlinspector.net.nntp import (
     NewsClient,
     ServerInfo,
@@ -50,22 +53,20 @@ from urlinspector.net.nntp import (
     server_for,
 )
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.nntp.article import Article
 from urlinspector.schemes.nntp.errors import AuthenticationRequired, ClearTextLoginRefused
-from urlinspector.schemes.nntp.events import Command
 from urlinspector.schemes.nntp.listing import GroupList, OverviewEntry, OverviewPage
 from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
-from urlinspector.schemes.nntp.url import NewsTarget, Target, news_target
+from urlinspector.schemes.nntp.url import NewsTarget, ServerAddress, Target, news_target
 
-__all__ = ["EXIT_FAILED", "fetch"]
+__all__ = ["EXIT_FAILED", "fetch", "summarize"]
 
 EXIT_FAILED = 1
 """The server or the network failed (see ``fetch --help``)."""
 
 SHOWN_HEADERS = ("From", "Date", "Subject", "Newsgroups", "Message-ID", "References")
-RAW_COMMANDS = frozenset({"LIST", "OVER", "XOVER", "HEAD", "ARTICLE"})
-"""Replies ``--raw`` prints: those that carry what the URL asked for."""
 
 
 def _text_line(line: str) -> str:
@@ -158,9 +159,16 @@ class _Output:
             return
         self.saving.file.write("".join(line + "\n" for line in lines).encode("utf-8"))
 
-    def data(self, data: bytes) -> None:
-        if self.saving is not None:
-            self.saving.file.write(data)
+    def sink(self, kind: Target, raw: bool) -> Sink:
+        """Where the server's bytes go: ``--raw``, the replies as they came, to FILE or
+        standard output; an article's octets as received to FILE; else memory (the
+        result printed, or its lines written to FILE)."""
+        file = self.saving.file if self.saving is not None else None
+        if raw:
+            return Raw(file if file is not None else _binary_stdout())
+        if file is not None and kind == "article":
+            return File(file)
+        return MEMORY
 
     def commit(self) -> None:
         if self.saving is not None:
@@ -209,35 +217,61 @@ class _Options:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class _Request:
+    """One news fetch as the command line asks it, checked before connecting."""
+
+    target: NewsTarget
+    options: _Options
+    address: ServerAddress
+    limits: Limits
+    credentials: Credentials | None
+
+    @classmethod
+    def of(cls, url: URL, args: argparse.Namespace) -> _Request:
+        """Raises ValueError (misuse, exit status 2) for what cannot be sent."""
+        target = news_target(url)  # LocalProtocolError (a ValueError)
+        check_port(url, args)
+        options = _Options.from_args(args)
+        if target.server is not None and options.server:
+            raise ValueError("--server applies to news: URLs; an nntp: URL names its own server")
+        address = server_for(target, options.server)
+        # a server of the user's setting (--server, NNTPSERVER) is theirs; an nntp: URL's
+        # is judged by the request policy
+        guard = None if address.source != "url" else request_guard(url, args, address.port)
+        return cls(
+            target,
+            options,
+            address,
+            fetch_limits(options.timeout, guard),
+            _credentials(target, address.host, options),
+        )
+
+    def client(self, sink: Sink) -> NewsClient:
+        return NewsClient(
+            self.address,
+            limits=self.limits,
+            credentials=self.credentials,
+            transcript=_transcript_line if self.options.transcript else None,
+            sink=sink,
+        )
+
+
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for news: and nntp: URLs."""
-    target = news_target(url)  # LocalProtocolError (a ValueError): exit status 2
-    check_port(url, args)
-    options = _Options.from_args(args)
-    if target.server is not None and options.server:
-        raise ValueError("--server applies to news: URLs; an nntp: URL names its own server")
-    address = server_for(target, options.server)
-    # a server of the user's setting (--server, NNTPSERVER) is theirs; an nntp: URL's
-    # is judged by the request policy
-    guard = None if address.source != "url" else request_guard(url, args, address.port)
-    limits = fetch_limits(options.timeout, guard)
-    credentials = _credentials(target, address.host, options)
-    raw_out = _binary_stdout() if options.raw else None
+    request = _Request.of(url, args)
+    target, options, address = request.target, request.options, request.address
     _notes(target.notes)
     try:
         output = _Output(console, options.output)  # a link or a folder refused, before connecting
     except OSError as exc:
         return _failed(cannot_write(options.output or "", exc))
     try:
-        with NewsClient(
-            address,
-            limits=limits,
-            credentials=credentials,
-            transcript=_transcript_line if options.transcript else None,
-            raw=_raw_replies(raw_out) if raw_out is not None else None,
-        ) as client:
+        with request.client(output.sink(target.kind, options.raw)) as client:
             _SHOW[target.kind](client, target, options, output, console)
             info = client.info
+        if options.raw and options.output is None:
+            sys.stdout.buffer.flush()
         output.commit()
         _stderr(_server_line(info))  # after the work: with the login and TLS it ended with
         _notes(info.notes)
@@ -266,17 +300,6 @@ def _notes(notes: Iterable[str]) -> None:
 
 def _transcript_line(line: TranscriptLine) -> None:
     _stderr(visible(line.render()))
-
-
-def _raw_replies(raw_out: BinaryIO) -> Callable[[Command | None, bytes], None]:
-    """What ``--raw`` prints: the replies that carry what the URL asked for."""
-
-    def on_raw(command: Command | None, data: bytes) -> None:
-        if command is not None and command.keyword in RAW_COMMANDS:
-            raw_out.write(data)
-            raw_out.flush()
-
-    return on_raw
 
 
 def _credentials(target: NewsTarget, host: str, options: _Options) -> Credentials | None:
@@ -327,9 +350,7 @@ def _show_article(
         fallback_charset=options.charset,
     )
     _notes(article.notes)
-    if options.output is not None:
-        output.data(article.raw)
-    elif not options.raw:
+    if options.output is None and not options.raw:  # else the sink had its octets
         output.lines(_article_lines(article))
 
 
@@ -363,3 +384,63 @@ def _overview(
             _stderr(visible(f"note: {note}"))
         if show:
             output.lines(_overview_lines(page, console.columns, number_width))
+
+
+# --- fetch --json ------------------------------------------------------------------------------
+
+
+def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
+    """``fetch --json`` of a news: or nntp: URL (:mod:`.fetch_json`): an article as
+    ``-o`` saves it (else counted and let go), the group list or a group's overview
+    (every page) as the server sent it."""
+    request = _Request.of(url, args)
+    target, options, address = request.target, request.options, request.address
+    facts.host, facts.port, facts.kind = address.host, address.port, target.kind
+    counted = Counted(saving.file if saving is not None else None)
+    sink: Sink = Raw(counted)  # a list: the replies as they came, counted (and saved)
+    if target.kind == "article":
+        sink = File(saving.file) if saving is not None else Feed(counted.write)
+    try:
+        with request.client(sink) as client:
+            _SUMMARIZE[target.kind](client, target, options, facts)
+    except RemoteProtocolError as exc:
+        raise FetchFailed(f"news server {address}: {exc}{_login_hint(exc, address.host)}") from None
+    if facts.bytes is None:
+        facts.bytes = counted.size
+    return True
+
+
+def _article_facts(client: NewsClient, target: NewsTarget, options: _Options, facts: Facts) -> None:
+    article = client.article(
+        group=target.group,
+        number=target.article_number,
+        message_id=target.message_id,
+        fallback_charset=options.charset,
+    )
+    facts.bytes = len(article.raw)
+    # RFC 2045 §5.2: without a Content-Type, text/plain
+    declared = next(iter(article.headers_named("Content-Type")), None)
+    media = declared.value.partition(";")[0].strip().lower() if declared is not None else ""
+    facts.content_type = media or "text/plain"
+
+
+def _group_list_facts(
+    client: NewsClient, target: NewsTarget, options: _Options, facts: Facts
+) -> None:
+    facts.entries = len(client.list_groups(fallback_charset=options.charset).groups)
+
+
+def _overview_facts(
+    client: NewsClient, target: NewsTarget, options: _Options, facts: Facts
+) -> None:
+    assert target.group is not None
+    pages = client.overview(target.group, count=DEFAULT_PAGE_SIZE, fallback_charset=options.charset)
+    facts.entries = sum(len(page.entries) for page in pages)
+
+
+_SUMMARIZE: Mapping[Target, Callable[[NewsClient, NewsTarget, _Options, Facts], None]] = (
+    MappingProxyType(
+        {"group-list": _group_list_facts, "overview": _overview_facts, "article": _article_facts}
+    )
+)
+"""What each kind of news URL fetches for ``--json``."""

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import PurePosixPath
-from typing import BinaryIO
 
 from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.sink import MEMORY, File, Memory, Sink, body_writer
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import FileTarget, file_url
 
@@ -103,16 +103,22 @@ def fetch(
     limits: Limits | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int | None], None] | None = None,
-    sink: BinaryIO | None = None,
+    sink: Sink = MEMORY,
 ) -> FileResult:
-    """Read the regular file *target* names (into memory, at most ``limits.max_memory``
-    bytes, or into *sink*, any size), or list the folder it names.
+    """Read the regular file *target* names, or list the folder it names.  The bytes go
+    to *sink* (:mod:`urlinspector.net.sink`): memory (:attr:`FileResult.data`, at most
+    ``limits.max_memory`` bytes), or any size to a :class:`File` (``hold`` does not
+    apply), a :class:`~urlinspector.net.sink.Feed` or a
+    :class:`~urlinspector.net.sink.Raw` stream (a file has no framing: the same bytes).
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` for a missing or
     unreadable file and for anything but a regular file or a folder,
     :class:`~urlinspector.net.errors.TooLarge` past the cap, and
     :class:`~urlinspector.net.errors.Cancelled` after *cancel*."""
     limits = limits or Limits()
+    if isinstance(sink, File) and sink.hold:
+        raise ValueError("a file URL's bytes all go to the file: File(hold=0)")
+    write = body_writer(sink) or sink.raw  # None: kept in memory
     path = str(target.path)
     if cancel is not None:
         cancel.check()
@@ -133,7 +139,7 @@ def fetch(
             )
         os.set_blocking(fd, True)
         total = info.st_size
-        if sink is None and total > limits.max_memory:
+        if isinstance(sink, Memory) and total > limits.max_memory:
             raise TooLarge(
                 f"{quoted(path)} is {total:,} bytes, more than the "
                 f"{limits.max_memory // MiB} MiB kept in memory"
@@ -144,15 +150,15 @@ def fetch(
             if cancel is not None:
                 cancel.check()
             try:
-                want = CHUNK if sink is not None else min(CHUNK, limits.max_memory + 1 - done)
+                want = CHUNK if write is not None else min(CHUNK, limits.max_memory + 1 - done)
                 chunk = os.read(fd, want)
             except OSError as exc:
                 raise LocalProtocolError(f"cannot read {quoted(path)}: {exc.strerror}") from None
             if not chunk:
                 break
             done += len(chunk)
-            if sink is not None:
-                sink.write(chunk)
+            if write is not None:
+                write(chunk)
             else:
                 if done > limits.max_memory:  # the file grew while it was read
                     raise TooLarge(
@@ -162,7 +168,7 @@ def fetch(
                 chunks.append(chunk)
             if progress is not None:
                 progress(done, max(total, done))
-        data = None if sink is not None else b"".join(chunks)
+        data = None if write is not None else b"".join(chunks)
         return FileResult(target, data=data, size=done)
     finally:
         os.close(fd)

@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from urlinspector.net.body import Writable
 
-__all__ = ["MEMORY", "Feed", "File", "Memory", "Raw", "Sink"]
+__all__ = ["MEMORY", "Feed", "File", "Memory", "Raw", "Sink", "body_writer"]
 
 
 class _Discard:
@@ -109,3 +109,12 @@ Sink = Memory | File | Raw | Feed
 
 MEMORY = Memory()
 """The default sink: the body in memory."""
+
+
+def body_writer(sink: Sink) -> Callable[[bytes], object] | None:
+    """What takes the body's bytes (decoded from the protocol's framing) as they come:
+    a :class:`File`'s file, a :class:`Feed`'s function; None for :class:`Memory` (the
+    body is kept) and for :class:`Raw` (its stream hears the reply as it came)."""
+    if isinstance(sink, File):
+        return sink.file.write
+    return sink.take

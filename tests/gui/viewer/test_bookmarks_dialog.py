@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu
 
 from tests.gui.helpers import current_item, top_item
+from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.settings import Settings
 from urlinspector.gui.viewer.bookmarks import Bookmark, Bookmarks
@@ -21,9 +22,9 @@ from urlinspector.gui.viewer.bookmarks_dialog import BookmarksDialog
 from urlinspector.gui.viewer.install import install_viewer
 
 MARKS = [
-    Bookmark("First", "gopher://127.0.0.1:7070/"),
-    Bookmark("Second", "ftp://alice@127.0.0.1:2121/pub/"),
-    Bookmark("Third", "news:comp.infosystems.gopher"),
+    Bookmark("First", parse("gopher://127.0.0.1:7070/")),
+    Bookmark("Second", parse("ftp://alice@127.0.0.1:2121/pub/", "rfc1738")),
+    Bookmark("Third", parse("news:comp.infosystems.gopher")),
 ]
 
 
@@ -59,7 +60,7 @@ def select(dialog: BookmarksDialog, row: int) -> None:
 def test_the_dialog_lists_the_bookmarks_in_order(dialog: BookmarksDialog) -> None:
     tree = dialog.tree
     rows = [(top_item(tree, i).text(0), top_item(tree, i).text(1)) for i in range(3)]
-    assert rows == [(m.title, m.url) for m in MARKS]
+    assert rows == [(m.title, m.url.text) for m in MARKS]
 
 
 def test_f2_renames_and_the_new_title_is_saved(
@@ -92,14 +93,15 @@ def test_enter_opens_the_bookmark(qtbot: Any, dialog: BookmarksDialog) -> None:
     select(dialog, 1)
     with qtbot.waitSignal(dialog.openRequested) as opened:
         qtbot.keyClick(dialog.tree, Qt.Key.Key_Return)
-    assert opened.args == [MARKS[1].url]
+    assert opened.args == [MARKS[1].url]  # parsed as it was kept, edition and all
+    assert opened.args[0].edition.id == "rfc1738"
     assert not dialog.isVisible()
 
 
 def test_an_empty_title_gives_the_url_back(dialog: BookmarksDialog, store: QSettings) -> None:
     top_item(dialog.tree, 0).setText(0, "   ")
-    assert saved(store)[0] == Bookmark(MARKS[0].url, MARKS[0].url)
-    assert top_item(dialog.tree, 0).text(0) == MARKS[0].url
+    assert saved(store)[0] == Bookmark(MARKS[0].url.text, MARKS[0].url)
+    assert top_item(dialog.tree, 0).text(0) == MARKS[0].url.text
 
 
 def test_del_deletes_and_the_deletion_is_saved(
@@ -109,7 +111,7 @@ def test_del_deletes_and_the_deletion_is_saved(
     qtbot.keyClick(dialog.tree, Qt.Key.Key_Delete)
     assert saved(store) == MARKS[1:]
     assert dialog.tree.topLevelItemCount() == 2
-    assert current_item(dialog.tree).text(1) == MARKS[1].url  # the next one is current
+    assert current_item(dialog.tree).text(1) == MARKS[1].url.text  # the next one is current
 
 
 def test_the_first_bookmark_is_current_when_the_dialog_opens(
@@ -128,7 +130,7 @@ def test_moving_up_and_down_is_saved(qtbot: Any, dialog: BookmarksDialog, store:
     select(dialog, 2)
     qtbot.keyClick(dialog.tree, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
     assert saved(store) == [MARKS[0], MARKS[2], MARKS[1]]
-    assert current_item(dialog.tree).text(1) == MARKS[2].url  # it stays current
+    assert current_item(dialog.tree).text(1) == MARKS[2].url.text  # it stays current
     dialog.down_button.click()
     assert saved(store) == MARKS
     assert not dialog.down_button.isEnabled()  # the last cannot go further down
@@ -155,9 +157,9 @@ def test_no_bookmarks_says_so(app: Any, qtbot: Any, tmp_path: Path) -> None:
 
 def test_a_password_is_never_saved_by_a_rename(store: QSettings) -> None:
     marks = Bookmarks(store)
-    marks.rename("ftp://alice@127.0.0.1:2121/pub/", "renamed")
-    marks.add("with a password", "ftp://bob:hunter2@127.0.0.1/")
-    marks.move("ftp://bob@127.0.0.1/", -1)
+    marks.rename(parse("ftp://alice@127.0.0.1:2121/pub/"), "renamed")
+    marks.add("with a password", parse("ftp://bob:hunter2@127.0.0.1/"))
+    marks.move(parse("ftp://bob@127.0.0.1/"), -1)
     store.sync()
     assert "hunter2" not in Path(store.fileName()).read_text()
 
@@ -180,7 +182,7 @@ def test_the_bookmarks_menu_opens_the_dialog(qtbot: Any, store: QSettings) -> No
         select(dialog, 0)
         dialog.delete_button.click()
         menu.aboutToShow.emit()  # the menu lists what is left
-        assert [a.data() for a in menu.actions() if a.data()] == [m.url for m in MARKS[1:]]
+        assert [a.data() for a in menu.actions() if a.data()] == [m.url.text for m in MARKS[1:]]
         dialog.close()
         QApplication.processEvents()
     finally:

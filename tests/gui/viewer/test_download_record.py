@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from urlinspector.core import parse
 from urlinspector.gui.viewer.download_record import (
     DownloadRecord,
     DownloadState,
@@ -23,7 +24,7 @@ MiB = 1024 * 1024
 
 
 def rec(**fields: object) -> DownloadRecord:
-    base: dict[str, object] = {"key": 1, "name": "big.bin", "url": "ftp://h/big.bin"}
+    base: dict[str, object] = {"key": 1, "name": "big.bin", "url": parse("ftp://h/big.bin")}
     return DownloadRecord(**{**base, **fields})  # type: ignore[arg-type]
 
 

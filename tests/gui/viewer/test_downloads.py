@@ -175,7 +175,7 @@ def test_pages_still_load_while_as_many_downloads_run_as_page_threads(
     for _ in range(POOL_THREADS):
         step = handler_for(url).save(url, pane)  # File ▸ Save page as…, four times
         assert step is not None
-        pane.downloads.start(url.text, step)
+        pane.downloads.start(url, step)
     keys = range(1, POOL_THREADS + 1)
     qtbot.waitUntil(lambda: all(record(pane, k).done > 0 for k in keys), timeout=20000)
     pane.navigate(parse(hole.url))

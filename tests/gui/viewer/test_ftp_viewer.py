@@ -104,7 +104,7 @@ def test_a_user_without_a_password_is_asked_for_it(
     assert dialog.textValue() == ""  # not kept
     assert all(PASSWORD not in line for line in pane.transcript.lines)
     assert "> PASS ****" in pane.transcript.lines
-    assert all(PASSWORD not in entry.url for entry in pane.history.entries)
+    assert all(PASSWORD not in entry.url.text for entry in pane.history.entries)
 
 
 def test_giving_up_the_password_shows_the_refusal(

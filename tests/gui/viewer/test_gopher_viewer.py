@@ -107,7 +107,7 @@ def test_clicking_an_item_navigates_and_back_and_forward_return(
     pane.forward_action.trigger()
     wait_idle(qtbot, pane)
     assert address(pane) == hole.url + "1/notes"
-    assert [e.url for e in pane.history.entries] == [hole.url, hole.url + "1/notes"]
+    assert [e.url.text for e in pane.history.entries] == [hole.url, hole.url + "1/notes"]
 
 
 def test_the_keyboard_shortcuts_are_the_standard_ones(pane: ViewerPane) -> None:

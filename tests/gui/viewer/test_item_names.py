@@ -77,7 +77,7 @@ def test_a_bookmark_title_keeps_its_ampersand_in_the_menu(
 ) -> None:
     window, _pane = browsing
     marks = Bookmarks(store)
-    marks.add("Q&A about gopher", "gopher://example.org/1/q%26a")
+    marks.add("Q&A about gopher", parse("gopher://example.org/1/q%26a"))
     menu = window.menuBar().findChild(QMenu, "bookmarksMenu")
     assert menu is not None
     menu.aboutToShow.emit()

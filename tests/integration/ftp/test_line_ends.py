@@ -4,6 +4,7 @@ CRLF made this system's line end (RFC 959 §3.1.1.1), through the API and ``fetc
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from tests.integration.ftp.servers import LINE_FILES, PyftpdlibServer
 from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.ftp import FTPResult, fetch, fetch_to_path
+from urlinspector.net.sink import Feed, File, Raw
 
 pytestmark = pytest.mark.integration
 
@@ -74,7 +76,30 @@ def test_cli_output_file_is_the_servers_bytes(
         assert f"saved {len(expected(name, typecode))} bytes" in err
 
 
-def test_ascii_line_ends_can_be_kept_as_sent(ftp_server: PyftpdlibServer) -> None:
-    result = fetch(parse(ftp_server.url("lines/lf.txt;type=a")), line_end=None)
-    assert result.data == LINE_FILES["lines/lf.txt"].replace(b"\n", b"\r\n")
+def test_a_raw_sink_keeps_ascii_line_ends_as_sent(ftp_server: PyftpdlibServer) -> None:
+    stream = io.BytesIO()
+    result = fetch(parse(ftp_server.url("lines/lf.txt;type=a")), sink=Raw(stream))
+    assert stream.getvalue() == LINE_FILES["lines/lf.txt"].replace(b"\n", b"\r\n")
+    assert result.data is None
     assert result.kept == result.received
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_file_and_feed_sinks_get_the_same_bytes(ftp_server: PyftpdlibServer, name: str) -> None:
+    for typecode in TYPECODES:
+        url = parse(ftp_server.url(name + typecode))
+        fed = bytearray()
+        fed_result = fetch(url, sink=Feed(fed.extend))
+        written = io.BytesIO()
+        fetch(url, sink=File(written))
+        assert bytes(fed) == written.getvalue() == expected(name, typecode), typecode
+        assert fed_result.data is None
+        assert fed_result.kept == len(fed)
+
+
+def test_a_raw_sink_gets_a_listings_octets(ftp_server: PyftpdlibServer) -> None:
+    stream = io.BytesIO()
+    result = fetch(parse(ftp_server.url("lines/")), sink=Raw(stream))
+    assert result.listing is not None
+    assert stream.getvalue() == result.listing.raw
+    assert len(stream.getvalue()) == result.received > 0

@@ -13,6 +13,7 @@ import pytest
 from tests.integration.ftp.servers import BIG_SIZE, FILES, PyftpdlibServer, big_bytes
 from urlinspector.core import parse
 from urlinspector.net.ftp.resuming import ResumeRefused, fetch_from
+from urlinspector.net.sink import File
 from urlinspector.schemes.ftp.transcript import Transcript
 
 pytestmark = pytest.mark.integration
@@ -53,7 +54,7 @@ def test_the_rest_is_appended_to_a_byte_identical_file(
     with open(partial, "ab") as sink:
         result = fetch_from(
             parse(ftp_server.url(name)),
-            sink,
+            File(sink),
             offset,
             progress=lambda done, total: heard.append((done, total)),
             transcript=transcript,
@@ -73,7 +74,7 @@ def test_a_server_without_rest_refuses_and_leaves_the_partial_file(
     partial.write_bytes(big_bytes()[:1000])
     transcript = Transcript()
     with open(partial, "ab") as sink, pytest.raises(ResumeRefused) as caught:
-        fetch_from(parse(no_rest_server.url("big.bin")), sink, 1000, transcript=transcript)
+        fetch_from(parse(no_rest_server.url("big.bin")), File(sink), 1000, transcript=transcript)
     assert "cannot resume" in str(caught.value)
     assert "350" in str(caught.value)
     assert "RETR big.bin" not in transcript.commands()
@@ -95,5 +96,5 @@ def test_what_cannot_resume_says_why(
     partial = tmp_path / "file.part"
     partial.write_bytes(b"x" * offset)
     with open(partial, "ab") as sink, pytest.raises(ResumeRefused, match=says):
-        fetch_from(parse(ftp_server.url(name)), sink, offset)
+        fetch_from(parse(ftp_server.url(name)), File(sink), offset)
     assert partial.read_bytes() == b"x" * offset

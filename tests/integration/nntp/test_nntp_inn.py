@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import itertools
+import json
 import os
 import subprocess
 import sys
@@ -21,6 +23,7 @@ from urlinspector.net.nntp import (
     fetch_news,
     fetch_overview,
 )
+from urlinspector.net.sink import Feed, File, Raw
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.nntp import (
     AuthenticationFailed,
@@ -302,3 +305,91 @@ def test_cli_empty_group(inn: Any, capfd: pytest.CaptureFixture[str]) -> None:
     status, out, _ = cli(["fetch", "--server", inn.setting, "news:local.empty"], capfd)
     assert status == 0
     assert out == "local.empty: 0 articles\n"
+
+
+@pytest.mark.parametrize("make", ["file", "feed"])
+def test_an_articles_octets_go_to_a_file_or_feed_sink(inn: Any, make: str) -> None:
+    received = io.BytesIO()
+    sink = File(received) if make == "file" else Feed(received.write)
+    answer = fetch_article(parse("news:dots.2@test.invalid"), server=inn.setting, sink=sink)
+    assert received.getvalue() == answer.result.raw
+    assert b"\r\n.\r\n..\r\n.leading\r\n" in received.getvalue()  # dot-unstuffed
+
+
+@pytest.mark.parametrize(
+    ("url", "status"),
+    [
+        ("news:dots.2@test.invalid", b"220 "),  # ARTICLE
+        ("news:local.test", b"224 "),  # OVER, not GROUP's 211
+        ("news:*", b"215 "),  # LIST ACTIVE, then LIST NEWSGROUPS
+    ],
+)
+def test_a_raw_sink_gets_the_replies_as_they_came(inn: Any, url: str, status: bytes) -> None:
+    stream = io.BytesIO()
+    fetch_news(parse(url), server=inn.setting, sink=Raw(stream))
+    octets = stream.getvalue()
+    assert octets.startswith(status)
+    assert octets.endswith(b"\r\n.\r\n")
+
+
+# --- fetch --json ------------------------------------------------------------------------------
+
+
+def fetched_json(argv: list[str], capfd: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
+    status, out, _err = cli(["fetch", "--json", *argv], capfd)
+    return status, json.loads(out)
+
+
+def test_json_of_an_article(inn: Any, capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    answer = fetch_article(parse("news:dots.2@test.invalid"), server=inn.setting)
+    saved = tmp_path / "article.eml"
+    for output in ([], ["-o", str(saved)]):
+        status, summary = fetched_json(
+            ["--server", inn.setting, "news:dots.2@test.invalid", *output], capfd
+        )
+        assert status == 0, summary
+        assert (summary["scheme"], summary["host"], summary["port"]) == (
+            "news",
+            "127.0.0.1",
+            inn.port,
+        )
+        assert (summary["kind"], summary["content_type"]) == ("article", "text/plain")
+        assert summary["bytes"] == len(answer.result.raw)
+        assert summary["error"] is None
+        assert summary["saved"] == (str(saved) if output else None)
+    assert saved.read_bytes() == answer.result.raw
+
+
+@pytest.mark.parametrize(
+    ("url", "kind", "count"),
+    [
+        (
+            "news:*",
+            "group-list",
+            lambda inn: len(fetch_group_list(server=inn.setting).result.groups),
+        ),
+        ("news:local.test", "overview", lambda inn: len(inn.numbers["local.test"])),
+        ("news:local.big", "overview", lambda inn: 250),  # every page, not the first one
+    ],
+)
+def test_json_of_a_list(
+    inn: Any, capfd: pytest.CaptureFixture[str], url: str, kind: str, count: Any
+) -> None:
+    raw = io.BytesIO()  # the replies as they came, every page's
+    with NewsClient(parse_server(inn.setting), sink=Raw(raw)) as client:
+        if kind == "group-list":
+            client.list_groups()
+        else:
+            list(client.overview(url.partition(":")[2]))
+    status, summary = fetched_json(["--server", inn.setting, url], capfd)
+    assert status == 0, summary
+    assert summary["kind"] == kind
+    assert summary["entries"] == count(inn)
+    assert summary["bytes"] == len(raw.getvalue()) > 0
+
+
+def test_json_of_a_missing_group_is_the_error(inn: Any, capfd: pytest.CaptureFixture[str]) -> None:
+    status, summary = fetched_json(["--server", inn.setting, "news:local.nothing"], capfd)
+    assert status == 1
+    assert "no such group local.nothing" in summary["error"]
+    assert summary["kind"] == "overview"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, TooLarge
 from urlinspector.net.file import fetch
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.sink import Feed, File, Raw, Sink
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import file_target, file_url
 
@@ -70,16 +73,34 @@ def test_the_memory_cap(tmp_path: Path) -> None:
         fetch(file_target(parse(file_url(str(path)))), limits=Limits(max_memory=4096))
 
 
-def test_a_sink_takes_any_size(tmp_path: Path) -> None:
+SINKS: dict[str, Callable[[io.BytesIO], Sink]] = {
+    "file": File,
+    "feed": lambda out: Feed(out.write),
+    "raw": Raw,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SINKS))
+def test_a_sink_takes_any_size(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "big"
-    path.write_bytes(b"x" * 5000)
-    out = tmp_path / "copy"
-    with open(out, "wb") as sink:
-        result = fetch(
-            file_target(parse(file_url(str(path)))), limits=Limits(max_memory=4096), sink=sink
-        )
+    content = bytes(range(256)) * 20 + b"\r\n.\r\n"
+    path.write_bytes(content)
+    out = io.BytesIO()
+    result = fetch(
+        file_target(parse(file_url(str(path)))),
+        limits=Limits(max_memory=4096),
+        sink=SINKS[kind](out),
+    )
     assert result.data is None
-    assert out.read_bytes() == b"x" * 5000
+    assert result.size == len(content)
+    assert out.getvalue() == content
+
+
+def test_a_file_sink_does_not_hold_back(tmp_path: Path) -> None:
+    path = tmp_path / "f"
+    path.write_bytes(b"x")
+    with pytest.raises(ValueError, match="hold"):
+        fetch(file_target(parse(file_url(str(path)))), sink=File(io.BytesIO(), hold=10))
 
 
 def test_cancel(tmp_path: Path) -> None:

@@ -2,7 +2,11 @@
 opens them, Manage bookmarks… renames, deletes and orders them:
 :mod:`.bookmarks_dialog`), stored with the settings without any password, and exported as a gopher
 menu file (RFC 1436 §3.8: one item per line, a lone ``.`` at the end) that a gopher
-server can serve as it is."""
+server can serve as it is.
+
+A bookmark holds the parsed :class:`~urlinspector.core.URL` with the edition it was read
+by; the settings keep its text and the edition's id, and a stored list is read (and
+its URLs parsed) once, when it is first asked for or changed elsewhere."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QSettings
 
-from urlinspector.core import parse
+from urlinspector.core import DEFAULT_EDITION, EDITION_IDS, URL, parse
 from urlinspector.gui.settings import PASSWORD_REMOVED, history_entry
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.gopher import request_from_url
@@ -22,10 +26,18 @@ KEY = "viewer/bookmarks"
 _UNSAFE = str.maketrans({"\t": " ", "\r": " ", "\n": " ", "\x00": " "})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bookmark:
     title: str
-    url: str
+    url: URL
+    """The page's URL, without a password, as the edition it was read by reads it."""
+
+
+def _without_password(url: URL) -> URL:
+    """*url* without the password of its userinfo, read again by its edition only when
+    it had one."""
+    text = without_password(url.text)
+    return url if text == url.text else parse(text, url.edition)
 
 
 def without_password(url: str) -> str:
@@ -43,50 +55,66 @@ def _title(title: str, url: str) -> str:
     return without_password(title.strip() or url)
 
 
+def _loaded(raw: str) -> list[Bookmark]:
+    """The bookmarks of the stored JSON *raw*, their URLs parsed by the edition stored
+    with each (the default edition's for a list stored without one)."""
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return []
+    out = []
+    for item in data if isinstance(data, list) else []:
+        if not isinstance(item, dict) or not isinstance(item.get("url"), str):
+            continue
+        edition = item.get("edition")
+        url = parse(item["url"], edition if edition in EDITION_IDS else DEFAULT_EDITION.id)
+        out.append(Bookmark(str(item.get("title") or url.text), url))
+    return out
+
+
 class Bookmarks:
-    """The bookmarks, kept in *store* (the settings) as JSON under ``viewer/bookmarks``."""
+    """The bookmarks, kept in *store* (the settings) as JSON under ``viewer/bookmarks``:
+    ``[{"title": ..., "url": text, "edition": id}, ...]``.  A bookmark is named by its
+    URL's text (one bookmark a text)."""
 
     def __init__(self, store: QSettings) -> None:
         self.store = store
+        self._read: tuple[str, list[Bookmark]] = ("", [])
+        """The stored JSON last read, and its bookmarks."""
 
     def all(self) -> list[Bookmark]:
-        raw = self.store.value(KEY, "[]")
-        try:
-            data = json.loads(str(raw))
-        except ValueError:
-            return []
-        out = []
-        for item in data if isinstance(data, list) else []:
-            if isinstance(item, dict) and isinstance(item.get("url"), str):
-                out.append(Bookmark(str(item.get("title") or item["url"]), item["url"]))
-        return out
+        raw = str(self.store.value(KEY, "[]"))
+        if raw != self._read[0]:  # read once, and again when another window changed it
+            self._read = (raw, _loaded(raw))
+        return list(self._read[1])
 
-    def add(self, title: str, url: str) -> Bookmark:
+    def add(self, title: str, url: URL) -> Bookmark:
         """Add *url* (its password removed), or give an existing one its new title."""
-        bookmark = Bookmark(_title(title, url), without_password(url))
-        marks = [b for b in self.all() if b.url != bookmark.url] + [bookmark]
+        kept = _without_password(url)
+        bookmark = Bookmark(_title(title, kept.text), kept)
+        marks = [b for b in self.all() if b.url.text != kept.text] + [bookmark]
         self._save(marks)
         return bookmark
 
-    def remove(self, url: str) -> None:
-        self._save([b for b in self.all() if b.url != url])
+    def remove(self, url: URL) -> None:
+        self._save([b for b in self.all() if b.url.text != url.text])
 
-    def rename(self, url: str, title: str) -> Bookmark | None:
+    def rename(self, url: URL, title: str) -> Bookmark | None:
         """Give the bookmark of *url* the title *title* (an empty one: the URL); the
         bookmark, or None when there is none for *url*."""
         marks = self.all()
         for i, mark in enumerate(marks):
-            if mark.url == url:
-                marks[i] = Bookmark(title.strip() or url, url)
+            if mark.url.text == url.text:
+                marks[i] = Bookmark(title.strip() or mark.url.text, mark.url)
                 self._save(marks)
                 return marks[i]
         return None
 
-    def move(self, url: str, offset: int) -> int | None:
+    def move(self, url: URL, offset: int) -> int | None:
         """Move the bookmark of *url* *offset* places (negative: up), within the list;
         its new position, or None when there is none for *url*."""
         marks = self.all()
-        where = next((i for i, mark in enumerate(marks) if mark.url == url), None)
+        where = next((i for i, mark in enumerate(marks) if mark.url.text == url.text), None)
         if where is None:
             return None
         target = max(0, min(len(marks) - 1, where + offset))
@@ -96,13 +124,16 @@ class Bookmarks:
 
     def _save(self, marks: list[Bookmark]) -> None:
         # never a password, whichever way a bookmark came
-        data = [{"title": _title(b.title, b.url), "url": without_password(b.url)} for b in marks]
-        self.store.setValue(KEY, json.dumps(data, ensure_ascii=False))
+        kept = [Bookmark(_title(b.title, b.url.text), _without_password(b.url)) for b in marks]
+        data = [{"title": b.title, "url": b.url.text, "edition": b.url.edition.id} for b in kept]
+        raw = json.dumps(data, ensure_ascii=False)
+        self.store.setValue(KEY, raw)
+        self._read = (raw, kept)
 
 
 def _menu_line(bookmark: Bookmark) -> str:
     title = bookmark.title.translate(_UNSAFE)
-    parsed = parse(bookmark.url)
+    parsed = bookmark.url
     if (parsed.scheme or "").lower() == "gopher":
         try:
             request = request_from_url(parsed)
@@ -112,7 +143,7 @@ def _menu_line(bookmark: Bookmark) -> str:
             selector = request.selector.decode("utf-8", "replace").translate(_UNSAFE)
             return f"{request.gophertype}{title}\t{selector}\t{request.host}\t{request.port}"
     # any other URL: an h item whose selector is URL:... (the gopher convention)
-    return f"h{title}\tURL:{bookmark.url.translate(_UNSAFE)}\tlocalhost\t70"
+    return f"h{title}\tURL:{bookmark.url.text.translate(_UNSAFE)}\tlocalhost\t70"
 
 
 def gopher_menu(bookmarks: list[Bookmark]) -> bytes:

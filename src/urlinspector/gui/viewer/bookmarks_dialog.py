@@ -28,18 +28,22 @@ __all__ = ["BookmarksDialog"]
 
 TITLE, URL = 0, 1
 URL_ROLE = Qt.ItemDataRole.UserRole
+"""A row's URL text: the name of its bookmark."""
 
 
 class BookmarksDialog(QDialog):
-    """The bookmarks to manage; ``openRequested(str)`` with the URL of the one to open."""
+    """The bookmarks to manage; ``openRequested(URL)`` with the (parsed) URL of the one
+    to open."""
 
-    openRequested = Signal(str)
+    openRequested = Signal(object)  # a core URL
 
     def __init__(self, marks: Bookmarks, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("bookmarksDialog")
         self.setWindowTitle("Manage bookmarks")
         self.marks = marks
+        self._shown: dict[str, Bookmark] = {}
+        """The bookmarks listed, by their URL's text."""
         self.note = QLabel()
         self.note.setWordWrap(True)
         tree = self.tree = QTreeWidget()
@@ -107,15 +111,20 @@ class BookmarksDialog(QDialog):
 
     # --- the list -----------------------------------------------------------------------
 
-    def reload(self, current_url: str | None = None) -> None:
-        """Show the bookmarks as kept; *current_url*'s row current."""
+    def reload(self, current: Bookmark | None = None) -> None:
+        """Show the bookmarks as kept; the row of *current* current."""
         marks = self.marks.all()
+        self._shown = {mark.url.text: mark for mark in marks}
         with QSignalBlocker(self.tree):
             self.tree.clear()
             for mark in marks:
                 self.tree.addTopLevelItem(self._item(mark))
         items = self._items()
-        wanted = [item for item in items if self._url(item) == current_url]
+        wanted = [
+            item
+            for item in items
+            if current is not None and item.data(TITLE, URL_ROLE) == current.url.text
+        ]
         if wanted or items:  # else the first row: the keys work at once
             self.tree.setCurrentItem((wanted or items)[0])
         self.note.setText(
@@ -127,9 +136,9 @@ class BookmarksDialog(QDialog):
         self._update_buttons()
 
     def _item(self, mark: Bookmark) -> QTreeWidgetItem:
-        item = QTreeWidgetItem([mark.title, display_url(mark.url, 200)])
-        item.setData(TITLE, URL_ROLE, mark.url)
-        item.setToolTip(URL, display_url(mark.url, 1000))
+        item = QTreeWidgetItem([mark.title, display_url(mark.url.text, 200)])
+        item.setData(TITLE, URL_ROLE, mark.url.text)
+        item.setToolTip(URL, display_url(mark.url.text, 1000))
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         return item
 
@@ -138,8 +147,9 @@ class BookmarksDialog(QDialog):
         found = (tree.topLevelItem(i) for i in range(tree.topLevelItemCount()))
         return [item for item in found if item is not None]
 
-    def _url(self, item: QTreeWidgetItem | None) -> str | None:
-        return None if item is None else str(item.data(TITLE, URL_ROLE))
+    def _mark(self, item: QTreeWidgetItem | None) -> Bookmark | None:
+        """The bookmark of the row *item*."""
+        return None if item is None else self._shown.get(str(item.data(TITLE, URL_ROLE)))
 
     def _update_buttons(self) -> None:
         item = self.tree.currentItem()
@@ -170,10 +180,10 @@ class BookmarksDialog(QDialog):
 
     @Slot(QTreeWidgetItem, int)
     def _renamed(self, item: QTreeWidgetItem, column: int) -> None:
-        url = self._url(item)
-        if column != TITLE or url is None:
+        shown = self._mark(item)
+        if column != TITLE or shown is None:
             return
-        mark = self.marks.rename(url, item.text(TITLE))
+        mark = self.marks.rename(shown.url, item.text(TITLE))
         if mark is not None and mark.title != item.text(TITLE):
             with QSignalBlocker(self.tree):
                 item.setText(TITLE, mark.title)  # an empty title: the URL
@@ -181,11 +191,11 @@ class BookmarksDialog(QDialog):
     def delete_current(self) -> None:
         """Delete the current bookmark; the next one becomes current."""
         item = self.tree.currentItem()
-        url = self._url(item)
-        if item is None or url is None:
+        mark = self._mark(item)
+        if item is None or mark is None:
             return
         row = self.tree.indexOfTopLevelItem(item)
-        self.marks.remove(url)
+        self.marks.remove(mark.url)
         self.reload()
         items = self._items()
         if items:
@@ -193,12 +203,12 @@ class BookmarksDialog(QDialog):
 
     def move_current(self, offset: int) -> None:
         """Move the current bookmark *offset* places (negative: up); it stays current."""
-        url = self._url(self.tree.currentItem())
-        if url is not None and self.marks.move(url, offset) is not None:
-            self.reload(url)
+        mark = self._mark(self.tree.currentItem())
+        if mark is not None and self.marks.move(mark.url, offset) is not None:
+            self.reload(mark)
 
     def open_current(self) -> None:
-        url = self._url(self.tree.currentItem())
-        if url is not None:
-            self.openRequested.emit(url)
+        mark = self._mark(self.tree.currentItem())
+        if mark is not None:
+            self.openRequested.emit(mark.url)
             self.accept()

@@ -88,7 +88,7 @@ class DownloadJob(QObject):
                 if offset == 0 or self.download.resume is None
                 else self.download.resume(self.spool, offset)
             )
-            job = Job(task, self.record.url)
+            job = Job(task, self.record.url.text)
             self.wire(job)
         self.job = job
         signals = job.signals

@@ -30,7 +30,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS: tuple[tuple[str, Callable[[DownloadRecord], str]], ...] = (
     ("Name", lambda r: r.name),
-    ("URL", lambda r: display_url(r.url, 80)),
+    ("URL", lambda r: display_url(r.url.text, 80)),
     ("Received", progress_text),
     ("Speed", speed_text),
     ("Time left", lambda r: duration_text(time_left(r))),
@@ -98,7 +98,7 @@ class DownloadModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[index.column()][1](record)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return display_url(record.url, 400) if index.column() == 1 else state_text(record)
+            return display_url(record.url.text, 400) if index.column() == 1 else state_text(record)
         return None
 
     def headerData(

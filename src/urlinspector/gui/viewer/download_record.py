@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 
+from urlinspector.core import URL
+
 __all__ = [
     "DownloadRecord",
     "DownloadState",
@@ -59,7 +61,8 @@ class DownloadRecord:
     """Its number in this session (1, 2, ...)."""
     name: str
     """The file name offered (or chosen) for it."""
-    url: str
+    url: URL
+    """The URL downloaded, as it was read."""
     done: int = 0
     """Octets received so far (after a resume: with those of the partial file)."""
     total: int | None = None

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from urlinspector.core import URL
 from urlinspector.gui.viewer.download_job import DownloadJob
 from urlinspector.gui.viewer.download_model import DownloadModel
 from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState
@@ -45,7 +46,7 @@ class Downloads(QObject):
     bytes)`` when the person chose to view a download as text."""
 
     saved = Signal(str)
-    viewRequested = Signal(str, object)
+    viewRequested = Signal(object, object)  # (a core URL, bytes)
     """``(url, octets)``: a download to show as text instead."""
 
     def __init__(
@@ -96,7 +97,7 @@ class Downloads(QObject):
         """*sender* (a job's signals) is a download's."""
         return any(d.job is not None and d.job.signals is sender for d in self.jobs.values())
 
-    def _new(self, url: str, download: Download, spool: Path) -> DownloadJob:
+    def _new(self, url: URL, download: Download, spool: Path) -> DownloadJob:
         key = len(self.jobs) + 1
         record = DownloadRecord(key=key, name=download.name, url=url, no_resume=download.no_resume)
         item = DownloadJob(record, download, spool, self.model, self.runner, self.connect_shared)
@@ -106,7 +107,7 @@ class Downloads(QObject):
 
     # -- starting ---------------------------------------------------------------------------
 
-    def start(self, url: str, download: Download) -> DownloadJob:
+    def start(self, url: URL, download: Download) -> DownloadJob:
         """Download *url* into a spool file, its save dialog open and its row shown."""
         item = self._new(url, download, new_spool())
         self.show_window(activate=False)
@@ -114,7 +115,7 @@ class Downloads(QObject):
         item.run()
         return item
 
-    def adopt(self, job: Job, url: str, download: Download, spool: Path) -> DownloadJob:
+    def adopt(self, job: Job, url: URL, download: Download, spool: Path) -> DownloadJob:
         """Take over *job*, a fetch into *spool* that turned out to be a file to save."""
         item = self._new(url, download, spool)
         self.show_window(activate=False)
@@ -122,7 +123,7 @@ class Downloads(QObject):
         item.run(job)
         return item
 
-    def offer(self, url: str, name: str, spool: Path, size: int) -> SaveDialog:
+    def offer(self, url: URL, name: str, spool: Path, size: int) -> SaveDialog:
         """Offer *spool*, complete, for saving (a row marked done)."""
         item = self._new(url, Download(name, lambda _spool: _nothing), spool)
         done = replace(item.record, state=DownloadState.DONE, done=size, total=size)
@@ -131,7 +132,7 @@ class Downloads(QObject):
         dialog.download_finished(size)
         return dialog
 
-    def offer_bytes(self, url: str, name: str, data: bytes) -> SaveDialog:
+    def offer_bytes(self, url: URL, name: str, data: bytes) -> SaveDialog:
         spool = new_spool()
         spool.write_bytes(data)
         return self.offer(url, name, spool, len(data))

@@ -95,8 +95,8 @@ class Navigator(QObject):
         return self.nav.job if self.nav is not None else None
 
     def read(self, text: str) -> URL:
-        """*text* (a link, a history entry) as a URL, read once here by the edition the
-        page shown was read by."""
+        """*text* (a link) as a URL, read once here by the edition the page shown was
+        read by."""
         shown = self.renderer.url
         if shown is None:
             return parse(text.strip())
@@ -107,13 +107,13 @@ class Navigator(QObject):
         if renderer.url is not None:
             self.go(renderer.url, 0, Origin.TYPED)
         elif renderer.history.current is not None:
-            self.go(self.read(renderer.history.current.url), 0, Origin.TYPED)
+            self.go(renderer.history.current.url, 0, Origin.TYPED)
 
     def go_to(self, offset: int) -> None:
         """Go *offset* pages back (negative) or forward in the history."""
         entry = self.renderer.history.peek(offset)
         if entry is not None and offset:
-            self.go(self.read(entry.url), offset, Origin.TYPED)
+            self.go(entry.url, offset, Origin.TYPED)
 
     def url_above(self) -> str | None:
         """The URL of the menu or directory above the page shown, if any."""
@@ -129,7 +129,7 @@ class Navigator(QObject):
         history = self.renderer.history
         entries = history.back_entries() if direction < 0 else history.forward_entries()
         for steps, entry in enumerate(entries[:20], 1):
-            label = f"{shown(entry.title, 60)} — {display_url(entry.url, 80)}"
+            label = f"{shown(entry.title, 60)} — {display_url(entry.url.text, 80)}"
             act = menu.addAction(label.replace("&", "&&"))
             act.triggered.connect(lambda _checked=False, n=steps * direction: self.go_to(n))
 
@@ -162,8 +162,8 @@ class Navigator(QObject):
 
     def go(self, url: URL, offset: int | None, origin: Origin) -> None:
         renderer = self.renderer
-        shown = renderer.url.text if renderer.url is not None else ""
-        renderer.places.remember(renderer.pages.currentWidget(), shown)  # Back comes here
+        if renderer.url is not None:  # Back comes here
+            renderer.places.remember(renderer.pages.currentWidget(), renderer.url)
         if not url.scheme and renderer.base:  # a relative reference: the base's
             url = parse(resolved(renderer.base, url.text), url.edition)
         self.plan(url, offset, origin)
@@ -227,7 +227,7 @@ class Navigator(QObject):
         self, url: URL, offset: int | None, handler: SchemeHandler, download: Download
     ) -> None:
         if download.show_now:
-            self.downloads.start(url.text, download)
+            self.downloads.start(url, download)
             return
         spool = new_spool()
         fetch = Fetch(download.task(spool), transcript=download.transcript)
@@ -381,7 +381,7 @@ class Navigator(QObject):
         self.nav = None
         self.viewer.set_busy(False)
         download = nav.download or Download(nav.download_name, lambda _spool: nav.job.task)
-        self.downloads.adopt(nav.job, nav.text, download, nav.spool)
+        self.downloads.adopt(nav.job, nav.url, download, nav.spool)
         self.viewer.status(
             f"Downloading {download.name}: its progress is in the Downloads window "
             f"({self.downloads.action.shortcut().toString()})."

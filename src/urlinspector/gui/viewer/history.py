@@ -7,7 +7,10 @@ forward move the position; reload keeps it.  Each entry may carry a little view 
 it was left.
 
 The viewer records an entry only once a page is shown: a fetch that fails or is
-stopped leaves the history as it was.
+stopped leaves the history as it was.  An entry holds the :class:`~urlinspector.core.URL`
+the page was fetched with, parsed once where the reader gave it (the address bar, a
+link, a menu item), with the edition it was read by: going back fetches that same URL
+without reading its text again.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
+
+from urlinspector.core import URL
 
 __all__ = ["DEFAULT_LIMIT", "History", "HistoryEntry"]
 
@@ -29,8 +34,9 @@ _EMPTY: Mapping[str, Any] = MappingProxyType({})
 class HistoryEntry:
     """One page of the history."""
 
-    url: str
-    """The URL the page was retrieved with (its base URL, URL syntax draft 1997 §5.1.3)."""
+    url: URL
+    """The URL the page was retrieved with (its base URL, URL syntax draft 1997 §5.1.3),
+    as it was read, edition and all."""
     title: str = ""
     """A short name for menus: a menu's first line, a file name, a group."""
     state: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
@@ -98,12 +104,12 @@ class History:
 
     # -- changing -----------------------------------------------------------------------
 
-    def visit(self, url: str, title: str = "", state: Mapping[str, Any] | None = None) -> None:
+    def visit(self, url: URL, title: str = "", state: Mapping[str, Any] | None = None) -> None:
         """A new page is shown: it follows the current one, and the forward list is
-        dropped.  Visiting the URL already current only updates its title and state
-        (a reload, or Enter on the same address, adds no entry)."""
+        dropped.  Visiting the URL already current (the same text) only updates its URL,
+        title and state (a reload, or Enter on the same address, adds no entry)."""
         current = self.current
-        if current is not None and current.url == url:
+        if current is not None and current.url.text == url.text:
             self._entries[self._index] = HistoryEntry(
                 url, title or current.title, _frozen(state) if state is not None else current.state
             )

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import BaseNotAbsoluteError, parse, resolve
+from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
 from urlinspector.gui.models.text import menu_text, shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import Settings
@@ -282,9 +282,9 @@ def _bookmarks_menu(
         if pane.url is None:
             pane.status("Nothing to bookmark: no page is shown.")
             return
-        url = pane.url.text
+        url = pane.url
         current = pane.history.current
-        title = current.title if current is not None and current.url == url else url
+        title = current.title if current is not None and current.url.text == url.text else ""
         mark = marks.add(title, url)
         pane.status(f"Bookmarked: {mark.title}")
 
@@ -319,14 +319,15 @@ def _bookmarks_menu(
         menu.addSeparator()
         for mark in marks.all():
             act = menu.addAction(
-                menu_text(f"{shown(mark.title, 60)} — {display_url(mark.url, 60)}")
+                menu_text(f"{shown(mark.title, 60)} — {display_url(mark.url.text, 60)}")
             )
-            act.setData(mark.url)
+            act.setData(mark.url.text)
             act.triggered.connect(lambda _c=False, url=mark.url: open_mark(url))
 
-    def open_mark(text: str) -> None:
+    def open_mark(url: URL) -> None:
+        """A bookmark's URL, as the edition it was kept with read it."""
         window.show_page(VIEWER_PAGE)
-        pane.navigate(parse(text, window.edition), Origin.TYPED)
+        pane.navigate(url, Origin.TYPED)
 
     add.triggered.connect(add_current)
     manage.triggered.connect(manage_marks)

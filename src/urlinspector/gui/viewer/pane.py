@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.gui.palette import Formats, theme_of
 from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.bookmarks import Bookmarks
@@ -526,7 +526,7 @@ class ViewerPane(QWidget):
             return
         download = handler_for(url).save(url, self)
         if download is not None:
-            self.downloads.start(url.text, download)
+            self.downloads.start(url, download)
             return
         page = self.pages.currentWidget()
         texts = {
@@ -536,23 +536,22 @@ class ViewerPane(QWidget):
         text = texts.get(page) if page is not None else None
         if text is not None:  # a text without a way to fetch it again: as shown
             name = f"{last_part(url) or 'page'}.txt"
-            self.downloads.offer_bytes(url.text, name, text.encode("utf-8"))
+            self.downloads.offer_bytes(url, name, text.encode("utf-8"))
         else:
             self.statusMessage.emit("This page has nothing to save.")
 
-    @Slot(str, object)
-    def _view_download(self, url: str, data: bytes) -> None:
+    @Slot(object, object)
+    def _view_download(self, url: URL, data: bytes) -> None:
         """Show a download whose octets read as text (the save dialog's View as text)."""
         self.stop_quietly()
-        parsed = parse(url)
-        nav = Navigation(parsed, None, Job(lambda _ctx: None), handler_for(parsed))
+        nav = Navigation(url, None, Job(lambda _ctx: None), handler_for(url))
         self.show_text(nav, data, f"{format_size(len(data))} · viewed as text")
 
     @Slot()
     def _save_image(self) -> None:
         image = self.renderer.image_data
         if image and self.url is not None:
-            self.downloads.offer_bytes(self.url.text, last_part(self.url) or "image", image)
+            self.downloads.offer_bytes(self.url, last_part(self.url) or "image", image)
 
     @Slot(str)
     def _message_action(self, key: str) -> None:
@@ -564,9 +563,7 @@ class ViewerPane(QWidget):
         elif key == "save":
             self.save_current()
         elif key == "save-data":
-            self.downloads.offer_bytes(
-                url.text, last_part(url) or "download", self.renderer.image_data
-            )
+            self.downloads.offer_bytes(url, last_part(url) or "download", self.renderer.image_data)
         elif key == "open":
             QDesktopServices.openUrl(QUrl(url.text, QUrl.ParsingMode.TolerantMode))
 

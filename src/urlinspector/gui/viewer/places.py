@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPoint, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QWidget
 
+from urlinspector.core import URL
 from urlinspector.gui.viewer.history import History
 
 __all__ = ["PLACE", "Place", "Places"]
@@ -54,11 +55,11 @@ class Places:
         url = view.model().index(row, 0).data(self.roles[view])
         return url if isinstance(url, str) else None
 
-    def remember(self, page: QWidget | None, url: str) -> None:
+    def remember(self, page: QWidget | None, url: URL) -> None:
         """Keep the place on *page*, showing *url*, in the history's current entry."""
         view = self.views.get(page) if page is not None else None
         current = self.history.current
-        if view is None or current is None or current.url != url:
+        if view is None or current is None or current.url.text != url.text:
             return
         index = view.currentIndex()
         if not index.isValid():

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import URLInspectorError
+from urlinspector.core import URL, URLInspectorError
 from urlinspector.core.quoting import quoted
 from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
 from urlinspector.gui.viewer.download_record import DownloadRecord, format_size, progress_text
@@ -234,13 +234,13 @@ class SaveDialog(QDialog):
     """
 
     saved = Signal(str)
-    viewRequested = Signal(str, object)
+    viewRequested = Signal(object, object)  # (a core URL, bytes)
     """``(url, octets)``: show the download as text instead of saving it."""
     cancelRequested = Signal()
 
     def __init__(
         self,
-        url: str,
+        url: URL,
         suggested_name: str,
         folder: Path | str,
         spool: Path,
@@ -262,7 +262,8 @@ class SaveDialog(QDialog):
         self.folder_dialog: QFileDialog | None = None
 
         intro = QLabel(
-            f"<b>{_html(display_url(url, 120))}</b><br>is not shown here; choose where to save it."
+            f"<b>{_html(display_url(url.text, 120))}</b><br>is not shown here; "
+            "choose where to save it."
         )
         intro.setTextFormat(Qt.TextFormat.RichText)
         intro.setWordWrap(True)

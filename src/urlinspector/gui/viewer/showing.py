@@ -112,7 +112,7 @@ class PageRenderer(QObject):
         self.set_info(info)
 
     def offer_saved(self, nav: Navigation, name: str, spool: Path, size: int) -> None:
-        self.downloads.offer(nav.text, name, spool, size)
+        self.downloads.offer(nav.url, name, spool, size)
 
     def show_failure(
         self,
@@ -138,7 +138,7 @@ class PageRenderer(QObject):
         self.pages.setCurrentWidget(self.pages.message_page)
         if visit:
             if offset is None and (self.url is None or url.text != self.url.text):
-                self.history.visit(url.text, title)
+                self.history.visit(url, title)
             elif offset:
                 with contextlib.suppress(IndexError):
                     self.history.go(offset)
@@ -170,14 +170,14 @@ class PageRenderer(QObject):
         url = nav.text
         state = dict(nav.state)
         if nav.offset is None or nav.offset == 0:
-            self.history.visit(url, title, state or None)
+            self.history.visit(nav.url, title, state or None)
         else:
             target = self.history.peek(nav.offset)
-            if target is not None and target.url == url:
+            if target is not None and target.url.text == url:
                 self.history.go(nav.offset)
                 self.history.update_current(title=title)
             else:
-                self.history.visit(url, title)
+                self.history.visit(nav.url, title)
         current = self.history.current
         # back, forward or reload: the item followed, where it was (a new page: the top)
         self.places.restore(page, current.state if nav.offset is not None and current else {})
@@ -193,7 +193,7 @@ class PageRenderer(QObject):
         if nav.offset is None:
             return {}
         entry = self.history.peek(nav.offset) if nav.offset else self.history.current
-        return dict(entry.state) if entry is not None and entry.url == nav.text else {}
+        return dict(entry.state) if entry is not None and entry.url.text == nav.text else {}
 
 
 def resolved(base: str, reference: str) -> str:

@@ -27,7 +27,7 @@ from urlinspector.net.file import LocalEntry
 from urlinspector.net.ftp.resuming import fetch_from
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.limits import Limits
-from urlinspector.net.sink import Feed, File
+from urlinspector.net.sink import MEMORY, Feed, File
 from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
@@ -196,6 +196,7 @@ def gopher_task(
 
         reply = net_gopher.fetch(
             request,
+            sink=MEMORY,  # a page to show; its menu items pushed as they come
             limits=limits,
             cancel=ctx.token,
             charset=charset,
@@ -227,6 +228,7 @@ def ftp_task(
         if spool is None:
             result = net_ftp.fetch(
                 url,
+                sink=MEMORY,  # a page to show
                 progress=ctx.progress,
                 cancel=ctx.token,
                 limits=limits,
@@ -286,7 +288,7 @@ def ftp_resume_task(
         with open(spool, "ab") as sink:
             result = fetch_from(
                 url,
-                sink,
+                File(sink),
                 offset,
                 progress=ctx.progress,
                 cancel=ctx.token,
@@ -332,6 +334,7 @@ def news_task(
             before=before,
             fallback_charset=fallback_charset,
             transcript=ctx.transcript,
+            sink=MEMORY,  # the page shows the parsed result
         )
         return NewsPage(url, answer, before)
 
@@ -350,7 +353,9 @@ def file_task(url: URL, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext
     target = file_target(url)
 
     def task(ctx: JobContext) -> FilePage:
-        result = net_file.fetch(target, limits=limits, cancel=ctx.token, progress=ctx.progress)
+        result = net_file.fetch(
+            target, limits=limits, cancel=ctx.token, progress=ctx.progress, sink=MEMORY
+        )
         path = Path(target.path)
         if result.entries is not None:
             return FilePage(url, path, entries=result.entries)
@@ -366,7 +371,9 @@ def file_save_task(url: URL, spool: Path) -> Callable[[JobContext], SavedPage]:
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "wb") as sink:
-            result = net_file.fetch(target, cancel=ctx.token, progress=ctx.progress, sink=sink)
+            result = net_file.fetch(
+                target, cancel=ctx.token, progress=ctx.progress, sink=File(sink)
+            )
         if result.entries is not None:
             raise LocalProtocolError(f"'{target.path}' is a folder: there is no file to save")
         return SavedPage(url, spool, result.size, result.size)

@@ -4,8 +4,9 @@
 RFC 1738) on a new control connection (RFC 1738 §3.2.5: the only reliable way), in passive
 mode (EPSV, falling back to PASV; the address in a PASV reply is not trusted), and
 returns a :class:`FTPResult`: a parsed :class:`~urlinspector.schemes.ftp.listing.Listing`
-or the file (in memory up to :attr:`Limits.max_memory`, or streamed to a file object),
-plus the transcript (passwords masked).
+or the file (where its :mod:`~urlinspector.net.sink` says: in memory up to
+:attr:`Limits.max_memory`, streamed to a file, fed to a function, or as it came to a raw
+stream), plus the transcript (passwords masked).
 
 Every wait is cut into short slices, so a :class:`~urlinspector.net.limits.CancelToken`
 stops the work at any moment: an open transfer gets ``ABOR``, and the connection is

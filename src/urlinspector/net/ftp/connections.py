@@ -8,10 +8,9 @@ from __future__ import annotations
 import contextlib
 import ftplib
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from urlinspector.net.body import Writable
 from urlinspector.net.errors import NetError, NetTimeout, TooLarge
 from urlinspector.net.ftp.control import wire
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
@@ -126,17 +125,21 @@ class Connections:
         conn: socket.socket,
         line: bytes,
         total: int | None,
-        cap: int,
-        sink: Writable | None,
+        *,
+        keep: bool,
+        out: Callable[[bytes], object] | None = None,
+        raw: Callable[[bytes], object] | None = None,
         per_line: int = 0,
         line_ends: LineEnds | None = None,
     ) -> tuple[bytes | None, int, int]:
-        """The data connection's bytes, into memory (at most *cap*, counting *per_line*
-        more for every line: what a listing's lines become) or to *sink*, with the line
-        ends of an ASCII transfer made local by *line_ends*: ``(data or None, octets
-        received, octets kept)``."""
+        """The data connection's bytes, with the line ends of an ASCII transfer made
+        local by *line_ends*: kept in memory when *keep* (at most the memory cap,
+        counting *per_line* more for every line: what a listing's lines become), and
+        handed to *out* as they come; *raw* hears them as they came, before *line_ends*.
+        ``(data or None, octets received, octets kept)``."""
         shown = readable(line, self.charset)
-        store = _Store(sink, line_ends)
+        cap = self.limits.max_memory
+        store = _Store(keep, out, line_ends)
         received = 0
         charged = 0
         if self.progress is not None:
@@ -155,7 +158,9 @@ class Connections:
             if not chunk:
                 break
             received += len(chunk)
-            if sink is None:
+            if raw is not None:
+                raw(chunk)
+            if keep:
                 if per_line:
                     charged += per_line * chunk.count(b"\n")
                 if received + charged > cap:
@@ -260,15 +265,17 @@ class Connections:
 
 
 class _Store:
-    """Where the data connection's octets go: memory or *sink*, through *line_ends*
-    when the transfer was ASCII; :attr:`kept` counts the octets stored."""
+    """Where the data connection's octets go: memory (when kept) and *out*, through
+    *line_ends* when the transfer was ASCII; :attr:`kept` counts the octets stored."""
 
-    __slots__ = ("buffer", "kept", "line_ends", "sink")
+    __slots__ = ("buffer", "kept", "line_ends", "out")
 
-    def __init__(self, sink: Writable | None, line_ends: LineEnds | None) -> None:
-        self.sink = sink
+    def __init__(
+        self, keep: bool, out: Callable[[bytes], object] | None, line_ends: LineEnds | None
+    ) -> None:
+        self.out = out
         self.line_ends = line_ends
-        self.buffer = bytearray() if sink is None else None
+        self.buffer = bytearray() if keep else None
         self.kept = 0
 
     def add(self, chunk: bytes) -> None:
@@ -277,9 +284,8 @@ class _Store:
         self.kept += len(chunk)
         if self.buffer is not None:
             self.buffer += chunk
-        else:
-            assert self.sink is not None
-            self.sink.write(chunk)
+        if self.out is not None and chunk:
+            self.out(chunk)
 
     def end(self) -> None:
         if self.line_ends is not None:

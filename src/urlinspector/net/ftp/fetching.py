@@ -15,18 +15,15 @@ from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.ftp.errors import FTPReplyError
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
-from urlinspector.net.ftp.session import Session
+from urlinspector.net.ftp.session import LOCAL_LINE_END, Session
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.saving import save_to
-from urlinspector.net.sink import MEMORY, File, Memory
+from urlinspector.net.sink import MEMORY, File, Sink
 from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
 
 __all__ = ["LOCAL_LINE_END", "fetch", "fetch_to_path"]
-
-LOCAL_LINE_END = os.linesep.encode("ascii")
-"""What the CRLF line ends of an ASCII transfer (``;type=a``) become: this system's."""
 
 
 def _ascii_host(host: str) -> str:
@@ -44,7 +41,7 @@ def _ascii_host(host: str) -> str:
 def fetch(
     url: URL,
     *,
-    sink: Memory | File = MEMORY,
+    sink: Sink = MEMORY,
     progress: ProgressCallback | None = None,
     cancel: CancelToken | None = None,
     limits: Limits | None = None,
@@ -53,16 +50,19 @@ def fetch(
     transcript: Transcript | None = None,
     charset: str = "utf-8",
     now: datetime | None = None,
-    line_end: bytes | None = LOCAL_LINE_END,
     tls: TLSOptions | None = None,
     auth_tls: bool = False,
 ) -> FTPResult:
     """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
-    A file goes to *sink* (:mod:`urlinspector.net.sink`): a :class:`File` (every byte
-    written to it; ``hold`` does not apply to ftp), else into memory up to
-    ``limits.max_memory`` (more raises :class:`TooLarge`); a directory comes back as
-    :attr:`FTPResult.listing`, and nothing is written to *sink*.  *progress* hears
+    A file goes to *sink* (:mod:`urlinspector.net.sink`): into memory up to
+    ``limits.max_memory`` (:attr:`FTPResult.data`; more raises :class:`TooLarge`), a
+    :class:`File` (every byte written to it; ``hold`` does not apply to ftp), a
+    :class:`~urlinspector.net.sink.Feed` (handed over as it comes) or a
+    :class:`~urlinspector.net.sink.Raw` stream (the octets as they came).  A directory
+    comes back as :attr:`FTPResult.listing`, kept in memory whatever the sink (up to the
+    cap); only a :class:`~urlinspector.net.sink.Raw` stream gets its octets too, as they
+    came.  *progress* hears
     ``(done, total)``; *cancel* stops the work at any moment (``ABOR`` for an open
     transfer, then the connection is closed; :class:`Cancelled` is raised).  *password*
     is asked when the URL has a user but no password and the server wants one; it is
@@ -71,8 +71,8 @@ def fetch(
 
     Without a typecode a file comes as image (TYPE I): its bytes as the server stores
     them.  With ``;type=a`` it comes as ASCII (TYPE A), and the CRLF line ends of the
-    transfer become *line_end* (RFC 959 §3.1.1.1; this system's by default; None keeps
-    them as they came, for ``--raw``).
+    transfer become this system's (:data:`LOCAL_LINE_END`, RFC 959 §3.1.1.1), except
+    in a :class:`~urlinspector.net.sink.Raw` stream, which has them as they came.
 
     An ``ftps`` URL is TLS from the first octet (port 990 by default); an ``ftp`` URL
     asks for TLS with ``AUTH TLS`` when *auth_tls*; either way the data
@@ -91,7 +91,7 @@ def fetch(
         raise ValueError("an ftp download writes every byte to its file: File(hold=0)")
     session = Session(
         with_ascii_host(plan(url, anonymous_password=anonymous_password)),
-        sink=sink.target,
+        sink=sink,
         progress=progress,
         cancel=cancel,
         limits=limits or Limits(),
@@ -99,7 +99,6 @@ def fetch(
         transcript=transcript if transcript is not None else Transcript(),
         charset=charset,
         now=now,
-        line_end=line_end,
         tls=tls or TLSOptions(),
         auth_tls=auth_tls,
     )
@@ -153,7 +152,6 @@ def fetch_to_path(
     transcript: Transcript | None = None,
     charset: str = "utf-8",
     now: datetime | None = None,
-    line_end: bytes | None = LOCAL_LINE_END,
     tls: TLSOptions | None = None,
     auth_tls: bool = False,
 ) -> FTPResult:
@@ -181,7 +179,6 @@ def fetch_to_path(
                 transcript=transcript,
                 charset=charset,
                 now=now,
-                line_end=line_end,
                 tls=tls,
                 auth_tls=auth_tls,
             )

@@ -29,7 +29,7 @@ class FTPResult:
     listing: Listing | None
     """The directory listing, when the URL named a directory (or typecode d)."""
     data: bytes | None
-    """The file, when no sink was given (None for a listing, or when streamed)."""
+    """The file, with the memory sink (None for a listing, or when streamed)."""
     received: int
     """Bytes of the file (or listing) received on the data connection."""
     kept: int
@@ -39,7 +39,7 @@ class FTPResult:
     """The file's size from SIZE (RFC 3659 §4), when the server told it."""
     transfer_type: str | None
     """``A`` or ``I``: the TYPE the file came in (A: its CRLF line ends made the local
-    ones, unless ``fetch(line_end=None)`` kept them)."""
+    ones, except in a :class:`~urlinspector.net.sink.Raw` stream)."""
     notes: tuple[str, ...]
     transcript: tuple[TranscriptLine, ...]
     tls: TLSInfo | None = None

@@ -13,14 +13,13 @@ on the other.
 
 from __future__ import annotations
 
-from typing import BinaryIO
-
 from urlinspector.core import URL
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
 from urlinspector.net.ftp.fetching import run_session, with_ascii_host
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.ftp.session import Session
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.sink import File
 from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.ftp.replies import reply_code, reply_text
 from urlinspector.schemes.ftp.transcript import Transcript
@@ -54,14 +53,14 @@ class _ResumingSession(Session):
                 "server has now: the file changed; Retry starts again"
             )
         self._restart()
-        assert self.sink is not None
+        assert isinstance(self.sink, File)
         progress = self.progress
         if progress is not None:
             start = self.offset
             self.progress = lambda done, whole: progress(start + done, whole)
         conn = self.open_transfer(b"RETR " + p.name)
         _data, received, _kept = self.receive(
-            conn, b"RETR " + p.name, total, self.limits.max_memory, self.sink
+            conn, b"RETR " + p.name, total, keep=False, out=self.sink.file.write
         )
         size = self.offset + received
         if total is not None and size != total:
@@ -90,7 +89,7 @@ class _ResumingSession(Session):
 
 def fetch_from(
     url: URL,
-    sink: BinaryIO,
+    sink: File,
     offset: int,
     *,
     progress: ProgressCallback | None = None,
@@ -102,8 +101,8 @@ def fetch_from(
     tls: TLSOptions | None = None,
     auth_tls: bool = False,
 ) -> FTPResult:
-    """The ftp file *url* from byte *offset* on, appended to *sink* (the partial file,
-    opened for appending); *progress* hears ``(offset + received, total)``.
+    """The ftp file *url* from byte *offset* on, appended to *sink* (a :class:`File` of
+    the partial file, opened for appending); *progress* hears ``(offset + received, total)``.
 
     The result's ``received`` is the file's whole size (*offset* plus what came).
     Raises :class:`ResumeRefused` when the server does not answer ``350`` to ``REST``,
@@ -111,6 +110,8 @@ def fetch_from(
     what :func:`~urlinspector.net.ftp.fetch` raises.  *tls*: as for
     :func:`~urlinspector.net.ftp.fetch` (an ``ftps`` URL always resumes in TLS).
     """
+    if sink.hold:
+        raise ValueError("a resumed ftp download writes every byte to its file: File(hold=0)")
     the_plan = plan(url)
     if the_plan.action != "retrieve":
         raise ResumeRefused("only a file can resume; this ftp URL names a directory")
@@ -124,7 +125,6 @@ def fetch_from(
         transcript=transcript if transcript is not None else Transcript(),
         charset=charset,
         now=None,
-        line_end=None,  # (binary only: nothing to convert)
         tls=tls or TLSOptions(),
         auth_tls=auth_tls,
     )

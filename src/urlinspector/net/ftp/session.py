@@ -5,15 +5,16 @@ a name that RETR refuses is tried as a directory when the typecode was a guess
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 
 from urlinspector.core.quoting import quoted
-from urlinspector.net.body import Writable
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.ftp.connections import ENTRY_COST, Connections
 from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed, TLSRefused
 from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.sink import Memory, Raw, Sink, body_writer
 from urlinspector.net.tls import TLSOptions, client_context
 from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.listing import Listing, parse_listing
@@ -28,7 +29,10 @@ from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import Plan, check_argument, readable
 from urlinspector.schemes.numbers import ascii_decimal
 
-__all__ = ["Session"]
+__all__ = ["LOCAL_LINE_END", "Session"]
+
+LOCAL_LINE_END = os.linesep.encode("ascii")
+"""What the CRLF line ends of an ASCII transfer (``;type=a``) become: this system's."""
 
 
 class Session(Connections):
@@ -38,7 +42,7 @@ class Session(Connections):
         self,
         the_plan: Plan,
         *,
-        sink: Writable | None,
+        sink: Sink,
         progress: ProgressCallback | None,
         cancel: CancelToken | None,
         limits: Limits,
@@ -46,7 +50,6 @@ class Session(Connections):
         transcript: Transcript,
         charset: str,
         now: datetime | None,
-        line_end: bytes | None,
         tls: TLSOptions,
         auth_tls: bool,
     ) -> None:
@@ -59,8 +62,8 @@ class Session(Connections):
             charset=charset,
         )
         self.sink = sink
-        self.line_end = line_end
-        """What the CRLF of an ASCII (TYPE A) transfer becomes; None: kept."""
+        """Where a file goes (:mod:`urlinspector.net.sink`); a listing is always kept in
+        memory (and its octets go to a :class:`Raw` sink's stream as they came)."""
         self.ask_tls = auth_tls
         """For ``ftp://``: ask for TLS with ``AUTH TLS`` and fail if the server refuses."""
         if the_plan.implicit_tls or auth_tls:
@@ -272,7 +275,8 @@ class Session(Connections):
         self.set_type(p.transfer_type)  # RFC 1738 §3.2.2: TYPE, then RETR
         total = self.size(p.name)
         cap = self.limits.max_memory
-        if self.sink is None and total is not None and total > cap:
+        sink = self.sink
+        if isinstance(sink, Memory) and total is not None and total > cap:
             self.quit()
             raise TooLarge(self.too_large(readable(b"RETR " + p.name, self.charset), total))
         try:
@@ -297,13 +301,17 @@ class Session(Connections):
             )
             listing, received = self.list_directory(p.name_as_directory_url)
             return self.result(listing, None, received, received, None, None)
-        line_ends = (
-            LineEnds(self.line_end)
-            if p.transfer_type == "A" and self.line_end is not None
-            else None
-        )
+        # RFC 959 §3.1.1.1: an ASCII transfer's CRLF made this system's line end; a
+        # Raw sink has the octets as they came
+        ascii_kept = p.transfer_type == "A" and not isinstance(sink, Raw)
         data, received, kept = self.receive(
-            conn, b"RETR " + p.name, total, cap, self.sink, line_ends=line_ends
+            conn,
+            b"RETR " + p.name,
+            total,
+            keep=isinstance(sink, Memory),
+            out=body_writer(sink),
+            raw=sink.raw,
+            line_ends=LineEnds(LOCAL_LINE_END) if ascii_kept else None,
         )
         return self.result(None, data, received, kept, total, p.transfer_type)
 
@@ -324,7 +332,7 @@ class Session(Connections):
         line = verb.encode("ascii") + (b" " + name if name else b"")
         conn = self.open_transfer(line)
         data, received, _ = self.receive(
-            conn, line, None, self.limits.max_memory, None, per_line=ENTRY_COST
+            conn, line, None, keep=True, raw=self.sink.raw, per_line=ENTRY_COST
         )
         assert data is not None
         parsed = parse_listing(

@@ -27,12 +27,11 @@ from __future__ import annotations
 
 from urlinspector.net.nntp.answers import (
     NewsAnswer,
-    RawListener,
     ServerInfo,
     TranscriptLine,
     TranscriptListener,
 )
-from urlinspector.net.nntp.client import NewsClient
+from urlinspector.net.nntp.client import RAW_COMMANDS, NewsClient
 from urlinspector.net.nntp.fetching import (
     FetchOptions,
     fetch_article,
@@ -45,12 +44,12 @@ from urlinspector.schemes.nntp.session import Credentials
 from urlinspector.schemes.nntp.url import NewsTarget, ServerAddress, news_target, parse_server
 
 __all__ = [
+    "RAW_COMMANDS",
     "Credentials",
     "FetchOptions",
     "NewsAnswer",
     "NewsClient",
     "NewsTarget",
-    "RawListener",
     "ServerAddress",
     "ServerInfo",
     "TranscriptLine",

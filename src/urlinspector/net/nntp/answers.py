@@ -7,10 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, Literal, NamedTuple, TypeVar
 
-from urlinspector.schemes.nntp.events import Command
 from urlinspector.schemes.nntp.url import NewsTarget, ServerAddress
 
-__all__ = ["NewsAnswer", "RawListener", "ServerInfo", "TranscriptLine", "TranscriptListener"]
+__all__ = ["NewsAnswer", "ServerInfo", "TranscriptLine", "TranscriptListener"]
 
 T = TypeVar("T")
 
@@ -28,8 +27,6 @@ class TranscriptLine(NamedTuple):
 
 
 TranscriptListener = Callable[[TranscriptLine], None]
-RawListener = Callable[[Command | None, bytes], None]
-"""``(command, octets)``: the exact bytes of each reply (``None``: the greeting)."""
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,8 @@ from typing import Literal, TypeVar
 from urlinspector.net.driver import Connection, Pump
 from urlinspector.net.errors import NetError
 from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.net.nntp.answers import (
-    RawListener,
-    ServerInfo,
-    TranscriptLine,
-    TranscriptListener,
-)
+from urlinspector.net.nntp.answers import ServerInfo, TranscriptLine, TranscriptListener
+from urlinspector.net.sink import MEMORY, Sink, body_writer
 from urlinspector.net.tls import TLSOptions, client_context
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp import session as nntp
@@ -38,7 +34,7 @@ from urlinspector.schemes.nntp.session import (
 )
 from urlinspector.schemes.nntp.url import ServerAddress
 
-__all__ = ["LINE_COST", "QUIT_WAIT", "NewsClient"]
+__all__ = ["LINE_COST", "QUIT_WAIT", "RAW_COMMANDS", "NewsClient"]
 
 T = TypeVar("T")
 
@@ -50,13 +46,23 @@ LINE_COST = 512
 overview entry made of it, 250 to 1,500 bytes for a short line).  Every line counts
 this much against the memory cap, so a ``news:*`` or an overview of a million short
 lines stops at the cap by what it becomes, not by its size on the wire."""
+RAW_COMMANDS = frozenset({"LIST", "OVER", "XOVER", "HEAD", "ARTICLE"})
+"""The commands whose replies carry what a URL asks for: what a
+:class:`~urlinspector.net.sink.Raw` sink gets, as they came."""
 
 
 class NewsClient:
     """One connection to a news server; use it as a context manager.
 
     Thread use: one thread at a time (the GUI's worker).  *transcript* hears each line
-    as it happens; *raw* hears the exact bytes of every reply.
+    as it happens.  *sink* (:mod:`urlinspector.net.sink`) is where what a URL asks for
+    goes besides the parsed result every request returns: an article's octets as
+    received (dot-unstuffed, CRLF line ends) to a :class:`~urlinspector.net.sink.File`
+    or a :class:`~urlinspector.net.sink.Feed`; the replies that carry an article, the
+    group list or an overview (:data:`RAW_COMMANDS`), exactly as they came (status
+    line, dot-stuffing and the closing ``.``), to a :class:`~urlinspector.net.sink.Raw`
+    stream; nothing more with the memory sink.  A group list or an overview page is
+    always parsed in memory (it is what the next page is asked from).
     """
 
     def __init__(
@@ -69,7 +75,7 @@ class NewsClient:
         starttls: bool = True,
         tls: TLSOptions | None = None,
         transcript: TranscriptListener | None = None,
-        raw: RawListener | None = None,
+        sink: Sink = MEMORY,
     ) -> None:
         self.address = address
         self.limits = limits or Limits()
@@ -82,7 +88,7 @@ class NewsClient:
         """How the server of NNTPS and STARTTLS is trusted (:mod:`urlinspector.net.tls`);
         default: the system's trusted certificates."""
         self._listener = transcript
-        self._raw = raw
+        self.sink = sink
         self._lines: list[TranscriptLine] = []
         self._conn: Connection | None = None
         self._peer: tuple[str, int] = ("", 0)
@@ -214,9 +220,10 @@ class NewsClient:
     def _await_on(self, conn: Connection, command: Command | None) -> object:
         what = "greeting" if command is None else f"reply to {command.keyword}"
         self._reply_bytes.clear()
+        raw = self.sink.raw if command is not None and command.keyword in RAW_COMMANDS else None
 
         def on_bytes(data: bytes) -> None:
-            if self._raw is not None:
+            if raw is not None:
                 self._reply_bytes.extend(data)
             # what the lines become (a bytes object each, then a group or an overview
             # entry), beyond their octets: counted against the memory cap as they come
@@ -231,8 +238,8 @@ class NewsClient:
             advice="",  # a reply is read whole, wherever it is to go
         )
         for event in pump.events():
-            if self._raw is not None:
-                self._raw(command, bytes(self._reply_bytes))
+            if raw is not None:
+                raw(bytes(self._reply_bytes))
             return event
         raise RemoteProtocolError(f"no {what}")  # pragma: no cover (events() never ends)
 
@@ -336,8 +343,9 @@ class NewsClient:
         message_id: str | None = None,
         fallback_charset: str = "utf-8",
     ) -> Article:
-        """One article, by message-id or by group and number."""
-        return self._run(
+        """One article, by message-id or by group and number; its octets as received
+        also go to the client's File or Feed sink."""
+        article = self._run(
             nntp.fetch_article(
                 self._session_now(),
                 group=group,
@@ -346,6 +354,10 @@ class NewsClient:
                 fallback_charset=fallback_charset,
             )
         )
+        write = body_writer(self.sink)
+        if write is not None:
+            write(article.raw)
+        return article
 
     def _session_now(self) -> Session:
         if self._session is None:

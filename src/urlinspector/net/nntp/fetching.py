@@ -9,9 +9,10 @@ from typing import TypedDict, Unpack
 from urlinspector.core import URL
 from urlinspector.core.quoting import quoted
 from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.net.nntp.answers import NewsAnswer, RawListener, TranscriptListener
+from urlinspector.net.nntp.answers import NewsAnswer, TranscriptListener
 from urlinspector.net.nntp.client import NewsClient
 from urlinspector.net.nntp.servers import server_for
+from urlinspector.net.sink import MEMORY, Sink
 from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.nntp.article import Article
@@ -54,7 +55,7 @@ def fetch_news(
     starttls: bool = True,
     tls: TLSOptions | None = None,
     transcript: TranscriptListener | None = None,
-    raw: RawListener | None = None,
+    sink: Sink = MEMORY,
 ) -> NewsAnswer[Result]:
     """Dereference a news: or nntp: URL: ``news:*`` gives a :class:`GroupList`, a group
     an :class:`OverviewPage` (the *page_size* articles below *before*, newest first), an
@@ -63,6 +64,8 @@ def fetch_news(
 
     *server* is the reader's news server setting (``HOST[:PORT]``) for news: URLs;
     *credentials* answer a 480; an nntp URL's own userinfo is used when none are given.
+    *sink*: where an article's octets (File, Feed) or the replies as they came (Raw)
+    go besides the result (:class:`~urlinspector.net.nntp.NewsClient`).
     Raises :class:`LocalProtocolError` (nothing sent), :class:`NetError`, or an
     :class:`~urlinspector.schemes.nntp.errors.NNTPReplyError`.
     """
@@ -78,7 +81,7 @@ def fetch_news(
         starttls=starttls,
         tls=tls,
         transcript=transcript,
-        raw=raw,
+        sink=sink,
     )
     with client:
         result: Result
@@ -117,7 +120,7 @@ class FetchOptions(TypedDict, total=False):
     starttls: bool
     tls: TLSOptions | None
     transcript: TranscriptListener | None
-    raw: RawListener | None
+    sink: Sink
 
 
 def _kind(url: URL | NewsTarget, kind: str, what: str) -> NewsTarget:
