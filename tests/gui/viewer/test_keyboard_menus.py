@@ -166,7 +166,29 @@ def test_back_returns_to_the_item_followed_where_it_was(
     assert pane.current_page is pane.gopher_page
     assert current(pane) is not None
     assert current(pane).display == "Item 40"  # type: ignore[union-attr]
-    qtbot.waitUntil(lambda: view.indexAt(QPoint(1, 1)).row() == top, timeout=3000)
+    qtbot.waitUntil(lambda: view.indexAt(QPoint(1, 1)).row() == top, timeout=10000)
+
+
+def test_back_in_a_smaller_window_keeps_the_item_followed_in_view(
+    qtbot: Any, go: Any, long_hole: Any
+) -> None:
+    pane = go(long_hole.url)
+    view = pane.gopher_page.view
+    focus(qtbot, view)
+    for _ in range(40):
+        press(qtbot, view, Key.Key_Down)
+    followed = view.currentIndex()
+    press(qtbot, view, Key.Key_Return)
+    wait_idle(qtbot, pane)
+    pane.resize(pane.width(), pane.height() // 2)  # rows from the old top down to it no longer fit
+    pane.back_action.trigger()
+    wait_idle(qtbot, pane)
+    assert current(pane).display == "Item 40"  # type: ignore[union-attr]
+    qtbot.waitUntil(
+        lambda: view.viewport().rect().contains(view.visualRect(view.currentIndex())),
+        timeout=10000,
+    )
+    assert view.currentIndex().row() == followed.row()
 
 
 @pytest.mark.parametrize(
