@@ -14,7 +14,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication, QSizeGrip, QWidget
 
-from tests.gui.helpers import menu_titled
+from tests.gui.helpers import menu_titled, stop_viewer
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.presentation import PRESENTATION_ZOOM
@@ -125,7 +125,7 @@ def test_zoom_reaches_the_viewer_added_later(window: MainWindow) -> None:
             assert _size(view) == pytest.approx(fixed * 1.5, rel=0.02), view.objectName()
         assert _size(pane) == pytest.approx(QWidget().font().pointSizeF() * 1.5, rel=0.02)
     finally:
-        pane.shutdown()
+        stop_viewer(pane)
 
 
 def test_view_menu_has_the_entries(window: MainWindow) -> None:

@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 
 import pytest
 
+from tests.gui.helpers import stop_viewer
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
 from tests.support.ci import unavailable as support_unavailable
 from tests.support.servers import ConnectionServer
@@ -123,7 +124,7 @@ def pane(app: Any, qtbot: Any, downloads: Path) -> Iterator[ViewerPane]:
     widget.show()
     qtbot.waitExposed(widget)
     yield widget
-    widget.shutdown()
+    stop_viewer(widget)
 
 
 def wait_idle(qtbot: Any, pane: ViewerPane, timeout: int = 10000) -> None:

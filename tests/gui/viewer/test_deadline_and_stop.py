@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.gui.helpers import stop_runner
 from tests.gui.viewer.test_workers import Receiver
 from tests.support.servers import ConnectionServer
 from urlinspector.core import parse
@@ -56,7 +57,7 @@ TASKS: dict[str, tuple[bytes, Callable[[int, Limits], Any]]] = {
 def runner(app: Any) -> Iterator[JobRunner]:
     pool = JobRunner()
     yield pool
-    pool.shutdown(5)
+    stop_runner(pool)
 
 
 @pytest.fixture(params=sorted(TASKS))

@@ -16,6 +16,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
+from tests.gui.helpers import stop_viewer
 from tests.gui.viewer.conftest import BINARY, Trickle, unavailable
 from tests.integration.ftp.servers import (
     BIG_SIZE,
@@ -200,7 +201,7 @@ def test_ctrl_shift_y_opens_the_downloads_window_from_the_go_menu(window: Any) -
     assert pane.downloads.window is not None
     assert pane.downloads.window.isVisible()
     assert pane.downloads.window.empty.isVisible()  # no downloads yet: it says so
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 # --- several at once, one source of truth --------------------------------------------------------

@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from tests.gui.helpers import address
+from tests.gui.helpers import address, stop_viewer
 from tests.gui.viewer.conftest import wait_idle
 from tests.support.servers import ConnectionServer
 from urlinspector.app import main
@@ -62,7 +62,7 @@ def listener() -> Iterator[Listener]:
 def viewer(window: MainWindow) -> Iterator[ViewerPane]:
     pane = install_viewer(window)
     yield pane
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 def settle(qtbot: Any) -> None:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
-from tests.gui.helpers import address
+from tests.gui.helpers import address, stop_viewer
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.gui.app import create_application
 from urlinspector.gui.main_window import MainWindow
@@ -142,7 +142,7 @@ def test_tab_after_the_last_item_leaves_the_menu(qtbot: Any, window: MainWindow,
         assert not view.hasFocus()  # no keyboard trap
         assert window.focusWidget() is not None
     finally:
-        pane.shutdown()
+        stop_viewer(pane)
 
 
 def test_back_returns_to_the_item_followed_where_it_was(
@@ -272,7 +272,7 @@ def test_the_item_the_keyboard_is_on_shows_in_the_status_and_address_bars(
         assert not window.address.document().isUndoAvailable()  # no step per item
         assert window.base.text() == demo.url  # the page's own URL stays the base
     finally:
-        pane.shutdown()
+        stop_viewer(pane)
 
 
 # --- the mark -------------------------------------------------------------------------------

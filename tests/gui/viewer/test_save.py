@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from tests.gui.helpers import address
+from tests.gui.helpers import address, stop_viewer
 from tests.gui.viewer.conftest import BINARY
 from urlinspector.core import parse
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -371,7 +371,7 @@ def test_ctrl_s_is_one_action_on_each_page(window: Any) -> None:
     assert pane.save_action.shortcut().toString() == "Ctrl+S"
     window.show_page(INSPECTOR_PAGE)
     assert save.shortcut().toString() == "Ctrl+S"
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 def test_a_download_that_ended_before_its_dialog_opened_shows_as_complete(

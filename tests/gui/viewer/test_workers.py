@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QObject, QThread, Slot
 
+from tests.gui.helpers import stop_runner
 from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
 from urlinspector.net.errors import Cancelled
 
@@ -56,7 +57,7 @@ class Receiver(QObject):
 def runner(app: Any) -> Any:
     pool = JobRunner()
     yield pool
-    pool.shutdown(5)
+    stop_runner(pool)
 
 
 def run(qtbot: Any, runner: JobRunner, task: Any) -> Receiver:

@@ -99,4 +99,4 @@ class Places:
             if view.visualRect(model.index(row, 0)).bottom() >= view.maximumViewportSize().height():
                 view.scrollTo(model.index(row, 0))
 
-        QTimer.singleShot(0, scroll)
+        QTimer.singleShot(0, view, scroll)  # (dropped if the view is deleted first)
