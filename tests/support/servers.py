@@ -10,7 +10,8 @@ server needs: the client's lines, read and recorded (:meth:`~ScriptedServer.line
 slow reply (:meth:`~ScriptedServer.drip`), TLS from the first octet, and an event set
 when the test ends.  The scripts every protocol shares are here too:
 :func:`after_request` (a gopher server: the request line, then an answer),
-:func:`replies` and :func:`closes`; the FTP dialogue is :mod:`tests.support.fake_ftp`.
+:func:`replies`, :func:`trickles` (the same, slowly), :func:`closes` and
+:func:`silent`; the FTP dialogue is :mod:`tests.support.fake_ftp`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ __all__ = [
     "closes",
     "replies",
     "silent",
+    "trickles",
 ]
 
 
@@ -208,3 +210,15 @@ def closes(conn: socket.socket, server: ScriptedServer) -> None:
 def silent(conn: socket.socket, server: ScriptedServer) -> None:
     """Accepts and says nothing until the test ends."""
     server.stopping.wait()
+
+
+def trickles(reply: bytes, interval: float) -> Script:
+    """A slow gopher server: reads the request line, then sends *reply* one octet every
+    *interval* seconds (:meth:`ScriptedServer.drip`: ``sent`` counts the octets,
+    ``hung_up`` is set when the client hangs up)."""
+
+    def script(conn: socket.socket, server: ScriptedServer) -> None:
+        server.read_line(conn)
+        server.drip(conn, (bytes([octet]) for octet in reply), interval)
+
+    return script
