@@ -1,11 +1,18 @@
-"""Reading what the address bar shows (the formats in its document's layout), and
-stopping a viewer at the end of a test."""
+"""Reading what the address bar shows (the formats in its document's layout), laying
+a window out now, and stopping a viewer at the end of a test."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QTextCharFormat
-from PySide6.QtWidgets import QMenu, QMenuBar, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QMenu,
+    QMenuBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -74,6 +81,16 @@ def menu_titled(bar: QMenuBar, title: str) -> QMenu:
 def address(viewer: ViewerPane) -> str:
     """The text of the URL the viewer shows ("" before the first)."""
     return viewer.url.text if viewer.url is not None else ""
+
+
+def lay_out(window: QWidget) -> None:
+    """Lay *window* out now, as the next turns of the event loop would: the posted
+    layout requests (one handled may post its parent's, which the same call handles),
+    then the item views' rows, whose layout Qt puts off to a timer."""
+    QCoreApplication.sendPostedEvents()
+    for view in window.findChildren(QAbstractItemView):
+        view.doItemsLayout()
+    QCoreApplication.sendPostedEvents()
 
 
 WORKERS_END_MS = 10000

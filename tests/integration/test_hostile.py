@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.fake_ftp import ftp_dialogue
-from tests.support.servers import ScriptedServer, after_request
+from tests.support.servers import ScriptedServer, after_request, trickles
 from tests.support.waiting import accepted_before
 from urlinspector.cli import build_parser, fetch_gopher, main
 from urlinspector.cli.common import Console
@@ -237,29 +237,26 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
 # --- one byte a second ----------------------------------------------------------------------------
 
 
-def one_byte_a_second(conn: socket.socket) -> None:
-    for byte in b"iSlow\t\terror.host\t1\r\n" * 2:
-        conn.sendall(bytes([byte]))
-        time.sleep(1.0)  # the slowness under test
+one_byte_a_second = trickles(b"iSlow\t\terror.host\t1\r\n" * 2, 1.0)
 
 
-def test_one_byte_a_second_ends_at_the_deadline(hostile: Start) -> None:
-    server = hostile(one_byte_a_second)
+def test_one_byte_a_second_ends_at_the_deadline(talker: Talk) -> None:
+    server = talker(one_byte_a_second)
     # every byte comes within the read timeout; only the whole exchange has a limit
     limits = Limits(connect_timeout=2, read_timeout=3, total_timeout=2.5)
-    outcome, peak = measured(lambda: fetch(parse(server.gopher()), limits=limits))
+    outcome, peak = measured(lambda: fetch(parse(server.url("gopher")), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 2.5 s allowed" in str(outcome)
     assert peak < 1 * MiB
 
 
-def test_stop_works_during_a_slow_reply(hostile: Start) -> None:
-    server = hostile(one_byte_a_second)
+def test_stop_works_during_a_slow_reply(talker: Talk) -> None:
+    server = talker(one_byte_a_second)
     cancel = CancelToken()
     threading.Timer(1.5, cancel.cancel).start()
     start = time.monotonic()
     outcome, _ = measured(
-        lambda: fetch(parse(server.gopher()), limits=Limits(read_timeout=30), cancel=cancel)
+        lambda: fetch(parse(server.url("gopher")), limits=Limits(read_timeout=30), cancel=cancel)
     )
     assert isinstance(outcome, Cancelled)
     assert time.monotonic() - start < 10  # not the 30 s read timeout, nor the whole reply

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
+from PySide6.QtCore import QCoreApplication
 
 from tests.gui.helpers import stop_viewer
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
@@ -125,9 +126,12 @@ def pane(app: Any, qtbot: Any, downloads: Path) -> Iterator[ViewerPane]:
 
 
 def wait_idle(qtbot: Any, pane: ViewerPane, timeout: int = 10000) -> None:
-    """Wait until the fetch in progress has ended (and its signals were handled)."""
-    qtbot.waitUntil(lambda: not pane.busy, timeout=timeout)
-    qtbot.wait(10)
+    """Wait until the fetch in progress has ended and its thread is free, then deliver
+    what it signalled on the way out (its signals are queued for the GUI thread)."""
+    qtbot.waitUntil(
+        lambda: not pane.busy and pane.runner.pool.activeThreadCount() == 0, timeout=timeout
+    )
+    QCoreApplication.sendPostedEvents()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from tests.gui.helpers import stop_viewer
@@ -305,7 +305,10 @@ def test_an_ftp_download_cut_midway_resumes_to_a_byte_identical_file(
     assert "Resume" in item.dialog.status.text()
     assert buttons.resume_button.isEnabled()
     assert buttons.retry_button.isEnabled()
-    qtbot.wait(50)
+    # the cancelled transfer has ended and all it signalled is handled: nothing is
+    # left that could resume it (the downloads start no timers)
+    qtbot.waitUntil(lambda: pane.downloads.runner.pool.activeThreadCount() == 0, timeout=10000)
+    QCoreApplication.sendPostedEvents()
     assert record(pane, 1).state is DownloadState.CANCELLED  # resuming is the person's act
     gate.limit(0)
     buttons.resume_button.click()
