@@ -726,7 +726,7 @@ OVERVIEW_FMT = (
 
 
 # (silence, a stall, a trickle, an endless reply, a hang-up and another protocol are in
-# nntp/test_nntp_hostile.py, with the fake server there)
+# nntp/test_nntp_hostile.py)
 
 
 def test_a_ten_mb_nntp_greeting_line(talker: Talk) -> None:

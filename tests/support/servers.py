@@ -184,9 +184,6 @@ class ScriptedServer(ConnectionServer):
             conn.sendall(piece)
             self.sent += 1
 
-    def close(self, timeout: float = 10.0, *, wait_for_handlers: bool = True) -> None:
-        super().close(timeout, wait_for_handlers=wait_for_handlers)
-
 
 def after_request(answer: Callable[[socket.socket], object]) -> Script:
     """A gopher server's way: read the request line, then *answer(conn)*."""
