@@ -112,7 +112,7 @@ def test_cancel_stops_a_task_that_checks_the_token(qtbot: Any, runner: JobRunner
         started.set()
         while True:
             ctx.token.check()
-            time.sleep(0.01)
+            time.sleep(0.01)  # a task at work, checking for Stop between steps
 
     receiver = run(qtbot, runner, task)
     assert started.wait(5)
@@ -152,7 +152,7 @@ def test_shutdown_cancels_and_waits(app: Any) -> None:
         started.set()
         while True:
             ctx.token.check()
-            time.sleep(0.01)
+            time.sleep(0.01)  # a task at work, checking for Stop between steps
 
     job = pool.start(Job(task))
     assert started.wait(5)
