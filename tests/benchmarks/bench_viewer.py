@@ -26,9 +26,7 @@ import argparse
 import gc
 import os
 import platform
-import socket
 import sys
-import threading
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -45,6 +43,7 @@ if str(ROOT) not in sys.path:
 from PySide6.QtWidgets import QApplication, QListWidget, QListWidgetItem  # noqa: E402
 
 from tests.benchmarks.bench_gopher_menu import make_menu, naive  # noqa: E402
+from tests.support.servers import ScriptedServer, replies  # noqa: E402
 from urlinspector.gui.palette import Formats  # noqa: E402
 from urlinspector.gui.viewer.common import icon  # noqa: E402
 from urlinspector.gui.viewer.gopher_view import GopherMenuPage, icon_name  # noqa: E402
@@ -125,51 +124,19 @@ def viewer_in_process(data: bytes, page: GopherMenuPage | None = None) -> tuple[
     return (first or 0.0), time.perf_counter() - start
 
 
-class MenuServer:
-    """Sends the same bytes to every client that sends a request line."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                conn, _ = self.listener.accept()
-            except OSError:
-                return
-            with conn:
-                try:
-                    request = b""
-                    while not request.endswith(b"\n"):
-                        chunk = conn.recv(1024)
-                        if not chunk:
-                            break
-                        request += chunk
-                    conn.sendall(self.data)
-                except OSError:
-                    pass
-
-    def stop(self) -> None:
-        self.listener.close()
-
-
 def viewer_over_loopback(data: bytes) -> tuple[float, float]:
     """(first paint, all shown) seconds for ViewerPane.navigate(parse()) to a loopback server."""
     from urlinspector.gui.viewer.pane import ViewerPane
 
     app = _app()
-    server = MenuServer(data)
+    server = ScriptedServer(replies(data))  # the same bytes to every request
     pane = ViewerPane(Formats("light"))
     pane.resize(900, 600)
     pane.show()
     app.processEvents()
     try:
         start = time.perf_counter()
-        pane.navigate(parse(f"gopher://127.0.0.1:{server.port}/1/"))
+        pane.navigate(parse(server.url("gopher", "/1/")))
         first: float | None = None
         deadline = start + 120
         while time.perf_counter() < deadline:
@@ -179,7 +146,7 @@ def viewer_over_loopback(data: bytes) -> tuple[float, float]:
                 first = time.perf_counter() - start
             if not pane.busy:
                 break
-            time.sleep(0.001)
+            time.sleep(0.001)  # (the loop measures; it lets the pool threads run)
         pane.gopher_page.view.grab()
         total = time.perf_counter() - start
         shown = pane.gopher_page.model.rowCount()
@@ -189,7 +156,7 @@ def viewer_over_loopback(data: bytes) -> tuple[float, float]:
     finally:
         pane.shutdown()
         pane.deleteLater()
-        server.stop()
+        server.close(5)
 
 
 # --- measuring --------------------------------------------------------------------------------

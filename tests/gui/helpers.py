@@ -1,12 +1,22 @@
-"""Reading what the address bar shows: the formats in its document's layout."""
+"""Reading what the address bar shows (the formats in its document's layout), laying
+a window out now, and stopping a viewer at the end of a test."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QTextCharFormat
-from PySide6.QtWidgets import QMenu, QMenuBar, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QMenu,
+    QMenuBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.pane import ViewerPane
+from urlinspector.gui.viewer.workers import JobRunner
 from urlinspector.gui.widgets.address_bar import UrlEdit
 
 
@@ -71,3 +81,39 @@ def menu_titled(bar: QMenuBar, title: str) -> QMenu:
 def address(viewer: ViewerPane) -> str:
     """The text of the URL the viewer shows ("" before the first)."""
     return viewer.url.text if viewer.url is not None else ""
+
+
+def lay_out(window: QWidget) -> None:
+    """Lay *window* out now, as the next turns of the event loop would: the posted
+    layout requests (one handled may post its parent's, which the same call handles),
+    then the item views' rows, whose layout Qt puts off to a timer."""
+    QCoreApplication.sendPostedEvents()
+    for view in window.findChildren(QAbstractItemView):
+        view.doItemsLayout()
+    QCoreApplication.sendPostedEvents()
+
+
+WORKERS_END_MS = 10000
+"""How long a worker thread may still take after Stop (a socket read in progress ends
+at its own timeout, well below this)."""
+
+
+def stop_runner(runner: JobRunner) -> None:
+    """Stop *runner*'s jobs and wait until its threads have ended; then deliver what the
+    jobs signalled on the way out, while their receivers are still there to take it."""
+    runner.shutdown()
+    _ended(runner)
+    QCoreApplication.sendPostedEvents()
+
+
+def stop_viewer(pane: ViewerPane) -> None:
+    """:func:`stop_runner` for the viewer's fetches and downloads: no thread outlives
+    the test, and no queued signal reaches a deleted widget."""
+    pane.shutdown()
+    for runner in (pane.runner, pane.downloads.runner):
+        _ended(runner)
+    QCoreApplication.sendPostedEvents()
+
+
+def _ended(runner: JobRunner) -> None:
+    assert runner.pool.waitForDone(WORKERS_END_MS), "a worker thread outlived the test"

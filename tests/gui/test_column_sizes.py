@@ -5,10 +5,9 @@ and wrap, and at 800x600 the Components tree shows a URL's components, not a han
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTreeView
 
-from tests.gui.helpers import top_item
+from tests.gui.helpers import lay_out, top_item
 from urlinspector.gui.main_window import MainWindow
 
 URL = "http://user@a.example:8080/b/c;p?q=%7E#f"
@@ -23,7 +22,7 @@ def _at(window: MainWindow, width: int, height: int, tab: str) -> None:
     window.inspect(URL)
     window.tabs.setCurrentIndex(("editions", "trace", "escapes", "explain", "spec").index(tab))
     window.flush()
-    QTest.qWait(50)  # the views lay their rows out again after a resize
+    lay_out(window)  # the views lay their rows out again after a resize
 
 
 def _wrapped_height(view: QAbstractItemView, text: str, width: int) -> int:

@@ -14,7 +14,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication, QSizeGrip, QWidget
 
-from tests.gui.helpers import menu_titled
+from tests.gui.helpers import lay_out, menu_titled, stop_viewer
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.presentation import PRESENTATION_ZOOM
@@ -125,7 +125,7 @@ def test_zoom_reaches_the_viewer_added_later(window: MainWindow) -> None:
             assert _size(view) == pytest.approx(fixed * 1.5, rel=0.02), view.objectName()
         assert _size(pane) == pytest.approx(QWidget().font().pointSizeF() * 1.5, rel=0.02)
     finally:
-        pane.shutdown()
+        stop_viewer(pane)
 
 
 def test_view_menu_has_the_entries(window: MainWindow) -> None:
@@ -158,7 +158,7 @@ def test_presentation_mode_shows_three_things_and_restores_all(
     window.tabs.setCurrentWidget(chosen)
     window.statusBar().showMessage("shown")  # (a window shows one once it has a message)
     window.flush()
-    qtbot.wait(20)  # type: ignore[attr-defined]  # (the layout settles)
+    lay_out(window)
     before = _visible(window)
     state, geometry = window.windowState(), window.geometry()
     splitters = (window.inspector.sizes(), window.upper.sizes())
@@ -188,7 +188,7 @@ def test_presentation_mode_shows_three_things_and_restores_all(
     assert _size(window.address) == pytest.approx(size * PRESENTATION_ZOOM, rel=0.02)
 
     qtbot.keyClick(window.address, Qt.Key.Key_Escape)  # type: ignore[attr-defined]
-    qtbot.wait(20)  # type: ignore[attr-defined]  # (the layout settles)
+    lay_out(window)
     assert not window.teaching.presentation.active
     assert window.windowState() == state
     assert window.geometry() == geometry

@@ -45,7 +45,7 @@ def test_one_key_after_a_pause_updates_the_panels_at_once(window: MainWindow, qt
     window.flush()
     window.address.setFocus()
     window.address.moveCursor(window.address.textCursor().MoveOperation.End)
-    qtbot.wait(2 * TYPING_MS)
+    qtbot.wait(2 * TYPING_MS)  # the pause in typing is what is under test
     qtbot.keyClick(window.address, Qt.Key.Key_Z)
     qtbot.waitUntil(lambda: not window.panels_pending, timeout=TYPING_MS // 2)
     assert _path_shown(window) == "/z"

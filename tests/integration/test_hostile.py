@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.servers import ConnectionServer
+from tests.support.fake_ftp import ftp_dialogue
+from tests.support.servers import ScriptedServer, after_request, trickles
 from tests.support.waiting import accepted_before
 from urlinspector.cli import build_parser, fetch_gopher, main
 from urlinspector.cli.common import Console
@@ -47,22 +48,17 @@ CHUNK = b"x" * 65536
 MENU_CHUNK = b"".join(b"0Item %05d\t/item/%05d\texample.org\t70\r\n" % (i, i) for i in range(1500))
 
 
-class Hostile(ConnectionServer):
-    """A server on 127.0.0.1 that reads a request from every connection, one after the
-    other, and answers with *behaviour(conn)*; it stops by itself: every loop below is
-    bounded in count and time."""
+class Hostile(ScriptedServer):
+    """A gopher server on 127.0.0.1 that reads the request of every connection, one
+    after the other, and answers with *behaviour(conn)*; it stops by itself: every
+    loop below is bounded in count and time.  (An OSError in *behaviour*: the client
+    gave up, which is the point.)"""
 
     def __init__(self, behaviour: Callable[[socket.socket], None]) -> None:
-        self.behaviour = behaviour
-        super().__init__(self._answer, threaded=False)
+        super().__init__(after_request(behaviour), threaded=False, timeout=5)
 
-    def _answer(self, conn: socket.socket) -> None:
-        conn.settimeout(5)
-        conn.recv(4096)  # the request
-        self.behaviour(conn)  # an OSError: the client gave up, which is the point
-
-    def url(self, path: str = "") -> str:
-        return f"gopher://127.0.0.1:{self.port}/{path}"
+    def gopher(self, path: str = "") -> str:
+        return self.url("gopher", "/" + path)
 
 
 Start = Callable[[Callable[[socket.socket], None]], Hostile]
@@ -125,7 +121,7 @@ def sends_then_waits(data: bytes, seconds: float) -> Callable[[socket.socket], N
 
     def behaviour(conn: socket.socket) -> None:
         conn.sendall(data)
-        time.sleep(seconds)
+        time.sleep(seconds)  # the silence under test
 
     return behaviour
 
@@ -144,7 +140,7 @@ def endless(payload: bytes, seconds: float = 15.0) -> Callable[[socket.socket], 
 
 def test_an_endless_menu_stops_at_the_memory_cap(hostile: Start) -> None:
     server = hostile(endless(MENU_CHUNK))
-    outcome, peak = measured(lambda: fetch(parse(server.url()), limits=LIMITS))
+    outcome, peak = measured(lambda: fetch(parse(server.gopher()), limits=LIMITS))
     assert isinstance(outcome, TooLarge)
     assert "larger than the 1 MiB kept in memory" in str(outcome)
     assert peak < 4 * CAP
@@ -152,7 +148,7 @@ def test_an_endless_menu_stops_at_the_memory_cap(hostile: Start) -> None:
 
 def test_an_endless_text_stops_at_the_memory_cap(hostile: Start) -> None:
     server = hostile(endless(b"line of text\r\n" * 4096))
-    outcome, peak = measured(lambda: fetch(parse(server.url("0/x")), limits=LIMITS))
+    outcome, peak = measured(lambda: fetch(parse(server.gopher("0/x")), limits=LIMITS))
     assert isinstance(outcome, TooLarge)
     assert peak < 4 * CAP
 
@@ -162,7 +158,7 @@ def test_an_endless_menu_fetched_raw_stops_at_the_memory_cap(hostile: Start) -> 
     server = hostile(endless(MENU_CHUNK, seconds=6))
     received: list[int] = []
     outcome, peak = measured(
-        lambda: fetch(parse(server.url()), sink=Raw(Counted(received)), limits=LIMITS)
+        lambda: fetch(parse(server.gopher()), sink=Raw(Counted(received)), limits=LIMITS)
     )
     assert isinstance(outcome, TooLarge), outcome
     assert "larger than the 1 MiB kept in memory" in str(outcome)
@@ -179,7 +175,7 @@ def test_the_cli_stops_an_endless_raw_menu_at_the_memory_cap(
     monkeypatch.setattr(
         fetch_gopher, "fetch_limits", lambda timeout, guard=None: replace(LIMITS, guard=guard)
     )
-    status = main(["fetch", "--allow-local", "--raw", server.url(), "--timeout", "20"])
+    status = main(["fetch", "--allow-local", "--raw", server.gopher(), "--timeout", "20"])
     out, err = capsysbinary.readouterr()
     assert status == 1
     assert b"larger than the 1 MiB kept in memory" in err
@@ -193,7 +189,7 @@ def test_an_endless_download_to_a_file_ends_at_the_deadline(hostile: Start, tmp_
 
     def run() -> object:
         with target.open("wb") as sink:
-            return fetch(parse(server.url("9/x")), sink=File(sink), limits=limits)
+            return fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits)
 
     outcome, peak = measured(run)
     assert isinstance(outcome, NetTimeout)
@@ -214,7 +210,7 @@ def ten_mb_line(conn: socket.socket) -> None:
 def test_a_ten_mb_line_is_not_a_menu(hostile: Start) -> None:
     server = hostile(ten_mb_line)
     outcome, peak = measured(
-        lambda: fetch(parse(server.url()), limits=Limits(connect_timeout=2, read_timeout=2))
+        lambda: fetch(parse(server.gopher()), limits=Limits(connect_timeout=2, read_timeout=2))
     )
     assert isinstance(outcome, RemoteProtocolError)
     assert "line 1 of the menu reply is longer than 65536 octets" in str(outcome)
@@ -230,7 +226,7 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
 
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=30)
     outcome, peak = measured(
-        lambda: fetch(parse(server.url("0/x")), sink=Feed(count), limits=limits)
+        lambda: fetch(parse(server.gopher("0/x")), sink=Feed(count), limits=limits)
     )
     assert isinstance(outcome, GopherReply)
     assert outcome.complete
@@ -241,29 +237,26 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
 # --- one byte a second ----------------------------------------------------------------------------
 
 
-def one_byte_a_second(conn: socket.socket) -> None:
-    for byte in b"iSlow\t\terror.host\t1\r\n" * 2:
-        conn.sendall(bytes([byte]))
-        time.sleep(1.0)
+one_byte_a_second = trickles(b"iSlow\t\terror.host\t1\r\n" * 2, 1.0)
 
 
-def test_one_byte_a_second_ends_at_the_deadline(hostile: Start) -> None:
-    server = hostile(one_byte_a_second)
+def test_one_byte_a_second_ends_at_the_deadline(talker: Talk) -> None:
+    server = talker(one_byte_a_second)
     # every byte comes within the read timeout; only the whole exchange has a limit
     limits = Limits(connect_timeout=2, read_timeout=3, total_timeout=2.5)
-    outcome, peak = measured(lambda: fetch(parse(server.url()), limits=limits))
+    outcome, peak = measured(lambda: fetch(parse(server.url("gopher")), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 2.5 s allowed" in str(outcome)
     assert peak < 1 * MiB
 
 
-def test_stop_works_during_a_slow_reply(hostile: Start) -> None:
-    server = hostile(one_byte_a_second)
+def test_stop_works_during_a_slow_reply(talker: Talk) -> None:
+    server = talker(one_byte_a_second)
     cancel = CancelToken()
     threading.Timer(1.5, cancel.cancel).start()
     start = time.monotonic()
     outcome, _ = measured(
-        lambda: fetch(parse(server.url()), limits=Limits(read_timeout=30), cancel=cancel)
+        lambda: fetch(parse(server.url("gopher")), limits=Limits(read_timeout=30), cancel=cancel)
     )
     assert isinstance(outcome, Cancelled)
     assert time.monotonic() - start < 10  # not the 30 s read timeout, nor the whole reply
@@ -274,7 +267,7 @@ def test_stop_works_during_a_slow_reply(hostile: Start) -> None:
 
 def test_a_close_inside_an_announced_length(hostile: Start) -> None:
     server = hostile(lambda conn: conn.sendall(b"+1000\r\n" + b"a" * 300))
-    outcome, _ = measured(lambda: fetch(parse(server.url("0/x%09%09+")), limits=LIMITS))
+    outcome, _ = measured(lambda: fetch(parse(server.gopher("0/x%09%09+")), limits=LIMITS))
     assert isinstance(outcome, RemoteProtocolError)
     assert "closed the connection after 300 of the 1000 bytes it announced" in str(outcome)
 
@@ -283,10 +276,10 @@ def test_a_close_in_the_middle_of_a_menu_line(
     hostile: Start, capsys: pytest.CaptureFixture[str]
 ) -> None:
     server = hostile(lambda conn: conn.sendall(b"0One\t/one\th\t70\r\n0Two\t/tw"))
-    reply = fetch(parse(server.url()), limits=LIMITS)
+    reply = fetch(parse(server.gopher()), limits=LIMITS)
     assert [i.display for i in reply.items] == ["One", "Two"]
     assert not reply.complete
-    assert main(["fetch", "--allow-local", server.url(), "--timeout", "2"]) == 1
+    assert main(["fetch", "--allow-local", server.gopher(), "--timeout", "2"]) == 1
     err = capsys.readouterr().err
     assert "incomplete" in err
     assert "cut short" in err
@@ -298,18 +291,18 @@ def test_a_close_in_the_middle_of_a_menu_line(
 def test_binary_garbage_as_a_menu(hostile: Start, capsys: pytest.CaptureFixture[str]) -> None:
     garbage = random.Random(1436).randbytes(200_000)
     server = hostile(lambda conn: conn.sendall(garbage))
-    outcome, peak = measured(lambda: fetch(parse(server.url()), limits=LIMITS))
+    outcome, peak = measured(lambda: fetch(parse(server.gopher()), limits=LIMITS))
     assert isinstance(outcome, RemoteProtocolError)
     assert "this is binary data, not a gopher menu" in str(outcome)
     assert peak < 2 * MiB
-    assert main(["fetch", "--allow-local", server.url(), "--timeout", "2"]) == 1
+    assert main(["fetch", "--allow-local", server.gopher(), "--timeout", "2"]) == 1
     assert "not a gopher menu" in capsys.readouterr().err
 
 
 def test_a_silent_gopher_server_times_out(hostile: Start) -> None:
-    server = hostile(lambda conn: time.sleep(3))
+    server = hostile(lambda conn: time.sleep(3))  # silent for longer than the 0.5 s allowed
     limits = Limits(connect_timeout=2, read_timeout=0.5, total_timeout=10)
-    outcome, _ = measured(lambda: fetch(parse(server.url()), limits=limits))
+    outcome, _ = measured(lambda: fetch(parse(server.gopher()), limits=limits))
     assert isinstance(outcome, NetTimeout)
     assert "sent nothing for 0.5 s" in str(outcome)
 
@@ -318,7 +311,7 @@ def test_a_gopher_plus_error_code_in_other_digits(
     hostile: Start, capsys: pytest.CaptureFixture[str]
 ) -> None:
     server = hostile(lambda conn: conn.sendall("--1\r\n² Admin\r\nNo such item\r\n.\r\n".encode()))
-    assert main(["fetch", "--allow-local", server.url("0/x%09%09+"), "--timeout", "2"]) == 1
+    assert main(["fetch", "--allow-local", server.gopher("0/x%09%09+"), "--timeout", "2"]) == 1
     err = capsys.readouterr().err
     assert "No such item" in err or "Admin" in err
     assert "invalid literal" not in err
@@ -348,7 +341,7 @@ def test_the_cli_prints_an_endless_text_line_in_bounded_memory(hostile: Start) -
     eight_mb = 8 * MiB
     server = hostile(repeated(CHUNK, eight_mb // len(CHUNK)))
     args = build_parser().parse_args(
-        ["fetch", "--allow-local", server.url("0/x"), "--timeout", "20"]
+        ["fetch", "--allow-local", server.gopher("0/x"), "--timeout", "20"]
     )
     stream = _Counting()
     url = parse(args.url)
@@ -367,7 +360,7 @@ def test_a_gopher_download_to_a_file_keeps_little_in_memory(hostile: Start, tmp_
     argv = [
         "fetch",
         "--allow-local",
-        server.url("9/file.bin"),
+        server.gopher("9/file.bin"),
         "-o",
         str(target),
         "--timeout",
@@ -418,7 +411,7 @@ def test_a_binary_download_goes_to_its_file_inside_the_kernel(
     pipes = _open_pipes()
     with target.open("wb") as sink:
         reply, peak = measured(
-            lambda: fetch(parse(server.url("9/x")), sink=File(sink), limits=LIMITS)
+            lambda: fetch(parse(server.gopher("9/x")), sink=File(sink), limits=LIMITS)
         )
         assert sink.tell() == len(data)  # the file object knows where its file ends
     assert target.read_bytes() == data
@@ -445,7 +438,7 @@ def test_a_download_watched_event_by_event_is_not_spliced(
             seen.append(len(data))
             out.write(data)
 
-        fetch(parse(server.url("9/x")), sink=Feed(watch), limits=LIMITS)
+        fetch(parse(server.gopher("9/x")), sink=Feed(watch), limits=LIMITS)
     assert target.read_bytes() == data
     assert sum(seen) == len(data)
     assert spliced == []
@@ -461,14 +454,14 @@ def test_a_slow_spliced_download_is_not_held_for_a_big_piece(
     def trickle(conn: socket.socket) -> None:
         conn.sendall(b"x" * (2 * CAP))
         for _ in range(30):
-            time.sleep(0.05)
+            time.sleep(0.05)  # a little at a time: the slowness under test
             conn.sendall(b"y" * 1024)
 
     server = hostile(trickle)
     limits = Limits(connect_timeout=2, read_timeout=0.5, max_memory=CAP, total_timeout=20)
     target = tmp_path / "x.bin"
     with target.open("wb") as sink:
-        reply = fetch(parse(server.url("9/x")), sink=File(sink), limits=limits)
+        reply = fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits)
     assert reply.complete
     assert target.stat().st_size == 2 * CAP + 30 * 1024
     assert spliced
@@ -482,7 +475,7 @@ def test_a_spliced_download_that_stalls_times_out(
     limits = Limits(connect_timeout=2, read_timeout=1, max_memory=CAP, total_timeout=20)
     pipes = _open_pipes()
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(NetTimeout, match="for 1 s"):
-        fetch(parse(server.url("9/x")), sink=File(sink), limits=limits)
+        fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits)
     assert spliced
     assert _open_pipes() == pipes
 
@@ -497,7 +490,7 @@ def test_stop_works_during_a_spliced_download(
     start = time.monotonic()
     limits = Limits(read_timeout=30, max_memory=CAP)
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(Cancelled):
-        fetch(parse(server.url("9/x")), sink=File(sink), limits=limits, cancel=cancel)
+        fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits, cancel=cancel)
     assert time.monotonic() - start < 2.5
     assert spliced
 
@@ -505,42 +498,9 @@ def test_stop_works_during_a_spliced_download(
 # === FTP ====================================================================================
 
 
-class Talker(ConnectionServer):
-    """A server on 127.0.0.1 that speaks first: *behaviour(conn, talker)* for every
-    connection, each in a thread; :attr:`stop` is set when the test ends."""
-
-    def __init__(self, behaviour: Callable[[socket.socket, Talker], None], host: str) -> None:
-        self.behaviour = behaviour
-        self.received: list[bytes] = []
-        super().__init__(self._talk, host)
-
-    @property
-    def stop(self) -> threading.Event:
-        return self.stopping
-
-    @property
-    def connections(self) -> int:
-        return self.accepted
-
-    def _talk(self, conn: socket.socket) -> None:
-        conn.settimeout(10)
-        self.behaviour(conn, self)
-
-    def lines(self, conn: socket.socket) -> Iterator[bytes]:
-        """The client's command lines (recorded in :attr:`received`)."""
-        buffer = b""
-        while not self.stop.is_set():
-            while b"\n" not in buffer:
-                chunk = conn.recv(4096)
-                if not chunk:
-                    return
-                buffer += chunk
-            line, _, buffer = buffer.partition(b"\r\n")
-            self.received.append(line)
-            yield line
-
-    def close(self, timeout: float = 10.0, *, wait_for_handlers: bool = False) -> None:
-        super().close(timeout, wait_for_handlers=wait_for_handlers)
+Talker = ScriptedServer
+"""A server on 127.0.0.1 that speaks first: *behaviour(conn, server)* for every
+connection, each in a thread; ``server.stopping`` is set when the test ends."""
 
 
 Talk = Callable[..., Talker]
@@ -550,10 +510,8 @@ Talk = Callable[..., Talker]
 def talker() -> Iterator[Talk]:
     servers: list[Talker] = []
 
-    def start(
-        behaviour: Callable[[socket.socket, Talker], None], host: str = "127.0.0.1"
-    ) -> Talker:
-        server = Talker(behaviour, host)
+    def start(behaviour: Callable[[socket.socket, Talker], None]) -> Talker:
+        server = Talker(behaviour)
         servers.append(server)
         return server
 
@@ -563,14 +521,14 @@ def talker() -> Iterator[Talk]:
 
 
 def ftp_url(server: Talker, path: str = "") -> str:
-    return f"ftp://127.0.0.1:{server.port}/{path}"
+    return server.url("ftp", "/" + path)
 
 
 def sends(*chunks: bytes, then_wait: float = 0.0) -> Callable[[socket.socket, Talker], None]:
     def behaviour(conn: socket.socket, server: Talker) -> None:
         for chunk in chunks:
             conn.sendall(chunk)
-        server.stop.wait(then_wait)
+        server.stopping.wait(then_wait)
 
     return behaviour
 
@@ -578,64 +536,19 @@ def sends(*chunks: bytes, then_wait: float = 0.0) -> Callable[[socket.socket, Ta
 def repeats(chunk: bytes, seconds: float = 15.0, pause: float = 0.0) -> Callable[..., None]:
     def behaviour(conn: socket.socket, server: Talker) -> None:
         stop = time.monotonic() + seconds
-        while time.monotonic() < stop and not server.stop.is_set():
+        while time.monotonic() < stop and not server.stopping.is_set():
             conn.sendall(chunk)
             if pause:
-                time.sleep(pause)
+                server.stopping.wait(pause)  # a slow server: the behaviour under test
 
     return behaviour
 
 
-def ftp_server(
-    data: Callable[[socket.socket], None] | None = None,
-    replies: dict[bytes, bytes] | None = None,
-    pasv_host: bytes | None = None,
-) -> Callable[[socket.socket, Talker], None]:
-    """A plausible FTP server: logs anyone in, offers PASV (EPSV refused, so that the
-    PASV reply is used) and SIZE, answers LIST/NLST/RETR by *data(conn)* on the data
-    connection.  *replies* override a verb's reply (PASV's too); *pasv_host* is the address the PASV
-    reply names (the data listener is on 127.0.0.1 whatever it says)."""
-    answers = {
-        b"USER": b"331 password please\r\n",
-        b"PASS": b"230 in\r\n",
-        b"FEAT": b"211-features\r\n SIZE\r\n211 end\r\n",
-        b"TYPE": b"200 ok\r\n",
-        b"CWD": b"250 ok\r\n",
-        b"SIZE": b"213 1000\r\n",
-        b"EPSV": b"502 no EPSV here\r\n",
-        b"QUIT": b"221 bye\r\n",
-        **(replies or {}),
-    }
-
-    def behaviour(conn: socket.socket, server: Talker) -> None:
-        conn.sendall(b"220 ready\r\n")
-        with contextlib.ExitStack() as cleanup:
-            listener: socket.socket | None = None
-            for line in server.lines(conn):
-                verb = line.split(b" ", 1)[0].upper()
-                if verb == b"PASV" and verb not in (replies or {}):
-                    listener = cleanup.enter_context(socket.create_server(("127.0.0.1", 0)))
-                    port = listener.getsockname()[1]
-                    host = (pasv_host or b"127.0.0.1").replace(b".", b",")
-                    conn.sendall(
-                        b"227 Entering Passive Mode (%s,%d,%d)\r\n" % (host, port >> 8, port & 255)
-                    )
-                elif verb in (b"LIST", b"NLST", b"RETR", b"MLSD") and listener is not None:
-                    listener.settimeout(5)
-                    data_conn, _ = listener.accept()
-                    conn.sendall(b"150 here it comes\r\n")
-                    with data_conn:
-                        if data is not None:
-                            data(data_conn)
-                    conn.sendall(b"226 done\r\n")
-                elif verb in answers:
-                    conn.sendall(answers[verb])
-                    if verb == b"QUIT":
-                        return
-                else:
-                    conn.sendall(b"502 not here\r\n")
-
-    return behaviour
+ftp_server = ftp_dialogue
+"""A plausible FTP server (tests.support.fake_ftp): logs anyone in, offers PASV (EPSV
+refused) and SIZE, answers LIST/NLST/RETR by *data(conn, server)* on the data
+connection; *replies* override a verb's reply, *pasv_host* is what the PASV reply
+names (the data listener is on 127.0.0.1 whatever it says)."""
 
 
 UNIX_LINE = b"-rw-r--r--   1 u g 5 Jan 01 12:00 a.txt\r\n"
@@ -681,10 +594,8 @@ def test_an_ftp_greeting_dripping_ends_at_the_deadline(
 
 
 def test_an_ftp_listing_dripping_ends_at_the_deadline(talker: Talk) -> None:
-    def drip(conn: socket.socket) -> None:
-        for _ in range(200):
-            conn.sendall(b"x")
-            time.sleep(0.1)
+    def drip(conn: socket.socket, server: Talker) -> None:
+        server.drip(conn, [b"x"] * 200, 0.1)
 
     server = talker(ftp_server(data=drip))
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.5)
@@ -722,14 +633,13 @@ def test_a_silent_ftp_server(talker: Talk) -> None:
 
 def test_a_pasv_reply_naming_another_host(talker: Talk) -> None:
     """The data connection goes to the control connection's peer, never to the address
-    a PASV reply names (here 127.0.0.2, where a listener counts who comes)."""
-    elsewhere = talker(sends(b"you should not be here\r\n"), host="127.0.0.2")
-    server = talker(ftp_server(data=lambda c: c.sendall(UNIX_LINE), pasv_host=b"127.0.0.2"))
+    a PASV reply names (here 127.0.0.2, where nothing listens: the data listener is on
+    127.0.0.1 only, so the listing arrives only if the client connected there)."""
+    server = talker(ftp_server(data=lambda c, _: c.sendall(UNIX_LINE), pasv_host=b"127.0.0.2"))
     transcript = Transcript()
     listing = ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS, transcript=transcript).listing
     assert listing is not None
     assert [e.name for e in listing.entries] == ["a.txt"]
-    assert elsewhere.connections == 0
     notes = [line.text for line in transcript.lines if line.kind == "note"]
     assert any("the PASV reply names 127.0.0.2; connecting to 127.0.0.1" in n for n in notes)
 
@@ -738,7 +648,7 @@ def test_a_million_line_ftp_listing_stops_at_the_cap(talker: Talk) -> None:
     """2 MB on the wire, under the 4 MiB cap, and a million entries in memory: the cap
     counts what the lines become."""
 
-    def million(conn: socket.socket) -> None:
+    def million(conn: socket.socket, server: Talker) -> None:
         block = b"x\n" * 10000
         for _ in range(100):
             conn.sendall(block)
@@ -753,7 +663,9 @@ def test_a_million_line_ftp_listing_stops_at_the_cap(talker: Talk) -> None:
 
 def test_a_size_reply_in_other_digits(talker: Talk) -> None:
     server = talker(
-        ftp_server(data=lambda c: c.sendall(b"hello\r\n"), replies={b"SIZE": "213 ²\r\n".encode()})
+        ftp_server(
+            data=lambda c, _: c.sendall(b"hello\r\n"), replies={b"SIZE": "213 ²\r\n".encode()}
+        )
     )
     result = ftp_fetch(parse(ftp_url(server, "f.txt")), limits=FTP_LIMITS)
     assert result.data == b"hello\r\n"
@@ -763,7 +675,7 @@ def test_a_size_reply_in_other_digits(talker: Talk) -> None:
 def test_an_iac_octet_is_doubled_on_the_wire(talker: Talk) -> None:
     """RFC 959 §4.1 (Telnet on the control connection), RFC 854: data octet 255 is
     sent as IAC IAC."""
-    server = talker(ftp_server(data=lambda c: c.sendall(b"x\r\n")))
+    server = talker(ftp_server(data=lambda c, _: c.sendall(b"x\r\n")))
     ftp_fetch(parse(ftp_url(server, "a%FFb/")), limits=FTP_LIMITS)
     assert b"CWD a\xff\xffb" in server.received
 
@@ -799,7 +711,7 @@ def reply(data: bytes) -> Callable[[socket.socket, bytes], None]:
 
 
 def news_url(server: Talker, path: str) -> str:
-    return f"nntp://127.0.0.1:{server.port}/{path}"
+    return server.url("nntp", "/" + path)
 
 
 NEWS_LIMITS = Limits(connect_timeout=2, read_timeout=2, max_memory=CAP, total_timeout=10)
@@ -814,7 +726,7 @@ OVERVIEW_FMT = (
 
 
 # (silence, a stall, a trickle, an endless reply, a hang-up and another protocol are in
-# nntp/test_nntp_hostile.py, with the fake server there)
+# nntp/test_nntp_hostile.py)
 
 
 def test_a_ten_mb_nntp_greeting_line(talker: Talk) -> None:
@@ -966,7 +878,7 @@ def test_another_services_port_is_refused_before_connecting(
 def test_a_passive_reply_with_a_port_out_of_range_is_a_protocol_error(
     talker: Talk, replies: dict[bytes, bytes]
 ) -> None:
-    server = talker(ftp_server(data=lambda c: c.sendall(UNIX_LINE), replies=replies))
+    server = talker(ftp_server(data=lambda c, _: c.sendall(UNIX_LINE), replies=replies))
     with pytest.raises(FTPError, match="which is not a TCP port") as caught:
         ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS)
     assert isinstance(caught.value, RemoteProtocolError)
@@ -976,7 +888,7 @@ def test_a_passive_reply_with_a_port_out_of_range_is_a_protocol_error(
 
 
 def answers_ok(conn: socket.socket, server: Talker) -> None:
-    server.received.append(conn.recv(4096))
+    server.read_line(conn)
     conn.sendall(b"+OK\r\n")
 
 
@@ -1016,7 +928,7 @@ def test_allow_local_is_the_persons_word(talker: Talk, capsys: pytest.CaptureFix
     server = talker(answers_ok)
     url = f"gopher://127.0.0.1:{server.port}/0FLUSHALL"
     assert main(["fetch", "--allow-local", url, "--timeout", "5"]) == 0
-    assert server.received == [b"FLUSHALL\r\n"]
+    assert server.received == [b"FLUSHALL"]
     assert "+OK" in capsys.readouterr().out
 
 
@@ -1094,7 +1006,7 @@ def test_a_netrc_login_crosses_a_connection_without_tls_only_when_allowed(
 
 def test_ftp_reads_no_netrc(talker: Talk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _netrc(tmp_path, "machine 127.0.0.1 login bob password NETRCSECRET\n", monkeypatch)
-    server = talker(ftp_server(data=lambda conn: conn.sendall(UNIX_LINE)))
+    server = talker(ftp_server(data=lambda conn, _: conn.sendall(UNIX_LINE)))
     ftp_fetch(parse(ftp_url(server, "pub/")), limits=FTP_LIMITS)
     assert b"USER anonymous" in server.received
     assert not any(b"NETRCSECRET" in line or b"bob" in line for line in server.received)
@@ -1108,12 +1020,13 @@ def _gopher_file(size: int) -> Callable[[socket.socket], None]:
 
 
 def _ftp_file(size: int) -> Callable[[socket.socket, Talker], None]:
-    return ftp_server(data=repeated(CHUNK, size // len(CHUNK)))
+    send = repeated(CHUNK, size // len(CHUNK))
+    return ftp_server(data=lambda conn, _: send(conn))
 
 
 def _download_url(kind: str, hostile: Start, talker: Talk) -> str:
     if kind == "gopher":
-        return hostile(_gopher_file(4 * len(CHUNK))).url("9/big")
+        return hostile(_gopher_file(4 * len(CHUNK))).gopher("9/big")
     return ftp_url(talker(_ftp_file(4 * len(CHUNK))), "big")
 
 
@@ -1267,7 +1180,7 @@ def test_a_reply_cut_short_stays_in_the_part_file(
     server = hostile(repeated(CHUNK, size // len(CHUNK), first=b"+10000000000\r\n"))
     target = tmp_path / "big.bin"
     target.write_bytes(b"the old one")
-    url = server.url("9/big%09%09+")
+    url = server.gopher("9/big%09%09+")
     assert main(["fetch", "--allow-local", url, "-o", str(target), "--timeout", "10"]) == 1
     assert target.read_bytes() == b"the old one"
     assert (tmp_path / "big.bin.part").stat().st_size == size
@@ -1282,7 +1195,9 @@ def test_a_big_menu_goes_to_a_file(hostile: Start, tmp_path: Path) -> None:
     count = 150 * 1500
     server = hostile(repeated(MENU_CHUNK, 150, last=b".\r\n"))
     target = tmp_path / "menu.txt"
-    assert main(["fetch", "--allow-local", server.url(), "-o", str(target), "--timeout", "20"]) == 0
+    assert (
+        main(["fetch", "--allow-local", server.gopher(), "-o", str(target), "--timeout", "20"]) == 0
+    )
     lines = target.read_text("utf-8").splitlines()
     assert len(lines) == count
     assert lines[0].startswith("0 text     Item 00000")

@@ -26,6 +26,7 @@ __all__ = [
     "PortInUse",
     "ServerDidNotStart",
     "candidate_port",
+    "ipv6_loopback",
     "listens",
     "start_on_free_port",
     "unused_port",
@@ -82,6 +83,18 @@ def candidate_port(host: str = HOST) -> int:
 def unused_port(host: str = HOST) -> int:
     """A port nothing listens on, for a connection that must be refused."""
     return candidate_port(host)
+
+
+def ipv6_loopback() -> bool:
+    """Whether this machine has the IPv6 loopback address (``::1``) to listen on."""
+    if not socket.has_ipv6:
+        return False
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
 
 
 def start_on_free_port(start: Callable[[int], T], *, attempts: int = ATTEMPTS) -> T:

@@ -8,26 +8,25 @@
 * ``vsftpd_implicit``, ``vsftpd_explicit``, ``certificates``: vsftpd with TLS (ftps,
   AUTH TLS) and its test CA, from the FTP tests;
 * ``inn``: the INN news server of the NNTP tests (needs the ``inn2`` package and root);
-* ``trickle``: a server that answers one byte a second, for the responsiveness tests.
+* ``trickle``: a server that answers one byte a second, for the responsiveness tests
+  (``trickle_server`` makes one at another pace).
 
 In CI (``CI=true``) a server that cannot start fails the test instead of skipping it.
 """
 
 from __future__ import annotations
 
-import select
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
+from PySide6.QtCore import QCoreApplication
 
+from tests.gui.helpers import stop_viewer
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
 from tests.support.ci import unavailable as support_unavailable
-from tests.support.servers import ConnectionServer
+from tests.support.servers import ScriptedServer, trickles
 from urlinspector.core import parse
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.handlers.base import Origin
@@ -123,13 +122,16 @@ def pane(app: Any, qtbot: Any, downloads: Path) -> Iterator[ViewerPane]:
     widget.show()
     qtbot.waitExposed(widget)
     yield widget
-    widget.shutdown()
+    stop_viewer(widget)
 
 
 def wait_idle(qtbot: Any, pane: ViewerPane, timeout: int = 10000) -> None:
-    """Wait until the fetch in progress has ended (and its signals were handled)."""
-    qtbot.waitUntil(lambda: not pane.busy, timeout=timeout)
-    qtbot.wait(10)
+    """Wait until the fetch in progress has ended and its thread is free, then deliver
+    what it signalled on the way out (its signals are queued for the GUI thread)."""
+    qtbot.waitUntil(
+        lambda: not pane.busy and pane.runner.pool.activeThreadCount() == 0, timeout=timeout
+    )
+    QCoreApplication.sendPostedEvents()
 
 
 @pytest.fixture
@@ -184,59 +186,21 @@ except ImportError as _exc:  # pragma: no cover - the NNTP tests are part of the
 
 # --- a server that sends one byte a second ----------------------------------------------------
 
+Trickle = ScriptedServer
 
-class Trickle(ConnectionServer):
-    """A TCP server on 127.0.0.1 that reads one request line, then sends *reply* one
-    byte every *interval* seconds.  :attr:`closed_by_client` is set when the client
-    hangs up (seen at once: the server waits with select between bytes)."""
 
-    def __init__(self, reply: bytes, interval: float = 1.0) -> None:
-        self.reply = reply
-        self.interval = interval
-        self.requests: list[bytes] = []
-        self.connected = threading.Event()
-        self.closed_by_client = threading.Event()
-        self.sent = 0
-        super().__init__(self._answer, threaded=False)
-
-    @property
-    def url(self) -> str:
-        return f"gopher://127.0.0.1:{self.port}/1/slow"
-
-    def _answer(self, conn: socket.socket) -> None:
-        self.connected.set()
-        self._talk(conn)
-
-    def _talk(self, conn: socket.socket) -> None:
-        conn.settimeout(5)
-        request = b""
-        while not request.endswith(b"\n"):
-            chunk = conn.recv(4096)
-            if not chunk:
-                return
-            request += chunk
-        self.requests.append(request)
-        for octet in self.reply:
-            readable, _, _ = select.select([conn], [], [], self.interval)
-            if self.stopping.is_set():
-                return
-            if readable and conn.recv(1) == b"":
-                self.closed_by_client.set()
-                return
-            conn.sendall(bytes([octet]))
-            self.sent += 1
-        time.sleep(0.1)
-
-    def stop(self) -> None:
-        self.close(5)
+def trickle_server(reply: bytes, interval: float = 1.0) -> Trickle:
+    """A gopher server on 127.0.0.1 that reads one request line, then sends *reply* one
+    octet every *interval* seconds (``sent`` counts them; ``hung_up`` is set as soon as
+    the client hangs up)."""
+    return ScriptedServer(trickles(reply, interval), threaded=False)
 
 
 @pytest.fixture
 def trickle() -> Iterator[Trickle]:
-    reply = b"iA menu sent one byte a second\t\terror.host\t1\r\n" * 4 + b".\r\n"
-    server = Trickle(reply)
+    server = trickle_server(b"iA menu sent one byte a second\t\terror.host\t1\r\n" * 4 + b".\r\n")
     yield server
-    server.stop()
+    server.close(5)
 
 
 @pytest.fixture(autouse=True)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tests.gui.helpers import stop_viewer
 from urlinspector.core import parse
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
 from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
@@ -137,7 +138,7 @@ def _pages(window: MainWindow, pane: ViewerPane) -> Iterator[str]:
 def viewer(window: MainWindow) -> Iterator[ViewerPane]:
     pane = install_viewer(window)
     yield pane
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 def test_every_access_key_of_the_window_is_unique_on_every_page(

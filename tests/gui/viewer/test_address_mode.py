@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QFontMetrics
 
-from tests.gui.helpers import address
+from tests.gui.helpers import address, stop_viewer
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
 from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
@@ -21,7 +21,7 @@ from urlinspector.gui.widgets.address_mode import MODES
 def viewer(window: MainWindow) -> Iterator[ViewerPane]:
     pane = install_viewer(window)
     yield pane
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 @pytest.mark.parametrize(

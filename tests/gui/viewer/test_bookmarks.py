@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMenu
 
-from tests.gui.helpers import address
+from tests.gui.helpers import address, stop_viewer
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.core import DEFAULT_EDITION, URL, parse
 from urlinspector.gui.main_window import MainWindow
@@ -126,4 +126,4 @@ def test_ctrl_d_adds_the_page_and_the_menu_opens_it(
         wait_idle(qtbot, pane)
         assert address(pane) == hole.url
     finally:
-        pane.shutdown()
+        stop_viewer(pane)

@@ -13,7 +13,7 @@ from PySide6.QtCore import QModelIndex, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu
 
-from tests.gui.helpers import current_item, top_item
+from tests.gui.helpers import current_item, stop_viewer, top_item
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.settings import Settings
@@ -186,4 +186,4 @@ def test_the_bookmarks_menu_opens_the_dialog(qtbot: Any, store: QSettings) -> No
         dialog.close()
         QApplication.processEvents()
     finally:
-        pane.shutdown()
+        stop_viewer(pane)

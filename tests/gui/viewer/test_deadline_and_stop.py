@@ -3,15 +3,15 @@ overall deadline (VIEW_LIMITS has one), and at once on Stop, for every protocol.
 
 from __future__ import annotations
 
-import socket
-import time
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from tests.gui.helpers import stop_runner
 from tests.gui.viewer.test_workers import Receiver
-from tests.support.servers import ConnectionServer
+from tests.support.servers import ScriptedServer
 from urlinspector.core import parse
 from urlinspector.gui.viewer.tasks import ftp_task, gopher_task, news_task
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
@@ -19,24 +19,12 @@ from urlinspector.net.errors import Cancelled, NetTimeout
 from urlinspector.net.limits import Limits
 
 
-class Dripper(ConnectionServer):
+def dripper(drip: bytes) -> ScriptedServer:
     """A server on 127.0.0.1 that sends *drip* every 0.05 s, for ever (a greeting or a
-    menu that never ends)."""
-
-    def __init__(self, drip: bytes) -> None:
-        self.drip = drip
-        self.sent = 0
-        """How many drips went out."""
-        super().__init__(self._drip, threaded=False)
-
-    def _drip(self, conn: socket.socket) -> None:
-        while not self.stopping.is_set():
-            conn.sendall(self.drip)
-            self.sent += 1
-            time.sleep(0.05)
-
-    def close(self, timeout: float = 5.0, *, wait_for_handlers: bool = True) -> None:
-        super().close(timeout, wait_for_handlers=wait_for_handlers)
+    menu that never ends); ``sent`` counts the drips."""
+    return ScriptedServer(
+        lambda conn, server: server.drip(conn, itertools.repeat(drip), 0.05), threaded=False
+    )
 
 
 TASKS: dict[str, tuple[bytes, Callable[[int, Limits], Any]]] = {
@@ -56,15 +44,17 @@ TASKS: dict[str, tuple[bytes, Callable[[int, Limits], Any]]] = {
 def runner(app: Any) -> Iterator[JobRunner]:
     pool = JobRunner()
     yield pool
-    pool.shutdown(5)
+    stop_runner(pool)
 
 
 @pytest.fixture(params=sorted(TASKS))
-def dripping(request: pytest.FixtureRequest) -> Iterator[tuple[Dripper, Callable[..., Any]]]:
+def dripping(
+    request: pytest.FixtureRequest,
+) -> Iterator[tuple[ScriptedServer, Callable[..., Any]]]:
     drip, task = TASKS[request.param]
-    server = Dripper(drip)
+    server = dripper(drip)
     yield server, task
-    server.close()
+    server.close(5)
 
 
 def test_the_viewer_has_a_deadline() -> None:
@@ -72,7 +62,7 @@ def test_the_viewer_has_a_deadline() -> None:
 
 
 def test_a_dripping_server_ends_at_the_deadline(
-    qtbot: Any, runner: JobRunner, dripping: tuple[Dripper, Callable[..., Any]]
+    qtbot: Any, runner: JobRunner, dripping: tuple[ScriptedServer, Callable[..., Any]]
 ) -> None:
     server, task = dripping
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.0)
@@ -85,7 +75,7 @@ def test_a_dripping_server_ends_at_the_deadline(
 
 
 def test_stop_ends_a_dripping_server_at_once(
-    qtbot: Any, runner: JobRunner, dripping: tuple[Dripper, Callable[..., Any]]
+    qtbot: Any, runner: JobRunner, dripping: tuple[ScriptedServer, Callable[..., Any]]
 ) -> None:
     server, task = dripping
     limits = Limits(connect_timeout=2, read_timeout=30, total_timeout=None)

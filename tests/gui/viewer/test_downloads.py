@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
-from tests.gui.viewer.conftest import BINARY, Trickle, unavailable
+from tests.gui.helpers import stop_viewer
+from tests.gui.viewer.conftest import BINARY, trickle_server, unavailable
 from tests.integration.ftp.servers import (
     BIG_SIZE,
     MiB,
@@ -200,7 +201,7 @@ def test_ctrl_shift_y_opens_the_downloads_window_from_the_go_menu(window: Any) -
     assert pane.downloads.window is not None
     assert pane.downloads.window.isVisible()
     assert pane.downloads.window.empty.isVisible()  # no downloads yet: it says so
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 # --- several at once, one source of truth --------------------------------------------------------
@@ -210,7 +211,7 @@ def test_two_downloads_run_at_once_and_both_are_saved(
     qtbot: Any, pane: ViewerPane, big_url: str, gate: Gate, downloads: Path
 ) -> None:
     payload = bytes(range(256)) * 2
-    slow = Trickle(payload, interval=0.005)
+    slow = trickle_server(payload, interval=0.005)
     try:
         first = start_big(qtbot, pane, big_url)
         pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/9/slow.bin"))
@@ -229,7 +230,7 @@ def test_two_downloads_run_at_once_and_both_are_saved(
         with qtbot.waitSignals([first.dialog.saved, second.dialog.saved], timeout=30000):
             pass
     finally:
-        slow.stop()
+        slow.close(5)
     assert (downloads / "big.bin").read_bytes() == big_bytes()
     assert (downloads / "slow.bin").read_bytes() == payload
     assert [r.state for r in pane.downloads.model.records()] == [DownloadState.DONE] * 2
@@ -304,7 +305,10 @@ def test_an_ftp_download_cut_midway_resumes_to_a_byte_identical_file(
     assert "Resume" in item.dialog.status.text()
     assert buttons.resume_button.isEnabled()
     assert buttons.retry_button.isEnabled()
-    qtbot.wait(50)
+    # the cancelled transfer has ended and all it signalled is handled: nothing is
+    # left that could resume it (the downloads start no timers)
+    qtbot.waitUntil(lambda: pane.downloads.runner.pool.activeThreadCount() == 0, timeout=10000)
+    QCoreApplication.sendPostedEvents()
     assert record(pane, 1).state is DownloadState.CANCELLED  # resuming is the person's act
     gate.limit(0)
     buttons.resume_button.click()
@@ -378,7 +382,7 @@ def test_a_server_that_refuses_rest_ends_resuming_and_retry_starts_again(
 def test_a_cut_gopher_download_says_it_cannot_resume_and_retry_starts_again(
     qtbot: Any, pane: ViewerPane, downloads: Path
 ) -> None:
-    slow = Trickle(BINARY[:400], interval=0.01)
+    slow = trickle_server(BINARY[:400], interval=0.01)
     try:
         pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/9/slow.bin"))
         qtbot.waitUntil(lambda: pane.downloads.model.rowCount() == 1, timeout=10000)
@@ -388,7 +392,7 @@ def test_a_cut_gopher_download_says_it_cannot_resume_and_retry_starts_again(
         buttons = window.actions_for(1)
         buttons.cancel_button.click()
         wait_state(qtbot, pane, 1, DownloadState.CANCELLED)
-        qtbot.waitUntil(slow.closed_by_client.is_set, timeout=5000)
+        qtbot.waitUntil(slow.hung_up.is_set, timeout=5000)
         cut = record(pane, 1)
         assert not cut.resumable
         assert NO_RANGES in window.model.index(0, STATE).data()
@@ -400,13 +404,13 @@ def test_a_cut_gopher_download_says_it_cannot_resume_and_retry_starts_again(
         buttons.retry_button.click()
         wait_state(qtbot, pane, 1, DownloadState.DONE)
     finally:
-        slow.stop()
+        slow.close(5)
     dialog = job(pane, 1).dialog
     assert dialog is not None
     with qtbot.waitSignal(dialog.saved, timeout=5000):
         dialog.save_button.click()
     assert (downloads / "slow.bin").read_bytes() == BINARY[:400]  # all of it, from the start
-    assert len(slow.requests) == 2
+    assert len(slow.received) == 2
 
 
 def test_open_folder_shows_the_folder_of_the_saved_file(

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from tests.gui.helpers import stop_viewer
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
@@ -24,7 +25,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 def viewer(window: MainWindow) -> Iterator[ViewerPane]:
     pane = install_viewer(window)
     yield pane
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 def ctrl_f(qtbot: Any, widget: QWidget) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.gui.helpers import stop_viewer
 from tests.integration.ftp.servers import FILES
 from tests.integration.ftp.vsftpd import Certificates, VsftpdServer
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -89,4 +90,4 @@ def test_the_go_menu_setting_asks_for_auth_tls_and_is_kept(window: Any) -> None:
         assert not pane.ftp_auth_tls
         assert not window.settings.ftp_tls
     finally:
-        pane.shutdown()
+        stop_viewer(pane)

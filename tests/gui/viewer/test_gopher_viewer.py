@@ -8,12 +8,13 @@ import time
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtTest import QTest
 
 from tests.gui.helpers import address
-from tests.gui.viewer.conftest import BINARY, LATIN1_TEXT, Trickle, wait_idle
+from tests.gui.viewer.conftest import BINARY, LATIN1_TEXT, Trickle, trickle_server, wait_idle
+from tests.support.ports import unused_port
 from urlinspector import palette as roles
 from urlinspector.core import parse
 from urlinspector.gui.viewer.gopher_view import ITEM_ROLE, icon_name
@@ -168,12 +169,7 @@ def test_a_missing_selector_shows_the_servers_error(go: Any, demo: Any) -> None:
 
 
 def test_nothing_listening_shows_cannot_connect(go: Any) -> None:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    pane = go(f"gopher://127.0.0.1:{port}/1/")
+    pane = go(f"gopher://127.0.0.1:{unused_port()}/1/")
     assert pane.current_page is pane.message_page
     assert "Cannot connect" in pane.message_page.title.text()
 
@@ -370,13 +366,14 @@ def test_the_window_keeps_answering_and_stop_cancels(
     timer = QTimer()
     timer.setInterval(10)
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
-    pane.navigate(parse(trickle.url))
+    pane.navigate(parse(trickle.url("gopher", "/1/slow")))
     assert pane.busy
     assert pane.stop_action.isEnabled()
     qtbot.waitUntil(pane.progress.isVisible, timeout=1000)
-    assert trickle.connected.wait(5)
+    qtbot.waitUntil(lambda: bool(trickle.received), timeout=5000)  # the request came
     timer.start()
-    qtbot.wait(1500)
+    # the event loop is watched while two of the server's octets come, a second apart
+    qtbot.waitUntil(lambda: trickle.sent >= 2, timeout=10000)
     timer.stop()
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
     assert len(ticks) > 50
@@ -388,15 +385,15 @@ def test_the_window_keeps_answering_and_stop_cancels(
     pane.start_page.setFocus()
     QTest.keyClick(pane.start_page, Qt.Key.Key_Escape)  # Stop
     assert not pane.busy
-    assert job.wait(2), "the fetch did not end after Stop"
-    assert trickle.closed_by_client.wait(2)
+    assert job.wait(5), "the fetch did not end after Stop"
+    assert trickle.hung_up.wait(5)
     assert pane.url is None  # nothing had come that could be shown
     assert not pane.stop_action.isEnabled()
 
 
 def test_a_menu_is_shown_while_it_arrives(qtbot: Any, pane: ViewerPane) -> None:
     line = b"iA line of a slow menu\t\terror.host\t1\r\n"
-    slow = Trickle(line * 3 + b".\r\n", interval=0.01)
+    slow = trickle_server(line * 3 + b".\r\n", interval=0.01)
     try:
         url = f"gopher://127.0.0.1:{slow.port}/1/"
         pane.navigate(parse(url))
@@ -405,7 +402,7 @@ def test_a_menu_is_shown_while_it_arrives(qtbot: Any, pane: ViewerPane) -> None:
         wait_idle(qtbot, pane)
         assert pane.gopher_page.model.rowCount() == 3
     finally:
-        slow.stop()
+        slow.close(5)
 
 
 # --- too large to show; forms ---------------------------------------------------------------
@@ -495,21 +492,24 @@ def test_a_theme_change_recolours_the_menu(go: Any, hole: Any) -> None:
 
 def test_stop_keeps_the_part_of_a_menu_that_came(qtbot: Any, pane: ViewerPane) -> None:
     line = b"iOne line of a long slow menu\t\terror.host\t1\r\n"
-    slow = Trickle(line * 200 + b".\r\n", interval=0.002)
+    slow = trickle_server(line * 200 + b".\r\n", interval=0.002)
     try:
         pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/1/"))
         qtbot.waitUntil(lambda: pane.gopher_page.model.rowCount() >= 2, timeout=10000)
+        job = pane.job
+        assert job is not None
         pane.stop_action.trigger()
         shown = pane.gopher_page.model.rowCount()
         assert 2 <= shown < 200
         assert "stopped: the menu is incomplete" in pane.info.text()
-        assert slow.closed_by_client.wait(3)
-        qtbot.wait(50)
+        assert slow.hung_up.wait(5)
+        assert job.wait(5)  # the fetch has ended: it sends nothing more
+        QCoreApplication.sendPostedEvents()  # and all it had sent has been delivered
         assert pane.gopher_page.model.rowCount() == shown  # nothing more after Stop
         assert pane.current_page is pane.gopher_page
         assert pane.history.current is not None
     finally:
-        slow.stop()
+        slow.close(5)
 
 
 def test_the_welcome_text_has_no_link_to_a_port_named_port(go: Any, demo: Any) -> None:

@@ -3,8 +3,9 @@ entry, a drop and ``urlinspector gui URL`` leave the URL's server alone.  Only a
 explicit act fetches: Open (the button, Alt+Enter), Enter while the viewer is shown,
 ``urlinspector open URL``.
 
-A listening socket on 127.0.0.1 counts the connections it is offered; every test
-also checks that the explicit act does connect, so a count of 0 means something.
+A gopher port on 127.0.0.1 counts the requests it gets; every test also checks that
+the explicit act does connect, so a count of 0 means something.  That nothing came is
+known without waiting a while: see :func:`settle`.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
-from tests.gui.helpers import address
+from tests.gui.helpers import address, stop_viewer
 from tests.gui.viewer.conftest import wait_idle
-from tests.support.servers import ConnectionServer
+from tests.support.servers import ScriptedServer, after_request
+from tests.support.waiting import accepted_before
 from urlinspector.app import main
 from urlinspector.gui import launch
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
@@ -28,60 +30,59 @@ from urlinspector.gui.settings import PASSWORD_REMOVED, Settings
 from urlinspector.gui.viewer.install import VIEWER_PAGE, install_viewer
 from urlinspector.gui.viewer.pane import ViewerPane
 
-SETTLE_MS = 400
-"""How long a test waits for a connection that must not come (a fetch connects within
-a few milliseconds of being started)."""
-
-
-class Listener(ConnectionServer):
-    """A TCP socket on 127.0.0.1 that counts the connections made to it and closes
-    each at once (a fetch then ends quickly with an empty reply)."""
-
-    def __init__(self) -> None:
-        super().__init__(lambda conn: None, threaded=False)
-
-    @property
-    def count(self) -> int:
-        return self.accepted
-
-    def url(self, scheme: str = "gopher", path: str = "/1/", userinfo: str = "") -> str:
-        return f"{scheme}://{userinfo}127.0.0.1:{self.port}{path}"
-
-    def stop(self) -> None:
-        self.close(5)
+Listener = ScriptedServer
 
 
 @pytest.fixture
 def listener() -> Iterator[Listener]:
-    server = Listener()
+    """A gopher port on 127.0.0.1 that records each request and closes at once (a fetch
+    then ends quickly with an empty reply)."""
+    server = ScriptedServer(after_request(lambda conn: None), threaded=False)
     yield server
-    server.stop()
+    server.close(5)
+
+
+def fetches(listener: Listener) -> int:
+    """How many fetches reached the listener (requests it read)."""
+    return len(listener.received)
 
 
 @pytest.fixture
 def viewer(window: MainWindow) -> Iterator[ViewerPane]:
     pane = install_viewer(window)
     yield pane
-    pane.shutdown()
+    stop_viewer(pane)
 
 
-def settle(qtbot: Any) -> None:
-    qtbot.wait(SETTLE_MS)
+def settle(
+    listener: Listener, window: MainWindow | None = None, viewer: ViewerPane | None = None
+) -> None:
+    """Let what the last act set off happen, so that a count of fetches is final.
+
+    The typing pause and the queued events are run now; then no fetch may be running
+    (one that has not connected yet could still come); and the listener, which accepts
+    connections in the order they were made and serves one at a time, has served every
+    connection made before a probe of its own (the probe sends no request)."""
+    if window is not None:
+        window.flush()
+    QCoreApplication.sendPostedEvents()
+    assert viewer is None or not viewer.runner.running
+    accepted_before(listener.port, lambda: listener.peers)
 
 
 def opened(qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener) -> None:
     """The explicit act: Open connects (once), and the viewer shows the result."""
-    before = listener.count
+    before = fetches(listener)
     window.open_action.trigger()
     assert window.pages.currentWidget() is viewer
-    qtbot.waitUntil(lambda: listener.count == before + 1, timeout=5000)
+    qtbot.waitUntil(lambda: fetches(listener) == before + 1, timeout=5000)
     wait_idle(qtbot, viewer)
 
 
 def test_typing_and_pasting_a_url_do_not_connect(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
 ) -> None:
-    url = listener.url()
+    url = listener.url("gopher", "/1/")
     window.address.setFocus()
     qtbot.keyClicks(window.address, url[:-3])
     mime = QMimeData()
@@ -89,17 +90,17 @@ def test_typing_and_pasting_a_url_do_not_connect(
     window.address.insertFromMimeData(mime)
     window.flush()
     assert window.address.text() == url
-    settle(qtbot)
-    assert listener.count == 0
+    settle(listener, window, viewer)
+    assert fetches(listener) == 0
     assert not viewer.busy
     opened(qtbot, window, viewer, listener)
-    assert listener.count == 1
+    assert fetches(listener) == 1
 
 
 def test_a_url_picked_from_pasted_text_is_inspected_only(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
 ) -> None:
-    url = listener.url()
+    url = listener.url("gopher", "/1/")
     mime = QMimeData()
     mime.setText(f"see {url} and http://other.example/ too")
     window.address.insertFromMimeData(mime)
@@ -109,20 +110,20 @@ def test_a_url_picked_from_pasted_text_is_inspected_only(
     window.menus.found_menu.close()
     assert window.address.text() == url
     assert window.pages.currentWidget() is window.inspector
-    settle(qtbot)
-    assert listener.count == 0
+    settle(listener, window, viewer)
+    assert fetches(listener) == 0
     assert viewer.url is None
     opened(qtbot, window, viewer, listener)
-    assert listener.count == 1
+    assert fetches(listener) == 1
 
 
 def test_a_history_entry_is_inspected_only_even_from_the_viewer(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
 ) -> None:
-    url = listener.url()
+    url = listener.url("gopher", "/1/")
     window.address.setText(url)
     opened(qtbot, window, viewer, listener)  # now browsing: the viewer is shown
-    assert listener.count == 1
+    assert fetches(listener) == 1
     window.inspect("http://else.example/")
     window.show_page(VIEWER_PAGE)
     window.menus.history_menu.aboutToShow.emit()
@@ -130,14 +131,14 @@ def test_a_history_entry_is_inspected_only_even_from_the_viewer(
     entry.trigger()
     assert window.address.text() == url
     assert window.pages.currentWidget() is window.inspector
-    settle(qtbot)
-    assert listener.count == 1
+    settle(listener, window, viewer)
+    assert fetches(listener) == 1
 
 
 def test_a_drop_is_inspected_only(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
 ) -> None:
-    url = listener.url()
+    url = listener.url("gopher", "/1/")
     mime = QMimeData()
     mime.setData("text/uri-list", f"{url}\r\n".encode())
     event = QDropEvent(
@@ -149,63 +150,63 @@ def test_a_drop_is_inspected_only(
     )
     window.dropEvent(event)
     assert window.address.text() == url
-    settle(qtbot)
-    assert listener.count == 0
+    settle(listener, window, viewer)
+    assert fetches(listener) == 0
     opened(qtbot, window, viewer, listener)
 
 
 def test_enter_inspects_in_the_inspector_and_fetches_in_the_viewer(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
 ) -> None:
-    url = listener.url()
+    url = listener.url("gopher", "/1/")
     window.address.setFocus()
     window.address.setText(url)
     qtbot.keyClick(window.address, Qt.Key.Key_Return)
     assert window.pages.currentWidget() is window.inspector
-    settle(qtbot)
-    assert listener.count == 0
+    settle(listener, window, viewer)
+    assert fetches(listener) == 0
     window.show_page(VIEWER_PAGE)
     window.address.setFocus()
     qtbot.keyClick(window.address, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: listener.count == 1, timeout=5000)
+    qtbot.waitUntil(lambda: fetches(listener) == 1, timeout=5000)
     wait_idle(qtbot, viewer)
     window.show_page(INSPECTOR_PAGE)
     qtbot.keyClick(window.address, Qt.Key.Key_Return, Qt.KeyboardModifier.AltModifier)
-    qtbot.waitUntil(lambda: listener.count == 2, timeout=5000)
+    qtbot.waitUntil(lambda: fetches(listener) == 2, timeout=5000)
     wait_idle(qtbot, viewer)
-    settle(qtbot)
-    assert listener.count == 2  # one key press, one fetch
+    settle(listener, window, viewer)
+    assert fetches(listener) == 2  # one key press, one fetch
 
 
 def test_gui_url_inspects_and_open_url_fetches(
     app: Any, qtbot: Any, tmp_path: Path, listener: Listener
 ) -> None:
-    url = listener.url()
+    url = listener.url("gopher", "/1/")
     shot = tmp_path / "shot.png"
     assert main(["gui", url, "--screenshot", str(shot)]) == 0
     assert shot.is_file()
-    settle(qtbot)
-    assert listener.count == 0
+    settle(listener)
+    assert fetches(listener) == 0
     assert main(["open", url, "--screenshot", str(shot)]) == 0
-    assert listener.count == 1
+    assert fetches(listener) == 1
     args = argparse.Namespace(url=url, open=True, base=None, edition=None, theme=None)
     assert launch.run_gui(argparse.Namespace(**vars(args), screenshot=str(shot))) == 0
-    assert listener.count == 2  # gui --open URL
+    assert fetches(listener) == 2  # gui --open URL
 
 
 def test_a_refused_fetch_is_not_a_visit(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
 ) -> None:
-    window.address.setText(listener.url())
+    window.address.setText(listener.url("gopher", "/1/"))
     opened(qtbot, window, viewer, listener)
     shown_url = address(viewer)
     entries = len(viewer.history)
     # a gopher selector with a line break cannot be sent (RFC 1738 §3.4): refused before
     # anything is sent
-    window.address.setText(listener.url(path="/0/a%0D%0Ab"))
+    window.address.setText(listener.url("gopher", "/0/a%0D%0Ab"))
     window.open_action.trigger()
-    settle(qtbot)
-    assert listener.count == 1
+    settle(listener, window, viewer)
+    assert fetches(listener) == 1
     assert viewer.current_page is viewer.message_page
     assert len(viewer.history) == entries
     assert address(viewer) == shown_url
@@ -241,12 +242,12 @@ def test_open_says_what_it_does_not_fetch(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
 ) -> None:
     assert not window.open_action.isEnabled()  # nothing to open yet
-    window.address.setText(listener.url(scheme="http", path="/"))
+    window.address.setText(listener.url("http", "/"))
     assert window.open_action.isEnabled()
     window.open_action.trigger()
     assert window.pages.currentWidget() is window.inspector
     assert "http URLs are not fetched here" in window.statusBar().currentMessage()
-    settle(qtbot)
-    assert listener.count == 0
+    settle(listener, window, viewer)
+    assert fetches(listener) == 0
     window.address.setText("")
     assert not window.open_action.isEnabled()

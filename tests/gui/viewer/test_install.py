@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from tests.gui.helpers import address, menu_titled
+from tests.gui.helpers import address, menu_titled, stop_viewer
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.core import parse
 from urlinspector.gui.main_window import INSPECTOR_PAGE, MainWindow
@@ -22,7 +22,7 @@ from urlinspector.gui.viewer.pane import ViewerPane
 def viewer(window: MainWindow) -> Any:
     pane = install_viewer(window)
     yield pane
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 def enter(qtbot: Any, window: MainWindow, text: str, *, alt: bool = False) -> None:
@@ -133,7 +133,7 @@ def test_the_news_server_setting_is_kept_and_used(window: MainWindow) -> None:
         assert first.news_server == "news.example:1119"
         assert window.settings.news_server == "news.example:1119"
     finally:
-        first.shutdown()
+        stop_viewer(first)
     second = install_viewer(window)  # as at the next start: read from the settings
     try:
         assert second.news_server == "news.example:1119"
@@ -141,7 +141,7 @@ def test_the_news_server_setting_is_kept_and_used(window: MainWindow) -> None:
         assert second.news_server is None
         assert window.settings.news_server == ""
     finally:
-        second.shutdown()
+        stop_viewer(second)
 
 
 def test_the_viewers_labels_follow_show_passwords(window: MainWindow, viewer: Any) -> None:

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMenu
 
+from tests.gui.helpers import stop_viewer
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.core import parse
 from urlinspector.gui.main_window import MainWindow
@@ -34,7 +35,7 @@ def browsing(qtbot: Any, store: QSettings) -> Iterator[tuple[MainWindow, ViewerP
     try:
         yield window, pane
     finally:
-        pane.shutdown()
+        stop_viewer(pane)
 
 
 @pytest.mark.parametrize(

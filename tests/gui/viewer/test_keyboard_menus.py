@@ -13,7 +13,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
-from tests.gui.helpers import address
+from tests.gui.helpers import address, stop_viewer
 from tests.gui.viewer.conftest import wait_idle
 from urlinspector.gui.app import create_application
 from urlinspector.gui.main_window import MainWindow
@@ -142,7 +142,7 @@ def test_tab_after_the_last_item_leaves_the_menu(qtbot: Any, window: MainWindow,
         assert not view.hasFocus()  # no keyboard trap
         assert window.focusWidget() is not None
     finally:
-        pane.shutdown()
+        stop_viewer(pane)
 
 
 def test_back_returns_to_the_item_followed_where_it_was(
@@ -166,7 +166,29 @@ def test_back_returns_to_the_item_followed_where_it_was(
     assert pane.current_page is pane.gopher_page
     assert current(pane) is not None
     assert current(pane).display == "Item 40"  # type: ignore[union-attr]
-    qtbot.waitUntil(lambda: view.indexAt(QPoint(1, 1)).row() == top, timeout=3000)
+    qtbot.waitUntil(lambda: view.indexAt(QPoint(1, 1)).row() == top, timeout=10000)
+
+
+def test_back_in_a_smaller_window_keeps_the_item_followed_in_view(
+    qtbot: Any, go: Any, long_hole: Any
+) -> None:
+    pane = go(long_hole.url)
+    view = pane.gopher_page.view
+    focus(qtbot, view)
+    for _ in range(40):
+        press(qtbot, view, Key.Key_Down)
+    followed = view.currentIndex()
+    press(qtbot, view, Key.Key_Return)
+    wait_idle(qtbot, pane)
+    pane.resize(pane.width(), pane.height() // 2)  # rows from the old top down to it no longer fit
+    pane.back_action.trigger()
+    wait_idle(qtbot, pane)
+    assert current(pane).display == "Item 40"  # type: ignore[union-attr]
+    qtbot.waitUntil(
+        lambda: view.viewport().rect().contains(view.visualRect(view.currentIndex())),
+        timeout=10000,
+    )
+    assert view.currentIndex().row() == followed.row()
 
 
 @pytest.mark.parametrize(
@@ -250,7 +272,7 @@ def test_the_item_the_keyboard_is_on_shows_in_the_status_and_address_bars(
         assert not window.address.document().isUndoAvailable()  # no step per item
         assert window.base.text() == demo.url  # the page's own URL stays the base
     finally:
-        pane.shutdown()
+        stop_viewer(pane)
 
 
 # --- the mark -------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ from PySide6.QtTest import QTest
 
 from tests.gui.helpers import address
 from tests.gui.viewer.conftest import wait_idle
+from tests.support.servers import ScriptedServer, after_request
+from tests.support.waiting import accepted_before, wait_until
 from urlinspector.core import parse
 from urlinspector.gui.viewer.handlers.base import Origin, consent, guarded
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -25,34 +27,23 @@ from urlinspector.net.demo_server import DemoServer
 from urlinspector.net.policy import Refused
 
 
-class Listener:
-    """A local service: accepts on 127.0.0.1 and records what it receives."""
-
-    def __init__(self) -> None:
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.port: int = self.sock.getsockname()[1]
-
-    def received(self, wait: float = 0.5) -> bytes | None:
-        """What the first client sent, or None when nobody came within *wait* s."""
-        self.sock.settimeout(wait)
-        try:
-            conn, _ = self.sock.accept()
-        except TimeoutError:
-            return None
-        with conn:
-            conn.settimeout(2)
-            return conn.recv(4096)
-
-
 @pytest.fixture
-def service() -> Iterator[Listener]:
-    listener = Listener()
+def service() -> Iterator[ScriptedServer]:
+    """A local service: accepts on 127.0.0.1 and records the line each client sends."""
+    listener = ScriptedServer(after_request(lambda conn: None), threaded=False)
     yield listener
-    listener.sock.close()
+    listener.close()
+
+
+def nothing_came(pane: ViewerPane, service: ScriptedServer) -> bool:
+    """No fetch is left that could still connect, and none did."""
+    assert not pane.busy
+    assert not pane.runner.running
+    return accepted_before(service.port, lambda: service.peers) == 0
 
 
 @pytest.fixture
-def menu_to(service: Listener, tmp_path: Path) -> Iterator[DemoServer]:
+def menu_to(service: ScriptedServer, tmp_path: Path) -> Iterator[DemoServer]:
     """A gopher server on 127.0.0.1 whose menu links to the local service."""
     (tmp_path / "gophermap").write_text(
         f"0FLUSHALL\tFLUSHALL\t127.0.0.1\t{service.port}\n"
@@ -74,7 +65,7 @@ def _click(qtbot: Any, pane: ViewerPane, display: str) -> None:
 
 @pytest.mark.parametrize("display", ["FLUSHALL", "Redis"])
 def test_a_menu_item_to_a_local_service_asks_and_sends_nothing(
-    qtbot: Any, pane: ViewerPane, menu_to: DemoServer, service: Listener, display: str
+    qtbot: Any, pane: ViewerPane, menu_to: DemoServer, service: ScriptedServer, display: str
 ) -> None:
     pane.navigate(parse(menu_to.url), Origin.TYPED)
     wait_idle(qtbot, pane)
@@ -85,20 +76,21 @@ def test_a_menu_item_to_a_local_service_asks_and_sends_nothing(
     assert not pane.runner.running
     box.reject()
     qtbot.waitUntil(lambda: pane.port_warning is None, timeout=5000)
-    assert service.received() is None
+    assert nothing_came(pane, service)
     assert address(pane) == menu_to.url
 
 
 def test_typed_the_same_address_is_the_persons_own_act(
-    qtbot: Any, pane: ViewerPane, service: Listener
+    qtbot: Any, pane: ViewerPane, service: ScriptedServer
 ) -> None:
     pane.navigate(parse(f"gopher://127.0.0.1:{service.port}/0hello"), Origin.TYPED)
     assert pane.port_warning is None
-    assert service.received(5) == b"hello\r\n"
+    wait_until(lambda: service.received, timeout=10, what="the request")
+    assert service.received == [b"hello"]
 
 
 def test_an_item_with_a_port_out_of_range_is_not_followable(
-    qtbot: Any, pane: ViewerPane, menu_to: DemoServer, service: Listener
+    qtbot: Any, pane: ViewerPane, menu_to: DemoServer, service: ScriptedServer
 ) -> None:
     pane.navigate(parse(menu_to.url), Origin.TYPED)
     wait_idle(qtbot, pane)
@@ -109,7 +101,7 @@ def test_an_item_with_a_port_out_of_range_is_not_followable(
     assert pane.port_warning is None
     assert not pane.busy
     assert address(pane) == menu_to.url
-    assert service.received() is None
+    assert nothing_came(pane, service)
 
 
 # --- the questions, as the handlers ask them (the page shown stands for a remote one) ------

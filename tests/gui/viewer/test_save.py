@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from tests.gui.helpers import address
+from tests.gui.helpers import address, stop_viewer
 from tests.gui.viewer.conftest import BINARY
 from urlinspector.core import parse
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -231,10 +231,10 @@ def test_a_big_ftp_file_is_saved_with_its_size_known(
 def test_choosing_before_the_download_ends_saves_at_the_end(
     qtbot: Any, pane: ViewerPane, downloads: Path
 ) -> None:
-    from tests.gui.viewer.conftest import Trickle
+    from tests.gui.viewer.conftest import trickle_server
 
     payload = bytes(range(200))
-    slow = Trickle(payload, interval=0.005)
+    slow = trickle_server(payload, interval=0.005)
     try:
         pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/9/slow.bin"))
         qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
@@ -249,15 +249,15 @@ def test_choosing_before_the_download_ends_saves_at_the_end(
             pass
         assert (downloads / "slow.bin").read_bytes() == payload
     finally:
-        slow.stop()
+        slow.close(5)
 
 
 def test_cancel_stops_the_download_and_leaves_nothing(
     qtbot: Any, pane: ViewerPane, hole: Any, downloads: Path, tmp_path: Path
 ) -> None:
-    from tests.gui.viewer.conftest import Trickle
+    from tests.gui.viewer.conftest import trickle_server
 
-    slow = Trickle(BINARY, interval=0.05)
+    slow = trickle_server(BINARY, interval=0.05)
     try:
         pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/9/slow.bin"))
         qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
@@ -267,11 +267,11 @@ def test_cancel_stops_the_download_and_leaves_nothing(
         assert spool is not None
         qtbot.waitUntil(lambda: slow.sent > 3, timeout=5000)
         dialog.cancel_button.click()
-        qtbot.waitUntil(slow.closed_by_client.is_set, timeout=3000)
+        qtbot.waitUntil(slow.hung_up.is_set, timeout=3000)
         assert not spool.exists()
         assert list(downloads.iterdir()) == []
     finally:
-        slow.stop()
+        slow.close(5)
 
 
 @pytest.mark.parametrize("itemtype", ["4", "5", "6", "9", "s", "X"])
@@ -371,7 +371,7 @@ def test_ctrl_s_is_one_action_on_each_page(window: Any) -> None:
     assert pane.save_action.shortcut().toString() == "Ctrl+S"
     window.show_page(INSPECTOR_PAGE)
     assert save.shortcut().toString() == "Ctrl+S"
-    pane.shutdown()
+    stop_viewer(pane)
 
 
 def test_a_download_that_ended_before_its_dialog_opened_shows_as_complete(

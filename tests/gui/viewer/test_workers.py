@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QObject, QThread, Slot
 
+from tests.gui.helpers import stop_runner
 from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
 from urlinspector.net.errors import Cancelled
 
@@ -56,7 +57,7 @@ class Receiver(QObject):
 def runner(app: Any) -> Any:
     pool = JobRunner()
     yield pool
-    pool.shutdown(5)
+    stop_runner(pool)
 
 
 def run(qtbot: Any, runner: JobRunner, task: Any) -> Receiver:
@@ -111,7 +112,7 @@ def test_cancel_stops_a_task_that_checks_the_token(qtbot: Any, runner: JobRunner
         started.set()
         while True:
             ctx.token.check()
-            time.sleep(0.01)
+            time.sleep(0.01)  # a task at work, checking for Stop between steps
 
     receiver = run(qtbot, runner, task)
     assert started.wait(5)
@@ -151,7 +152,7 @@ def test_shutdown_cancels_and_waits(app: Any) -> None:
         started.set()
         while True:
             ctx.token.check()
-            time.sleep(0.01)
+            time.sleep(0.01)  # a task at work, checking for Stop between steps
 
     job = pool.start(Job(task))
     assert started.wait(5)

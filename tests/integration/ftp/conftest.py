@@ -14,10 +14,8 @@ import pytest
 
 from tests.integration.ftp.servers import (
     PyftpdlibServer,
-    ScriptedServer,
     build_tree,
     handler_classes,
-    has_ipv6,
     silent_after_greeting,
     stalls_during_retr,
 )
@@ -28,6 +26,8 @@ from tests.integration.ftp.vsftpd import (
     make_certificates,
 )
 from tests.support.ci import unavailable
+from tests.support.ports import ipv6_loopback
+from tests.support.servers import ScriptedServer
 
 
 def _unavailable(why: str) -> NoReturn:
@@ -78,7 +78,7 @@ def slow_server(handlers: dict[str, type[Any]]) -> Iterator[PyftpdlibServer]:
 
 @pytest.fixture(scope="session")
 def ftp_server_v6(handlers: dict[str, type[Any]]) -> Iterator[PyftpdlibServer]:
-    if not has_ipv6():
+    if not ipv6_loopback():
         pytest.skip("this machine has no IPv6 loopback (::1)")
     yield from _serve(handlers["modern"], "::1")
 
@@ -87,14 +87,14 @@ def ftp_server_v6(handlers: dict[str, type[Any]]) -> Iterator[PyftpdlibServer]:
 def silent_server() -> Iterator[ScriptedServer]:
     server = ScriptedServer(silent_after_greeting)
     yield server
-    server.stop()
+    server.close()
 
 
 @pytest.fixture
 def stalling_server() -> Iterator[ScriptedServer]:
     server = ScriptedServer(stalls_during_retr)
     yield server
-    server.stop()
+    server.close()
 
 
 # --- vsftpd with TLS ------------------------------------------------------------------------

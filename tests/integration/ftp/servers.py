@@ -4,17 +4,16 @@ the greeting, stalling in the middle of a transfer)."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import random
 import socket
 import threading
 import warnings
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tests.support.servers import ConnectionServer
+from tests.support.fake_ftp import ftp_dialogue
+from tests.support.servers import Script, ScriptedServer
 
 MiB = 1024 * 1024
 BIG_SIZE = 10 * MiB
@@ -65,17 +64,6 @@ def build_tree(root: Path) -> Path:
     (root / "big.bin").write_bytes(big_bytes())
     (root / "empty dir").mkdir()
     return root
-
-
-def has_ipv6() -> bool:
-    if not socket.has_ipv6:
-        return False
-    try:
-        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as s:
-            s.bind(("::1", 0))
-    except OSError:
-        return False
-    return True
 
 
 def authority(host: str, port: int) -> str:
@@ -170,92 +158,25 @@ class PyftpdlibServer:
 
 
 # --- scripted servers ---------------------------------------------------------------------
+# (tests.support: ScriptedServer, running tests.support.fake_ftp's dialogue)
 
 
-class ScriptedServer(ConnectionServer):
-    """A TCP server on 127.0.0.1 that runs *script* on each connection it accepts
-    (in a thread); the script gets the socket and an event set at :meth:`stop`."""
-
-    def __init__(self, script: Callable[[socket.socket, threading.Event], None]) -> None:
-        self.script = script
-        super().__init__(lambda conn: script(conn, self.stopping))
-
-    def url(self, path: str = "") -> str:
-        return f"ftp://127.0.0.1:{self.port}/{path}"
-
-    def stop(self) -> None:
-        self.close(5)
-
-
-def lines(conn: socket.socket) -> Iterator[str]:
-    """The command lines a client sends."""
-    buffer = b""
-    while True:
-        while b"\r\n" not in buffer:
-            chunk = conn.recv(4096)
-            if not chunk:
-                return
-            buffer += chunk
-        line, _, buffer = buffer.partition(b"\r\n")
-        yield line.decode("latin-1")
-
-
-def silent_after_greeting(conn: socket.socket, stopping: threading.Event) -> None:
+def silent_after_greeting(conn: socket.socket, server: ScriptedServer) -> None:
     """Greets, then never answers."""
     conn.sendall(b"220 hello, and then nothing\r\n")
-    stopping.wait(60)
+    server.stopping.wait()
 
 
-def stalls_during_retr(conn: socket.socket, stopping: threading.Event) -> None:
-    """A plausible server until RETR; then sends 1000 bytes and stops sending."""
-    with contextlib.ExitStack() as cleanup:
-        _stall(conn, stopping, cleanup)
+def _sends_a_little_then_stalls(data: socket.socket, server: ScriptedServer) -> None:
+    data.sendall(b"x" * 1000)
+    server.stopping.wait()
 
 
-def _stall(conn: socket.socket, stopping: threading.Event, cleanup: contextlib.ExitStack) -> None:
-    conn.sendall(b"220 ready\r\n")
-    data_listener: socket.socket | None = None
-    for line in lines(conn):
-        verb = line.split(" ", 1)[0].upper()
-        if verb == "USER":
-            conn.sendall(b"331 password please\r\n")
-        elif verb == "PASS":
-            conn.sendall(b"230 in\r\n")
-        elif verb == "EPSV":
-            data_listener = cleanup.enter_context(socket.create_server(("127.0.0.1", 0)))
-            port = data_listener.getsockname()[1]
-            conn.sendall(f"229 Entering Extended Passive Mode (|||{port}|)\r\n".encode())
-        elif verb == "TYPE":
-            conn.sendall(b"200 ok\r\n")
-        elif verb == "RETR" and data_listener is not None:
-            data, _ = data_listener.accept()
-            conn.sendall(b"150 here it comes\r\n")
-            with data:
-                data.sendall(b"x" * 1000)
-                stopping.wait(60)
-            return
-        else:
-            conn.sendall(b"502 not here\r\n")
+stalls_during_retr = ftp_dialogue(data=_sends_a_little_then_stalls)
+"""A plausible server until RETR; then sends 1000 bytes and stops sending."""
 
 
-class LoginRecorder:
-    """A script that records the command lines it receives and refuses the login."""
-
-    def __init__(self, greeting: bytes = b"220 ready\r\n") -> None:
-        self.received: list[str] = []
-        self.greeting = greeting
-
-    def __call__(self, conn: socket.socket, stopping: threading.Event) -> None:
-        conn.sendall(self.greeting)
-        for line in lines(conn):
-            self.received.append(line)
-            verb = line.split(" ", 1)[0].upper()
-            if verb == "USER":
-                conn.sendall(b"331 password please\r\n")
-            elif verb == "PASS":
-                conn.sendall(b"530 Login incorrect.\r\n")
-            elif verb == "QUIT":
-                conn.sendall(b"221 bye\r\n")
-                return
-            else:
-                conn.sendall(b"502 not here\r\n")
+def refuses_logins(greeting: bytes = b"220 ready\r\n") -> Script:
+    """A server that greets with *greeting* and refuses every login (what the client
+    sent is in the server's ``received``)."""
+    return ftp_dialogue(greeting=greeting, replies={b"PASS": b"530 Login incorrect.\r\n"})

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.ftp.servers import BIG_SIZE, MiB, PyftpdlibServer, ScriptedServer, big_bytes
+from tests.integration.ftp.servers import BIG_SIZE, MiB, PyftpdlibServer, big_bytes
+from tests.support.servers import ScriptedServer
 from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, NetTimeout, TooLarge
 from urlinspector.net.ftp import FTPResult, fetch, fetch_to_path
@@ -180,7 +181,7 @@ def test_cancel_while_waiting_for_a_reply(silent_server: ScriptedServer) -> None
     transcript = Transcript()
     thread, outcome = _in_thread(
         lambda: fetch(
-            parse(silent_server.url("x")),
+            parse(silent_server.url("ftp", "/x")),
             cancel=token,
             limits=Limits(read_timeout=120),
             transcript=transcript,
@@ -211,7 +212,7 @@ def test_cancelled_before_start(ftp_server: PyftpdlibServer) -> None:
 
 def test_server_that_stops_answering_times_out(silent_server: ScriptedServer) -> None:
     with pytest.raises(NetTimeout) as caught:
-        fetch(parse(silent_server.url("x")), limits=Limits(read_timeout=0.5))
+        fetch(parse(silent_server.url("ftp", "/x")), limits=Limits(read_timeout=0.5))
     assert "USER anonymous" in str(caught.value)
     assert "stopped answering" in str(caught.value)
 
@@ -220,7 +221,7 @@ def test_server_that_stops_sending_data_times_out(stalling_server: ScriptedServe
     transcript = Transcript()
     with pytest.raises(NetTimeout, match=r"RETR file\.bin") as caught:
         fetch(
-            parse(stalling_server.url("file.bin")),
+            parse(stalling_server.url("ftp", "/file.bin")),
             limits=Limits(read_timeout=0.5),
             transcript=transcript,
         )
@@ -233,6 +234,8 @@ def test_server_that_stops_sending_data_to_a_file(
 ) -> None:
     with pytest.raises(NetTimeout):
         fetch_to_path(
-            parse(stalling_server.url("file.bin")), tmp_path / "f", limits=Limits(read_timeout=0.5)
+            parse(stalling_server.url("ftp", "/file.bin")),
+            tmp_path / "f",
+            limits=Limits(read_timeout=0.5),
         )
     assert list(tmp_path.iterdir()) == []

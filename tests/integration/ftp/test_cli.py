@@ -15,11 +15,11 @@ from tests.integration.ftp.servers import (
     FILES,
     PASSWORD,
     USER,
-    LoginRecorder,
     PyftpdlibServer,
-    ScriptedServer,
     big_bytes,
+    refuses_logins,
 )
+from tests.support.servers import ScriptedServer
 from urlinspector.cli import main
 
 pytestmark = pytest.mark.integration
@@ -185,15 +185,14 @@ def test_bad_timeout(ftp_server: PyftpdlibServer, capsys: pytest.CaptureFixture[
 def test_anonymous_email_from_the_environment(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    recorder = LoginRecorder()
-    server = ScriptedServer(recorder)
+    server = ScriptedServer(refuses_logins())
     try:
         monkeypatch.setenv("URLINSPECTOR_FTP_EMAIL", "learner@example.org")
-        status, _, err = run(capsys, "--transcript", server.url("x"))
+        status, _, err = run(capsys, "--transcript", server.url("ftp", "/x"))
     finally:
-        server.stop()
+        server.close()
     assert status == 1
-    assert recorder.received[:2] == ["USER anonymous", "PASS learner@example.org"]
+    assert server.received[:2] == [b"USER anonymous", b"PASS learner@example.org"]
     assert "learner@example.org" not in err
     assert "> PASS ****" in err.splitlines()
 

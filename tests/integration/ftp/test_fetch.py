@@ -3,7 +3,6 @@ sequences, login, refusals, the legacy fall-backs and IPv6."""
 
 from __future__ import annotations
 
-import socket
 from urllib.parse import quote
 
 import pytest
@@ -12,11 +11,13 @@ from tests.integration.ftp.servers import (
     FILES,
     PASSWORD,
     USER,
-    LoginRecorder,
     PyftpdlibServer,
-    ScriptedServer,
     big_bytes,
+    refuses_logins,
 )
+from tests.support.ports import unused_port
+from tests.support.servers import ScriptedServer, closes
+from tests.support.waiting import accepted_before
 from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed, NetError
 from urlinspector.net.ftp import FTPReplyError, LoginFailed, fetch
@@ -344,18 +345,17 @@ def test_missing_directory(ftp_server: PyftpdlibServer) -> None:
 
 def test_cr_lf_is_refused_before_connecting() -> None:
     """Nothing reaches the server: not even a connection."""
-    with socket.create_server(("127.0.0.1", 0)) as listener:
-        port = listener.getsockname()[1]
+    server = ScriptedServer(closes)
+    try:
         with pytest.raises(LocalProtocolError, match="CR"):
-            fetch(parse(f"ftp://127.0.0.1:{port}/a%0D%0ADELE%20readme.txt"))
-        listener.setblocking(False)
-        with pytest.raises(BlockingIOError):
-            listener.accept()
+            fetch(parse(server.url("ftp", "/a%0D%0ADELE%20readme.txt")))
+        assert accepted_before(server.port, lambda: server.peers) == 0
+    finally:
+        server.close()
 
 
 def test_connection_refused() -> None:
-    with socket.create_server(("127.0.0.1", 0)) as s:
-        port = s.getsockname()[1]
+    port = unused_port()
     with pytest.raises(ConnectFailed, match=f"127.0.0.1:{port}"):
         fetch(parse(f"ftp://127.0.0.1:{port}/"))
 
@@ -367,24 +367,23 @@ def test_unknown_host() -> None:
 
 def test_greeting_refusal() -> None:
     """RFC 959 §5.4: a server may answer the connection with 421 instead of 220."""
-    server = ScriptedServer(LoginRecorder(b"421 Too many users, try later.\r\n"))
+    server = ScriptedServer(refuses_logins(b"421 Too many users, try later.\r\n"))
     try:
         with pytest.raises(FTPReplyError, match="turned the connection away: 421 Too many"):
-            fetch(parse(server.url("x")))
+            fetch(parse(server.url("ftp", "/x")))
     finally:
-        server.stop()
+        server.close()
 
 
 def test_greeting_delayed_by_120() -> None:
     """RFC 959 §5.4: 120 (ready in nnn minutes) comes before the 220."""
-    recorder = LoginRecorder(b"120 Ready in 1 minute.\r\n220 Ready now.\r\n")
-    server = ScriptedServer(recorder)
+    server = ScriptedServer(refuses_logins(b"120 Ready in 1 minute.\r\n220 Ready now.\r\n"))
     try:
         with pytest.raises(LoginFailed):
-            fetch(parse(server.url("x")))
+            fetch(parse(server.url("ftp", "/x")))
     finally:
-        server.stop()
-    assert recorder.received[0] == "USER anonymous"
+        server.close()
+    assert server.received[0] == b"USER anonymous"
 
 
 def test_errors_are_net_errors(ftp_server: PyftpdlibServer) -> None:

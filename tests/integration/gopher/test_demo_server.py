@@ -10,6 +10,7 @@ import socket
 from pathlib import Path
 
 import pytest
+from tests.support.ports import ipv6_loopback
 
 from urlinspector.cli import main
 from urlinspector.core import parse
@@ -262,16 +263,7 @@ def test_start_stop_and_errors(tmp_path: Path) -> None:
         DemoServer(tmp_path).start()
 
 
-def _ipv6_loopback() -> bool:
-    try:
-        with socket.socket(socket.AF_INET6) as s:
-            s.bind(("::1", 0))
-        return True
-    except OSError:
-        return False
-
-
-@pytest.mark.skipif(not _ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
+@pytest.mark.skipif(not ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
 def test_serving_on_ipv6() -> None:
     with DemoServer(host="::1") as server:
         url = server.url

@@ -4,13 +4,12 @@ FILE.part; a target that is not a regular file is written as it is."""
 from __future__ import annotations
 
 import random
-import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from tests.integration.fifo import FifoReader
+from tests.support.servers import ScriptedServer, replies
 
 from urlinspector.cli import main
 
@@ -20,46 +19,20 @@ DATA = random.Random(18).randbytes(3 * 1024 * 1024 + 17)
 MENU_CUT_SHORT = b"0First file\t/pub/a.txt\t127.0.0.1\t70\r\n0Second fi"
 
 
-def _serve(reply: bytes) -> Iterator[int]:
-    """A gopher server on 127.0.0.1 answering each request with *reply*; its port."""
-    listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(0.2)
-    stop = threading.Event()
-
-    def serve() -> None:
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.settimeout(5)
-                try:
-                    conn.recv(4096)
-                    conn.sendall(reply)
-                except OSError:
-                    pass
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield int(listener.getsockname()[1])
-    stop.set()
-    thread.join(timeout=5)
-    listener.close()
-
-
 @pytest.fixture
 def server() -> Iterator[str]:
     """A gopher server answering each request with DATA; the URL of a binary item."""
-    for port in _serve(DATA):
-        yield f"gopher://127.0.0.1:{port}/9/data.bin"
+    answering = ScriptedServer(replies(DATA), timeout=5)
+    yield answering.url("gopher", "/9/data.bin")
+    answering.close(5)
 
 
 @pytest.fixture
 def cut_short() -> Iterator[str]:
     """A gopher server whose menu ends in the middle of a line, with no '.' line."""
-    for port in _serve(MENU_CUT_SHORT):
-        yield f"gopher://127.0.0.1:{port}/1/pub"
+    answering = ScriptedServer(replies(MENU_CUT_SHORT), timeout=5)
+    yield answering.url("gopher", "/1/pub")
+    answering.close(5)
 
 
 def test_a_binary_to_a_regular_file(server: str, tmp_path: Path) -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import io
 import socket
-import threading
 from collections.abc import Iterator
 
 import pytest
 from tests.integration.gopher.conftest import BINARY, TLSGopher
+from tests.support.servers import ScriptedServer
+from tests.support.waiting import accepted_before
 
 from urlinspector.cli import main
 from urlinspector.core import parse
@@ -84,46 +85,25 @@ def test_menu_items_of_the_same_server_stay_encrypted(gophers_server: TLSGopher)
     assert b"Hello from the test gopher hole." in (text.body or b"")
 
 
-class Recorder:
-    """A clear-text server that records what each connection sent it, and answers
-    like a plain gopher server (an error menu) once it has a line or gives up."""
+class Recorder(ScriptedServer):
+    """A clear-text server that records what each connection sent it first (in
+    :attr:`first_reads`: a TLS ClientHello need not hold a line end), and answers like a
+    plain gopher server (an error menu)."""
 
     def __init__(self) -> None:
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.listener.settimeout(0.2)
-        self.port = int(self.listener.getsockname()[1])
-        self.received: list[bytes] = []
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
+        self.first_reads: list[bytes] = []
+        super().__init__(self._answer, threaded=False, timeout=1)
 
-    def _serve(self) -> None:
-        while not self.stop.is_set():
-            try:
-                conn, _ = self.listener.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.settimeout(1)
-                data = b""
-                try:
-                    data = conn.recv(65536)
-                    conn.sendall(b"3'/' does not exist\t\terror.host\t1\r\n.\r\n")
-                except OSError:
-                    pass
-                self.received.append(data)
-
-    def close(self) -> None:
-        self.stop.set()
-        self.thread.join(timeout=5)
-        self.listener.close()
+    def _answer(self, conn: socket.socket, server: ScriptedServer) -> None:
+        self.first_reads.append(conn.recv(65536))
+        conn.sendall(b"3'/' does not exist\t\terror.host\t1\r\n.\r\n")
 
 
 @pytest.fixture
 def recorder() -> Iterator[Recorder]:
     server = Recorder()
     yield server
-    server.close()
+    server.close(5)
 
 
 def test_no_clear_text_retry_when_the_server_does_not_speak_tls(recorder: Recorder) -> None:
@@ -131,11 +111,11 @@ def test_no_clear_text_retry_when_the_server_does_not_speak_tls(recorder: Record
     with pytest.raises(ConnectFailed, match="nothing was sent") as failed:
         fetch(parse(url), limits=SHORT)
     assert "TLS" in str(failed.value)
-    recorder.stop.set()
-    recorder.thread.join(timeout=5)
-    assert len(recorder.received) == 1  # one connection: no second one in clear text
-    assert recorder.received[0][:1] == b"\x16"  # a TLS handshake record (ClientHello)
-    assert b"secret-selector" not in b"".join(recorder.received)
+    assert accepted_before(recorder.port, lambda: recorder.peers) == 1  # no second one
+    recorder.close(5)  # (its handler joined)
+    assert len(recorder.first_reads) == 2  # the fetch's, and the probe's (nothing)
+    assert recorder.first_reads[0][:1] == b"\x16"  # a TLS handshake record (ClientHello)
+    assert b"secret-selector" not in b"".join(recorder.first_reads)
 
 
 def test_tls_against_the_clear_text_gophernicus_fails(gophers_server: TLSGopher) -> None:

@@ -28,7 +28,6 @@ import socket
 import ssl
 import subprocess
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -38,7 +37,7 @@ from typing import NoReturn, TypedDict
 import pytest
 from tests.support.ci import unavailable as support_unavailable
 from tests.support.ports import start_on_free_port, wait_listening
-from tests.support.servers import ConnectionServer
+from tests.support.servers import ScriptedServer
 
 from urlinspector.net.tls import TLSOptions
 
@@ -459,57 +458,18 @@ def inn() -> Iterator[InnServer]:
 
 # --- fake servers ------------------------------------------------------------------------------
 
-Handler = Callable[[socket.socket, "FakeServer"], None]
-
-
-class FakeServer(ConnectionServer):
-    """A TCP server on 127.0.0.1 that runs *handler* for each connection, one after the
-    other; *implicit_tls* wraps each accepted connection in TLS at once (NNTPS)."""
-
-    def __init__(self, handler: Handler, implicit_tls: ssl.SSLContext | None = None) -> None:
-        self.handler = handler
-        self.implicit_tls = implicit_tls
-        self.received = bytearray()
-        """What the handlers read with :meth:`read_line`."""
-        super().__init__(self._talk, threaded=False)
-
-    @property
-    def stop(self) -> threading.Event:
-        """Set when the test ends."""
-        return self.stopping
-
-    @property
-    def setting(self) -> str:
-        return f"127.0.0.1:{self.port}"
-
-    def _talk(self, conn: socket.socket) -> None:
-        if self.implicit_tls is None:
-            self.handler(conn, self)
-            return
-        conn.settimeout(10)
-        with self.implicit_tls.wrap_socket(conn, server_side=True) as tls:
-            self.handler(tls, self)
-
-    def read_line(self, conn: socket.socket) -> bytes:
-        """One command line from the client (b"" when it hung up)."""
-        line = bytearray()
-        conn.settimeout(10)
-        while not line.endswith(b"\n"):
-            data = conn.recv(1)
-            if not data:
-                return bytes(line)
-            line += data
-        self.received += line
-        return bytes(line)
+Handler = Callable[[socket.socket, ScriptedServer], None]
 
 
 @pytest.fixture
-def serve() -> Iterator[Callable[..., FakeServer]]:
-    """Start fake servers: ``serve(handler, implicit_tls=None)``; all stop at the end."""
-    servers: list[FakeServer] = []
+def serve() -> Iterator[Callable[..., ScriptedServer]]:
+    """Start fake servers on 127.0.0.1, each running its *handler* for one connection
+    after the other: ``serve(handler, implicit_tls=None)`` (*implicit_tls* wraps each
+    connection in TLS at once: NNTPS); all stop at the end."""
+    servers: list[ScriptedServer] = []
 
-    def start(handler: Handler, implicit_tls: ssl.SSLContext | None = None) -> FakeServer:
-        server = FakeServer(handler, implicit_tls)
+    def start(handler: Handler, implicit_tls: ssl.SSLContext | None = None) -> ScriptedServer:
+        server = ScriptedServer(handler, threaded=False, tls=implicit_tls)
         servers.append(server)
         return server
 

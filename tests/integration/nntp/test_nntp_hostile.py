@@ -3,6 +3,7 @@ every case ends in a typed error with a message, within the limits given."""
 
 from __future__ import annotations
 
+import itertools
 import socket
 import threading
 import time
@@ -10,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.support.ports import unused_port
 from tests.support.waiting import accepted_before
 
 from urlinspector.core import parse
@@ -46,10 +48,10 @@ def greet_then(after: Callable[[socket.socket, Any], None]) -> Handler:
 
 
 def test_silent_server_times_out(serve: Serve) -> None:
-    server = serve(lambda conn, s: s.stop.wait(10))
+    server = serve(lambda conn, s: s.stopping.wait(10))
     started = time.monotonic()
     with pytest.raises(NetTimeout) as caught:
-        fetch_news(parse("news:local.test"), server=server.setting, limits=fast())
+        fetch_news(parse("news:local.test"), server=server.authority, limits=fast())
     assert "sent nothing for 0.4 s" in str(caught.value)
     assert f"127.0.0.1:{server.port}" in str(caught.value)
     assert time.monotonic() - started < 5
@@ -59,11 +61,11 @@ def test_stall_in_the_middle_of_a_reply(serve: Serve) -> None:
     def stall(conn: socket.socket, server: Any) -> None:
         server.read_line(conn)  # LIST ACTIVE
         conn.sendall(b"215 list follows\r\nlocal.test 3 1 y\r\n")
-        server.stop.wait(10)
+        server.stopping.wait(10)
 
     server = serve(greet_then(stall))
     with pytest.raises(NetTimeout, match=r"sent nothing for 0\.4 s"):
-        fetch_news(parse("news:*"), server=server.setting, limits=fast())
+        fetch_news(parse("news:*"), server=server.authority, limits=fast())
 
 
 def test_trickling_server_meets_the_total_timeout(
@@ -72,14 +74,12 @@ def test_trickling_server_meets_the_total_timeout(
     def trickle(conn: socket.socket, server: Any) -> None:
         server.read_line(conn)
         conn.sendall(b"215 list follows\r\n")
-        while not server.stop.is_set():
-            conn.sendall(b"x")
-            time.sleep(0.05)
+        server.drip(conn, itertools.repeat(b"x"), 0.05)  # until the client gives up
 
     server = serve(greet_then(trickle))
     started = time.monotonic()
     with pytest.raises(NetTimeout, match="took longer than the 1 s allowed"):
-        fetch_news(parse("news:*"), server=server.setting, limits=fast(total_timeout=1.0))
+        fetch_news(parse("news:*"), server=server.authority, limits=fast(total_timeout=1.0))
     assert time.monotonic() - started < 5
 
 
@@ -89,7 +89,7 @@ def test_endless_reply_is_too_large(serve: Serve) -> None:
         conn.sendall(b"215 list follows\r\n")
         line = b"alt.flood.%08d 1 1 y\r\n"
         n = 0
-        while not server.stop.is_set():
+        while not server.stopping.is_set():
             conn.sendall(b"".join(line % (n + i) for i in range(1000)))
             n += 1000
 
@@ -97,7 +97,7 @@ def test_endless_reply_is_too_large(serve: Serve) -> None:
     with pytest.raises(TooLarge, match="64 KiB"):
         fetch_news(
             parse("news:*"),
-            server=server.setting,
+            server=server.authority,
             limits=Limits(read_timeout=5, max_memory=64 * 1024),
         )
 
@@ -109,23 +109,23 @@ def test_hang_up_in_the_middle_of_a_block(serve: Serve) -> None:
 
     server = serve(greet_then(hang_up))
     with pytest.raises(RemoteProtocolError, match="middle of the reply to LIST"):
-        fetch_news(parse("news:*"), server=server.setting, limits=fast())
+        fetch_news(parse("news:*"), server=server.authority, limits=fast())
 
 
 def test_not_an_nntp_server(serve: Serve) -> None:
     server = serve(lambda conn, s: conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n"))
     with pytest.raises(RemoteProtocolError, match="not an NNTP status line"):
-        fetch_news(parse("news:local.test"), server=server.setting, limits=fast())
+        fetch_news(parse("news:local.test"), server=server.authority, limits=fast())
 
 
 def test_close_instead_of_greeting(serve: Serve) -> None:
     server = serve(lambda conn, s: None)
     with pytest.raises(RemoteProtocolError, match="closed the connection before its greeting"):
-        fetch_news(parse("news:local.test"), server=server.setting, limits=fast())
+        fetch_news(parse("news:local.test"), server=server.authority, limits=fast())
 
 
 def test_cancel_while_waiting(serve: Serve) -> None:
-    server = serve(lambda conn, s: s.stop.wait(10))
+    server = serve(lambda conn, s: s.stopping.wait(10))
     token = CancelToken()
     timer = threading.Timer(0.2, token.cancel)
     timer.start()
@@ -133,7 +133,7 @@ def test_cancel_while_waiting(serve: Serve) -> None:
     try:
         with pytest.raises(Cancelled):
             fetch_news(
-                parse("news:local.test"), server=server.setting, limits=Limits(), cancel=token
+                parse("news:local.test"), server=server.authority, limits=Limits(), cancel=token
             )
     finally:
         timer.cancel()
@@ -141,9 +141,7 @@ def test_cancel_while_waiting(serve: Serve) -> None:
 
 
 def test_nothing_listening() -> None:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = unused_port()
     with pytest.raises(ConnectFailed, match="connection refused"):
         fetch_news(parse("news:local.test"), server=f"127.0.0.1:{port}", limits=fast())
 
@@ -154,7 +152,7 @@ def test_nothing_listening() -> None:
 def test_unsafe_names_never_reach_a_server(serve: Serve, url: str) -> None:
     server = serve(lambda conn, s: conn.sendall(GREETING))
     with pytest.raises(LocalProtocolError, match="refused before anything was sent"):
-        fetch_news(parse(url), server=server.setting, limits=fast())
+        fetch_news(parse(url), server=server.authority, limits=fast())
     assert accepted_before(server.port, lambda: server.peers) == 0
 
 
@@ -167,10 +165,11 @@ def test_unsafe_name_on_an_open_connection_sends_nothing(
         conn.sendall(b"205 bye\r\n")
 
     server = serve(greet_then(idle))
-    with NewsClient(parse_server(server.setting), limits=fast()) as client:
+    with NewsClient(parse_server(server.authority), limits=fast()) as client:
         with pytest.raises(LocalProtocolError, match="holds an LF"):
             client.overview_page("local.test\nQUIT")
         with pytest.raises(LocalProtocolError, match="holds a CR"):
             client.article(message_id="<a\r@b>")
-    assert b"local.test" not in server.received
-    assert server.received.endswith(b"QUIT\r\n")
+    server.close()  # the handler has read all there was
+    assert not any(b"local.test" in line for line in server.received)
+    assert server.received[-1] == b"QUIT"

@@ -8,11 +8,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from tests.support.waiting import wait_until
 from urlinspector.cli.common import MAX_INPUT
 
 ROOT = Path(__file__).parents[3]
@@ -110,13 +110,14 @@ def test_a_killed_worker_loses_no_line(tmp_path: Path) -> None:
             env=ENV,
         )
         try:
-            deadline = time.monotonic() + 120
             victims: list[int] = []
-            while not victims or out_path.stat().st_size == 0:  # the workers are at work
+
+            def at_work() -> bool:
                 assert child.poll() is None, "the batch ended before a worker was killed"
-                assert time.monotonic() < deadline
-                victims = workers_of(child.pid)
-                time.sleep(0.05)
+                victims[:] = workers_of(child.pid)
+                return bool(victims) and out_path.stat().st_size > 0
+
+            wait_until(at_work, timeout=120, what="the workers' first lines")
             os.kill(victims[0], signal.SIGKILL)
             _, err = child.communicate(timeout=600)
         finally:

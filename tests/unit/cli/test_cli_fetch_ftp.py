@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import argparse
 import io
-import socket
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
+from tests.support.ports import unused_port
 from urlinspector.cli import fetch_ftp, main
 from urlinspector.cli.common import Console
 from urlinspector.cli.fetch import HANDLERS
@@ -101,9 +101,7 @@ def test_timeout_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_connection_refused_is_a_network_failure(capsys: pytest.CaptureFixture[str]) -> None:
-    with socket.create_server(("127.0.0.1", 0)) as s:
-        port = s.getsockname()[1]
-    assert main(["fetch", "--allow-local", f"ftp://127.0.0.1:{port}/"]) == 1
+    assert main(["fetch", "--allow-local", f"ftp://127.0.0.1:{unused_port()}/"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("urlinspector: error: cannot connect to 127.0.0.1:")
     assert err.count("\n") == 1

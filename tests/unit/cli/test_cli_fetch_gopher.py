@@ -4,13 +4,13 @@ anything is sent."""
 from __future__ import annotations
 
 import io
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support.servers import ConnectionServer
+from tests.support.ports import unused_port
+from tests.support.servers import ScriptedServer, replies
 from urlinspector.cli import fetch as fetch_command
 from urlinspector.cli import main
 from urlinspector.cli.common import Console
@@ -29,31 +29,13 @@ def demo() -> Iterator[DemoServer]:
         yield server
 
 
-class Listener(ConnectionServer):
-    """A port on 127.0.0.1 that records what clients send."""
-
-    def __init__(self) -> None:
-        self.received = b""
-        super().__init__(self._answer, threaded=False)
-
-    @property
-    def connections(self) -> int:
-        return self.accepted
-
-    def _answer(self, conn: socket.socket) -> None:
-        conn.settimeout(1)
-        self.received += conn.recv(4096)
-        conn.sendall(b"iok\t\th\t1\r\n.\r\n")
-
-    def close(self, timeout: float = 5.0, *, wait_for_handlers: bool = True) -> None:
-        super().close(timeout, wait_for_handlers=wait_for_handlers)
-
-
 @pytest.fixture
-def listener() -> Iterator[Listener]:
-    server = Listener()
+def listener() -> Iterator[ScriptedServer]:
+    """A port on 127.0.0.1 that records the request lines clients send, and answers
+    each with a one-line menu."""
+    server = ScriptedServer(replies(b"iok\t\th\t1\r\n.\r\n"), threaded=False, timeout=1)
     yield server
-    server.close()
+    server.close(5)
 
 
 def test_menu_lines() -> None:
@@ -158,14 +140,17 @@ def test_a_missing_item(
     assert "Gopher+ error 1" in capsys.readouterr().err
 
 
-def test_nothing_unsafe_is_sent(listener: Listener, capsys: pytest.CaptureFixture[str]) -> None:
+def test_nothing_unsafe_is_sent(
+    listener: ScriptedServer, capsys: pytest.CaptureFixture[str]
+) -> None:
     base = f"gopher://127.0.0.1:{listener.port}"
     for url in (f"{base}/1a%0D%0AMAIL%20FROM:x", f"{base}/7a%09b%00", f"{base}/0x%09%09+%0A"):
         assert main(["fetch", "--allow-local", url]) == 2
         assert "nothing was sent" in capsys.readouterr().err
     assert main(["fetch", "--allow-local", f"{base}/1safe"]) == 0
-    assert listener.received == b"safe\r\n"
-    assert listener.connections == 1
+    listener.close(5)  # (its handler joined)
+    assert listener.received == [b"safe"]
+    assert listener.accepted == 1
 
 
 def test_a_sensitive_port_needs_allow_port(capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,9 +172,7 @@ def test_allow_port_connects(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_network_errors_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = unused_port()
     assert main(["fetch", "--allow-local", f"gopher://127.0.0.1:{port}/", "--timeout", "2"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("urlinspector: error: cannot connect")

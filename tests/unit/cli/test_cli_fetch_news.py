@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.servers import ConnectionServer
+from tests.support.ports import unused_port
+from tests.support.servers import ScriptedServer, silent
+from tests.support.waiting import accepted_before
 from urlinspector.cli import main
 
 DATA = Path(__file__).parents[2] / "data" / "nntp"
@@ -30,8 +32,9 @@ def script(name: str) -> tuple[bytes, list[tuple[bytes, bytes]]]:
     return bytes(greeting), [(c, bytes(a)) for c, a in pairs]
 
 
-class Replayer(ConnectionServer):
-    """Serves one transcript to each connection, checking what the client sends."""
+class Replayer(ScriptedServer):
+    """Serves one transcript to each connection, one after the other, checking what
+    the client sends."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -39,16 +42,7 @@ class Replayer(ConnectionServer):
         self.greeting, self.pairs = script(name)
         super().__init__(self._serve_one, threaded=False)
 
-    @property
-    def connections(self) -> int:
-        return self.accepted
-
-    @property
-    def setting(self) -> str:
-        return f"127.0.0.1:{self.port}"
-
-    def _serve_one(self, conn: socket.socket) -> None:
-        conn.settimeout(10)
+    def _serve_one(self, conn: socket.socket, server: ScriptedServer) -> None:
         try:
             self._converse(conn)
         except OSError as exc:
@@ -56,9 +50,8 @@ class Replayer(ConnectionServer):
 
     def _converse(self, conn: socket.socket) -> None:
         conn.sendall(self.greeting)
-        reader = conn.makefile("rb")
         for expected, answer in self.pairs:
-            got = reader.readline()
+            got = self.read_line(conn)
             if got != expected:
                 self.mismatch.append(f"expected {expected!r}, got {got!r}")
                 return
@@ -97,7 +90,7 @@ def fetch(argv: list[str], capfd: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 def test_group_list(replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[str]) -> None:
     server = replayer("inn_group_list.txt")
-    status, out, err = fetch(["--server", server.setting, "news:*"], capfd)
+    status, out, err = fetch(["--server", server.authority, "news:*"], capfd)
     assert status == 0, err
     assert server.mismatch == []
     assert out.splitlines() == [
@@ -110,14 +103,14 @@ def test_group_list(replayer: Callable[[str], Replayer], capfd: pytest.CaptureFi
         "local.test        5  y  The test group",
     ]
     first = err.splitlines()[0]
-    assert first.startswith(f"news server {server.setting} (from --server; INN 2.7.1;")
+    assert first.startswith(f"news server {server.authority} (from --server; INN 2.7.1;")
     assert "not encrypted" in first
     assert "note: the server offers STARTTLS but answered '580" in err
 
 
 def test_overview(replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[str]) -> None:
     server = replayer("inn_overview.txt")
-    status, out, err = fetch(["--server", server.setting, "news:local.test"], capfd)
+    status, out, err = fetch(["--server", server.authority, "news:local.test"], capfd)
     assert status == 0, err
     assert out.splitlines() == [
         "local.test: 5 articles, numbers 1 to 5",
@@ -133,7 +126,7 @@ def test_big_group_all_pages(
     replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[str]
 ) -> None:
     server = replayer("inn_big_paging.txt")
-    status, out, err = fetch(["--server", server.setting, "news:local.big"], capfd)
+    status, out, err = fetch(["--server", server.authority, "news:local.big"], capfd)
     assert status == 0, err
     assert server.mismatch == []
     header, *rows = out.splitlines()
@@ -145,7 +138,7 @@ def test_big_group_all_pages(
 
 def test_article(replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[str]) -> None:
     server = replayer("inn_article_dots.txt")
-    status, out, err = fetch(["--server", server.setting, "news:dots.2@test.invalid"], capfd)
+    status, out, err = fetch(["--server", server.authority, "news:dots.2@test.invalid"], capfd)
     assert status == 0, err
     assert out == (
         "From: Charles Babbage <charles@example.org>\n"
@@ -167,7 +160,7 @@ def test_article(replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixtu
 def test_raw(replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[str]) -> None:
     server = replayer("inn_article_dots.txt")
     status, out, err = fetch(
-        ["--raw", "--server", server.setting, "news:dots.2@test.invalid"], capfd
+        ["--raw", "--server", server.authority, "news:dots.2@test.invalid"], capfd
     )
     assert status == 0, err
     recorded = dict(server.pairs)[b"ARTICLE <dots.2@test.invalid>\r\n"]
@@ -191,7 +184,7 @@ def test_raw_prints_only_the_replies_asked_for(
     commands: list[bytes],
 ) -> None:
     server = replayer(transcript)
-    status, out, err = fetch(["--raw", "--server", server.setting, url], capfd)
+    status, out, err = fetch(["--raw", "--server", server.authority, url], capfd)
     assert status == 0, err
     assert server.mismatch == []
     answers = dict(server.pairs)
@@ -204,7 +197,7 @@ def test_output_file(
     server = replayer("inn_article_dots.txt")
     saved = tmp_path / "saved.eml"
     status, out, _ = fetch(
-        ["-o", str(saved), "--server", server.setting, "news:dots.2@test.invalid"], capfd
+        ["-o", str(saved), "--server", server.authority, "news:dots.2@test.invalid"], capfd
     )
     assert status == 0
     assert out == ""
@@ -214,7 +207,7 @@ def test_output_file(
     server = replayer("inn_overview.txt")
     listing = tmp_path / "overview.txt"
     status, out, _ = fetch(
-        ["-o", str(listing), "--server", server.setting, "news:local.test"], capfd
+        ["-o", str(listing), "--server", server.authority, "news:local.test"], capfd
     )
     assert status == 0
     assert out == ""
@@ -235,7 +228,7 @@ def test_charset_fallback(
     note: bool,
 ) -> None:
     server = replayer("inn_article_nocharset.txt")
-    url = f"nntp://{server.setting}/local.test/4"
+    url = f"nntp://{server.authority}/local.test/4"
     status, out, err = fetch(["--charset", charset, url], capfd)
     assert status == 0, err
     assert out.splitlines()[-1] == body
@@ -246,7 +239,7 @@ def test_login_from_the_url_with_transcript(
     replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[str]
 ) -> None:
     server = replayer("inn_auth.txt")
-    url = f"nntp://reader:s3cret%20word@{server.setting}/local.private"
+    url = f"nntp://reader:s3cret%20word@{server.authority}/local.private"
     status, out, err = fetch(["--transcript", url], capfd)
     assert status == 0, err
     assert server.mismatch == []
@@ -265,7 +258,7 @@ def test_login_from_netrc(
     netrc.write_text('machine 127.0.0.1 login reader password "s3cret word"\n')
     netrc.chmod(0o600)
     server = replayer("inn_auth.txt")  # its STARTTLS fails: the login would go in clear
-    argv = ["--server", server.setting, "news:local.private", "--allow-plaintext-auth"]
+    argv = ["--server", server.authority, "news:local.private", "--allow-plaintext-auth"]
     status, out, err = fetch(argv, capfd)
     assert status == 0, err
     assert "local.private: 1 article, numbers 1 to 1" in out
@@ -277,7 +270,7 @@ def test_server_from_nntpserver(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     server = replayer("inn_empty_group.txt")
-    monkeypatch.setenv("NNTPSERVER", server.setting)
+    monkeypatch.setenv("NNTPSERVER", server.authority)
     status, out, err = fetch(["news:local.empty"], capfd)
     assert status == 0, err
     assert out == "local.empty: 0 articles\n"
@@ -305,16 +298,16 @@ def test_server_refusals_exit_1(
     message: str,
 ) -> None:
     server = replayer(name)
-    status, out, err = fetch(["--server", server.setting, url], capfd)
+    status, out, err = fetch(["--server", server.authority, url], capfd)
     assert status == 1
     assert out == ""
-    assert f"urlinspector: error: news server {server.setting}: " in err
+    assert f"urlinspector: error: news server {server.authority}: " in err
     assert message in err
 
 
 def test_login_hint(replayer: Callable[[str], Replayer], capfd: pytest.CaptureFixture[str]) -> None:
     server = replayer("inn_auth.txt")
-    status, _, err = fetch(["--server", server.setting, "news:local.private"], capfd)
+    status, _, err = fetch(["--server", server.authority, "news:local.private"], capfd)
     assert status == 1
     assert "give a login in ~/.netrc (machine 127.0.0.1 login USER password PASSWORD)" in err
 
@@ -336,32 +329,26 @@ def test_misuse_exits_2_and_connects_nowhere(
     message: str,
 ) -> None:
     server = replayer("inn_overview.txt")
-    argv = [a.replace("{server}", server.setting) for a in argv]
+    argv = [a.replace("{server}", server.authority) for a in argv]
     if "--server" not in argv:
-        argv = ["--server", server.setting, *argv]
+        argv = ["--server", server.authority, *argv]
     status, _out, err = fetch(argv, capfd)
     assert status == 2
     assert message in err
-    assert server.connections == 0
+    assert accepted_before(server.port, lambda: server.peers) == 0
 
 
 def test_timeout(capfd: pytest.CaptureFixture[str]) -> None:
-    silent = socket.create_server(("127.0.0.1", 0))
+    quiet = ScriptedServer(silent)
     try:
-        port = silent.getsockname()[1]
-        status, _, err = fetch(
-            ["--timeout", "0.3", "--server", f"127.0.0.1:{port}", "news:x"], capfd
-        )
+        status, _, err = fetch(["--timeout", "0.3", "--server", quiet.authority, "news:x"], capfd)
     finally:
-        silent.close()
+        quiet.close()
     assert status == 1
     assert "took longer than the 0.3 s allowed" in err  # --timeout: the whole fetch
 
 
 def test_connection_refused(capfd: pytest.CaptureFixture[str]) -> None:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    status, _, err = fetch(["--server", f"127.0.0.1:{port}", "news:x"], capfd)
+    status, _, err = fetch(["--server", f"127.0.0.1:{unused_port()}", "news:x"], capfd)
     assert status == 1
     assert "connection refused" in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import shutil
 import socket
 import ssl
@@ -17,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from tests.support.ci import in_ci
-from tests.support.ports import unused_port
+from tests.support.ports import ipv6_loopback, unused_port
 from tests.support.servers import ConnectionServer
+from tests.support.waiting import wait_until
 from urlinspector.net.driver import Body, Connection, Pump, format_hostport, pump
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
@@ -27,39 +29,23 @@ from urlinspector.schemes.errors import RemoteProtocolError
 QUICK = Limits(connect_timeout=2.0, read_timeout=2.0)
 
 
-def _ipv6_loopback() -> bool:
-    if not socket.has_ipv6:
-        return False
-    try:
-        with socket.socket(socket.AF_INET6) as s:
-            s.bind(("::1", 0))
-        return True
-    except OSError:
-        return False
-
-
-class Server(ConnectionServer):
-    """A one-connection-at-a-time TCP server on loopback running *handler(conn)*."""
-
-    def __init__(self, handler: Callable[[socket.socket], None], host: str = "127.0.0.1") -> None:
-        super().__init__(handler, host, threaded=False)
-
-    def close(self, timeout: float = 5.0, *, wait_for_handlers: bool = True) -> None:
-        super().close(timeout, wait_for_handlers=wait_for_handlers)
+Server = ConnectionServer
 
 
 @pytest.fixture
 def serve() -> Iterator[Callable[..., Server]]:
+    """``serve(handler, host="127.0.0.1")``: a server on loopback running *handler(conn)*
+    for one connection at a time; all stop at the end."""
     servers: list[Server] = []
 
     def start(handler: Callable[[socket.socket], None], host: str = "127.0.0.1") -> Server:
-        server = Server(handler, host)
+        server = ConnectionServer(handler, host, threaded=False)
         servers.append(server)
         return server
 
     yield start
     for server in servers:
-        server.close()
+        server.close(5)
 
 
 def echo_once(conn: socket.socket) -> None:
@@ -113,7 +99,7 @@ def test_a_socket_numbered_above_1023_still_waits(serve: Callable[..., Server]) 
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
-@pytest.mark.skipif(not _ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
+@pytest.mark.skipif(not ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
 def test_send_and_recv_over_ipv6(serve: Callable[..., Server]) -> None:
     server = serve(echo_once, "::1")
     with Connection.open("::1", server.port, limits=QUICK) as conn:
@@ -161,7 +147,8 @@ def unanswered() -> Iterator[int]:
         filler.setblocking(False)
         filler.connect_ex(("127.0.0.1", port))
         fillers.append(filler)
-    time.sleep(0.1)
+    # a connect that completes (its socket turns writable) took the queue's place
+    wait_until(lambda: select.select([], fillers, [], 0.05)[1], what="a queued connection")
     yield port
     for filler in fillers:
         filler.close()
@@ -211,7 +198,7 @@ def test_total_timeout_ends_a_slow_drip(serve: Callable[..., Server]) -> None:
     def drip(conn: socket.socket) -> None:
         for _ in range(100):
             conn.sendall(b"x")
-            time.sleep(0.05)
+            time.sleep(0.05)  # the slowness under test
 
     server = serve(drip)
     limits = Limits(read_timeout=5, total_timeout=0.6)

@@ -94,6 +94,10 @@ class Places:
 
         def scroll() -> None:  # once the view knows its rows' heights
             view.scrollTo(model.index(place.top, 0), QAbstractItemView.ScrollHint.PositionAtTop)
-            view.scrollTo(model.index(row, 0))
+            # Scrolled so, the row is in view unless the window is smaller than it was.
+            # A horizontal scroll bar shown only while the rows are laid out does not
+            # count: scrolling past it would leave the page a row off once it goes.
+            if view.visualRect(model.index(row, 0)).bottom() >= view.maximumViewportSize().height():
+                view.scrollTo(model.index(row, 0))
 
-        QTimer.singleShot(0, scroll)
+        QTimer.singleShot(0, view, scroll)  # (dropped if the view is deleted first)
