@@ -33,6 +33,7 @@ from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendDialog
+from urlinspector.gui.zoom import follow_zoom
 from urlinspector.present.extracted import (
     REFANGED_MARK,
     WARNING_MARK,
@@ -339,7 +340,7 @@ class WindowMenus(QObject):
 
     def show_legend(self) -> None:
         if self.legend_dialog is None:
-            self.legend_dialog = LegendDialog(self.host.formats, self.window)
+            self.legend_dialog = follow_zoom(LegendDialog(self.host.formats, self.window))
         self.legend_dialog.show()
 
     def show_about(self) -> None:
@@ -348,5 +349,5 @@ class WindowMenus(QObject):
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setText(about_text())
         box.setIconPixmap(self.window.windowIcon().pixmap(64, 64))
-        self.about_box = box
+        self.about_box = follow_zoom(box)
         box.open()
