@@ -178,3 +178,20 @@ def test_menus_keep_the_desktops_size(window: MainWindow) -> None:
     menu = window.menuBar().actions()[0].menu()
     assert isinstance(menu, QMenu)
     assert menu.font().pointSizeF() == pytest.approx(QApplication.font().pointSizeF())
+
+
+@pytest.mark.parametrize("factor", [1.0, 1.75, 2.0])
+def test_the_about_box_stays_within_the_screen(
+    window: MainWindow, qtbot: Any, factor: float
+) -> None:
+    """Its lines widen with the type, so that large type does not make it taller than
+    the screen (a message box alone stays at most 500 pixels wide)."""
+    window.teaching.zoom.set_factor(factor)
+    window.menus.show_about()
+    box = window.menus.about_box
+    assert box is not None
+    qtbot.waitExposed(box)
+    screen = box.screen().availableGeometry()
+    assert box.height() <= screen.height()
+    assert box.width() <= screen.width()
+    box.close()
