@@ -143,7 +143,7 @@ def test_a_library_column_is_marked_where_it_differs_from_the_browsers(
 def test_a_library_that_rejects_the_url_says_so() -> None:
     table = editions_table("http://ev\til.com/")
     cell = table.cell("findings", "reader:curl")
-    assert cell.text == "rejects"
+    assert cell.text == "rejects it"
     assert cell.tooltip.endswith("rejects it: CURLUcode 21: Bad hostname")
     assert cell.differs  # browsers read it (they drop the tab)
     assert table.cell("host", "reader:curl").text == "—"
@@ -218,3 +218,68 @@ def test_a_host_longer_than_a_cell_holds_is_cut_at_its_start() -> None:
         assert cell.text.startswith("…"), column
         assert cell.text.endswith(".attackerdomain.example"), column
         assert cell.tooltip.startswith(host[:100])
+
+
+# --- the verdict row ------------------------------------------------------------------------
+
+VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "not installed")
+"""What a cell of the verdict row starts with: an edition's judgement, or a program's."""
+
+
+@pytest.mark.parametrize(
+    ("text", "base", "rfc3986", "whatwg", "curl", "whatwg_differs"),
+    [
+        ("http://example.com/", "", "valid", "reads it", "reads it", False),
+        ("http://ev\til.com/", "", "invalid: 1 error · 1 warning", "reads it", "rejects it", True),
+        ("http://[::1/", "", "invalid: 1 error · 1 note", "rejects it", "rejects it", False),
+        (
+            "http://user:pw@xn--pple-43d.com/%2e%2e/a",
+            "",
+            "valid · 5 warnings · 1 note",
+            "reads it",
+            "reads it",
+            False,
+        ),
+        ("g;x?y#s", "http://a/b/c/d;p?q", "valid", "reads it", "reads it", False),
+    ],
+)
+def test_the_verdict_row_says_one_thing_across(
+    text: str, base: str, rfc3986: str, whatwg: str, curl: str, whatwg_differs: bool
+) -> None:
+    table = editions_table(text, base)
+    assert table.rows[table.row_ids.index("findings")] == "verdict"
+    row = dict(zip(table.column_ids, table.cells[table.row_ids.index("findings")], strict=True))
+    assert (row["rfc3986"].text, row["whatwg"].text, row["reader:curl"].text) == (
+        rfc3986,
+        whatwg,
+        curl,
+    )
+    assert row["whatwg"].differs == whatwg_differs
+    for column, cell in row.items():
+        assert cell.text.startswith(VERDICT_WORDS), (column, cell.text)
+    # each tooltip opens with who judges and the same verdict
+    assert row["rfc3986"].tooltip.startswith(f"{rfc3986.partition(':')[0].split(' ')[0]} under ")
+    assert row["whatwg"].tooltip.startswith(f"browsers (the WHATWG URL Standard, by ada): {whatwg}")
+    assert row["reader:curl"].tooltip.startswith("curl (libcurl URL API) (libcurl")
+    assert f": {curl}" in row["reader:curl"].tooltip.split("\n")[0]
+
+
+def test_the_verdict_rows_label_says_what_it_is(window: MainWindow) -> None:
+    window.inspect("http://example.com/")
+    window.tabs.setCurrentWidget(window.editions)
+    window.flush()
+    model = window.editions.editions_model
+    table = model.table
+    assert table is not None
+    row = table.row_ids.index("findings")
+    assert model.headerData(row, Qt.Orientation.Vertical) == "verdict"
+    tip = model.headerData(row, Qt.Orientation.Vertical, Qt.ItemDataRole.ToolTipRole)
+    assert "valid or invalid" in tip
+    assert "read the URL or reject it" in tip
+
+
+@pytest.mark.parametrize("text", ["http://u:s3cr3t@ev\til.com/", "http://u:s3cr3t@h:99999/"])
+def test_the_verdicts_keep_the_password_masked(text: str) -> None:
+    table = editions_table(text)
+    for cell in table.cells[table.row_ids.index("findings")]:
+        assert "s3cr3t" not in cell.text + cell.tooltip

@@ -33,6 +33,7 @@ from urlinspector import palette as roles
 from urlinspector.core import URLInspectorError
 from urlinspector.gui.resources import ResourceNotFoundError, find_resource
 from urlinspector.gui.settings import APPLICATION_NAME, ORGANIZATION
+from urlinspector.gui.zoom import follow_zoom
 
 __all__ = [
     "APPLICATION_NAME",
@@ -245,7 +246,7 @@ class ErrorReporter(QObject):
             self.dialog.set_report("\n".join(self.reports))
             return
         self.reports = [report]
-        self.dialog = ErrorDialog(report, self.parent_widget)
+        self.dialog = follow_zoom(ErrorDialog(report, self.parent_widget))
         self.dialog.show()
 
 

@@ -12,15 +12,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
     QToolButton,
+    QWidget,
 )
 
 from urlinspector import __version__
@@ -33,6 +35,7 @@ from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendDialog
+from urlinspector.gui.zoom import follow_zoom
 from urlinspector.present.extracted import (
     REFANGED_MARK,
     WARNING_MARK,
@@ -50,7 +53,36 @@ from urlinspector.present.report import (
     report_path,
 )
 
-__all__ = ["MenusHost", "WindowMenus", "about_text"]
+__all__ = ["AboutBox", "MenusHost", "WindowMenus", "about_text"]
+
+
+class AboutBox(QMessageBox):
+    """Help ▸ About: a message box whose text keeps a readable measure at any zoom
+    (QMessageBox alone keeps it at most 500 pixels wide, so large type would make it
+    taller than the screen)."""
+
+    MEASURE = 56
+    """Characters a line of the text holds (at most two thirds of the screen)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("About URL Inspector")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setText(about_text())
+        self._measure()
+
+    def _measure(self) -> None:
+        label = self.findChild(QLabel, "qt_msgbox_label")
+        if label is None:
+            return
+        screen = self.screen()
+        room = screen.availableGeometry().width() * 2 // 3 if screen is not None else 1000
+        label.setMinimumWidth(min(room, self.fontMetrics().averageCharWidth() * self.MEASURE))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._measure()  # (before the box takes its new size)
+        super().changeEvent(event)
 
 
 def about_text() -> str:
@@ -339,14 +371,11 @@ class WindowMenus(QObject):
 
     def show_legend(self) -> None:
         if self.legend_dialog is None:
-            self.legend_dialog = LegendDialog(self.host.formats, self.window)
+            self.legend_dialog = follow_zoom(LegendDialog(self.host.formats, self.window))
         self.legend_dialog.show()
 
     def show_about(self) -> None:
-        box = QMessageBox(self.window)
-        box.setWindowTitle("About URL Inspector")
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setText(about_text())
+        box = AboutBox(self.window)
         box.setIconPixmap(self.window.windowIcon().pixmap(64, 64))
-        self.about_box = box
+        self.about_box = follow_zoom(box)
         box.open()

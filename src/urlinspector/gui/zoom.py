@@ -5,18 +5,29 @@ the settings.
 Each widget keeps the font it was given: a widget that sets its own (the address
 bar's fixed-pitch font, the viewer's) is scaled from that font, and every other
 widget inherits the window's scaled font.  Pages added later (the viewer) are scaled
-when they join the window's page area."""
+when they join the window's page area.
+
+Dialogs are windows of their own, which inherit no font from the window: each is
+made to follow the zoom by :func:`follow_zoom` when it is made (scaled at once from
+its own font, and again by every later zoom change while it exists, as it is a child
+of the window).  Menus and tooltips keep the desktop's size, as in browsers, whose
+zoom scales the page and not the program's own menus: they are the desktop's chrome,
+read at arm's length, and presentation mode hides the menu bar anyway."""
 
 from __future__ import annotations
+
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
-__all__ = ["STEPS", "Zoom"]
+__all__ = ["STEPS", "Zoom", "follow_zoom", "zoom_of"]
 
 STEPS: tuple[float, ...] = (0.5, 0.67, 0.75, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 """The zoom factors Zoom in and Zoom out step through (those of the common browsers)."""
+
+W = TypeVar("W", bound=QWidget)
 
 _BASE = "urlinspectorZoomBase"
 """The dynamic property holding a widget's own font size before zooming (points, or
@@ -79,16 +90,50 @@ class Zoom(QObject):
 
     def apply(self) -> None:
         """Scale the window and every widget in it that sets its own font (again after
-        widgets were added)."""
-        widgets = [self.window, *self.window.findChildren(QWidget)]
+        widgets were added), and the dialogs that follow the zoom."""
+        self._scale([self.window, *self.window.findChildren(QWidget)])
+
+    def adopt(self, dialog: QWidget) -> None:
+        """Scale *dialog* (a window whose parent is this window or a widget in it) and
+        what in it sets its own font, now and at every later zoom change."""
+        _base_size(dialog)
+        self._scale([dialog, *dialog.findChildren(QWidget)])
+
+    def _scale(self, widgets: list[QWidget]) -> None:
         for widget in widgets:
-            if widget is not self.window and not widget.testAttribute(
-                Qt.WidgetAttribute.WA_SetFont
-            ):
-                continue
-            if widget is not self.window and widget.property(_BASE) is None and widget.isWindow():
-                continue  # (a dialog of its own)
-            base = _base_size(widget)
-            font = _scaled(widget.font(), base, self._factor)
-            if font != widget.font():
-                widget.setFont(font)
+            if widget is self.window or _follows(widget):
+                base = _base_size(widget)
+                font = _scaled(widget.font(), base, self._factor)
+                if font != widget.font():
+                    widget.setFont(font)
+
+
+def _follows(widget: QWidget) -> bool:
+    """Whether the zoom scales *widget* itself (the others inherit): a widget in the
+    window that sets its own font, or a window of its own (a dialog) that was adopted;
+    not the other windows (menus, tooltips)."""
+    if widget.isWindow():
+        return widget.property(_BASE) is not None
+    return widget.testAttribute(Qt.WidgetAttribute.WA_SetFont)
+
+
+def zoom_of(widget: QWidget | None) -> Zoom | None:
+    """The zoom of the window *widget* is in (or, for a dialog, the window its parent
+    is in), if that window has one."""
+    while widget is not None:
+        window = widget.window()
+        zoom = window.findChild(Zoom, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if isinstance(zoom, Zoom):
+            return zoom
+        widget = window.parentWidget()
+    return None
+
+
+def follow_zoom(dialog: W) -> W:
+    """Make *dialog* follow the zoom of the window it belongs to (through its parent):
+    call it once the dialog's widgets are made, before showing it.  A dialog with no
+    parent, or over a window with no zoom, is left as it is.  Returns *dialog*."""
+    zoom = zoom_of(dialog.parentWidget())
+    if zoom is not None:
+        zoom.adopt(dialog)
+    return dialog

@@ -37,7 +37,7 @@ from urlinspector.core.model import (
 from urlinspector.core.readers import ReaderReading, reader_readings
 from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.data import top_domains
-from urlinspector.gui.models.readers import reader_columns
+from urlinspector.gui.models.readers import READS, REJECTS, reader_columns
 from urlinspector.gui.models.text import masked, shown, visible
 from urlinspector.present.masking import (
     mask_component,
@@ -52,6 +52,7 @@ from urlinspector.present.severity import severity_label
 __all__ = [
     "EDITION_ROWS",
     "RESOLVED",
+    "ROW_TIPS",
     "WHATWG",
     "WRITTEN",
     "Cell",
@@ -170,10 +171,19 @@ EDITION_ROWS: tuple[tuple[str, str], ...] = (
     ("path", "path"),
     ("query", "query"),
     ("fragment", "fragment"),
-    ("findings", "findings"),
+    ("findings", "verdict"),
     ("target", "resolved target"),
 )
-"""Row id and label."""
+"""Row id and label.  The *findings* row is each column's verdict on the URL: an edition
+judges it valid or invalid (with its findings counted), browsers and each library read
+it or reject it (:data:`READS`, :data:`REJECTS`)."""
+
+ROW_TIPS: dict[str, str] = {
+    "findings": "the verdict of each column: an edition's, valid or invalid (its errors, "
+    "warnings and notes counted as the status line counts them); browsers and each "
+    "library read the URL or reject it",
+}
+"""The tooltips of the rows' labels (what a row is), by row id."""
 
 _INDEX = {
     "scheme": SCHEME,
@@ -313,21 +323,23 @@ def _count(number: int, word: str) -> str:
 
 
 def _findings_cell(found: URL, secrets: tuple[str, ...]) -> Cell:
-    """The counts of *found*'s findings, as the status line counts them (errors,
-    warnings, notes: the parse's and where browsers go), the messages in the tooltip."""
+    """The edition's verdict on *found*: valid or invalid, and its findings counted as
+    the status line counts them (the parse's and where browsers go), the messages in
+    the tooltip under the same words as the status line's."""
     errors, warnings = len(found.errors), len(found.warnings)
     notes = len(found.diagnostics) - errors - warnings
-    words = _count(errors, "error") if errors else "valid"
-    if warnings:
-        words += ", " + _count(warnings, "warning")
-    if notes:
-        words += ", " + _count(notes, "note")
+    counts = [_count(n, word) for n, word in ((warnings, "warning"), (notes, "note")) if n]
+    words = f"invalid: {_count(errors, 'error')}" if errors else "valid"
+    words = " · ".join((words, *counts))
     listed = [
         f"{severity_label(d.severity)}: {visible(mask_known(d.message, secrets))}"
         for d in found.diagnostics[:8]
     ]
-    tip = "\n".join(listed) or f"no findings under {found.edition.label}"
-    return Cell(words, tip, key=not errors)
+    verdict = f"{'invalid' if errors else 'valid'} under {found.edition.label}"
+    head = f"{verdict}: " + ", ".join(
+        [_count(errors, "error"), _count(warnings, "warning"), _count(notes, "note")]
+    )
+    return Cell(words, "\n".join([head, *listed]), key=not errors)
 
 
 def _edition_column(
@@ -384,9 +396,7 @@ def _whatwg_column(text: str, base: str, table: _Making) -> list[Cell]:
                     host=row_id == "host",
                 )
         elif row_id == "findings":
-            valid = reading.href is not None
-            tip = reading.error or "browsers accept it"
-            cell = Cell("valid" if valid else "invalid", tip, key=valid)
+            cell = _browsers_verdict(reading)
         elif reading.href is None:  # target
             cell = Cell("—", reading.error or "", key=None)
         else:
@@ -397,6 +407,20 @@ def _whatwg_column(text: str, base: str, table: _Making) -> list[Cell]:
         note = "browsers read a relative reference only against a base: give one"
         cells = [replace(c, tooltip=f"{c.tooltip}\n{note}".strip()) for c in cells]
     return cells
+
+
+BROWSERS = "browsers (the WHATWG URL Standard, by ada)"
+
+
+def _browsers_verdict(reading: Whatwg) -> Cell:
+    """Whether browsers read the URL or reject it (the WHATWG URL Standard's basic URL
+    parser returns failure): a program reads, where an edition judges validity (a URL
+    browsers read may still break the Standard's writing rules)."""
+    if reading.href is not None:
+        return Cell(READS, f"{BROWSERS}: {READS}", key=True)
+    # (ada gives no reason; the reading says whether the base may be to blame)
+    reason = (reading.error or "").removeprefix("invalid: ").removeprefix("browsers reject it")
+    return Cell(REJECTS, f"{BROWSERS}: {REJECTS}{reason}", key=False)
 
 
 def _same(a: object, b: object, whatwg_column: bool) -> bool:

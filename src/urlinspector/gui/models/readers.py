@@ -15,10 +15,15 @@ from urlinspector.core.readers.findings import comparable_host
 from urlinspector.gui.models.text import shown
 from urlinspector.present.masking import mask_known
 
-__all__ = ["READER_COLUMN", "reader_columns"]
+__all__ = ["READER_COLUMN", "READS", "REJECTS", "reader_columns"]
 
 READER_COLUMN = "reader:"
 """The prefix of a library's column id (``reader:urllib3``)."""
+
+READS = "reads it"
+REJECTS = "rejects it"
+"""The verdict of a program that reads URLs (browsers, a library) in the editions
+table's verdict row: whether it reads the URL or rejects it."""
 
 _LIMIT = 400
 _Cell = tuple[str, str, bool]
@@ -76,11 +81,11 @@ def _column(
     for row_id in row_ids:
         if row_id == "findings":
             if reading.missing is not None:
-                cells.append(("not installed", reading.missing, False))
+                cells.append(("not installed", f"{by}: not installed ({reading.missing})", False))
             elif reading.error is not None:
-                cells.append(("rejects", f"{by} rejects it: {reading.error}", browser.valid))
+                cells.append((REJECTS, f"{by}: {REJECTS}: {reading.error}", browser.valid))
             else:
-                cells.append(("reads it", f"{by} reads it", not browser.valid))
+                cells.append((READS, f"{by}: {READS}", not browser.valid))
         elif row_id == "target":
             cells.append(("—", f"{by} resolves no reference here", False))
         elif not reading.ok:

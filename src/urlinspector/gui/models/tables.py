@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont
 
 from urlinspector.core import EDITIONS, URL, Diagnostic
-from urlinspector.gui.models.inspection import RESOLVED, WRITTEN, EditionsTable, EscapeRow
+from urlinspector.gui.models.inspection import RESOLVED, ROW_TIPS, WRITTEN, EditionsTable, EscapeRow
 from urlinspector.gui.models.roles import (
     BACKGROUND,
     DISPLAY,
@@ -261,6 +261,8 @@ class EditionsModel(QAbstractTableModel):
             else:
                 header += f"\n≠ {differing} " + ("differs" if differing == 1 else "differ")
             return f"{header}\n{table.reading}" if table.reading else header
+        if role == TOOLTIP and orientation != HORIZONTAL:
+            return ROW_TIPS.get(table.row_ids[section])
         if role == TOOLTIP and orientation == HORIZONTAL:
             title = EDITIONS[table.reference].title
             tip = (

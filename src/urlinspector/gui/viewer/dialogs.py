@@ -1,6 +1,7 @@
 """The questions the viewer asks before or during a fetch: connect to another service's
 port, the words to search for, a password; and the news server for news: URLs.  Each
-opens window-modal (``open()``) and answers through a callback."""
+opens window-modal (``open()``), follows the window's zoom, and answers through a
+callback."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import html
 from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+
+from urlinspector.gui.zoom import follow_zoom
 
 __all__ = ["PasswordAsker", "SessionPasswords", "ask_password", "ask_port", "ask_search"]
 
@@ -33,7 +36,7 @@ def ask_port(
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.finished.connect(lambda _r: answered(box.clickedButton() is connect))
-    box.open()
+    follow_zoom(box).open()
     return box
 
 
@@ -47,7 +50,7 @@ def ask_search(parent: QWidget, accepted: Callable[[str], None]) -> QInputDialog
     )
     dialog.setInputMode(QInputDialog.InputMode.TextInput)
     dialog.textValueSelected.connect(accepted)
-    dialog.open()
+    follow_zoom(dialog).open()
     return dialog
 
 
@@ -69,7 +72,7 @@ def ask_password(
         answered(answer)
 
     dialog.finished.connect(finished)
-    dialog.open()
+    follow_zoom(dialog).open()
     return dialog
 
 

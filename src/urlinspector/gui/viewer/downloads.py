@@ -24,6 +24,7 @@ from urlinspector.gui.viewer.downloads_window import DownloadsWindow
 from urlinspector.gui.viewer.handlers.base import Download
 from urlinspector.gui.viewer.save import SaveDialog, new_spool
 from urlinspector.gui.viewer.workers import Job, JobRunner
+from urlinspector.gui.zoom import follow_zoom
 
 __all__ = ["DOWNLOADS_SHORTCUT", "DOWNLOAD_THREADS", "Downloads", "default_folder"]
 
@@ -83,7 +84,8 @@ class Downloads(QObject):
         focus (Go ▸ Downloads), else it appears behind the save dialog."""
         window = self.window
         if window is None:
-            window = self.window = DownloadsWindow(self.model, self, self.parent_widget)
+            window = DownloadsWindow(self.model, self, self.parent_widget)
+            self.window = follow_zoom(window)
         window.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, not activate)
         if window.isVisible() and activate:
             window.activateWindow()
@@ -140,7 +142,9 @@ class Downloads(QObject):
     def _open(self, item: DownloadJob) -> SaveDialog:
         record = item.record
         assert item.spool is not None
-        dialog = SaveDialog(record.url, record.name, self.folder, item.spool, self.parent_widget)
+        dialog = follow_zoom(
+            SaveDialog(record.url, record.name, self.folder, item.spool, self.parent_widget)
+        )
         dialog.saved.connect(self._saved)
         dialog.viewRequested.connect(self.viewRequested)
         dialog.finished.connect(lambda _r: self._closed(dialog))

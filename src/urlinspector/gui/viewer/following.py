@@ -116,12 +116,16 @@ class Navigator(QObject):
             self.go(entry.url, offset, Origin.TYPED)
 
     def url_above(self) -> str | None:
-        """The URL of the menu or directory above the page shown, if any."""
+        """The URL of the menu, directory or news page above the page shown, if any."""
         pages = self.renderer.pages
         if pages.currentWidget() is pages.listing_page:
             return parent_url(self.renderer.listing_url)
         url = self.renderer.url
-        return handler_for(url).parent(url) if url is not None else None
+        above = handler_for(url).parent(url) if url is not None else None
+        if above is None and pages.currentWidget() is pages.article_page:
+            # a news: article: the group whose overview led to it, else its first
+            return pages.article_page.group_above(pages.overview_page.group)
+        return above
 
     def fill_history_menu(self, menu: QMenu, direction: int) -> None:
         """*menu* (Back's or Forward's, by *direction*) lists the pages that way."""

@@ -28,6 +28,7 @@ from urlinspector.gui.viewer.common import PASSWORDS, display_url
 from urlinspector.gui.viewer.handlers import FETCHED_SCHEMES
 from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
+from urlinspector.gui.zoom import follow_zoom
 
 __all__ = [
     "VIEWER_PAGE",
@@ -120,16 +121,20 @@ def set_news_server(pane: ViewerPane, settings: Settings | None, text: str) -> N
         settings.news_server = text
 
 
-def ask_news_server(parent: QWidget, pane: ViewerPane, settings: Settings | None) -> None:
-    """Go ▸ News server…: ask for the server ``news:`` URLs are read from."""
-    text, ok = QInputDialog.getText(
-        parent,
-        "News server",
-        "Server for news: URLs (host or host:port; empty: $NNTPSERVER, else localhost:119):",
-        text=pane.news_server or "",
+def ask_news_server(parent: QWidget, pane: ViewerPane, settings: Settings | None) -> QInputDialog:
+    """Go ▸ News server…: ask for the server ``news:`` URLs are read from (window-modal;
+    the answer is used when given)."""
+    dialog = QInputDialog(parent)
+    dialog.setObjectName("newsServerDialog")
+    dialog.setWindowTitle("News server")
+    dialog.setLabelText(
+        "Server for news: URLs (host or host:port; empty: $NNTPSERVER, else localhost:119):"
     )
-    if ok:
-        set_news_server(pane, settings, text)
+    dialog.setTextValue(pane.news_server or "")
+    dialog.textValueSelected.connect(lambda text: set_news_server(pane, settings, text))
+    dialog.finished.connect(dialog.deleteLater)
+    follow_zoom(dialog).open()
+    return dialog
 
 
 def install_viewer(main_window: ViewerHost) -> ViewerPane:
@@ -301,7 +306,7 @@ def _bookmarks_menu(
         dialog = pane.bookmarks_dialog
         if dialog is None:
             parent = window if isinstance(window, QWidget) else pane
-            dialog = BookmarksDialog(marks, parent)
+            dialog = follow_zoom(BookmarksDialog(marks, parent))
             dialog.openRequested.connect(open_mark)
             dialog.finished.connect(lambda _result: setattr(pane, "bookmarks_dialog", None))
             dialog.finished.connect(dialog.deleteLater)

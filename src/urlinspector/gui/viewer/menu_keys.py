@@ -1,5 +1,5 @@
-"""Browsing a gopher menu or a directory listing from the keyboard, as Lynx does and a
-little better.
+"""Browsing a gopher menu, a directory listing or a news table (the group list, a
+group's overview) from the keyboard, as Lynx does and a little better.
 
 :class:`KeyboardBrowsing` watches one item view:
 
@@ -8,7 +8,8 @@ little better.
   error lines are passed over.  Tab after the last item (Shift+Tab before the first)
   leaves the view, so the keyboard is never trapped in it;
 * typing the start of an item's name goes to the next item that starts so (type-ahead;
-  digits too, so ``3`` reaches "3. Mirrors");
+  digits too, so ``3`` reaches "3. Mirrors"); the name is a column of the view's
+  choosing (a group's name, an article's subject);
 * Backspace and Alt+Up go to the parent menu or directory;
 * ``=`` shows what is known of the item (Gopher+ attributes), as Lynx's ``=``;
 * the Menu key and Shift+F10 open the item's context menu beside it.
@@ -69,7 +70,8 @@ class KeyboardBrowsing(QObject):
 
     *is_stop* says which rows the keys stop on; *parent* goes to the parent menu or
     directory; *info* shows the current item's attributes (``=``); *moved(row)* is
-    called after each move the keys make."""
+    called after each move the keys make; type-ahead matches the text of column
+    *name_column*."""
 
     def __init__(
         self,
@@ -79,6 +81,7 @@ class KeyboardBrowsing(QObject):
         parent: Callable[[], None],
         info: Callable[[], None] | None = None,
         moved: Callable[[int], None] | None = None,
+        name_column: int = 0,
     ) -> None:
         super().__init__(view)
         self.view = view
@@ -86,6 +89,7 @@ class KeyboardBrowsing(QObject):
         self.go_up = parent
         self.info = info
         self.moved = moved
+        self.name_column = name_column
         self.typed = ""
         self._typed_at = 0.0
         self.context_menu: QMenu | None = None
@@ -143,7 +147,7 @@ class KeyboardBrowsing(QObject):
         start = self.row if len(self.typed) > 1 else self.row + 1  # a longer word: stay
         for offset in range(count):
             row = (max(start, 0) + offset) % count
-            name = str(model.index(row, 0).data() or "").strip().casefold()
+            name = str(model.index(row, self.name_column).data() or "").strip().casefold()
             if self.is_stop(row) and name.startswith(wanted):
                 return self.go(row)
         return False

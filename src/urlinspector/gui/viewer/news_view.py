@@ -2,6 +2,13 @@
 author, date, lines) and an article: a headers pane (From, Date, Subject, Newsgroups,
 Message-ID, References; the groups and message-ids as news: links) above the body,
 read in the charset its Content-Type names, with the fallback selectable.
+
+The two tables are browsed from the keyboard as a gopher menu is (:mod:`.menu_keys`):
+type-ahead on a group's name or an article's subject, Home / End, Page Up / Page
+Down, Enter opens, Backspace and Alt+Up go up (an overview to the group list; an
+article, where Backspace works too, to its group's overview), the Menu key and
+Shift+F10 give the row's menu; the row the keyboard is on is reported
+(``linkSelected``) for the status bar.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -36,6 +44,8 @@ from PySide6.QtWidgets import (
 
 from urlinspector.gui.models.text import visible
 from urlinspector.gui.viewer.common import escape, icon
+from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
+from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.viewer.text_view import DECLARED, TextView, decode_text
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.schemes.nntp import (
@@ -167,13 +177,30 @@ def _when(date: str) -> tuple[bool, datetime]:
 
 
 class _LinkTable(QWidget):
+    """A table of rows that lead somewhere, browsed with the keys of a menu; type-ahead
+    matches column *name_column*.  Signals: ``linkActivated(str)``, ``linkHovered(str)``,
+    ``linkSelected(str)`` (the row the keyboard moved to), ``parentRequested()``
+    (Backspace, Alt+Up)."""
+
     linkActivated = Signal(str)
     linkHovered = Signal(str)
+    linkSelected = Signal(str)
+    parentRequested = Signal()
 
-    def __init__(self, model: RowTableModel[Any], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, model: RowTableModel[Any], name_column: int, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.model = model
         self.table = _table(model)
+        self.table.setItemDelegate(FocusMarkDelegate(self.table))
+        self.keys = KeyboardBrowsing(
+            self.table,
+            lambda _row: True,  # every group and every article leads somewhere
+            parent=self.parentRequested.emit,
+            moved=self._selected,
+            name_column=name_column,
+        )
         self.table.activated.connect(self._activated)
         self.table.entered.connect(self._entered)
         self.heading = QLabel("")
@@ -186,6 +213,10 @@ class _LinkTable(QWidget):
         url = self.model.url(row) if row is not None else None
         if url:
             self.linkActivated.emit(url)
+
+    def _selected(self, number: int) -> None:
+        row = self.model.row(number)
+        self.linkSelected.emit((self.model.url(row) or "") if row is not None else "")
 
     @Slot(QModelIndex)
     def _entered(self, index: QModelIndex) -> None:
@@ -208,7 +239,7 @@ class GroupListPage(_LinkTable):
             Column("Status", lambda g: g.status_meaning, lambda g: g.status_meaning),
             Column("Description", lambda g: g.description or "", lambda g: g.description or ""),
         ]
-        super().__init__(RowTableModel(columns, lambda g: g.url, "group"), parent)
+        super().__init__(RowTableModel(columns, lambda g: g.url, "group"), 0, parent)
         self.setObjectName("groupList")
         self.table.setObjectName("groups")
         layout = QVBoxLayout(self)
@@ -246,7 +277,7 @@ class OverviewListPage(_LinkTable):
                 right=True,
             ),
         ]
-        super().__init__(RowTableModel(columns, self._entry_url, "article"), parent)
+        super().__init__(RowTableModel(columns, self._entry_url, "article"), 1, parent)
         self.setObjectName("overview")
         self.table.setObjectName("overviewTable")
         self.next_before: int | None = None
@@ -317,10 +348,12 @@ def article_body(article: Article, charset: str) -> str:
 
 
 class ArticlePage(QWidget):
-    """An article: its headers, linked, above its body."""
+    """An article: its headers, linked, above its body.  Backspace (and the pane's
+    Alt+Up) asks for the group's overview: ``parentRequested()``."""
 
     linkActivated = Signal(str)
     linkHovered = Signal(str)
+    parentRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -347,6 +380,19 @@ class ArticlePage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
+        up = QAction("Up to the &group", self)
+        up.setShortcut(QKeySequence(Qt.Key.Key_Backspace))
+        up.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        up.triggered.connect(self.parentRequested)
+        self.addAction(up)
+
+    def group_above(self, recent: str = "") -> str | None:
+        """The news: URL of the article's group: *recent* (the group whose overview was
+        shown last) when the article is posted there, else the first it names."""
+        if self.article is None:
+            return None
+        urls = self.article.newsgroup_urls
+        return next((url for group, url in urls if group == recent), urls[0][1] if urls else None)
 
     def set_article(self, article: Article, *, charset: str = DECLARED) -> None:
         self.article = article

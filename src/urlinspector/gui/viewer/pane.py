@@ -209,8 +209,10 @@ class ViewerPane(QWidget):
             page.linkHovered.connect(self._hovered)
         self.text_page.charsetChanged.connect(self._charset_changed)
         self.article_page.body.charsetChanged.connect(self._charset_changed)
-        self.listing_page.parentRequested.connect(self.go_to_parent)
-        self.listing_page.linkSelected.connect(self._link_selected)
+        for table in (self.listing_page, self.groups_page, self.overview_page):
+            table.parentRequested.connect(self.go_to_parent)
+            table.linkSelected.connect(self._link_selected)
+        self.article_page.parentRequested.connect(self.go_to_parent)
         menu = self.gopher_page.view
         menu.parentRequested.connect(self.go_to_parent)
         menu.itemSelected.connect(self._item_selected)
@@ -381,7 +383,9 @@ class ViewerPane(QWidget):
     @Slot()
     def go_to_parent(self) -> None:
         """The directory above the listing shown (ftp and file URLs), the menu above
-        the gopher page shown (Backspace, Alt+Up, the listing's Parent button)."""
+        the gopher page shown, the news page above (the group list above an overview,
+        the group's overview above an article): Backspace, Alt+Up, the listing's
+        Parent button."""
         parent = self.navigator.url_above()
         if parent is None:
             self.statusMessage.emit("At the top: there is no menu or directory above.")

@@ -43,6 +43,7 @@ from urlinspector.core import URL, URLInspectorError
 from urlinspector.core.quoting import quoted
 from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
 from urlinspector.gui.viewer.download_record import DownloadRecord, format_size, progress_text
+from urlinspector.gui.zoom import follow_zoom
 from urlinspector.schemes.gopher.itemtypes import item_type
 
 __all__ = [
@@ -328,7 +329,7 @@ class SaveDialog(QDialog):
         dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
         dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
         dialog.fileSelected.connect(self.folder_edit.setText)
-        self.folder_dialog = dialog
+        self.folder_dialog = follow_zoom(dialog)
         dialog.open()
 
     @Slot()
@@ -365,7 +366,7 @@ class SaveDialog(QDialog):
                 self._say(f"{target.name} exists: choose another name, or Replace.")
 
         box.finished.connect(answered)
-        self.overwrite_box = box
+        self.overwrite_box = follow_zoom(box)
         box.open()
 
     def _chosen(self, target: Path, *, overwrite: bool) -> None:

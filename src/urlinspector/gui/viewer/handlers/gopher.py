@@ -39,6 +39,7 @@ from urlinspector.gui.viewer.handlers.base import (
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import GopherPage, SavedPage, gopher_task
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job
+from urlinspector.gui.zoom import follow_zoom
 from urlinspector.net.errors import Cancelled
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.tls import TLSOptions
@@ -299,7 +300,7 @@ class GopherMenu(QObject):
         panel = self.viewer.gopher_page.attributes
         if item is None or not panel.ask_fields:
             return
-        dialog = AskDialog(panel.ask_fields, self.parent_widget)
+        dialog = follow_zoom(AskDialog(panel.ask_fields, self.parent_widget))
 
         def accepted() -> None:
             url = item_url(

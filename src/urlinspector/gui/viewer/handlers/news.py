@@ -19,7 +19,7 @@ from urlinspector.gui.viewer.handlers.base import (
 from urlinspector.gui.viewer.tasks import NewsPage, news_task
 from urlinspector.gui.viewer.text_view import DECLARED
 from urlinspector.net.nntp import server_for
-from urlinspector.schemes.nntp import Article, GroupList, OverviewPage, news_target
+from urlinspector.schemes.nntp import Article, GroupList, OverviewPage, news_target, nntp_url
 
 __all__ = ["NewsHandler"]
 
@@ -65,6 +65,21 @@ class NewsHandler(BaseHandler):
             return str(server_for(news_target(url), viewer.news_server))
         except ValueError:  # a setting or URL that names no usable server
             return viewer.news_server or ""
+
+    def parent(self, url: URL) -> str | None:
+        """The page above: the group list above a news: group's overview (an nntp: URL
+        names no group list, RFC 1738 §3.7), the group's overview above an nntp:
+        article.  A news: article's URL names no group (its page knows the groups it
+        was posted to)."""
+        try:
+            target = news_target(url)
+        except ValueError:  # (a URL that cannot be fetched has nothing above)
+            return None
+        if target.kind == "overview":
+            return "news:*" if target.scheme == "news" else None
+        if target.kind == "article" and target.server is not None and target.group:
+            return nntp_url(target.server, target.group)
+        return None
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
         if not isinstance(result, NewsPage):
