@@ -36,18 +36,17 @@ components are the :mod:`.checks` package's.  This module holds the steps.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
-from typing import Final, Protocol
+from typing import Final
 
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
 from urlinspector.core.checks.hidden import hidden_findings
-from urlinspector.core.checks.host import check_host, idn_findings
+from urlinspector.core.checks.host import check_host
 from urlinspector.core.checks.port import check_port
 from urlinspector.core.checks.security import security_findings
 from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
-from urlinspector.core.grammar import IPV4_DECIMAL, SPLIT, SPLIT_NO_QUERY, wrapper_bounds
+from urlinspector.core.grammar import SPLIT, SPLIT_NO_QUERY, wrapper_bounds
 from urlinspector.core.model import (
     AUTHORITY,
     FRAGMENT,
@@ -184,7 +183,6 @@ def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
 
 
 def _url(
-    *,
     text: str,
     edition: Edition,
     spans: Spans,
@@ -192,9 +190,11 @@ def _url(
     diagnostics: tuple[Diagnostic, ...],
     scheme_parts: tuple[Part, ...],
     scheme_fields: Mapping[str, object] | None,
+    /,
 ) -> URL:
     """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`): :func:`parse` ends here."""
+    :data:`.model.NEW_RECORD`) from typed arguments in the order of its fields
+    (positional: a call with keywords costs a parse some 5% more)."""
     fields = (text, edition, spans, host_kind, diagnostics, scheme_parts, scheme_fields)
     return NEW_RECORD(URL, fields)
 
@@ -213,7 +213,12 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
     every text is split by appendix B and its characters checked component by
     component, which gives the same result (slower; for comparing the two).
     """
-    tables = _tables(edition, fast_routes)
+    try:
+        tables = TABLES_BY_EDITION[edition]
+    except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
+        tables = tables_for(get_edition(edition))
+    if not fast_routes:
+        tables = tables_for(tables.ed, fast_routes=False)
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a str, not {type(text).__name__}")
     ed = tables.ed
@@ -239,24 +244,8 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
         security_findings(text, spans, ed, parts, out)
     if "%" in text or not text.isascii():
         hidden_findings(text, spans, ed, out)
-    return _url(
-        text=text,
-        edition=ed,
-        spans=spans,
-        host_kind=host_kind,
-        diagnostics=out.result() if out else (),
-        scheme_parts=parts,
-        scheme_fields=fields,
-    )
-
-
-def _tables(edition: str | Edition, fast_routes: bool) -> EditionTables:
-    """The tables of *edition*, an id or an :class:`~.editions.Edition`."""
-    try:
-        tables = TABLES_BY_EDITION[edition]
-    except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
-        tables = tables_for(get_edition(edition))
-    return tables if fast_routes else tables_for(tables.ed, fast_routes=False)
+    diagnostics = out.result() if out else ()
+    return _url(text, ed, spans, host_kind, diagnostics, parts, fields)
 
 
 def split(
@@ -317,86 +306,24 @@ def judge_host(
     without an authority, and the findings on it; with the spans, which change only
     where the whole authority is read as a reg-name (RFC 2396bis draft 2003 §3.2.1).
 
-    The commonest hosts are told by their first character (:data:`_COMMON_HOSTS`): a
-    registered name, a dotted-decimal IPv4 address, an IPv6 literal.  Any other host,
-    or one those find is not of their kind, gets the full check
-    (:func:`.checks.host.check_host`), which says the same of the common ones.
+    The commonest hosts (a registered name of letters, a dotted-decimal IPv4 address,
+    an IPv6 literal) are told by their first character and one regular expression
+    (:attr:`.tables.EditionTables.common_hosts`); any other host gets the full check
+    (:func:`.checks.host.check_host`), which says the same of the common ones: an
+    internationalized name's findings (:func:`.checks.host.idn_findings`) among
+    them.
     """
     h_start, h_end = spans[HOST]
     if h_start < 0:
         return None, spans
     if h_start < h_end:
-        common = _COMMON_HOSTS.get(text[h_start])
+        common = tables.common_hosts.get(text[h_start])
         if common is not None:
-            kind = common(text, h_start, h_end, tables, validated, out)
-            if kind is not None:
+            fullmatch, kind = common
+            if fullmatch(text, h_start, h_end):
                 return kind, spans
     kind, checked = check_host(text, spans, tables, scheme, out, validated)
     return kind, tuple(checked)
-
-
-class _CommonHost(Protocol):
-    """A host's kind, told from a few characters where the host is of a common kind,
-    with the findings on it (:func:`judge_host`); None for any other host."""
-
-    def __call__(
-        self,
-        text: str,
-        start: int,
-        end: int,
-        tables: EditionTables,
-        validated: bool,
-        out: Findings,
-        /,
-    ) -> HostKind | None: ...
-
-
-def _reg_name(
-    text: str, start: int, end: int, tables: EditionTables, validated: bool, out: Findings
-) -> HostKind | None:
-    """A registered name that starts with a letter (no IPv4 form: RFC 2396bis draft
-    2003 §7.3) and ends in one (no IPv4 address), of characters a reg-name holds and no
-    escape, where the edition has no hostname grammar to check: an IDN label
-    (``xn--``, RFC 3490) is all there is to say of it."""
-    ed = tables.ed
-    if ed.hostname_grammar or text[end - 1] not in _LETTERS:
-        return None
-    if not validated and (
-        tables.first_bad["reg-name"].search(text, start, end) is not None
-        or text.find("%", start, end) >= 0
-    ):
-        return None
-    name = text[start:end]
-    if "--" in name and "xn--" in name.lower():
-        idn_findings(name, start, end, ed, out)
-    return "reg-name"
-
-
-def _ipv4(
-    text: str, start: int, end: int, tables: EditionTables, validated: bool, out: Findings
-) -> HostKind | None:
-    """A dotted-decimal IPv4 address (RFC 3986 §3.2.2; RFC 1738 §3.1 hostnumber)."""
-    return "ipv4" if IPV4_DECIMAL.fullmatch(text, start, end) else None
-
-
-def _ipv6(
-    text: str, start: int, end: int, tables: EditionTables, validated: bool, out: Findings
-) -> HostKind | None:
-    """An IPv6 literal, ``"[" IPv6address "]"`` (RFC 3986 §3.2.2), where the edition has
-    them."""
-    if tables.ed.ipv6_literals and text[end - 1] == "]" and tables.ipv6(text, start + 1, end - 1):
-        return "ipv6"
-    return None
-
-
-_LETTERS: Final = frozenset(string.ascii_letters)
-
-_COMMON_HOSTS: Final[dict[str, _CommonHost]] = {
-    **dict.fromkeys(string.ascii_letters, _reg_name),
-    **dict.fromkeys(string.digits, _ipv4),
-    "[": _ipv6,
-}
-"""The common kinds of host, by their first character (:func:`judge_host`)."""
 
 
 def _fragment_outside_url(span: Span, ed: Edition, out: Findings) -> None:

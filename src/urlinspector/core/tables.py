@@ -6,6 +6,7 @@ splits a text whose every character its component may hold."""
 from __future__ import annotations
 
 import re
+import string
 import sys
 from functools import cached_property
 from typing import Final, Protocol
@@ -13,9 +14,9 @@ from typing import Final, Protocol
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_scheme
 from urlinspector.core.editions import EDITIONS, Edition
-from urlinspector.core.grammar import IPV6
+from urlinspector.core.grammar import IPV4_DECIMAL, IPV6
 from urlinspector.core.lazytable import LazyTable
-from urlinspector.core.model import Diagnostic
+from urlinspector.core.model import Diagnostic, HostKind
 from urlinspector.core.specific import SCHEME_PARSERS, SchemeParser
 
 __all__ = [
@@ -114,6 +115,32 @@ class EditionTables:
         """``fullmatch`` of an IPv6 address (:data:`.grammar.IPV6`, the same in every
         edition)."""
         return re.compile(IPV6).fullmatch
+
+    @cached_property
+    def common_hosts(self) -> dict[str, tuple[FullMatch, HostKind]]:
+        """The commonest kinds of host, by their first character: the ``fullmatch`` of
+        each and the kind a host it matches is, about which the full check
+        (:func:`.checks.host.check_host`) has nothing to say.
+
+        * A letter: a registered name of the characters a reg-name holds but "%" (no
+          escape), with single "-" between runs (no ``--``, so no IDN label: RFC 3490),
+          that ends with a letter too (no IPv4 form or address: RFC 2396bis draft 2003
+          §7.3); not where the edition's hostname grammar needs checking (RFC 1738 §3.1).
+        * A digit: a dotted-decimal IPv4 address (RFC 3986 §3.2.2).
+        * "[": an IPv6 literal (RFC 3986 §3.2.2), where the edition has them.
+        """
+        ed = self.ed
+        table: dict[str, tuple[FullMatch, HostKind]] = {}
+        if not ed.hostname_grammar:
+            label = char_class(ed.reg_name_chars - {":", "@", "%", "-"})
+            reg_name = re.compile(
+                rf"[A-Za-z][{label}]*+(?:-[{label}]++(?:-[{label}]++)*|)(?<=[A-Za-z])"
+            )
+            table.update(dict.fromkeys(string.ascii_letters, (reg_name.fullmatch, "reg-name")))
+        table.update(dict.fromkeys(string.digits, (IPV4_DECIMAL.fullmatch, "ipv4")))
+        if ed.ipv6_literals:
+            table["["] = (re.compile(rf"\[(?:{IPV6})\]").fullmatch, "ipv6")
+        return table
 
     @cached_property
     def fast(self) -> FullMatch | None:

@@ -167,3 +167,61 @@ def test_the_split_by_appendix_b_is_chosen_without_changing_the_shared_tables(
     assert tables.tables_for(ed) is shared
     assert shared.fast is before
     assert shared.fast_routes == (shared.fast is not None)
+
+
+# hosts each common kind takes, and hosts next to them that it must leave to the full
+# check: digits last (an IPv4 form), "--" (an IDN label), an escape, a bad character,
+# an octet over 255, an unclosed or non-IPv6 literal
+COMMON_HOSTS = [
+    ("example.com", "reg-name"),
+    ("www.w3.org", "reg-name"),
+    ("a-b.c-d.e", "reg-name"),
+    ("A.EXAMPLE.COM", "reg-name"),
+    ("my_host.example", "reg-name"),
+    ("127.0.0.1", "ipv4"),
+    ("255.255.255.255", "ipv4"),
+    ("[::1]", "ipv6"),
+    ("[2001:db8::7]", "ipv6"),
+    ("a1", None),
+    ("example.com.", None),
+    ("xn--mnchen-3ya.de", None),
+    ("a--b.com", None),
+    ("h%41.com", None),
+    ("exa mple.com", None),
+    ("256.1.2.3", None),
+    ("0x7f.1", None),
+    ("1.2.3", None),
+    ("[::1", None),
+    ("[v1.x]", None),
+    ("-a.com", None),
+]
+
+
+@pytest.mark.parametrize("edition", EDITION_IDS)
+@pytest.mark.parametrize(("host", "kind"), COMMON_HOSTS)
+def test_a_common_host_is_what_the_full_check_says(
+    edition: str, host: str, kind: str | None
+) -> None:
+    from urlinspector.core.checks import Findings
+    from urlinspector.core.checks.host import check_host
+    from urlinspector.core.model import HOST
+
+    ed = get_edition(edition)
+    table = tables.tables_for(ed)
+    common = table.common_hosts.get(host[0])
+    told = None if common is None or not common[0](host) else common[1]
+    if kind is None or (kind == "reg-name" and ed.hostname_grammar):
+        assert told is None
+    elif kind == "ipv6" and not ed.ipv6_literals:
+        assert told is None
+    else:
+        assert told == kind
+    if told is not None:
+        # what the full check says of it: the same kind, nothing found, spans unchanged
+        text = f"http://{host}/"
+        spans = parse(text, edition, fast_routes=False).spans
+        found = Findings()
+        checked = check_host(text, spans, table, "http", found, False)
+        assert checked == (told, spans)
+        assert found == []
+        assert text[slice(*spans[HOST])] == host
