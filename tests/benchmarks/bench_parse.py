@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--times-json", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--size", type=int, default=20_000)
     ap.add_argument("--rounds", type=int, default=5)
-    args, rest = ap.parse_known_args(argv)
+    args, _ = ap.parse_known_args(argv)
     if args.times_json:  # (the subprocess of --before)
         print(json.dumps(corpus_times(args.size, args.rounds)))
         return 0
