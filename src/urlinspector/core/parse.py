@@ -73,6 +73,130 @@ from urlinspector.core.url import URL, Segment
 __all__ = ["URL", "Segment", "parse"]
 
 
+_WRAPPER_FIRST: Final = frozenset("<Uu")
+"""The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
+
+
+def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: bool = True) -> URL:
+    """Parse *text* under *edition* (an id from :data:`.editions.EDITION_IDS`).
+
+    Never raises for any ``str``; a text that is not a URL under the edition gets
+    error diagnostics.  Raises ``TypeError`` for a non-``str`` and
+    :class:`~.errors.UnknownEditionError` for an unknown edition id.  With
+    *fast_routes* false :func:`split` never takes the validating regular expression:
+    every text is split by appendix B and its characters checked component by
+    component, which gives the same result (slower; for comparing the two).
+    """
+    # 1. the edition's tables; a text that is not a str is a misuse
+    try:
+        tables = TABLES_BY_EDITION[edition]
+    except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
+        tables = tables_for(get_edition(edition))
+    if not fast_routes:
+        tables = tables_for(tables.ed, fast_routes=False)
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
+    ed = tables.ed
+    out = Findings()
+    # 2. a wrapper is plain text around the URL
+    start, end = 0, len(text)
+    if text[:1] in _WRAPPER_FIRST:
+        start, end = _strip_wrapper(text, ed, out)
+    # 3. the components' spans, and whether their characters are known to be valid
+    spans, validated = split(text, start, end, tables, out)
+    # 4. the scheme, and the parser of its own syntax
+    scheme, parser = _scheme(text, spans[SCHEME], tables, validated, out)
+    # 5. the host
+    host_kind, spans = judge_host(text, spans, tables, scheme, validated, out)
+    # 6. the rest, whole components at a time; then the URL
+    if spans[PORT][0] >= 0:
+        check_port(text, spans[PORT], ed, scheme, out)
+    if spans[FRAGMENT][0] >= 0 and not tables.fragment_ok:
+        _fragment_outside_url(spans[FRAGMENT], ed, out)
+    parts: tuple[Part, ...] = ()
+    fields = None
+    if parser is not None:
+        assert scheme is not None  # (a parser is found by its scheme)
+        authority_findings(text, scheme, spans, out)
+        parts, fields, own = parser(text, scheme, spans, ed)
+        out += own
+    if spans[USERINFO][0] >= 0 or "%0" in text:
+        security_findings(text, spans, ed, parts, out)
+    if "%" in text or not text.isascii():
+        hidden_findings(text, spans, ed, out)
+    diagnostics = out.result() if out else ()
+    return _url(text, ed, spans, host_kind, diagnostics, parts, fields)
+
+
+def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
+    """``<URL:...>``, ``<...>`` and ``URL:`` (RFC 1738 appendix, URL draft 1993 §1.3,
+    URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E)."""
+    start, end = wrapper_bounds(text)
+    if start:
+        out.add(
+            "wrapper",
+            "info",
+            "wrapper",
+            (0, start),
+            f"{quoted(text[:start])}"
+            + (" and '>'" if end < len(text) else "")
+            + " wrap the URL in plain text; they are not part of it",
+            ed.cite("wrapper"),
+        )
+    return start, end
+
+
+def split(
+    text: str, start: int, end: int, tables: EditionTables, out: Findings
+) -> tuple[Spans, bool]:
+    """The spans of the components of ``text[start:end]``, and whether the edition's
+    validating regular expression split it (then every character is one its component
+    may hold, and no check of characters has anything to say).
+
+    Any other text is split by appendix B (:func:`_general`), which adds to *out* the
+    findings on the characters of the user, the password, the path, the query and the
+    fragment (the host's are :func:`judge_host`'s).  A relative reference with a
+    ":" takes that way too: the ":" may mean a bad scheme or a bad first segment
+    (RFC 3986 §4.2), which only that way says.
+    """
+    validating = tables.fast
+    if validating is not None:
+        m = validating(text, start, end)
+        if m is not None and (m.start(SCHEME) >= 0 or ":" not in text):
+            return m.regs, True
+    return _general(text, start, end, tables, out), False
+
+
+def _general(text: str, start: int, end: int, tables: EditionTables, out: Findings) -> Spans:
+    """The generic split and the characters of the user, the password, the path, the
+    query and the fragment (the scheme's are :func:`_scheme`'s, the host's
+    :func:`judge_host`'s, the port's :func:`.checks.port.check_port`'s)."""
+    ed = tables.ed
+    spans = _split(text, start, end, ed)
+    if spans[USERINFO][0] >= 0:
+        check_chars(text, spans[USER], "user", "user name", tables, out)
+        if spans[PASSWORD][0] >= 0:
+            check_chars(text, spans[PASSWORD], "password", "password", tables, out)
+    check_tail(text, spans, tables, out)
+    if spans[SCHEME][0] < 0 and spans[AUTHORITY][0] < 0:
+        # RFC 3986 §4.2: the first segment of a relative-path reference has no ":"
+        p_start, p_end = spans[PATH]
+        slash = text.find("/", p_start, p_end)
+        first_end = p_end if slash < 0 else slash
+        colon = text.find(":", p_start, first_end)
+        if colon >= 0:
+            out.add(
+                "colon-in-first-segment",
+                "error",
+                "syntax",
+                (colon, colon + 1),
+                "a relative reference cannot have ':' in its first segment; "
+                "write './' before it or escape it as %3A",
+                ed.cite("relative"),
+            )
+    return spans
+
+
 def _split(text: str, start: int, end: int, ed: Edition) -> Spans:
     """The generic split (RFC 2396bis draft 2003 appendix B), adjusted by the edition's grammar."""
     m = SPLIT.fullmatch(text, start, end)
@@ -132,141 +256,6 @@ def _split_authority(text: str, start: int, end: int, ed: Edition, spans: list[S
     spans[HOST] = (host_start, host_end)
     if host_end < end:
         spans[PORT] = (host_end + 1, end)
-
-
-def _general(text: str, start: int, end: int, tables: EditionTables, out: Findings) -> Spans:
-    """The generic split and the characters of the user, the password, the path, the
-    query and the fragment (the scheme's are :func:`_scheme`'s, the host's
-    :func:`judge_host`'s, the port's :func:`.checks.port.check_port`'s)."""
-    ed = tables.ed
-    spans = _split(text, start, end, ed)
-    if spans[USERINFO][0] >= 0:
-        check_chars(text, spans[USER], "user", "user name", tables, out)
-        if spans[PASSWORD][0] >= 0:
-            check_chars(text, spans[PASSWORD], "password", "password", tables, out)
-    check_tail(text, spans, tables, out)
-    if spans[SCHEME][0] < 0 and spans[AUTHORITY][0] < 0:
-        # RFC 3986 §4.2: the first segment of a relative-path reference has no ":"
-        p_start, p_end = spans[PATH]
-        slash = text.find("/", p_start, p_end)
-        first_end = p_end if slash < 0 else slash
-        colon = text.find(":", p_start, first_end)
-        if colon >= 0:
-            out.add(
-                "colon-in-first-segment",
-                "error",
-                "syntax",
-                (colon, colon + 1),
-                "a relative reference cannot have ':' in its first segment; "
-                "write './' before it or escape it as %3A",
-                ed.cite("relative"),
-            )
-    return spans
-
-
-def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
-    """``<URL:...>``, ``<...>`` and ``URL:`` (RFC 1738 appendix, URL draft 1993 §1.3,
-    URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E)."""
-    start, end = wrapper_bounds(text)
-    if start:
-        out.add(
-            "wrapper",
-            "info",
-            "wrapper",
-            (0, start),
-            f"{quoted(text[:start])}"
-            + (" and '>'" if end < len(text) else "")
-            + " wrap the URL in plain text; they are not part of it",
-            ed.cite("wrapper"),
-        )
-    return start, end
-
-
-def _url(
-    text: str,
-    edition: Edition,
-    spans: Spans,
-    host_kind: HostKind | None,
-    diagnostics: tuple[Diagnostic, ...],
-    scheme_parts: tuple[Part, ...],
-    scheme_fields: Mapping[str, object] | None,
-    /,
-) -> URL:
-    """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`) from typed arguments in the order of its fields
-    (positional: a call with keywords costs a parse some 5% more)."""
-    fields = (text, edition, spans, host_kind, diagnostics, scheme_parts, scheme_fields)
-    return NEW_RECORD(URL, fields)
-
-
-_WRAPPER_FIRST: Final = frozenset("<Uu")
-"""The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
-
-
-def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: bool = True) -> URL:
-    """Parse *text* under *edition* (an id from :data:`.editions.EDITION_IDS`).
-
-    Never raises for any ``str``; a text that is not a URL under the edition gets
-    error diagnostics.  Raises ``TypeError`` for a non-``str`` and
-    :class:`~.errors.UnknownEditionError` for an unknown edition id.  With
-    *fast_routes* false :func:`split` never takes the validating regular expression:
-    every text is split by appendix B and its characters checked component by
-    component, which gives the same result (slower; for comparing the two).
-    """
-    try:
-        tables = TABLES_BY_EDITION[edition]
-    except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
-        tables = tables_for(get_edition(edition))
-    if not fast_routes:
-        tables = tables_for(tables.ed, fast_routes=False)
-    if not isinstance(text, str):
-        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
-    ed = tables.ed
-    out = Findings()
-    start, end = 0, len(text)
-    if text[:1] in _WRAPPER_FIRST:
-        start, end = _strip_wrapper(text, ed, out)
-    spans, validated = split(text, start, end, tables, out)
-    scheme, parser = _scheme(text, spans[SCHEME], tables, validated, out)
-    host_kind, spans = judge_host(text, spans, tables, scheme, validated, out)
-    if spans[PORT][0] >= 0:
-        check_port(text, spans[PORT], ed, scheme, out)
-    if spans[FRAGMENT][0] >= 0 and not tables.fragment_ok:
-        _fragment_outside_url(spans[FRAGMENT], ed, out)
-    parts: tuple[Part, ...] = ()
-    fields = None
-    if parser is not None:
-        assert scheme is not None  # (a parser is found by its scheme)
-        authority_findings(text, scheme, spans, out)
-        parts, fields, own = parser(text, scheme, spans, ed)
-        out += own
-    if spans[USERINFO][0] >= 0 or "%0" in text:
-        security_findings(text, spans, ed, parts, out)
-    if "%" in text or not text.isascii():
-        hidden_findings(text, spans, ed, out)
-    diagnostics = out.result() if out else ()
-    return _url(text, ed, spans, host_kind, diagnostics, parts, fields)
-
-
-def split(
-    text: str, start: int, end: int, tables: EditionTables, out: Findings
-) -> tuple[Spans, bool]:
-    """The spans of the components of ``text[start:end]``, and whether the edition's
-    validating regular expression split it (then every character is one its component
-    may hold, and no check of characters has anything to say).
-
-    Any other text is split by appendix B (:func:`_general`), which adds to *out* the
-    findings on the characters of the user, the password, the path, the query and the
-    fragment (the host's are :func:`judge_host`'s).  A relative reference with a
-    ":" takes that way too: the ":" may mean a bad scheme or a bad first segment
-    (RFC 3986 §4.2), which only that way says.
-    """
-    validating = tables.fast
-    if validating is not None:
-        m = validating(text, start, end)
-        if m is not None and (m.start(SCHEME) >= 0 or ":" not in text):
-            return m.regs, True
-    return _general(text, start, end, tables, out), False
 
 
 def _scheme(
@@ -336,3 +325,20 @@ def _fragment_outside_url(span: Span, ed: Edition, out: Findings) -> None:
         "reference that holds it",
         ed.cite("fragment"),
     )
+
+
+def _url(
+    text: str,
+    edition: Edition,
+    spans: Spans,
+    host_kind: HostKind | None,
+    diagnostics: tuple[Diagnostic, ...],
+    scheme_parts: tuple[Part, ...],
+    scheme_fields: Mapping[str, object] | None,
+    /,
+) -> URL:
+    """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`) from typed arguments in the order of its fields
+    (positional: a call with keywords costs a parse some 5% more)."""
+    fields = (text, edition, spans, host_kind, diagnostics, scheme_parts, scheme_fields)
+    return NEW_RECORD(URL, fields)
