@@ -145,7 +145,7 @@ def test_a_char_class_holds_exactly_its_characters(chars: frozenset[str]) -> Non
 @pytest.mark.parametrize("edition", EDITION_IDS)
 def test_each_regex_is_computed_once_per_tables(edition: str) -> None:
     fresh = EditionTables(get_edition(edition))
-    for name in ("fast", "scheme_name", "ipv6"):
+    for name in ("fast", "scheme_name", "ipv6", "common_hosts"):
         assert name not in vars(fresh), name
         first = getattr(fresh, name)
         assert vars(fresh)[name] is first is getattr(fresh, name), name
