@@ -6,14 +6,26 @@ All three parse the same deterministic corpus in one run; the figures are
 microseconds per URL (best of several rounds) and ratios to urlsplit, so they
 compare peers on the same machine at the same moment.  ``--update-docs``
 writes the table into docs/benchmarks.md between the benchmark markers.
+
+``--before SRC`` compares two trees instead: the ``src`` directory of another
+checkout (say an export of the main branch, ``git archive main src | tar -x -C
+/tmp/before``) against the code this script imports.  Round by round, alternating,
+a subprocess with ``PYTHONPATH=SRC`` times urlsplit and the parse over both corpora,
+then this process does the same; each parse's time is divided by urlsplit's in the
+same process and round, so a machine busy with other work slows both sides of
+each ratio alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
+import os
 import platform
 import re
+import statistics
+import subprocess
 import sys
 import time
 import warnings
@@ -27,7 +39,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.benchmarks.corpus import LEGACY_HEAVY, corpus, long_url, tagged_corpus  # noqa: E402
+from tests.benchmarks.corpus import (  # noqa: E402
+    BROWSING,
+    LEGACY_HEAVY,
+    Mix,
+    corpus,
+    long_url,
+    tagged_corpus,
+)
 from urlinspector.core import parse  # noqa: E402
 
 START = "<!-- benchmark:start -->"
@@ -146,6 +165,64 @@ def run(size: int, rounds: int) -> str:
     return "\n".join(lines)
 
 
+CORPORA: dict[str, tuple[int, Mix]] = {
+    "browsing": (1738, BROWSING),
+    "legacy-heavy": (1994, LEGACY_HEAVY),
+}
+"""The two corpora by name: their seed and mix of kinds (:func:`.corpus.tagged_corpus`)."""
+
+
+def corpus_times(size: int, rounds: int) -> dict[str, float]:
+    """For each corpus of :data:`CORPORA`, the parse's best time of *rounds* rounds over
+    urlsplit's best, both timed in this process, round by round one after the other."""
+    urls = {
+        name: [u for _, u in tagged_corpus(size, seed, mix)]
+        for name, (seed, mix) in CORPORA.items()
+    }
+    for items in urls.values():  # warm caches and compiled tables, outside the timing
+        for u in items[:200]:
+            full_parse(u)
+            urlsplit(u)
+    split_us = dict.fromkeys(urls, float("inf"))
+    parse_us = dict.fromkeys(urls, float("inf"))
+    for _ in range(rounds):
+        for name, items in urls.items():
+            split_us[name] = min(split_us[name], per_item_us(urlsplit, items, 1))
+            parse_us[name] = min(parse_us[name], per_item_us(full_parse, items, 1))
+    return {name: parse_us[name] / split_us[name] for name in urls}
+
+
+def compare_before(before_src: Path, size: int, rounds: int, inner: int = 3) -> str:
+    """The ratios of :func:`corpus_times` (*inner* rounds each) for the tree at
+    *before_src*, in a subprocess, and for this process's, alternating *rounds* times."""
+    env = {**os.environ, "PYTHONPATH": str(before_src)}
+    command = [sys.executable, __file__, "--times-json", "--size", str(size)]
+    command += ["--rounds", str(inner)]
+    before: dict[str, list[float]] = {name: [] for name in CORPORA}
+    after: dict[str, list[float]] = {name: [] for name in CORPORA}
+    for _ in range(rounds):
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+        for name, ratio in json.loads(done.stdout).items():
+            before[name].append(ratio)
+        for name, ratio in corpus_times(size, inner).items():
+            after[name].append(ratio)
+
+    def shown(ratios: list[float]) -> str:
+        return f"{min(ratios):.2f}x to {max(ratios):.2f}x ({statistics.median(ratios):.2f}x)"
+
+    lines = [
+        f"Before: {before_src}; after: {Path(parse.__code__.co_filename).parents[2]}. "
+        f"{size:,} URLs a corpus; {rounds} alternating runs of each tree, each the best "
+        f"of {inner} rounds; Python {platform.python_version()} on {platform.machine()}. "
+        "The parse's time over urlsplit's: lowest to highest run (median).",
+        "",
+        "| corpus | before | after |",
+        "|---|---:|---:|",
+    ]
+    lines += [f"| {name} | {shown(before[name])} | {shown(after[name])} |" for name in CORPORA]
+    return "\n".join(lines)
+
+
 BENCHMARKS_DOC = ROOT / "docs" / "benchmarks.md"
 """Where the tables go: the benchmark figures and their analysis."""
 
@@ -190,6 +267,18 @@ def bench_main(
 
 
 def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(add_help=False)
+    ap.add_argument("--before", type=Path, help="the src directory of the tree to compare with")
+    ap.add_argument("--times-json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--size", type=int, default=20_000)
+    ap.add_argument("--rounds", type=int, default=5)
+    args, _ = ap.parse_known_args(argv)
+    if args.times_json:  # (the subprocess of --before)
+        print(json.dumps(corpus_times(args.size, args.rounds)))
+        return 0
+    if args.before is not None:
+        print(compare_before(args.before.resolve(), args.size, args.rounds))
+        return 0
     return bench_main(argv, run, __doc__)
 
 

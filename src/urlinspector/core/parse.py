@@ -5,31 +5,33 @@ each, checks every character against the edition's grammar and returns a
 :class:`URL`.  What a user typed never raises: departures from the grammar become
 :class:`~.model.Diagnostic` findings with spans and citations.
 
-Two routes lead to the same result:
+Every text takes the same steps, in :func:`parse`:
 
-* the general route splits with the regular expression of URL syntax draft 1997 /
-  RFC 2396bis draft 2003 appendix B (RFC 3986 appendix B), adjusted by the edition's grammar
-  choices, then finds every character the component may not hold;
-* a fast route, derived from the same tables, is one validating regular expression
-  that accepts only text on which the general route finds no character to report
-  and splits it identically.  What it does not accept takes the general route.
+1. the edition's tables (:mod:`.tables`); a text that is not a ``str`` is a misuse;
+2. a wrapper around the URL (``<URL:...>``, ``<...>``, ``URL:``) is plain text, not part
+   of it: it is set aside, with a finding;
+3. :func:`split` finds the components' spans.  Where the edition has one, a validating
+   regular expression derived from its tables (:attr:`.tables.EditionTables.fast`)
+   accepts only text whose every character the grammar allows, and splits it; any
+   other text is split by the regular expression of URL syntax draft 1997 / RFC
+   2396bis draft 2003 appendix B (RFC 3986 appendix B), adjusted by the edition's
+   grammar choices, and each component's characters are checked;
+4. the scheme: its case, and the parser of a scheme with its own syntax
+   (:mod:`.specific`);
+5. :func:`judge_host` says what the host is and what it may hide;
+6. the port, the fragment, the scheme's own syntax and what it asks of the
+   authority, the userinfo and encoded controls (:mod:`.checks.security`), hidden
+   characters (:mod:`.checks.hidden`); then the URL is built, once.
 
-Checks that read whole components (hosts, ports, security findings, the scheme's own
-syntax) run after either route, on the spans.  The fast route skips those that cannot
-find anything: a second regular expression, a part of the first one's language with
-the same groups, accepts the commonest web URLs (lower-case ``http`` or ``https``, no
-userinfo, a plain registered name, an IPv4 address or an IPv6 literal, no encoded CR,
-LF or NUL), on which only the port can call for a finding; and a URL of a known scheme
-whose host is of a common kind skips the host checks.  What is said of a thing that
-recurs is worked out once and kept: of an internationalized host name
-(:func:`.checks.host.idn_report`, and its look-alike findings,
-:func:`.lookalike.host_findings`), of a port under a scheme
-(:func:`.checks.port.port_finding`), of a known scheme's spelling in upper case
+What is said of a thing that recurs is worked out once and kept: of an
+internationalized host name (:func:`.checks.host.idn_report`, and its look-alike
+findings, :func:`.lookalike.host_findings`), of a port under a scheme
+(:func:`.checks.port.port_finding`), of a known scheme's spelling in capitals
 (:meth:`.tables.EditionTables.known_cased`); results are not.
 
 The result type is :mod:`.url`'s; the fixed grammar rules are :mod:`.grammar`'s, the
 rules compiled from an edition's tables :mod:`.tables`'s; the checks on whole
-components are the :mod:`.checks` package's.  This module holds the routes.
+components are the :mod:`.checks` package's.  This module holds the steps.
 """
 
 from __future__ import annotations
@@ -37,20 +39,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from urlinspector.core.checks import Findings, span_key
+from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
-from urlinspector.core.checks.hidden import ESCAPE_MAY_HIDE, hidden_findings
-from urlinspector.core.checks.host import check_host, idn_findings
-from urlinspector.core.checks.port import check_port, port_finding
-from urlinspector.core.checks.security import security_findings, userinfo_findings
+from urlinspector.core.checks.hidden import hidden_findings
+from urlinspector.core.checks.host import check_host
+from urlinspector.core.checks.port import check_port
+from urlinspector.core.checks.security import security_findings
 from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
-from urlinspector.core.grammar import (
-    ENCODED_CONTROL,
-    IPV4_DECIMAL,
-    SPLIT,
-    SPLIT_NO_QUERY,
-    wrapper_bounds,
-)
+from urlinspector.core.grammar import SPLIT, SPLIT_NO_QUERY, wrapper_bounds
 from urlinspector.core.model import (
     AUTHORITY,
     FRAGMENT,
@@ -59,7 +55,6 @@ from urlinspector.core.model import (
     PASSWORD,
     PATH,
     PORT,
-    QUERY,
     SCHEME,
     UNDEFINED,
     USER,
@@ -71,20 +66,138 @@ from urlinspector.core.model import (
     Spans,
 )
 from urlinspector.core.quoting import quoted
-from urlinspector.core.specific import (
-    NEEDS_AUTHORITY,
-    authority_findings,
-    path_part,
-    scheme_result,
-    search_part,
-)
+from urlinspector.core.specific import SchemeParser, authority_findings
 from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables, tables_for
 from urlinspector.core.url import URL, Segment
 
 __all__ = ["URL", "Segment", "parse"]
 
 
-def _split(text: str, start: int, end: int, ed: Edition) -> list[Span]:
+_WRAPPER_FIRST: Final = frozenset("<Uu")
+"""The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
+
+
+def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: bool = True) -> URL:
+    """Parse *text* under *edition* (an id from :data:`.editions.EDITION_IDS`).
+
+    Never raises for any ``str``; a text that is not a URL under the edition gets
+    error diagnostics.  Raises ``TypeError`` for a non-``str`` and
+    :class:`~.errors.UnknownEditionError` for an unknown edition id.  With
+    *fast_routes* false :func:`split` never takes the validating regular expression:
+    every text is split by appendix B and its characters checked component by
+    component, which gives the same result (slower; for comparing the two).
+    """
+    # 1. the edition's tables; a text that is not a str is a misuse
+    try:
+        tables = TABLES_BY_EDITION[edition]
+    except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
+        tables = tables_for(get_edition(edition))
+    if not fast_routes:
+        tables = tables_for(tables.ed, fast_routes=False)
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
+    ed = tables.ed
+    out = Findings()
+    # 2. a wrapper is plain text around the URL
+    start, end = 0, len(text)
+    if text[:1] in _WRAPPER_FIRST:
+        start, end = _strip_wrapper(text, ed, out)
+    # 3. the components' spans, and whether their characters are known to be valid
+    spans, validated = split(text, start, end, tables, out)
+    # 4. the scheme, and the parser of its own syntax
+    scheme, parser = _scheme(text, spans[SCHEME], tables, validated, out)
+    # 5. the host
+    host_kind, spans = judge_host(text, spans, tables, scheme, validated, out)
+    # 6. the rest, whole components at a time; then the URL
+    if spans[PORT][0] >= 0:
+        check_port(text, spans[PORT], ed, scheme, out)
+    if spans[FRAGMENT][0] >= 0 and not tables.fragment_ok:
+        _fragment_outside_url(spans[FRAGMENT], ed, out)
+    parts: tuple[Part, ...] = ()
+    fields = None
+    if parser is not None:
+        assert scheme is not None  # (a parser is found by its scheme)
+        authority_findings(text, scheme, spans, out)
+        parts, fields, own = parser(text, scheme, spans, ed)
+        out += own
+    if spans[USERINFO][0] >= 0 or "%0" in text:
+        security_findings(text, spans, ed, parts, out)
+    if "%" in text or not text.isascii():
+        hidden_findings(text, spans, ed, out)
+    diagnostics = out.result() if out else ()
+    return _url(text, ed, spans, host_kind, diagnostics, parts, fields)
+
+
+def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
+    """``<URL:...>``, ``<...>`` and ``URL:`` (RFC 1738 appendix, URL draft 1993 §1.3,
+    URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E)."""
+    start, end = wrapper_bounds(text)
+    if start:
+        out.add(
+            "wrapper",
+            "info",
+            "wrapper",
+            (0, start),
+            f"{quoted(text[:start])}"
+            + (" and '>'" if end < len(text) else "")
+            + " wrap the URL in plain text; they are not part of it",
+            ed.cite("wrapper"),
+        )
+    return start, end
+
+
+def split(
+    text: str, start: int, end: int, tables: EditionTables, out: Findings
+) -> tuple[Spans, bool]:
+    """The spans of the components of ``text[start:end]``, and whether the edition's
+    validating regular expression split it (then every character is one its component
+    may hold, and no check of characters has anything to say).
+
+    Any other text is split by appendix B (:func:`_general`), which adds to *out* the
+    findings on the characters of the user, the password, the path, the query and the
+    fragment (the host's are :func:`judge_host`'s).  A relative reference with a
+    ":" takes that way too: the ":" may mean a bad scheme or a bad first segment
+    (RFC 3986 §4.2), which only that way says.
+    """
+    validating = tables.fast
+    if validating is not None:
+        m = validating(text, start, end)
+        if m is not None and (m.start(SCHEME) >= 0 or ":" not in text):
+            return m.regs, True
+    return _general(text, start, end, tables, out), False
+
+
+def _general(text: str, start: int, end: int, tables: EditionTables, out: Findings) -> Spans:
+    """The generic split and the characters of the user, the password, the path, the
+    query and the fragment (the scheme's are :func:`_scheme`'s, the host's
+    :func:`judge_host`'s, the port's :func:`.checks.port.check_port`'s)."""
+    ed = tables.ed
+    spans = _split(text, start, end, ed)
+    if spans[USERINFO][0] >= 0:
+        check_chars(text, spans[USER], "user", "user name", tables, out)
+        if spans[PASSWORD][0] >= 0:
+            check_chars(text, spans[PASSWORD], "password", "password", tables, out)
+    check_tail(text, spans, tables, out)
+    if spans[SCHEME][0] < 0 and spans[AUTHORITY][0] < 0:
+        # RFC 3986 §4.2: the first segment of a relative-path reference has no ":"
+        p_start, p_end = spans[PATH]
+        slash = text.find("/", p_start, p_end)
+        first_end = p_end if slash < 0 else slash
+        colon = text.find(":", p_start, first_end)
+        if colon >= 0:
+            out.add(
+                "colon-in-first-segment",
+                "error",
+                "syntax",
+                (colon, colon + 1),
+                "a relative reference cannot have ':' in its first segment; "
+                "write './' before it or escape it as %3A",
+                ed.cite("relative"),
+            )
+    return spans
+
+
+def _split(text: str, start: int, end: int, ed: Edition) -> Spans:
     """The generic split (RFC 2396bis draft 2003 appendix B), adjusted by the edition's grammar."""
     m = SPLIT.fullmatch(text, start, end)
     assert m is not None  # every group may be empty
@@ -112,7 +225,7 @@ def _split(text: str, start: int, end: int, ed: Edition) -> list[Span]:
         _split_authority(text, a_start, a_end, ed, spans)
         if ed.path_after_slash and path[0] < path[1] and text[a_end] == "/":
             spans[PATH] = (a_end + 1, path[1])  # RFC 1738 §3.1: the "/" is not in the url-path
-    return spans
+    return tuple(spans)
 
 
 def _split_authority(text: str, start: int, end: int, ed: Edition, spans: list[Span]) -> None:
@@ -145,55 +258,76 @@ def _split_authority(text: str, start: int, end: int, ed: Edition, spans: list[S
         spans[PORT] = (host_end + 1, end)
 
 
-def _general(text: str, start: int, end: int, tables: EditionTables, out: Findings) -> list[Span]:
-    ed = tables.ed
-    spans = _split(text, start, end, ed)
-    check_scheme(text, spans[SCHEME], tables, out)
-    if spans[USERINFO][0] >= 0:
-        check_chars(text, spans[USER], "user", "user name", tables, out)
-        if spans[PASSWORD][0] >= 0:
-            check_chars(text, spans[PASSWORD], "password", "password", tables, out)
-    # hosts are checked in check_host; ports in check_port
-    check_tail(text, spans, tables, out)
-    if spans[SCHEME][0] < 0 and spans[AUTHORITY][0] < 0:
-        # RFC 3986 §4.2: the first segment of a relative-path reference has no ":"
-        p_start, p_end = spans[PATH]
-        slash = text.find("/", p_start, p_end)
-        first_end = p_end if slash < 0 else slash
-        colon = text.find(":", p_start, first_end)
-        if colon >= 0:
-            out.add(
-                "colon-in-first-segment",
-                "error",
-                "syntax",
-                (colon, colon + 1),
-                "a relative reference cannot have ':' in its first segment; "
-                "write './' before it or escape it as %3A",
-                ed.cite("relative"),
-            )
-    return spans
+def _scheme(
+    text: str, span: Span, tables: EditionTables, validated: bool, out: Findings
+) -> tuple[str | None, SchemeParser | None]:
+    """The scheme in lower case (schemes are case-insensitive: RFC 3986 §3.1, RFC 1738
+    §2.1), None without one, and the parser of its own syntax if it has one
+    (:data:`.specific.SCHEME_PARSERS`); a finding on its spelling goes to *out*."""
+    s_start, s_end = span
+    if s_start < 0:
+        return None, None
+    written = text[s_start:s_end]
+    parser = tables.known.get(written)
+    if parser is not None:  # (the commonest: a known scheme in lower case)
+        return written, parser
+    if s_start == 0:
+        cased = tables.known_cased(written)
+        if cased is not None:  # a known scheme in capitals, its finding worked out once
+            scheme, parser, finding = cased
+            out.append(finding)
+            return scheme, parser
+    scheme = written.lower()
+    if not validated or scheme != written:
+        check_scheme(text, span, tables, out)
+    return scheme, tables.known.get(scheme)
 
 
-def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
-    """``<URL:...>``, ``<...>`` and ``URL:`` (RFC 1738 appendix, URL draft 1993 §1.3,
-    URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E)."""
-    start, end = wrapper_bounds(text)
-    if start:
-        out.add(
-            "wrapper",
-            "info",
-            "wrapper",
-            (0, start),
-            f"{quoted(text[:start])}"
-            + (" and '>'" if end < len(text) else "")
-            + " wrap the URL in plain text; they are not part of it",
-            ed.cite("wrapper"),
-        )
-    return start, end
+def judge_host(
+    text: str,
+    spans: Spans,
+    tables: EditionTables,
+    scheme: str | None,
+    validated: bool,
+    out: Findings,
+) -> tuple[HostKind | None, Spans]:
+    """What the host is (RFC 3986 §3.2.2; RFC 1738 §3.1 ``hostname | hostnumber``), None
+    without an authority, and the findings on it; with the spans, which change only
+    where the whole authority is read as a reg-name (RFC 2396bis draft 2003 §3.2.1).
+
+    The commonest hosts (a registered name of letters, a dotted-decimal IPv4 address,
+    an IPv6 literal) are told by their first character and one regular expression
+    (:attr:`.tables.EditionTables.common_hosts`); any other host gets the full check
+    (:func:`.checks.host.check_host`), which says the same of the common ones: an
+    internationalized name's findings (:func:`.checks.host.idn_findings`) among
+    them.
+    """
+    h_start, h_end = spans[HOST]
+    if h_start < 0:
+        return None, spans
+    if h_start < h_end:
+        common = tables.common_hosts.get(text[h_start])
+        if common is not None:
+            fullmatch, kind = common
+            if fullmatch(text, h_start, h_end):
+                return kind, spans
+    kind, checked = check_host(text, spans, tables, scheme, out, validated)
+    return kind, tuple(checked)
+
+
+def _fragment_outside_url(span: Span, ed: Edition, out: Findings) -> None:
+    out.add(
+        "fragment-outside-url",
+        "info",
+        "syntax",
+        (span[0] - 1, span[1]),
+        "in this edition the fragment is not part of the URL; it belongs to the "
+        "reference that holds it",
+        ed.cite("fragment"),
+    )
 
 
 def _url(
-    *,
     text: str,
     edition: Edition,
     spans: Spans,
@@ -201,306 +335,10 @@ def _url(
     diagnostics: tuple[Diagnostic, ...],
     scheme_parts: tuple[Part, ...],
     scheme_fields: Mapping[str, object] | None,
+    /,
 ) -> URL:
     """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`): every route of :func:`parse` ends here."""
+    :data:`.model.NEW_RECORD`) from typed arguments in the order of its fields
+    (positional: a call with keywords costs a parse some 5% more)."""
     fields = (text, edition, spans, host_kind, diagnostics, scheme_parts, scheme_fields)
     return NEW_RECORD(URL, fields)
-
-
-_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_DIGITS: Final = frozenset("0123456789")
-_WRAPPER_FIRST: Final = frozenset("<Uu")
-"""The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
-
-
-def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: bool = True) -> URL:
-    """Parse *text* under *edition* (an id from :data:`.editions.EDITION_IDS`).
-
-    Never raises for any ``str``; a text that is not a URL under the edition gets
-    error diagnostics.  Raises ``TypeError`` for a non-``str`` and
-    :class:`~.errors.UnknownEditionError` for an unknown edition id.  With
-    *fast_routes* false every text takes the general route, which gives the same
-    result (slower; for comparing the routes).
-    """
-    try:
-        tables = TABLES_BY_EDITION[edition]
-    except (KeyError, TypeError):  # (an edition not seen yet, or no edition)
-        tables = tables_for(get_edition(edition))
-    if not fast_routes:
-        tables = tables_for(tables.ed, fast_routes=False)
-    if not isinstance(text, str):
-        raise TypeError(f"parse() takes a str, not {type(text).__name__}")
-    # a text that may hold a hidden character (a non-ASCII one, or the escape of one)
-    # takes the general route, where the hidden characters are looked for
-    may_hide = not text.isascii() or ("%" in text and ESCAPE_MAY_HIDE.search(text) is not None)
-    # (every URL the web regex accepts starts with "http"; reading it compiles it)
-    web = tables.web if not may_hide and text.startswith("http") else None
-    if web is not None:
-        m = web(text)
-        if m is not None:
-            # the commonest URL of all: nothing to check but the port; the parts
-            # are those specific._http gives, built here for speed
-            spans = m.regs
-            p0, p1 = path_span = spans[PATH]
-            path = text[p0:p1]
-            q0, q1 = query_span = spans[QUERY]
-            scheme, host = _WEB_SCHEMES[text[4]]
-            if q0 < 0:
-                parts: tuple[Part, ...] = (path_part(path_span, path),)
-                fields: dict[str, object] = {"path": path, "search": None}
-            else:
-                search = text[q0:q1]
-                parts = (path_part(path_span, path), search_part(query_span, search))
-                fields = {"path": path, "search": search}
-            host_kind: HostKind | None = _WEB_HOST_KINDS.get(text[host], "reg-name")
-            if spans[PORT][0] < 0:
-                return _url(
-                    text=text,
-                    edition=tables.ed,
-                    spans=spans,
-                    host_kind=host_kind,
-                    diagnostics=(),
-                    scheme_parts=parts,
-                    scheme_fields=fields,
-                )
-            found = port_finding(text, spans[PORT], tables.ed, scheme)
-            found_all = () if found is None else (found,)
-            return _url(
-                text=text,
-                edition=tables.ed,
-                spans=spans,
-                host_kind=host_kind,
-                diagnostics=found_all,
-                scheme_parts=parts,
-                scheme_fields=fields,
-            )
-    ed = tables.ed
-    fast = tables.fast
-    if fast is not None and not may_hide:
-        # (a text the fast route accepts starts with no "<", and one the web regex
-        # accepts with "http"; one that starts with "URL:" is looked at again
-        # below, for a wrapper)
-        m = fast(text)
-        if m is not None:
-            spans = m.regs
-            s_start, s_end = spans[SCHEME]
-            if s_start >= 0:
-                written = text[s_start:s_end]
-                parser = tables.known.get(written)
-                # what the scheme's case and the host's IDN labels call for
-                early: Findings | tuple[Diagnostic, ...] = ()
-                if parser is None:
-                    cased = tables.known_cased(written)
-                    if cased is not None:  # a known scheme in upper case
-                        written, parser, finding = cased
-                        early = (finding,)
-                if parser is not None and (
-                    "%0" not in text or ENCODED_CONTROL.search(text) is None
-                ):
-                    # a known scheme, no encoded CR, LF or NUL, and a host of the
-                    # commonest kinds, which the lines below decide without the full
-                    # check
-                    h_start, h_end = spans[HOST]
-                    host_kind = None if h_start < 0 else "empty"
-                    decided = h_start >= h_end  # (no authority, or an empty host: a
-                    # known scheme says itself whether it needs one)
-                    if not decided:
-                        first = text[h_start]
-                        if first in _LETTERS:
-                            # a registered name that starts with a letter (no IPv4
-                            # form) and ends in one (no IPv4 address); the regex
-                            # checked its characters
-                            if text[h_end - 1] in _LETTERS:
-                                host_kind, decided = "reg-name", True
-                                if "-" in text:
-                                    name = text[h_start:h_end]
-                                    if "xn--" in name.lower():
-                                        # an IDN label: what _host_findings says of it
-                                        early = Findings(early)
-                                        idn_findings(name, h_start, h_end, ed, early)
-                        elif first in _DIGITS:
-                            if IPV4_DECIMAL.fullmatch(text, h_start, h_end):
-                                host_kind, decided = "ipv4", True
-                        elif first == "[" and tables.ipv6(text, h_start + 1, h_end - 1):
-                            # (the regex's literal ends in "]")
-                            host_kind, decided = "ipv6", True
-                    if decided:
-                        # the findings on the port, the scheme's own and those on
-                        # the userinfo
-                        parts, fields, own = parser(text, written, spans, ed)
-                        if (
-                            early
-                            or (h_start >= h_end and written in NEEDS_AUTHORITY)
-                            or spans[PORT][0] >= 0
-                            or spans[USERINFO][0] >= 0
-                        ):
-                            own = _known_findings(text, ed, spans, written, own, early)
-                        elif len(own) > 1:
-                            own = tuple(sorted(own, key=span_key))
-                        return _url(
-                            text=text,
-                            edition=ed,
-                            spans=spans,
-                            host_kind=host_kind,
-                            diagnostics=own,
-                            scheme_parts=parts,
-                            scheme_fields=fields,
-                        )
-                if s_end != 3 or written.lower() != "url":
-                    # (the scheme's finding comes along: _checked sees it in lower case)
-                    out = Findings(early)
-                    return _checked(text, ed, tables, spans, True, written, out)
-            elif ":" not in text:
-                # (without a scheme, a ":" may mean a bad scheme or a bad first
-                # segment, RFC 3986 §4.2: the general route says which)
-                if (
-                    spans[AUTHORITY][0] < 0
-                    and ("%" not in text or "%0" not in text)
-                    and tables.fragment_ok
-                ):
-                    # a relative reference without an authority: nothing to check
-                    return _url(
-                        text=text,
-                        edition=ed,
-                        spans=spans,
-                        host_kind=None,
-                        diagnostics=(),
-                        scheme_parts=(),
-                        scheme_fields=None,
-                    )
-                return _checked(text, ed, tables, spans, True, None, Findings())
-    out = Findings()
-    start, end = 0, len(text)
-    if text[:1] in _WRAPPER_FIRST:
-        start, end = _strip_wrapper(text, ed, out)
-        if fast is not None:
-            m = fast(text, start, end)
-            if m is not None and (m.start(1) >= 0 or ":" not in text):
-                s_start, s_end = m.span(1)
-                named = text[s_start:s_end] if s_start >= 0 else None
-                return _checked(text, ed, tables, m.regs, True, named, out)
-    head = tables.head
-    if head is not None:
-        # a scheme and an authority the fast route accepts, before a path, query or
-        # fragment it does not: only those are left to check
-        m = head(text, start, end)
-        if m is not None and m.start(1) >= 0:
-            spans = m.regs
-            check_tail(text, spans, tables, out)
-            s_start, s_end = spans[SCHEME]
-            return _checked(text, ed, tables, spans, True, text[s_start:s_end], out)
-    split = _general(text, start, end, tables, out)
-    s_start, s_end = split[SCHEME]
-    named = text[s_start:s_end] if s_start >= 0 else None
-    return _checked(text, ed, tables, split, False, named, out)
-
-
-_WEB_SCHEMES: Final[dict[str, tuple[str, int]]] = {":": ("http", 7), "s": ("https", 8)}
-"""What the web regex accepted, by the character after ``http``: the scheme and where
-the host starts."""
-
-
-_WEB_HOST_KINDS: Final[dict[str, HostKind]] = {"[": "ipv6", **dict.fromkeys("0123456789", "ipv4")}
-"""The kind of a host the web regex accepted, by its first character."""
-
-
-def _known_findings(
-    text: str,
-    ed: Edition,
-    spans: Spans,
-    scheme: str,
-    found: tuple[Diagnostic, ...],
-    early: Findings | tuple[Diagnostic, ...],
-) -> tuple[Diagnostic, ...]:
-    """*found* (the scheme's own findings) with those on the authority of a URL of
-    a known *scheme* whose host needs no full check and that holds no encoded CR, LF
-    or NUL: *early* (on the scheme's case and the host's IDN labels), the port's,
-    what the scheme asks of the authority and the userinfo's, in span order."""
-    out: list[Diagnostic] = [*early]
-    port = spans[PORT]
-    if port[0] >= 0:
-        finding = port_finding(text, port, ed, scheme)
-        if finding is not None:
-            out.append(finding)
-    authority_findings(text, scheme, spans, out)
-    out += found
-    if spans[USERINFO][0] >= 0:
-        userinfo_findings(text, spans, ed, out)
-    if len(out) > 1:
-        out.sort(key=span_key)
-    return tuple(out)
-
-
-def _checked(
-    text: str,
-    ed: Edition,
-    tables: EditionTables,
-    spans: Spans | list[Span],
-    is_fast: bool,
-    written: str | None,
-    out: Findings,
-) -> URL:
-    """The checks that read whole components, after either route."""
-    scheme: str | None = None
-    if written is not None:
-        scheme = written.lower()
-        if is_fast and scheme != written:
-            check_scheme(text, spans[SCHEME], tables, out)
-    host_kind: HostKind | None = None
-    h_start, h_end = spans[HOST]
-    if h_start >= 0:
-        if (
-            h_end > h_start
-            and not ed.hostname_grammar
-            and text[h_start] in _LETTERS
-            and text[h_end - 1] in _LETTERS
-            and "xn--" not in text[h_start:h_end].lower()
-            and (
-                is_fast
-                or (
-                    tables.first_bad["reg-name"].search(text, h_start, h_end) is None
-                    and text.find("%", h_start, h_end) < 0
-                )
-            )
-        ):
-            # the common case, decided without the full check: a registered name
-            # that starts with a letter (no IPv4 form), ends in a letter (not an
-            # IPv4 address) and holds no IDN label, made of characters a reg-name
-            # holds (the fast route checked them already) and no escape
-            host_kind = "reg-name"
-        else:
-            host_kind, spans = check_host(text, spans, tables, scheme, out, is_fast)
-    if spans[PORT][0] >= 0:
-        check_port(text, spans[PORT], ed, scheme, out)
-    if spans[FRAGMENT][0] >= 0 and not ed.fragment_in_grammar:
-        out.add(
-            "fragment-outside-url",
-            "info",
-            "syntax",
-            (spans[FRAGMENT][0] - 1, spans[FRAGMENT][1]),
-            "in this edition the fragment is not part of the URL; it belongs to the "
-            "reference that holds it",
-            ed.cite("fragment"),
-        )
-    spans = tuple(spans)
-    result = None if scheme is None else scheme_result(text, scheme, spans, ed)
-    parts: tuple[Part, ...] = ()
-    fields = None
-    if result is not None:
-        parts, fields, scheme_findings = result
-        if scheme_findings:
-            out.extend(scheme_findings)
-    if spans[USERINFO][0] >= 0 or "%0" in text:
-        security_findings(text, spans, ed, parts, out)
-    if not text.isascii() or "%" in text:
-        hidden_findings(text, spans, ed, out)
-    return _url(
-        text=text,
-        edition=ed,
-        spans=spans,
-        host_kind=host_kind,
-        diagnostics=out.result() if out else (),
-        scheme_parts=parts,
-        scheme_fields=fields,
-    )

@@ -1,11 +1,12 @@
 """Regular expressions compiled from one edition's character tables (:mod:`.editions`),
 each once per edition and only when first used: the characters each component may not
-hold, grouped by kind, and the validating expressions of :func:`~.parse.parse`'s fast
-routes."""
+hold, grouped by kind, and the validating expression with which :func:`~.parse.split`
+splits a text whose every character its component may hold."""
 
 from __future__ import annotations
 
 import re
+import string
 import sys
 from functools import cached_property
 from typing import Final, Protocol
@@ -15,7 +16,7 @@ from urlinspector.core.checks.chars import check_scheme
 from urlinspector.core.editions import EDITIONS, Edition
 from urlinspector.core.grammar import IPV4_DECIMAL, IPV6
 from urlinspector.core.lazytable import LazyTable
-from urlinspector.core.model import Diagnostic
+from urlinspector.core.model import Diagnostic, HostKind
 from urlinspector.core.specific import SCHEME_PARSERS, SchemeParser
 
 __all__ = [
@@ -62,20 +63,22 @@ class FullMatch(Protocol):
 class EditionTables:
     """Regexes derived from one edition's tables, built once per edition, each when it
     is first used: the first parse under an edition compiles only what that URL needs
-    (a gopher URL never the web regex), and later parses read plain attributes
-    (:func:`functools.cached_property` keeps each in the instance once computed).
+    (a URL without an IPv6 literal never the IPv6 regex), and later parses read plain
+    attributes (:func:`functools.cached_property` keeps each in the instance once
+    computed).
 
-    *fast_routes* false: tables under which :func:`~.parse.parse` takes the general
-    route for every text (:attr:`fast`, :attr:`web` and :attr:`head` are None); the
-    routes give the same results, and the tests compare them.  Such tables are their
-    own objects (:func:`tables_for`), so choosing them changes nothing for anyone else.
+    *fast_routes* false: tables under which :func:`~.parse.split` splits every text by
+    appendix B and checks its characters component by component (:attr:`fast` is
+    None); the two ways give the same results, and the tests compare them.  Such
+    tables are their own objects (:func:`tables_for`), so choosing them changes nothing
+    for anyone else.
     """
 
     def __init__(self, ed: Edition, *, fast_routes: bool = True) -> None:
         self.ed = ed
         self.fast_routes = fast_routes and _has_fast_route(ed)
-        """Whether :func:`~.parse.parse` may take the fast routes under these tables
-        (never for an edition without one, :meth:`_fast_regex`)."""
+        """Whether :func:`~.parse.split` may split with the validating regex under these
+        tables (never for an edition without one, :meth:`_fast_regex`)."""
         self._allowed: dict[str, frozenset[str]] = {
             "user": ed.user_chars,
             "password": ed.password_chars,
@@ -93,11 +96,10 @@ class EditionTables:
         than for the runs of :attr:`bad`)."""
         self.fragment_ok = ed.fragment_in_grammar
         """No ``fragment-outside-url`` finding for a fragment."""
-        self.known: dict[str, SchemeParser] = (
-            dict(SCHEME_PARSERS) if self.fragment_ok and not ed.hostname_grammar else {}
-        )
-        """Lower-case schemes whose commonest URLs :func:`parse` finishes at once, with
-        their parsers (not where the edition's hostname grammar needs checking)."""
+        self.known: dict[str, SchemeParser] = dict(SCHEME_PARSERS)
+        """The lower-case schemes with their own syntax, and their parsers
+        (:data:`.specific.SCHEME_PARSERS`, a dict of the tables' own so that a lookup
+        reads an attribute and a plain dict)."""
         self._cased: dict[str, tuple[str, SchemeParser, Diagnostic]] = {}
         """:meth:`known_cased`'s answers, by spelling."""
 
@@ -115,23 +117,36 @@ class EditionTables:
         return re.compile(IPV6).fullmatch
 
     @cached_property
+    def common_hosts(self) -> dict[str, tuple[FullMatch, HostKind]]:
+        """The commonest kinds of host, by their first character: the ``fullmatch`` of
+        each and the kind a host it matches is, about which the full check
+        (:func:`.checks.host.check_host`) has nothing to say.
+
+        * A letter: a registered name of the characters a reg-name holds but "%" (no
+          escape), with single "-" between runs (no ``--``, so no IDN label: RFC 3490),
+          that ends with a letter too (no IPv4 form or address: RFC 2396bis draft 2003
+          §7.3); not where the edition's hostname grammar needs checking (RFC 1738 §3.1).
+        * A digit: a dotted-decimal IPv4 address (RFC 3986 §3.2.2).
+        * "[": an IPv6 literal (RFC 3986 §3.2.2), where the edition has them.
+        """
+        ed = self.ed
+        table: dict[str, tuple[FullMatch, HostKind]] = {}
+        if not ed.hostname_grammar:
+            label = char_class(ed.reg_name_chars - {":", "@", "%", "-"})
+            reg_name = re.compile(
+                rf"[A-Za-z][{label}]*+(?:-[{label}]++(?:-[{label}]++)*|)(?<=[A-Za-z])"
+            )
+            table.update(dict.fromkeys(string.ascii_letters, (reg_name.fullmatch, "reg-name")))
+        table.update(dict.fromkeys(string.digits, (IPV4_DECIMAL.fullmatch, "ipv4")))
+        if ed.ipv6_literals:
+            table["["] = (re.compile(rf"\[(?:{IPV6})\]").fullmatch, "ipv6")
+        return table
+
+    @cached_property
     def fast(self) -> FullMatch | None:
-        """``fullmatch`` of the fast route's regex (:meth:`_fast_regex`), or None: every
-        text takes the general route."""
-        return _fullmatch(self._fast_regex()) if self.fast_routes else None
-
-    @cached_property
-    def web(self) -> FullMatch | None:
-        """``fullmatch`` of the regex for the commonest web URLs (:meth:`_web_regex`),
-        which :func:`parse` finishes first of all; None without a fast route."""
-        return self._web_regex().fullmatch if self.fast_routes and self.known else None
-
-    @cached_property
-    def head(self) -> FullMatch | None:
-        """``fullmatch`` of the fast route's regex with the path, query and fragment left
-        unchecked (any characters up to their delimiters), or None without a fast
-        route."""
-        return _fullmatch(self._fast_regex(tail=False)) if self.fast_routes else None
+        """``fullmatch`` of the validating regex (:meth:`_fast_regex`), or None: every
+        text is split by appendix B."""
+        return self._fast_regex().fullmatch if self.fast_routes else None
 
     def known_cased(self, written: str) -> tuple[str, SchemeParser, Diagnostic] | None:
         """A scheme of :attr:`known` written with upper-case letters at the start of a
@@ -181,45 +196,12 @@ class EditionTables:
                 alternatives.append(f"(?P<{name}>[{char_class(kinds[name])}]+)")
         return re.compile("|".join(alternatives))
 
-    def _web_regex(self) -> re.Pattern[str]:
-        """A part of the fast route's language, with the same groups: lower-case
-        ``http`` or ``https``, no userinfo, a dotted-decimal IPv4 address, an IPv6
-        literal (RFC 3986 §3.2.2, where the edition has them) or a registered name
-        that starts and ends with a letter (no IPv4 form or address, RFC 2396bis draft 2003 §7.3)
-        and holds no ``--`` (so no IDN label, RFC 3490) and no escape, and no escape of the
-        form ``%0H`` (so no encoded CR, LF or NUL, RFC 1738 §6).  What it matches, no check
-        after the split can find anything in but a port."""
-        ed = self.ed
-
-        def run(chars: frozenset[str]) -> str:
-            body = char_class(chars - {"%"})
-            escape = rf"%[1-9A-Fa-f][0-9A-Fa-f][{body}]*+"
-            return rf"[{body}]*+(?:{escape}(?:{escape})*|)"
-
-        label = char_class(ed.reg_name_chars - {":", "@", "%", "-"})
-        port = f"{{{ed.port_min_digits},}}+"
-        literal = rf"|\[(?:{IPV6})\]" if ed.ipv6_literals else ""
-        return re.compile(
-            r"(https?):"  # 1 scheme
-            r"//("  # 2 authority
-            r"(?:(?!)(()())|)"  # 3 userinfo, 4 user, 5 password: never
-            # 6 host: a letter, runs of label characters with single "-" between them,
-            # a letter last; or a dotted-decimal IPv4 address; or an IPv6 literal
-            rf"([A-Za-z][{label}]*+(?:-[{label}]++(?:-[{label}]++)*|)(?<=[A-Za-z])"
-            rf"|{IPV4_DECIMAL.pattern}{literal})"
-            rf"(?::([0-9]{port})|)"  # 7 port
-            r")"
-            rf"((?:/{run(ed.path_chars)}|))"  # 8 path
-            rf"(?:\?({run(ed.query_chars)})|)"  # 9 query
-            rf"(?:#({run(ed.fragment_chars)})|)"  # 10 fragment
-        )
-
-    def _fast_regex(self, tail: bool = True) -> re.Pattern[str] | None:
-        """One validating regex with the groups in the order of :data:`.model.Spans`,
-        or None for editions whose split depends on the scheme or moves the path's
-        first slash (those always take the general route).  Without *tail*, the path,
-        query and fragment are any characters up to their delimiters, as in URL syntax draft 1997's
-        appendix B.
+    def _fast_regex(self) -> re.Pattern[str]:
+        """One validating regex with the groups in the order of :data:`.model.Spans`
+        (only for editions with one: not those whose split depends on the scheme or
+        moves the path's first slash, which are always split by appendix B).  It
+        accepts a text only where appendix B splits it the same way and no check of
+        characters finds anything.
 
         Each component is a run of its characters with valid escapes between them
         (``chars*(%HH chars*)*``), so a text with a bad escape does not match.  Every
@@ -232,8 +214,6 @@ class EditionTables:
         optional part is written ``(?:X|)``, which means ``(?:X)?`` and runs quicker in
         Python's engine (a branch, not a repeat)."""
         ed = self.ed
-        if not _has_fast_route(ed):
-            return None
 
         def run(chars: frozenset[str]) -> str:
             body = char_class(chars - {"%"})
@@ -243,12 +223,9 @@ class EditionTables:
         user = run(ed.user_chars)
         password = run(ed.password_chars)
         host = run(ed.reg_name_chars - {":", "@"})
-        if tail:
-            path = run(ed.path_chars)
-            query = run(ed.query_chars)
-            fragment = run(ed.fragment_chars)
-        else:
-            path, query, fragment = r"[^?#]*+", r"[^#]*+", r"[\s\S]*+"
+        path = run(ed.path_chars)
+        query = run(ed.query_chars)
+        fragment = run(ed.fragment_chars)
         literal = r"\[[0-9A-Za-z:._~!$&'()*+,;=\-]*+\]|" if ed.ipv6_literals else ""
         port = f"{{{ed.port_min_digits},}}+"
         first = char_class(ed.scheme_first | {c.upper() for c in ed.scheme_first})
@@ -272,22 +249,17 @@ def _has_fast_route(ed: Edition) -> bool:
     return ed.query_schemes is None and not ed.path_after_slash
 
 
-def _fullmatch(regex: re.Pattern[str] | None) -> FullMatch:
-    assert regex is not None  # (only asked for where the edition has a fast route)
-    return regex.fullmatch
-
-
 _TABLES: Final[dict[str, EditionTables]] = {}
 TABLES_BY_EDITION: Final[dict[Edition | str, EditionTables]] = {}
 """The same tables by the edition object itself (editions compare by identity) and,
 for the editions of :data:`.editions.EDITIONS`, by id."""
 _GENERAL_TABLES: Final[dict[str, EditionTables]] = {}
-"""Tables without the fast routes, by edition id (:func:`tables_for`)."""
+"""Tables without the validating regex, by edition id (:func:`tables_for`)."""
 
 
 def tables_for(ed: Edition, *, fast_routes: bool = True) -> EditionTables:
     """The tables of *ed*, made once; with *fast_routes* false, its tables under which
-    every text takes the general route (other objects: those with the fast routes
+    every text is split by appendix B (other objects: those with the validating regex
     stay as they are)."""
     if not fast_routes:
         general = _GENERAL_TABLES.get(ed.id)

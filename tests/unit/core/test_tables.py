@@ -15,9 +15,9 @@ from urlinspector.core.lazytable import LazyTable
 from urlinspector.core.parse import parse
 from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables
 
-# one URL for each route through parse() and each regex of the tables: the web regex,
-# the fast route, a wrapper (the fast route on part of the text), the head (a bad path),
-# the scheme name (in capitals, invalid), the characters of each component
+# one URL for each way through parse() and each regex of the tables: the validating
+# regex, a wrapper (the validating regex on part of the text), a bad path (split by
+# appendix B), the scheme name (in capitals, invalid), the characters of each component
 URLS = [
     "http://example.com/a?b#c",
     "https://[::1]:8080/",
@@ -90,7 +90,7 @@ def test_new_tables_compile_nothing_until_asked() -> None:
 @pytest.mark.parametrize("edition", EDITION_IDS)
 def test_each_regex_answers_its_first_call_as_later_ones(edition: str) -> None:
     first, later = EditionTables(get_edition(edition)), tables.tables_for(get_edition(edition))
-    for name in ("fast", "head", "web", "scheme_name", "ipv6"):
+    for name in ("fast", "scheme_name", "ipv6"):
         new, old = getattr(first, name), getattr(later, name)
         assert (new is None) == (old is None), name
         if new is None or old is None:
@@ -145,23 +145,81 @@ def test_a_char_class_holds_exactly_its_characters(chars: frozenset[str]) -> Non
 @pytest.mark.parametrize("edition", EDITION_IDS)
 def test_each_regex_is_computed_once_per_tables(edition: str) -> None:
     fresh = EditionTables(get_edition(edition))
-    for name in ("fast", "head", "web", "scheme_name", "ipv6"):
+    for name in ("fast", "scheme_name", "ipv6", "common_hosts"):
         assert name not in vars(fresh), name
         first = getattr(fresh, name)
         assert vars(fresh)[name] is first is getattr(fresh, name), name
 
 
 @pytest.mark.parametrize("edition", EDITION_IDS)
-def test_the_general_route_is_chosen_without_changing_the_shared_tables(edition: str) -> None:
+def test_the_split_by_appendix_b_is_chosen_without_changing_the_shared_tables(
+    edition: str,
+) -> None:
     ed = get_edition(edition)
     shared = tables.tables_for(ed)
-    before = (shared.fast, shared.web, shared.head)
+    before = shared.fast
     general = tables.tables_for(ed, fast_routes=False)
     assert general is not shared
     assert general is tables.tables_for(ed, fast_routes=False)
-    assert (general.fast, general.web, general.head) == (None, None, None)
+    assert general.fast is None
     for url in URLS:
         assert parse(url, edition, fast_routes=False) == parse(url, edition), url
     assert tables.tables_for(ed) is shared
-    assert (shared.fast, shared.web, shared.head) == before
+    assert shared.fast is before
     assert shared.fast_routes == (shared.fast is not None)
+
+
+# hosts each common kind takes, and hosts next to them that it must leave to the full
+# check: digits last (an IPv4 form), "--" (an IDN label), an escape, a bad character,
+# an octet over 255, an unclosed or non-IPv6 literal
+COMMON_HOSTS = [
+    ("example.com", "reg-name"),
+    ("www.w3.org", "reg-name"),
+    ("a-b.c-d.e", "reg-name"),
+    ("A.EXAMPLE.COM", "reg-name"),
+    ("my_host.example", "reg-name"),
+    ("127.0.0.1", "ipv4"),
+    ("255.255.255.255", "ipv4"),
+    ("[::1]", "ipv6"),
+    ("[2001:db8::7]", "ipv6"),
+    ("a1", None),
+    ("example.com.", None),
+    ("xn--mnchen-3ya.de", None),
+    ("a--b.com", None),
+    ("h%41.com", None),
+    ("exa mple.com", None),
+    ("256.1.2.3", None),
+    ("0x7f.1", None),
+    ("1.2.3", None),
+    ("[::1", None),
+    ("[v1.x]", None),
+    ("-a.com", None),
+]
+
+
+@pytest.mark.parametrize("edition", EDITION_IDS)
+@pytest.mark.parametrize(("host", "kind"), COMMON_HOSTS)
+def test_a_common_host_is_what_the_full_check_says(
+    edition: str, host: str, kind: str | None
+) -> None:
+    from urlinspector.core.checks import Findings
+    from urlinspector.core.checks.host import check_host
+    from urlinspector.core.model import HOST
+
+    ed = get_edition(edition)
+    table = tables.tables_for(ed)
+    common = table.common_hosts.get(host[0])
+    told = None if common is None or not common[0](host) else common[1]
+    # (no reg-name where the edition's hostname grammar needs checking; no IPv6
+    # literal where the edition has none)
+    left = (kind == "reg-name" and ed.hostname_grammar) or (kind == "ipv6" and not ed.ipv6_literals)
+    assert told == (None if left else kind)
+    if told is not None:
+        # what the full check says of it: the same kind, nothing found, spans unchanged
+        text = f"http://{host}/"
+        spans = parse(text, edition, fast_routes=False).spans
+        found = Findings()
+        checked = check_host(text, spans, table, "http", found, False)
+        assert checked == (told, spans)
+        assert found == []
+        assert text[slice(*spans[HOST])] == host

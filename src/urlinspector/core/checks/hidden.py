@@ -63,7 +63,7 @@ ESCAPE_MAY_HIDE: Final = re.compile(r"%(?:C2|CD|D8|E[0-3]|EF|F0|F3)%", re.IGNORE
 """The first two escapes of the UTF-8 form of every Default_Ignorable_Code_Point
 (U+00AD: C2; U+034F: CD; U+061C: D8; U+115F..U+3164: E1..E3; U+FE00..U+FFF8: EF;
 U+1BCA0, U+1D173: F0; U+E0000..U+E0FFF: F3): a URL without one holds no encoded hidden
-character, and the parser's fast routes may take it."""
+character, and :func:`hidden_findings` looks no further."""
 
 _COMPONENTS: Final = (USERINFO, HOST, PORT, PATH, QUERY, FRAGMENT, SCHEME)
 """Where a hidden character may stand, the innermost first (the userinfo and host
