@@ -188,6 +188,31 @@ def test_every_reader_is_there(reader: Reader) -> None:
     assert (reading.scheme, reading.host, reading.port) == ("http", "example.com", 80)
 
 
+@pytest.mark.parametrize(
+    ("label", "version", "titled"),
+    [
+        ("urllib3", "2.2.3", "urllib3 (2.2.3)"),
+        ("urllib3", None, "urllib3"),
+        ("curl (libcurl URL API)", "libcurl 7.88.1", "curl (libcurl 7.88.1 URL API)"),
+        ("curl (libcurl URL API)", None, "curl (libcurl URL API)"),
+        ("Python (urllib.parse)", "3.12.4", "Python (urllib.parse, 3.12.4)"),
+    ],
+)
+def test_a_label_with_its_version_names_the_library_once(
+    label: str, version: str | None, titled: str
+) -> None:
+    reading = ReaderReading("x", label, version)
+    assert reading.titled == titled
+
+
+def test_the_curl_reading_is_titled_once() -> None:
+    reading = next(r for r in reader_readings("http://example.com/") if r.name == "curl")
+    if reading.missing is not None and not in_ci():
+        pytest.skip(reading.missing)
+    assert reading.titled.count("(") == 1
+    assert reading.titled.count("libcurl") == 1
+
+
 def test_the_written_port_and_the_userinfo_without_its_password() -> None:
     for reading in reader_readings("http://user:s3cr3t@good.com:8080/p?q#f"):
         _asked(reading)

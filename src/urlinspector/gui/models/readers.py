@@ -76,7 +76,7 @@ def _column(
     compared: bool,
     secrets: tuple[str, ...] = (),
 ) -> list[_Cell]:
-    by = f"{reading.label}" + (f" ({reading.version})" if reading.version else "")
+    by = reading.titled
     cells: list[_Cell] = []
     for row_id in row_ids:
         if row_id == "findings":
