@@ -192,6 +192,9 @@ def test_every_reader_is_there(reader: Reader) -> None:
     ("label", "version", "titled"),
     [
         ("urllib3", "2.2.3", "urllib3 (2.2.3)"),
+        ("urllib3", "urllib3 2.8.0", "urllib3 2.8.0"),
+        ("Python's requests", "requests 2.34.2", "Python's requests 2.34.2"),
+        ("Python's urllib.parse", "Python 3.11.7", "Python's urllib.parse (Python 3.11.7)"),
         ("urllib3", None, "urllib3"),
         ("curl (libcurl URL API)", "libcurl 7.88.1", "curl (libcurl 7.88.1 URL API)"),
         ("curl (libcurl URL API)", None, "curl (libcurl URL API)"),
@@ -205,12 +208,15 @@ def test_a_label_with_its_version_names_the_library_once(
     assert reading.titled == titled
 
 
-def test_the_curl_reading_is_titled_once() -> None:
-    reading = next(r for r in reader_readings("http://example.com/") if r.name == "curl")
+@pytest.mark.parametrize("reader", READERS, ids=NAMES)
+def test_each_reading_is_titled_with_its_name_once(reader: Reader) -> None:
+    reading = reader.read("http://example.com/")
     if reading.missing is not None and not in_ci():
         pytest.skip(reading.missing)
-    assert reading.titled.count("(") == 1
-    assert reading.titled.count("libcurl") == 1
+    assert reading.version
+    assert reading.titled.count("(") <= 1  # not "curl (libcurl URL API) (libcurl 7.88.1)"
+    assert reading.titled.count(reading.version.split(" ")[-1]) == 1  # the number, once
+    assert not reading.titled.startswith(f"{reading.label} ({reading.label} ")
 
 
 def test_the_written_port_and_the_userinfo_without_its_password() -> None:

@@ -82,16 +82,19 @@ class ReaderReading:
 
     @property
     def titled(self) -> str:
-        """The label with the version, the library named once: ``urllib3 (2.2.3)``,
-        ``curl (libcurl 7.88.1 URL API)`` (not ``curl (libcurl URL API) (libcurl
-        7.88.1)``); the label alone when no version is known."""
+        """The label with the version, the library named once: ``urllib3 2.8.0``
+        (version ``urllib3 2.8.0``), ``Python's urllib.parse (Python 3.11.7)``, ``curl
+        (libcurl 7.88.1 URL API)`` (not ``curl (libcurl URL API) (libcurl 7.88.1)``); the
+        label alone when no version is known."""
         if not self.version:
             return self.label
+        first, _, number = self.version.partition(" ")
         name, paren, inside = self.label.partition(" (")
         if not paren or not inside.endswith(")"):
+            if number and self.label.endswith(first):  # urllib3 + "urllib3 2.8.0"
+                return f"{self.label} {number}"
             return f"{self.label} ({self.version})"
         inside = inside[:-1]
-        first, _, number = self.version.partition(" ")
         words = inside.split(" ")
         if number and first in words:  # the version names the library the label names
             words[words.index(first)] = self.version
