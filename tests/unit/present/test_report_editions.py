@@ -86,8 +86,9 @@ def test_the_verdict_row_speaks_as_the_window(
 
 
 def test_each_library_has_a_verdict() -> None:
-    report = build_report("http://exa mple.com/")
-    assert report.readers.header[-1] == "verdict"
-    verdicts = {row[0]: row[-1] for row in report.readers.rows}
+    readers = build_report("http://exa mple.com/").readers
+    assert readers is not None
+    assert readers.header[-1] == "verdict"
+    verdicts = {row[0]: row[-1] for row in readers.rows}
     assert verdicts["httpx"] == "reads it"
     assert verdicts["urllib3"].startswith("rejects it: ")
