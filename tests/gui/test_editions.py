@@ -260,7 +260,8 @@ def test_the_verdict_row_says_one_thing_across(
     # each tooltip opens with who judges and the same verdict
     assert row["rfc3986"].tooltip.startswith(f"{rfc3986.partition(':')[0].split(' ')[0]} under ")
     assert row["whatwg"].tooltip.startswith(f"browsers (the WHATWG URL Standard, by ada): {whatwg}")
-    assert row["reader:curl"].tooltip.startswith("curl (libcurl URL API) (libcurl")
+    assert row["reader:curl"].tooltip.startswith("curl (libcurl ")  # named once
+    assert ") (" not in row["reader:curl"].tooltip.split("\n")[0]
     assert f": {curl}" in row["reader:curl"].tooltip.split("\n")[0]
 
 

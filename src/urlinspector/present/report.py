@@ -49,6 +49,15 @@ from urlinspector.present.masking import (
     passwords_of,
 )
 from urlinspector.present.severity import severity_label
+from urlinspector.present.verdicts import (
+    NOT_INSTALLED,
+    READS,
+    REJECTS,
+    VERDICT,
+    counted,
+    edition_verdict,
+    reader_verdict,
+)
 
 __all__ = [
     "FORMATS",
@@ -168,10 +177,6 @@ def _shown(value: str | None) -> str:
     return EMPTY if value == "" else value
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 class _Masker:
     """Masks the passwords of the URLs of one inspection, or nothing."""
 
@@ -250,34 +255,23 @@ def _component_cells(url: URL | None, mask: _Masker) -> list[str]:
     return cells
 
 
-def _findings_count(found: URL) -> str:
-    """Errors, warnings and notes, as the summary counts them."""
-    errors, warnings = len(found.errors), len(found.warnings)
-    notes = len(found.diagnostics) - errors - warnings
-    words = _count(errors, "error") if errors else "valid"
-    for number, word in ((warnings, "warning"), (notes, "note")):
-        if number:
-            words += ", " + _count(number, word)
-    return words
-
-
 def _edition_column(
     text: str, base: str, edition: str, mask: _Masker, *, resolved: bool
 ) -> list[str]:
     """One edition's cells: the components of the target when *resolved* (a relative
-    reference with a base), else of *text*; its findings counted as the summary
-    counts them (the parse's and where browsers go); its target."""
+    reference with a base), else of *text*; its verdict, findings counted as the
+    summary counts them (the parse's and where browsers go); its target."""
     url = parse(text, edition)
     target, _ = _resolved(text, base, edition, url)
     read = url if not resolved else (parse(target, edition) if target else None)
     found = destination(url, base, brands=top_domains()).annotated(url)
-    return [*_component_cells(read, mask), _findings_count(found), mask.url(target) or "—"]
+    return [*_component_cells(read, mask), edition_verdict(found), mask.url(target) or "—"]
 
 
 def _browser_column(text: str, base: str, mask: _Masker) -> list[str]:
     reading = browser_reading(text, base if base.strip() else None)
     if not reading.valid:
-        return ["—"] * len(_EDITION_ROWS) + [f"invalid: {reading.error}", "—"]
+        return ["—"] * len(_EDITION_ROWS) + [REJECTS, "—"]
     values = {
         "scheme": reading.scheme,
         "user": reading.username or None,
@@ -290,7 +284,7 @@ def _browser_column(text: str, base: str, mask: _Masker) -> list[str]:
     }
     if mask.on and values["password"]:
         values["password"] = mask_password(values["password"])
-    return [_shown(values[n]) for n in _EDITION_ROWS] + ["valid", mask.url(reading.href) or "—"]
+    return [_shown(values[n]) for n in _EDITION_ROWS] + [READS, mask.url(reading.href) or "—"]
 
 
 def _editions(text: str, base: str, edition: str, mask: _Masker) -> Table:
@@ -301,7 +295,7 @@ def _editions(text: str, base: str, edition: str, mask: _Masker) -> Table:
     resolved = relative and bool(base.strip())
     columns = [_edition_column(text, base, e, mask, resolved=resolved) for e in EDITIONS]
     columns.append(_browser_column(text, base, mask))
-    labels = (*_EDITION_ROWS, "findings", "resolved target")
+    labels = (*_EDITION_ROWS, VERDICT, "resolved target")
     rows = tuple((label, *(column[r] for column in columns)) for r, label in enumerate(labels))
     names = (f"{e.label} (chosen)" if e.id == edition else e.label for e in EDITIONS.values())
     header = ("", *names, "browsers (WHATWG)")
@@ -317,16 +311,17 @@ def _readers(url: URL, dest: Destination, mask: _Masker) -> Table:
     rows = []
     for r in dest.readers:
         version = r.version or "—"
-        if not r.ok:
-            why = f"not asked: {r.missing}" if r.missing else f"rejects it: {r.error}"
-            rows.append((r.label, version, "—", "—", "—", mask.text(why)))
+        verdict = reader_verdict(r)  # (the window's words; the reason after them)
+        if verdict != READS:
+            why = r.missing if verdict == NOT_INSTALLED else r.error
+            rows.append((r.label, version, "—", "—", "—", mask.text(f"{verdict}: {why}")))
             continue
         host = _shown(r.host) if r.host is None else mask.text(r.host)
         mark = "≠ " if r.name in elsewhere else ""
         port = "—" if r.port is None else str(r.port)
         path = mask.text(_shown(r.path))
-        rows.append((r.label, version, mark + host, port, path, "reads it"))
-    header = ("library", "version", "host it connects to", "port", "path", "")
+        rows.append((r.label, version, mark + host, port, path, verdict))
+    header = ("library", "version", "host it connects to", "port", "path", VERDICT)
     return Table("What the libraries read", header, tuple(rows))
 
 
@@ -378,7 +373,9 @@ def build_report(
     errors, warnings = len(found.errors), len(found.warnings)
     notes = len(found.diagnostics) - errors - warnings
     summary = f"{'invalid' if errors else 'valid'} under {url.edition.label}: "
-    summary += f"{_count(errors, 'error')}, {_count(warnings, 'warning')}, {_count(notes, 'note')}"
+    summary += ", ".join(
+        (counted(errors, "error"), counted(warnings, "warning"), counted(notes, "note"))
+    )
     summary += "; absolute URL" if url.is_absolute else "; relative reference"
     return Report(
         url=(mask.url(text) or "") if mask.on else text,

@@ -130,6 +130,7 @@ def test_a_missing_group_shows_the_refusal(go: Any, news: ViewerPane) -> None:
 
 
 def test_one_article_is_not_articles(app: Any, qtbot: Any) -> None:
+    from urlinspector.gui.viewer.news_links import NewsSource
     from urlinspector.gui.viewer.news_view import OverviewListPage
     from urlinspector.schemes.nntp.listing import GroupStatus, OverviewPage
     from urlinspector.schemes.nntp.url import ServerAddress
@@ -137,7 +138,8 @@ def test_one_article_is_not_articles(app: Any, qtbot: Any) -> None:
     page = OverviewListPage()
     qtbot.addWidget(page)  # closed and deleted with the test's other widgets
     overview = OverviewPage(GroupStatus("local.one", 1, 1, 1), 1, 1, (), None, "")
-    page.set_page(overview, ServerAddress("127.0.0.1", 119, False), "127.0.0.1:119")
+    address = ServerAddress("127.0.0.1", 119, False)
+    page.set_page(overview, NewsSource(address, named=False), "127.0.0.1:119")
     assert "about 1 article (" in page.heading.text()
     assert "1 articles" not in page.heading.text()
 

@@ -188,6 +188,37 @@ def test_every_reader_is_there(reader: Reader) -> None:
     assert (reading.scheme, reading.host, reading.port) == ("http", "example.com", 80)
 
 
+@pytest.mark.parametrize(
+    ("label", "version", "titled"),
+    [
+        ("urllib3", "2.2.3", "urllib3 (2.2.3)"),
+        ("urllib3", "urllib3 2.8.0", "urllib3 2.8.0"),
+        ("Python's requests", "requests 2.34.2", "Python's requests 2.34.2"),
+        ("Python's urllib.parse", "Python 3.11.7", "Python's urllib.parse (Python 3.11.7)"),
+        ("urllib3", None, "urllib3"),
+        ("curl (libcurl URL API)", "libcurl 7.88.1", "curl (libcurl 7.88.1 URL API)"),
+        ("curl (libcurl URL API)", None, "curl (libcurl URL API)"),
+        ("Python (urllib.parse)", "3.12.4", "Python (urllib.parse, 3.12.4)"),
+    ],
+)
+def test_a_label_with_its_version_names_the_library_once(
+    label: str, version: str | None, titled: str
+) -> None:
+    reading = ReaderReading("x", label, version)
+    assert reading.titled == titled
+
+
+@pytest.mark.parametrize("reader", READERS, ids=NAMES)
+def test_each_reading_is_titled_with_its_name_once(reader: Reader) -> None:
+    reading = reader.read("http://example.com/")
+    if reading.missing is not None and not in_ci():
+        pytest.skip(reading.missing)
+    assert reading.version
+    assert reading.titled.count("(") <= 1  # not "curl (libcurl URL API) (libcurl 7.88.1)"
+    assert reading.titled.count(reading.version.split(" ")[-1]) == 1  # the number, once
+    assert not reading.titled.startswith(f"{reading.label} ({reading.label} ")
+
+
 def test_the_written_port_and_the_userinfo_without_its_password() -> None:
     for reading in reader_readings("http://user:s3cr3t@good.com:8080/p?q#f"):
         _asked(reading)

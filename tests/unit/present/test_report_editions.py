@@ -1,6 +1,8 @@
 """The report's editions table reads every column by one rule, as the window does: a
 relative reference with a base as its target, resolved against the base; the chosen
-edition marked; each edition's findings counted as the summary counts them."""
+edition marked; each edition's verdict (valid or invalid, its findings counted as the
+summary counts them) and the browsers' and libraries' (reads it, rejects it) in the
+window's words."""
 
 from __future__ import annotations
 
@@ -59,4 +61,34 @@ def test_the_chosen_column_counts_as_the_summary(text: str, edition: str, label:
     report = build_report(text, edition=edition)
     column = _column(report, f"{label} (chosen)")
     summary = {k: v for k, v in _counts(report.summary).items() if v}
-    assert _counts(column["findings"]) == summary
+    assert _counts(column["verdict"]) == summary
+
+
+@pytest.mark.parametrize(
+    ("text", "edition", "chosen", "browsers"),
+    [
+        ("http://example.com/", "rfc3986", "valid", "reads it"),
+        # a password (a warning): valid, counted after a middle dot, as the window has it
+        ("http://user:pw@example.com/", "rfc3986", "valid · 2 warnings", "reads it"),
+        ("http://exa mple.com/", "rfc3986", "invalid: 1 error", "rejects it"),
+        ("http://evil.com\\@good.com/", "rfc3986", "invalid: 1 error · ", "reads it"),
+    ],
+)
+def test_the_verdict_row_speaks_as_the_window(
+    text: str, edition: str, chosen: str, browsers: str
+) -> None:
+    report = build_report(text, edition=edition)
+    labels = [row[0] for row in report.editions.rows]
+    assert "verdict" in labels
+    assert "findings" not in labels
+    assert _column(report, "RFC 3986 (2005) (chosen)")["verdict"].startswith(chosen)
+    assert _column(report, "browsers (WHATWG)")["verdict"] == browsers
+
+
+def test_each_library_has_a_verdict() -> None:
+    readers = build_report("http://exa mple.com/").readers
+    assert readers is not None
+    assert readers.header[-1] == "verdict"
+    verdicts = {row[0]: row[-1] for row in readers.rows}
+    assert verdicts["httpx"] == "reads it"
+    assert verdicts["urllib3"].startswith("rejects it: ")

@@ -81,6 +81,27 @@ class ReaderReading:
         return self.error is None and self.missing is None
 
     @property
+    def titled(self) -> str:
+        """The label with the version, the library named once: ``urllib3 2.8.0``
+        (version ``urllib3 2.8.0``), ``Python's urllib.parse (Python 3.11.7)``, ``curl
+        (libcurl 7.88.1 URL API)`` (not ``curl (libcurl URL API) (libcurl 7.88.1)``); the
+        label alone when no version is known."""
+        if not self.version:
+            return self.label
+        first, _, number = self.version.partition(" ")
+        name, paren, inside = self.label.partition(" (")
+        if not paren or not inside.endswith(")"):
+            if number and self.label.endswith(first):  # urllib3 + "urllib3 2.8.0"
+                return f"{self.label} {number}"
+            return f"{self.label} ({self.version})"
+        inside = inside[:-1]
+        words = inside.split(" ")
+        if number and first in words:  # the version names the library the label names
+            words[words.index(first)] = self.version
+            return f"{name} ({' '.join(words)})"
+        return f"{name} ({inside}, {self.version})"
+
+    @property
     def where(self) -> str:
         """``host:port`` as a person reads it (the host may be empty or absent)."""
         if self.host is None:

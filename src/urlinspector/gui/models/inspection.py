@@ -37,7 +37,7 @@ from urlinspector.core.model import (
 from urlinspector.core.readers import ReaderReading, reader_readings
 from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.data import top_domains
-from urlinspector.gui.models.readers import READS, REJECTS, reader_columns
+from urlinspector.gui.models.readers import reader_columns
 from urlinspector.gui.models.text import masked, shown, visible
 from urlinspector.present.masking import (
     mask_component,
@@ -48,6 +48,14 @@ from urlinspector.present.masking import (
     passwords_of,
 )
 from urlinspector.present.severity import severity_label
+from urlinspector.present.verdicts import (
+    READS,
+    REJECTS,
+    VERDICT,
+    VERDICT_TIP,
+    counted,
+    edition_verdict,
+)
 
 __all__ = [
     "EDITION_ROWS",
@@ -171,7 +179,7 @@ EDITION_ROWS: tuple[tuple[str, str], ...] = (
     ("path", "path"),
     ("query", "query"),
     ("fragment", "fragment"),
-    ("findings", "verdict"),
+    ("findings", VERDICT),
     ("target", "resolved target"),
 )
 """Row id and label.  The *findings* row is each column's verdict on the URL: an edition
@@ -179,9 +187,7 @@ judges it valid or invalid (with its findings counted), browsers and each librar
 it or reject it (:data:`READS`, :data:`REJECTS`)."""
 
 ROW_TIPS: dict[str, str] = {
-    "findings": "the verdict of each column: an edition's, valid or invalid (its errors, "
-    "warnings and notes counted as the status line counts them); browsers and each "
-    "library read the URL or reject it",
+    "findings": VERDICT_TIP,
 }
 """The tooltips of the rows' labels (what a row is), by row id."""
 
@@ -318,26 +324,20 @@ def _component_cell(url: URL, row_id: str, explanation: str, mask_password: bool
     )
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}" + ("s" if number != 1 else "")
-
-
 def _findings_cell(found: URL, secrets: tuple[str, ...]) -> Cell:
     """The edition's verdict on *found*: valid or invalid, and its findings counted as
     the status line counts them (the parse's and where browsers go), the messages in
     the tooltip under the same words as the status line's."""
     errors, warnings = len(found.errors), len(found.warnings)
     notes = len(found.diagnostics) - errors - warnings
-    counts = [_count(n, word) for n, word in ((warnings, "warning"), (notes, "note")) if n]
-    words = f"invalid: {_count(errors, 'error')}" if errors else "valid"
-    words = " · ".join((words, *counts))
+    words = edition_verdict(found)
     listed = [
         f"{severity_label(d.severity)}: {visible(mask_known(d.message, secrets))}"
         for d in found.diagnostics[:8]
     ]
     verdict = f"{'invalid' if errors else 'valid'} under {found.edition.label}"
     head = f"{verdict}: " + ", ".join(
-        [_count(errors, "error"), _count(warnings, "warning"), _count(notes, "note")]
+        [counted(errors, "error"), counted(warnings, "warning"), counted(notes, "note")]
     )
     return Cell(words, "\n".join([head, *listed]), key=not errors)
 

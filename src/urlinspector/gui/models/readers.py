@@ -14,16 +14,12 @@ from urlinspector.core.readers import ReaderReading
 from urlinspector.core.readers.findings import comparable_host
 from urlinspector.gui.models.text import shown
 from urlinspector.present.masking import mask_known
+from urlinspector.present.verdicts import NOT_INSTALLED, READS, REJECTS, reader_verdict
 
-__all__ = ["READER_COLUMN", "READS", "REJECTS", "reader_columns"]
+__all__ = ["READER_COLUMN", "reader_columns"]
 
 READER_COLUMN = "reader:"
 """The prefix of a library's column id (``reader:urllib3``)."""
-
-READS = "reads it"
-REJECTS = "rejects it"
-"""The verdict of a program that reads URLs (browsers, a library) in the editions
-table's verdict row: whether it reads the URL or rejects it."""
 
 _LIMIT = 400
 _Cell = tuple[str, str, bool]
@@ -76,14 +72,15 @@ def _column(
     compared: bool,
     secrets: tuple[str, ...] = (),
 ) -> list[_Cell]:
-    by = f"{reading.label}" + (f" ({reading.version})" if reading.version else "")
+    by = reading.titled
     cells: list[_Cell] = []
     for row_id in row_ids:
-        if row_id == "findings":
-            if reading.missing is not None:
-                cells.append(("not installed", f"{by}: not installed ({reading.missing})", False))
-            elif reading.error is not None:
-                cells.append((REJECTS, f"{by}: {REJECTS}: {reading.error}", browser.valid))
+        if row_id == "findings":  # the verdict (words shared with the CLI's report)
+            verdict = reader_verdict(reading)
+            if verdict == NOT_INSTALLED:
+                cells.append((verdict, f"{by}: {verdict} ({reading.missing})", False))
+            elif verdict == REJECTS:
+                cells.append((verdict, f"{by}: {verdict}: {reading.error}", browser.valid))
             else:
                 cells.append((READS, f"{by}: {READS}", not browser.valid))
         elif row_id == "target":

@@ -43,9 +43,10 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.gui.models.text import visible
-from urlinspector.gui.viewer.common import escape, icon
+from urlinspector.gui.viewer.common import escape, icon, without_password
 from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
+from urlinspector.gui.viewer.news_links import NewsSource
 from urlinspector.gui.viewer.text_view import DECLARED, TextView, decode_text
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.schemes.nntp import (
@@ -54,9 +55,7 @@ from urlinspector.schemes.nntp import (
     GroupList,
     OverviewEntry,
     OverviewPage,
-    ServerAddress,
     message_id_url,
-    nntp_url,
 )
 from urlinspector.schemes.nntp.article import parse_article, parse_date
 
@@ -263,7 +262,7 @@ class OverviewListPage(_LinkTable):
     olderRequested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        self.server: ServerAddress | None = None
+        self.source: NewsSource | None = None
         self.group = ""
         columns: list[Column[OverviewEntry]] = [
             Column("No.", lambda e: str(e.number), lambda e: e.number, right=True),
@@ -298,14 +297,14 @@ class OverviewListPage(_LinkTable):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
 
     def _entry_url(self, entry: OverviewEntry) -> str | None:
-        if entry.url is not None:
+        """The row's article on the server the overview came from (see
+        :class:`NewsSource`)."""
+        if self.source is None:
             return entry.url
-        if self.server is not None:
-            return nntp_url(self.server, self.group, entry.number)
-        return None
+        return self.source.article_url(self.group, entry.number, entry.url)
 
-    def set_page(self, page: OverviewPage, server: ServerAddress, server_text: str) -> None:
-        self.server = server
+    def set_page(self, page: OverviewPage, source: NewsSource, server_text: str) -> None:
+        self.source = source
         self.group = page.group_name
         self.next_before = page.next_before
         self.model.set_rows(page.entries)
@@ -353,13 +352,19 @@ class ArticlePage(QWidget):
 
     linkActivated = Signal(str)
     linkHovered = Signal(str)
+    linkDescribed = Signal(str)
+    """A header link pointed at whose URL does not say which server it asks: the
+    status line for it (the URL, then the server it asks)."""
     parentRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("articlePage")
         self.article: Article | None = None
+        self.source: NewsSource | None = None
         self.header_links: list[str] = []
+        self.header_notes: list[str] = []
+        """For each of :attr:`header_links`: what it says it asks (its tooltip), or ""."""
         self.headers = QTextBrowser()
         self.headers.setObjectName("articleHeaders")
         self.headers.setOpenLinks(False)
@@ -394,36 +399,42 @@ class ArticlePage(QWidget):
         urls = self.article.newsgroup_urls
         return next((url for group, url in urls if group == recent), urls[0][1] if urls else None)
 
-    def set_article(self, article: Article, *, charset: str = DECLARED) -> None:
+    def set_article(
+        self, article: Article, *, charset: str = DECLARED, source: NewsSource | None = None
+    ) -> None:
+        """Show *article*, read from *source*: its groups link to that server when an
+        nntp: URL named it; its message-ids link to news: URLs, saying which server they
+        ask (:class:`NewsSource`)."""
         self.article = article
+        self.source = source
         self.header_links = []
+        self.header_notes = []
         rows = []
         for name in HEADERS_SHOWN:
             value = article.header(name)
             if value is None:
                 continue
             if name == "Newsgroups":
-                cell = ", ".join(self._link(url, group) for group, url in article.newsgroup_urls)
-            elif name == "Message-ID":
-                url = message_id_url(value)
-                cell = self._link(url, value) if url else escape(visible(value))
-            elif name == "References":
-                cell = " ".join(
-                    self._link(url, mid) if url else escape(visible(mid))
-                    for mid, url in article.reference_urls
+                cell = ", ".join(
+                    self._link(source.group_url(group) if source else url, group)
+                    for group, url in article.newsgroup_urls
                 )
+            elif name == "Message-ID":
+                cell = self._message_id_link(value)
+            elif name == "References":
+                cell = " ".join(self._message_id_link(mid) for mid in article.references)
             else:
                 cell = escape(visible(value))
             rows.append(
                 f"<tr><td style='padding-right:10px'><b>{escape(name)}</b></td><td>{cell}</td></tr>"
             )
         self.headers.setHtml(f"<table cellspacing='2'>{''.join(rows)}</table>")
-        source = (
+        charset_from = (
             f"charset {article.charset} from its Content-Type"
             if article.charset_source == "content-type"
             else f"no charset declared: read as {article.charset}"
         )
-        info = f"{article.content_type}, {source}"
+        info = f"{article.content_type}, {charset_from}"
         if article.attachments:
             info += f"; {len(article.attachments)} other part(s) not shown"
         for note in article.notes:  # (what the CLI writes as "note:" lines)
@@ -432,9 +443,18 @@ class ArticlePage(QWidget):
             lambda cs: article_body(article, cs), charset, info, declared=article.charset
         )
 
-    def _link(self, url: str, text: str) -> str:
+    def _message_id_link(self, message_id: str) -> str:
+        url = message_id_url(message_id)
+        if url is None:  # (no "@": a news: URL would name a group)
+            return escape(visible(message_id))
+        note = self.source.message_id_note() if self.source is not None else ""
+        return self._link(url, message_id, note)
+
+    def _link(self, url: str, text: str, note: str = "") -> str:
         self.header_links.append(url)
-        return f"<a href='link:{len(self.header_links) - 1}'>{escape(visible(text))}</a>"
+        self.header_notes.append(note)
+        title = f" title='{escape(f'{without_password(url)}: {note}')}'" if note else ""
+        return f"<a href='link:{len(self.header_links) - 1}'{title}>{escape(visible(text))}</a>"
 
     def _url(self, url: QUrl) -> str | None:
         text = url.toString()
@@ -453,4 +473,16 @@ class ArticlePage(QWidget):
 
     @Slot(QUrl)
     def _header_hovered(self, url: QUrl) -> None:
-        self.linkHovered.emit(self._url(url) or "")
+        target = self._url(url)
+        note = self._note(url)
+        if target is not None and note and self.source is not None and self.source.named:
+            self.linkDescribed.emit(f"{without_password(target)} · {note}")
+            return
+        self.linkHovered.emit(target or "")
+
+    def _note(self, url: QUrl) -> str:
+        text = url.toString()
+        try:
+            return self.header_notes[int(text[5:])] if text.startswith("link:") else ""
+        except (ValueError, IndexError):
+            return ""

@@ -213,6 +213,7 @@ class ViewerPane(QWidget):
             table.parentRequested.connect(self.go_to_parent)
             table.linkSelected.connect(self._link_selected)
         self.article_page.parentRequested.connect(self.go_to_parent)
+        self.article_page.linkDescribed.connect(self.statusMessage)
         menu = self.gopher_page.view
         menu.parentRequested.connect(self.go_to_parent)
         menu.itemSelected.connect(self._item_selected)

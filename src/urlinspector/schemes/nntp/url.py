@@ -179,12 +179,21 @@ def group_url(name: str) -> str:
     return "news:" + _escape(name, _GROUP_LITERAL)
 
 
-def nntp_url(server: ServerAddress, group: str, article_number: int | None = None) -> str:
-    """``nntp://host:port/group[/number]`` (RFC 1738 §3.7); the port is left out when 119."""
+def nntp_url(
+    server: ServerAddress,
+    group: str,
+    article_number: int | None = None,
+    *,
+    userinfo: str | None = None,
+) -> str:
+    """``nntp://[userinfo@]host:port/group[/number]`` (RFC 1738 §3.7); the port is left
+    out when 119.  *userinfo* is put back as written in the URL it came from (so a login
+    given for this server stays with it)."""
     host = f"[{server.host}]" if ":" in server.host else server.host
     port = "" if server.port == NNTP_PORT else f":{server.port}"
     tail = "" if article_number is None else f"/{article_number}"
-    return f"nntp://{host}{port}/{_escape(group, _GROUP_LITERAL)}{tail}"
+    login = "" if userinfo is None else f"{userinfo}@"
+    return f"nntp://{login}{host}{port}/{_escape(group, _GROUP_LITERAL)}{tail}"
 
 
 # --- news servers ------------------------------------------------------------------------

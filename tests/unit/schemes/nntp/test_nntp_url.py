@@ -232,3 +232,30 @@ def test_group_and_nntp_urls() -> None:
     assert nntp_url(server, "local.test") == "nntp://news.example/local.test"
     assert nntp_url(ServerAddress("::1", 1119, False), "a.b", 7) == "nntp://[::1]:1119/a.b/7"
     assert news_target(parse(nntp_url(server, "a.b", 7))).article_number == 7
+
+
+@pytest.mark.parametrize(
+    ("userinfo", "number", "url", "user", "password"),
+    [
+        ("joe", None, "nntp://joe@news.example:1119/a.b", "joe", None),
+        (
+            "joe:s3cret%20word",
+            7,
+            "nntp://joe:s3cret%20word@news.example:1119/a.b/7",
+            "joe",
+            "s3cret word",
+        ),
+        (None, 7, "nntp://news.example:1119/a.b/7", None, None),
+    ],
+)
+def test_an_nntp_url_keeps_the_login_written_for_its_server(
+    userinfo: str | None, number: int | None, url: str, user: str | None, password: str | None
+) -> None:
+    server = ServerAddress("news.example", 1119, False)
+    assert nntp_url(server, "a.b", number, userinfo=userinfo) == url
+    target = news_target(parse(url))
+    assert (target.server, target.user, target.password) == (
+        ServerAddress("news.example", 1119, False, "url"),
+        user,
+        password,
+    )

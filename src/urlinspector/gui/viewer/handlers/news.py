@@ -1,7 +1,8 @@
 """news and nntp URLs in the viewer (RFC 1738 §3.6, §3.7; RFC 3977): the group list, a
 page of a group's overview (older articles on request), an article; the NNTP exchange
 below the page.  news: URLs go to the news server set in the window (else
-``NNTPSERVER``)."""
+``NNTPSERVER``); nntp: URLs to their own server, and the links of a page read from one
+stay on it (:mod:`..news_links`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from urlinspector.gui.viewer.handlers.base import (
     consent,
     guarded,
 )
+from urlinspector.gui.viewer.news_links import NewsSource, local_news_host
 from urlinspector.gui.viewer.tasks import NewsPage, news_task
 from urlinspector.gui.viewer.text_view import DECLARED
 from urlinspector.net.nntp import server_for
@@ -78,7 +80,8 @@ class NewsHandler(BaseHandler):
         if target.kind == "overview":
             return "news:*" if target.scheme == "news" else None
         if target.kind == "article" and target.server is not None and target.group:
-            return nntp_url(target.server, target.group)
+            # the login written for this server stays with it (RFC 1738 §3.7)
+            return nntp_url(target.server, target.group, userinfo=url.userinfo)
         return None
 
     def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
@@ -94,15 +97,18 @@ class NewsHandler(BaseHandler):
             details.append("TLS")
         details.append(f"answered from {server.peer[0]} port {server.peer[1]}")
         shown = answer.result
+        source = NewsSource.of(result.url, server.address, local_news_host(viewer.news_server))
         if isinstance(shown, GroupList):
             viewer.groups_page.set_groups(shown, server_text)
             viewer.commit(nav, viewer.groups_page, "news groups")
         elif isinstance(shown, OverviewPage):
-            viewer.overview_page.set_page(shown, server.address, server_text)
+            viewer.overview_page.set_page(shown, source, server_text)
             viewer.commit(nav, viewer.overview_page, shown.group_name)
         elif isinstance(shown, Article):
             state = viewer.restore_state(nav)
-            viewer.article_page.set_article(shown, charset=state.get("charset", DECLARED))
+            viewer.article_page.set_article(
+                shown, charset=state.get("charset", DECLARED), source=source
+            )
             viewer.commit(nav, viewer.article_page, shown.subject or "article")
         viewer.set_info(" · ".join(details))
         viewer.status(f"Answered by the news server {server_text}.")

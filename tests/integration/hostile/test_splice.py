@@ -1,0 +1,153 @@
+"""The driver's downloads spliced into their file inside the kernel (Linux): what goes
+there, what does not, and a slow or stalled or stopped one."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.integration.hostile.servers import (
+    CAP,
+    LIMITS,
+    MiB,
+    Start,
+    measured,
+    sends_then_waits,
+)
+from urlinspector.core import parse
+from urlinspector.net.errors import Cancelled, NetTimeout
+from urlinspector.net.gopher import GopherReply, fetch
+from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.sink import Feed, File
+
+pytestmark = pytest.mark.integration
+
+
+# --- a download spliced into its file (Linux) --------------------------------------------------
+
+splicing = pytest.mark.skipif(not hasattr(os, "splice"), reason="os.splice is Linux's")
+
+
+@pytest.fixture
+def spliced(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The byte counts os.splice moved while the test ran."""
+    counts: list[int] = []
+    real = os.splice
+
+    def counting(*args: int) -> int:
+        moved = real(*args)
+        counts.append(moved)
+        return moved
+
+    monkeypatch.setattr(os, "splice", counting)
+    return counts
+
+
+def _open_pipes() -> int:
+    """How many pipes this process has open."""
+    count = 0
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):
+            count += os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:")
+    return count
+
+
+@splicing
+def test_a_binary_download_goes_to_its_file_inside_the_kernel(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    data = random.Random(5).randbytes(5 * MiB + 123)
+    server = hostile(lambda conn: conn.sendall(data))
+    target = tmp_path / "x.bin"
+    pipes = _open_pipes()
+    with target.open("wb") as sink:
+        reply, peak = measured(
+            lambda: fetch(parse(server.gopher("9/x")), sink=File(sink), limits=LIMITS)
+        )
+        assert sink.tell() == len(data)  # the file object knows where its file ends
+    assert target.read_bytes() == data
+    assert isinstance(reply, GopherReply)
+    assert reply.complete
+    assert (reply.size, reply.body) == (len(data), None)
+    assert sum(spliced) >= 2 * (len(data) - 2 * CAP)  # into the pipe and out of it
+    assert peak < CAP + 512 * 1024
+    assert _open_pipes() == pipes  # the pipe is closed
+
+
+@splicing
+def test_a_download_watched_event_by_event_is_not_spliced(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    data = random.Random(6).randbytes(3 * MiB)
+    server = hostile(lambda conn: conn.sendall(data))
+    seen: list[int] = []
+
+    target = tmp_path / "x.bin"
+    with target.open("wb") as out:
+
+        def watch(data: bytes) -> None:
+            seen.append(len(data))
+            out.write(data)
+
+        fetch(parse(server.gopher("9/x")), sink=Feed(watch), limits=LIMITS)
+    assert target.read_bytes() == data
+    assert sum(seen) == len(data)
+    assert spliced == []
+
+
+@splicing
+def test_a_slow_spliced_download_is_not_held_for_a_big_piece(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    """Past the memory cap the bytes are spliced, each read waiting for a big piece; a
+    server sending a little at a time must not look silent for that."""
+
+    def trickle(conn: socket.socket) -> None:
+        conn.sendall(b"x" * (2 * CAP))
+        for _ in range(30):
+            time.sleep(0.05)  # a little at a time: the slowness under test
+            conn.sendall(b"y" * 1024)
+
+    server = hostile(trickle)
+    limits = Limits(connect_timeout=2, read_timeout=0.5, max_memory=CAP, total_timeout=20)
+    target = tmp_path / "x.bin"
+    with target.open("wb") as sink:
+        reply = fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits)
+    assert reply.complete
+    assert target.stat().st_size == 2 * CAP + 30 * 1024
+    assert spliced
+
+
+@splicing
+def test_a_spliced_download_that_stalls_times_out(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    server = hostile(sends_then_waits(b"x" * (2 * CAP), 3))
+    limits = Limits(connect_timeout=2, read_timeout=1, max_memory=CAP, total_timeout=20)
+    pipes = _open_pipes()
+    with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(NetTimeout, match="for 1 s"):
+        fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits)
+    assert spliced
+    assert _open_pipes() == pipes
+
+
+@splicing
+def test_stop_works_during_a_spliced_download(
+    hostile: Start, tmp_path: Path, spliced: list[int]
+) -> None:
+    server = hostile(sends_then_waits(b"x" * (2 * CAP), 3))
+    cancel = CancelToken()
+    threading.Timer(1.0, cancel.cancel).start()
+    start = time.monotonic()
+    limits = Limits(read_timeout=30, max_memory=CAP)
+    with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(Cancelled):
+        fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits, cancel=cancel)
+    assert time.monotonic() - start < 2.5
+    assert spliced
