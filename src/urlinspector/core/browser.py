@@ -69,9 +69,9 @@ class BrowserReading:
         return {"href": self.href, "host": self.host, "port": self.port, "valid": self.valid}
 
 
-_COMPONENTS = ("href", "protocol", "hostname", "port", "username", "password")
-_COMPONENTS += ("pathname", "search", "hash")
-"""The components of a reading, as ``ada_url`` names them (WHATWG URL §6.1)."""
+_COMPONENTS = ("href", "protocol", "hostname", "port", "username", "password", "pathname")
+"""The components of a reading asked of ``ada_url``, as it names them (WHATWG URL
+§6.1); the query and the fragment are read from ``href``."""
 
 _INVALID = BrowserReading(
     False, None, None, None, None, None, None, False, None, None, None, "browsers reject it"
@@ -129,8 +129,8 @@ def browser_reading(text: str, base: str | None = None) -> BrowserReading:
         port,
         explicit,
         parts["pathname"],
-        None if query_at < 0 else parts["search"][1:],
-        None if hash_at < 0 else parts["hash"][1:],
+        None if query_at < 0 else href[query_at + 1 : len(href) if hash_at < 0 else hash_at],
+        None if hash_at < 0 else href[hash_at + 1 :],
     )
 
 
