@@ -230,24 +230,17 @@ def rows(
 
 
 class _Judge:
-    """Each URL's row, found once for each distinct text of a partition (a log repeats
-    its URLs; the judgement is a pure function of the text), what follows from a host
-    once for each distinct host (a log repeats its hosts more), and the libraries'
-    readings only where they could find something."""
+    """Each URL's row: what follows from a host found once for each distinct host (a
+    log repeats its hosts), the libraries' readings only where they could find
+    something, and everything else for each URL anew (no row is reused for
+    another line, even one of the same text)."""
 
     def __init__(self, edition: str, readers: bool) -> None:
         self.edition = edition
         self.readers = readers
         self.hosts = _host_judge()
-        self.seen: dict[str, _Judged] = {}
 
     def __call__(self, text: str) -> _Judged:
-        found = self.seen.get(text)
-        if found is None:
-            found = self.seen[text] = self._judge(text)
-        return found
-
-    def _judge(self, text: str) -> _Judged:
         try:
             url = parse(text, self.edition)
             dest = destination(
