@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from urlinspector.core.browser import SPECIAL_PORTS, BrowserReading, browser_reading
+from urlinspector.core.memo import short_lru_cache
 from urlinspector.core.model import HOST, URI, Diagnostic, Severity, Span
 from urlinspector.core.parse import URL
 from urlinspector.core.readers.reading import Reader, ReaderReading
@@ -46,9 +47,11 @@ def is_host_name(host: str) -> bool:
     return _NAME.fullmatch(host) is not None
 
 
+@short_lru_cache(maxsize=1024)
 def comparable_host(host: str) -> str:
     """*host* (as a library gives it) in the browsers' form when it names the same
-    host, else lower case as it is."""
+    host, else lower case as it is.  (Kept for the last hosts met: the libraries
+    mostly give a URL's host alike, and each of theirs is compared.)"""
     lower = host.lower()
     bare = lower[1:-1] if lower.startswith("[") and lower.endswith("]") else lower
     if ":" in bare:  # an IPv6 address (urllib gives it without its brackets)
