@@ -8,7 +8,9 @@ against ``urllib.parse.urlsplit``): this reading is asked for on its own, by
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import ada_url
 
@@ -97,6 +99,7 @@ def browser_reading(text: str, base: str | None = None) -> BrowserReading:
     """Parse *text* (against *base* when given) as browsers do (WHATWG URL §4.4,
     the basic URL parser).  Never raises for a ``str``: a text browsers reject gives
     a reading with ``valid`` False and the reason in ``error``."""
+    parts: Mapping[str, Any]
     try:
         if base:
             parsed = ada_url.URL(text, base)
