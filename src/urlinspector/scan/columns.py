@@ -128,7 +128,7 @@ class _Judged(NamedTuple):
 
 
 _PLAIN = _Judged._fields[:-2]
-_FINDING_FIELDS = ("code", "severity", "category", "message")
+"""The fields of a judgement that are columns as they are (not its codes and findings)."""
 
 
 def _table(
@@ -148,11 +148,12 @@ def _table(
             arrays[name] = pa.array(values, ROW_SCHEMA.field(name).type)
     arrays["codes"] = _lists([j.codes for j in judged], pa.array(_flat(j.codes for j in judged)))
     findings = _flat(j.findings for j in judged)
-    spans = [d.span for d in findings]
-    children = [pa.array([d[i] for d in findings], pa.string()) for i in (0, 1, 2)]
-    children += [
-        pa.array([s for s, _ in spans], pa.int32()),
-        pa.array([e for _, e in spans], pa.int32()),
+    children = [  # (in the order of FINDING_TYPE's fields)
+        pa.array([d.code for d in findings], pa.string()),
+        pa.array([d.severity for d in findings], pa.string()),
+        pa.array([d.category for d in findings], pa.string()),
+        pa.array([d.span[0] for d in findings], pa.int32()),
+        pa.array([d.span[1] for d in findings], pa.int32()),
         pa.array([d.message for d in findings], pa.string()),
     ]
     structs = pa.StructArray.from_arrays(children, fields=list(FINDING_TYPE))
