@@ -1,7 +1,7 @@
 """Benchmark: ``urlinspector scan`` on Dask against a composed peer and ``parse --jsonl``.
 
-Run: ``.venv/bin/python tests/benchmarks/bench_scan.py [--lines N] [--host-pool H]
-[--update-docs]``
+Run: ``.venv/bin/python tests/benchmarks/bench_scan.py [--lines N] [--jsonl-lines M]
+[--host-pool H] [--update-docs]``
 
 All read the same file of N URLs (default 1,000,000; the benchmark corpus of
 tests/benchmarks/corpus.py, repeated, one URL a line; with ``--host-pool H`` their hosts
@@ -10,14 +10,21 @@ the same run:
 
 - the composed peer: one process that does comparable work with well-known
   libraries: ``urllib.parse.urlsplit``, the browsers' reading by ``ada_url.URL``, the
-  registrable domain by ``publicsuffixlist``, and one ``json.dumps`` line a URL;
-- ``urlinspector parse --jsonl`` (one process): the whole ``parse --json`` document;
+  registrable domain by ``publicsuffixlist``, and one ``json.dumps`` line a URL (its
+  loop timed in the process, without Python's start and the imports);
+- ``urlinspector parse --jsonl`` (one process): the whole ``parse --json`` document,
+  on the first M lines (default 100,000: at a few thousand lines a second the whole
+  million would take longer than everything else together), its rate scaled to N and
+  labelled so;
 - ``urlinspector scan`` on a local cluster of one, then two, single-threaded worker
   processes (rows to Parquet, the report), with and without the HTTP libraries'
-  readings; the cluster's start is timed apart, and the peak resident memory of each
-  worker is read from the worker itself (``getrusage``).
+  readings; the cluster's start (with each worker loading what judging a URL needs:
+  :func:`urlinspector.scan.driver.warm_worker`) is timed apart, and the peak resident
+  memory and the CPU time of each worker are read from the worker itself
+  (``getrusage``).
 
-The figures are URLs per second, a URL's cost relative to the peer's, and a projection
+The figures are URLs per second, a URL's cost relative to the peer's (wall time, and
+CPU time, which another job on the machine disturbs less), and a projection
 of the one-worker rate: URLs per core-hour, and hours for 3 billion URLs (a Common
 Crawl month) on N nodes of 16 cores, scaled by the two-worker speed-up measured.
 ``--update-docs`` writes the table into docs/benchmarks.md between the scan markers.
@@ -34,6 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -50,12 +58,13 @@ CRAWL = 3_000_000_000
 NODE_CORES = 16
 
 PEER = """
-import json, sys
+import json, sys, time
 from urllib.parse import urlsplit
 import ada_url
 from publicsuffixlist import PublicSuffixList
 psl = PublicSuffixList()
 out = sys.stdout
+wall, cpu = time.perf_counter(), time.process_time()
 for line in open(sys.argv[1], encoding="utf-8", errors="surrogateescape"):
     text = line[:-1] if line.endswith("\\n") else line
     if not text:
@@ -74,29 +83,66 @@ for line in open(sys.argv[1], encoding="utf-8", errors="surrogateescape"):
     except ValueError:
         doc["browser_host"] = None
     out.write(json.dumps(doc, ensure_ascii=False) + "\\n")
+out.flush()
+print(time.perf_counter() - wall, time.process_time() - cpu, file=sys.stderr)
 """
 
 
-def _process_seconds(argv: list[str]) -> float:
+def _process_seconds(argv: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of running *argv* to its end."""
     with open(os.devnull, "w") as sink:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(argv, stdout=sink, check=False)
-        return time.perf_counter() - start
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def _peer_seconds(path: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of the peer's loop over *path*: without starting
+    Python and importing, as a scan's time leaves out its cluster's start."""
+    with open(os.devnull, "w") as sink:
+        done = subprocess.run(
+            [sys.executable, "-c", PEER, str(path)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=True,
+        )
+    wall, cpu = done.stderr.split()[-2:]
+    return float(wall), float(cpu)
 
 
 def _peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def scan_seconds(
-    path: Path, workers: int, *, readers: bool = True
-) -> tuple[float, float, list[float]]:
-    """(seconds to start the cluster, seconds to scan, each worker's peak MiB)."""
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class Scan(NamedTuple):
+    start: float
+    """Seconds to start the cluster and warm its workers."""
+    seconds: float
+    """Seconds to scan (wall)."""
+    cpu: list[float]
+    """Each worker's CPU seconds during the scan."""
+    memory: list[float]
+    """Each worker's peak resident MiB."""
+
+
+def scan_seconds(path: Path, workers: int, *, readers: bool = True) -> Scan:
+    """One scan of *path* on a fresh local cluster of *workers* processes."""
     from dask.distributed import Client, LocalCluster
 
     from urlinspector.scan import Options, run_scan
+    from urlinspector.scan.driver import warm_worker
 
-    lines = sum(1 for _ in path.open("rb"))
+    with path.open("rb") as f:
+        lines = sum(1 for _ in f)
     with tempfile.TemporaryDirectory() as out:
         started = time.perf_counter()
         with (
@@ -105,13 +151,16 @@ def scan_seconds(
             ) as cluster,
             Client(cluster) as client,
         ):
+            client.run(warm_worker)
             ready = time.perf_counter()
+            cpu = client.run(_cpu_seconds)
             options = Options(out, readers=readers)
-            part = max(1, lines // (8 * workers))
+            part = max(1, -(-lines // (8 * workers)))  # (8 even parts a worker)
             run_scan([str(path)], options, client=client, part_size=part)
             done = time.perf_counter()
+            spent = [v - cpu[k] for k, v in client.run(_cpu_seconds).items()]
             memory = sorted(client.run(_peak_rss_mib).values())
-    return ready - started, done - ready, memory
+    return Scan(ready - started, done - ready, sorted(spent), memory)
 
 
 def _write(path: Path, lines: int, host_pool: int) -> tuple[int, str]:
@@ -125,47 +174,64 @@ def _write(path: Path, lines: int, host_pool: int) -> tuple[int, str]:
     return count, f"the parse corpus, repeated, its hosts drawn from {host_pool:,} (Zipf)"
 
 
-def run(lines: int, host_pool: int = 0) -> str:
+def _head(path: Path, lines: int, into: Path) -> None:
+    with path.open("rb") as source, into.open("wb") as out:
+        for _, line in zip(range(lines), source, strict=False):
+            out.write(line)
+
+
+def run(lines: int, host_pool: int = 0, jsonl_lines: int = 100_000) -> str:
     cli = [sys.executable, "-m", "urlinspector"]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "urls.txt"
         count, what = _write(path, lines, host_pool)
-        peer = _process_seconds([sys.executable, "-c", PEER, str(path)])
-        jsonl = _process_seconds([*cli, "parse", "--jsonl", str(path)])
+        peer, peer_cpu = _peer_seconds(path)
+        subset = min(jsonl_lines, count)
+        head = Path(tmp) / "head.txt"
+        _head(path, subset, head)
+        jsonl, jsonl_cpu = _process_seconds([*cli, "parse", "--jsonl", str(head)])
         runs = {
             "scan, 1 worker": scan_seconds(path, 1),
             "scan, 2 workers": scan_seconds(path, 2),
             "scan --no-readers, 1 worker": scan_seconds(path, 1, readers=False),
         }
-    one = runs["scan, 1 worker"][1]
-    speedup = one / runs["scan, 2 workers"][1]
+    one = runs["scan, 1 worker"]
+    two = runs["scan, 2 workers"]
+    speedup = one.seconds / two.seconds
+    scaled = f" (timed on the first {subset:,} lines)" if subset < count else ""
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     table = [
         f"{count:,} URLs a line ({what}); one run; {os.cpu_count()} "
-        f"cores; Python {platform.python_version()} on {platform.machine()}. The scans' "
-        "time leaves out the cluster's start (in its own column).",
+        f"cores (load average {load} at the end); Python {platform.python_version()} on "
+        f"{platform.machine()}. The scans' time leaves out the cluster's start and the "
+        "workers' loading of their lists (in its own column). Wall: elapsed time; CPU: "
+        "the process's own (a scan's: its workers', summed).",
         "",
-        "| what | URLs per second | cost of a URL relative to the peer | cluster start "
-        "| peak memory per worker |",
-        "|---|---:|---:|---:|---:|",
+        "| what | URLs per second | cost of a URL relative to the peer (wall) "
+        "| (CPU) | cluster start | peak memory per worker |",
+        "|---|---:|---:|---:|---:|---:|",
         f"| composed peer (urlsplit + ada_url + publicsuffixlist + json.dumps) "
-        f"| {count / peer:,.0f} | 1.00x | | |",
-        f"| urlinspector parse --jsonl | {count / jsonl:,.0f} | {jsonl / peer:.2f}x | | |",
+        f"| {count / peer:,.0f} | 1.00x | 1.00x | | |",
+        f"| urlinspector parse --jsonl{scaled} | {subset / jsonl:,.0f} "
+        f"| {jsonl / subset / (peer / count):.2f}x "
+        f"| {jsonl_cpu / subset / (peer_cpu / count):.2f}x | | |",
     ]
-    for name, (start, seconds, memory) in runs.items():
-        workers = len(memory)
-        per_worker = seconds * workers
-        mib = ", ".join(f"{m:,.0f} MiB" for m in memory)
+    for name, scan in runs.items():
+        workers = len(scan.memory)
+        per_worker = scan.seconds * workers
+        mib = ", ".join(f"{m:,.0f} MiB" for m in scan.memory)
         table.append(
-            f"| urlinspector {name} | {count / seconds:,.0f} | {per_worker / peer:.2f}x a "
-            f"worker | {start:.1f} s | {mib} |"
+            f"| urlinspector {name} | {count / scan.seconds:,.0f} | {per_worker / peer:.2f}x a "
+            f"worker | {sum(scan.cpu) / peer_cpu:.2f}x | {scan.start:.1f} s | {mib} |"
         )
-    rate = count / one
+    rate = count / one.seconds
     table += [
         "",
-        f"Two workers against one: {speedup:.2f}x. Projection from the one-worker rate "
-        f"({rate:,.0f} URLs a second): {rate * 3600:,.0f} URLs a core-hour; "
-        f"{CRAWL / 1e9:.0f} billion URLs on nodes of {NODE_CORES} cores, each core "
-        f"scaling as the two workers did ({speedup / 2:.0%} of linear):",
+        f"Two workers against one: {speedup:.2f}x (wall); the two workers' CPU time "
+        f"together against the one's: {sum(two.cpu) / sum(one.cpu):.2f}x. Projection from "
+        f"the one-worker rate ({rate:,.0f} URLs a second): {rate * 3600:,.0f} URLs a "
+        f"core-hour; {CRAWL / 1e9:.0f} billion URLs on nodes of {NODE_CORES} cores, each "
+        f"core scaling as the two workers did ({speedup / 2:.0%} of linear):",
         "",
         "| nodes | hours |",
         "|---:|---:|",
@@ -177,19 +243,29 @@ def run(lines: int, host_pool: int = 0) -> str:
     return "\n".join(table)
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--lines", type=int, default=1_000_000)
+    ap.add_argument(
+        "--jsonl-lines",
+        type=int,
+        default=100_000,
+        help="time parse --jsonl on the first M lines only, its rate scaled (default 100,000)",
+    )
     ap.add_argument(
         "--host-pool", type=int, default=0, help="draw the URLs' hosts from this many (0: as is)"
     )
     ap.add_argument(
         "--update-docs", action="store_true", help="write the table into docs/benchmarks.md"
     )
-    args = ap.parse_args(argv)
-    table = run(args.lines, args.host_pool)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    table = run(args.lines, args.host_pool, args.jsonl_lines)
     print(table)
     if args.update_docs:
         update_docs(table, START, END)

@@ -8,7 +8,9 @@ against ``urllib.parse.urlsplit``): this reading is asked for on its own, by
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import ada_url
 
@@ -69,7 +71,27 @@ class BrowserReading:
         return {"href": self.href, "host": self.host, "port": self.port, "valid": self.valid}
 
 
-_INVALID_BASE = "browsers reject it (or its base)"
+_COMPONENTS = ("href", "protocol", "hostname", "port", "username", "password", "pathname")
+"""The components of a reading asked of ``ada_url``, as it names them (WHATWG URL
+§6.1); the query and the fragment are read from ``href``."""
+
+_INVALID = BrowserReading(
+    False, None, None, None, None, None, None, False, None, None, None, "browsers reject it"
+)
+_INVALID_WITH_BASE = BrowserReading(
+    False,
+    None,
+    None,
+    None,
+    None,
+    None,
+    None,
+    False,
+    None,
+    None,
+    None,
+    "browsers reject it (or its base)",
+)
 
 
 @short_lru_cache(maxsize=1024)
@@ -77,29 +99,19 @@ def browser_reading(text: str, base: str | None = None) -> BrowserReading:
     """Parse *text* (against *base* when given) as browsers do (WHATWG URL §4.4,
     the basic URL parser).  Never raises for a ``str``: a text browsers reject gives
     a reading with ``valid`` False and the reason in ``error``."""
+    parts: Mapping[str, Any]
     try:
-        parsed = ada_url.URL(text, base) if base else ada_url.URL(text)
-        href = parsed.href
-        protocol = parsed.protocol
-        hostname = parsed.hostname
-        port_text = parsed.port
-        username, password = parsed.username, parsed.password
-        path, search, hash_ = parsed.pathname, parsed.search, parsed.hash
+        if base:
+            parsed = ada_url.URL(text, base)
+            parts = {name: getattr(parsed, name) for name in _COMPONENTS}
+        else:
+            # one call into the binding for every component (each property of an
+            # ada_url.URL is a call of its own)
+            parts = ada_url.parse_url(text, _COMPONENTS)
     except (ValueError, UnicodeError, TypeError):
-        return BrowserReading(
-            False,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            False,
-            None,
-            None,
-            None,
-            _INVALID_BASE if base else "browsers reject it",
-        )
+        return _INVALID_WITH_BASE if base else _INVALID
+    href, protocol, hostname = parts["href"], parts["protocol"], parts["hostname"]
+    port_text = parts["port"]
     scheme = protocol[:-1] if protocol.endswith(":") else protocol
     # a URL with a host (even an empty one) serializes "//" after the scheme (WHATWG
     # URL §4.5, the URL serializer)
@@ -114,14 +126,14 @@ def browser_reading(text: str, base: str | None = None) -> BrowserReading:
         True,
         href,
         scheme,
-        username,
-        password,
+        parts["username"],
+        parts["password"],
         hostname if has_host else None,
         port,
         explicit,
-        path,
-        None if query_at < 0 else search[1:],
-        None if hash_at < 0 else hash_[1:],
+        parts["pathname"],
+        None if query_at < 0 else href[query_at + 1 : len(href) if hash_at < 0 else hash_at],
+        None if hash_at < 0 else href[hash_at + 1 :],
     )
 
 

@@ -287,8 +287,8 @@ def _lookalikes(url: URL, reading: BrowserReading, judged: HostJudgement) -> lis
     """Look-alike findings on the browsers' host when it is not the host parse
     checked (parse reports those on the host as written)."""
     host = reading.host
-    if not host or host.startswith("["):
-        return []
+    if not (host and judged.lookalikes) or host.startswith("["):
+        return []  # (nothing to say, whichever host parse checked)
     written = url.host
     if written is not None and _comparable(written) == host:
         return []

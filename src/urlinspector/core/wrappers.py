@@ -19,6 +19,7 @@ import re
 from base64 import b64decode
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import unquote, unquote_plus
 
 from urlinspector.core.browser import BrowserReading, browser_reading
@@ -379,7 +380,15 @@ def is_wrapper_host(host: str | None, wrappers: Sequence[Wrapper] = WRAPPERS) ->
     """Whether a wrapper of *wrappers* is served from *host* (as browsers contact
     it): when not, :func:`unwrap` finds no wrapper around a URL to that host, and a
     caller that judges a host once for many URLs can leave it out."""
-    return host is not None and any(re.fullmatch(w.host, host) for w in wrappers)
+    return host is not None and _any_host(tuple(wrappers)).fullmatch(host) is not None
+
+
+@lru_cache(maxsize=8)
+def _any_host(wrappers: tuple[Wrapper, ...]) -> re.Pattern[str]:
+    """One pattern the whole host matches when one of *wrappers*' hosts does: their
+    alternation, each in a group of its own (a host is matched once, not once a
+    wrapper)."""
+    return re.compile("|".join(f"(?:{w.host})" for w in wrappers) or "(?!)")
 
 
 def _wrapper_of(reading: BrowserReading, wrappers: Sequence[Wrapper]) -> Wrapper | None:

@@ -16,9 +16,10 @@ are the inspector's own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
+from itertools import accumulate
+from typing import NamedTuple, TypeVar
 
 import pyarrow as pa
 from publicsuffixlist import PublicSuffixList
@@ -80,10 +81,10 @@ ROW_SCHEMA = pa.schema(
 )
 """The columns of a scan's rows (docs/scan.md describes each)."""
 
+_T = TypeVar("_T")
+
 _RANK = {"info": 1, "warning": 2, "error": 3}
 _INT32 = 2**31
-_PLAIN = tuple(name for name in ROW_SCHEMA.names if name not in ("codes", "findings"))
-_FINDING_FIELDS = ("code", "severity", "category", "start", "end", "message")
 
 
 @cache
@@ -103,78 +104,104 @@ def _int32(value: int | None) -> int | None:
     return value if value is not None and -_INT32 <= value < _INT32 else None
 
 
-@dataclass(slots=True)
-class _Columns:
-    """The columns being filled: one list a plain column, and the findings' flat
-    children with the offsets of each row's list."""
+class _Judged(NamedTuple):
+    """One URL's row but for ``url``, ``source`` and ``line``: its plain columns (named
+    as in :data:`ROW_SCHEMA`), its distinct codes and its findings."""
 
-    plain: dict[str, list[object]] = field(default_factory=lambda: {n: [] for n in _PLAIN})
-    codes: list[str] = field(default_factory=list)
-    code_offsets: list[int] = field(default_factory=lambda: [0])
-    finding: dict[str, list[object]] = field(
-        default_factory=lambda: {n: [] for n in _FINDING_FIELDS}
-    )
-    finding_offsets: list[int] = field(default_factory=lambda: [0])
-
-    def add(self, values: Mapping[str, object], findings: Sequence[Diagnostic]) -> None:
-        for name, column in self.plain.items():
-            column.append(values.get(name))
-        seen: dict[str, None] = {}
-        out = self.finding
-        for d in findings:
-            seen[d.code] = None
-            out["code"].append(d.code)
-            out["severity"].append(d.severity)
-            out["category"].append(d.category)
-            out["start"].append(d.span[0])
-            out["end"].append(d.span[1])
-            out["message"].append(d.message)
-        self.codes += seen
-        self.code_offsets.append(len(self.codes))
-        self.finding_offsets.append(len(out["code"]))
-
-    def table(self) -> pa.Table:
-        arrays: dict[str, pa.Array] = {
-            name: pa.array(values, type=ROW_SCHEMA.field(name).type)
-            for name, values in self.plain.items()
-        }
-        arrays["codes"] = pa.ListArray.from_arrays(
-            pa.array(self.code_offsets, pa.int32()), pa.array(self.codes, pa.string())
-        )
-        children = [
-            pa.array(self.finding[name], FINDING_TYPE.field(name).type) for name in _FINDING_FIELDS
-        ]
-        arrays["findings"] = pa.ListArray.from_arrays(
-            pa.array(self.finding_offsets, pa.int32()),
-            pa.StructArray.from_arrays(children, fields=list(FINDING_TYPE)),
-        )
-        return pa.Table.from_arrays([arrays[n] for n in ROW_SCHEMA.names], schema=ROW_SCHEMA)
+    url_protocol: str | None = None
+    url_host_name: str | None = None
+    url_port: int | None = None
+    url_path: str | None = None
+    url_query: str | None = None
+    url_host_registered_domain: str | None = None
+    url_host_private_domain: str | None = None
+    valid: bool = False
+    edition: str | None = None
+    browser_host: str | None = None
+    browser_port: int | None = None
+    host_display: str | None = None
+    unwrapped: str | None = None
+    max_severity: str | None = None
+    error: str | None = None
+    codes: tuple[str, ...] = ()
+    findings: tuple[Diagnostic, ...] = ()
 
 
-def _values(url: URL, dest: Destination) -> dict[str, object]:
-    """The plain columns of one URL's row."""
+_PLAIN = _Judged._fields[:-2]
+"""The fields of a judgement that are columns as they are (not its codes and findings)."""
+
+
+def _table(
+    urls: Sequence[str | None], source: str, lines: Sequence[int], judged: Sequence[_Judged]
+) -> pa.Table:
+    """The rows of *urls* (their *lines* in *source*) judged as *judged*, one each:
+    each column built at once from the typed results."""
+    count = len(judged)
+    arrays: dict[str, pa.Array] = {
+        "url": pa.array(urls, pa.string()),
+        "source": pa.array([source] * count, pa.string()),
+        "line": pa.array(lines, pa.int64()),
+    }
+    by_column = zip(*judged, strict=True) if count else ((),) * len(_Judged._fields)
+    for name, values in zip(_Judged._fields, by_column, strict=True):
+        if name in _PLAIN:
+            arrays[name] = pa.array(values, ROW_SCHEMA.field(name).type)
+    arrays["codes"] = _lists([j.codes for j in judged], pa.array(_flat(j.codes for j in judged)))
+    findings = _flat(j.findings for j in judged)
+    children = [  # (in the order of FINDING_TYPE's fields)
+        pa.array([d.code for d in findings], pa.string()),
+        pa.array([d.severity for d in findings], pa.string()),
+        pa.array([d.category for d in findings], pa.string()),
+        pa.array([d.span[0] for d in findings], pa.int32()),
+        pa.array([d.span[1] for d in findings], pa.int32()),
+        pa.array([d.message for d in findings], pa.string()),
+    ]
+    structs = pa.StructArray.from_arrays(children, fields=list(FINDING_TYPE))
+    arrays["findings"] = _lists([j.findings for j in judged], structs)
+    return pa.Table.from_arrays([arrays[n] for n in ROW_SCHEMA.names], schema=ROW_SCHEMA)
+
+
+def _flat(groups: Iterable[Sequence[_T]]) -> list[_T]:
+    return [item for group in groups for item in group]
+
+
+def _lists(groups: Sequence[Sequence[object]], values: pa.Array) -> pa.Array:
+    """A list column: row *i* holds the next ``len(groups[i])`` of *values*."""
+    offsets = pa.array([0, *accumulate(len(g) for g in groups)], pa.int32())
+    return pa.ListArray.from_arrays(offsets, values)
+
+
+def _judged(url: URL, dest: Destination) -> _Judged:
+    """One URL's row from its parse and its destination."""
     host = dest.browser.host
     display = dest.display
     shown = host if display is None else display.shown[0][1]  # (Chromium's policy)
-    return {
-        "url_protocol": url.scheme.lower() if url.scheme is not None else None,
-        "url_host_name": url.host,
-        "url_port": _int32(url.port_number),
-        "url_path": url.path,
-        "url_query": url.query,
-        "url_host_registered_domain": _registered_domain(host) if host else None,
-        "url_host_private_domain": dest.registrable_domain,
-        "valid": url.is_valid,
-        "edition": url.edition.id,
-        "browser_host": host,
-        "browser_port": _int32(dest.browser.port),
-        "host_display": shown or None,
-        "unwrapped": dest.unwrapping.final,
-    }
+    findings = dest.diagnostics(url)
+    return _Judged(
+        url_protocol=url.scheme.lower() if url.scheme is not None else None,
+        url_host_name=url.host,
+        url_port=_int32(url.port_number),
+        url_path=url.path,
+        url_query=url.query,
+        url_host_registered_domain=_registered_domain(host) if host else None,
+        url_host_private_domain=dest.registrable_domain,
+        valid=url.is_valid,
+        edition=url.edition.id,
+        browser_host=host,
+        browser_port=_int32(dest.browser.port),
+        host_display=shown or None,
+        unwrapped=dest.unwrapping.final,
+        max_severity=_max_severity(findings),
+        codes=tuple(dict.fromkeys(d.code for d in findings)),
+        findings=findings,
+    )
 
 
 def _max_severity(findings: Iterable[Diagnostic]) -> str | None:
     return max((d.severity for d in findings), key=_RANK.__getitem__, default=None)
+
+
+_NO_URL = _Judged(error="no URL in this record")
 
 
 def rows(
@@ -193,45 +220,28 @@ def rows(
     (one per URL) when given.  A None among *urls* (an input record without a URL)
     gets a row with only ``source``, ``line`` and ``error``; a URL whose inspection
     fails gets its ``error`` and the others go on.  *readers* (the default) asks the
-    HTTP libraries too, as ``parse --json`` does; without, a row costs about a third.
+    HTTP libraries too, as ``parse --json`` does; without, a row costs about a quarter less.
     """
     numbers = range(first_line, first_line + len(urls)) if lines is None else lines
     if len(numbers) != len(urls):
         raise ValueError(f"{len(urls)} URLs but {len(numbers)} line numbers")
     judge = _Judge(edition, readers)
-    columns = _Columns()
-    for text, number in zip(urls, numbers, strict=True):
-        base = {"url": text, "source": source, "line": number}
-        if text is None:
-            columns.add({**base, "valid": False, "error": "no URL in this record"}, ())
-            continue
-        values, findings = judge(text)
-        columns.add({**values, **base}, findings)
-    return columns.table()
-
-
-_Judgement = tuple[dict[str, object], tuple[Diagnostic, ...]]
+    judged = [_NO_URL if text is None else judge(text) for text in urls]
+    return _table(urls, source, numbers, judged)
 
 
 class _Judge:
-    """Each URL's plain values and findings, found once for each distinct text of a
-    partition (a log repeats its URLs; the judgement is a pure function of the text),
-    what follows from a host once for each distinct host (a log repeats its hosts
-    more), and the libraries' readings only where they could find something."""
+    """Each URL's row: what follows from a host found once for each distinct host (a
+    log repeats its hosts), the libraries' readings only where they could find
+    something, and everything else for each URL anew (no row is reused for
+    another line, even one of the same text)."""
 
     def __init__(self, edition: str, readers: bool) -> None:
         self.edition = edition
         self.readers = readers
         self.hosts = _host_judge()
-        self.seen: dict[str, _Judgement] = {}
 
-    def __call__(self, text: str) -> _Judgement:
-        found = self.seen.get(text)
-        if found is None:
-            found = self.seen[text] = self._judge(text)
-        return found
-
-    def _judge(self, text: str) -> _Judgement:
+    def __call__(self, text: str) -> _Judged:
         try:
             url = parse(text, self.edition)
             dest = destination(
@@ -241,12 +251,9 @@ class _Judge:
                 readings=self._readings(url),
                 hosts=self.hosts,
             )
-            findings = dest.diagnostics(url)
-            values = _values(url, dest)
+            return _judged(url, dest)
         except Exception as exc:  # a bug for one URL must not lose the others
-            return {"valid": False, "error": f"{type(exc).__name__}: {exc}"}, ()
-        values["max_severity"] = _max_severity(findings)
-        return values, findings
+            return _Judged(error=f"{type(exc).__name__}: {exc}")
 
     def _readings(self, url: URL) -> tuple[ReaderReading, ...] | None:
         """None (ask the libraries) where their readings could find something, else
@@ -267,11 +274,7 @@ def error_rows(
 ) -> pa.Table:
     """A row for each of *lines* (its URL from *urls* when known, else None) saying
     that it was not inspected, and why."""
-    columns = _Columns()
-    for number, text in zip(lines, urls, strict=True):
-        values = {"url": text, "source": source, "line": number, "valid": False, "error": error}
-        columns.add(values, ())
-    return columns.table()
+    return _table(urls, source, lines, [_Judged(error=error)] * len(lines))
 
 
 def arrow_batches(

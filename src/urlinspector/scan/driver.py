@@ -39,7 +39,16 @@ from urlinspector.scan.columns import error_rows, rows
 from urlinspector.scan.inputs import PART_SIZE, Part, part_lines, plan, read_part
 from urlinspector.scan.report import Aggregate, aggregate, html_report, markdown, merge, report
 
-__all__ = ["FAN_IN", "FORMATS", "RETRIES", "Options", "run_scan", "scan_part"]
+__all__ = [
+    "FAN_IN",
+    "FORMATS",
+    "RETRIES",
+    "WARM_URLS",
+    "Options",
+    "run_scan",
+    "scan_part",
+    "warm_worker",
+]
 
 FAN_IN = 8
 """Aggregates merged by one task of the tree."""
@@ -137,6 +146,22 @@ def scan_part(part: Part, options: Options) -> Aggregate:
         readers=options.readers,
     )
     return _store(part, table, options)
+
+
+WARM_URLS = (
+    "https://www.example.com/index.html?q=1#top",
+    "http://user:secret@xn--80ak6aa92e.com:8080/%7Euser/",
+    "ftp://ftp.example.org/pub/readme;type=a",
+)
+"""URLs that take a worker through every table judging a URL reads: the Public Suffix
+List, the well-known domains, ICU's confusables, the HTTP libraries."""
+
+
+def warm_worker() -> None:
+    """Load, in this process, what judging a URL needs (the imports and the lists of
+    :data:`WARM_URLS`' path), so that the first part a worker scans does not pay for it:
+    run on every worker as a cluster starts (``client.run(warm_worker)``)."""
+    rows(list(WARM_URLS))
 
 
 def _store(part: Part, table: pa.Table, options: Options) -> Aggregate:

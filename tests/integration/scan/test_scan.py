@@ -79,17 +79,24 @@ def big_scan(dask_client: Any, big_input: Path, tmp_path_factory: pytest.TempPat
     return out
 
 
-def test_a_scan_counts_every_code_as_parse_jsonl(big_input: Path, big_scan: Path) -> None:
+@pytest.fixture(scope="module")
+def jsonl_documents(big_input: Path) -> list[dict[str, Any]]:
+    """``parse --jsonl``'s document of each non-empty line of the large input."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     command = [sys.executable, "-m", "urlinspector", "parse", "--jsonl", str(big_input)]
     done = subprocess.run(
         [*command, "--jobs", "2"], capture_output=True, env=env, check=False, timeout=900
     )
     assert done.returncode in (0, 1), done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_a_scan_counts_every_code_as_parse_jsonl(
+    big_input: Path, big_scan: Path, jsonl_documents: list[dict[str, Any]]
+) -> None:
     codes: Counter[str] = Counter()
     urls = invalid = 0
-    for line in done.stdout.splitlines():
-        document = json.loads(line)
+    for document in jsonl_documents:
         urls += 1
         invalid += not document["valid"]
         codes.update({d["code"] for d in document["diagnostics"]})
@@ -99,6 +106,47 @@ def test_a_scan_counts_every_code_as_parse_jsonl(big_input: Path, big_scan: Path
     assert report["codes"] == dict(codes)
     assert report["parts"] == 10
     assert report["failed_parts"] == []
+
+
+def _document_row(document: dict[str, Any]) -> dict[str, Any]:
+    """What a scan's row says of a URL, as ``parse --json``'s document says it."""
+    findings = sorted(document["diagnostics"], key=lambda d: d["span"])
+    return {
+        "url": document["input"],
+        "valid": document["valid"],
+        "browser_host": document["browser"]["host"],
+        "url_host_private_domain": document["registrable_domain"],
+        "unwrapped": document["unwrapping"]["final"],
+        "codes": list(dict.fromkeys(d["code"] for d in findings)),
+        "findings": [(d["code"], d["severity"], *d["span"], d["message"]) for d in findings],
+    }
+
+
+def _scan_row(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "url": row["url"],
+        "valid": row["valid"],
+        "browser_host": row["browser_host"],
+        "url_host_private_domain": row["url_host_private_domain"],
+        "unwrapped": row["unwrapped"],
+        "codes": row["codes"],
+        "findings": [
+            (f["code"], f["severity"], f["start"], f["end"], f["message"]) for f in row["findings"]
+        ],
+    }
+
+
+def test_each_row_says_what_parse_jsonl_says_of_its_url(
+    big_scan: Path, jsonl_documents: list[dict[str, Any]]
+) -> None:
+    # row by row: the scan skips work (the libraries where a pre-check clears a URL,
+    # a host judged once) and builds its columns from typed results, and none of
+    # that may change a finding, its span or its message
+    found = [_scan_row(row) for row in _rows(big_scan)]
+    expected = [_document_row(document) for document in jsonl_documents]
+    assert len(found) == len(expected)
+    differing = [(e, f) for e, f in zip(expected, found, strict=True) if e != f]
+    assert differing[:3] == []
 
 
 def test_the_rows_are_each_lines(big_input: Path, big_scan: Path) -> None:

@@ -58,6 +58,12 @@ def _held_back(text: str) -> list[str]:
         (" http://example.com/", True),
         ("ftp://user@example.com/", True),
         ("http://bücher.de/", True),
+        # file: no library connects for it, whatever its host
+        ("file:///etc/passwd", False),
+        ("FILE://fileserver/share/a%20b.txt", False),
+        ("file://user@evil.com\\@good.com/", False),
+        ("file:http://evil.com/", False),
+        (" file://host/", True),  # (no scheme at the start: some library may guess one)
     ],
 )
 def test_could_differ(text: str, could_differ: bool) -> None:
@@ -87,7 +93,9 @@ _PIECE = st.one_of(_LABEL, _TRICKY, st.sampled_from([".", "/", "?", "#", "=", "&
 @st.composite
 def _urls(draw: st.DrawFn) -> str:
     scheme = draw(
-        st.sampled_from(["http://", "https://", "HTTP://", "ws://", "ftp://", "Ftp://", "http:"])
+        st.sampled_from(
+            ["http://", "https://", "HTTP://", "ws://", "ftp://", "Ftp://", "http:", "file://"]
+        )
     )
     names = st.lists(_LABEL, min_size=1, max_size=3).map(".".join)
     suffixes = st.sampled_from([".com", ".de", ".1", ".0x1", ""])

@@ -13,8 +13,10 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from urlinspector.core.browser import SPECIAL_PORTS, BrowserReading, browser_reading
+from urlinspector.core.memo import short_lru_cache
 from urlinspector.core.model import HOST, URI, Diagnostic, Severity, Span
 from urlinspector.core.parse import URL
 from urlinspector.core.readers.reading import Reader, ReaderReading
@@ -46,9 +48,11 @@ def is_host_name(host: str) -> bool:
     return _NAME.fullmatch(host) is not None
 
 
+@short_lru_cache(maxsize=1024)
 def comparable_host(host: str) -> str:
     """*host* (as a library gives it) in the browsers' form when it names the same
-    host, else lower case as it is."""
+    host, else lower case as it is.  (Kept for the last hosts met: the libraries
+    mostly give a URL's host alike, and each of theirs is compared.)"""
     lower = host.lower()
     bare = lower[1:-1] if lower.startswith("[") and lower.endswith("]") else lower
     if ":" in bare:  # an IPv6 address (urllib gives it without its brackets)
@@ -85,18 +89,38 @@ texts on which the libraries part ways (a backslash, an ``@`` anywhere, a tab or
 newline, ``%00``, an unusual IPv4 form, brackets)."""
 
 
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(?=:)")
+"""A scheme at the very start of a text (RFC 3986 §3.1): every library reads it so."""
+
+
+@cache
+def _fetched() -> frozenset[str]:
+    from urlinspector.core.readers import READERS  # (the table imports this module)
+
+    return frozenset().union(*(reader.fetches for reader in READERS))
+
+
+def _fetched_by_none(text: str) -> bool:
+    """Whether *text* begins with a scheme no library connects for (``file:``, the
+    one special scheme of browsers none of them fetches): :func:`reader_findings`
+    compares only the readings of a scheme the library fetches."""
+    scheme = _SCHEME.match(text)
+    return scheme is not None and scheme.group().lower() not in _fetched()
+
+
 def readers_could_differ(url: URL, browser: BrowserReading) -> bool:
     """Whether :func:`reader_findings` could find anything on *url* (whose browsers'
     reading is *browser*), told without asking the libraries.  False for a relative
-    reference and for a scheme whose host browsers do not contact (exactly the cases
-    :func:`reader_findings` skips), and for a plain URL (:data:`_PLAIN`) that
+    reference, for a scheme whose host browsers do not contact and for a scheme no
+    library connects for (exactly the cases :func:`reader_findings` skips), and for
+    a plain URL (:data:`_PLAIN`) that
     browsers read with the host and port as written; True otherwise.  The tests
     hold it to the full readings on the benchmark corpus and generated URLs."""
     if not url.is_absolute or (browser.valid and not browser.special):
         return False
     plain = _PLAIN.fullmatch(url.uri)
     if plain is None:
-        return True
+        return not _fetched_by_none(url.uri)
     scheme, host, port = plain.group("scheme", "host", "port")
     expected = SPECIAL_PORTS[scheme.lower()] if port is None else int(port)
     return browser.host != host.lower() or browser.port != expected

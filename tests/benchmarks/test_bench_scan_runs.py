@@ -1,0 +1,34 @@
+"""The scan benchmark's code works (on a few hundred lines); it asserts no timings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.unit.scan import require_scan_extra
+
+require_scan_extra()
+
+from tests.benchmarks import bench_scan  # noqa: E402
+
+
+def test_peer_times_its_own_loop(tmp_path: Path) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_text("http://example.com/\nnot a url\nhttps://[::1]:8443/a\n", encoding="utf-8")
+    wall, cpu = bench_scan._peer_seconds(path)
+    assert 0 < wall < 5
+    assert 0 <= cpu < 5
+
+
+def test_benchmark_table_has_every_row_and_labels_the_subset() -> None:
+    table = bench_scan.run(lines=400, jsonl_lines=100)
+    assert "400 URLs a line" in table
+    assert "parse --jsonl (timed on the first 100 lines)" in table
+    for name in ("composed peer", "scan, 1 worker", "scan, 2 workers", "--no-readers"):
+        assert f"{name}" in table
+    assert "Two workers against one" in table
+    assert "load average" in table
+
+
+def test_the_default_is_a_million_lines_and_parse_jsonl_a_subset() -> None:
+    args = bench_scan.parser().parse_args([])
+    assert (args.lines, args.jsonl_lines, args.host_pool) == (1_000_000, 100_000, 0)
