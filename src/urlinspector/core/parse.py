@@ -34,7 +34,6 @@ components are the :mod:`.checks` package's.  This module holds the routes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
 from urlinspector.core.checks import Findings, span_key
@@ -73,7 +72,9 @@ from urlinspector.core.model import (
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import (
     NEEDS_AUTHORITY,
+    SchemeFields,
     authority_findings,
+    http_fields,
     path_part,
     scheme_result,
     search_part,
@@ -200,7 +201,7 @@ def _url(
     host_kind: HostKind | None,
     diagnostics: tuple[Diagnostic, ...],
     scheme_parts: tuple[Part, ...],
-    scheme_fields: Mapping[str, object] | None,
+    scheme_fields: SchemeFields | None,
 ) -> URL:
     """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see
     :data:`.model.NEW_RECORD`): every route of :func:`parse` ends here."""
@@ -248,11 +249,11 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
             scheme, host = _WEB_SCHEMES[text[4]]
             if q0 < 0:
                 parts: tuple[Part, ...] = (path_part(path_span, path),)
-                fields: dict[str, object] = {"path": path, "search": None}
+                fields: SchemeFields = http_fields(path=path, search=None)
             else:
                 search = text[q0:q1]
                 parts = (path_part(path_span, path), search_part(query_span, search))
-                fields = {"path": path, "search": search}
+                fields = http_fields(path=path, search=search)
             host_kind: HostKind | None = _WEB_HOST_KINDS.get(text[host], "reg-name")
             if spans[PORT][0] < 0:
                 return _url(
