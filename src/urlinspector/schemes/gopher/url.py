@@ -81,8 +81,8 @@ _UNSAFE_NO_TAB = re.compile(rb"[\r\n\x00]")
 class GopherRequest:
     """What to send to whom for one gopher URL."""
 
-    url: str
-    """The URL the request was made from."""
+    url: URL
+    """The URL the request was made from, parsed (a ``gophers://`` URL stays one)."""
     host: str
     """The host to connect to: an IPv6 address without brackets, a name in ASCII."""
     port: int
@@ -235,7 +235,7 @@ def request_from_url(url: URL, *, search: str | bytes | None = None) -> GopherRe
     data = _request_line(selector, url_search, command, ends=plus_kind != "ask-data")
     kind = kind_of(gophertype, plus_kind if command is not None else None)
     return GopherRequest(
-        url=given.uri,
+        url=given,
         host=host,
         port=port,
         gophertype=gophertype,
@@ -425,5 +425,5 @@ def with_search(url: URL, search: str) -> str:
         request.gophertype, request.selector, request.host, request.port, tls=request.tls
     )
     if base is None:
-        raise LocalProtocolError(f"{quoted(request.url)} cannot carry a search")
+        raise LocalProtocolError(f"{quoted(request.url.uri)} cannot carry a search")
     return base + "%09" + escape_selector(typed)

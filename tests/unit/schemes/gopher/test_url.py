@@ -88,6 +88,7 @@ def test_request_fields_come_from_the_core_parts() -> None:
     assert isinstance(fields, GopherFields)
     assert request.selector == fields.selector == b"/find"
     assert request.search == fields.search == b"two words"
+    assert request.url is url  # (the parsed URL travels with its request)
     assert request.gophertype == "7"
     assert not request.plus
 
