@@ -72,9 +72,9 @@ from urlinspector.core.model import (
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import (
     NEEDS_AUTHORITY,
+    HttpFields,
     SchemeFields,
     authority_findings,
-    http_fields,
     path_part,
     scheme_result,
     search_part,
@@ -249,11 +249,11 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
             scheme, host = _WEB_SCHEMES[text[4]]
             if q0 < 0:
                 parts: tuple[Part, ...] = (path_part(path_span, path),)
-                fields: SchemeFields = http_fields(path=path, search=None)
+                fields: SchemeFields = NEW_RECORD(HttpFields, (path, None))
             else:
                 search = text[q0:q1]
                 parts = (path_part(path_span, path), search_part(query_span, search))
-                fields = http_fields(path=path, search=search)
+                fields = NEW_RECORD(HttpFields, (path, search))
             host_kind: HostKind | None = _WEB_HOST_KINDS.get(text[host], "reg-name")
             if spans[PORT][0] < 0:
                 return _url(

@@ -106,18 +106,32 @@ def gopher_fields(
     )
 
 
-class _GopherPlus(NamedTuple):
-    """A Gopher+ string, decoded and classified: the last six of :class:`GopherFields`."""
+_GopherPlus = tuple[
+    bytes | None,
+    GopherPlusKind | None,
+    tuple[str, ...] | None,
+    str | None,
+    str | None,
+    tuple[bytes, ...] | None,
+]
+"""A Gopher+ string decoded and classified: the last six of :class:`GopherFields`
+(``gopher_plus``, ``gopher_plus_kind``, ``attributes``, ``view``, ``language``,
+``ask_values``), in their order."""
 
-    string: bytes | None = None
-    kind: GopherPlusKind | None = None
-    attributes: tuple[str, ...] | None = None
-    view: str | None = None
-    language: str | None = None
-    ask_values: tuple[bytes, ...] | None = None
+_NO_GOPHER_PLUS: Final[_GopherPlus] = (None, None, None, None, None, None)
 
 
-_NO_GOPHER_PLUS: Final = _GopherPlus()
+def _plus(
+    string: bytes,
+    kind: GopherPlusKind | None = None,
+    *,
+    attributes: tuple[str, ...] | None = None,
+    view: str | None = None,
+    language: str | None = None,
+    ask_values: tuple[bytes, ...] | None = None,
+) -> _GopherPlus:
+    """A :data:`_GopherPlus`, its values by name."""
+    return string, kind, attributes, view, language, ask_values
 
 
 def _gopher_plus(text: str, g0: int, g1: int, diags: list[Diagnostic]) -> _GopherPlus:
@@ -125,15 +139,15 @@ def _gopher_plus(text: str, g0: int, g1: int, diags: list[Diagnostic]) -> _Gophe
     raw = text[g0:g1]
     decoded = _octets(raw)
     if not raw:
-        return _GopherPlus(decoded)
+        return _plus(decoded)
     first = raw[0]
     if raw == "+":  # §3.4.4
-        return _GopherPlus(decoded, "default-view")
+        return _plus(decoded, "default-view")
     if raw == "?":  # §3.4.4, §3.4.5
-        return _GopherPlus(decoded, "ask-form-item")
+        return _plus(decoded, "ask-form-item")
     if first in "!$":  # §3.4.6, §3.4.7: names separated by coded spaces
         names = decoded[1:].decode("utf-8", "replace").split(" ")
-        return _GopherPlus(
+        return _plus(
             decoded,
             "attributes" if first == "!" else "directory-attributes",
             attributes=tuple(filter(None, names)),  # (the non-empty names)
@@ -141,7 +155,7 @@ def _gopher_plus(text: str, g0: int, g1: int, diags: list[Diagnostic]) -> _Gophe
     if raw.startswith("+%09"):  # §3.4.9: an ASK block filled in
         lines = decoded[len(_ASK_PREFIX) :].split(b"\r\n")
         if decoded.startswith(_ASK_PREFIX) and len(lines) >= 2 and lines[-2:] == [b".", b""]:
-            return _GopherPlus(decoded, "ask-data", ask_values=tuple(lines[:-2]))
+            return _plus(decoded, "ask-data", ask_values=tuple(lines[:-2]))
         diags.append(
             _diag(
                 "gopher-ask-data-malformed",
@@ -153,12 +167,10 @@ def _gopher_plus(text: str, g0: int, g1: int, diags: list[Diagnostic]) -> _Gophe
                 "RFC 1738 §3.4.9",
             )
         )
-        return _GopherPlus(decoded, "ask-data")
+        return _plus(decoded, "ask-data")
     if first == "+":  # §3.4.8: +view%20language
         view, space, language = decoded[1:].decode("utf-8", "replace").partition(" ")
-        return _GopherPlus(
-            decoded, "alternate-view", view=view, language=language if space else None
-        )
+        return _plus(decoded, "alternate-view", view=view, language=language if space else None)
     diags.append(
         _diag(
             "gopher-plus-unrecognised",
@@ -170,7 +182,7 @@ def _gopher_plus(text: str, g0: int, g1: int, diags: list[Diagnostic]) -> _Gophe
             "RFC 1738 §3.4.3–§3.4.9",
         )
     )
-    return _GopherPlus(decoded)
+    return _plus(decoded)
 
 
 def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[GopherFields]:
@@ -286,17 +298,18 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 )
             )
             search = _octets(text[q0:q1])
+    plus_string, plus_kind, attributes, view, language, ask_values = plus
     fields = gopher_fields(
         gophertype=gophertype,
         gophertype_defaulted=slash < 0 or u1 <= u0,
         selector=selector,
         search=search,
-        gopher_plus=plus.string,
-        gopher_plus_kind=plus.kind,
-        attributes=plus.attributes,
-        view=plus.view,
-        language=plus.language,
-        ask_values=plus.ask_values,
+        gopher_plus=plus_string,
+        gopher_plus_kind=plus_kind,
+        attributes=attributes,
+        view=view,
+        language=language,
+        ask_values=ask_values,
     )
     return tuple(parts), fields, tuple(diags)
 
