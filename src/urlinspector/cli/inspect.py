@@ -354,7 +354,7 @@ def _specific_lines(url: URL, console: Console) -> list[str]:
         return []
     dp = "" if specific.default_port is None else f", default port {specific.default_port}"
     lines = ["", f"scheme-specific parts ({visible(specific.scheme)}{dp})"]
-    fields = specific.fields
+    fields = specific.fields._asdict()  # (the parts name the fields they give)
     used: set[str] = set()
     seen: dict[str, int] = {}
     rows: list[list[Cell]] = [[("part", None), ("text", None), ("span", None), ("value", None)]]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+
+if TYPE_CHECKING:  # (a type only: the scheme parsers' package imports this module)
+    from urlinspector.core.specific import SchemeFields
 
 __all__ = [
     "AUTHORITY",
@@ -139,12 +141,10 @@ class SchemeParts(NamedTuple):
     """Lower-case scheme name."""
     parts: tuple[Part, ...]
     default_port: int | None
-    fields: Mapping[str, object]
-    """Decoded, typed values by name, e.g. ``{"gophertype": "0", "selector": b"/x",
-    "search": None, "gopher_plus": None, "gopher_plus_kind": None}``."""
-
-    def get(self, name: str) -> object:
-        return self.fields.get(name)
+    fields: SchemeFields
+    """The scheme's own record of decoded, typed values, e.g. ``GopherFields(gophertype="0",
+    selector=b"/x", search=None, ...)``: narrow it by class (``isinstance(fields,
+    GopherFields)``) and read its attributes."""
 
     def parts_named(self, name: str) -> tuple[Part, ...]:
         return tuple(p for p in self.parts if p.name == name)

@@ -36,7 +36,6 @@ components are the :mod:`.checks` package's.  This module holds the steps.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
 from urlinspector.core.checks import Findings
@@ -66,7 +65,7 @@ from urlinspector.core.model import (
     Spans,
 )
 from urlinspector.core.quoting import quoted
-from urlinspector.core.specific import SchemeParser, authority_findings
+from urlinspector.core.specific import SchemeFields, SchemeParser, authority_findings
 from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables, tables_for
 from urlinspector.core.url import URL, Segment
 
@@ -334,7 +333,7 @@ def _url(
     host_kind: HostKind | None,
     diagnostics: tuple[Diagnostic, ...],
     scheme_parts: tuple[Part, ...],
-    scheme_fields: Mapping[str, object] | None,
+    scheme_fields: SchemeFields | None,
     /,
 ) -> URL:
     """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see

@@ -4,7 +4,7 @@ host kind, diagnostics, what the scheme's own syntax makes of it, and its JSON f
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import (
@@ -29,6 +29,9 @@ from urlinspector.core.model import (
 )
 from urlinspector.core.registry import DEFAULT_PORTS, default_port, port_value
 
+if TYPE_CHECKING:  # (a type only: the scheme parsers' package imports the model)
+    from urlinspector.core.specific import SchemeFields
+
 __all__ = ["URL", "Segment"]
 
 _DEFAULT_PORTS: dict[str | None, int] = dict(DEFAULT_PORTS.items())
@@ -48,7 +51,8 @@ class URL(NamedTuple):
     Fields: ``text`` (exactly what was parsed; every span indexes into it),
     ``edition``, ``spans`` (by the index constants of :mod:`.model`), ``host_kind``,
     ``diagnostics``, and what the scheme's own syntax (RFC 1738 §3) makes of the URL:
-    ``scheme_parts`` (see :class:`.model.Part`) and ``scheme_fields`` (None for a
+    ``scheme_parts`` (see :class:`.model.Part`) and ``scheme_fields`` (the scheme's
+    record, one of :data:`.specific.SchemeFields` such as ``FtpFields``; None for a
     scheme without one).  :attr:`specific` groups those two with the scheme and its
     default port.  The parser builds it by keyword, ``URL(text=..., edition=...,
     spans=..., host_kind=..., diagnostics=..., scheme_parts=..., scheme_fields=...)``.
@@ -63,7 +67,7 @@ class URL(NamedTuple):
     host_kind: HostKind | None
     diagnostics: tuple[Diagnostic, ...]
     scheme_parts: tuple[Part, ...]
-    scheme_fields: Mapping[str, object] | None
+    scheme_fields: SchemeFields | None
 
     def __repr__(self) -> str:
         return f"<URL {self.text!r} edition={self.edition.id}>"
@@ -368,7 +372,7 @@ class URL(NamedTuple):
                     }
                     for name, span, raw, role, rule in specific.parts
                 ],
-                "fields": {k: _jsonable(v) for k, v in specific.fields.items()},
+                "fields": {k: _jsonable(v) for k, v in specific.fields._asdict().items()},
             },
             "diagnostics": [d.to_dict() for d in self.diagnostics],
         }

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from urlinspector.core import URL, parse
+from urlinspector.core import URL
 from urlinspector.net.driver import Connection, Progress, Pump
 from urlinspector.net.gopher_tls import start_tls
 from urlinspector.net.limits import CancelToken, Limits
@@ -82,7 +82,7 @@ class GopherReply:
 def _request(target: GopherRequest | URL, search: str | bytes | None) -> GopherRequest:
     """The request for *target*, with *search* when one is given."""
     if isinstance(target, GopherRequest):
-        return target if search is None else request_from_url(parse(target.url), search=search)
+        return target if search is None else request_from_url(target.url, search=search)
     return request_from_url(target, search=search)
 
 

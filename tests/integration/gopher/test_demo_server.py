@@ -18,7 +18,7 @@ from urlinspector.net.demo_server import DEFAULT_ROOT, DemoServer, DemoServerErr
 from urlinspector.net.gopher import fetch
 from urlinspector.net.limits import Limits
 from urlinspector.net.sink import Raw
-from urlinspector.schemes.gopher import error_in_body, parse_views, with_search
+from urlinspector.schemes.gopher import error_in_body, parse_views, request_from_url, with_search
 
 pytestmark = pytest.mark.integration
 
@@ -123,6 +123,17 @@ def test_search(demo: DemoServer) -> None:
     assert sorted(i.selector.decode().rsplit("/", 1)[1] for i in found) == sorted(holding)
     assert holding  # RFC 1738 at least
     assert reply.items[0].display.startswith(f"{len(holding)} document")
+
+
+@pytest.mark.parametrize("words", ["gopher selector", "xyzzyplugh"])
+def test_a_request_searched_again_is_the_url_with_the_search(demo: DemoServer, words: str) -> None:
+    # the request keeps its parsed URL: searching it again reads the same item
+    request = request_from_url(parse(f"{demo.url}7/search%09old%20words"))
+    again = fetch(request, search=words, limits=LIMITS)
+    by_url = fetch(parse(with_search(request.url, words)), limits=LIMITS)
+    assert again.request.url is request.url
+    assert again.request.data == by_url.request.data
+    assert again.items == by_url.items
 
 
 def test_a_search_with_no_match_and_with_no_words(demo: DemoServer) -> None:

@@ -9,9 +9,35 @@ import pytest
 
 from urlinspector.core import URL, parse
 from urlinspector.core.checks import Findings, finding
-from urlinspector.core.editions import DEFAULT_EDITION
+from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS
 from urlinspector.core.model import COMPONENT_NAMES, Diagnostic, HostKind, Part, SchemeParts
-from urlinspector.core.specific import HPATH_RULE, HSEARCH_RULE, path_part, search_part
+from urlinspector.core.specific import (
+    HPATH_RULE,
+    HSEARCH_RULE,
+    FileFields,
+    FtpFields,
+    GopherFields,
+    HttpFields,
+    MailtoFields,
+    NewsFields,
+    NntpFields,
+    ProsperoFields,
+    SchemeFields,
+    TelnetFields,
+    WaisFields,
+    file_fields,
+    ftp_fields,
+    gopher_fields,
+    http_fields,
+    mailto_fields,
+    news_fields,
+    nntp_fields,
+    path_part,
+    prospero_fields,
+    search_part,
+    telnet_fields,
+    wais_fields,
+)
 from urlinspector.core.specific.common import _diag, _part
 
 
@@ -71,9 +97,15 @@ def test_repr_names_every_field() -> None:
 
 def test_a_record_is_an_immutable_tuple() -> None:
     slash = Part(name="/", span=(5, 6), text="/", role="separator", rule="")
-    parts = SchemeParts(scheme="ftp", parts=(slash,), default_port=21, fields={})
+    fields = FtpFields(user=None, password=None, cwd=(), name=b"", typecode=None)
+    parts = SchemeParts(scheme="ftp", parts=(slash,), default_port=21, fields=fields)
     assert parts.parts == (slash,)
-    assert tuple(parts) == ("ftp", (("/", (5, 6), "/", "separator", ""),), 21, {})
+    assert tuple(parts) == (
+        "ftp",
+        (("/", (5, 6), "/", "separator", ""),),
+        21,
+        (None, None, (), b"", None),
+    )
     with pytest.raises(AttributeError):
         parts.scheme = "x"  # type: ignore[misc]
     with pytest.raises(AttributeError):
@@ -98,8 +130,8 @@ def test_a_url_keeps_its_scheme_parts_and_fields_and_groups_them_when_asked() ->
         ("gophertype", (11, 12), "0", "gopher-type", "gtype, RFC 1738 §3.4.1 / §5"),
         ("selector", (12, 15), "sel", "selector", "selector, RFC 1738 §3.4.1 / §5"),
     )
-    assert url.scheme_fields is not None
-    assert url.scheme_fields["selector"] == b"sel"
+    assert isinstance(url.scheme_fields, GopherFields)
+    assert url.scheme_fields.selector == b"sel"
     # the scheme in lower case, its default port, the same parts and fields
     assert url.specific == SchemeParts(
         scheme="gopher", parts=url.scheme_parts, default_port=70, fields=url.scheme_fields
@@ -154,6 +186,76 @@ QUICK_BUILDERS = [
         Part(name="searchpart", span=(10, 11), text="q", role="http-search", rule=HSEARCH_RULE),
         id="search_part",
     ),
+    pytest.param(
+        lambda: http_fields(path="/a", search="q"),
+        HttpFields(path="/a", search="q"),
+        id="http_fields",
+    ),
+    pytest.param(
+        lambda: ftp_fields(user=b"u", password=None, cwd=(b"pub",), name=b"f", typecode="i"),
+        FtpFields(user=b"u", password=None, cwd=(b"pub",), name=b"f", typecode="i"),
+        id="ftp_fields",
+    ),
+    pytest.param(
+        lambda: gopher_fields(
+            gophertype="0",
+            gophertype_defaulted=False,
+            selector=b"/x",
+            search=b"s",
+            gopher_plus=b"+text/plain en",
+            gopher_plus_kind="alternate-view",
+            attributes=None,
+            view="text/plain",
+            language="en",
+            ask_values=None,
+        ),
+        GopherFields(
+            gophertype="0",
+            gophertype_defaulted=False,
+            selector=b"/x",
+            search=b"s",
+            gopher_plus=b"+text/plain en",
+            gopher_plus_kind="alternate-view",
+            attributes=None,
+            view="text/plain",
+            language="en",
+            ask_values=None,
+        ),
+        id="gopher_fields",
+    ),
+    pytest.param(
+        lambda: mailto_fields(addr_spec=b"a@b"), MailtoFields(addr_spec=b"a@b"), id="mailto_fields"
+    ),
+    pytest.param(
+        lambda: news_fields(kind="article", group=None, message_id="1@h"),
+        NewsFields(kind="article", group=None, message_id="1@h"),
+        id="news_fields",
+    ),
+    pytest.param(
+        lambda: nntp_fields(group="comp.x", article_number=12),
+        NntpFields(group="comp.x", article_number=12),
+        id="nntp_fields",
+    ),
+    pytest.param(
+        lambda: telnet_fields(user=b"guest", password=b"", trailing_slash=True),
+        TelnetFields(user=b"guest", password=b"", trailing_slash=True),
+        id="telnet_fields",
+    ),
+    pytest.param(
+        lambda: wais_fields(kind="document", database=b"db", search=None, wtype=b"T", wpath=b"p"),
+        WaisFields(kind="document", database=b"db", search=None, wtype=b"T", wpath=b"p"),
+        id="wais_fields",
+    ),
+    pytest.param(
+        lambda: file_fields(host="", local=True, path=b"etc/motd"),
+        FileFields(host="", local=True, path=b"etc/motd"),
+        id="file_fields",
+    ),
+    pytest.param(
+        lambda: prospero_fields(hsoname=b"pros", version="1", fieldspecs=(("a", "b"),)),
+        ProsperoFields(hsoname=b"pros", version="1", fieldspecs=(("a", "b"),)),
+        id="prospero_fields",
+    ),
 ]
 
 
@@ -167,17 +269,21 @@ def test_the_quick_builders_give_what_the_keyword_constructor_gives(
 
 
 @pytest.mark.parametrize(
-    ("text", "host_kind", "part_names"),
+    ("text", "host_kind", "part_names", "fields_class"),
     [
-        ("http://example.com/a?b", "reg-name", ("path", "searchpart")),  # (the web route)
-        ("ftp://10.0.0.1/x;type=a", "ipv4", ("/", "name", ";type=", "typecode")),
-        ("x/y", None, ()),
-        ("<URL:news:a.b>", None, ("newsgroup-name",)),
-        ("http://[::1", "ipv6", ("path",)),  # (unclosed: the general route)
+        # (the web route)
+        ("http://example.com/a?b", "reg-name", ("path", "searchpart"), HttpFields),
+        ("ftp://10.0.0.1/x;type=a", "ipv4", ("/", "name", ";type=", "typecode"), FtpFields),
+        ("x/y", None, (), None),
+        ("<URL:news:a.b>", None, ("newsgroup-name",), NewsFields),
+        ("http://[::1", "ipv6", ("path",), HttpFields),  # (unclosed: the general route)
     ],
 )
 def test_every_route_puts_each_field_in_its_place(
-    text: str, host_kind: HostKind | None, part_names: tuple[str, ...]
+    text: str,
+    host_kind: HostKind | None,
+    part_names: tuple[str, ...],
+    fields_class: type[SchemeFields] | None,
 ) -> None:
     url = parse(text)
     assert type(url) is URL
@@ -188,4 +294,44 @@ def test_every_route_puts_each_field_in_its_place(
     assert all(type(d) is Diagnostic for d in url.diagnostics)
     assert tuple(p.name for p in url.scheme_parts) == part_names
     assert all(type(p) is Part for p in url.scheme_parts)
-    assert url.scheme_fields is None or isinstance(url.scheme_fields, dict)
+    assert type(url.scheme_fields) is (type(None) if fields_class is None else fields_class)
+
+
+FIELDS_BY_SCHEME = [
+    # RFC 1738 §3 and its references' own examples, one or more a scheme
+    ("http://info.cern.ch/hypertext/WWW/TheProject.html", HttpFields),
+    ("https://www.ietf.org/rfc/rfc2818.txt?x=1", HttpFields),
+    ("HTTP://example.com", HttpFields),
+    ("ftp://ftp.funet.fi/pub/doc/;type=d", FtpFields),
+    ("ftp://myname@host.dom/%2Fetc/motd", FtpFields),
+    ("gopher://gopher.floodgap.com/1/world", GopherFields),
+    ("gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles", GopherFields),
+    ("mailto:timbl@info.cern.ch", MailtoFields),
+    ("news:comp.infosystems.www.misc", NewsFields),
+    ("news:*", NewsFields),
+    ("nntp://news.example.com/comp.infosystems.www.misc/12345", NntpFields),
+    ("telnet://melvyl.ucop.edu/", TelnetFields),
+    ("wais://quake.think.com/wais-discussion-archives?lynch", WaisFields),
+    ("file://vms.host.edu/disk$user/my/notes/note12345.txt", FileFields),
+    ("file:///etc/motd", FileFields),
+    ("prospero://host.dom//pros/name", ProsperoFields),
+    # schemes without a syntax of their own here, and references without a scheme
+    ("gophers://h/1/", None),
+    ("tn3270://h/", None),
+    ("urn:isbn:0451450523", None),
+    ("//h/x", None),
+]
+
+
+@pytest.mark.parametrize("fast_routes", [True, False])
+@pytest.mark.parametrize("edition", EDITION_IDS)
+@pytest.mark.parametrize(("text", "fields_class"), FIELDS_BY_SCHEME)
+def test_a_schemes_fields_are_its_own_record(
+    text: str, fields_class: type[SchemeFields] | None, edition: str, fast_routes: bool
+) -> None:
+    url = parse(text, edition, fast_routes=fast_routes)
+    assert type(url.scheme_fields) is (type(None) if fields_class is None else fields_class)
+    specific = url.specific
+    assert (specific is None) == (fields_class is None)
+    if specific is not None:
+        assert specific.fields is url.scheme_fields

@@ -4,6 +4,10 @@ so these tests do not depend on the generic parser."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import UnionType
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,7 +33,22 @@ from urlinspector.core.model import (
     Span,
     Spans,
 )
-from urlinspector.core.specific import SCHEME_PARSERS, parse_specific
+from urlinspector.core.specific import (
+    SCHEME_PARSERS,
+    FileFields,
+    FtpFields,
+    GopherFields,
+    HttpFields,
+    MailtoFields,
+    NewsFields,
+    NewsKind,
+    NntpFields,
+    ProsperoFields,
+    SchemeFields,
+    TelnetFields,
+    WaisFields,
+    parse_specific,
+)
 
 # --- spans without the parser ------------------------------------------------------------
 
@@ -86,6 +105,24 @@ def run(text: str, edition: str = "rfc3986") -> tuple[SchemeParts, tuple[Diagnos
     assert result is not None
     check_invariants(text, result, diags)
     return result, diags
+
+
+_F = TypeVar("_F", bound=SchemeFields)
+
+
+def fields_of(result: SchemeParts, cls: type[_F]) -> _F:
+    """The result's fields, which must be *cls*'s record (not merely an equal tuple)."""
+    fields = result.fields
+    assert isinstance(fields, cls)
+    assert type(fields) is cls
+    return fields
+
+
+def check_fields(result: SchemeParts, cls: type[SchemeFields], expected: Mapping[str, Any]) -> None:
+    """The result's fields are *cls*'s record and hold the *expected* values (by field
+    name; ``_replace`` refuses a name the record does not have)."""
+    fields = fields_of(result, cls)
+    assert fields._replace(**expected) == fields
 
 
 ROLES = {
@@ -244,9 +281,7 @@ def test_ftp(
     result, diags = run(text, edition)
     assert result.scheme == "ftp"
     assert result.default_port == 21
-    assert set(result.fields) == {"user", "password", "cwd", "name", "typecode"}
-    for key, value in fields.items():
-        assert result.fields[key] == value, key
+    check_fields(result, FtpFields, fields)
     if parts is not None:
         assert parts_of(result) == parts
     assert diags == ()
@@ -271,8 +306,7 @@ def test_ftp_diagnostics(
     assert codes(diags) == {code}
     (d,) = diags
     assert text[d.span[0] : d.span[1]] == span_text
-    for key, value in fields.items():
-        assert result.fields[key] == value
+    check_fields(result, FtpFields, fields)
 
 
 def test_ftp_typecode_invalid_is_an_error_quoting_the_text() -> None:
@@ -285,7 +319,7 @@ def test_ftp_typecode_invalid_is_an_error_quoting_the_text() -> None:
 def test_ftp_text_after_host_without_slash() -> None:
     result, diags = run("ftp://h?x")
     assert codes(diags) == {"scheme-slash-missing"}
-    assert result.fields["name"] is None
+    assert fields_of(result, FtpFields).name is None
     assert result.parts == ()
 
 
@@ -324,7 +358,7 @@ def test_ftp_text_after_host_without_slash() -> None:
 def test_http(text: str, edition: str, path: str, search: str | None) -> None:
     result, diags = run(text, edition)
     assert diags == ()
-    assert result.fields == {"path": path, "search": search}
+    assert fields_of(result, HttpFields) == HttpFields(path=path, search=search)
     assert result.default_port == (443 if text.startswith("https") else 80)
     expected = [("path", path)] + ([("searchpart", search)] if search is not None else [])
     assert parts_of(result) == expected
@@ -364,13 +398,6 @@ _NO_PLUS = {
     "view": None,
     "language": None,
     "ask_values": None,
-}
-GOPHER_KEYS = {
-    "gophertype",
-    "gophertype_defaulted",
-    "selector",
-    "search",
-    *_NO_PLUS,
 }
 ASK = "+%091%0D%0A+-1%0D%0Avalue%201%0D%0Avalue%202%0D%0A.%0D%0A"
 
@@ -427,9 +454,7 @@ def test_gopher(
     result, diags = run(text, edition)
     assert diags == ()
     assert result.default_port == 70
-    assert set(result.fields) == GOPHER_KEYS
-    for key, value in fields.items():
-        assert result.fields[key] == value, key
+    check_fields(result, GopherFields, fields)
     if parts is not None:
         assert parts_of(result) == parts
 
@@ -439,16 +464,15 @@ def test_gopher_question_mark_is_in_the_selector(edition: str) -> None:
     # RFC 1738 §3.4.1: no reserved characters in the gopher-path; "?" is part of the selector
     result, diags = run("gopher://h/7sel?x", edition)
     assert diags == ()
-    assert result.fields["gophertype"] == "7"
-    assert result.fields["selector"] == b"sel?x"
-    assert result.fields["search"] is None
+    fields = fields_of(result, GopherFields)
+    assert (fields.gophertype, fields.selector, fields.search) == ("7", b"sel?x", None)
 
 
 def test_gopher_1993_question_mark_starts_a_search() -> None:
     result, diags = run("gopher://h/7sel?x", "url-1993")
     assert diags == ()
-    assert result.fields["selector"] == b"sel"
-    assert result.fields["search"] == b"x"
+    fields = fields_of(result, GopherFields)
+    assert (fields.selector, fields.search) == (b"sel", b"x")
     assert parts_of(result) == [
         ("/", "/"),
         ("gophertype", "7"),
@@ -461,8 +485,8 @@ def test_gopher_1993_question_mark_starts_a_search() -> None:
     )  # (rule)
     result, diags = run("gopher://h?x", "url-1993")  # [/ gtype [selector]][? search]
     assert diags == ()
-    assert result.fields["gophertype_defaulted"] is True
-    assert result.fields["search"] == b"x"
+    fields = fields_of(result, GopherFields)
+    assert (fields.gophertype_defaulted, fields.search) == (True, b"x")
 
 
 GOPHER_PLUS = [
@@ -527,8 +551,7 @@ GOPHER_PLUS = [
 def test_gopher_search_and_gopher_plus(path: str, fields: dict[str, object], edition: str) -> None:
     result, diags = run("gopher://h/" + path, edition)
     assert diags == ()
-    for key, value in fields.items():
-        assert result.fields[key] == value, key
+    check_fields(result, GopherFields, fields)
 
 
 def test_gopher_plus_parts_and_spans() -> None:
@@ -580,8 +603,8 @@ def test_gopher_diagnostics(path: str, code: str, severity: str, edition: str) -
 def test_gopher_1993_has_no_tab_search() -> None:
     text = "gopher://h/1sel%09foo"
     result, diags = run(text, "url-1993")
-    assert result.fields["selector"] == b"sel\tfoo"
-    assert result.fields["search"] is None
+    fields = fields_of(result, GopherFields)
+    assert (fields.selector, fields.search) == (b"sel\tfoo", None)
     assert codes(diags) == {"gopher-tab-in-selector"}
     assert diags[0].reference.startswith("URL draft 1993")
 
@@ -618,7 +641,7 @@ def test_gopher_authority_diagnostics(text: str, code: str) -> None:
 )
 def test_mailto(text: str, addr: bytes, diag_codes: set[str], edition: str) -> None:
     result, diags = run(text, edition)
-    assert result.fields == {"addr_spec": addr}
+    assert fields_of(result, MailtoFields) == MailtoFields(addr_spec=addr)
     assert parts_of(result) == [("addr-spec", text[len("mailto:") :])]
     assert result.parts[0][3] == "mail-address"  # (role)
     assert codes(diags) == diag_codes
@@ -663,7 +686,7 @@ NEWS = [
 @pytest.mark.parametrize(("text", "kind", "group", "message_id", "parts"), NEWS)
 def test_news(
     text: str,
-    kind: str,
+    kind: NewsKind,
     group: str | None,
     message_id: str | None,
     parts: list[tuple[str, str]] | None,
@@ -671,7 +694,8 @@ def test_news(
 ) -> None:
     result, diags = run(text, edition)
     assert diags == ()
-    assert result.fields == {"kind": kind, "group": group, "message_id": message_id}
+    expected = NewsFields(kind=kind, group=group, message_id=message_id)
+    assert fields_of(result, NewsFields) == expected
     if parts is not None:
         assert parts_of(result) == parts
 
@@ -701,7 +725,7 @@ def test_news_group_in_1993_may_start_with_a_digit() -> None:
     # URL draft 1993 BNF: group = ialpha [. group], and its "alpha" holds the digits
     result, diags = run("news:3com.misc", "url-1993")
     assert diags == ()
-    assert result.fields["group"] == "3com.misc"
+    assert fields_of(result, NewsFields).group == "3com.misc"
 
 
 @pytest.mark.parametrize(
@@ -714,7 +738,9 @@ def test_nntp_group_grammar_follows_the_edition(edition: str, expected: set[str]
 
 def test_news_with_host_reads_the_group_after_the_slash() -> None:
     result, _ = run("news://server/comp.x")
-    assert result.fields == {"kind": "group", "group": "comp.x", "message_id": None}
+    assert fields_of(result, NewsFields) == NewsFields(
+        kind="group", group="comp.x", message_id=None
+    )
 
 
 # --- nntp: RFC 1738 §3.7 -------------------------------------------------------------------------
@@ -748,7 +774,7 @@ def test_nntp(
 ) -> None:
     result, diags = run(text, edition)
     assert diags == ()
-    assert result.fields == {"group": group, "article_number": number}
+    assert fields_of(result, NntpFields) == NntpFields(group=group, article_number=number)
     assert parts_of(result) == parts
     assert result.default_port == 119
 
@@ -774,7 +800,7 @@ def test_nntp_diagnostics(text: str, code: str, span_text: str, edition: str) ->
 
 def test_nntp_article_number_is_ascii_digits_only() -> None:
     result, diags = run("nntp://h/g/١٢")
-    assert result.fields["article_number"] is None
+    assert fields_of(result, NntpFields).article_number is None
     assert codes(diags) == {"nntp-article-not-digits"}
 
 
@@ -804,7 +830,7 @@ def test_telnet(
 ) -> None:
     result, diags = run(text, edition)
     assert diags == ()
-    assert result.fields == fields
+    check_fields(result, TelnetFields, fields)
     assert parts_of(result) == parts
     assert all(role == "telnet-slash" for _, _, _, role, _ in result.parts)
     assert result.default_port == 23
@@ -864,7 +890,7 @@ def test_wais(
 ) -> None:
     result, diags = run(text, edition)
     assert diags == ()
-    assert result.fields == {**WAIS_NONE, **fields}
+    check_fields(result, WaisFields, {**WAIS_NONE, **fields})
     assert parts_of(result) == parts
     assert result.default_port == 210
 
@@ -890,7 +916,7 @@ def test_wais_1993_path_may_hold_slashes() -> None:
     # URL draft 1993 BNF: waisdoc = wais://hostport/database/wtype/path
     result, diags = run("wais://h/db/TEXT/a/b", "url-1993")
     assert diags == ()
-    assert result.fields["wpath"] == b"a/b"
+    assert fields_of(result, WaisFields).wpath == b"a/b"
 
 
 # --- file: RFC 1738 §3.10 ------------------------------------------------------------------------
@@ -950,7 +976,7 @@ def test_file(
     edition: str,
 ) -> None:
     result, diags = run(text, edition)
-    assert result.fields == fields
+    check_fields(result, FileFields, fields)
     if parts is not None:
         assert parts_of(result) == parts
     assert codes(diags) == diag_codes
@@ -1000,7 +1026,7 @@ def test_prospero(
 ) -> None:
     result, diags = run(text, edition)
     assert diags == ()
-    assert result.fields == fields
+    check_fields(result, ProsperoFields, fields)
     assert parts_of(result) == parts
     assert result.default_port == 1525
 
@@ -1009,7 +1035,9 @@ def test_prospero(
 def test_prospero_1993_version(edition: str) -> None:
     text = "prospero://h/pros/name%0012;a=b"
     result, diags = run(text, edition)
-    assert result.fields == {"hsoname": b"pros/name", "version": "12", "fieldspecs": (("a", "b"),)}
+    assert fields_of(result, ProsperoFields) == ProsperoFields(
+        hsoname=b"pros/name", version="12", fieldspecs=(("a", "b"),)
+    )
     assert parts_of(result) == [
         ("/", "/"),
         ("hsoname", "pros/name"),
@@ -1078,19 +1106,60 @@ _ALPHABET = st.sampled_from(
     [*"/?#;=%@:*.+-$!&~[]<> \t\r\nabcdefAIDxyz0129", "%09", "%00", "%0D", "%0A", "%2F"]
 )
 
-FIELD_KEYS = {
-    "ftp": {"user", "password", "cwd", "name", "typecode"},
-    "http": {"path", "search"},
-    "https": {"path", "search"},
-    "gopher": GOPHER_KEYS,
-    "mailto": {"addr_spec"},
-    "news": {"kind", "group", "message_id"},
-    "nntp": {"group", "article_number"},
-    "telnet": {"user", "password", "trailing_slash"},
-    "wais": {"kind", "database", "search", "wtype", "wpath"},
-    "file": {"host", "local", "path"},
-    "prospero": {"hsoname", "version", "fieldspecs"},
+FIELDS_CLASSES: dict[str, type[SchemeFields]] = {
+    "ftp": FtpFields,
+    "http": HttpFields,
+    "https": HttpFields,
+    "gopher": GopherFields,
+    "mailto": MailtoFields,
+    "news": NewsFields,
+    "nntp": NntpFields,
+    "telnet": TelnetFields,
+    "wais": WaisFields,
+    "file": FileFields,
+    "prospero": ProsperoFields,
 }
+
+
+def test_every_scheme_has_its_fields_class() -> None:
+    assert set(FIELDS_CLASSES) == set(SCHEME_PARSERS)
+    assert set(FIELDS_CLASSES.values()) == set(get_args(SchemeFields))
+
+
+def is_a(value: object, hint: object) -> bool:
+    """Whether *value* is of the type *hint*, in the forms the fields records use
+    (a union, a literal, a tuple, a class: exactly, so a bool is no int)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, UnionType):
+        return any(is_a(value, arg) for arg in args)
+    if origin is Literal:
+        return value in args
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(is_a(item, args[0]) for item in value)
+        return len(value) == len(args) and all(map(is_a, value, args))
+    return type(value) is (type(None) if hint is None else hint)
+
+
+@pytest.mark.parametrize(
+    ("value", "hint", "expected"),
+    [
+        (b"x", bytes | None, True),
+        (None, bytes | None, True),
+        ("x", bytes | None, False),
+        (True, int | None, False),
+        ("i", Literal["a", "i", "d"] | None, True),
+        ("I", Literal["a", "i", "d"] | None, False),
+        ((b"a", b""), tuple[bytes, ...], True),
+        ((b"a", "b"), tuple[bytes, ...], False),
+        ((("a", "b"),), tuple[tuple[str, str], ...], True),
+        ((("a",),), tuple[tuple[str, str], ...], False),
+    ],
+)
+def test_is_a(value: object, hint: object, expected: bool) -> None:
+    assert is_a(value, hint) is expected
 
 
 @settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
@@ -1108,7 +1177,12 @@ def test_never_raises_and_spans_are_exact(prefix: str, tail: str, edition: str) 
     result, diags = parse_specific(text, scheme, spans, ed)
     check_invariants(text, result, diags)
     assert result is not None
-    assert set(result.fields) == FIELD_KEYS[scheme]  # stable keys, whatever the input
+    cls = FIELDS_CLASSES[scheme]
+    fields = fields_of(result, cls)  # the scheme's record, whatever the input
+    for (name, value), hint in zip(
+        fields._asdict().items(), get_type_hints(cls).values(), strict=True
+    ):
+        assert is_a(value, hint), (name, value, hint)
 
 
 @settings(max_examples=200)

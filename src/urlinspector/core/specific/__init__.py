@@ -14,8 +14,10 @@ table, not an if-chain): adding a scheme is a module and a row.  What every sche
 asks of its authority is :mod:`.authority`'s; the helpers they share and the rules
 where the editions differ are :mod:`.common`'s.  Each gets the spans of the generic
 split and returns named, spanned :data:`~urlinspector.core.model.Part` tuples (for
-colouring) and decoded, typed ``fields``.  Nothing here raises for any input text:
-offsets come from the spans and every lookup is a slice.
+colouring) and its own record of decoded, typed fields (:class:`HttpFields`,
+:class:`FtpFields`, ... one a scheme, next to its parser; :data:`SchemeFields` is any of
+them).  Nothing here raises for any input text: offsets come from the spans and every
+lookup is a slice.
 
 Where the generic split and the scheme grammar disagree, the scheme grammar wins:
 
@@ -46,15 +48,31 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     SchemeRules,
 )
-from urlinspector.core.specific.file import _file
-from urlinspector.core.specific.ftp import _ftp
-from urlinspector.core.specific.gopher import _gopher
-from urlinspector.core.specific.http import HPATH_RULE, HSEARCH_RULE, _http, path_part, search_part
-from urlinspector.core.specific.mailto import _mailto
-from urlinspector.core.specific.news import _news, _nntp
-from urlinspector.core.specific.prospero import _prospero
-from urlinspector.core.specific.telnet import _telnet
-from urlinspector.core.specific.wais import _wais
+from urlinspector.core.specific.file import FileFields, _file, file_fields
+from urlinspector.core.specific.ftp import FtpFields, FtpTypecode, _ftp, ftp_fields
+from urlinspector.core.specific.gopher import GopherFields, GopherPlusKind, _gopher, gopher_fields
+from urlinspector.core.specific.http import (
+    HPATH_RULE,
+    HSEARCH_RULE,
+    HttpFields,
+    _http,
+    http_fields,
+    path_part,
+    search_part,
+)
+from urlinspector.core.specific.mailto import MailtoFields, _mailto, mailto_fields
+from urlinspector.core.specific.news import (
+    NewsFields,
+    NewsKind,
+    NntpFields,
+    _news,
+    _nntp,
+    news_fields,
+    nntp_fields,
+)
+from urlinspector.core.specific.prospero import ProsperoFields, _prospero, prospero_fields
+from urlinspector.core.specific.telnet import TelnetFields, _telnet, telnet_fields
+from urlinspector.core.specific.wais import WaisFields, WaisKind, _wais, wais_fields
 
 __all__ = [
     "HPATH_RULE",
@@ -65,17 +83,59 @@ __all__ = [
     "RULES_1993",
     "SCHEME_PARSERS",
     "SCHEME_RULES",
+    "FileFields",
+    "FtpFields",
+    "FtpTypecode",
+    "GopherFields",
+    "GopherPlusKind",
+    "HttpFields",
+    "MailtoFields",
+    "NewsFields",
+    "NewsKind",
+    "NntpFields",
+    "ProsperoFields",
+    "SchemeFields",
     "SchemeParser",
     "SchemeResult",
     "SchemeRules",
+    "TelnetFields",
+    "WaisFields",
+    "WaisKind",
     "authority_findings",
+    "file_fields",
+    "ftp_fields",
+    "gopher_fields",
+    "http_fields",
+    "mailto_fields",
+    "news_fields",
+    "nntp_fields",
     "parse_specific",
     "path_part",
+    "prospero_fields",
     "scheme_result",
     "search_part",
+    "telnet_fields",
+    "wais_fields",
 ]
 
-SchemeParser = Callable[[str, str, Spans, Edition], SchemeResult]
+SchemeFields = (
+    HttpFields
+    | FtpFields
+    | GopherFields
+    | MailtoFields
+    | NewsFields
+    | NntpFields
+    | TelnetFields
+    | WaisFields
+    | FileFields
+    | ProsperoFields
+)
+"""What a scheme's own syntax holds, decoded and typed: one record a scheme (http and
+https share :class:`HttpFields`, news and nntp have one each).  A caller narrows it by
+the record's class, never by a name: ``if isinstance(url.scheme_fields, FtpFields):
+url.scheme_fields.cwd``; ``fields._asdict()`` gives them by name (the JSON document)."""
+
+SchemeParser = Callable[[str, str, Spans, Edition], SchemeResult[SchemeFields]]
 """``parser(text, scheme, spans, edition)``: the parts, fields and findings of the
 scheme's syntax after its authority; :func:`scheme_result` adds
 :func:`authority_findings`."""
@@ -100,7 +160,9 @@ SCHEME_PARSERS: Final[dict[str, SchemeParser]] = {
 KNOWN_SCHEMES: Final[frozenset[str]] = frozenset(SCHEME_PARSERS)
 
 
-def scheme_result(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult | None:
+def scheme_result(
+    text: str, scheme: str, spans: Spans, edition: Edition
+) -> SchemeResult[SchemeFields] | None:
     """What *scheme*'s own syntax (RFC 1738 §3, §5; URL draft 1993) makes of *text*, split into
     *spans*, with what it asks of the authority: None for a scheme without specific syntax.
     Never raises for any text: problems in what the user typed come back as findings

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, TypeVar
 
 from urlinspector.core.model import (
     AUTHORITY,
@@ -21,11 +21,14 @@ from urlinspector.core.model import (
 )
 from urlinspector.core.registry import DEFAULT_PORTS
 
-SchemeResult = tuple[tuple[Part, ...], dict[str, object], tuple[Diagnostic, ...]]
+_Fields = TypeVar("_Fields")
+
+SchemeResult = tuple[tuple[Part, ...], _Fields, tuple[Diagnostic, ...]]
 """What a scheme's syntax makes of a URL: its parts (see :data:`.model.Part`), its
-decoded, typed ``fields`` and its findings.  Plain tuples: the parser builds one for
-most URLs, and :class:`.model.SchemeParts` groups the parts and fields with the scheme
-and its default port where a caller asks for them."""
+decoded, typed fields (the scheme's own record, e.g. ``SchemeResult[FtpFields]``) and
+its findings.  Plain tuples: the parser builds one for most URLs, and
+:class:`.model.SchemeParts` groups the parts and fields with the scheme and its default
+port where a caller asks for them."""
 
 
 _NO_DIAGNOSTICS: Final[tuple[Diagnostic, ...]] = ()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, HOST, Diagnostic, Part, Spans
+from urlinspector.core.model import AUTHORITY, HOST, NEW_RECORD, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
     _R_SLASH,
     SchemeResult,
@@ -20,7 +20,25 @@ from urlinspector.core.specific.common import (
 _R_FILE_PATH: Final = "fpath, RFC 1738 §3.10; RFC 1738 summary (zh) §5 (fileurl)"
 
 
-def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+class FileFields(NamedTuple):
+    """What a file URL's own syntax holds (RFC 1738 §3.10)."""
+
+    host: str | None
+    """The host as written (empty in ``file:///``); None without an authority."""
+    local: bool
+    """Whether the URL names this machine: no host, an empty one or ``localhost``
+    (RFC 1738 §3.10)."""
+    path: bytes | None
+    """The fpath after the "/", decoded; None when there is none."""
+
+
+def file_fields(*, host: str | None, local: bool, path: bytes | None) -> FileFields:
+    """``FileFields(host=..., local=..., path=...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(FileFields, (host, local, path))
+
+
+def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[FileFields]:
     """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (RFC 1738 summary (zh) §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -63,9 +81,9 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             _part(name="path", span=(u0, u1), text=raw, role="file-path", rule=_R_FILE_PATH)
         )
         path = _octets(raw)
-    fields: dict[str, object] = {
-        "host": host,
-        "local": host is None or host == "" or host.lower() == "localhost",
-        "path": path,
-    }
+    fields = file_fields(
+        host=host,
+        local=host is None or host == "" or host.lower() == "localhost",
+        path=path,
+    )
     return tuple(parts), fields, tuple(diags)

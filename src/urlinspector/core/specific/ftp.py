@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, Literal, NamedTuple
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import PASSWORD, USER, USERINFO, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, PASSWORD, USER, USERINFO, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
     _NO_DIAGNOSTICS,
     _R_SLASH,
@@ -27,14 +27,58 @@ _R_FTP_TYPE_SEP: Final = '";type=", RFC 1738 §3.2.3 / §5'
 _R_FTP_TYPE: Final = "ftptype, RFC 1738 §3.2.2 / §5"
 _FTP_TYPE: Final = re.compile(r";type=([^;/]*)\Z", re.IGNORECASE)
 
+FtpTypecode = Literal["a", "i", "d"]
+"""``ftptype = "A" | "I" | "D" | "a" | "i" | "d"`` (RFC 1738 §5), in lower case: ASCII,
+image (binary) or a directory listing (RFC 1738 §3.2.2)."""
 
-def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+_TYPECODES: Final[dict[str, FtpTypecode]] = {
+    "a": "a",
+    "A": "a",
+    "i": "i",
+    "I": "i",
+    "d": "d",
+    "D": "d",
+}
+"""The ftptype as written -> its typecode; anything else is ``ftp-typecode-invalid``."""
+
+
+class FtpFields(NamedTuple):
+    """What an ftp URL's own syntax holds (RFC 1738 §3.2), decoded."""
+
+    user: bytes | None
+    """The user name, decoded; None without a userinfo (anonymous, RFC 1738 §3.2.1)."""
+    password: bytes | None
+    """The password, decoded; None when none is written."""
+    cwd: tuple[bytes, ...]
+    """The fsegments before the name, one CWD each, decoded one by one (a ``%2F`` stays
+    inside its segment; RFC 1738 §3.2.2)."""
+    name: bytes | None
+    """The last fsegment (empty for a directory URL ending in "/"); None without a
+    url-path."""
+    typecode: FtpTypecode | None
+    """The ``;type=`` typecode, or None when there is none or it is invalid."""
+
+
+def ftp_fields(
+    *,
+    user: bytes | None,
+    password: bytes | None,
+    cwd: tuple[bytes, ...],
+    name: bytes | None,
+    typecode: FtpTypecode | None,
+) -> FtpFields:
+    """``FtpFields(user=..., ...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(FtpFields, (user, password, cwd, name, typecode))
+
+
+def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[FtpFields]:
     """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     cwd: tuple[bytes, ...] = ()
     name: bytes | None = None
-    typecode: str | None = None
+    typecode: FtpTypecode | None = None
     slash, u0, u1 = _url_path(text, spans, True)  # fsegment holds "?"
     if slash < 0:
         if u0 >= 0:
@@ -98,9 +142,8 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
                     name="typecode", span=(t0, t1), text=raw, role="ftp-typecode", rule=_R_FTP_TYPE
                 )
             )
-            if len(raw) == 1 and raw in "AIDaid":
-                typecode = raw.lower()
-            else:
+            typecode = _TYPECODES.get(raw)
+            if typecode is None:
                 diags.append(
                     _diag(
                         "ftp-typecode-invalid",
@@ -116,11 +159,5 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
     if spans[USERINFO][0] >= 0:
         user = _decoded(text, spans[USER])
         password = _decoded(text, spans[PASSWORD])
-    fields: dict[str, object] = {
-        "user": user,
-        "password": password,
-        "cwd": cwd,
-        "name": name,
-        "typecode": typecode,
-    }
+    fields = ftp_fields(user=user, password=password, cwd=cwd, name=name, typecode=typecode)
     return tuple(parts), fields, tuple(diags) if diags else _NO_DIAGNOSTICS

@@ -4,10 +4,10 @@ the Gopher+ string; the 1993 draft's ``? search`` form."""
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, Literal, NamedTuple
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import QUERY, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, QUERY, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
     _ESCAPE_AT,
     _R_GSEARCH_004,
@@ -35,79 +35,167 @@ _CR_LF: Final = re.compile(rb"[\r\n]")
 _CR_LF_TAB: Final = re.compile(rb"[\r\n\t]")
 
 
-def _gopher_plus(
-    text: str, g0: int, g1: int, fields: dict[str, object], diags: list[Diagnostic]
-) -> None:
+GopherPlusKind = Literal[
+    "default-view",
+    "ask-form-item",
+    "attributes",
+    "directory-attributes",
+    "ask-data",
+    "alternate-view",
+]
+"""What a Gopher+ string asks for (RFC 1738 §3.4.4–§3.4.9): ``+`` the default view,
+``?`` an item's electronic form, ``!`` / ``$`` an item's or a directory's attributes,
+``+%09...`` a filled-in form, ``+view%20language`` another view."""
+
+
+class GopherFields(NamedTuple):
+    """What a gopher URL's own syntax holds (RFC 1738 §3.4), decoded."""
+
+    gophertype: str
+    """The item type (RFC 1738 §3.4.1), one character (an escape decoded); ``"1"`` when
+    the URL gives none."""
+    gophertype_defaulted: bool
+    """Whether the URL gives no type, so ``gophertype`` is the default ``"1"``."""
+    selector: bytes
+    """The selector, decoded (empty when the URL has none)."""
+    search: bytes | None
+    """The search after ``%09`` (RFC 1738 §3.4.2; ``?`` in URL draft 1993), or None."""
+    gopher_plus: bytes | None
+    """The Gopher+ string after the second ``%09`` (RFC 1738 §3.4.3), or None."""
+    gopher_plus_kind: GopherPlusKind | None
+    """What the Gopher+ string asks for; None without one, or for one not recognised."""
+    attributes: tuple[str, ...] | None
+    """The attribute names of a ``!`` or ``$`` string (RFC 1738 §3.4.6, §3.4.7)."""
+    view: str | None
+    """The view of a ``+view%20language`` string (RFC 1738 §3.4.8)."""
+    language: str | None
+    """Its language, or None when it names none."""
+    ask_values: tuple[bytes, ...] | None
+    """The values of a well-formed filled-in form (RFC 1738 §3.4.9)."""
+
+
+def gopher_fields(
+    *,
+    gophertype: str,
+    gophertype_defaulted: bool,
+    selector: bytes,
+    search: bytes | None,
+    gopher_plus: bytes | None,
+    gopher_plus_kind: GopherPlusKind | None,
+    attributes: tuple[str, ...] | None,
+    view: str | None,
+    language: str | None,
+    ask_values: tuple[bytes, ...] | None,
+) -> GopherFields:
+    """``GopherFields(gophertype=..., ...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(
+        GopherFields,
+        (
+            gophertype,
+            gophertype_defaulted,
+            selector,
+            search,
+            gopher_plus,
+            gopher_plus_kind,
+            attributes,
+            view,
+            language,
+            ask_values,
+        ),
+    )
+
+
+_GopherPlus = tuple[
+    bytes | None,
+    GopherPlusKind | None,
+    tuple[str, ...] | None,
+    str | None,
+    str | None,
+    tuple[bytes, ...] | None,
+]
+"""A Gopher+ string decoded and classified: the last six of :class:`GopherFields`
+(``gopher_plus``, ``gopher_plus_kind``, ``attributes``, ``view``, ``language``,
+``ask_values``), in their order."""
+
+_NO_GOPHER_PLUS: Final[_GopherPlus] = (None, None, None, None, None, None)
+
+
+def _plus(
+    string: bytes,
+    kind: GopherPlusKind | None = None,
+    *,
+    attributes: tuple[str, ...] | None = None,
+    view: str | None = None,
+    language: str | None = None,
+    ask_values: tuple[bytes, ...] | None = None,
+) -> _GopherPlus:
+    """A :data:`_GopherPlus`, its values by name."""
+    return string, kind, attributes, view, language, ask_values
+
+
+def _gopher_plus(text: str, g0: int, g1: int, diags: list[Diagnostic]) -> _GopherPlus:
     """Classify a gopher+_string (RFC 1738 §3.4.4–§3.4.9)."""
     raw = text[g0:g1]
     decoded = _octets(raw)
-    fields["gopher_plus"] = decoded
     if not raw:
-        return
+        return _plus(decoded)
     first = raw[0]
     if raw == "+":  # §3.4.4
-        fields["gopher_plus_kind"] = "default-view"
-    elif raw == "?":  # §3.4.4, §3.4.5
-        fields["gopher_plus_kind"] = "ask-form-item"
-    elif first in "!$":  # §3.4.6, §3.4.7: names separated by coded spaces
-        fields["gopher_plus_kind"] = "attributes" if first == "!" else "directory-attributes"
+        return _plus(decoded, "default-view")
+    if raw == "?":  # §3.4.4, §3.4.5
+        return _plus(decoded, "ask-form-item")
+    if first in "!$":  # §3.4.6, §3.4.7: names separated by coded spaces
         names = decoded[1:].decode("utf-8", "replace").split(" ")
-        fields["attributes"] = tuple(filter(None, names))  # (the non-empty names)
-    elif raw.startswith("+%09"):  # §3.4.9: an ASK block filled in
-        fields["gopher_plus_kind"] = "ask-data"
+        return _plus(
+            decoded,
+            "attributes" if first == "!" else "directory-attributes",
+            attributes=tuple(filter(None, names)),  # (the non-empty names)
+        )
+    if raw.startswith("+%09"):  # §3.4.9: an ASK block filled in
         lines = decoded[len(_ASK_PREFIX) :].split(b"\r\n")
         if decoded.startswith(_ASK_PREFIX) and len(lines) >= 2 and lines[-2:] == [b".", b""]:
-            fields["ask_values"] = tuple(lines[:-2])
-        else:
-            diags.append(
-                _diag(
-                    "gopher-ask-data-malformed",
-                    "warning",
-                    g0,
-                    g1,
-                    "filled-in form data must read +%091%0D%0A+-1%0D%0A, then each value "
-                    "followed by %0D%0A, then .%0D%0A",
-                    "RFC 1738 §3.4.9",
-                )
-            )
-    elif first == "+":  # §3.4.8: +view%20language
-        fields["gopher_plus_kind"] = "alternate-view"
-        view, space, language = decoded[1:].decode("utf-8", "replace").partition(" ")
-        fields["view"] = view
-        fields["language"] = language if space else None
-    else:
+            return _plus(decoded, "ask-data", ask_values=tuple(lines[:-2]))
         diags.append(
             _diag(
-                "gopher-plus-unrecognised",
+                "gopher-ask-data-malformed",
                 "warning",
                 g0,
                 g1,
-                f"the Gopher+ string {_show(raw)} is none of '+', '?', '!attr', '$attr', "
-                "'+view%20lang' or a filled-in form '+%09...'",
-                "RFC 1738 §3.4.3–§3.4.9",
+                "filled-in form data must read +%091%0D%0A+-1%0D%0A, then each value "
+                "followed by %0D%0A, then .%0D%0A",
+                "RFC 1738 §3.4.9",
             )
         )
+        return _plus(decoded, "ask-data")
+    if first == "+":  # §3.4.8: +view%20language
+        view, space, language = decoded[1:].decode("utf-8", "replace").partition(" ")
+        return _plus(decoded, "alternate-view", view=view, language=language if space else None)
+    diags.append(
+        _diag(
+            "gopher-plus-unrecognised",
+            "warning",
+            g0,
+            g1,
+            f"the Gopher+ string {_show(raw)} is none of '+', '?', '!attr', '$attr', "
+            "'+view%20lang' or a filled-in form '+%09...'",
+            "RFC 1738 §3.4.3–§3.4.9",
+        )
+    )
+    return _plus(decoded)
 
 
-def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[GopherFields]:
     """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
     [ "%09" gopher+_string ] ] ] ] ]`` (RFC 1738 §5); URL draft 1993: ``[/ gtype [selector]][?
     search]``."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
     by_tab = SCHEME_RULES.get(edition.id, RULES_1738).gopher_search == "tab"
-    fields: dict[str, object] = {
-        "gophertype": "1",
-        "gophertype_defaulted": True,
-        "selector": b"",
-        "search": None,
-        "gopher_plus": None,
-        "gopher_plus_kind": None,
-        "attributes": None,
-        "view": None,
-        "language": None,
-        "ask_values": None,
-    }
+    gophertype = "1"  # RFC 1738 §3.4.1: "If <gophertype> is omitted, it defaults to 1"
+    selector = b""
+    search: bytes | None = None
+    plus = _NO_GOPHER_PLUS
     slash, u0, u1 = _url_path(text, spans, by_tab)
     if slash < 0:
         if u0 >= 0:
@@ -127,8 +215,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 rule=_R_GTYPE if by_tab else _R_GTYPE_004,
             )
         )
-        fields["gophertype"] = chr(int(gtype[1:], 16)) if g1 - u0 == 3 else gtype
-        fields["gophertype_defaulted"] = False
+        gophertype = chr(int(gtype[1:], 16)) if g1 - u0 == 3 else gtype
         # selector [ "%09" search [ "%09" gopher+_string ] ]: only the first two encoded
         # tabs delimit; a filled-in form (RFC 1738 §3.4.9) holds more
         tab1 = text.find("%09", g1, u1) if by_tab else -1
@@ -145,7 +232,6 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
             )
         )
         selector = _octets(raw)
-        fields["selector"] = selector
         if 13 in selector or 10 in selector or (not by_tab and 9 in selector):  # CR, LF, tab
             _check_selector(text, g1, s1, selector, by_tab, diags)
         if tab1 >= 0:
@@ -163,7 +249,6 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 )
             )
             search = _octets(text[tab1 + 3 : e1])
-            fields["search"] = search
             if 13 in search or 10 in search:  # CR, LF
                 diags.append(
                     _diag(
@@ -189,7 +274,7 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                     rule=_R_GPLUS,
                 )
             )
-            _gopher_plus(text, tab2 + 3, u1, fields, diags)
+            plus = _gopher_plus(text, tab2 + 3, u1, diags)
     if not by_tab:
         q0, q1 = spans[QUERY]
         if q0 >= 0:
@@ -212,7 +297,20 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                     rule=_R_GSEARCH_004,
                 )
             )
-            fields["search"] = _octets(text[q0:q1])
+            search = _octets(text[q0:q1])
+    plus_string, plus_kind, attributes, view, language, ask_values = plus
+    fields = gopher_fields(
+        gophertype=gophertype,
+        gophertype_defaulted=slash < 0 or u1 <= u0,
+        selector=selector,
+        search=search,
+        gopher_plus=plus_string,
+        gopher_plus_kind=plus_kind,
+        attributes=attributes,
+        view=view,
+        language=language,
+        ask_values=ask_values,
+    )
     return tuple(parts), fields, tuple(diags)
 
 

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import Diagnostic, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Spans
 from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _part, _show
 
 _R_ADDR: Final = "encoded822addr (rfc822-addr-spec), RFC 1738 §3.5 / §5"
 
 
-def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+class MailtoFields(NamedTuple):
+    """What a mailto URL's own syntax holds (RFC 1738 §3.5)."""
+
+    addr_spec: bytes
+    """The RFC 822 address, decoded (empty when the URL has none)."""
+
+
+def mailto_fields(*, addr_spec: bytes) -> MailtoFields:
+    """``MailtoFields(addr_spec=...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(MailtoFields, (addr_spec,))
+
+
+def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[MailtoFields]:
     """``mailtourl = "mailto:" encoded822addr`` (RFC 1738 §5): the whole opaque part."""
     diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it
@@ -54,5 +67,5 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 "RFC 1738 §3.5",
             )
         )
-    fields: dict[str, object] = {"addr_spec": _octets(raw)}
+    fields = mailto_fields(addr_spec=_octets(raw))
     return tuple(parts), fields, tuple(diags)

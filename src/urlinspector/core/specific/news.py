@@ -3,10 +3,10 @@ or a group and an article number on a given server."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, NamedTuple
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, Diagnostic, Part, Spans
+from urlinspector.core.model import AUTHORITY, NEW_RECORD, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
     _R_SLASH,
     RULES_1738,
@@ -27,12 +27,50 @@ _R_NNTP_GROUP: Final = "group, RFC 1738 §3.7 / §5"
 _R_NNTP_SLASH: Final = 'nntpurl = "nntp://" hostport "/" group [ "/" digits ], RFC 1738 §5'
 _R_NNTP_ARTICLE: Final = "digits (article-number), RFC 1738 §3.7 / §5"
 
+NewsKind = Literal["all", "article", "group"]
+"""``grouppart = "*" | group | article`` (RFC 1738 §5): every group, one article by its
+message-id, or one newsgroup."""
 
-def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+
+class NewsFields(NamedTuple):
+    """What a news URL's own syntax holds (RFC 1738 §3.6)."""
+
+    kind: NewsKind | None
+    """What the grouppart names; None when it is empty."""
+    group: str | None
+    """The newsgroup name, decoded (``kind == "group"``), else None."""
+    message_id: str | None
+    """The message-id, decoded (``kind == "article"``), else None."""
+
+
+def news_fields(*, kind: NewsKind | None, group: str | None, message_id: str | None) -> NewsFields:
+    """``NewsFields(kind=..., group=..., message_id=...)``, built as quickly as a tuple
+    (see :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(NewsFields, (kind, group, message_id))
+
+
+class NntpFields(NamedTuple):
+    """What an nntp URL's own syntax holds (RFC 1738 §3.7)."""
+
+    group: str | None
+    """The newsgroup name, decoded; None when the URL has none."""
+    article_number: int | None
+    """The article number; None when there is none or it is not decimal digits."""
+
+
+def nntp_fields(*, group: str | None, article_number: int | None) -> NntpFields:
+    """``NntpFields(group=..., article_number=...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(NntpFields, (group, article_number))
+
+
+def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[NewsFields]:
     """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
-    fields: dict[str, object] = {"kind": None, "group": None, "message_id": None}
+    kind: NewsKind | None = None
+    group: str | None = None
+    message_id: str | None = None
     a0, a1 = spans[AUTHORITY]
     if a0 >= 0:
         diags.append(
@@ -69,15 +107,15 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         )
     elif raw == "*":
         parts.append(_part(name="*", span=(start, end), text=raw, role="news-group", rule=_R_ALL))
-        fields["kind"] = "all"
+        kind = "all"
     elif "@" in raw:
         parts.append(
             _part(
                 name="message-id", span=(start, end), text=raw, role="message-id", rule=_R_ARTICLE
             )
         )
-        fields["kind"] = "article"
-        fields["message_id"] = _text(raw)
+        kind = "article"
+        message_id = _text(raw)
         at = raw.rfind("@")
         bracketed = raw[:1] == "<" or raw[:3].upper() == "%3C"
         if at == 0 or at == len(raw) - 1 or bracketed:
@@ -98,8 +136,8 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 name="newsgroup-name", span=(start, end), text=raw, role="news-group", rule=_R_GROUP
             )
         )
-        fields["kind"] = "group"
-        fields["group"] = _text(raw)
+        kind = "group"
+        group = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
         if rules.news_group.match(raw) is None:
             diags.append(
@@ -112,10 +150,11 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     rules.news_group_ref,
                 )
             )
+    fields = news_fields(kind=kind, group=group, message_id=message_id)
     return tuple(parts), fields, tuple(diags)
 
 
-def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[NntpFields]:
     """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -194,5 +233,5 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     "RFC 1738 §3.7 / §5 (digits)",
                 )
             )
-    fields: dict[str, object] = {"group": group, "article_number": number}
+    fields = nntp_fields(group=group, article_number=number)
     return tuple(parts), fields, tuple(diags)

@@ -3,10 +3,10 @@ draft's version after ``%00``."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, Diagnostic, Part, Spans
+from urlinspector.core.model import AUTHORITY, NEW_RECORD, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
     _PROSPERO_VERSION_004,
     _R_SLASH,
@@ -29,12 +29,35 @@ _R_FIELD_SEP: Final = 'fieldspec = ";" fieldname "=" fieldvalue, RFC 1738 §3.11
 _R_FIELD: Final = "fieldspec, RFC 1738 §3.11 / §5"
 
 
-def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+class ProsperoFields(NamedTuple):
+    """What a prospero URL's own syntax holds (RFC 1738 §3.11; URL draft 1993)."""
+
+    hsoname: bytes | None
+    """The host-specific object name, decoded; None when the URL has none."""
+    version: str | None
+    """The version after ``%00`` (URL draft 1993), decoded; None when there is none."""
+    fieldspecs: tuple[tuple[str, str], ...]
+    """The ``;name=value`` fieldspecs, each name and value decoded, in order."""
+
+
+def prospero_fields(
+    *, hsoname: bytes | None, version: str | None, fieldspecs: tuple[tuple[str, str], ...]
+) -> ProsperoFields:
+    """``ProsperoFields(hsoname=..., version=..., fieldspecs=...)``, built as quickly as
+    a tuple (see :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(ProsperoFields, (hsoname, version, fieldspecs))
+
+
+_NO_PROSPERO_FIELDS: Final = prospero_fields(hsoname=None, version=None, fieldspecs=())
+
+
+def _prospero(
+    text: str, scheme: str, spans: Spans, edition: Edition
+) -> SchemeResult[ProsperoFields]:
     """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (RFC 1738 §5);
     URL draft 1993: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
-    fields: dict[str, object] = {"hsoname": None, "version": None, "fieldspecs": ()}
     slash, u0, u1 = _url_path(text, spans, True)  # psegment holds "?"
     if slash < 0:
         if u0 >= 0:
@@ -51,7 +74,7 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                     "RFC 1738 §3.11 / §5",
                 )
             )
-        return tuple(parts), fields, tuple(diags)
+        return tuple(parts), _NO_PROSPERO_FIELDS, tuple(diags)
     parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
@@ -59,9 +82,10 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
     parts.append(_part(name="hsoname", span=(u0, h1), text=raw, role="hsoname", rule=_R_HSONAME))
-    fields["hsoname"] = _octets(raw)
+    hsoname = _octets(raw)
+    version: str | None = None
     if nul >= 0:
-        version = text[nul + 3 : n1]
+        written = text[nul + 3 : n1]
         parts.append(
             _part(
                 name="%00", span=(nul, nul + 3), text="%00", role="separator", rule=_R_PVERSION_SEP
@@ -71,12 +95,12 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
             _part(
                 name="version",
                 span=(nul + 3, n1),
-                text=version,
+                text=written,
                 role="prospero-version",
                 rule=_R_PVERSION,
             )
         )
-        fields["version"] = _text(version)
+        version = _text(written)
         if not SCHEME_RULES.get(edition.id, RULES_1738).prospero_version:
             diags.append(
                 _diag(
@@ -90,14 +114,14 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                     "URL draft 1993 (Prospero); RFC 1738 §3.11",
                 )
             )
-        elif _PROSPERO_VERSION_004.match(version) is None:
+        elif _PROSPERO_VERSION_004.match(written) is None:
             diags.append(
                 _diag(
                     "prospero-version-invalid",
                     "warning",
                     nul + 3,
                     n1,
-                    f"the version {_show(version)} should be digits (optionally followed "
+                    f"the version {_show(written)} should be digits (optionally followed "
                     "by letters and digits naming attributes)",
                     "URL draft 1993 (BNF: prosperolink, version = digits)",
                 )
@@ -130,5 +154,5 @@ def _prospero(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeR
                 )
             )
         pos = nxt
-    fields["fieldspecs"] = tuple(specs)
+    fields = prospero_fields(hsoname=hsoname, version=version, fieldspecs=tuple(specs))
     return tuple(parts), fields, tuple(diags)

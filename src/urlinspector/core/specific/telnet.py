@@ -2,16 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import PASSWORD, USER, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, PASSWORD, USER, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _part, _show, _url_path
 
 _R_TELNET_SLASH: Final = 'telneturl = "telnet://" login [ "/" ], RFC 1738 §3.8 / §5'
 
 
-def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+class TelnetFields(NamedTuple):
+    """What a telnet URL's own syntax holds (RFC 1738 §3.8): the login it suggests."""
+
+    user: bytes | None
+    """The suggested user name, decoded (advice for the person, RFC 1738 §3.8); None
+    when none is written."""
+    password: bytes | None
+    """The suggested password, decoded; None when none is written."""
+    trailing_slash: bool
+    """Whether the URL ends with the optional "/"."""
+
+
+def telnet_fields(
+    *, user: bytes | None, password: bytes | None, trailing_slash: bool
+) -> TelnetFields:
+    """``TelnetFields(user=..., ...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(TelnetFields, (user, password, trailing_slash))
+
+
+def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[TelnetFields]:
     """``telneturl = "telnet://" login [ "/" ]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -32,9 +52,9 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 "RFC 1738 §3.8 / §5",
             )
         )
-    fields: dict[str, object] = {
-        "user": _decoded(text, spans[USER]),
-        "password": _decoded(text, spans[PASSWORD]),
-        "trailing_slash": slash >= 0,
-    }
+    fields = telnet_fields(
+        user=_decoded(text, spans[USER]),
+        password=_decoded(text, spans[PASSWORD]),
+        trailing_slash=slash >= 0,
+    )
     return tuple(parts), fields, tuple(diags)

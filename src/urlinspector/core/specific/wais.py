@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, NamedTuple
 
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, QUERY, Diagnostic, Part, Spans
+from urlinspector.core.model import AUTHORITY, NEW_RECORD, QUERY, Diagnostic, Part, Spans
 from urlinspector.core.specific.common import (
     _R_SLASH,
     RULES_1738,
@@ -25,18 +25,46 @@ _R_WAIS_PATH: Final = "wpath, RFC 1738 §3.9 / §5"
 _R_WAIS_Q: Final = 'waisindex = ... "/" database "?" search, RFC 1738 §5'
 _R_WAIS_SEARCH: Final = "search, RFC 1738 §3.9 / §5"
 
+WaisKind = Literal["database", "index", "document"]
+"""``waisdatabase | waisindex | waisdoc`` (RFC 1738 §5): a database, a search of it, or
+one document by type and path."""
 
-def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult:
+
+class WaisFields(NamedTuple):
+    """What a wais URL's own syntax holds (RFC 1738 §3.9), decoded."""
+
+    kind: WaisKind | None
+    """Which of the three forms the URL is; None without a database."""
+    database: bytes | None
+    """The database name, decoded."""
+    search: bytes | None
+    """The search after "?" (``kind == "index"``, or wrongly with a document)."""
+    wtype: bytes | None
+    """The document's type (``kind == "document"``)."""
+    wpath: bytes | None
+    """The document-id (``kind == "document"``); None when it is missing."""
+
+
+def wais_fields(
+    *,
+    kind: WaisKind | None,
+    database: bytes | None,
+    search: bytes | None,
+    wtype: bytes | None,
+    wpath: bytes | None,
+) -> WaisFields:
+    """``WaisFields(kind=..., ...)``, built as quickly as a tuple (see
+    :data:`.model.NEW_RECORD`)."""
+    return NEW_RECORD(WaisFields, (kind, database, search, wtype, wpath))
+
+
+_NO_WAIS_FIELDS: Final = wais_fields(kind=None, database=None, search=None, wtype=None, wpath=None)
+
+
+def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[WaisFields]:
     """``waisdatabase | waisindex | waisdoc`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
-    fields: dict[str, object] = {
-        "kind": None,
-        "database": None,
-        "search": None,
-        "wtype": None,
-        "wpath": None,
-    }
     slash, u0, u1 = _url_path(text, spans, False)  # "?" starts the search
     q0, q1 = spans[QUERY]
     if slash < 0:
@@ -52,7 +80,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     "RFC 1738 §3.9 / §5",
                 )
             )
-        return tuple(parts), fields, tuple(diags)
+        return tuple(parts), _NO_WAIS_FIELDS, tuple(diags)
     parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
@@ -60,10 +88,11 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
     parts.append(
         _part(name="database", span=(u0, d1), text=raw, role="wais-database", rule=_R_WAIS_DB)
     )
-    fields["database"] = _octets(raw)
-    fields["kind"] = "database"
+    database = _octets(raw)
+    kind: WaisKind = "database"
+    search = wtype = wpath = None
     if bar >= 0:
-        fields["kind"] = "document"
+        kind = "document"
         parts.append(
             _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_WAIS_SLASH)
         )
@@ -73,7 +102,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         parts.append(
             _part(name="wtype", span=(bar + 1, t1), text=raw, role="wais-type", rule=_R_WAIS_TYPE)
         )
-        fields["wtype"] = _octets(raw)
+        wtype = _octets(raw)
         if bar2 < 0:
             diags.append(
                 _diag(
@@ -98,7 +127,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     name="wpath", span=(bar2 + 1, u1), text=raw, role="wais-path", rule=_R_WAIS_PATH
                 )
             )
-            fields["wpath"] = _octets(raw)
+            wpath = _octets(raw)
             bar3 = text.find("/", bar2 + 1, u1)
             if bar3 >= 0 and not SCHEME_RULES.get(edition.id, RULES_1738).wais_wpath_slash:
                 diags.append(
@@ -126,7 +155,7 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         parts.append(
             _part(name="search", span=(q0, q1), text=raw, role="search", rule=_R_WAIS_SEARCH)
         )
-        fields["search"] = _octets(raw)
+        search = _octets(raw)
         if bar >= 0:
             diags.append(
                 _diag(
@@ -140,5 +169,6 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
             )
         else:
-            fields["kind"] = "index"
+            kind = "index"
+    fields = wais_fields(kind=kind, database=database, search=search, wtype=wtype, wpath=wpath)
     return tuple(parts), fields, tuple(diags)

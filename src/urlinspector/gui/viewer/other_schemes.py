@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import URL
+from urlinspector.core.specific import MailtoFields, ProsperoFields, TelnetFields, WaisFields
 from urlinspector.gui.models.text import masked, visible
 from urlinspector.gui.viewer.common import escape, without_password
 
@@ -58,19 +59,40 @@ class Explanation:
     notes: tuple[str, ...] = field(default=())
 
 
-def _text(value: object) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, bytes | bytearray):
-        return bytes(value).decode("utf-8", "replace")
-    return str(value)
+def _text(value: bytes | None) -> str | None:
+    """A decoded field's octets as text."""
+    return None if value is None else value.decode("utf-8", "replace")
+
+
+def _wais_details(fields: WaisFields) -> list[tuple[str, str]]:
+    """The database, search, type and document-id a wais URL gives (RFC 1738 §3.9)."""
+    named = (
+        ("Database", fields.database),
+        ("Search", fields.search),
+        ("WAIS type", fields.wtype),
+        ("WAIS document-id", fields.wpath),
+    )
+    return [
+        (label, value.decode("utf-8", "replace")) for label, value in named if value is not None
+    ]
+
+
+def _prospero_details(fields: ProsperoFields) -> list[tuple[str, str]]:
+    """The hsoname, version and fieldspecs a prospero URL gives (RFC 1738 §3.11)."""
+    details = []
+    if fields.hsoname is not None:
+        details.append(("hsoname", fields.hsoname.decode("utf-8", "replace")))
+    if fields.version is not None:
+        details.append(("Version", fields.version))
+    details += [(f"Field {name}", value) for name, value in fields.fieldspecs]
+    return details
 
 
 def explain(url: URL) -> Explanation:
     """The explanation for *url* (any scheme)."""
     parsed = url
     scheme = (parsed.scheme or "").lower()
-    fields = parsed.specific.fields if parsed.specific is not None else {}
+    fields = parsed.scheme_fields
     host = parsed.host or ""
     if scheme in ("http", "https"):
         return Explanation(
@@ -83,8 +105,9 @@ def explain(url: URL) -> Explanation:
         )
     if scheme in ("telnet", "tn3270"):
         port = parsed.port or "23"
-        user = _text(fields.get("user"))
-        password = _text(fields.get("password"))
+        telnet = fields if isinstance(fields, TelnetFields) else None  # (tn3270 has none)
+        user = None if telnet is None else _text(telnet.user)
+        password = None if telnet is None else _text(telnet.password)
         details = [("Host", host), ("Port", port)]
         if user is not None:
             details.append(("Suggested user", user))
@@ -104,7 +127,8 @@ def explain(url: URL) -> Explanation:
             action="Open with the system's &telnet program",
         )
     if scheme == "mailto":
-        address = _text(fields.get("addr_spec")) or parsed.path or ""
+        written = fields.addr_spec if isinstance(fields, MailtoFields) else None
+        address = _text(written) or parsed.path or ""
         return Explanation(
             "A mail address",
             "A mailto URL designates an Internet mail address (RFC 1738 §3.5); it names no "
@@ -114,15 +138,8 @@ def explain(url: URL) -> Explanation:
         )
     if scheme == "wais":
         details = [("Host", host), ("Port", parsed.port or "210")]
-        for name, label in (
-            ("database", "Database"),
-            ("search", "Search"),
-            ("wtype", "WAIS type"),
-            ("wpath", "WAIS document-id"),
-        ):
-            value = _text(fields.get(name))
-            if value is not None:
-                details.append((label, value))
+        if isinstance(fields, WaisFields):
+            details += _wais_details(fields)
         return Explanation(
             "A WAIS database, search or document",
             "WAIS (RFC 1738 §3.9, RFC 1625) is inspected, not fetched: urlinspector shows "
@@ -132,14 +149,8 @@ def explain(url: URL) -> Explanation:
         )
     if scheme == "prospero":
         details = [("Host", host), ("Port", parsed.port or "1525")]
-        hsoname = _text(fields.get("hsoname"))
-        if hsoname is not None:
-            details.append(("hsoname", hsoname))
-        version = _text(fields.get("version"))
-        if version is not None:
-            details.append(("Version", version))
-        for name, value in fields.get("fieldspecs") or ():  # type: ignore[attr-defined]
-            details.append((f"Field {name}", str(value)))
+        if isinstance(fields, ProsperoFields):
+            details += _prospero_details(fields)
         return Explanation(
             "A Prospero object",
             "Prospero (RFC 1738 §3.11) is inspected, not fetched: urlinspector shows the "

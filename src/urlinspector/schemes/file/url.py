@@ -13,6 +13,7 @@ from pathlib import PurePosixPath
 
 from urlinspector.core import URL
 from urlinspector.core.quoting import quoted
+from urlinspector.core.specific import FileFields
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ftp.url import quote_fsegment
 
@@ -34,22 +35,20 @@ def file_target(url: URL) -> FileTarget:
     """The local path *url* names (RFC 1738 §3.10); raises
     :class:`~urlinspector.schemes.errors.LocalProtocolError` for another host's file or
     a URL that is not a file URL."""
-    parsed = url
-    specific = parsed.specific
-    if (parsed.scheme or "").lower() != "file" or specific is None:
-        raise LocalProtocolError(f"{quoted(parsed.text)} is not a file URL")
-    host = str(specific.fields.get("host") or "")
-    if not specific.fields.get("local"):
+    fields = url.scheme_fields
+    if not isinstance(fields, FileFields):
+        raise LocalProtocolError(f"{quoted(url.text)} is not a file URL")
+    if not fields.local:
         raise LocalProtocolError(
-            f"the file URL names the host {quoted(host)}: RFC 1738 §3.10 gives no protocol to "
-            "reach another machine's files, so only this machine's (no host, or localhost) are read"
+            f"the file URL names the host {quoted(fields.host or '')}: RFC 1738 §3.10 gives no "
+            "protocol to reach another machine's files, so only this machine's (no host, or "
+            "localhost) are read"
         )
-    raw = specific.fields.get("path")
-    octets = bytes(raw) if isinstance(raw, bytes | bytearray) else b""
+    octets = fields.path or b""
     if b"\x00" in octets:
         raise LocalProtocolError("the file URL's path holds a NUL (%00): no file has that name")
     path = PurePosixPath(os.fsdecode(b"/" + octets))
-    return FileTarget(parsed.text, path, parsed.text.endswith("/"))
+    return FileTarget(url.text, path, url.text.endswith("/"))
 
 
 def file_url(path: PurePosixPath | str, is_dir: bool = False) -> str:

@@ -2,8 +2,9 @@
 
 ``ftp://<user>:<password>@<host>:<port>/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>``
 (the layout RFC 1738 lost; RFC 1738 summary (zh) §3.2 keeps it).  The core has already split and
-decoded the parts (``parse(url).specific``: ``user``, ``password``, ``cwd`` segments, ``name``,
-``typecode``, each decoded on its own, so ``%2F`` stays inside its argument).  This
+decoded the parts (``parse(url).scheme_fields``, an ``FtpFields``: ``user``, ``password``,
+``cwd`` segments, ``name``, ``typecode``, each decoded on its own, so ``%2F`` stays inside
+its argument).  This
 module turns them into a :class:`Plan`: the login, one ``CWD`` per segment, then
 ``NLST`` (typecode ``d``), or ``TYPE`` and ``RETR`` (``a``, ``i``, or a guess), or a
 directory listing when the URL names no file.
@@ -21,7 +22,7 @@ from urlinspector.core import URL
 from urlinspector.core.model import AUTHORITY, URI, Diagnostic, SchemeParts
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
-from urlinspector.core.specific import parse_specific
+from urlinspector.core.specific import FtpFields, FtpTypecode, parse_specific
 from urlinspector.schemes.errors import LocalProtocolError
 
 __all__ = [
@@ -56,7 +57,8 @@ DEFAULT_ANONYMOUS_PASSWORD = "urlinspector@example.invalid"
 for "the Internet e-mail address of the end user"; ``.invalid`` (RFC 2606) says that
 none was given."""
 
-Typecode = Literal["a", "i", "d"]
+Typecode = FtpTypecode
+"""``a`` (ASCII), ``i`` (image) or ``d`` (directory listing), RFC 1738 §3.2.2."""
 Action = Literal["retrieve", "nlst", "list"]
 """``retrieve``: TYPE and RETR the name; ``nlst``: NLST the name (typecode d);
 ``list``: list the directory the cwd segments lead to (MLSD, else LIST)."""
@@ -332,25 +334,12 @@ def plan(url: URL, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD) -> P
     segment or name.
     """
     scheme = (url.scheme or "").lower()
-    specific, found = _ftp_syntax(url, scheme)
+    specific, fields, found = _ftp_syntax(url, scheme)
     for d in (*url.diagnostics, *found):
         if d.code in _REFUSED_DIAGNOSTICS and d.severity == "error":
             raise LocalProtocolError(f"cannot fetch this URL: {d.message} ({d.reference})")
-    fields = specific.fields
-    user = fields.get("user")
-    password = fields.get("password")
-    cwd_value = fields.get("cwd") or ()
-    name_value = fields.get("name")
-    typecode_value = fields.get("typecode")
-    assert user is None or isinstance(user, bytes)
-    assert password is None or isinstance(password, bytes)
-    assert isinstance(cwd_value, tuple)
-    assert name_value is None or isinstance(name_value, bytes)
-    cwd: tuple[bytes, ...] = tuple(s for s in cwd_value if isinstance(s, bytes))
-    name = name_value or b""
-    typecode: Typecode | None = None
-    if typecode_value in ("a", "i", "d"):
-        typecode = typecode_value
+    user, password, cwd, typecode = fields.user, fields.password, fields.cwd, fields.typecode
+    name = fields.name or b""
 
     host = _host(url)
     port = url.port_number if url.port_number is not None else SCHEMES[scheme]
@@ -384,7 +373,7 @@ def plan(url: URL, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD) -> P
                 f"the URL names no file, so typecode {typecode} has nothing to transfer; "
                 "the directory is listed instead"
             )
-        elif name_value is None:
+        elif fields.name is None:
             notes.append("the URL has no url-path: the login directory is listed")
     else:
         action = "retrieve"
@@ -427,7 +416,7 @@ def plan(url: URL, *, anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD) -> P
     )
 
 
-def _ftp_syntax(url: URL, scheme: str) -> tuple[SchemeParts, tuple[Diagnostic, ...]]:
+def _ftp_syntax(url: URL, scheme: str) -> tuple[SchemeParts, FtpFields, tuple[Diagnostic, ...]]:
     """The ftp parts and fields of *url*: the core's for ftp; an ftps URL is read with
     ftp's syntax (RFC 1738 §3.2.2, §5), as clients of ftps read it."""
     if scheme not in SCHEMES:
@@ -436,9 +425,9 @@ def _ftp_syntax(url: URL, scheme: str) -> tuple[SchemeParts, tuple[Diagnostic, .
     found: tuple[Diagnostic, ...] = ()
     if scheme != "ftp":
         specific, found = parse_specific(url.text, "ftp", url.spans, url.edition)
-    if specific is None:
+    if specific is None or not isinstance(specific.fields, FtpFields):
         raise LocalProtocolError("the ftp URL could not be read")
-    return specific, found
+    return specific, specific.fields, found
 
 
 def _directory_urls(url: URL, specific: SchemeParts) -> tuple[str, str]:

@@ -1,9 +1,10 @@
 """Gopher URLs (RFC 1738 §3.4) as requests, and menu items as URLs.
 
 * :func:`request_from_url`: what a client sends for a gopher URL, from the parts the core
-  already split (``parse(url).specific``: gophertype, selector, search, gopher+ string,
-  decoded).  Anything that would change the request (a CR, LF, NUL or TAB inside a
-  selector, search or Gopher+ string) is refused before a byte is sent (RFC 1738 §6).
+  already split (``parse(url).scheme_fields``, a ``GopherFields``: gophertype, selector,
+  search, gopher+ string, decoded).  Anything that would change the request (a CR, LF,
+  NUL or TAB inside a selector, search or Gopher+ string) is refused before a byte is
+  sent (RFC 1738 §6).
 * :func:`item_url`: the URL a menu item leads to.
 * :func:`needs_port_confirmation`: the warning a client shows before it sends a gopher
   request to another service's port (RFC 1738 §6, the gopher-to-SMTP attack).
@@ -25,6 +26,7 @@ from typing import Literal
 from urlinspector.core import URL, parse
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
+from urlinspector.core.specific import GopherFields, GopherPlusKind
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.gopher.itemtypes import ITEM_TYPES
 from urlinspector.schemes.ports import port_warning
@@ -79,8 +81,8 @@ _UNSAFE_NO_TAB = re.compile(rb"[\r\n\x00]")
 class GopherRequest:
     """What to send to whom for one gopher URL."""
 
-    url: str
-    """The URL the request was made from."""
+    url: URL
+    """The URL the request was made from, parsed (a ``gophers://`` URL stays one)."""
     host: str
     """The host to connect to: an IPv6 address without brackets, a name in ASCII."""
     port: int
@@ -117,9 +119,9 @@ class GopherRequest:
 # --- URL -> request ------------------------------------------------------------------------
 
 
-def kind_of(gophertype: str, gopher_plus_kind: str | None = None) -> ItemKind:
+def kind_of(gophertype: str, gopher_plus_kind: GopherPlusKind | None = None) -> ItemKind:
     """How the reply to an item of *gophertype* is read (RFC 1436 §3.8–§3.10), given the
-    kind of Gopher+ string (``parse(...).specific.fields["gopher_plus_kind"]``)."""
+    kind of Gopher+ string (``GopherFields.gopher_plus_kind``)."""
     if gopher_plus_kind in ("attributes", "directory-attributes", "ask-form-item"):
         return "attributes"  # RFC 1738 §3.4.5–§3.4.7
     row = ITEM_TYPES.get(gophertype)
@@ -213,30 +215,27 @@ def request_from_url(url: URL, *, search: str | bytes | None = None) -> GopherRe
     Raises :class:`LocalProtocolError` (nothing sent) for a URL that is not gopher, has no
     host or a bad port, is a telnet or tn3270 item, or would smuggle CR, LF, NUL or TAB.
     """
-    original = url.uri
+    given = url
     url, tls = _as_gopher(url)
-    specific = url.specific
-    if specific is None:
-        raise LocalProtocolError(f"{quoted(original)} is not a gopher URL")
+    fields = url.scheme_fields
+    if not isinstance(fields, GopherFields):
+        raise LocalProtocolError(f"{quoted(given.uri)} is not a gopher URL")
     host = _connect_host(url)
     port = _port(url)
-    fields = specific.fields
-    gophertype = str(fields.get("gophertype") or "1")
-    selector = _octets(fields.get("selector")) or b""
-    url_search = _octets(fields.get("search"))
+    gophertype, selector = fields.gophertype, fields.selector
+    url_search = fields.search
     if search is not None:
         url_search = search.encode("utf-8") if isinstance(search, str) else bytes(search)
-    gopher_plus = _octets(fields.get("gopher_plus"))
-    plus_kind = fields.get("gopher_plus_kind")
+    gopher_plus, plus_kind = fields.gopher_plus, fields.gopher_plus_kind
     _refuse_session(gophertype, url)
     _refuse_unsafe(selector, "selector")  # RFC 1738 §3.4.1: any octet but TAB, CR and LF
     if url_search is not None:
         _refuse_unsafe(url_search, "search string")
     command = None if gopher_plus is None else _plus_command(gopher_plus, plus_kind)
     data = _request_line(selector, url_search, command, ends=plus_kind != "ask-data")
-    kind = kind_of(gophertype, str(plus_kind) if command is not None and plus_kind else None)
+    kind = kind_of(gophertype, plus_kind if command is not None else None)
     return GopherRequest(
-        url=original,
+        url=given,
         host=host,
         port=port,
         gophertype=gophertype,
@@ -261,11 +260,6 @@ def _port(url: URL) -> int:
     return number
 
 
-def _octets(value: object) -> bytes | None:
-    """A scheme-specific field that holds octets, or None where it is undefined."""
-    return bytes(value) if isinstance(value, bytes | bytearray) else None
-
-
 def _refuse_session(gophertype: str, url: URL) -> None:
     """A telnet or tn3270 item is not fetched: it names a terminal session (RFC 1436 §3.8)."""
     session = SESSION_TYPES.get(gophertype)
@@ -276,7 +270,7 @@ def _refuse_session(gophertype: str, url: URL) -> None:
         )
 
 
-def _plus_command(gopher_plus: bytes, plus_kind: object) -> bytes | None:
+def _plus_command(gopher_plus: bytes, plus_kind: GopherPlusKind | None) -> bytes | None:
     """What follows the selector (and search) for a Gopher+ string, checked: nothing for
     an empty one, "!" for a form's attributes, else the string itself."""
     if plus_kind == "ask-data":
@@ -431,5 +425,5 @@ def with_search(url: URL, search: str) -> str:
         request.gophertype, request.selector, request.host, request.port, tls=request.tls
     )
     if base is None:
-        raise LocalProtocolError(f"{quoted(request.url)} cannot carry a search")
+        raise LocalProtocolError(f"{quoted(request.url.uri)} cannot carry a search")
     return base + "%09" + escape_selector(typed)

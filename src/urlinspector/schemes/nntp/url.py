@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from urlinspector.core import URL
-from urlinspector.core.model import SchemeParts
+from urlinspector.core.model import Part
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
+from urlinspector.core.specific import NewsFields, NntpFields
 from urlinspector.schemes.errors import LocalProtocolError
 
 __all__ = [
@@ -273,9 +274,9 @@ def choose_server(
 # --- the URL -----------------------------------------------------------------------------
 
 
-def _raw_part(specific: SchemeParts, name: str) -> str | None:
-    parts = specific.parts_named(name)
-    return parts[0].text if parts else None  # (the first one's text as written)
+def _raw_part(parts: tuple[Part, ...], name: str) -> str | None:
+    """The text of the first part called *name*, as written."""
+    return next((part.text for part in parts if part.name == name), None)
 
 
 def _decoded(raw: str) -> str:
@@ -287,28 +288,26 @@ def news_target(url: URL) -> NewsTarget:
     the reason it cannot be fetched (the parser's error diagnostic, or a name that
     cannot be sent safely)."""
     parsed = url
-    scheme = (parsed.scheme or "").lower()
-    if scheme not in ("news", "nntp"):
+    fields = parsed.scheme_fields
+    if not isinstance(fields, NewsFields | NntpFields):
         raise LocalProtocolError(f"{quoted(parsed.uri)} is not a news: or nntp: URL")
     errors = [d for d in parsed.diagnostics if d.severity == "error"]
     if errors:
         raise LocalProtocolError(
             f"{quoted(parsed.uri)} cannot be fetched: {errors[0].message} ({errors[0].reference})"
         )
-    specific = parsed.specific
-    assert specific is not None  # news and nntp always have scheme-specific parts
+    parts = parsed.scheme_parts
     notes: list[str] = []
-    if scheme == "news":
+    if isinstance(fields, NewsFields):
         if parsed.authority is not None:
             notes.append(
                 f"the host {quoted(parsed.host or '')} in the URL is not used: news URLs name no "
                 f"server, the local news host is asked (RFC 1738 §3.6; URL draft 1993 News, note 1)"
             )
-        kind = specific.get("kind")
-        if kind == "all":
+        if fields.kind == "all":
             return NewsTarget(parsed.uri, "news", "group-list", notes=tuple(notes))
-        if kind == "article":
-            raw = _raw_part(specific, "message-id") or ""
+        if fields.kind == "article":
+            raw = _raw_part(parts, "message-id") or ""
             return NewsTarget(
                 parsed.uri,
                 "news",
@@ -316,7 +315,7 @@ def news_target(url: URL) -> NewsTarget:
                 message_id=check_message_id(_decoded(raw)),
                 notes=tuple(notes),
             )
-        raw = _raw_part(specific, "newsgroup-name") or ""
+        raw = _raw_part(parts, "newsgroup-name") or ""
         return NewsTarget(
             parsed.uri,
             "news",
@@ -337,12 +336,12 @@ def news_target(url: URL) -> NewsTarget:
         )
     port = NNTP_PORT if number is None else number
     server = ServerAddress(host, port, port == NNTPS_PORT, "url")
-    raw = _raw_part(specific, "newsgroup-name") or ""
+    raw = _raw_part(parts, "newsgroup-name") or ""
     group = check_group_name(_decoded(raw))
-    article = specific.get("article_number")
+    article = fields.article_number
     user = None if parsed.user is None else _decoded(parsed.user)
     password = None if parsed.password is None else _decoded(parsed.password)
-    if isinstance(article, int):
+    if article is not None:
         return NewsTarget(
             parsed.uri,
             "nntp",

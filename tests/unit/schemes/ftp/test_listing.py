@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlinspector.core import parse
+from urlinspector.core.specific import FtpFields
 from urlinspector.schemes.ftp.listing import (
     Entry,
     detect_format,
@@ -77,17 +78,17 @@ def test_entry_urls_parse_back_to_the_names(filename: str) -> None:
         case["base"],
         now=datetime.fromisoformat(case["now"]),
     )
-    base = parse(case["base"]).specific
-    assert base is not None
+    base = parse(case["base"]).scheme_fields
+    assert isinstance(base, FtpFields)
     for entry in listing.entries:
-        fields = parse(entry.url).specific
-        assert fields is not None
+        fields = parse(entry.url).scheme_fields
+        assert isinstance(fields, FtpFields)
         if entry.type == "dir":
-            assert fields.get("cwd")[-1] == entry.raw_name  # type: ignore[index]
-            assert fields.get("name") == b""
+            assert fields.cwd[-1] == entry.raw_name
+            assert fields.name == b""
         else:
-            assert fields.get("name") == entry.raw_name
-            assert fields.get("cwd") == base.get("cwd")
+            assert fields.name == entry.raw_name
+            assert fields.cwd == base.cwd
 
 
 def test_formats_are_detected() -> None:

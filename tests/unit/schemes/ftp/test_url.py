@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from urlinspector.core import parse
 from urlinspector.core.escapes import unquote_to_bytes
+from urlinspector.core.specific import FtpFields
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ftp.url import (
     DEFAULT_ANONYMOUS_PASSWORD,
@@ -277,14 +278,12 @@ def test_entry_urls_plan_back_to_the_name(name: bytes, directory: bytes) -> None
     """A URL built for a listing entry means CWD into the directory, then the entry:
     whatever octets the server sent (CR, LF and NUL are then refused by plan)."""
     base = "ftp://h/" + quote_fsegment(directory) + "/"
-    fields = parse(entry_url(base, name, False)).specific
-    assert fields is not None
-    assert fields.get("cwd") == (directory,)
-    assert fields.get("name") == name
-    as_dir = parse(entry_url(base, name, True)).specific
-    assert as_dir is not None
-    assert as_dir.get("cwd") == (directory, name)
-    assert as_dir.get("name") == b""
+    fields = parse(entry_url(base, name, False)).scheme_fields
+    assert isinstance(fields, FtpFields)
+    assert (fields.cwd, fields.name) == ((directory,), name)
+    as_dir = parse(entry_url(base, name, True)).scheme_fields
+    assert isinstance(as_dir, FtpFields)
+    assert (as_dir.cwd, as_dir.name) == ((directory, name), b"")
 
 
 def test_a_host_in_a_message_is_quoted_as_it_is() -> None:

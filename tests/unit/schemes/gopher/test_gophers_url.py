@@ -43,7 +43,7 @@ def test_a_gophers_url_is_the_gopher_request_over_tls(
     url: str, host: str, port: int, gophertype: str, sent: bytes, tls: bool
 ) -> None:
     request = request_from_url(parse(url))
-    assert request.url == url
+    assert request.url.text == url
     assert (request.host, request.port, request.gophertype) == (host, port, gophertype)
     assert request.data == sent
     assert request.tls is tls

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlinspector.core import parse
+from urlinspector.core.specific import GopherFields, GopherPlusKind
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.gopher import (
     escape_selector,
@@ -83,9 +84,11 @@ def test_request_from_url(url: str, sent: bytes, kind: str, host: str, port: int
 def test_request_fields_come_from_the_core_parts() -> None:
     url = parse("gopher://h/7/find%09two%20words")
     request = request_from_url(url)
-    fields = url.specific.fields  # type: ignore[union-attr]
-    assert request.selector == fields["selector"] == b"/find"
-    assert request.search == fields["search"] == b"two words"
+    fields = url.scheme_fields
+    assert isinstance(fields, GopherFields)
+    assert request.selector == fields.selector == b"/find"
+    assert request.search == fields.search == b"two words"
+    assert request.url is url  # (the parsed URL travels with its request)
     assert request.gophertype == "7"
     assert not request.plus
 
@@ -157,7 +160,7 @@ def test_the_1993_edition_keeps_an_encoded_tab_in_the_selector_and_it_is_refused
         ("1", "default-view", "menu"),
     ],
 )
-def test_kind_of(gophertype: str, plus_kind: str | None, kind: str) -> None:
+def test_kind_of(gophertype: str, plus_kind: GopherPlusKind | None, kind: str) -> None:
     assert kind_of(gophertype, plus_kind) == kind
 
 
