@@ -47,7 +47,17 @@ def _held_back(text: str) -> list[str]:
         ("http://1.2.3.4/", False),
         ("http://01.2.3.4/", True),
         ("http://1.2.3.256/", True),
-        ("http://[::1]/", True),
+        # an IPv6 address of hexadecimal pieces: everyone reads it, browsers compress it
+        ("http://[::1]/", False),
+        ("https://[2001:db8::1]:8443/a?b#c", False),
+        ("http://[2001:DB8:0:0:0:0:0:1]/", False),
+        ("ftp://[fe80::1]/pub/", False),
+        ("http://[::ffff:1.2.3.4]/", True),  # (an embedded IPv4 form)
+        ("http://[fe80::1%25eth0]/", True),  # (a zone)
+        ("http://[1::2::3]/", True),  # (browsers reject it)
+        ("http://[::1]:99999/", True),
+        ("http://user@[::1]/", True),
+        ("http://[::1]\\@good.com/", True),
         ("http://evil.com%00.good.com/", True),
         ("http://good.com/%00", True),
         ("http://good.com:99999/", True),
@@ -101,7 +111,9 @@ def _urls(draw: st.DrawFn) -> str:
     suffixes = st.sampled_from([".com", ".de", ".1", ".0x1", ""])
     octet = st.sampled_from(["0", "1", "01", "127", "255", "256", "0x7f", ""])
     addresses = st.lists(octet, min_size=1, max_size=5).map(".".join)  # (127.1, 1.2.3.4.5)
-    host = draw(st.one_of(st.tuples(names, suffixes).map("".join), addresses))
+    piece = st.sampled_from(["", "0", "1", "db8", "DB8", "2001", "ffff", "fe80", "12345", "g"])
+    ipv6 = st.lists(piece, min_size=1, max_size=9).map(lambda p: "[" + ":".join(p) + "]")
+    host = draw(st.one_of(st.tuples(names, suffixes).map("".join), addresses, ipv6))
     pieces = draw(st.lists(_PIECE, max_size=8))
     cut = draw(st.integers(0, len(pieces)))
     return scheme + "".join(pieces[:cut]) + host + "".join(pieces[cut:])
