@@ -60,6 +60,14 @@ def _held_back(text: str) -> list[str]:
         ("http://[::1]\\@good.com/", True),
         ("http://evil.com%00.good.com/", True),
         ("http://good.com/%00", True),
+        # printable characters RFC 3986 leaves out, in the path, query or fragment
+        ("http://faq.post.net/<script>", False),
+        ("http://product.de/%G1", False),
+        ("http://187.90.188.225/a b/c", False),
+        ('http://example.com/a"b{c}|d^e`f?q=<1>#%', False),
+        ("http://example.com/%0G", True),  # (conservative: %0 and %1 begin controls)
+        ("http://example.com/a b\\@evil.com/", True),
+        ("http://example.com <x>/", True),  # (in the authority)
         ("http://good.com:99999/", True),
         ("http://a..b.com/", True),
         ("HTTP://example.com/", False),
@@ -95,6 +103,7 @@ _TRICKY = st.sampled_from(
     [
         *("\\", "@", "#@", "%00", "%2e", "\t", "\n", " ", "[", "]", ":", "0x7f", "127.1"),
         *("ß", "%40", "//", "?@", ";@", "\x00", "\u3002", "xn--", ".", "..", "%5C", ":80", ":0"),
+        *("<", ">", '"', "{", "}", "|", "^", "`", "%", "%G1", "%0G", " /", "/ ", "\r", "\x7f"),
     ]
 )
 _PIECE = st.one_of(_LABEL, _TRICKY, st.sampled_from([".", "/", "?", "#", "=", "&", ":8080"]))

@@ -83,8 +83,10 @@ _PLAIN = re.compile(
     r")"
     r"(?::(?P<port>[1-9][0-9]{0,4}))?"
     # RFC 3986 §3.3-3.5 characters, less "@" and "%" escapes of control characters;
-    # no backslash, space, tab, newline, bracket or non-ASCII character
-    r"(?:[/?#](?:[A-Za-z0-9._~!$&'()*+,;=:/?#-]|%[2-9A-Fa-f][0-9A-Fa-f])*)?"
+    # and the printable ones it leaves out that none reads as ending the path (space,
+    # " < > ^ ` { | }, a "%" that begins no escape of a control character); no
+    # backslash, tab, newline, bracket or non-ASCII character
+    r"(?:[/?#](?:[A-Za-z0-9._~!$&'()*+,;=:/?# \"<>^`{|}-]|%(?![01]))*)?"
 )
 """An http(s) or ftp URL whose authority is a plain host
 name, IPv4 or IPv6 address and a port: what most of a log's URLs are, and none of the
