@@ -92,6 +92,11 @@ class TopDomains:
     longest: int
     """The most labels a domain has (``amazon.co.uk``: 3): the longest run of tokens
     worth looking up."""
+    last_tokens: frozenset[str]
+    """What follows the last ``.`` of each key of :attr:`by_skeleton` (``corn`` of
+    ``google.corn``, the skeleton of ``google.com``): a run of tokens can spell a
+    domain only if its last token's skeleton ends so, which most tokens' do not (a
+    skeleton is made character by character, so a run's is its tokens', joined)."""
 
     def __len__(self) -> int:
         return len(self.by_skeleton)
@@ -115,7 +120,7 @@ def parse_top_domains(text: str) -> TopDomains:
         dotted = domain.replace("-", ".")
         found.setdefault(skeleton(dotted), domain)
         longest = max(longest, dotted.count(".") + 1)
-    return TopDomains(found, longest)
+    return TopDomains(found, longest, frozenset(key.rsplit(".", 1)[-1] for key in found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,24 +196,35 @@ def embedded_brand(host: str, registrable: str | None, top: TopDomains) -> Embed
     labels = host.rstrip(".").split(".")
     suffix_start = len(labels) - registrable.count(".")  # the first label of the suffix
     name = registrable.split(".", 1)[0]
-    tokens = [t for t in _tokens(labels) if t.label < suffix_start]
-    shown = ".".join(_unicode(label) for label in labels)
-    for end in range(len(tokens), 1, -1):
+    texts = [t for label in labels[:suffix_start] for t in _unicode(label).split("-") if t]
+    skeletons = [skeleton(t) for t in texts]  # (a run's skeleton is its tokens', joined)
+    for end in range(len(texts), 1, -1):
+        if skeletons[end - 1].rsplit(".", 1)[-1] not in top.last_tokens:
+            continue  # (no domain's skeleton ends as this token's)
         for count in range(min(top.longest, end), 1, -1):
-            run = tokens[end - count : end]
-            brand = top.by_skeleton.get(skeleton(".".join(t.text for t in run)))
+            brand = top.by_skeleton.get(".".join(skeletons[end - count : end]))
             if brand is None or brand.split(".", 1)[0] == name:
                 continue  # (the same name under another registry: the brand's own)
-            first, last = run[0], run[-1]
-            return EmbeddedBrand(
-                brand=brand,
-                written=shown[first.shown_start : last.shown_end],
-                leading=shown[: last.shown_end],
-                registrable=_registrable_shown(registrable),
-                start=first.start,
-                end=last.end,
-            )
+            return _embedding(labels, suffix_start, registrable, brand, end - count, end)
     return None
+
+
+def _embedding(
+    labels: list[str], suffix_start: int, registrable: str, brand: str, first: int, end: int
+) -> EmbeddedBrand:
+    """The embedding of *brand* by the host's tokens ``first`` to ``end`` (of those
+    before the suffix, whose first label is ``labels[suffix_start]``)."""
+    tokens = [t for t in _tokens(labels) if t.label < suffix_start]
+    start, last = tokens[first], tokens[end - 1]
+    shown = ".".join(_unicode(label) for label in labels)
+    return EmbeddedBrand(
+        brand=brand,
+        written=shown[start.shown_start : last.shown_end],
+        leading=shown[: last.shown_end],
+        registrable=_registrable_shown(registrable),
+        start=start.start,
+        end=last.end,
+    )
 
 
 def _registrable_shown(registrable: str) -> str:

@@ -28,6 +28,8 @@ def _domain(host: str | None) -> str | None:
     name = host.rstrip(".").lower()
     if not name:
         return None
+    if not name[-1].isdigit():
+        return name  # (a dotted-decimal address ends with a digit)
     try:
         ipaddress.IPv4Address(name)
     except ValueError:

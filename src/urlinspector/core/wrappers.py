@@ -19,7 +19,7 @@ import re
 from base64 import b64decode
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from urllib.parse import unquote, unquote_plus
 
 from urlinspector.core.browser import BrowserReading, browser_reading
@@ -380,7 +380,16 @@ def is_wrapper_host(host: str | None, wrappers: Sequence[Wrapper] = WRAPPERS) ->
     """Whether a wrapper of *wrappers* is served from *host* (as browsers contact
     it): when not, :func:`unwrap` finds no wrapper around a URL to that host, and a
     caller that judges a host once for many URLs can leave it out."""
-    return host is not None and _any_host(tuple(wrappers)).fullmatch(host) is not None
+    if host is None:
+        return False
+    pattern = _known_hosts() if wrappers is WRAPPERS else _any_host(tuple(wrappers))
+    return pattern.fullmatch(host) is not None
+
+
+@cache
+def _known_hosts() -> re.Pattern[str]:
+    """:func:`_any_host` of :data:`WRAPPERS`, without hashing its rows at each call."""
+    return _any_host(WRAPPERS)
 
 
 @lru_cache(maxsize=8)

@@ -14,10 +14,12 @@ from urlinspector.core.brands import (
     TOP_BUCKET_END,
     EmbeddedBrand,
     TopDomains,
+    _tokens,
     embedded_brand,
     parse_top_domains,
 )
 from urlinspector.core.domain import registrable_domain
+from urlinspector.core.lookalike import skeleton
 from urlinspector.data import top_domains
 
 
@@ -296,3 +298,75 @@ def test_parse_stops_at_the_top_bucket() -> None:
 
 def test_the_list_is_read_once() -> None:
     assert top_domains() is top_domains()
+
+
+# --- the index of last tokens ------------------------------------------------------------
+
+_PIECES = st.sampled_from(
+    [
+        "google",
+        "g\u043e\u043egle",  # (Cyrillic о)
+        "paypa1",
+        "paypal",
+        "amazon",
+        "co",
+        "uk",
+        "com",
+        "corn",
+        "c\u043em",
+        "rn",
+        "www",
+        "accounts",
+        "microsoft",
+        "xn--ggle-55da",
+        "\u0660",  # (ARABIC-INDIC DIGIT ZERO, whose skeleton is a full stop's)
+        "\u2024",  # (ONE DOT LEADER)
+        "a\u0301",
+        "\u0301",
+        "evil",
+    ]
+)
+
+
+@given(st.lists(_PIECES, min_size=1, max_size=6))
+def test_a_runs_skeleton_is_its_tokens_joined(tokens: list[str]) -> None:
+    # what embedded_brand relies on to look up a run by its tokens' skeletons
+    assert skeleton(".".join(tokens)) == ".".join(skeleton(t) for t in tokens)
+
+
+def _swept(host: str, registrable: str, top: TopDomains) -> str | None:
+    """The brand of the first run, swept from the back, whose joined text's skeleton
+    is a well-known domain's: the sweep without the index of last tokens."""
+    labels = host.split(".")
+    suffix_start = len(labels) - registrable.count(".")
+    texts = [t.text for t in _tokens(labels) if t.label < suffix_start]
+    for end in range(len(texts), 1, -1):
+        for count in range(min(top.longest, end), 1, -1):
+            brand = top.by_skeleton.get(skeleton(".".join(texts[end - count : end])))
+            if brand is not None and brand.split(".", 1)[0] != registrable.split(".", 1)[0]:
+                return brand
+    return None
+
+
+@given(
+    st.lists(_PIECES, min_size=1, max_size=8),
+    st.lists(st.sampled_from([".", "-"]), min_size=8, max_size=8),
+    st.sampled_from(["evil.example", "example.co.uk", "google.de", "b.github.io"]),
+)
+def test_the_index_finds_what_the_sweep_finds(
+    pieces: list[str], seps: list[str], tail: str
+) -> None:
+    top = top_domains()
+    front = "".join(p + s for p, s in zip(pieces, seps, strict=False))
+    host = front + tail
+    registrable = registrable_domain(host)
+    if registrable is None:
+        return
+    found = embedded_brand(host, registrable, top)
+    assert (None if found is None else found.brand) == _swept(host, registrable, top)
+
+
+def test_the_last_tokens_are_the_keys_ends(top: TopDomains) -> None:
+    assert top.last_tokens == {key.split(".")[-1] for key in top.by_skeleton}
+    assert skeleton("com") in top.last_tokens
+    assert skeleton("example") not in top.last_tokens

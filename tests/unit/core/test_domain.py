@@ -39,7 +39,23 @@ def test_a_public_suffix_has_none(host: str) -> None:
     assert public_suffix(host) == host
 
 
-@pytest.mark.parametrize("host", ["127.0.0.1", "[::1]", "[2001:db8::1]", "", None, "."])
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1", "10.0.0.255.", "[::1]", "[2001:db8::1]", "", None, "."]
+)
 def test_addresses_and_no_host_have_none(host: str | None) -> None:
     assert registrable_domain(host) is None
     assert public_suffix(host) is None
+
+
+@pytest.mark.parametrize(
+    ("host", "registrable"),
+    [
+        ("host1.example.com", "example.com"),
+        ("a.b.c.d1", "c.d1"),  # (ends with a digit, four labels, but no address)
+        ("1.2.3.example", "3.example"),
+        ("1.2.3.4.5", "4.5"),
+        ("www.example.co.uk.", "example.co.uk"),
+    ],
+)
+def test_names_that_look_numeric_are_names(host: str, registrable: str) -> None:
+    assert registrable_domain(host) == registrable

@@ -47,9 +47,27 @@ def _held_back(text: str) -> list[str]:
         ("http://1.2.3.4/", False),
         ("http://01.2.3.4/", True),
         ("http://1.2.3.256/", True),
-        ("http://[::1]/", True),
+        # an IPv6 address of hexadecimal pieces: everyone reads it, browsers compress it
+        ("http://[::1]/", False),
+        ("https://[2001:db8::1]:8443/a?b#c", False),
+        ("http://[2001:DB8:0:0:0:0:0:1]/", False),
+        ("ftp://[fe80::1]/pub/", False),
+        ("http://[::ffff:1.2.3.4]/", True),  # (an embedded IPv4 form)
+        ("http://[fe80::1%25eth0]/", True),  # (a zone)
+        ("http://[1::2::3]/", True),  # (browsers reject it)
+        ("http://[::1]:99999/", True),
+        ("http://user@[::1]/", True),
+        ("http://[::1]\\@good.com/", True),
         ("http://evil.com%00.good.com/", True),
         ("http://good.com/%00", True),
+        # printable characters RFC 3986 leaves out, in the path, query or fragment
+        ("http://faq.post.net/<script>", False),
+        ("http://product.de/%G1", False),
+        ("http://187.90.188.225/a b/c", False),
+        ('http://example.com/a"b{c}|d^e`f?q=<1>#%', False),
+        ("http://example.com/%0G", True),  # (conservative: %0 and %1 begin controls)
+        ("http://example.com/a b\\@evil.com/", True),
+        ("http://example.com <x>/", True),  # (in the authority)
         ("http://good.com:99999/", True),
         ("http://a..b.com/", True),
         ("HTTP://example.com/", False),
@@ -85,6 +103,7 @@ _TRICKY = st.sampled_from(
     [
         *("\\", "@", "#@", "%00", "%2e", "\t", "\n", " ", "[", "]", ":", "0x7f", "127.1"),
         *("ß", "%40", "//", "?@", ";@", "\x00", "\u3002", "xn--", ".", "..", "%5C", ":80", ":0"),
+        *("<", ">", '"', "{", "}", "|", "^", "`", "%", "%G1", "%0G", " /", "/ ", "\r", "\x7f"),
     ]
 )
 _PIECE = st.one_of(_LABEL, _TRICKY, st.sampled_from([".", "/", "?", "#", "=", "&", ":8080"]))
@@ -101,7 +120,9 @@ def _urls(draw: st.DrawFn) -> str:
     suffixes = st.sampled_from([".com", ".de", ".1", ".0x1", ""])
     octet = st.sampled_from(["0", "1", "01", "127", "255", "256", "0x7f", ""])
     addresses = st.lists(octet, min_size=1, max_size=5).map(".".join)  # (127.1, 1.2.3.4.5)
-    host = draw(st.one_of(st.tuples(names, suffixes).map("".join), addresses))
+    piece = st.sampled_from(["", "0", "1", "db8", "DB8", "2001", "ffff", "fe80", "12345", "g"])
+    ipv6 = st.lists(piece, min_size=1, max_size=9).map(lambda p: "[" + ":".join(p) + "]")
+    host = draw(st.one_of(st.tuples(names, suffixes).map("".join), addresses, ipv6))
     pieces = draw(st.lists(_PIECE, max_size=8))
     cut = draw(st.integers(0, len(pieces)))
     return scheme + "".join(pieces[:cut]) + host + "".join(pieces[cut:])
