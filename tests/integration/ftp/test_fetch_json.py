@@ -7,22 +7,16 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.integration.ftp.servers import FILES, PASSWORD, USER, PyftpdlibServer, big_bytes
+from tests.support.fetch_json import fetched
 from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.ftp import fetch
 
 pytestmark = pytest.mark.integration
-
-
-def fetched(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
-    status = main(["fetch", "--json", "--allow-local", *argv])
-    out, _err = capsys.readouterr()
-    return status, json.loads(out)
 
 
 def local(octets: bytes) -> bytes:
@@ -50,7 +44,7 @@ def test_a_file(
     expected = big_bytes() if content is None else content
     for output in (None, tmp_path / "saved"):
         argv = [ftp_server.url(path)] + (["-o", str(output)] if output else [])
-        status, summary = fetched(capsys, *argv)
+        status, summary = fetched(capsys, "--allow-local", *argv)
         assert status == 0, summary
         assert summary["url"] == ftp_server.url(path)
         assert (summary["scheme"], summary["host"], summary["port"]) == (
@@ -77,7 +71,7 @@ def test_a_listing(
     result = fetch(parse(ftp_server.url(path)))
     assert result.listing is not None
     target = tmp_path / "listing"
-    status, summary = fetched(capsys, ftp_server.url(path), "-o", str(target))
+    status, summary = fetched(capsys, "--allow-local", ftp_server.url(path), "-o", str(target))
     assert status == 0
     assert summary["kind"] == "listing"
     assert summary["entries"] == len(result.listing.entries)
@@ -90,7 +84,7 @@ def test_a_refusal_is_the_error_without_the_password(
 ) -> None:
     url = ftp_server.url("no-such-file.txt", login=f"{USER}:{PASSWORD}")
     target = tmp_path / "never"
-    status, summary = fetched(capsys, url, "-o", str(target))
+    status, summary = fetched(capsys, "--allow-local", url, "-o", str(target))
     assert status == 1
     assert summary["error"] is not None
     assert "no-such-file.txt" in summary["error"]

@@ -5,44 +5,17 @@ and a failure is the object's error."""
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from tests.integration.gopher.conftest import BINARY, GopherServer
+from tests.support.fetch_json import fetched
 
-from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.gopher import fetch
 from urlinspector.net.sink import Raw
 
 pytestmark = pytest.mark.integration
-
-KEYS = {
-    "url",
-    "scheme",
-    "host",
-    "port",
-    "kind",
-    "item_type",
-    "content_type",
-    "bytes",
-    "entries",
-    "saved",
-    "elapsed",
-    "error",
-}
-
-
-def fetched(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
-    status = main(["fetch", "--json", "--allow-local", *argv])
-    out, _err = capsys.readouterr()
-    summary = json.loads(out)
-    assert set(summary) == KEYS
-    assert isinstance(summary["elapsed"], float)
-    assert summary["elapsed"] >= 0
-    return status, summary
 
 
 @pytest.mark.parametrize(
@@ -63,7 +36,7 @@ def test_what_came_and_how_much(
     content_type: str | None,
 ) -> None:
     url = server.item(gophertype, selector)
-    status, summary = fetched(capsys, url)
+    status, summary = fetched(capsys, "--allow-local", url)
     assert status == 0
     reply = fetch(parse(url))
     assert summary["url"] == url
@@ -88,7 +61,9 @@ def test_a_binary_saved_is_the_servers_bytes(
     server: GopherServer, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     target = tmp_path / "data.bin"
-    status, summary = fetched(capsys, server.item("9", "/data.bin"), "-o", str(target))
+    status, summary = fetched(
+        capsys, "--allow-local", server.item("9", "/data.bin"), "-o", str(target)
+    )
     assert status == 0
     assert summary["saved"] == str(target)
     assert summary["bytes"] == len(BINARY)
@@ -103,7 +78,7 @@ def test_an_error_menu_in_the_documents_place_is_the_error(
     plain text, which nothing tells from a document)."""
     target = tmp_path / "missing.txt"
     argv = [pygopherd.item("0", "/no-such-file.txt")] + (["-o", str(target)] * output)
-    status, summary = fetched(capsys, *argv)
+    status, summary = fetched(capsys, "--allow-local", *argv)
     assert status == 1
     assert summary["error"] is not None
     assert "does not exist" in summary["error"]
@@ -118,7 +93,7 @@ def test_a_menu_saved_is_what_the_server_sent(
     sent = io.BytesIO()
     fetch(parse(server.url), sink=Raw(sent))
     target = tmp_path / "menu"
-    status, summary = fetched(capsys, server.url, "-o", str(target))
+    status, summary = fetched(capsys, "--allow-local", server.url, "-o", str(target))
     assert status == 0
     assert summary["saved"] == str(target)
     assert target.read_bytes() == sent.getvalue()

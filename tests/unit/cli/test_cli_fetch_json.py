@@ -4,40 +4,17 @@ what is misuse (exit status 2, no object)."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.fetch_json import KEYS, fetched
 from urlinspector.cli import main
 from urlinspector.cli.fetch_json import shown_url
 from urlinspector.core import parse
 from urlinspector.schemes.file import file_url
-
-KEYS = [
-    "url",
-    "scheme",
-    "host",
-    "port",
-    "kind",
-    "item_type",
-    "content_type",
-    "bytes",
-    "entries",
-    "saved",
-    "elapsed",
-    "error",
-]
-
-
-def fetched(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
-    status = main(["fetch", "--json", *argv])
-    out, _err = capsys.readouterr()
-    summary = json.loads(out)
-    assert list(summary) == KEYS  # every key, in the documented order
-    return status, summary
 
 
 @pytest.mark.parametrize(
