@@ -52,7 +52,7 @@ PATH: Final = 8
 QUERY: Final = 9
 FRAGMENT: Final = 10
 """Indices into :data:`Spans`, in the order of the components in the text (and of the
-groups of the fast route's regexes in :mod:`.tables`); constants, which a compiled
+groups of the validating regex in :mod:`.tables`); constants, which a compiled
 build reads as numbers."""
 
 COMPONENT_NAMES: Final[tuple[str, ...]] = (
