@@ -44,7 +44,7 @@ from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
 from urlinspector.core.checks.hidden import hidden_findings
 from urlinspector.core.checks.host import check_host
-from urlinspector.core.checks.port import check_port
+from urlinspector.core.checks.port import port_finding
 from urlinspector.core.checks.security import security_findings
 from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
 from urlinspector.core.grammar import SPLIT, SPLIT_NO_QUERY, wrapper_bounds
@@ -60,14 +60,13 @@ from urlinspector.core.model import (
     UNDEFINED,
     USER,
     USERINFO,
-    Diagnostic,
     HostKind,
     Part,
     Span,
     Spans,
 )
 from urlinspector.core.quoting import quoted
-from urlinspector.core.specific import SchemeFields, SchemeParser, authority_findings
+from urlinspector.core.specific import SchemeParser, authority_findings
 from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables, tables_for
 from urlinspector.core.url import URL, Segment
 
@@ -113,7 +112,9 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
     host_kind, spans = judge_host(text, spans, tables, scheme, validated, out)
     # 6. the rest, whole components at a time; then the URL
     if spans[PORT][0] >= 0:
-        check_port(text, spans[PORT], ed, scheme, out)
+        said = port_finding(text, spans[PORT], ed, scheme)
+        if said is not None:
+            out.append(said)
     if spans[FRAGMENT][0] >= 0 and not tables.fragment_ok:
         _fragment_outside_url(spans[FRAGMENT], ed, out)
     parts: tuple[Part, ...] = ()
@@ -134,7 +135,9 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
     if escapes or not text.isascii():
         hidden_findings(text, spans, ed, out)
     diagnostics = out.result() if out else ()
-    return _url(text, ed, spans, host_kind, diagnostics, parts, fields)
+    # URL(text=..., edition=..., ...), built as quickly as a tuple (see .model.NEW_RECORD)
+    # from its fields in their order (a call with keywords costs a parse some 5% more)
+    return NEW_RECORD(URL, (text, ed, spans, host_kind, diagnostics, parts, fields))
 
 
 def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
@@ -337,20 +340,3 @@ def _fragment_outside_url(span: Span, ed: Edition, out: Findings) -> None:
         "reference that holds it",
         ed.cite("fragment"),
     )
-
-
-def _url(
-    text: str,
-    edition: Edition,
-    spans: Spans,
-    host_kind: HostKind | None,
-    diagnostics: tuple[Diagnostic, ...],
-    scheme_parts: tuple[Part, ...],
-    scheme_fields: SchemeFields | None,
-    /,
-) -> URL:
-    """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`) from typed arguments in the order of its fields
-    (positional: a call with keywords costs a parse some 5% more)."""
-    fields = (text, edition, spans, host_kind, diagnostics, scheme_parts, scheme_fields)
-    return NEW_RECORD(URL, fields)
