@@ -52,7 +52,7 @@ PATH: Final = 8
 QUERY: Final = 9
 FRAGMENT: Final = 10
 """Indices into :data:`Spans`, in the order of the components in the text (and of the
-groups of the fast route's regexes in :mod:`.tables`); constants, which a compiled
+groups of the validating regex in :mod:`.tables`); constants, which a compiled
 build reads as numbers."""
 
 COMPONENT_NAMES: Final[tuple[str, ...]] = (
@@ -80,10 +80,12 @@ NEW_RECORD: Final = tuple.__new__
 ``Part(name=..., span=..., ...)`` builds, in about a quarter of the time: calling a
 NamedTuple class with keywords makes Python pack them into a dict for its generated
 ``__new__`` (about 0.4 µs on the benchmark machine, a tenth of a web URL's whole
-parse).  Only the few functions the parser calls for every URL use it, each behind
-typed, named parameters of its own (``parse``'s ``_url``, ``Findings.add``, the
-scheme parsers' ``_diag``, the http parts); a test compares each with the keyword
-form, field by field."""
+parse).  Only where the parser builds a record for most URLs: behind typed, named
+parameters (``Findings.add``, ``checks.finding``, the scheme parsers' ``_diag`` and
+``_part``, the http builders), and in the few steps every URL or most take, from
+values in the record's field order (``parse``'s URL, the http parser,
+``checks.port.port_finding``); tests compare each with the keyword form, field by
+field."""
 
 
 class Diagnostic(NamedTuple):

@@ -20,8 +20,10 @@ Every text takes the same steps, in :func:`parse`:
    (:mod:`.specific`);
 5. :func:`judge_host` says what the host is and what it may hide;
 6. the port, the fragment, the scheme's own syntax and what it asks of the
-   authority, the userinfo and encoded controls (:mod:`.checks.security`), hidden
-   characters (:mod:`.checks.hidden`); then the URL is built, once.
+   authority (asked only where the authority has a userinfo or a port or no host:
+   of any other, no scheme asks more), the userinfo and encoded controls
+   (:mod:`.checks.security`), hidden characters (:mod:`.checks.hidden`); then the
+   URL is built, once.
 
 What is said of a thing that recurs is worked out once and kept: of an
 internationalized host name (:func:`.checks.host.idn_report`, and its look-alike
@@ -42,7 +44,7 @@ from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
 from urlinspector.core.checks.hidden import hidden_findings
 from urlinspector.core.checks.host import check_host
-from urlinspector.core.checks.port import check_port
+from urlinspector.core.checks.port import port_finding
 from urlinspector.core.checks.security import security_findings
 from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
 from urlinspector.core.grammar import SPLIT, SPLIT_NO_QUERY, wrapper_bounds
@@ -58,14 +60,13 @@ from urlinspector.core.model import (
     UNDEFINED,
     USER,
     USERINFO,
-    Diagnostic,
     HostKind,
     Part,
     Span,
     Spans,
 )
 from urlinspector.core.quoting import quoted
-from urlinspector.core.specific import SchemeFields, SchemeParser, authority_findings
+from urlinspector.core.specific import SchemeParser, authority_findings
 from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables, tables_for
 from urlinspector.core.url import URL, Segment
 
@@ -74,6 +75,8 @@ __all__ = ["URL", "Segment", "parse"]
 
 _WRAPPER_FIRST: Final = frozenset("<Uu")
 """The first characters of ``<URL:...>``, ``<...>`` and ``URL:``."""
+_NO_SCHEME: Final[tuple[None, None]] = (None, None)
+"""What :func:`_scheme` says of a text without a scheme."""
 
 
 def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: bool = True) -> URL:
@@ -109,22 +112,32 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
     host_kind, spans = judge_host(text, spans, tables, scheme, validated, out)
     # 6. the rest, whole components at a time; then the URL
     if spans[PORT][0] >= 0:
-        check_port(text, spans[PORT], ed, scheme, out)
+        said = port_finding(text, spans[PORT], ed, scheme)
+        if said is not None:
+            out.append(said)
     if spans[FRAGMENT][0] >= 0 and not tables.fragment_ok:
         _fragment_outside_url(spans[FRAGMENT], ed, out)
     parts: tuple[Part, ...] = ()
     fields = None
     if parser is not None:
         assert scheme is not None  # (a parser is found by its scheme)
-        authority_findings(text, scheme, spans, out)
+        h_start, h_end = spans[HOST]
+        if h_start >= h_end or spans[USERINFO][0] >= 0 or spans[PORT][0] >= 0:
+            # (a scheme asks nothing more of an authority with a host and neither a
+            # userinfo nor a port: authority_findings would find nothing)
+            authority_findings(text, scheme, spans, out)
         parts, fields, own = parser(text, scheme, spans, ed)
-        out += own
-    if spans[USERINFO][0] >= 0 or "%0" in text:
+        if own:
+            out += own
+    escapes = "%" in text
+    if spans[USERINFO][0] >= 0 or (escapes and "%0" in text):
         security_findings(text, spans, ed, parts, out)
-    if "%" in text or not text.isascii():
+    if escapes or not text.isascii():
         hidden_findings(text, spans, ed, out)
     diagnostics = out.result() if out else ()
-    return _url(text, ed, spans, host_kind, diagnostics, parts, fields)
+    # URL(text=..., edition=..., ...), built as quickly as a tuple (see .model.NEW_RECORD)
+    # from its fields in their order (a call with keywords costs a parse some 5% more)
+    return NEW_RECORD(URL, (text, ed, spans, host_kind, diagnostics, parts, fields))
 
 
 def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
@@ -161,8 +174,10 @@ def split(
     validating = tables.fast
     if validating is not None:
         m = validating(text, start, end)
-        if m is not None and (m.start(SCHEME) >= 0 or ":" not in text):
-            return m.regs, True
+        if m is not None:
+            spans = m.regs
+            if spans[SCHEME][0] >= 0 or ":" not in text:
+                return spans, True
     return _general(text, start, end, tables, out), False
 
 
@@ -265,11 +280,11 @@ def _scheme(
     (:data:`.specific.SCHEME_PARSERS`); a finding on its spelling goes to *out*."""
     s_start, s_end = span
     if s_start < 0:
-        return None, None
+        return _NO_SCHEME
     written = text[s_start:s_end]
-    parser = tables.known.get(written)
-    if parser is not None:  # (the commonest: a known scheme in lower case)
-        return written, parser
+    known = tables.known.get(written)
+    if known is not None:  # (the commonest: a known scheme in lower case, its row kept)
+        return known
     if s_start == 0:
         cased = tables.known_cased(written)
         if cased is not None:  # a known scheme in capitals, its finding worked out once
@@ -279,7 +294,8 @@ def _scheme(
     scheme = written.lower()
     if not validated or scheme != written:
         check_scheme(text, span, tables, out)
-    return scheme, tables.known.get(scheme)
+    known = tables.known.get(scheme)
+    return scheme, None if known is None else known[1]
 
 
 def judge_host(
@@ -324,20 +340,3 @@ def _fragment_outside_url(span: Span, ed: Edition, out: Findings) -> None:
         "reference that holds it",
         ed.cite("fragment"),
     )
-
-
-def _url(
-    text: str,
-    edition: Edition,
-    spans: Spans,
-    host_kind: HostKind | None,
-    diagnostics: tuple[Diagnostic, ...],
-    scheme_parts: tuple[Part, ...],
-    scheme_fields: SchemeFields | None,
-    /,
-) -> URL:
-    """``URL(text=..., edition=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`) from typed arguments in the order of its fields
-    (positional: a call with keywords costs a parse some 5% more)."""
-    fields = (text, edition, spans, host_kind, diagnostics, scheme_parts, scheme_fields)
-    return NEW_RECORD(URL, fields)

@@ -96,10 +96,13 @@ class EditionTables:
         than for the runs of :attr:`bad`)."""
         self.fragment_ok = ed.fragment_in_grammar
         """No ``fragment-outside-url`` finding for a fragment."""
-        self.known: dict[str, SchemeParser] = dict(SCHEME_PARSERS)
-        """The lower-case schemes with their own syntax, and their parsers
-        (:data:`.specific.SCHEME_PARSERS`, a dict of the tables' own so that a lookup
-        reads an attribute and a plain dict)."""
+        self.known: dict[str, tuple[str, SchemeParser]] = {
+            name: (name, parser) for name, parser in SCHEME_PARSERS.items()
+        }
+        """The lower-case schemes with their own syntax, each with its row: the name and
+        its parser (:data:`.specific.SCHEME_PARSERS`), the pair
+        :func:`~.parse._scheme` returns as it is kept (a dict of the tables' own, so
+        that a lookup reads an attribute and a plain dict)."""
         self._cased: dict[str, tuple[str, SchemeParser, Diagnostic]] = {}
         """:meth:`known_cased`'s answers, by spelling."""
 
@@ -156,9 +159,10 @@ class EditionTables:
         said = self._cased.get(written)
         if said is None:
             lower = written.lower()
-            parser = self.known.get(lower)
-            if parser is None or lower == written:
+            known = self.known.get(lower)
+            if known is None or lower == written:
                 return None
+            parser = known[1]
             found = Findings()
             check_scheme(written, (0, len(written)), self, found)
             (finding,) = found  # (a known scheme's only finding is on its case)
@@ -244,7 +248,7 @@ class EditionTables:
 
 
 def _has_fast_route(ed: Edition) -> bool:
-    """Whether *ed* has a fast route: not where the split depends on the scheme or moves
+    """Whether *ed* has a validating regex: not where the split depends on the scheme or moves
     the path's first slash (:meth:`EditionTables._fast_regex`)."""
     return ed.query_schemes is None and not ed.path_after_slash
 

@@ -39,6 +39,7 @@ from urlinspector.core.specific import (
     wais_fields,
 )
 from urlinspector.core.specific.common import _diag, _part
+from urlinspector.core.specific.http import _http
 
 
 def test_fields_read_by_name_in_the_order_of_the_annotations() -> None:
@@ -269,14 +270,51 @@ def test_the_quick_builders_give_what_the_keyword_constructor_gives(
 
 
 @pytest.mark.parametrize(
+    ("text", "path", "search"),
+    [
+        ("http://info.cern.ch/hypertext/WWW/TheProject.html", (19, 49), None),
+        ("https://www.ietf.org/rfc/rfc2818.txt?x=1", (20, 36), (37, 40)),
+        ("http://example.com", (18, 18), None),
+        ("http://example.com?", (18, 18), (19, 19)),
+        ("http:", (5, 5), None),
+    ],
+)
+def test_the_http_parser_builds_what_the_keyword_constructors_build(
+    text: str, path: tuple[int, int], search: tuple[int, int] | None
+) -> None:
+    url = parse(text)
+    assert url.spans[8] == path
+    expected = [
+        Part(name="path", span=path, text=text[slice(*path)], role="http-path", rule=HPATH_RULE)
+    ]
+    if search is not None:
+        expected.append(
+            Part(
+                name="searchpart",
+                span=search,
+                text=text[slice(*search)],
+                role="http-search",
+                rule=HSEARCH_RULE,
+            )
+        )
+    assert [p._asdict() for p in url.scheme_parts] == [p._asdict() for p in expected]
+    assert all(type(p) is Part for p in url.scheme_parts)
+    fields = HttpFields(
+        path=text[slice(*path)], search=None if search is None else text[slice(*search)]
+    )
+    assert type(url.scheme_fields) is HttpFields
+    assert url.scheme_fields._asdict() == fields._asdict()
+
+
+@pytest.mark.parametrize(
     ("text", "host_kind", "part_names", "fields_class"),
     [
-        # (the web route)
+        # (the validating regex)
         ("http://example.com/a?b", "reg-name", ("path", "searchpart"), HttpFields),
         ("ftp://10.0.0.1/x;type=a", "ipv4", ("/", "name", ";type=", "typecode"), FtpFields),
         ("x/y", None, (), None),
         ("<URL:news:a.b>", None, ("newsgroup-name",), NewsFields),
-        ("http://[::1", "ipv6", ("path",), HttpFields),  # (unclosed: the general route)
+        ("http://[::1", "ipv6", ("path",), HttpFields),  # (unclosed: appendix B)
     ],
 )
 def test_every_route_puts_each_field_in_its_place(
@@ -335,3 +373,17 @@ def test_a_schemes_fields_are_its_own_record(
     assert (specific is None) == (fields_class is None)
     if specific is not None:
         assert specific.fields is url.scheme_fields
+
+
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [((-1, -1), ()), ((1, 2), ("searchpart",))],
+)
+def test_the_http_parser_without_a_path_gives_only_what_is_there(
+    query: tuple[int, int], names: tuple[str, ...]
+) -> None:
+    spans = tuple((-1, -1) if i != 9 else query for i in range(len(COMPONENT_NAMES)))
+    parts, fields, found = _http("?q", "http", spans, DEFAULT_EDITION)
+    assert tuple(p.name for p in parts) == names
+    assert fields == HttpFields(path=None, search=None if query[0] < 0 else "q")
+    assert found == ()

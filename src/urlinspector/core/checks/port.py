@@ -8,7 +8,7 @@ from typing import Final
 
 from urlinspector.core.checks import Findings, finding
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import Category, Diagnostic, Severity, Span
+from urlinspector.core.model import NEW_RECORD, Category, Diagnostic, Severity, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS, port_value
 
@@ -42,14 +42,8 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
     if said is None:
         return None
     code, severity, category, message, reference = said
-    return finding(
-        code=code,
-        severity=severity,
-        category=category,
-        span=span,
-        message=message,
-        reference=reference,
-    )
+    # (what finding() builds, built here: a call fewer a port)
+    return NEW_RECORD(Diagnostic, (code, severity, category, span, message, reference))
 
 
 @lru_cache(maxsize=1024)
