@@ -179,3 +179,35 @@ def test_displayed_follows_the_bidi_algorithm(written: str, shown: str) -> None:
 def test_the_character_data_is_unicode_s(char: str, hidden: bool, bidi: bool) -> None:
     assert is_hidden(char) is hidden
     assert is_bidi_control(char) is bidi
+
+
+@pytest.mark.parametrize(
+    ("unit", "code"),
+    [
+        ("a\u202e", "hidden-char"),
+        ("a%E2%80%AE", "encoded-hidden-char"),
+        ("\xad\x7f", "hidden-char"),
+    ],
+)
+def test_thousands_of_hidden_characters_show_the_display_of_the_first_only(
+    monkeypatch: pytest.MonkeyPatch, unit: str, code: str
+) -> None:
+    """Each display is worked out over the rest of the URL: a URL of thousands of
+    hidden characters works out the first few, not one for each (which took minutes
+    for 64 KiB), and every character still has its finding."""
+    from urlinspector.core.checks import hidden
+
+    calls: list[str] = []
+
+    def counted(text: str) -> str:
+        calls.append(text)
+        return displayed(text)
+
+    monkeypatch.setattr(hidden, "displayed", counted)
+    runs = 3000
+    found = [d for d in parse("http://h/" + unit * runs).diagnostics if d.code == code]
+    assert len(found) == runs
+    assert len(calls) == hidden._DISPLAYED
+    assert all(" is shown as " in d.message for d in found[: hidden._DISPLAYED])
+    later = found[hidden._DISPLAYED :]
+    assert all(f"the first {hidden._DISPLAYED} findings of its kind" in d.message for d in later)

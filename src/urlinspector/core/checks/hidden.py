@@ -78,6 +78,12 @@ _NAMED: Final = 4
 """Code points named in one message; the rest of a run are counted."""
 _SHOWN: Final = 100
 """Characters of a component quoted in a message (before and as shown)."""
+_DISPLAYED: Final = 16
+"""Findings of one kind in a URL whose message shows how the URL is displayed.  The
+display is worked out over the rest of the URL (the bidi algorithm reorders up to the
+end of the line), so on a text of thousands of hidden characters every further
+finding names its characters only: showing each would cost time in the square of the
+URL's length (minutes for 64 KiB)."""
 _BIDI_REFERENCE: Final = "UTS #39 §3.1 (Bidi_Control), Unicode Bidirectional Algorithm"
 _IGNORABLE_REFERENCE: Final = "UTS #39 §3.1 (Default_Ignorable_Code_Point)"
 
@@ -179,56 +185,79 @@ def hidden_findings(text: str, spans: Spans, ed: Edition, out: Findings) -> None
     if not text.isascii():
         _literal(text, spans, u0, u1, ed, out)
     if "%" in text and ESCAPE_MAY_HIDE.search(text, u0, u1):
+        count = 0
         for index, severity in _ENCODED_SEVERITY.items():
             start, end = spans[index]
             if start >= 0 and ESCAPE_MAY_HIDE.search(text, start, end):
-                _encoded(text, index, start, end, severity, ed, out)
+                count = _encoded(text, index, (start, end), severity, ed, out, count)
+
+
+def _shown_as(written: str, count: int) -> str:
+    """How *written* is shown, for the first :data:`_DISPLAYED` findings (*count*
+    those made before); after them, where to read it."""
+    if count < _DISPLAYED:
+        return f"{quoted(written, _SHOWN)} is shown as {quoted(displayed(written), _SHOWN)}"
+    return f"how it is shown, the first {_DISPLAYED} findings of its kind say"
 
 
 def _literal(text: str, spans: Spans, u0: int, u1: int, ed: Edition, out: Findings) -> None:
     _, _, runs = _sets()
-    for m in runs.finditer(text, u0, u1):
+    for count, m in enumerate(runs.finditer(text, u0, u1)):
         pos, run_end = m.span()
         run = m.group()
         index = _where(spans, pos)
         c_start = spans[index][0] if index != URI else u0
         # the bidi algorithm reorders up to the end of the line: the rest of the URL
-        written = _window(text, c_start, u1, pos)
+        written = _window(text, c_start, u1, pos) if count < _DISPLAYED else ""
         where = COMPONENT_NAMES[index] if index != URI else "URL"
         out.add(
             "hidden-char",
             "warning",
             "security",
             (pos, run_end),
-            f"{_names(run)} in the {where} {_what_it_does(run)}: "
-            f"{quoted(written, _SHOWN)} is shown as {quoted(displayed(written), _SHOWN)}",
+            f"{_names(run)} in the {where} {_what_it_does(run)}: {_shown_as(written, count)}",
             _reference(run, ed),
         )
 
 
 def _encoded(
-    text: str, index: int, start: int, end: int, severity: Severity, ed: Edition, out: Findings
-) -> None:
+    text: str,
+    index: int,
+    span: Span,
+    severity: Severity,
+    ed: Edition,
+    out: Findings,
+    count: int,
+) -> int:
+    """The findings on the escapes of hidden characters in the component at *index*
+    (*span*); *count* such findings were made before.  Returns the count after."""
     where = COMPONENT_NAMES[index]
+    start, end = span
     for m in _ESCAPES.finditer(text, start, end):
         octets = bytes.fromhex(m.group().replace("%", ""))
         for (a, b), char in _decoded_chars(octets):
             if not is_hidden(char):
                 continue
-            span: Span = (m.start() + 3 * a, m.start() + 3 * b)
-            decoded = unquote(_window(text, start, end, span[0]), errors="replace")
+            at: Span = (m.start() + 3 * a, m.start() + 3 * b)
+            if count < _DISPLAYED:
+                decoded = unquote(_window(text, start, end, at[0]), errors="replace")
+                shown = f", {_shown_as(decoded, count)}"
+            else:
+                shown = f"; {_shown_as('', count)}"
             out.add(
                 "encoded-hidden-char",
                 severity,
                 "security",
-                span,
-                f"{text[span[0] : span[1]]} in the {where} decodes to {char_name(char)}, "
+                at,
+                f"{text[at[0] : at[1]]} in the {where} decodes to {char_name(char)}, "
                 f"which {_what_it_does(char)}: "
                 f"wherever the {where} is shown decoded"
                 + (" (a download's file name)" if index == PATH else "")
-                + f", {quoted(decoded, _SHOWN)} is shown as {quoted(displayed(decoded), _SHOWN)}",
+                + shown,
                 _reference(char, ed),
             )
+            count += 1
+    return count
 
 
 def _decoded_chars(octets: bytes) -> list[tuple[tuple[int, int], str]]:
