@@ -233,14 +233,19 @@ def run(lines: int, host_pool: int = 0, jsonl_lines: int = 100_000) -> str:
         f"core-hour; {CRAWL / 1e9:.0f} billion URLs on nodes of {NODE_CORES} cores, each "
         f"core scaling as the two workers did ({speedup / 2:.0%} of linear):",
         "",
-        "| nodes | hours |",
+        "| nodes | time |",
         "|---:|---:|",
     ]
     for nodes in (1, 10, 50, 100):
         cores = nodes * NODE_CORES
         hours = CRAWL / (rate * cores * speedup / 2) / 3600
-        table.append(f"| {nodes} | {hours:,.1f} |")
+        table.append(f"| {nodes} | {_duration(hours)} |")
     return "\n".join(table)
+
+
+def _duration(hours: float) -> str:
+    """``4.7 h``, or ``28 min`` under an hour (a tenth of an hour hides too much)."""
+    return f"{hours:,.1f} h" if hours >= 1 else f"{hours * 60:.0f} min"
 
 
 def parser() -> argparse.ArgumentParser:
