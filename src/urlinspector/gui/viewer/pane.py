@@ -2,21 +2,19 @@
 shows what comes back, with back, forward, reload and stop.
 
 :class:`ViewerPane` is one widget: a tool bar (the four actions, what is shown and from
-which server, a progress bar), a stack of pages (a gopher menu, a text, an image, a
-directory listing, news groups, an overview, an article, an explanation for the schemes
-it does not fetch, a message) and, below, the transcript of the last FTP or NNTP
-exchange.
+which server, a progress bar), a stack of pages (gopher menu, text, image, directory
+listing, news groups, overview, article, an explanation for the schemes it does not
+fetch, a message) and, below, the transcript of the last FTP or NNTP exchange.
 
 The pane keeps navigation, history and the page stack; what a URL means is its scheme
-handler's business (:mod:`urlinspector.gui.viewer.handlers`): the URL is parsed once,
-the handler turns it into a step (a fetch, a download, a question first, a page at
-once), and the fetch's result goes back to the same handler, which fills a page.
+handler's business (:mod:`.handlers`): the URL is parsed once, the handler turns it into
+a step (a fetch, a download, a question first, a page at once), and the fetch's result
+goes back to the same handler, which fills a page.
 
 Navigation: :meth:`ViewerPane.navigate` takes a parsed URL (the address bar's, read by
 the window's edition) and :meth:`ViewerPane.follow` the text of a link on the page shown
-(read once, by that page's edition); the
-:class:`~urlinspector.gui.viewer.handlers.base.Origin` says which, and either starts a
-:class:`~urlinspector.gui.viewer.workers.Job`.  The page shown changes when the reply
+(read once, by that page's edition); the :class:`~.handlers.base.Origin` says which,
+and either starts a :class:`~.workers.Job`.  The page shown changes when the reply
 is there (a gopher menu as soon as its first items are), and only then does the
 history get an entry and ``urlChanged`` / ``baseChanged`` go out: the URL used to
 retrieve the page is its base URL (URL syntax draft 1997 §5.1.3), so relative references
@@ -26,14 +24,13 @@ is sent (a URL that cannot be sent, a port question answered Cancel) or given up
 password not given) is not a visit: the history and the page's URL stay as they were.
 
 The pane composes small objects, each given what it works with: the navigator
-(:class:`~urlinspector.gui.viewer.following.Navigator`: a handler's steps and its job's
-reports), the page renderer (:class:`~urlinspector.gui.viewer.showing.PageRenderer`:
-showing a page and committing it to the history), the download list
-(:class:`~urlinspector.gui.viewer.downloads.Downloads`), the places on menus and listings
-(:class:`~urlinspector.gui.viewer.places.Places`) and the find bar; the questions are
+(:class:`~.following.Navigator`: a handler's steps and its job's reports), the page
+renderer (:class:`~.showing.PageRenderer`: showing a page and committing it to the
+history), the download list (:class:`~.downloads.Downloads`), the places on menus and
+listings (:class:`~.places.Places`) and the find bar; the questions are
 :mod:`.dialogs`'s, and the place in the main window :mod:`.install`'s.  The pane is what
-the scheme handlers see (:class:`~urlinspector.gui.viewer.handlers.base.Viewer`) and
-passes their calls to those objects.
+the scheme handlers see (:class:`~.handlers.base.Viewer`) and passes their calls to
+those objects.
 """
 
 from __future__ import annotations
