@@ -121,11 +121,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
     fields = None
     if parser is not None:
         assert scheme is not None  # (a parser is found by its scheme)
-        h_start, h_end = spans[HOST]
-        if h_start >= h_end or spans[USERINFO][0] >= 0 or spans[PORT][0] >= 0:
-            # (a scheme asks nothing more of an authority with a host and neither a
-            # userinfo nor a port: authority_findings would find nothing)
-            authority_findings(text, scheme, spans, out)
+        authority_findings(text, scheme, spans, out)
         parts, fields, own = parser(text, scheme, spans, ed)
         if own:
             out += own
