@@ -17,9 +17,11 @@ the same run:
   million would take longer than everything else together), its rate scaled to N and
   labelled so;
 - ``urlinspector scan`` on a local cluster of one, then two, single-threaded worker
-  processes (rows to Parquet, the report), with and without the HTTP libraries'
-  readings; the cluster's start (with each worker loading what judging a URL needs:
-  :func:`urlinspector.scan.driver.warm_worker`) is timed apart, and the peak resident
+  processes, configured as the command configures its own
+  (:func:`urlinspector.scan.driver.local_client`; rows to Parquet, the report),
+  with and without the HTTP libraries' readings; the cluster's start (with each
+  worker loading what judging a URL needs: :func:`urlinspector.scan.driver.warm_worker`)
+  is timed apart, and the peak resident
   memory and the CPU time of each worker are read from the worker itself
   (``getrusage``).
 
@@ -136,21 +138,14 @@ class Scan(NamedTuple):
 
 def scan_seconds(path: Path, workers: int, *, readers: bool = True) -> Scan:
     """One scan of *path* on a fresh local cluster of *workers* processes."""
-    from dask.distributed import Client, LocalCluster
-
     from urlinspector.scan import Options, run_scan
-    from urlinspector.scan.driver import warm_worker
+    from urlinspector.scan.driver import local_client, warm_worker
 
     with path.open("rb") as f:
         lines = sum(1 for _ in f)
     with tempfile.TemporaryDirectory() as out:
         started = time.perf_counter()
-        with (
-            LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-            ) as cluster,
-            Client(cluster) as client,
-        ):
+        with local_client(workers, dashboard=None) as client:
             client.run(warm_worker)
             ready = time.perf_counter()
             cpu = client.run(_cpu_seconds)

@@ -42,9 +42,11 @@ from urlinspector.scan.report import Aggregate, aggregate, html_report, markdown
 __all__ = [
     "FAN_IN",
     "FORMATS",
+    "LOCAL_CONFIG",
     "RETRIES",
     "WARM_URLS",
     "Options",
+    "local_client",
     "run_scan",
     "scan_part",
     "warm_worker",
@@ -267,26 +269,49 @@ def _tree(client: Client, leaves: list[Future[Aggregate] | Aggregate]) -> Aggreg
     return result
 
 
+LOCAL_CONFIG = {
+    # one task at a time a worker: a worker that dies is held against the part it was
+    # running, not against one queued behind it as well
+    "distributed.scheduler.worker-saturation": 1.0,
+    # no sampling of the worker's stacks for the dashboard's profile (every 10 ms by
+    # default): it takes the interpreter's lock from the one thread judging URLs, and
+    # costs a scan about 7% of its rate
+    "distributed.worker.profile.enabled": False,
+}
+"""The Dask configuration of the local cluster :func:`local_client` starts (a cluster
+of one's own is configured by its ``dask-worker`` command: docs/scan.md)."""
+
+
 @contextmanager
-def _client(workers: int | None, scheduler: str | None) -> Iterator[Client]:
-    """A client of the cluster at *scheduler*, or of a local one: *workers* processes
-    (default one a core) of one thread each."""
-    if scheduler is not None:
-        with Client(scheduler) as client:
-            yield client
-        return
+def local_client(
+    workers: int | None = None, *, dashboard: str | None = "127.0.0.1:0"
+) -> Iterator[Client]:
+    """A client of a new local cluster of *workers* processes (default one a core) of
+    one thread each, configured by :data:`LOCAL_CONFIG`, listening on the loopback
+    interface only, its dashboard at *dashboard* (default: a free port of the loopback
+    interface; None: no dashboard)."""
     with (
-        # one task at a time a worker: a worker that dies is held against the part it
-        # was running, not against one queued behind it as well
-        dask.config.set({"distributed.scheduler.worker-saturation": 1.0}),
+        dask.config.set(LOCAL_CONFIG),
         LocalCluster(
             n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=":0",
+            host="127.0.0.1",
+            dashboard_address=dashboard,
         ) as cluster,
         Client(cluster) as client,
     ):
+        yield client
+
+
+@contextmanager
+def _client(workers: int | None, scheduler: str | None) -> Iterator[Client]:
+    """A client of the cluster at *scheduler*, or of a local one (:func:`local_client`)."""
+    if scheduler is not None:
+        with Client(scheduler) as client:
+            yield client
+        return
+    with local_client(workers) as client:
         yield client
 
 

@@ -378,3 +378,18 @@ def test_the_command_line_starts_its_own_local_cluster(
     assert "6 URLs" in capsys.readouterr().out
     assert [r["url"] for r in _rows(out)] == URLS
     assert json.loads((out / "report.json").read_text())["parts"] == 1
+
+
+def test_the_local_cluster_listens_on_loopback_and_samples_no_stacks(dask_client: Any) -> None:
+    import dask
+
+    from urlinspector.scan.driver import LOCAL_CONFIG
+
+    def address(dask_worker: Any) -> str:
+        return str(dask_worker.address)
+
+    assert dask_client.scheduler.address.startswith("tcp://127.0.0.1:")
+    assert dask_client.dashboard_link.startswith("http://127.0.0.1:")
+    for name, value in LOCAL_CONFIG.items():
+        assert set(dask_client.run(dask.config.get, name).values()) == {value}
+    assert all(a.startswith("tcp://127.0.0.1:") for a in dask_client.run(address).values())
