@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 __all__ = ["DOMAINS_KEPT", "EXAMPLES", "Aggregate", "aggregate", "html_report", "markdown", "merge"]
 
@@ -76,21 +77,40 @@ class Aggregate:
 
 
 def aggregate(table: pa.Table) -> Aggregate:
-    """The aggregate of one part's rows (a table of :data:`~.columns.ROW_SCHEMA`)."""
-    out = Aggregate(urls=table.num_rows)
-    columns = table.select(["url", "source", "line", "valid", "error", "codes"])
-    domains = table.column("url_host_private_domain").to_pylist()
-    for i, row in enumerate(columns.to_pylist()):
-        out.invalid += not row["valid"]
-        out.errors += row["error"] is not None
-        for code in row["codes"]:
-            out.codes[code] += 1
-            if domains[i] is not None:
-                out.domains.setdefault(code, Counter())[domains[i]] += 1
-            kept = out.examples.setdefault(code, [])
-            if len(kept) < EXAMPLES:
-                kept.append((row["source"], row["line"], row["url"]))
+    """The aggregate of one part's rows (a table of :data:`~.columns.ROW_SCHEMA`),
+    counted by Arrow's kernels over the columns: one (code, row) pair for each code of
+    each row (a row's codes are distinct), grouped by code, and by code and domain."""
+    codes = table.column("codes")
+    rows = pc.list_parent_indices(codes)
+    pairs = pa.table(
+        {
+            "code": pc.list_flatten(codes),
+            "row": rows,
+            "domain": table.column("url_host_private_domain").take(rows),
+        }
+    )
+    out = Aggregate(
+        urls=table.num_rows,
+        invalid=table.num_rows - int(pc.sum(table.column("valid")).as_py() or 0),
+        errors=table.num_rows - table.column("error").null_count,
+        codes=Counter(dict(_groups(pairs, ["code"], "count"))),
+    )
+    with_domain = pairs.filter(pc.is_valid(pairs.column("domain")))
+    for code, domain, count in _groups(with_domain, ["code", "domain"], "count"):
+        out.domains.setdefault(code, Counter())[domain] = count
+    examples = table.select(["source", "line", "url"])
+    for code, found in _groups(pairs, ["code"], "list"):
+        first = examples.take(found[:EXAMPLES]).to_pylist()
+        out.examples[code] = [(r["source"], r["line"], r["url"]) for r in first]
     return out
+
+
+def _groups(pairs: pa.Table, keys: list[str], how: str) -> list[tuple[Any, ...]]:
+    """For each group of *pairs* by *keys* (in the order each first occurs): its keys
+    and the *how* (``count``, ``list``) of its ``row`` column."""
+    grouped = pairs.group_by(keys, use_threads=False).aggregate([("row", how)])
+    columns = [grouped.column(name).to_pylist() for name in [*keys, f"row_{how}"]]
+    return list(zip(*columns, strict=True))
 
 
 def _top(counter: Counter[str], n: int) -> list[tuple[str, int]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -12,6 +13,7 @@ require_scan_extra()
 
 from tests.benchmarks.corpus import legacy_corpus  # noqa: E402
 from urlinspector.scan import rows  # noqa: E402
+from urlinspector.scan.columns import BATCH  # noqa: E402
 from urlinspector.scan.report import (  # noqa: E402
     EXAMPLES,
     Aggregate,
@@ -39,6 +41,27 @@ def test_counts_are_urls_with_a_code() -> None:
         assert count == sum(code in codes for codes in table.column("codes").to_pylist())
     assert total.urls == 400
     assert total.invalid == table.column("valid").to_pylist().count(False)
+
+
+def test_a_table_of_several_batches_counted_row_by_row() -> None:
+    urls = [*legacy_corpus(BATCH + 900, seed=4), None]
+    table = rows(urls, "f")
+    assert table.column("codes").num_chunks > 1
+    total = aggregate(table)
+    codes: Counter[str] = Counter()
+    domains: dict[str, Counter[str]] = {}
+    examples: dict[str, list[tuple[str, int, str]]] = {}
+    for row in table.to_pylist():
+        for code in row["codes"]:
+            codes[code] += 1
+            if row["url_host_private_domain"] is not None:
+                domains.setdefault(code, Counter())[row["url_host_private_domain"]] += 1
+            examples.setdefault(code, []).append((row["source"], row["line"], row["url"]))
+    assert total.codes == codes
+    assert total.domains == domains
+    assert total.examples == {code: found[:EXAMPLES] for code, found in examples.items()}
+    assert total.errors == 1
+    assert total.invalid == [r["valid"] for r in table.to_pylist()].count(False)
 
 
 def test_merging_in_any_grouping_gives_the_same(parts: list[Aggregate]) -> None:
