@@ -12,6 +12,9 @@ the same run:
   libraries: ``urllib.parse.urlsplit``, the browsers' reading by ``ada_url.URL``, the
   registrable domain by ``publicsuffixlist``, and one ``json.dumps`` line a URL (its
   loop timed in the process, without Python's start and the imports);
+- the floor of a row: urlinspector's parse and the browsers' reading of each URL in
+  one process, timed as the peer's loop is, with nothing built from them (every row
+  starts from these two);
 - ``urlinspector parse --jsonl`` (one process): the whole ``parse --json`` document,
   on the first M lines (default 100,000: at a few thousand lines a second the whole
   million would take longer than everything else together), its rate scaled to N and
@@ -101,12 +104,30 @@ def _process_seconds(argv: list[str]) -> tuple[float, float]:
     return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
-def _peer_seconds(path: Path) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of the peer's loop over *path*: without starting
-    Python and importing, as a scan's time leaves out its cluster's start."""
+FLOOR = """
+import sys, time
+from urlinspector.core import parse
+from urlinspector.core.browser import browser_reading
+parse("http://example.com/"), browser_reading("http://example.com/")
+wall, cpu = time.perf_counter(), time.process_time()
+for line in open(sys.argv[1], encoding="utf-8", errors="surrogateescape"):
+    text = line[:-1] if line.endswith("\\n") else line
+    if text:
+        parse(text)
+        browser_reading(text)
+print(time.perf_counter() - wall, time.process_time() - cpu, file=sys.stderr)
+"""
+"""The two readings every row starts from, and nothing else (no findings compared, no
+host judged, no row built): what a row costs at least, whatever is done after."""
+
+
+def _loop_seconds(path: Path, script: str = PEER) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of *script*'s loop over *path* (the peer's by
+    default): without starting Python and importing, as a scan's time leaves out its
+    cluster's start."""
     with open(os.devnull, "w") as sink:
         done = subprocess.run(
-            [sys.executable, "-c", PEER, str(path)],
+            [sys.executable, "-c", script, str(path)],
             stdout=sink,
             stderr=subprocess.PIPE,
             text=True,
@@ -180,7 +201,8 @@ def run(lines: int, host_pool: int = 0, jsonl_lines: int = 100_000) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "urls.txt"
         count, what = _write(path, lines, host_pool)
-        peer, peer_cpu = _peer_seconds(path)
+        peer, peer_cpu = _loop_seconds(path)
+        floor, floor_cpu = _loop_seconds(path, FLOOR)
         subset = min(jsonl_lines, count)
         head = Path(tmp) / "head.txt"
         _head(path, subset, head)
@@ -207,6 +229,8 @@ def run(lines: int, host_pool: int = 0, jsonl_lines: int = 100_000) -> str:
         "|---|---:|---:|---:|---:|---:|",
         f"| composed peer (urlsplit + ada_url + publicsuffixlist + json.dumps) "
         f"| {count / peer:,.0f} | 1.00x | 1.00x | | |",
+        f"| urlinspector's parse and the browsers' reading alone, one process (no row) "
+        f"| {count / floor:,.0f} | {floor / peer:.2f}x | {floor_cpu / peer_cpu:.2f}x | | |",
         f"| urlinspector parse --jsonl{scaled} | {subset / jsonl:,.0f} "
         f"| {jsonl / subset / (peer / count):.2f}x "
         f"| {jsonl_cpu / subset / (peer_cpu / count):.2f}x | | |",
