@@ -11,19 +11,21 @@ require_scan_extra()
 from tests.benchmarks import bench_scan  # noqa: E402
 
 
-def test_peer_times_its_own_loop(tmp_path: Path) -> None:
+def test_the_peer_and_the_floor_time_their_own_loops(tmp_path: Path) -> None:
     path = tmp_path / "urls.txt"
     path.write_text("http://example.com/\nnot a url\nhttps://[::1]:8443/a\n", encoding="utf-8")
-    wall, cpu = bench_scan._peer_seconds(path)
-    assert 0 < wall < 5
-    assert 0 <= cpu < 5
+    for script in (bench_scan.PEER, bench_scan.FLOOR):
+        wall, cpu = bench_scan._loop_seconds(path, script)
+        assert 0 < wall < 5
+        assert 0 <= cpu < 5
 
 
 def test_benchmark_table_has_every_row_and_labels_the_subset() -> None:
     table = bench_scan.run(lines=400, jsonl_lines=100)
     assert "400 URLs a line" in table
     assert "parse --jsonl (timed on the first 100 lines)" in table
-    for name in ("composed peer", "scan, 1 worker", "scan, 2 workers", "--no-readers"):
+    rows = ("composed peer", "reading alone", "scan, 1 worker", "scan, 2 workers", "--no-readers")
+    for name in rows:
         assert f"{name}" in table
     assert "Two workers against one" in table
     assert "load average" in table
