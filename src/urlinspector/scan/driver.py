@@ -12,8 +12,14 @@ A worker that dies costs the tasks it held: Dask runs them again elsewhere, and 
 part's rows depend on nothing but its input, the files are the same bytes.  A part
 whose task fails on every try (an exception :data:`RETRIES` times, or workers dying
 under it as often as ``distributed.scheduler.allowed-failures`` allows) gets error rows
-for its lines, written here, and is named in the report.  With ``resume`` a part whose
-rows and aggregate are both there already is not run again.
+for its lines, written here, and is named in the report.
+
+A part whose rows and aggregate are both in ``DIR`` already is not scanned again, its
+aggregate read back instead: so a worker's death costs the parts it was running, not
+the finished ones whose aggregates died with it (Dask runs their tasks again), and a
+rerun with ``resume`` finishes an earlier scan.  Every file in ``DIR`` is this scan's
+or the one it resumes: a scan into a ``DIR`` that holds an earlier scan's parts stops
+before it starts (:class:`OutputInUse`) unless it resumes or overwrites them.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ __all__ = [
     "RETRIES",
     "WARM_URLS",
     "Options",
+    "OutputInUse",
     "local_client",
     "run_scan",
     "scan_part",
@@ -136,8 +143,10 @@ def _finished(part: Part, options: Options) -> Aggregate | None:
 
 
 def scan_part(part: Part, options: Options) -> Aggregate:
-    """Scan one part: its rows written, its aggregate written and returned."""
-    if options.resume and (done := _finished(part, options)) is not None:
+    """Scan one part: its rows written, its aggregate written and returned; or, when
+    both are written already (by this scan before a worker died, or by the one it
+    resumes), its aggregate read back."""
+    if (done := _finished(part, options)) is not None:
         return done
     records = read_part(part)
     table = options.row_builder(
@@ -315,7 +324,28 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Client]:
         yield client
 
 
-def _prepare(options: Options) -> None:
+class OutputInUse(Exception):
+    """The output folder holds an earlier scan's parts, and this scan neither resumes
+    nor overwrites them."""
+
+
+_EARLIER = ("rows/part-*", "_aggregates/part-*", "report.json", "report.html", "report.md")
+"""What a scan writes into its folder (relative globs): an earlier scan's, if there."""
+
+
+def _prepare(options: Options, overwrite: bool) -> None:
+    """The output folders made, an earlier scan's files kept (resume), removed
+    (*overwrite*) or refused; the temporaries of dead workers removed."""
+    out = Path(options.out)
+    earlier = [path for pattern in _EARLIER for path in out.glob(pattern)]
+    if earlier and not options.resume:
+        if not overwrite:
+            raise OutputInUse(
+                f"{out} holds an earlier scan ({len(earlier):,} files): resume it "
+                "(--resume), replace it (--overwrite) or choose another --out"
+            )
+        for path in earlier:
+            path.unlink()
     for folder in (options.rows_dir, options.aggregates_dir):
         folder.mkdir(parents=True, exist_ok=True)
     _remove_temporaries(options)
@@ -341,13 +371,16 @@ def run_scan(
     part_size: int = PART_SIZE,
     markdown_report: bool = False,
     progress: TextIO | None = None,
+    overwrite: bool = False,
 ) -> dict[str, Any]:
     """Scan every file *inputs* name into ``options.out``; the report (also written as
     ``report.json`` and ``report.html`` there, and ``report.md`` with
     *markdown_report*).  Runs on *client* when given, else on the cluster at
-    *scheduler*, else on a local cluster of *workers* processes."""
+    *scheduler*, else on a local cluster of *workers* processes.  An earlier scan's
+    files in ``options.out`` are resumed (``options.resume``), removed (*overwrite*) or
+    refused (:class:`OutputInUse`, before anything is read or started)."""
     parts = plan(inputs, kind=kind, column=column, size=part_size)
-    _prepare(options)
+    _prepare(options, overwrite)
     meter = Progress(progress, sum(p.count for p in parts))
     if client is not None:
         total = _tree(client, _leaves(client, parts, options, meter))

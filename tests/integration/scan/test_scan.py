@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterable
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from tests.integration.scan.poison import poisoned_rows  # noqa: E402
 from tests.unit.scan.samples import WRITERS, write  # noqa: E402
 from urlinspector.cli import main  # noqa: E402
 from urlinspector.scan import Options, rows, run_scan, scan_bag, scan_dataframe  # noqa: E402
+from urlinspector.scan.driver import OutputInUse  # noqa: E402
 
 pytestmark = pytest.mark.integration
 
@@ -253,21 +255,33 @@ def test_a_worker_killed_mid_scan_changes_nothing(
     _scan(dask_client, [mid_input], calm, part_size=200, readers=False)
     parts = len(list((calm / "rows").glob("part-*")))
     before: dict[str, int] = {}
-    victim_parts: set[str] = set()
+    held: set[str] = set()
+    running: set[str] = set()
+
+    def names(keys: Iterable[Any]) -> set[str]:
+        # (a part's task key is scan-part-INDEX-RUN)
+        return {
+            f"part-{int(str(k).split('-')[2]):05d}.parquet"
+            for k in keys
+            if str(k).startswith("scan-part-")
+        }
+
+    def finished_by_worker() -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for key, addresses in dask_client.who_has().items():
+            for address in addresses:
+                found.setdefault(address, set()).update(names([key]))
+        return {address: parts for address, parts in found.items() if parts}
 
     def kill_one() -> None:
-        while not list((killed / "rows").glob("part-*")):
+        # (a worker that has finished a part and holds its aggregate)
+        while not (finished := finished_by_worker()):
             time.sleep(0.02)
         before.update(_mtimes(killed))
-        address, pid = sorted(dask_client.run(os.getpid).items())[0]
-        held = [k for k, where in dask_client.who_has().items() if address in where]
-        held += dask_client.processing()[address]
-        # (a part's task key is scan-part-INDEX-RUN)
-        victim_parts.update(
-            f"part-{int(str(k).split('-')[2]):05d}.parquet"
-            for k in held
-            if str(k).startswith("scan-part-")
-        )
+        address, parts = sorted(finished.items())[0]
+        pid = dask_client.run(os.getpid)[address]
+        held.update(parts)
+        running.update(names(dask_client.processing()[address]))
         os.kill(pid, signal.SIGKILL)
 
     killer = threading.Thread(target=kill_one)
@@ -279,9 +293,11 @@ def test_a_worker_killed_mid_scan_changes_nothing(
     assert len(before) < parts  # (the worker died with parts still to do)
     assert report["failed_parts"] == []
     assert _files(killed) == _files(calm)
-    # only the parts the killed worker ran or held were written again
+    # the parts the killed worker had finished were read back, not scanned again: at
+    # most one it was running could have had its rows written, not yet its aggregate
     rewritten = {name for name, mtime in before.items() if after[name] != mtime}
-    assert rewritten <= victim_parts
+    assert rewritten <= running
+    assert held - running  # (it did die holding finished parts)
 
 
 def test_a_part_that_kills_its_workers_is_reported(dask_client: Any, tmp_path: Path) -> None:
@@ -313,23 +329,41 @@ def _mtimes(out: Path) -> dict[str, int]:
     return {p.name: p.stat().st_mtime_ns for p in (out / "rows").glob("part-*")}
 
 
-@pytest.mark.parametrize("resume", [True, False])
-def test_resume_skips_finished_parts(
-    dask_client: Any, mid_input: Path, tmp_path: Path, resume: bool
+@pytest.mark.parametrize("how", ["resume", "overwrite"])
+def test_a_second_scan_resumes_or_overwrites_the_first(
+    dask_client: Any, mid_input: Path, tmp_path: Path, how: str
 ) -> None:
     out = tmp_path / "out"
     first = _scan(dask_client, [mid_input], out, part_size=750, readers=False)
     before = _mtimes(out)
     (out / "rows" / "part-00002.parquet").unlink()
     time.sleep(0.05)
-    again = _scan(dask_client, [mid_input], out, part_size=750, readers=False, resume=resume)
+    again = _scan(dask_client, [mid_input], out, part_size=750, readers=False, **{how: True})
     after = _mtimes(out)
-    kept = [name for name in before if before[name] == after[name]]
+    kept = [name for name in before if before[name] == after.get(name)]
     assert again == first
-    if resume:
+    if how == "resume":
         assert sorted(kept) == ["part-00000.parquet", "part-00001.parquet", "part-00003.parquet"]
     else:
         assert kept == []
+
+
+def test_a_scan_into_an_earlier_scan_is_refused_or_replaces_it_whole(
+    dask_client: Any, mid_input: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    _scan(dask_client, [mid_input], out, part_size=750, readers=False)
+    files = _files(out)
+    with pytest.raises(OutputInUse, match=r"holds an earlier scan .*--resume.*--overwrite"):
+        _scan(dask_client, [mid_input], out, part_size=1500, readers=False)
+    assert _files(out) == files  # (nothing touched)
+    report = _scan(dask_client, [mid_input], out, part_size=1500, readers=False, overwrite=True)
+    assert report["parts"] == 2
+    assert sorted(p.name for p in (out / "rows").glob("part-*")) == [
+        "part-00000.parquet",
+        "part-00001.parquet",
+    ]
+    assert len(_rows(out)) == report["urls"]
 
 
 # --- the command line and the library API ---------------------------------------------------
@@ -350,6 +384,14 @@ def test_the_command_line_writes_jsonl_and_markdown(
     written = [json.loads(line) for line in text.splitlines()]
     assert written == rows(URLS, str(path)).to_pylist()
     assert (out / "report.md").read_text().startswith("# urlinspector scan")
+    # the same DIR again: refused, untouched, unless resumed or overwritten
+    written_before = _files(out)
+    assert main(["scan", str(path), "--out", str(out), *options]) == 2
+    assert "holds an earlier scan" in capsys.readouterr().err
+    assert _files(out) == written_before
+    assert main(["scan", str(path), "--out", str(out), "--resume", "--overwrite"]) == 2
+    assert "either --resume or --overwrite" in capsys.readouterr().err
+    assert main(["scan", str(path), "--out", str(out), *options, "--overwrite"]) == 0
 
 
 def test_scan_bag_and_scan_dataframe(dask_client: Any) -> None:
