@@ -210,16 +210,16 @@ def html_report(data: Mapping[str, Any]) -> str:
     """``report.html``: one self-contained page of :func:`report`'s tables."""
     esc = html.escape
     summary = _rows(
-        [f"<th>{label}</th>", f'<td class="n" id="{key}">{data[key]}</td>']
+        [f"<th>{label}</th>", f'<td class="n" id="{key}">{data[key]:,}</td>']
         for key, label in (("urls", "URLs"), ("invalid", "invalid"), ("errors", "errors"))
     )
     codes = _rows(
         [
             f'<td><code class="code">{esc(code)}</code></td>',
-            f'<td class="n" data-code="{esc(code)}">{count}</td>',
+            f'<td class="n" data-code="{esc(code)}">{count:,}</td>',
             "<td>"
             + ", ".join(
-                f"{esc(d['domain'])} ({d['urls']})" for d in data["top_domains"].get(code, [])
+                f"{esc(d['domain'])} ({d['urls']:,})" for d in data["top_domains"].get(code, [])
             )
             + "</td>",
         ]
@@ -228,7 +228,7 @@ def html_report(data: Mapping[str, Any]) -> str:
     examples = _rows(
         [
             f"<td><code>{esc(code)}</code></td>",
-            f"<td>{esc(e['source'])}:{e['line']}</td>",
+            f"<td>{esc(e['source'])}:{e['line']}</td>",  # (a line number, as editors show it)
             f"<td><code>{esc(e['url'] or '')}</code></td>",
         ]
         for code, found in data["examples"].items()
@@ -275,8 +275,8 @@ def markdown(data: Mapping[str, Any]) -> str:
         "|---|---:|---|",
     ]
     for code, count in data["codes"].items():
-        top = ", ".join(f"{d['domain']} ({d['urls']})" for d in data["top_domains"][code])
-        lines.append(f"| `{code}` | {count} | {_md(top)} |")
+        top = ", ".join(f"{d['domain']} ({d['urls']:,})" for d in data["top_domains"][code])
+        lines.append(f"| `{code}` | {count:,} | {_md(top)} |")
     if data["failed_parts"]:
         lines += ["", "## Parts not inspected", "", "| part | lines | why |", "|---:|---|---|"]
         for f in data["failed_parts"]:

@@ -172,7 +172,7 @@ class _Numbers(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if self._key is not None:
-            self.numbers[self._key] = int(data)
+            self.numbers[self._key] = int(data.replace(",", ""))  # (1,000,000)
             self._key = None
 
 
@@ -202,6 +202,7 @@ def test_the_html_report_in_a_browser(big_scan: Path, tmp_path: Path) -> None:
     parser.feed(done.stdout)
     report = json.loads((big_scan / "report.json").read_text())
     assert parser.numbers["urls"] == report["urls"] > BIG * 0.99
+    assert f'id="urls">{report["urls"]:,}<' in done.stdout  # (as a person reads it)
     assert parser.numbers["invalid"] == report["invalid"]
     shown = {k[5:]: v for k, v in parser.numbers.items() if k.startswith("code:")}
     assert shown == report["codes"]
