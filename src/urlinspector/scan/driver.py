@@ -333,19 +333,27 @@ _EARLIER = ("rows/part-*", "_aggregates/part-*", "report.json", "report.html", "
 """What a scan writes into its folder (relative globs): an earlier scan's, if there."""
 
 
-def _prepare(options: Options, overwrite: bool) -> None:
-    """The output folders made, an earlier scan's files kept (resume), removed
-    (*overwrite*) or refused; the temporaries of dead workers removed."""
+def _earlier(options: Options, overwrite: bool) -> list[Path]:
+    """An earlier scan's files in the output folder for this scan to remove
+    (*overwrite*); none when it resumes them or there are none.  Raises
+    :class:`OutputInUse` when there are some and it does neither."""
+    if options.resume:
+        return []
     out = Path(options.out)
-    earlier = [path for pattern in _EARLIER for path in out.glob(pattern)]
-    if earlier and not options.resume:
-        if not overwrite:
-            raise OutputInUse(
-                f"{out} holds an earlier scan ({len(earlier):,} files): resume it "
-                "(--resume), replace it (--overwrite) or choose another --out"
-            )
-        for path in earlier:
-            path.unlink()
+    found = [path for pattern in _EARLIER for path in out.glob(pattern)]
+    if found and not overwrite:
+        raise OutputInUse(
+            f"{out} holds an earlier scan ({len(found):,} files): resume it "
+            "(--resume), replace it (--overwrite) or choose another --out"
+        )
+    return found
+
+
+def _prepare(options: Options, remove: Sequence[Path]) -> None:
+    """The output folders made, *remove* removed (an earlier scan's files), and the
+    temporaries of dead workers."""
+    for path in remove:
+        path.unlink(missing_ok=True)
     for folder in (options.rows_dir, options.aggregates_dir):
         folder.mkdir(parents=True, exist_ok=True)
     _remove_temporaries(options)
@@ -379,8 +387,9 @@ def run_scan(
     *scheduler*, else on a local cluster of *workers* processes.  An earlier scan's
     files in ``options.out`` are resumed (``options.resume``), removed (*overwrite*) or
     refused (:class:`OutputInUse`, before anything is read or started)."""
+    earlier = _earlier(options, overwrite)
     parts = plan(inputs, kind=kind, column=column, size=part_size)
-    _prepare(options, overwrite)
+    _prepare(options, earlier)
     meter = Progress(progress, sum(p.count for p in parts))
     if client is not None:
         total = _tree(client, _leaves(client, parts, options, meter))

@@ -33,6 +33,7 @@ from tests.unit.scan.samples import WRITERS, write  # noqa: E402
 from urlinspector.cli import main  # noqa: E402
 from urlinspector.scan import Options, rows, run_scan, scan_bag, scan_dataframe  # noqa: E402
 from urlinspector.scan.driver import OutputInUse  # noqa: E402
+from urlinspector.scan.inputs import InputError  # noqa: E402
 
 pytestmark = pytest.mark.integration
 
@@ -358,6 +359,9 @@ def test_a_scan_into_an_earlier_scan_is_refused_or_replaces_it_whole(
     with pytest.raises(OutputInUse, match=r"holds an earlier scan .*--resume.*--overwrite"):
         _scan(dask_client, [mid_input], out, part_size=1500, readers=False)
     assert _files(out) == files  # (nothing touched)
+    with pytest.raises(InputError):  # (an input missing: the earlier scan is kept)
+        _scan(dask_client, [tmp_path / "missing.txt"], out, overwrite=True)
+    assert _files(out) == files
     report = _scan(dask_client, [mid_input], out, part_size=1500, readers=False, overwrite=True)
     assert report["parts"] == 2
     assert sorted(p.name for p in (out / "rows").glob("part-*")) == [
