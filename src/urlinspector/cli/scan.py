@@ -61,6 +61,12 @@ def run_scan_command(args: argparse.Namespace, console: Console) -> int:
         )
     except (InputError, OutputInUse) as exc:
         raise ValueError(str(exc)) from None  # (misuse: exit status 2)
+    except KeyboardInterrupt:
+        sys.stderr.write(
+            f"\ninterrupted: the parts finished so far are kept in {args.out}; the same "
+            "command with --resume finishes the scan\n"
+        )
+        raise
     failed = len(data["failed_parts"])
     console.write(
         f"{data['urls']:,} URLs, {data['invalid']:,} invalid, {len(data['codes'])} finding "

@@ -440,3 +440,24 @@ def test_the_local_cluster_listens_on_loopback_and_samples_no_stacks(dask_client
     for name, value in LOCAL_CONFIG.items():
         assert set(dask_client.run(dask.config.get, name).values()) == {value}
     assert all(a.startswith("tcp://127.0.0.1:") for a in dask_client.run(address).values())
+
+
+def test_an_interrupted_scan_says_how_to_finish_it(big_input: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "urlinspector", "scan", str(big_input), "--out", str(out)]
+    command += ["--workers", "1", "--part-size", "5000", "--no-readers"]
+    scan = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        while not list((out / "rows").glob("part-*")) and scan.poll() is None:
+            time.sleep(0.05)
+        scan.send_signal(signal.SIGINT)
+        _, err = scan.communicate(timeout=60)
+    finally:
+        scan.kill()
+    assert scan.returncode == 130
+    assert "interrupted: the parts finished so far are kept" in err
+    finished = len(list((out / "rows").glob("part-*")))
+    assert 0 < finished < 20  # (stopped partway: 20 parts in all)
+    done = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(_rows(out)) == json.loads((out / "report.json").read_text())["urls"]
