@@ -134,6 +134,7 @@ COMMANDS: tuple[Command, ...] = (
         "(--scheduler). Rows go to DIR/rows/part-NNNNN.parquet (one row a URL, the columns "
         "of docs/scan.md), the report to DIR/report.json and DIR/report.html.",
         epilog="exit status: 0 every part inspected, 1 some part could not be (named in "
-        "the report, its lines given error rows), 2 misuse",
+        "the report, its lines given error rows), 2 misuse, 130 interrupted (the finished "
+        "parts are kept: --resume goes on)",
     ),
 )
