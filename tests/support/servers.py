@@ -11,7 +11,8 @@ slow reply (:meth:`~ScriptedServer.drip`), TLS from the first octet, and an even
 when the test ends.  The scripts every protocol shares are here too:
 :func:`after_request` (a gopher server: the request line, then an answer),
 :func:`replies`, :func:`trickles` (the same, slowly), :func:`closes` and
-:func:`silent`; the FTP dialogue is :mod:`tests.support.fake_ftp`.
+:func:`silent`; the FTP dialogue is :mod:`tests.support.fake_ftp`.  A fixture that
+starts servers hands out :func:`closed_at_end`'s starter.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ import socket
 import ssl
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from typing import ParamSpec, TypeVar
 
 __all__ = [
     "ConnectionServer",
     "Script",
     "ScriptedServer",
     "after_request",
+    "closed_at_end",
     "closes",
     "replies",
     "silent",
@@ -219,3 +222,25 @@ def trickles(reply: bytes, interval: float) -> Script:
         server.drip(conn, (bytes([octet]) for octet in reply), interval)
 
     return script
+
+
+P = ParamSpec("P")
+S = TypeVar("S", bound=ConnectionServer)
+
+
+@contextlib.contextmanager
+def closed_at_end(make: Callable[P, S]) -> Iterator[Callable[P, S]]:
+    """*make* (a server class, or a function making one), each server it makes closed
+    when the block ends: what a fixture that starts servers yields."""
+    made: list[S] = []
+
+    def start(*args: P.args, **kwargs: P.kwargs) -> S:
+        server = make(*args, **kwargs)
+        made.append(server)
+        return server
+
+    try:
+        yield start
+    finally:
+        for server in made:
+            server.close()

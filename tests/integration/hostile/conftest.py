@@ -4,37 +4,21 @@ when the test ends."""
 
 from __future__ import annotations
 
-import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
 from tests.integration.hostile.servers import Hostile, Start, Talk, Talker
+from tests.support.servers import closed_at_end
 
 
 @pytest.fixture
 def hostile() -> Iterator[Start]:
-    servers: list[Hostile] = []
-
-    def start(behaviour: Callable[[socket.socket], None]) -> Hostile:
-        server = Hostile(behaviour)
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.close()
+    with closed_at_end(Hostile) as start:
+        yield start
 
 
 @pytest.fixture
 def talker() -> Iterator[Talk]:
-    servers: list[Talker] = []
-
-    def start(behaviour: Callable[[socket.socket, Talker], None]) -> Talker:
-        server = Talker(behaviour)
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.close()
+    with closed_at_end(Talker) as start:
+        yield start

@@ -37,7 +37,7 @@ from typing import NoReturn, TypedDict
 import pytest
 from tests.support.ci import unavailable as support_unavailable
 from tests.support.ports import start_on_free_port, wait_listening
-from tests.support.servers import ScriptedServer
+from tests.support.servers import ScriptedServer, closed_at_end
 
 from urlinspector.net.tls import TLSOptions
 
@@ -466,16 +466,12 @@ def serve() -> Iterator[Callable[..., ScriptedServer]]:
     """Start fake servers on 127.0.0.1, each running its *handler* for one connection
     after the other: ``serve(handler, implicit_tls=None)`` (*implicit_tls* wraps each
     connection in TLS at once: NNTPS); all stop at the end."""
-    servers: list[ScriptedServer] = []
 
-    def start(handler: Handler, implicit_tls: ssl.SSLContext | None = None) -> ScriptedServer:
-        server = ScriptedServer(handler, threaded=False, tls=implicit_tls)
-        servers.append(server)
-        return server
+    def make(handler: Handler, implicit_tls: ssl.SSLContext | None = None) -> ScriptedServer:
+        return ScriptedServer(handler, threaded=False, tls=implicit_tls)
 
-    yield start
-    for server in servers:
-        server.close()
+    with closed_at_end(make) as start:
+        yield start
 
 
 @pytest.fixture

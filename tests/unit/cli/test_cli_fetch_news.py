@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.ports import unused_port
-from tests.support.servers import ScriptedServer, silent
+from tests.support.servers import ScriptedServer, closed_at_end, silent
 from tests.support.waiting import accepted_before
 from urlinspector.cli import main
 
@@ -60,16 +60,8 @@ class Replayer(ScriptedServer):
 
 @pytest.fixture
 def replayer() -> Iterator[Callable[[str], Replayer]]:
-    started: list[Replayer] = []
-
-    def start(name: str) -> Replayer:
-        server = Replayer(name)
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        server.close()
+    with closed_at_end(Replayer) as start:
+        yield start
 
 
 @pytest.fixture(autouse=True)

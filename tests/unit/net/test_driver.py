@@ -19,7 +19,7 @@ import pytest
 
 from tests.support.ci import in_ci
 from tests.support.ports import ipv6_loopback, unused_port
-from tests.support.servers import ConnectionServer
+from tests.support.servers import ConnectionServer, closed_at_end
 from tests.support.waiting import wait_until
 from urlinspector.net.driver import Body, Connection, Pump, format_hostport, pump
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
@@ -36,16 +36,12 @@ Server = ConnectionServer
 def serve() -> Iterator[Callable[..., Server]]:
     """``serve(handler, host="127.0.0.1")``: a server on loopback running *handler(conn)*
     for one connection at a time; all stop at the end."""
-    servers: list[Server] = []
 
-    def start(handler: Callable[[socket.socket], None], host: str = "127.0.0.1") -> Server:
-        server = ConnectionServer(handler, host, threaded=False)
-        servers.append(server)
-        return server
+    def make(handler: Callable[[socket.socket], None], host: str = "127.0.0.1") -> Server:
+        return ConnectionServer(handler, host, threaded=False)
 
-    yield start
-    for server in servers:
-        server.close(5)
+    with closed_at_end(make) as start:
+        yield start
 
 
 def echo_once(conn: socket.socket) -> None:
