@@ -19,6 +19,7 @@ __all__ = [
     "edition_verdict",
     "reader_verdict",
     "reads_or_rejects",
+    "tally",
 ]
 
 VERDICT = "verdict"
@@ -39,15 +40,20 @@ NOT_INSTALLED = "not installed"
 
 
 def counted(number: int, word: str) -> str:
-    """``1 error``, ``2 errors``."""
-    return f"{number} {word}" + ("s" if number != 1 else "")
+    """``1 error``, ``2 errors``, ``1,024 lines``."""
+    return f"{number:,} {word}" + ("s" if number != 1 else "")
+
+
+def tally(found: URL) -> tuple[int, int, int]:
+    """*found*'s errors, warnings and notes (every other diagnostic), counted."""
+    errors, warnings = len(found.errors), len(found.warnings)
+    return errors, warnings, len(found.diagnostics) - errors - warnings
 
 
 def edition_verdict(found: URL) -> str:
     """An edition's verdict on *found* (its parse, with where browsers go): ``valid`` or
     ``invalid: N errors``, then its warnings and notes counted, joined by `` · ``."""
-    errors, warnings = len(found.errors), len(found.warnings)
-    notes = len(found.diagnostics) - errors - warnings
+    errors, warnings, notes = tally(found)
     counts = [counted(n, word) for n, word in ((warnings, "warning"), (notes, "note")) if n]
     head = f"invalid: {counted(errors, 'error')}" if errors else "valid"
     return " · ".join((head, *counts))

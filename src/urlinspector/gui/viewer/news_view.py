@@ -49,6 +49,7 @@ from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.viewer.news_links import NewsSource
 from urlinspector.gui.viewer.text_view import DECLARED, TextView, decode_text
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.verdicts import counted
 from urlinspector.schemes.nntp import (
     Article,
     GroupInfo,
@@ -253,7 +254,7 @@ class GroupListPage(_LinkTable):
         self.model.set_rows(groups.groups)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         count = len(groups.groups)
-        self.heading.setText(f"{count} group{'s' if count != 1 else ''} on {escape(server)}")
+        self.heading.setText(f"{counted(count, 'group')} on {escape(server)}")
 
 
 class OverviewListPage(_LinkTable):

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core.extraction import Found, extract
 from urlinspector.gui.viewer.common import fixed_font
+from urlinspector.present.verdicts import counted
 
 __all__ = [
     "CHARSETS",
@@ -168,9 +169,9 @@ class TextView(QWidget):
         lines = self._text.count("\n") + (1 if self._text and not self._text.endswith("\n") else 0)
         urls = len(self.links)
         parts = [self._info] if self._info else []
-        parts.append(f"{lines:,} line{'s' if lines != 1 else ''}")
+        parts.append(counted(lines, "line"))
         follow = " (click to follow)" if urls else ""
-        parts.append(f"{urls:,} URL{'s' if urls != 1 else ''} found{follow}")
+        parts.append(f"{counted(urls, 'URL')} found{follow}")
         if "\ufffd" in self._text and self._charset == "utf-8":
             parts.append("some octets are not UTF-8: try Latin-1 or CP437")
         return " · ".join(parts)

@@ -27,6 +27,7 @@ from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendStrip
 from urlinspector.present.masking import mask_known
+from urlinspector.present.verdicts import counted, tally
 
 __all__ = ["AddressArea"]
 
@@ -208,17 +209,12 @@ class AddressArea(QWidget):
             self.summary.setText("")
             return
         ed = url.edition
-        errors, warnings = len(url.errors), len(url.warnings)
-        notes = len(url.diagnostics) - errors - warnings
-        parts = [
-            f"✖ {errors} error{'s' if errors != 1 else ''}"
-            if errors
-            else f"✔ valid under {ed.label}"
-        ]
+        errors, warnings, notes = tally(url)
+        parts = [f"✖ {counted(errors, 'error')}" if errors else f"✔ valid under {ed.label}"]
         if warnings:
-            parts.append(f"⚠ {warnings} warning{'s' if warnings != 1 else ''}")
+            parts.append(f"⚠ {counted(warnings, 'warning')}")
         if notes:
-            parts.append(f"ℹ {notes} note{'s' if notes != 1 else ''}")
+            parts.append(f"ℹ {counted(notes, 'note')}")
         kind = "absolute URL" if url.is_absolute else "relative reference"
         if url.host_kind:
             kind += f", host: {url.host_kind}"
