@@ -107,7 +107,9 @@ def media_type(name: str) -> str | None:
 
 
 def shown_url(url: URL) -> str:
-    """The URL's text without its password (the ``:`` before it too)."""
+    """The URL's text without its password (the ``:`` before it too): the password the
+    fetch would send, by the URL's edition.  (Not ``present.report.without_password``,
+    which also reads the URL as browsers do: ``fetch`` loads none of the inspection.)"""
     start, end = url.spans[PASSWORD]
     return url.text if start < 0 else url.text[: start - 1] + url.text[end:]
 
