@@ -15,10 +15,11 @@ __all__ = ["public_suffix", "registrable_domain", "registrable_start"]
 
 
 @cache
-def _list() -> PublicSuffixList:
+def _list(icann_only: bool = False) -> PublicSuffixList:
     # the list as the package ships it, ICANN and private sections both (browsers
-    # read both: b.github.io and a.github.io are different sites)
-    return PublicSuffixList(only_icann=False)
+    # read both: b.github.io and a.github.io are different sites); or the ICANN
+    # section alone (Common Crawl's url_host_registered_domain: github.io)
+    return PublicSuffixList(only_icann=icann_only)
 
 
 def _domain(host: str | None) -> str | None:
@@ -38,15 +39,16 @@ def _domain(host: str | None) -> str | None:
 
 
 @lru_cache(maxsize=1024)
-def registrable_domain(host: str | None) -> str | None:
+def registrable_domain(host: str | None, *, icann_only: bool = False) -> str | None:
     """The registrable domain of *host* (as browsers read it: lower case, IDN labels
     as A-labels): ``login.paypal.com.evil.example.co.uk`` gives ``example.co.uk``,
-    ``b.github.io`` gives ``b.github.io``.  None for an IP address, no host, or a host
-    that is itself a public suffix (``co.uk``, ``github.io``)."""
+    ``b.github.io`` gives ``b.github.io`` (``github.io`` by the ICANN section alone,
+    *icann_only*).  None for an IP address, no host, or a host that is itself a public
+    suffix (``co.uk``, ``github.io``)."""
     name = _domain(host)
     if name is None:
         return None
-    found = _list().privatesuffix(name)
+    found = _list(icann_only).privatesuffix(name)
     return None if found is None else str(found)
 
 

@@ -22,11 +22,11 @@ from itertools import accumulate
 from typing import NamedTuple, TypeVar
 
 import pyarrow as pa
-from publicsuffixlist import PublicSuffixList
 
 from urlinspector.core import parse
 from urlinspector.core.browser import browser_reading
 from urlinspector.core.destinations import Destination, destination
+from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import EDITION_IDS
 from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.model import Diagnostic
@@ -94,17 +94,11 @@ _RANK = {"info": 1, "warning": 2, "error": 3}
 _INT32 = 2**31
 
 
-@cache
-def _icann() -> PublicSuffixList:
-    # Common Crawl's url_host_registered_domain: the ICANN section of the Public
-    # Suffix List only (url_host_private_domain reads the private section too)
-    return PublicSuffixList(only_icann=True)
-
-
 @lru_cache(maxsize=65_536)  # (a host's: as many as a worker's HostJudge keeps)
 def _registered_domain(host: str) -> str | None:
-    found = _icann().privatesuffix(host.rstrip(".").lower())
-    return None if found is None else str(found)
+    # Common Crawl's url_host_registered_domain: the ICANN section of the Public
+    # Suffix List only (url_host_private_domain reads the private section too)
+    return registrable_domain(host, icann_only=True)
 
 
 def _int32(value: int | None) -> int | None:

@@ -44,7 +44,16 @@ def test_a_public_suffix_has_none(host: str) -> None:
 )
 def test_addresses_and_no_host_have_none(host: str | None) -> None:
     assert registrable_domain(host) is None
+    assert registrable_domain(host, icann_only=True) is None
     assert public_suffix(host) is None
+
+
+@pytest.mark.parametrize(
+    ("host", "icann"),
+    [("b.github.io", "github.io"), ("login.example.co.uk", "example.co.uk"), ("co.uk", None)],
+)
+def test_the_icann_section_alone(host: str, icann: str | None) -> None:
+    assert registrable_domain(host, icann_only=True) == icann
 
 
 @pytest.mark.parametrize(

@@ -67,6 +67,8 @@ CASES = [
     ("http://аррӏе.com/", "host_display", "xn--80ak6aa92e.com"),
     ("http://аррӏе.com/", "max_severity", "error"),
     ("http://192.168.0.1:8080/", "url_host_private_domain", None),
+    ("http://192.168.0.1:8080/", "url_host_registered_domain", None),  # (not 0.1)
+    ("http://[2001:db8::1]/", "url_host_registered_domain", None),
     ("http://192.168.0.1:8080/", "browser_host", "192.168.0.1"),
     (
         "https://www.google.com/url?q=https://evil.example/&sa=D",
