@@ -124,8 +124,8 @@ COMMANDS: tuple[Command, ...] = (
             arg(
                 "--no-readers",
                 action="store_true",
-                help="leave out what the HTTP libraries read (a scan then takes about two "
-                "thirds of the time; their findings are missing)",
+                help="leave out what the HTTP libraries read (a scan then takes about 70% "
+                "of the time; their findings are missing)",
             ),
             EDITION_ARG,
         ),
