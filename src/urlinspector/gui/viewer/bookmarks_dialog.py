@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.gui.viewer.bookmarks import Bookmark, Bookmarks
-from urlinspector.gui.viewer.common import display_url
+from urlinspector.gui.viewer.common import PasswordDisplay
 
 __all__ = ["BookmarksDialog"]
 
@@ -37,8 +37,15 @@ class BookmarksDialog(QDialog):
 
     openRequested = Signal(object)  # a core URL
 
-    def __init__(self, marks: Bookmarks, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        marks: Bookmarks,
+        parent: QWidget | None = None,
+        *,
+        passwords: PasswordDisplay | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.passwords = passwords or PasswordDisplay()
         self.setObjectName("bookmarksDialog")
         self.setWindowTitle("Manage bookmarks")
         self.marks = marks
@@ -136,9 +143,9 @@ class BookmarksDialog(QDialog):
         self._update_buttons()
 
     def _item(self, mark: Bookmark) -> QTreeWidgetItem:
-        item = QTreeWidgetItem([mark.title, display_url(mark.url.text, 200)])
+        item = QTreeWidgetItem([mark.title, self.passwords.label(mark.url.text, 200)])
         item.setData(TITLE, URL_ROLE, mark.url.text)
-        item.setToolTip(URL, display_url(mark.url.text, 1000))
+        item.setToolTip(URL, self.passwords.label(mark.url.text, 1000))
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         return item
 

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
 from urlinspector.core import URL
+from urlinspector.gui.viewer.common import PasswordDisplay
 from urlinspector.gui.viewer.download_job import DownloadJob
 from urlinspector.gui.viewer.download_model import DownloadModel
 from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState
@@ -56,8 +57,12 @@ class Downloads(QObject):
         runner: JobRunner,
         folder: Path | None = None,
         connect: Callable[[Job], None] | None = None,
+        *,
+        passwords: PasswordDisplay | None = None,
     ) -> None:
         super().__init__(parent)
+        self.passwords = passwords or PasswordDisplay()
+        """Whether the list and the save dialogs show the URLs' passwords."""
         self.connect_shared: Callable[[Job], None] = connect or (lambda _job: None)
         """Wires each attempt's shared reports (the transcript, the password question)."""
         self.parent_widget = parent
@@ -66,7 +71,7 @@ class Downloads(QObject):
         """Where the save dialog starts (the folder of the last file saved)."""
         self.dialog: SaveDialog | None = None
         """The save dialog opened last, while it is open."""
-        self.model = DownloadModel(self)
+        self.model = DownloadModel(self, self.passwords)
         self.jobs: dict[int, DownloadJob] = {}
         self.window: DownloadsWindow | None = None
         self.action = QAction("&Downloads", parent)
@@ -143,7 +148,14 @@ class Downloads(QObject):
         record = item.record
         assert item.spool is not None
         dialog = follow_zoom(
-            SaveDialog(record.url, record.name, self.folder, item.spool, self.parent_widget)
+            SaveDialog(
+                record.url,
+                record.name,
+                self.folder,
+                item.spool,
+                self.parent_widget,
+                passwords=self.passwords,
+            )
         )
         dialog.saved.connect(self._saved)
         dialog.viewRequested.connect(self.viewRequested)

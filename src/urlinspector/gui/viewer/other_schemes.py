@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from urlinspector.core import URL
 from urlinspector.core.specific import MailtoFields, ProsperoFields, TelnetFields, WaisFields
 from urlinspector.gui.models.text import masked, visible
-from urlinspector.gui.viewer.common import escape, without_password
+from urlinspector.gui.viewer.common import PasswordDisplay, escape
 
 __all__ = [
     "EXPLAINED_SCHEMES",
@@ -180,8 +180,12 @@ class SchemePage(QWidget):
 
     opened = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, passwords: PasswordDisplay | None = None
+    ) -> None:
         super().__init__(parent)
+        self.passwords = passwords or PasswordDisplay()
+        """Whether the URL shows its password (the pane's switch)."""
         self.setObjectName("schemePage")
         self.url = ""
         self.explanation: Explanation | None = None
@@ -247,7 +251,7 @@ class SchemePage(QWidget):
         return explanation
 
     def _show_url_label(self, *, show_password: bool) -> None:
-        url = self.url if show_password else without_password(self.url)
+        url = self.url if show_password else self.passwords.url(self.url)
         self.url_label.setText(f"<code>{escape(visible(url))}</code>")
 
     @Slot(bool)
