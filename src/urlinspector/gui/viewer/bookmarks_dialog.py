@@ -64,17 +64,17 @@ class BookmarksDialog(QDialog):
         tree.header().setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Interactive)
         tree.header().setStretchLastSection(True)
         tree.setColumnWidth(TITLE, 220)
-        tree.itemDoubleClicked.connect(lambda item, _column: self.rename(item))
+        tree.itemDoubleClicked.connect(self._double_clicked)
         tree.itemChanged.connect(self._renamed)
-        tree.currentItemChanged.connect(lambda _now, _before: self._update_buttons())
+        tree.currentItemChanged.connect(self._update_buttons)
         tree.itemSelectionChanged.connect(self._update_buttons)
 
         self.open_action = self._action("&Open", "Return", self.open_current)
-        self.rename_action = self._action("&Rename", "F2", lambda: self.rename())
+        self.rename_action = self._action("&Rename", "F2", self._rename_current)
         delete_key = QKeySequence(QKeySequence.StandardKey.Delete)
         self.delete_action = self._action("&Delete", delete_key, self.delete_current)
-        self.up_action = self._action("Move &up", "Ctrl+Up", lambda: self.move_current(-1))
-        self.down_action = self._action("Move do&wn", "Ctrl+Down", lambda: self.move_current(1))
+        self.up_action = self._action("Move &up", "Ctrl+Up", self._move_up)
+        self.down_action = self._action("Move do&wn", "Ctrl+Down", self._move_down)
 
         side = QVBoxLayout()
         self.open_button = self._button(self.open_action)
@@ -158,6 +158,7 @@ class BookmarksDialog(QDialog):
         """The bookmark of the row *item*."""
         return None if item is None else self._shown.get(str(item.data(TITLE, URL_ROLE)))
 
+    @Slot()
     def _update_buttons(self) -> None:
         item = self.tree.currentItem()
         chosen = item is not None and item.isSelected()
@@ -177,6 +178,22 @@ class BookmarksDialog(QDialog):
             button.setEnabled(action.isEnabled())
 
     # --- the changes --------------------------------------------------------------------
+
+    @Slot(QTreeWidgetItem, int)
+    def _double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        self.rename(item)
+
+    @Slot()
+    def _rename_current(self) -> None:
+        self.rename()
+
+    @Slot()
+    def _move_up(self) -> None:
+        self.move_current(-1)
+
+    @Slot()
+    def _move_down(self) -> None:
+        self.move_current(1)
 
     def rename(self, item: QTreeWidgetItem | None = None) -> None:
         """Edit the title of *item* (default: the current one) in place."""

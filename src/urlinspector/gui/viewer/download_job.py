@@ -236,11 +236,13 @@ class DownloadJob(QObject):
         self.dialog = dialog
         dialog.cancelRequested.connect(self.discard)
         dialog.saved.connect(self._saved)
-        dialog.finished.connect(lambda _result: self._detach(dialog))
+        dialog.finished.connect(self._dialog_finished)
         dialog.show_record(self.record)
 
-    def _detach(self, dialog: SaveDialog) -> None:
-        if self.dialog is not dialog:
+    @Slot(int)
+    def _dialog_finished(self, _result: int) -> None:
+        dialog = self.dialog
+        if dialog is None or self.sender() is not dialog:
             return
         self.dialog = None
         if self.spool is not None and not self.spool.exists():

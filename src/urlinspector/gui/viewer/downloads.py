@@ -79,10 +79,15 @@ class Downloads(QObject):
         self.action.setShortcut(QKeySequence(DOWNLOADS_SHORTCUT))
         self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.action.setToolTip("the downloads of this session: progress, cancel, resume")
-        self.action.triggered.connect(lambda: self.show_window())
+        self.action.triggered.connect(self._show_requested)
         parent.addAction(self.action)
 
     # -- the list ---------------------------------------------------------------------------
+
+    @Slot()
+    def _show_requested(self) -> None:
+        """Go ▸ Downloads: the window, given the focus."""
+        self.show_window()
 
     def show_window(self, *, activate: bool = True) -> DownloadsWindow:
         """Show the Downloads window (made the first time); *activate*: give it the
@@ -159,7 +164,7 @@ class Downloads(QObject):
         )
         dialog.saved.connect(self._saved)
         dialog.viewRequested.connect(self.viewRequested)
-        dialog.finished.connect(lambda _r: self._closed(dialog))
+        dialog.finished.connect(self._closed)
         item.attach(dialog)
         self.dialog = dialog
         dialog.show()  # not modal: the window and the list stay usable
@@ -181,8 +186,9 @@ class Downloads(QObject):
         if record.state is DownloadState.DONE and item.dialog is None and item.spool is not None:
             self._open(item).download_finished(record.done)
 
-    def _closed(self, dialog: SaveDialog) -> None:
-        if self.dialog is dialog:
+    @Slot(int)
+    def _closed(self, _result: int) -> None:
+        if self.dialog is not None and self.sender() is self.dialog:
             self.dialog = None
 
     @Slot(str)

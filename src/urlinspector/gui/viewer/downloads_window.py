@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, QUrl, Slot
+from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,7 +47,15 @@ def open_folder(folder: Path) -> bool:
 
 
 class RowActions(QWidget):
-    """The buttons of one row, enabled as its record allows."""
+    """The buttons of one row, enabled as its record allows.
+
+    Signals ``cancelRequested(int)``, ``retryRequested(int)``, ``resumeRequested(int)``
+    and ``folderRequested(int)``, with the download's key."""
+
+    cancelRequested = Signal(int)
+    retryRequested = Signal(int)
+    resumeRequested = Signal(int)
+    folderRequested = Signal(int)
 
     def __init__(self, key: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,6 +69,26 @@ class RowActions(QWidget):
         self.resume_button = self._button("Resume", "resumeDownload", layout)
         self.folder_button.setToolTip("show the folder of the file")
         self.retry_button.setToolTip("download it again from the first byte")
+        self.cancel_button.clicked.connect(self._cancel)
+        self.folder_button.clicked.connect(self._folder)
+        self.retry_button.clicked.connect(self._retry)
+        self.resume_button.clicked.connect(self._resume)
+
+    @Slot()
+    def _cancel(self) -> None:
+        self.cancelRequested.emit(self.key)
+
+    @Slot()
+    def _folder(self) -> None:
+        self.folderRequested.emit(self.key)
+
+    @Slot()
+    def _retry(self) -> None:
+        self.retryRequested.emit(self.key)
+
+    @Slot()
+    def _resume(self) -> None:
+        self.resumeRequested.emit(self.key)
 
     @staticmethod
     def _button(text: str, name: str, layout: QHBoxLayout) -> QPushButton:
@@ -139,10 +167,10 @@ class DownloadsWindow(QWidget):
     def _add_row(self, row: int) -> None:
         record = self.model.at(row)
         actions = RowActions(record.key)
-        actions.cancel_button.clicked.connect(lambda: self.downloads.job(record.key).cancel())
-        actions.retry_button.clicked.connect(lambda: self.downloads.job(record.key).retry())
-        actions.resume_button.clicked.connect(lambda: self.downloads.job(record.key).resume())
-        actions.folder_button.clicked.connect(lambda: self._open_folder(record.key))
+        actions.cancelRequested.connect(self._cancel)
+        actions.retryRequested.connect(self._retry)
+        actions.resumeRequested.connect(self._resume)
+        actions.folderRequested.connect(self._open_folder)
         actions.show_record(record)
         self.rows[record.key] = actions
         self.view.setIndexWidget(self.model.index(row, ACTIONS_COLUMN), actions)
@@ -154,6 +182,19 @@ class DownloadsWindow(QWidget):
         if record is not None and actions is not None:
             actions.show_record(record)
 
+    @Slot(int)
+    def _cancel(self, key: int) -> None:
+        self.downloads.job(key).cancel()
+
+    @Slot(int)
+    def _retry(self, key: int) -> None:
+        self.downloads.job(key).retry()
+
+    @Slot(int)
+    def _resume(self, key: int) -> None:
+        self.downloads.job(key).resume()
+
+    @Slot(int)
     def _open_folder(self, key: int) -> None:
         record = self.model.record(key)
         folder = record.folder if record is not None else None

@@ -277,6 +277,10 @@ class SchemePage(QWidget):
         return bool(ok)
 
 
+ACTION_KEY = "actionKey"
+"""The property of a message page's button that holds its key."""
+
+
 class MessagePage(QWidget):
     """A message in place of a page: an error, a note, with up to two buttons.
 
@@ -319,6 +323,13 @@ class MessagePage(QWidget):
         for key, label in actions:
             button = QPushButton(label)
             button.setObjectName(f"action-{key}")
-            button.clicked.connect(lambda _checked=False, k=key: self.actionTriggered.emit(k))
+            button.setProperty(ACTION_KEY, key)
+            button.clicked.connect(self._button_clicked)
             self._button_row.insertWidget(len(self.buttons), button)
             self.buttons.append(button)
+
+    @Slot()
+    def _button_clicked(self) -> None:
+        key = self.sender().property(ACTION_KEY)
+        if isinstance(key, str):
+            self.actionTriggered.emit(key)
