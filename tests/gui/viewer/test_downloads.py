@@ -312,7 +312,7 @@ def test_an_ftp_download_cut_midway_resumes_to_a_byte_identical_file(
     gate.limit(0)
     buttons.resume_button.click()
     assert record(pane, 1).running
-    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     assert f"> REST {cut.done}" in pane.transcript.lines
     assert any(line.startswith("< 350") for line in pane.transcript.lines)
     dialog = item.dialog
@@ -340,7 +340,7 @@ def test_a_connection_lost_midway_fails_and_resumes_on_request(
     window = pane.downloads.window
     assert window is not None
     window.actions_for(1).resume_button.click()
-    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     dialog = item.dialog
     assert dialog is not None
     with qtbot.waitSignal(dialog.saved, timeout=10000):
@@ -370,7 +370,7 @@ def test_a_server_that_refuses_rest_ends_resuming_and_retry_starts_again(
     assert buttons.retry_button.isEnabled()
     assert any(line.startswith("> REST ") for line in pane.transcript.lines)
     buttons.retry_button.click()
-    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     dialog = item.dialog
     assert dialog is not None
     with qtbot.waitSignal(dialog.saved, timeout=10000):
@@ -401,7 +401,7 @@ def test_a_cut_gopher_download_says_it_cannot_resume_and_retry_starts_again(
         assert job(pane, 1).resume() is None
         assert buttons.retry_button.isEnabled()
         buttons.retry_button.click()
-        wait_state(qtbot, pane, 1, DownloadState.DONE)
+        wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     finally:
         slow.close(5)
     dialog = job(pane, 1).dialog
@@ -417,7 +417,7 @@ def test_open_folder_shows_the_folder_of_the_saved_file(
 ) -> None:
     pane.navigate(parse(hole.url + "9/data.bin"))
     qtbot.waitUntil(lambda: pane.downloads.model.rowCount() == 1, timeout=10000)
-    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     dialog = job(pane, 1).dialog
     assert dialog is not None
     with qtbot.waitSignal(dialog.saved, timeout=5000):

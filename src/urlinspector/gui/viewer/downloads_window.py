@@ -1,7 +1,9 @@
 """The Downloads window: the download list as a table, one row a download (name, URL,
 bytes received of the total, speed, time left, state) with its buttons: Cancel, Open
-folder, Retry and Resume.  It is a window of its own, not modal: pages can be browsed
-while downloads run."""
+folder, Retry and Resume, each enabled as the row's record allows.  Enter (or a double
+click) on a saved download shows its folder, and on any other does nothing: it never
+starts a download again (Retry does, after a cut).  It is a window of its own, not
+modal: pages can be browsed while downloads run."""
 
 from __future__ import annotations
 
@@ -23,7 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.gui.viewer.download_model import ACTIONS_COLUMN, DownloadModel
-from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState
+from urlinspector.gui.viewer.download_record import (
+    DownloadRecord,
+    DownloadState,
+    can_open_folder,
+    can_retry,
+)
 
 if TYPE_CHECKING:
     from urlinspector.gui.viewer.downloads import Downloads
@@ -101,7 +108,8 @@ class RowActions(QWidget):
     def show_record(self, record: DownloadRecord) -> None:
         running = record.running
         self.cancel_button.setEnabled(running)
-        self.retry_button.setEnabled(not running and record.target is None and record.retriable)
+        self.folder_button.setEnabled(can_open_folder(record))
+        self.retry_button.setEnabled(can_retry(record))
         self.resume_button.setEnabled(not running and record.resumable)
         if record.resumable:
             tip = "go on from where it was cut (the server restarts the transfer)"
@@ -146,6 +154,7 @@ class DownloadsWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty)
+        self.view.activated.connect(self._activated)
         model.rowsInserted.connect(self._inserted)
         model.recordChanged.connect(self._changed)
         for row in range(model.rowCount()):
@@ -181,6 +190,13 @@ class DownloadsWindow(QWidget):
         actions = self.rows.get(key)
         if record is not None and actions is not None:
             actions.show_record(record)
+
+    @Slot(QModelIndex)
+    def _activated(self, index: QModelIndex) -> None:
+        """Enter or a double click on a row: a saved file's folder, shown."""
+        record = self.model.at(index.row()) if index.isValid() else None
+        if record is not None and can_open_folder(record):
+            self._open_folder(record.key)
 
     @Slot(int)
     def _cancel(self, key: int) -> None:

@@ -419,11 +419,7 @@ class Navigator(QObject):
         self.nav = None
         self._set_busy(False)
         download = nav.download or Download(nav.download_name, lambda _spool: nav.job.task)
-        self.downloads.adopt(nav.job, nav.url, download, nav.spool)
-        self.renderer.status(
-            f"Downloading {download.name}: its progress is in the Downloads window "
-            f"({self.downloads.action.shortcut().toString()})."
-        )
+        self.downloads.adopt(nav.job, nav.url, download, nav.spool)  # (it says so)
 
     @Slot(object)
     def _job_finished(self, result: object) -> None:

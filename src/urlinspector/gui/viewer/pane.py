@@ -217,7 +217,7 @@ class ViewerPane(QWidget):
         renderer.titleChanged.connect(self.titleChanged)
         renderer.statusMessage.connect(self.statusMessage)
         self.navigator.busyChanged.connect(self._busy_changed)
-        self.downloads.saved.connect(self._saved)
+        self.downloads.statusMessage.connect(self.statusMessage)
         self.downloads.viewRequested.connect(self._view_download)
 
     def _connect_pages(self) -> None:
@@ -446,10 +446,6 @@ class ViewerPane(QWidget):
             self.downloads.offer_bytes(url, name, text.encode("utf-8"))
         else:
             self.statusMessage.emit("This page has nothing to save.")
-
-    @Slot(str)
-    def _saved(self, path: str) -> None:
-        self.statusMessage.emit(f"Saved as {path}.")
 
     @Slot(object, object)
     def _view_download(self, url: URL, data: bytes) -> None:
