@@ -134,11 +134,12 @@ class ViewerPane(QWidget):
         self.transcript = TranscriptPanel(self.formats)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self._lay_out()
+        menu, listing = self.pages.gopher_page.view, self.pages.listing_page
         self.places = Places(
             self.history,
             {
-                self.pages.gopher_page: (self.pages.gopher_page.view, URL_ROLE),
-                self.pages.listing_page: (self.pages.listing_page.table, ListingModel.URL_ROLE),
+                self.pages.gopher_page: (menu, URL_ROLE, menu.keys.is_stop),
+                listing: (listing.table, ListingModel.URL_ROLE, listing.keys.is_stop),
             },
         )
         """Where the reader was on each menu and listing: Back comes back to it."""
@@ -232,6 +233,7 @@ class ViewerPane(QWidget):
             page.linkActivated.connect(self.follow)
             page.linkHovered.connect(self._hovered)
         pages.text_page.charsetChanged.connect(self._charset_changed)
+        pages.text_page.backRequested.connect(self.back_from_text)
         pages.article_page.body.charsetChanged.connect(self._charset_changed)
         for table in (pages.listing_page, pages.groups_page, pages.overview_page):
             table.parentRequested.connect(self.go_to_parent)
@@ -334,7 +336,20 @@ class ViewerPane(QWidget):
         if parent is None:
             self.statusMessage.emit("At the top: there is no menu or directory above.")
             return
-        self.navigate(self.navigator.read(parent), Origin.TYPED)
+        above = self.navigator.read(parent)
+        if self.url is not None:  # the menu above comes with the item that leads here
+            self.places.coming_up(above.text, self.url.text)
+        self.navigate(above, Origin.TYPED)
+
+    @Slot()
+    def back_from_text(self) -> None:
+        """Backspace or Left on a text page (Lynx's keys): back to the page it came from,
+        on the item followed; a text reached without one goes up a level instead, to
+        the menu above with the item of this text chosen."""
+        if self.history.can_go_back:
+            self.back()
+        else:
+            self.go_to_parent()
 
     def go_to(self, offset: int) -> None:
         """Go *offset* pages back (negative) or forward in the history."""

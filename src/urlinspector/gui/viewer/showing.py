@@ -186,8 +186,10 @@ class PageRenderer(QObject):
             else:
                 self.history.visit(nav.url, title)
         current = self.history.current
-        # back, forward or reload: the item followed, where it was (a new page: the top)
-        self.places.restore(page, current.state if nav.offset is not None and current else {})
+        # back, forward or reload: the item followed, where it was (a new page: its
+        # first item, or the one that leads back down after Backspace)
+        kept = current.state if nav.offset is not None and current else {}
+        self.places.restore(page, kept, nav.text)
         self.url = nav.url
         self.urlChanged.emit(url)
         self.titleChanged.emit(title)
