@@ -124,7 +124,7 @@ COMMANDS: tuple[Command, ...] = (
             arg(
                 "--no-readers",
                 action="store_true",
-                help="leave out what the HTTP libraries read (a scan then takes about 70% "
+                help="leave out what the HTTP libraries read (a scan then takes about 70%% "
                 "of the time; their findings are missing)",
             ),
             EDITION_ARG,
