@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,8 +144,11 @@ def merge(*parts: Aggregate) -> Aggregate:
 # --- the report ----------------------------------------------------------------------------
 
 
-def report(total: Aggregate, parts: int) -> dict[str, Any]:
-    """``report.json``: the totals, each code's count, top domains and examples."""
+def report(
+    total: Aggregate, parts: int, unreadable: Sequence[Mapping[str, Any]] = ()
+) -> dict[str, Any]:
+    """``report.json``: the totals, each code's count, top domains and examples, and
+    the inputs' faults (*unreadable*: ``--on-error rows`` or ``skip``)."""
     codes = _top(total.codes, len(total.codes))
     return {
         "urls": total.urls,
@@ -165,6 +168,7 @@ def report(total: Aggregate, parts: int) -> dict[str, Any]:
         },
         "domain_counts_are_lower_bounds": total.truncated,
         "failed_parts": total.failed,
+        "unreadable_inputs": [dict(u) for u in unreadable],
     }
 
 
