@@ -160,10 +160,13 @@ def _open(location: str, kind: str) -> IO[bytes]:
 
     # (warcio reads gzip members itself, one per record)
     compression = None if kind == "warc" else "infer"
+    from fsspec.implementations.local import LocalFileOpener
+
     opened: IO[bytes] = fsspec.open(location, "rb", compression=compression).open()
-    if isinstance(opened, io.BufferedIOBase | io.RawIOBase) or hasattr(opened, "fs"):
+    if isinstance(opened, io.BufferedIOBase | io.RawIOBase | LocalFileOpener):
         return opened
-    # (zstandard's reader reads blocks, not lines)
+    # (zstandard's reader reads blocks, not lines; an object store's file reads lines
+    # of any length)
     return io.BufferedReader(opened, _BLOCK)  # type: ignore[type-var]
 
 
