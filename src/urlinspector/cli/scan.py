@@ -87,8 +87,11 @@ def run_scan_command(args: argparse.Namespace, console: Console) -> int:
     failed = len(data["failed_parts"])
     unreadable = len(data["unreadable_inputs"])
     report = f"{options.out.rstrip('/')}/report.html"
+    headline = data["headline"]
     console.write(
-        f"{data['urls']:,} URLs, {data['invalid']:,} invalid, {len(data['codes'])} finding "
+        f"{data['urls']:,} URLs: {headline['with_errors']:,} with errors, "
+        f"{headline['edition_only']:,} invalid under the edition only (browsers read them), "
+        f"{headline['browsers_refuse']:,} refused by browsers; {len(data['codes'])} finding "
         f"codes; {failed} parts not inspected, {unreadable} inputs not read to their end; "
         f"report: {report}\n"
     )

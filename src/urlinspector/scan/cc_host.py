@@ -75,12 +75,16 @@ def cc_host(browser_host: str | None) -> CCHost:
     if not name or _is_address(name):
         return CCHost(url_host_name=name or None)
     labels = name.split(".")[::-1]
-    parts = [*labels[:5], *[None] * (5 - min(len(labels), 5))]
+    parts: list[str | None] = [*labels[:5], *[None] * (5 - min(len(labels), 5))]
     icann = _suffixes(True).publicsuffix(name)
     private = _suffixes(False).publicsuffix(name)
     return CCHost(
-        name,
-        *parts,
+        url_host_name=name,
+        url_host_tld=parts[0],
+        url_host_2nd_last_part=parts[1],
+        url_host_3rd_last_part=parts[2],
+        url_host_4th_last_part=parts[3],
+        url_host_5th_last_part=parts[4],
         url_host_registry_suffix=None if icann is None else str(icann),
         url_host_private_suffix=None if private is None else str(private),
         url_host_name_reversed=".".join(labels),

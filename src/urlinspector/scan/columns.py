@@ -76,6 +76,7 @@ ROW_SCHEMA = pa.schema(
         ("line", pa.int64()),
         ("valid", pa.bool_()),
         ("edition", pa.string()),
+        ("browser_valid", pa.bool_()),
         ("browser_host", pa.string()),
         ("browser_port", pa.int32()),
         ("host_display", pa.string()),
@@ -134,6 +135,7 @@ class _Judged(NamedTuple):
     url_host_private_domain: str | None = None
     valid: bool = False
     edition: str | None = None
+    browser_valid: bool | None = None
     browser_host: str | None = None
     browser_port: int | None = None
     host_display: str | None = None
@@ -207,6 +209,7 @@ def _judged(inspection: Inspection) -> _Judged:
         url_host_private_domain=dest.registrable_domain,
         valid=url.is_valid,
         edition=url.edition.id,
+        browser_valid=dest.browser.valid,
         browser_host=host,
         browser_port=_int32(dest.browser.port),
         host_display=shown or None,

@@ -388,6 +388,6 @@ def _finish(
 ) -> dict[str, Any]:
     meter.update(0, final=True)
     Output(options.out).remove_temporaries(ROWS, AGGREGATES)
-    data = report(total, len(planned.parts), planned.unreadable)
+    data = report(total, len(planned.parts), planned.unreadable, options.edition)
     client.submit(write_report, data, options.out, settings.markdown_report, pure=False).result()
     return data

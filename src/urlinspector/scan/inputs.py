@@ -35,7 +35,7 @@ import io
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, cast
 
 from urlinspector.core.limits import MAX_INPUT
 from urlinspector.core.quoting import quoted
@@ -164,7 +164,7 @@ def _open(location: str, kind: str) -> IO[bytes]:
 
     opened: IO[bytes] = fsspec.open(location, "rb", compression=compression).open()
     if isinstance(opened, io.BufferedIOBase | io.RawIOBase | LocalFileOpener):
-        return opened
+        return cast(IO[bytes], opened)
     # (zstandard's reader reads blocks, not lines; an object store's file reads lines
     # of any length)
     return io.BufferedReader(opened, _BLOCK)  # type: ignore[type-var]

@@ -7,6 +7,7 @@ rows joined with a Common Crawl index table in DuckDB."""
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import io
 import json
 import signal
@@ -52,7 +53,7 @@ def _write(path: Path, urls: list[str]) -> Path:
 def test_inputs_and_output_on_an_object_store(
     s3_endpoint: str, external_cluster: ExternalCluster, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import s3fs
+    import s3fs  # type: ignore[import-untyped]
 
     fs = s3fs.S3FileSystem(endpoint_url=s3_endpoint)
     fs.mkdir("scans")
@@ -87,11 +88,7 @@ def test_a_protocol_without_its_package_is_refused_before_anything_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("fsspec")
-    try:
-        import adlfs  # noqa: F401
-    except ImportError:
-        pass
-    else:
+    if importlib.util.find_spec("adlfs") is not None:
         pytest.skip("adlfs is installed here: abfs:// has its package")
     path = _write(tmp_path / "urls.txt", URLS)
     status = main(["scan", str(path), "--out", "abfs://container/out", "--workers", "1"])
