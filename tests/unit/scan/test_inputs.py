@@ -208,3 +208,22 @@ def test_undecodable_octets_are_replaced(tmp_path: Path) -> None:
     path.write_bytes(b"http://caf\xe9.example/\n")
     (record,) = read_part(plan([str(path)])[0])
     assert record.url == "http://caf\ufffd.example/"
+
+
+def test_memory_stays_bounded_whatever_a_line_decompresses_to(tmp_path: Path) -> None:
+    import gzip
+    import tracemalloc
+
+    path = tmp_path / "one-line.txt.gz"
+    line = b"http://a.example/" + b"a" * (64 << 20)  # (64 MiB of line, 64 KiB of gzip)
+    path.write_bytes(gzip.compress(line + b"\nhttp://b.example/\n", 9))
+    tracemalloc.start()
+    try:
+        records = [r for part in plan([str(path)]) for r in read_part(part)]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [(r.line, r.url) for r in records] == [(1, None), (2, "http://b.example/")]
+    assert records[0].error is not None
+    assert f"{len(line) + 1:,} bytes" in records[0].error
+    assert peak < 8 * MAX_INPUT  # (a few blocks of the cap, not the line)
