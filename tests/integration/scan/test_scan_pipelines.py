@@ -98,6 +98,21 @@ def test_a_protocol_without_its_package_is_refused_before_anything_runs(
     assert err.count("\n") == 1
 
 
+def test_a_file_url_out_writes_into_that_folder(
+    dask_client: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = _write(tmp_path / "urls.txt", URLS)
+    argv = ["scan", f"file://{path}", "--out", f"file://{tmp_path}/out", "--progress", "none"]
+    assert main([*argv, "--scheduler", dask_client.scheduler.address]) == 0
+    assert f"report: file://{tmp_path}/out/report.html" in capsys.readouterr().out
+    assert [r["source"] for r in _rows(tmp_path / "out")] == [str(path)] * 3
+    assert not (tmp_path / "file:").exists()
+
+
 # --- inputs -----------------------------------------------------------------------------------
 
 
