@@ -12,9 +12,7 @@ from typing import Any
 
 import idna
 
-from urlinspector.core import parse
-from urlinspector.core.destinations import destination
-from urlinspector.data import top_domains
+from urlinspector.present.inspection import inspect
 
 __all__ = ["code_note", "unicode_host"]
 
@@ -29,8 +27,7 @@ def code_note(code: str, example: str | None, edition: str) -> dict[str, Any]:
         return note
     note["explain"] = f"urlinspector explain --edition {edition} {shlex.quote(example)}"
     try:
-        url = parse(example, edition)
-        found = destination(url, brands=top_domains()).diagnostics(url)
+        found = inspect(example, edition=edition, readers="findings").findings
     except Exception:  # (the note is a help: a failure leaves it out)
         return note
     for diagnostic in found:
