@@ -26,7 +26,7 @@ from urlinspector.core import (
     get_edition,
 )
 from urlinspector.core.charsets import canonical_charset
-from urlinspector.core.limits import MAX_INPUT
+from urlinspector.core.limits import MAX_INPUT as MAX_INPUT  # (re-exported)
 from urlinspector.net.limits import Limits
 from urlinspector.net.saving import SaveRefused
 from urlinspector.net.tls import TLSOptions
