@@ -26,6 +26,7 @@ from urlinspector.core import (
     get_edition,
 )
 from urlinspector.core.charsets import canonical_charset
+from urlinspector.core.limits import MAX_INPUT as MAX_INPUT  # (re-exported)
 from urlinspector.net.limits import Limits
 from urlinspector.net.saving import SaveRefused
 from urlinspector.net.tls import TLSOptions
@@ -231,11 +232,6 @@ def wrap(text: str, columns: int, indent: int) -> list[str]:
 
 
 # --- input ---------------------------------------------------------------------------------
-
-MAX_INPUT = 1 << 20
-"""Bytes of one URL, reference or text read from standard input (``-``), and of one
-line of ``--jsonl``: a longer one is not read.  Far above any URL sent to a server,
-and small enough that its report, some 30 times its size, fits in memory."""
 
 
 def read_input(value: str) -> str:
