@@ -254,11 +254,18 @@ def test_nested_wrappers_are_taken_off_in_turn() -> None:
         "; following it sends you on to evil.example "
         "(Microsoft Safe Links, Proofpoint URL Defense v2, Google redirect)"
     )
-    [finding] = unwrapping_findings(found, (0, len(NESTED)))
+    findings = unwrapping_findings(found, (0, len(NESTED)))
+    [finding] = [f for f in findings if f.category == "security"]
     assert finding.message == (
         "Microsoft Safe Links, which wraps Proofpoint URL Defense v2, which wraps Google "
         "redirect wraps https://evil.example/login: following it sends you on to evil.example"
     )
+    # who received it, as each wrapper's link says it: Safe Links' data, Proofpoint's r
+    privacy = [f for f in findings if f.category == "privacy"]
+    assert [f.code for f in privacy] == ["recipient-identifier"] * 2
+    assert "the data parameter of this Microsoft Safe Links link" in privacy[0].message
+    assert "(user@example.com)" in privacy[0].message
+    assert "the r parameter of this Proofpoint URL Defense v2 link" in privacy[1].message
 
 
 def _google(url: str, times: int) -> str:
