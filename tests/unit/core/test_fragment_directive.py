@@ -75,8 +75,9 @@ def test_the_specs_example_of_several_directives() -> None:
     assert found is not None
     assert [d.start for d in found.text_directives] == ["foo", "bar"]
     assert found.other_directives == (OtherDirective(raw="unknownDirective", span=(41, 57)),)
-    for piece in (*found.text_directives, *found.other_directives):
-        assert url.text[piece.span[0] : piece.span[1]] == piece.raw
+    pieces = [(d.raw, d.span) for d in found.text_directives]
+    pieces += [(d.raw, d.span) for d in found.other_directives]
+    assert all(url.text[start:end] == raw for raw, (start, end) in pieces)
 
 
 def test_the_fragment_browsers_keep() -> None:
