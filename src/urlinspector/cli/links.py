@@ -25,7 +25,7 @@ from urlinspector.cli.common import (
     visible,
     wrap,
 )
-from urlinspector.core import get_edition
+from urlinspector.core import get_edition, parse
 from urlinspector.core.charsets import canonical_charset
 from urlinspector.core.comparison import Comparison, compare
 from urlinspector.core.extraction import Found, extract
@@ -208,8 +208,17 @@ def _check_size(size: int, where: str) -> None:
         )
 
 
-def _found_dict(found: Found, line: int, column: int) -> dict[str, object]:
+def _defanged(found: Found) -> str:
+    """*found*'s URL defanged (``extract --defang``), its recipient identifiers dropped."""
+    from urlinspector.core.defang import defang  # (only --defang needs it)
+
+    return defang(parse(found.url)).text
+
+
+def _found_dict(found: Found, line: int, column: int, *, defang: bool) -> dict[str, object]:
     data = found.to_dict()
+    if defang:
+        data["defanged"] = _defanged(found)
     data["line"] = line
     data["column"] = column
     return data
@@ -219,18 +228,26 @@ def _found_dict(found: Found, line: int, column: int) -> dict[str, object]:
 class ExtractLine:
     """``extract --jsonl``: the URLs of each line that has some, with their columns."""
 
+    defang: bool = False
+
     def __call__(self, text: str) -> tuple[dict[str, object] | None, bool]:
         found = extract(text)
         if not found:
             return None, False
-        return {"urls": [{**f.to_dict(), "column": f.span[0] + 1} for f in found]}, False
+        urls: list[dict[str, object]] = []
+        for f in found:
+            data = {**f.to_dict(), "column": f.span[0] + 1}
+            if self.defang:
+                data["defanged"] = _defanged(f)
+            urls.append(data)
+        return {"urls": urls}, False
 
 
 def run_extract(args: argparse.Namespace, console: Console) -> int:
     if args.jsonl is not None:
         if args.file != "-":
             raise ValueError("give either FILE or --jsonl FILE, not both")
-        return run_batch(ExtractLine(), args.jsonl, console, jobs=args.jobs)
+        return run_batch(ExtractLine(args.defang), args.jsonl, console, jobs=args.jobs)
     text = _read_text(args.file, args.charset)
     found = extract(text)
     if args.json:
@@ -243,8 +260,10 @@ def run_extract(args: argparse.Namespace, console: Console) -> int:
                 line += newlines
                 line_start = text.rfind("\n", pos, start) + 1
             pos = start
-            items.append(_found_dict(f, line, start - line_start + 1))
+            items.append(_found_dict(f, line, start - line_start + 1, defang=args.defang))
         console.write_json({"source": args.file, "count": len(found), "urls": items})
+    elif args.defang:
+        console.write_lines(visible(_defanged(f)) for f in found)
     else:
         console.write_lines(_found_line(f) for f in found)
     return EXIT_OK if found else EXIT_FINDINGS
@@ -333,6 +352,12 @@ COMMANDS: tuple[Command, ...] = (
                 default="utf-8",
                 metavar="NAME",
                 help="charset of the text (default utf-8)",
+            ),
+            arg(
+                "--defang",
+                action="store_true",
+                help="print each URL defanged (hxxps://evil[.]example/x), as urlinspector "
+                "defang writes it; --json adds it as 'defanged'",
             ),
             JSON_ARG,
             JSONL_ARG,
