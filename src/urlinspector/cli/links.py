@@ -31,7 +31,7 @@ from urlinspector.core.comparison import Comparison, compare
 from urlinspector.core.extraction import Found, extract
 from urlinspector.core.normalization import STEPS, Change, Normalized, citation, normalize
 from urlinspector.core.quoting import quoted
-from urlinspector.present.extracted import REFANGED_MARK, refang_detail
+from urlinspector.present.extracted import REFANGED_MARK, finding_detail, refang_detail
 
 # --- normalize ---------------------------------------------------------------------------
 
@@ -270,12 +270,17 @@ def run_extract(args: argparse.Namespace, console: Console) -> int:
 
 
 def _found_line(found: Found) -> str:
-    """The URL; a re-fanged one followed by the marker and what it was written as (two
-    spaces apart: a URL holds no space, so the first field is always the URL)."""
+    """The URL; a re-fanged one followed by the marker and what it was written as, one
+    found in markup by its finding (two spaces apart: a URL holds no space, so the
+    first field is always the URL)."""
+    line = visible(found.url)
     detail = refang_detail(found)
-    if detail is None:
-        return visible(found.url)
-    return f"{visible(found.url)}  {REFANGED_MARK} {visible(detail)}"
+    if detail is not None:
+        line += f"  {REFANGED_MARK} {visible(detail)}"
+    finding = finding_detail(found)
+    if finding is not None:
+        line += f"  {visible(finding)}"
+    return line
 
 
 # --- the commands ----------------------------------------------------------------------------
