@@ -492,10 +492,10 @@ def extract(text: str, *, refang: bool = True, markup: bool = True) -> tuple[Fou
     if not isinstance(text, str):
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")
     scanner = _Scanner(text, refang=refang)
-    start = _START if markup else _START_NO_MARKUP
+    starts = _START if markup else _START_NO_MARKUP
     found: list[Found] = []
     pos = 0
-    search = start.search
+    search = starts.search
     while True:
         m = search(text, pos)
         if m is None:

@@ -121,7 +121,9 @@ def test_the_mail_corpus_counts() -> None:
     attributes: list[tuple[str, str, str]] = []
     for message in _corpus():
         group, ident, parts = message["group"], message["id"], message["parts"]
-        assert isinstance(group, str) and isinstance(ident, str) and isinstance(parts, list)
+        assert isinstance(group, str)
+        assert isinstance(ident, str)
+        assert isinstance(parts, list)
         for part in parts:
             kind = "html" if part["type"] == "text/html" else "plain"
             counts[(group, kind, "parts")] += 1
