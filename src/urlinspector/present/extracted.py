@@ -9,9 +9,9 @@ Qt-free; the front ends make the texts safe to show (controls, bidi) themselves.
 
 from __future__ import annotations
 
-from urlinspector.core import destination, parse
+from urlinspector.core import DEFAULT_EDITION
 from urlinspector.core.extraction import Found
-from urlinspector.data import top_domains
+from urlinspector.present.inspection import inspect
 
 __all__ = [
     "REFANGED_MARK",
@@ -40,11 +40,10 @@ def security_warnings(found: Found) -> tuple[str, ...]:
     )
     if found.form == "attribute":  # (its own finding says it: script, or another host)
         return own
-    url = parse(found.url)
-    judged = destination(url, brands=top_domains(), readers=False).annotated(url)
+    inspection = inspect(found.url, edition=DEFAULT_EDITION.id, readers="findings")
     return tuple(
         f"{d.code}: {d.message}"
-        for d in judged.diagnostics
+        for d in inspection.findings
         if d.category == "security" and d.severity in ("warning", "error")
     )
 

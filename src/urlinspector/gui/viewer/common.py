@@ -17,11 +17,11 @@ from PySide6.QtGui import (
 
 from urlinspector import palette as roles
 from urlinspector.core import parse
-from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.resources import ResourceNotFoundError, find_resource
 from urlinspector.present.colouring import MASKED, colour_runs
 from urlinspector.present.masking import mask_url
+from urlinspector.present.text import shown, visible
 
 __all__ = [
     "ICON_SIZE",

@@ -23,7 +23,6 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QProgressBar, QWidget
 
 from urlinspector.core import URL, parse
-from urlinspector.gui.models.text import shown
 from urlinspector.gui.viewer import dialogs
 from urlinspector.gui.viewer.common import display_url, looks_like_text
 from urlinspector.gui.viewer.downloads import Downloads
@@ -47,6 +46,7 @@ from urlinspector.gui.viewer.showing import PageRenderer, failure_title, resolve
 from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled, TooLarge
 from urlinspector.net.tls import UntrustedCertificate
+from urlinspector.present.text import shown
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.errors import ClearTextLoginRefused
 

@@ -37,13 +37,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.common import display_url, escape, fixed_font, icon
 from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.viewer.save import format_size
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.text import visible
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.url import guess_typecode
 

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.viewer.common import escape, icon
+from urlinspector.present.text import visible
 from urlinspector.schemes.gopher import (
     AskField,
     Attribute,

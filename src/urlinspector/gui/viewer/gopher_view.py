@@ -45,13 +45,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.common import ICON_SIZE, blank_icon, escape, fixed_font, icon, url_html
 from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.gopher_plus import AttributesPanel
 from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.text import visible
 from urlinspector.schemes.gopher import MenuItem, item_type, type_name
 
 __all__ = [

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
-from urlinspector.gui.models.text import menu_text, shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import Settings
 from urlinspector.gui.viewer.bookmarks import Bookmarks, gopher_menu
@@ -29,6 +28,7 @@ from urlinspector.gui.viewer.handlers import FETCHED_SCHEMES
 from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.gui.zoom import follow_zoom
+from urlinspector.present.text import menu_text, shown
 
 __all__ = [
     "VIEWER_PAGE",

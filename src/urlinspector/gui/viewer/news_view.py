@@ -42,13 +42,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.viewer.common import escape, icon, without_password
 from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.viewer.news_links import NewsSource
 from urlinspector.gui.viewer.text_view import DECLARED, TextView, decode_text
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.text import visible
 from urlinspector.present.verdicts import counted
 from urlinspector.schemes.nntp import (
     Article,

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import URL
 from urlinspector.core.specific import MailtoFields, ProsperoFields, TelnetFields, WaisFields
-from urlinspector.gui.models.text import masked, visible
 from urlinspector.gui.viewer.common import escape, without_password
+from urlinspector.present.text import masked, visible
 
 __all__ = [
     "EXPLAINED_SCHEMES",

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Slot
 
 from urlinspector.core import URL, parse
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.viewer.common import without_password
 from urlinspector.gui.viewer.gopher_plus import AskDialog, ask_data, attributes_url
 from urlinspector.gui.viewer.handlers.base import (
@@ -43,6 +42,7 @@ from urlinspector.gui.zoom import follow_zoom
 from urlinspector.net.errors import Cancelled
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.tls import TLSOptions
+from urlinspector.present.text import visible
 from urlinspector.schemes.gopher import (
     MenuItem,
     error_in_body,
