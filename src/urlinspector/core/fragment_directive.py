@@ -26,6 +26,8 @@ from urlinspector.core.url import URL
 __all__ = [
     "DELIMITER",
     "REFERENCE",
+    "RULE",
+    "TEXT_REFERENCE",
     "FragmentDirective",
     "OtherDirective",
     "TextDirective",
