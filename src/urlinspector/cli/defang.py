@@ -1,5 +1,5 @@
-"""``defang``: URLs written so that no program makes a link of them (``hxxps://evil[.]
-example/x``), for a ticket or a report; ``extract`` re-fangs them
+"""``defang``: URLs written so that no program makes a link of them
+(``hxxps://evil[.]example/x``), for a ticket or a report; ``extract`` re-fangs them
 (:mod:`urlinspector.core.defang`)."""
 
 from __future__ import annotations
