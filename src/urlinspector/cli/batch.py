@@ -25,10 +25,11 @@ import time
 import urllib.parse
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import BinaryIO, NamedTuple, Protocol, TextIO
+from typing import BinaryIO, NamedTuple, Protocol, TextIO, get_args
 
 from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, MAX_INPUT, Console, arg
 from urlinspector.core.memo import LONGEST
+from urlinspector.core.model import Category
 from urlinspector.core.quoting import quoted
 
 __all__ = [
@@ -102,7 +103,7 @@ JOBS_ARG = arg(
 
 
 _SEVERITIES = ("error", "warning", "info")
-_CATEGORIES = ("syntax", "escape", "security", "scheme", "wrapper")
+_CATEGORIES: tuple[str, ...] = get_args(Category)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,9 @@ from typing import Any, Literal
 from urlinspector.core import URL, Destination, Diagnostic, destination, parse
 from urlinspector.core.browser import browser_reading
 from urlinspector.core.destinations import Verdict
+from urlinspector.core.fragment_directive import FragmentDirective, fragment_directive
 from urlinspector.core.host_judgement import HostJudge
+from urlinspector.core.query import QueryParam, query_params
 from urlinspector.core.readers import ReaderReading, reader_readings, readers_could_differ
 from urlinspector.data import top_domains
 from urlinspector.present.target import Target, target_for
@@ -149,10 +151,29 @@ class Inspection:
             return None
         return inspect(text, edition=self.edition, readers=self.readers, hosts=self.hosts)
 
+    @cached_property
+    def query_params(self) -> tuple[QueryParam, ...] | None:
+        """The query as a lossless list of its parameters (:mod:`urlinspector.core.query`),
+        decoded as UTF-8; None when the URL has no query."""
+        return query_params(self.url)
+
+    @cached_property
+    def fragment_directive(self) -> FragmentDirective | None:
+        """The ``#:~:`` directive of the fragment (text fragments), or None."""
+        return fragment_directive(self.url)
+
     def document(self, charset: str = "utf-8") -> dict[str, Any]:
         """What ``parse --json`` prints (docs/json.md): the parse, the browsers' reading
-        and where they go, every finding."""
-        return self.destination.report(self.url, charset)
+        and where they go, every finding, the query's parameters and the fragment's
+        directive."""
+        data = self.destination.report(self.url, charset)
+        params = (
+            self.query_params if charset == "utf-8" else query_params(self.url, charset=charset)
+        )
+        data["query_params"] = None if params is None else [p.to_dict() for p in params]
+        directive = self.fragment_directive
+        data["text_fragment"] = None if directive is None else directive.to_dict()
+        return data
 
 
 def inspect(

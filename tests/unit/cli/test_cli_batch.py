@@ -17,9 +17,9 @@ from tests.unit.cli.test_cli import run
 from urlinspector.cli import batch, batch_pool, main
 from urlinspector.cli.common import Console
 from urlinspector.cli.inspect import ParseLine
-from urlinspector.core import destination, parse
 from urlinspector.core.normalization import normalize
 from urlinspector.core.resolution import resolve
+from urlinspector.present.inspection import inspect
 
 
 def lines_of(out: str) -> list[dict[str, object]]:
@@ -49,8 +49,7 @@ def test_one_document_a_line_the_same_as_parse_json(url_list: Path) -> None:
     texts = ["http://example.com/a", "http://h:8a/", "ftp://user:secret@h/", "gopher://h/0caf%E9"]
     for document, text in zip(documents, texts, strict=True):
         line = document.pop("line")
-        url = parse(text)
-        expected = destination(url).report(url)
+        expected = inspect(text, edition="rfc3986").document()
         assert document == json.loads(json.dumps(expected)), line
 
 
