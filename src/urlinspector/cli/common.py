@@ -145,6 +145,9 @@ class Console:
     theme: palette.Theme = "dark"
     depth: palette.ColourDepth = "256"
     columns: int = 80
+    mask_passwords: bool = False
+    """A report for people masks passwords as the window does: the commands that take
+    ``--show-passwords`` mask unless it is given (JSON always keeps them)."""
 
     @classmethod
     def for_args(cls, args: argparse.Namespace, stream: TextIO) -> Console:
@@ -155,6 +158,7 @@ class Console:
             theme=theme_for(getattr(args, "theme", "auto")),
             depth=colour_depth(),
             columns=max(40, columns),
+            mask_passwords=hasattr(args, "show_passwords") and not args.show_passwords,
         )
 
     def paint(self, role: palette.Role | str | None, text: str) -> str:
