@@ -26,7 +26,7 @@ from urlinspector.core.readers import (
 )
 from urlinspector.core.readers import curl as curl_reader
 from urlinspector.core.readers.libraries import _module
-from urlinspector.core.readers.reading import Parts, ReaderError, ReaderMissing
+from urlinspector.core.readers.reading import Parts, ReaderError, ReaderMissing, mask_userinfo
 
 NAMES = tuple(r.name for r in READERS)
 
@@ -605,3 +605,20 @@ def test_a_port_zero_is_a_port_finding_that_says_the_host_header() -> None:
         "Python's requests would connect to good.com:80; browsers go to good.com:0",
         "httpx would connect to good.com:80, sending Host: good.com:0; browsers go to good.com:0",
     ]
+
+
+@pytest.mark.parametrize(
+    ("host", "masked"),
+    [
+        ("user:s3cr3t@a_b.com:80", "user:••••@a_b.com:80"),
+        ("[::1]@evil.com", "[::1]@evil.com"),  # a user name that looks like an address
+        ("[fe80::1%eth0]@evil.com", "[fe80::1%eth0]@evil.com"),
+        ("[v1.x]@evil.com", "[v1.x]@evil.com"),
+        ("[::1]:pw@evil.com", "[::1]:••••@evil.com"),
+        ("[u:pw]@evil.com", "[u:••••@evil.com"),  # no address in the brackets
+        ("user@evil.com", "user@evil.com"),
+        ("evil.com", "evil.com"),
+    ],
+)
+def test_a_host_holding_a_userinfo_masks_its_password_only(host: str, masked: str) -> None:
+    assert mask_userinfo(host) == masked
