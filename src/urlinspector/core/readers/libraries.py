@@ -217,17 +217,19 @@ def _stopping_session() -> Any:
 
 def requests_parts(text: str) -> Parts:
     """``requests.Session().get(text)`` (no proxy, no ``.netrc`` from the
-    environment) up to the socket: ``PreparedRequest.prepare_url`` (urllib3's
-    ``parse_url``, IDNA for a non-ASCII host, the URL put together again and
-    re-quoted), the adapter's connection where ``urllib.parse`` reads the prepared
-    URL's host and port (requests/adapters.py ``_urllib3_request_context``), then
-    urllib3's own checks; the parts as ``urllib.parse`` reads the prepared URL."""
+    environment) up to the socket, as requests' own "prepared requests" (a
+    ``Request`` prepared, then the session's ``send``: what ``get`` does once it has
+    merged the session's settings, of which none touches the URL): the preparation's
+    ``prepare_url`` (urllib3's ``parse_url``, IDNA for a non-ASCII host, the URL put
+    together again and re-quoted), the adapter's connection where ``urllib.parse``
+    reads the prepared URL's host and port (requests/adapters.py
+    ``_urllib3_request_context``), then urllib3's own checks; the parts as
+    ``urllib.parse`` reads the prepared URL."""
     models = _load("requests.models")
+    prepared = models.Request("GET", text).prepare()  # MissingSchema, InvalidURL
     try:
-        _per_thread("requests", _stopping_session).get(text, allow_redirects=False)
+        _per_thread("requests", _stopping_session).send(prepared, allow_redirects=False)
     except Connecting as connecting:
-        prepared = models.PreparedRequest()
-        prepared.prepare_url(text, None)
         split = urlsplit(prepared.url)
         return Parts(
             split.scheme.lower(),
