@@ -28,6 +28,7 @@ from urlinspector.core.lookalike import HostDisplay
 from urlinspector.core.model import HOST, URI, Diagnostic, Span
 from urlinspector.core.parse import URL, parse
 from urlinspector.core.readers import ReaderReading, reader_findings, reader_readings
+from urlinspector.core.readers.reading import mask_userinfo
 from urlinspector.core.whatwg_rules import responsible_rules
 from urlinspector.core.wrappers import NOT_WRAPPED, Unwrapping, unwrap, unwrapping_findings
 
@@ -220,16 +221,12 @@ def _comparable(host: str) -> str:
     )
 
 
-PASSWORD_MASK = "••••"
-"""What stands for a password in the verdict and the findings' messages."""
-
-
 def _masked(host: str) -> str:
     """*host* with any password in it masked: an edition that reads a whole
-    authority as a registry-based name (2396bis §3.2.1) keeps the userinfo in it."""
-    userinfo, at, rest = host.rpartition("@")
-    user, colon, _ = userinfo.partition(":")
-    return f"{user}:{PASSWORD_MASK}@{rest}" if at and colon else host
+    authority as a registry-based name (2396bis §3.2.1) keeps the userinfo in it.
+    Masked as a library's host is (:func:`~.readers.reading.mask_userinfo`): a user
+    name alone is shown whole, a bracketed address (``[::1]@evil.com``) included."""
+    return mask_userinfo(host)
 
 
 def _hostport(host: str | None, port: int | None, with_port: bool) -> str:

@@ -120,8 +120,8 @@ def _browsers(reading: BrowserReading) -> Placement:
 
 
 def _library(reader: Reader, reading: ReaderReading) -> Placement:
-    if reading.error is not None:
-        return Placement(reader=reader.name, label=reading.titled, refused=reading.error)
+    if reading.refusal is not None:
+        return Placement(reader=reader.name, label=reading.titled, refused=reading.refusal)
     host = None if reading.host is None else comparable_host(reading.host)
     scheme = None if reading.scheme is None else reading.scheme.lower()
     return Placement(

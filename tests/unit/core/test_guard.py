@@ -127,8 +127,8 @@ def test_the_answer_is_the_inspections_readings(url: str) -> None:
     readings = {r.name: r for r in reader_readings(url)}
     for placement in answer.placements[1:]:
         reading = readings[placement.reader]
-        if reading.error is not None:
-            assert placement.refused == reading.error
+        if reading.refusal is not None:
+            assert placement.refused == reading.refusal
         else:
             assert reading.host is not None
             assert placement.host == comparable_host(reading.host)

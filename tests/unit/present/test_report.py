@@ -259,9 +259,31 @@ def test_the_report_holds_an_embedded_brand() -> None:
                 "Python's urllib.request (urlopen)": (
                     "—",
                     "—",
-                    "rejects it: InvalidURL: nonnumeric port: '••••@good.com'",
+                    "refuses it: InvalidURL: nonnumeric port: '••••@good.com'",
                 ),
                 "Python's requests": ("good.com", "80", "reads it"),
+            },
+        ),
+        (
+            "http://good.com:0/",
+            {
+                "httpx": ("≠ good.com (sending Host: good.com:0)", "80", "reads it"),
+                "urllib3": ("good.com", "0", "reads it"),
+            },
+        ),
+        (
+            "http://[::1]@evil.com/",
+            {"Python's urllib.request (urlopen)": ("≠ [::1]@evil.com", "80", "reads it")},
+        ),
+        (
+            "http://a..b/",
+            {
+                "urllib3": (
+                    "—",
+                    "—",
+                    "refuses it: LocationParseError: Failed to parse: 'a..b', label empty or "
+                    "too long",
+                ),
             },
         ),
     ],

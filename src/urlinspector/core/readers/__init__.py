@@ -4,11 +4,11 @@ Parsers that disagree on a URL's host are how a check passes one host and the re
 goes to another (SSRF and open-redirect bypasses: Claroty and Snyk, "Exploiting URL
 Parsers: The Good, Bad, and Inconsistent", 2022).  Each library is one row of
 :data:`READERS`; :func:`reader_readings` asks them all, :func:`reader_findings` says
-where one goes elsewhere than browsers.
+where one goes elsewhere than browsers, or refuses a URL they fetch.
 
-Pure in the core's sense: each library's parser runs in process on the text and
-nothing connects.  The libraries themselves import sockets and TLS, so each is
-imported only when its reading is first asked for.
+Pure in the core's sense: each library runs in process on the text up to the point
+where it would open its socket, and nothing connects.  The libraries themselves
+import sockets and TLS, so each is imported only when its reading is first asked for.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from urlinspector.core.readers.findings import (
     differing_readers,
     reader_findings,
     readers_could_differ,
+    refusing_readers,
 )
 from urlinspector.core.readers.libraries import (
     httpx_parts,
@@ -40,6 +41,7 @@ __all__ = [
     "reader_findings",
     "reader_readings",
     "readers_could_differ",
+    "refusing_readers",
 ]
 
 _HTTP = frozenset({"http", "https"})
@@ -59,7 +61,7 @@ READERS: tuple[Reader, ...] = (
         urlopen_parts,
         python_version,
         _HTTP,
-        "Python urllib.request.Request, http.client.HTTPConnection",
+        "Python urllib.request.urlopen: Request, http.client.HTTPConnection",
     ),
     Reader(
         "urllib3",
@@ -67,7 +69,7 @@ READERS: tuple[Reader, ...] = (
         urllib3_parts,
         urllib3_version,
         _HTTP,
-        "urllib3 util.parse_url, PoolManager.connection_from_host",
+        "urllib3 PoolManager.request, HTTPConnection.connect",
     ),
     Reader(
         "requests",
@@ -75,7 +77,7 @@ READERS: tuple[Reader, ...] = (
         requests_parts,
         requests_version,
         _HTTP,
-        "requests PreparedRequest.prepare_url, then urllib.parse (adapters.py)",
+        "requests Session.get: PreparedRequest.prepare_url, HTTPAdapter.send",
     ),
     Reader(
         "httpx",
@@ -83,7 +85,7 @@ READERS: tuple[Reader, ...] = (
         httpx_parts,
         httpx_version,
         _HTTP,
-        "httpx.URL: raw_host, port",
+        "httpx Client.get, httpcore ConnectionPool",
     ),
     Reader(
         "curl",
@@ -96,7 +98,7 @@ READERS: tuple[Reader, ...] = (
             | {"imap", "imaps", "pop3", "pop3s", "smtp", "smtps", "telnet", "tftp"}
             | {"ldap", "ldaps", "mqtt", "rtsp", "scp", "sftp", "smb", "smbs"}
         ),
-        "libcurl curl_url_set(CURLUPART_URL), curl_url_get",
+        "libcurl curl_url_set(CURLUPART_URL), curl_url_get(CURLU_PUNYCODE)",
     ),
 )
 """The readers, in the order they are shown: the standard library first."""
