@@ -1,5 +1,5 @@
 """``guard``: do browsers and every installed library agree on a URL's scheme, host and
-port?  The allow-list check of :mod:`urlinspector.core.guard`, one line a URL."""
+port?  The allow-list check of :mod:`urlinspector.readers.guard`, one line a URL."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from urlinspector.cli.common import (
     visible,
 )
 from urlinspector.cli.url_inputs import FILE_ARG, URLS_ARG, input_urls
-from urlinspector.core.guard import Guarded, Placement, guard
+from urlinspector.readers.guard import Guarded, Placement, guard
 
 __all__ = ["COMMANDS", "disagreement", "run_guard"]
 
@@ -79,7 +79,7 @@ COMMANDS: tuple[Command, ...] = (
         "library that rejects the URL disagrees; so does a URL whose host browsers do "
         "not contact over the network (javascript:, file:, mailto:). A library that is "
         "not installed, or does not connect for the scheme, is left out. The same answer "
-        "for a program: urlinspector.core.guard.guard(url). --json writes one JSON "
+        "for a program: urlinspector.readers.guard.guard(url). --json writes one JSON "
         "document a line.",
         epilog="exit status: 0 every URL agreed on, 1 some URL not agreed on, 2 misuse",
     ),

@@ -29,9 +29,10 @@ from urlinspector.core.destinations import Verdict
 from urlinspector.core.fragment_directive import FragmentDirective, fragment_directive
 from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.query import QueryParam, query_params
-from urlinspector.core.readers import ReaderReading, reader_readings, readers_could_differ
+from urlinspector.core.readers import ReaderReading, readers_could_differ
 from urlinspector.data import top_domains
 from urlinspector.present.target import Target, target_for
+from urlinspector.readers import FETCHED, reader_readings
 
 __all__ = ["KEPT", "Inspection", "ReaderUse", "default_hosts", "inspect", "parsed"]
 
@@ -196,12 +197,11 @@ def _inspect(
     text: str, edition: str, base: str, readers: ReaderUse, hosts: HostJudge
 ) -> Inspection:
     url = parsed(text, edition)
-    readings: tuple[ReaderReading, ...] | None = ()
-    if readers == "all" and url.is_absolute:
+    readings: tuple[ReaderReading, ...] = ()
+    if url.is_absolute and (
+        readers == "all"
+        or (readers == "findings" and readers_could_differ(url, browser_reading(url.uri), FETCHED))
+    ):
         readings = _readings(url.uri)
-    elif readers == "findings" and readers_could_differ(url, browser_reading(url.uri)):
-        readings = None  # (asked by destination, not kept: a scan's texts repeat seldom)
-    found = destination(
-        url, base, brands=hosts.brands, readers=readers != "none", readings=readings, hosts=hosts
-    )
+    found = destination(url, base, brands=hosts.brands, readings=readings, hosts=hosts)
     return Inspection(text, edition, base, readers, hosts, url, found)

@@ -41,7 +41,8 @@ def test_guard_a_refusal() -> None:
     assert code == 1
     assert "httpx 0." in out
     assert "curl (libcurl" in out
-    assert out.count(" refuses it (") == 2  # each with its own words
+    assert "Python's urllib.request (urlopen, Python 3." in out
+    assert out.count(" refuses it (") == 3  # each with its own words
 
 
 def test_guard_one_result_a_line_from_stdin_and_a_file(tmp_path: Path) -> None:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from urlinspector.core import destination, parse
-from urlinspector.core.guard import BROWSERS, agreed_origin, guard
-from urlinspector.core.readers import READERS, reader_readings
 from urlinspector.core.readers.findings import comparable_host
 from urlinspector.core.readers.reading import Parts, Reader, ReaderMissing
+from urlinspector.readers import READERS, reader_readings
+from urlinspector.readers.guard import BROWSERS, agreed_origin, guard
 
 
 @pytest.mark.parametrize(
@@ -45,11 +45,12 @@ def test_who_goes_where_when_they_part() -> None:
 
 
 def test_a_refusal_is_a_disagreement() -> None:
-    # httpx and curl reject a NUL in the path; browsers percent-encode it
+    # urlopen (http.client's request line), httpx and curl refuse a NUL in the path;
+    # browsers percent-encode it
     answer = guard("https://a.example/\x00")
     assert not answer.agreed
     refused = [p.reader for p in answer.placements if p.refused]
-    assert refused == ["httpx", "curl"]
+    assert refused == ["urlopen", "httpx", "curl"]
     assert all(p.where.startswith("refuses it (") for p in answer.placements if p.refused)
 
 

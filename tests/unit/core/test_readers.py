@@ -17,16 +17,12 @@ from hypothesis import strategies as st
 
 from tests.support.ci import in_ci
 from urlinspector.core import browser_reading, destination, parse
-from urlinspector.core.readers import (
-    READERS,
-    Reader,
-    ReaderReading,
-    reader_findings,
-    reader_readings,
-)
-from urlinspector.core.readers import curl as curl_reader
-from urlinspector.core.readers.libraries import _module
+from urlinspector.core.destinations import Destination
+from urlinspector.core.readers import Reader, ReaderReading, reader_findings
 from urlinspector.core.readers.reading import Parts, ReaderError, ReaderMissing, mask_userinfo
+from urlinspector.readers import READERS, reader_readings
+from urlinspector.readers import curl as curl_reader
+from urlinspector.readers.libraries import _module
 
 NAMES = tuple(r.name for r in READERS)
 
@@ -155,6 +151,13 @@ def _asked(reading: ReaderReading) -> None:
         if in_ci():
             pytest.fail(f"{reading.label}: {reading.missing} (CI needs every reader)")
         pytest.skip(reading.missing)
+
+
+def _asked_destination(text: str) -> Destination:
+    """Where *text* leads, with every library's reading asked (as the inspection of
+    one URL asks them)."""
+    url = parse(text)
+    return destination(url, readings=reader_readings(url.uri))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -428,7 +431,7 @@ def test_libcurl_that_cannot_be_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_findings_where_libraries_go_elsewhere(
     text: str, findings: list[tuple[str, str, str]]
 ) -> None:
-    dest = destination(parse(text))
+    dest = _asked_destination(text)
     for reading in dest.readers:
         _asked(reading)
     got = [(d.code, d.severity, d.message) for d in dest.findings if d.code.startswith("reader-")]
@@ -443,9 +446,21 @@ def test_a_port_only_difference() -> None:
     # (no real library differs from browsers in the port alone on any URL above: a
     # reading of the table's own is enough to show the finding)
     url = parse("http://good.com:8080/")
-    reader = Reader("x", "X", _rejects, lambda: "1", frozenset({"http"}), "X's parser")
-    reading = ReaderReading("x", "X", "1", "http", None, False, "Good.COM", 80, None, "/")
-    found = reader_findings(url, browser_reading(url.text), (reading,), (reader,))
+    reading = ReaderReading(
+        "x",
+        "X",
+        "1",
+        "http",
+        None,
+        False,
+        "Good.COM",
+        80,
+        None,
+        "/",
+        fetches=frozenset({"http"}),
+        reference="X's parser",
+    )
+    found = reader_findings(url, browser_reading(url.text), (reading,))
     assert [(d.code, d.severity, d.message, d.reference) for d in found] == [
         (
             "reader-port",
@@ -460,10 +475,11 @@ def test_a_destination_without_the_readers_asks_none() -> None:
     from urlinspector.core import destination, parse
 
     url = parse("http://evil.com\\@good.com/")
-    without = destination(url, readers=False)
+    without = destination(url)
     assert without.readers == ()
     assert not any(d.code.startswith("reader-") for d in without.findings)
-    assert any(d.code == "reader-host" for d in destination(url).findings)
+    asked = destination(url, readings=reader_readings(url.uri))
+    assert any(d.code == "reader-host" for d in asked.findings)
 
 
 # --- a reading that refuses -------------------------------------------------------------
@@ -587,7 +603,7 @@ def test_a_refusal_quoting_a_short_password_masks_only_the_password() -> None:
     ],
 )
 def test_a_refusal_of_a_url_browsers_fetch_is_a_note(text: str, findings: list[str]) -> None:
-    dest = destination(parse(text))
+    dest = _asked_destination(text)
     for reading in dest.readers:
         _asked(reading)
     found = [d for d in dest.findings if d.code == "reader-refuses"]
@@ -600,7 +616,7 @@ def test_a_refusal_of_a_url_browsers_fetch_is_a_note(text: str, findings: list[s
 
 
 def test_a_port_zero_is_a_port_finding_that_says_the_host_header() -> None:
-    dest = destination(parse("http://good.com:0/"))
+    dest = _asked_destination("http://good.com:0/")
     assert [d.message for d in dest.findings if d.code == "reader-port"] == [
         "Python's requests would connect to good.com:80; browsers go to good.com:0",
         "httpx would connect to good.com:80, sending Host: good.com:0; browsers go to good.com:0",

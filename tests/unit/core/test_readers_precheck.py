@@ -12,14 +12,15 @@ from hypothesis import strategies as st
 
 from tests.benchmarks.corpus import corpus
 from urlinspector.core import browser_reading, parse
-from urlinspector.core.readers import reader_findings, reader_readings, readers_could_differ
+from urlinspector.core.readers import reader_findings, readers_could_differ
+from urlinspector.readers import FETCHED, reader_readings
 
 
 def _held_back(text: str) -> list[str]:
     """The reader findings the pre-check would skip on *text* (none, if it is right)."""
     url = parse(text)
     browser = browser_reading(url.uri)
-    if readers_could_differ(url, browser):
+    if readers_could_differ(url, browser, FETCHED):
         return []
     return [d.code for d in reader_findings(url, browser, reader_readings(url.uri))]
 
@@ -86,13 +87,17 @@ def _held_back(text: str) -> list[str]:
 )
 def test_could_differ(text: str, could_differ: bool) -> None:
     url = parse(text)
-    assert readers_could_differ(url, browser_reading(url.uri)) is could_differ
+    assert readers_could_differ(url, browser_reading(url.uri), FETCHED) is could_differ
     assert _held_back(text) == []
 
 
 def test_corpus_loses_no_finding() -> None:
     urls = [u for u in corpus(20_000) if u]
-    skipped = [u for u in urls if not readers_could_differ(parse(u), browser_reading(parse(u).uri))]
+    skipped = [
+        u
+        for u in urls
+        if not readers_could_differ(parse(u), browser_reading(parse(u).uri), FETCHED)
+    ]
     assert len(skipped) > len(urls) // 2  # (most of a log's URLs are plain)
     held_back = {u: codes for u in skipped if (codes := _held_back(u))}
     assert held_back == {}

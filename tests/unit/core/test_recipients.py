@@ -130,7 +130,7 @@ def test_a_copy_without_them_leads_to_the_same_place(
 
 def test_the_privacy_finding() -> None:
     url = parse(SAFE_LINKS_MICROSOFT)
-    found = destination(url, brands=top_domains(), readers=False).findings
+    found = destination(url, brands=top_domains()).findings
     (finding,) = [d for d in found if d.category == "privacy"]
     assert finding.code == "recipient-identifier"
     assert finding.severity == "warning"

@@ -96,6 +96,11 @@ class ReaderReading:
     host_header: str | None = None
     """The ``Host`` header it would send, only where that names another host or port
     than the one it connects to; None otherwise."""
+    fetches: frozenset[str] = frozenset()
+    """The schemes the library connects for (its row's: :attr:`Reader.fetches`)."""
+    reference: str = ""
+    """The library's function that reads the URL, for a finding's citation (its
+    row's)."""
 
     @property
     def ok(self) -> bool:
@@ -217,7 +222,7 @@ def differs_from(host_header: str | None, host: str | None, port: int | None) ->
 
 
 class Reader(NamedTuple):
-    """One row of the readers' table."""
+    """One row of the readers' table (:data:`urlinspector.readers.READERS`)."""
 
     name: str
     label: str
@@ -238,18 +243,46 @@ class Reader(NamedTuple):
         try:
             version = self.version()
         except ReaderMissing as exc:
-            return ReaderReading(self.name, self.label, missing=str(exc))
+            return ReaderReading(
+                self.name,
+                self.label,
+                missing=str(exc),
+                fetches=self.fetches,
+                reference=self.reference,
+            )
         try:
             p = self.parts(text)
         except ReaderMissing as exc:
-            return ReaderReading(self.name, self.label, version, missing=str(exc))
+            return ReaderReading(
+                self.name,
+                self.label,
+                version,
+                missing=str(exc),
+                fetches=self.fetches,
+                reference=self.reference,
+            )
         except ReaderError as exc:
-            return ReaderReading(self.name, self.label, version, refusal=_masked(str(exc), text))
+            refusal = _masked(str(exc), text)
+            return ReaderReading(
+                self.name,
+                self.label,
+                version,
+                refusal=refusal,
+                fetches=self.fetches,
+                reference=self.reference,
+            )
         except Exception as exc:  # any library's own failure is its answer
             # (the libraries raise their own classes: httpx.InvalidURL, urllib3's
             # LocationParseError, http.client's InvalidURL, UnicodeError ...)
             refusal = _masked(_said(exc), text)
-            return ReaderReading(self.name, self.label, version, refusal=refusal)
+            return ReaderReading(
+                self.name,
+                self.label,
+                version,
+                refusal=refusal,
+                fetches=self.fetches,
+                reference=self.reference,
+            )
         header = p.host_header if differs_from(p.host_header, p.host, p.port) else None
         return ReaderReading(
             self.name,
@@ -265,6 +298,8 @@ class Reader(NamedTuple):
             p.query,
             p.fragment,
             host_header=None if header is None else mask_userinfo(header),
+            fetches=self.fetches,
+            reference=self.reference,
         )
 
 

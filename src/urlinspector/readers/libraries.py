@@ -9,7 +9,7 @@ through the hook each offers for the connection: urllib3's pool classes
 (``PoolManager.pool_classes_by_scheme``, ``HTTPConnectionPool.ConnectionCls``),
 requests' transport adapter (``HTTPAdapter.init_poolmanager``), httpx's transport
 and httpcore's network backend.  The connection raises
-:class:`~urlinspector.core.readers.connecting.Connecting` where it would open its
+:class:`~urlinspector.readers.connecting.Connecting` where it would open its
 socket, so every check on the way runs and nothing is sent.  The parts shown beside
 (user, path, query, fragment) are the library's parser's: urllib3's ``parse_url``,
 requests' ``PreparedRequest.prepare_url``, ``httpx.URL``.
@@ -27,8 +27,8 @@ from types import ModuleType
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from urlinspector.core.readers.connecting import Connecting, header_text, socket_port
 from urlinspector.core.readers.reading import Parts, ReaderError, ReaderMissing
+from urlinspector.readers.connecting import Connecting, header_text, socket_port
 
 __all__ = [
     "httpx_parts",

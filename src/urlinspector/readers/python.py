@@ -5,7 +5,7 @@ the authority to ``http.client``).
 
 Nothing here connects: ``urlopen``'s reading makes the request with an opener whose
 ``http.client`` connection raises where it would open its socket
-(:mod:`~urlinspector.core.readers.connecting`), having buffered the request line and
+(:mod:`~urlinspector.readers.connecting`), having buffered the request line and
 the headers as it would (Lib/urllib/request.py ``AbstractHTTPHandler.do_open``,
 Lib/http/client.py ``putrequest``, ``putheader``, ``connect``).
 """
@@ -17,8 +17,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from urlinspector.core.readers.connecting import Connecting, header_text, socket_port
 from urlinspector.core.readers.reading import Parts, ReaderError
+from urlinspector.readers.connecting import Connecting, header_text, socket_port
 
 if TYPE_CHECKING:
     import http.client

@@ -6,10 +6,11 @@ elsewhere than it checked (Orange Tsai, "A New Era of SSRF", 2017; Claroty and S
 "Exploiting URL Parsers", 2022); the OWASP Server-Side Request Forgery Prevention Cheat
 Sheet's advice is to allow only what every parser in the path reads alike, and to
 treat their disagreement as a rejection.  :func:`guard` gives that answer from the
-readings the inspection shows: the browsers' (:func:`~.browser.browser_reading`) and
-each library's (:func:`~.readers.reader_readings`), compared as
-:func:`~.readers.reader_findings` compares them (the host in the browsers' form where
-both forms name the same host).
+readings the inspection shows: the browsers'
+(:func:`~urlinspector.core.browser.browser_reading`) and each library's
+(:func:`~urlinspector.readers.reader_readings`), compared as
+:func:`~urlinspector.core.readers.reader_findings` compares them (the host in the
+browsers' form where both forms name the same host).
 
 Agreement needs a host that browsers contact over the network (a special scheme other
 than ``file``, a non-empty host), and every installed library that connects for the
@@ -24,8 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from urlinspector.core.browser import BrowserReading, browser_reading
-from urlinspector.core.readers import READERS, Reader, ReaderReading, reader_readings
+from urlinspector.core.readers import Reader, ReaderReading
 from urlinspector.core.readers.findings import comparable_host
+from urlinspector.readers import READERS, reader_readings
 
 __all__ = ["Guarded", "Placement", "agreed_origin", "guard"]
 
