@@ -229,22 +229,29 @@ def _rule_runs(
         i += 1
 
 
+_CORNER_WORD = re.compile(r"(?<!\S)[.`'][-=]{3,}[.`'](?!\S)")
+_FIGURE_SPAN = 400
+"""Characters between two corners of one figure, at most."""
+
+
 def _figures(text: str) -> Iterator[tuple[int, int, set[int]]]:
     """Figures drawn with box corners (``.----.`` ... ``\\`----'``) and bars: (start,
     end, the spaces that ended their lines, when the boxes give them back)."""
-    tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text)]
-    corners = [k for k, (_, _, word) in enumerate(tokens) if _CORNER.fullmatch(word)]
-    groups: list[list[int]] = []
-    for k in corners:
-        if groups and k - groups[-1][-1] <= 40:
-            groups[-1].append(k)
+    groups: list[list[re.Match[str]]] = []
+    for corner in _CORNER_WORD.finditer(text):
+        if groups and corner.start() - groups[-1][-1].end() <= _FIGURE_SPAN:
+            groups[-1].append(corner)
         else:
-            groups.append([k])
+            groups.append([corner])
     for group in groups:
         if len(group) < 2:
             continue
-        run = tokens[group[0] : group[-1] + 1]
-        yield run[0][0], run[-1][1], _box_lines(run) or set()
+        start, end = group[0].start(), group[-1].end()
+        run = [
+            (start + m.start(), start + m.end(), m.group())
+            for m in _TOKEN.finditer(text[start:end])
+        ]
+        yield start, end, _box_lines(run) or set()
 
 
 def _content_kind(word: str) -> int:

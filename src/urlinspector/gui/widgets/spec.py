@@ -120,6 +120,7 @@ class SpecReader(QWidget):
         self.text.setObjectName("specText")
         self.text.setAccessibleName("Spec text")
         self.text.setReadOnly(True)
+        self.text.setUndoRedoEnabled(False)
         self.text.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
@@ -333,7 +334,9 @@ class SpecReader(QWidget):
         pre.setLeftMargin(3 * self.text.fontMetrics().horizontalAdvance("0") if flat else 0)
         page = QTextCharFormat()
         page.setForeground(QColor(ui.placeholder))
-        cursor = QTextCursor(self.text.document())
+        document = self.text.document()
+        cursor = QTextCursor(document)
+        cursor.beginEditBlock()  # (laid out once, not once per block)
         for block in self.reading.blocks:
             cursor.setPosition(block.start)
             cursor.setPosition(block.end, QTextCursor.MoveMode.KeepAnchor)
@@ -341,6 +344,7 @@ class SpecReader(QWidget):
                 cursor.mergeBlockFormat(pre)
             else:
                 cursor.mergeCharFormat(page)
+        cursor.endEditBlock()
 
     def changeEvent(self, event: QEvent) -> None:
         """A new palette (the theme changed): the blocks take its colours."""
