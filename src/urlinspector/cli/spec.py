@@ -204,16 +204,18 @@ COMMANDS: tuple[Command, ...] = (
                 "words",
                 nargs="*",
                 metavar="DOC [§SECTION]",
-                help="the document (000 .. 004, rfc1738, 1738, 'RFC 1738', ...) and the "
-                "section (§3.3, 3.3, appendix C, or a title for the 1993 draft); a whole "
-                "citation such as 'RFC 1738 §3.3' works too",
+                help="the document (000 .. 004, rfc1738, 1738, 'RFC 1738', ..., or rfc3986, "
+                "shown from its drafts) and the section (§3.3, 3.3, appendix C, or a title "
+                "for the 1993 draft); a whole citation such as 'RFC 1738 §3.3' works too",
             ),
             arg("--rule", metavar="NAME", help="print the definition of grammar rule NAME"),
         ),
         description="Print the bundled spec texts on the terminal.  Without arguments, "
         "list the documents; with DOC, its table of contents (read from the text's "
         "headings); with DOC §SECTION, that section; with --rule NAME, where NAME is "
-        "defined (in DOC, or in every document).",
+        "defined (in DOC, or in every document).  RFC 3986's text does not ship: its "
+        "sections are shown from the draft section that says the same thing, and the "
+        "heading says so.",
         epilog="exit status: 0 printed, 2 unknown document, section or rule",
     ),
     *explain.COMMANDS,
