@@ -204,6 +204,8 @@ class _Cells:
         self.widths = [len(_shown(c)) * cell for c in text]
         self.gaps = [0.0] * (len(text) + 1)
         self.starts: list[float] = []
+        self.end = MARGIN
+        """Where the text ends (and the space after it)."""
         self._place()
 
     def _place(self) -> None:
