@@ -9,9 +9,10 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QStyleOptionViewItem
 
 from urlinspector.gui.main_window import MainWindow
-from urlinspector.gui.models.inspection import cut_keeping_host, editions_table
 from urlinspector.gui.widgets.components import URL_TEXT_COLUMNS
 from urlinspector.gui.widgets.editions import CELL_PADDING, with_breaks
+from urlinspector.present.editions_table import cut_keeping_host, editions_table
+from urlinspector.present.inspection import inspect
 
 ZW = "\u200b"
 
@@ -44,7 +45,7 @@ def test_a_long_url_is_cut_around_its_host() -> None:
 
 def test_a_long_target_keeps_its_host_in_every_column() -> None:
     text = "http://" + "x" * 500 + "@evil.example/" + "a/" * 400
-    table = editions_table(text)
+    table = editions_table(inspect(text, edition="rfc3986"))
     for column in table.column_ids:
         if column.startswith("reader:"):
             continue  # a library resolves nothing: its target cell is empty
@@ -54,7 +55,7 @@ def test_a_long_target_keeps_its_host_in_every_column() -> None:
 
 
 def test_each_tooltip_shows_its_own_columns_value() -> None:
-    table = editions_table("https://evil.com\\@good.com/")
+    table = editions_table(inspect("https://evil.com\\@good.com/", edition="rfc3986"))
     assert table.cell("host", "rfc3986").text == "good.com"
     assert table.cell("host", "whatwg").text == "evil.com"
     assert table.cell("host", "rfc3986").tooltip.split("\n")[0] == "good.com"
@@ -67,7 +68,7 @@ def test_each_tooltip_shows_its_own_columns_value() -> None:
 
 
 def test_the_browsers_column_shows_the_resolved_values_of_a_reference() -> None:
-    table = editions_table("../g", "http://a/b/c/d;p?q")
+    table = editions_table(inspect("../g", edition="rfc3986", base="http://a/b/c/d;p?q"))
     assert table.cell("host", "whatwg").text == "a"
     assert table.cell("path", "whatwg").text == "/b/g"
     assert "resolved against the base" in table.cell("host", "whatwg").tooltip
@@ -141,7 +142,7 @@ def test_a_library_column_is_marked_where_it_differs_from_the_browsers(
 
 
 def test_a_library_that_rejects_the_url_says_so() -> None:
-    table = editions_table("http://ev\til.com/")
+    table = editions_table(inspect("http://ev\til.com/", edition="rfc3986"))
     cell = table.cell("findings", "reader:curl")
     assert cell.text == "rejects it"
     assert cell.tooltip.endswith("rejects it: CURLUcode 21: Bad hostname")
@@ -152,7 +153,7 @@ def test_a_library_that_rejects_the_url_says_so() -> None:
 
 
 def test_a_relative_reference_is_not_compared_with_the_libraries() -> None:
-    table = editions_table("g;x?y#s", "http://a/b/c/d;p?q")
+    table = editions_table(inspect("g;x?y#s", edition="rfc3986", base="http://a/b/c/d;p?q"))
     for column in table.column_ids:
         if column.startswith("reader:"):
             assert not any(row[table.column_ids.index(column)].differs for row in table.cells[:8])
@@ -212,7 +213,7 @@ def test_the_components_cells_keep_the_end_of_a_long_host(window: MainWindow) ->
 
 def test_a_host_longer_than_a_cell_holds_is_cut_at_its_start() -> None:
     host = "a" * 500 + ".attackerdomain.example"
-    table = editions_table(f"https://{host}/")
+    table = editions_table(inspect(f"https://{host}/", edition="rfc3986"))
     for column in table.column_ids:
         cell = table.cell("host", column)
         assert cell.text.startswith("…"), column
@@ -246,7 +247,7 @@ VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "not installed"
 def test_the_verdict_row_says_one_thing_across(
     text: str, base: str, rfc3986: str, whatwg: str, curl: str, whatwg_differs: bool
 ) -> None:
-    table = editions_table(text, base)
+    table = editions_table(inspect(text, edition="rfc3986", base=base))
     assert table.rows[table.row_ids.index("findings")] == "verdict"
     row = dict(zip(table.column_ids, table.cells[table.row_ids.index("findings")], strict=True))
     assert (row["rfc3986"].text, row["whatwg"].text, row["reader:curl"].text) == (
@@ -281,6 +282,6 @@ def test_the_verdict_rows_label_says_what_it_is(window: MainWindow) -> None:
 
 @pytest.mark.parametrize("text", ["http://u:s3cr3t@ev\til.com/", "http://u:s3cr3t@h:99999/"])
 def test_the_verdicts_keep_the_password_masked(text: str) -> None:
-    table = editions_table(text)
+    table = editions_table(inspect(text, edition="rfc3986"))
     for cell in table.cells[table.row_ids.index("findings")]:
         assert "s3cr3t" not in cell.text + cell.tooltip

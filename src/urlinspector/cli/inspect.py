@@ -9,7 +9,6 @@ import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from urlinspector import palette
 from urlinspector.cli.batch import JOBS_ARG, JSONL_ARG, Selection, run_batch, selection_type
@@ -46,21 +45,13 @@ from urlinspector.cli.report import (
     output_format,
     report_text,
 )
-from urlinspector.core import (
-    URL,
-    Destination,
-    Diagnostic,
-    destination,
-    get_edition,
-    parse,
-)
+from urlinspector.core import URL, Destination, Diagnostic, get_edition
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
-from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.model import COMPONENT_NAMES, URI, Severity
 from urlinspector.core.readers import differing_readers
 from urlinspector.core.wrappers import Unwrapping
-from urlinspector.data import top_domains
 from urlinspector.present.colouring import browser_host_span, colour_runs
+from urlinspector.present.inspection import Inspection, default_hosts, inspect
 
 # --- parse: the colour-coded URL and its caret line -----------------------------------------
 
@@ -247,17 +238,16 @@ def _reader_lines(url: URL, dest: Destination, console: Console) -> list[str]:
     return lines
 
 
-def _parse_report(url: URL, console: Console, dest: Destination | None = None) -> list[str]:
-    if dest is not None:
-        url = dest.annotated(url)
-    lines = _url_lines(url, console, dest)
-    if dest is not None:
-        lines += [
-            "",
-            *_verdict_lines(dest, console),
-            *_unwrap_lines(dest.unwrapping, console),
-            *_reader_lines(url, dest, console),
-        ]
+def _parse_report(inspection: Inspection, console: Console) -> list[str]:
+    url = inspection.annotated
+    dest = inspection.destination
+    lines = [
+        *_url_lines(url, console, dest),
+        "",
+        *_verdict_lines(dest, console),
+        *_unwrap_lines(dest.unwrapping, console),
+        *_reader_lines(url, dest, console),
+    ]
     for section in _PARSE_SECTIONS:
         lines += section(url, console)
     return lines
@@ -524,18 +514,6 @@ def _decode_report(
 # --- the commands --------------------------------------------------------------------------
 
 
-def parse_document(url: URL, charset: str = "utf-8") -> dict[str, Any]:
-    """What ``parse --json`` writes for *url* (and ``--jsonl`` for each line): the
-    parse, the browsers' reading and where they go, every finding."""
-    return destination(url, brands=top_domains(), hosts=_hosts()).report(url, charset)
-
-
-@functools.cache
-def _hosts() -> HostJudge:
-    # one a process: a --jsonl batch judges each distinct host once
-    return HostJudge(top_domains())
-
-
 @dataclass(frozen=True, slots=True)
 class ParseLine:
     """``parse --jsonl``: one line's document; with a selection, only the findings it
@@ -546,8 +524,10 @@ class ParseLine:
     select: Selection | None = None
 
     def __call__(self, text: str) -> tuple[dict[str, object] | None, bool]:
-        url = parse(text, self.edition)
-        document = parse_document(url, self.charset)
+        # (one judge of hosts a process: a --jsonl batch judges each distinct host once)
+        inspection = inspect(text, edition=self.edition, hosts=default_hosts())
+        url = inspection.url
+        document = inspection.document(self.charset)
         if self.select is None:
             return document, not url.is_valid
         kept = [d for d in document["diagnostics"] if self.select.keeps(d)]
@@ -569,18 +549,18 @@ def run_parse(args: argparse.Namespace, console: Console) -> int:
     if args.select is not None:
         raise ValueError("--select works with --jsonl")
     check_output(args, fmt)
-    url = parse(read_input(args.url), args.edition)
+    inspection = inspect(read_input(args.url), edition=args.edition, base=args.base or "")
+    url = inspection.url
     if fmt not in ("text", "json"):
-        text = svg_text(url, args) if fmt == "svg" else report_text(url.text, args, fmt)
+        text = svg_text(url, args) if fmt == "svg" else report_text(inspection, args, fmt)
         write_output(args, console, text)
         return EXIT_OK if url.is_valid else EXIT_FINDINGS
-    dest = destination(url, args.base, brands=top_domains())
     if fmt == "json" and args.output is not None:
-        write_output(args, console, dest.report(url, args.charset))
+        write_output(args, console, inspection.document(args.charset))
     elif fmt == "json":
-        console.write_json(dest.report(url, args.charset))
+        console.write_json(inspection.document(args.charset))
     else:
-        console.write_lines(_parse_report(url, console, dest))
+        console.write_lines(_parse_report(inspection, console))
     return EXIT_OK if url.is_valid else EXIT_FINDINGS
 
 

@@ -9,9 +9,9 @@ Qt-free; the front ends make the texts safe to show (controls, bidi) themselves.
 
 from __future__ import annotations
 
-from urlinspector.core import destination, parse
+from urlinspector.core import DEFAULT_EDITION
 from urlinspector.core.extraction import Found
-from urlinspector.data import top_domains
+from urlinspector.present.inspection import inspect
 
 __all__ = ["REFANGED_MARK", "WARNING_MARK", "refang_detail", "security_warnings", "where_found"]
 
@@ -27,11 +27,10 @@ def security_warnings(found: Found) -> tuple[str, ...]:
     """The security warnings on where *found* leads, one line each (``code: message``):
     a look-alike or embedded brand, a backslash trick, a hidden character, a wrapped
     link; the libraries' readings are left out (a list of many URLs asks for none)."""
-    url = parse(found.url)
-    judged = destination(url, brands=top_domains(), readers=False).annotated(url)
+    inspection = inspect(found.url, edition=DEFAULT_EDITION.id, readers="findings")
     return tuple(
         f"{d.code}: {d.message}"
-        for d in judged.diagnostics
+        for d in inspection.findings
         if d.category == "security" and d.severity in ("warning", "error")
     )
 

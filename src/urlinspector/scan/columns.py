@@ -1,10 +1,10 @@
 """The per-partition function: a list of URLs in, an Arrow table of rows out.
 
-:func:`rows` reads each URL with :func:`~urlinspector.core.parse` and judges it with
-:func:`~urlinspector.core.destination` (the browsers' reading, the registrable domain,
-look-alike hosts, wrapped links, the libraries' readings: the findings ``parse --json``
-gives), and appends the typed results straight to the columns of :data:`ROW_SCHEMA`,
-never through the nested JSON document.  It is plain Python over the core, so the same
+:func:`rows` inspects each URL with :func:`~urlinspector.present.inspection.inspect`,
+as every front end does (the browsers' reading, the registrable domain, look-alike
+hosts, wrapped links, the libraries' readings: the findings ``parse --json`` gives), and
+appends the typed results straight to the columns of :data:`ROW_SCHEMA`, never through
+the nested JSON document.  It is plain Python over the core, so the same
 function serves Dask (:mod:`.driver`), Spark's ``mapInArrow`` and Ray's ``map_batches``
 (:func:`arrow_batches`).
 
@@ -17,22 +17,16 @@ are the inspector's own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple, TypeVar
 
 import pyarrow as pa
 
-from urlinspector.core import parse
-from urlinspector.core.browser import browser_reading
-from urlinspector.core.destinations import Destination, destination
 from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import EDITION_IDS
-from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.model import Diagnostic
-from urlinspector.core.readers import ReaderReading, readers_could_differ
-from urlinspector.core.url import URL
-from urlinspector.data import top_domains
+from urlinspector.present.inspection import Inspection, ReaderUse, default_hosts, inspect
 
 __all__ = [
     "BATCH",
@@ -172,12 +166,13 @@ def _lists(groups: Sequence[Sequence[object]], values: pa.Array) -> pa.Array:
     return pa.ListArray.from_arrays(offsets, values)
 
 
-def _judged(url: URL, dest: Destination) -> _Judged:
-    """One URL's row from its parse and its destination."""
+def _judged(inspection: Inspection) -> _Judged:
+    """One URL's row from its inspection."""
+    url, dest = inspection.url, inspection.destination
     host = dest.browser.host
     display = dest.display
     shown = host if display is None else display.shown[0][1]  # (Chromium's policy)
-    findings = dest.diagnostics(url)
+    findings = inspection.findings
     return _Judged(
         url_protocol=url.scheme.lower() if url.scheme is not None else None,
         url_host_name=url.host,
@@ -240,42 +235,22 @@ def rows(
 
 
 class _Judge:
-    """Each URL's row: what follows from a host found once for each distinct host (a
-    log repeats its hosts), the libraries' readings only where they could find
-    something, and everything else for each URL anew (no row is reused for
+    """Each URL's row from its inspection: what follows from a host found once for each
+    distinct host (a log repeats its hosts), the libraries asked only where they
+    could find something, and everything else for each URL anew (no row is reused for
     another line, even one of the same text)."""
 
     def __init__(self, edition: str, readers: bool) -> None:
         self.edition = edition
-        self.readers = readers
-        self.hosts = _host_judge()
+        self.readers: ReaderUse = "findings" if readers else "none"
 
     def __call__(self, text: str) -> _Judged:
         try:
-            url = parse(text, self.edition)
-            dest = destination(
-                url,
-                brands=self.hosts.brands,
-                readers=self.readers,
-                readings=self._readings(url),
-                hosts=self.hosts,
-            )
-            return _judged(url, dest)
+            # (one judge of hosts a worker process, over all the partitions it scans)
+            found = inspect(text, edition=self.edition, readers=self.readers, hosts=default_hosts())
+            return _judged(found)
         except Exception as exc:  # a bug for one URL must not lose the others
             return _Judged(error=f"{type(exc).__name__}: {exc}")
-
-    def _readings(self, url: URL) -> tuple[ReaderReading, ...] | None:
-        """None (ask the libraries) where their readings could find something, else
-        none at all: a row shows their findings, not the readings themselves."""
-        if self.readers and not readers_could_differ(url, browser_reading(url.uri)):
-            return ()
-        return None
-
-
-@cache
-def _host_judge() -> HostJudge:
-    # one a worker process: its hosts judged once over all the partitions it scans
-    return HostJudge(top_domains())
 
 
 def error_rows(

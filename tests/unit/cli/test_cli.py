@@ -210,7 +210,7 @@ def test_a_bug_is_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> N
     def boom(*args: object, **kwargs: object) -> None:
         raise IndexError("oops")
 
-    monkeypatch.setattr(cli, "parse", boom)
+    monkeypatch.setattr(cli, "inspect", boom)
     monkeypatch.delenv("URLINSPECTOR_DEBUG", raising=False)
     code, _, err = run(["parse", "http://h/"])
     assert code == 70

@@ -11,8 +11,7 @@ require_scan_extra()
 import pyarrow as pa  # noqa: E402
 
 from tests.benchmarks.corpus import corpus, legacy_corpus  # noqa: E402
-from urlinspector.cli.inspect import parse_document  # noqa: E402
-from urlinspector.core import parse  # noqa: E402
+from urlinspector.present.inspection import inspect  # noqa: E402
 from urlinspector.scan import ROW_SCHEMA, arrow_batches, error_rows, rows  # noqa: E402
 
 COMMON_CRAWL_COLUMNS = (
@@ -100,7 +99,7 @@ def test_column_value(url: str, column: str, expected: object) -> None:
 
 @pytest.mark.parametrize("url", corpus(150, seed=7) + legacy_corpus(150, seed=8))
 def test_findings_are_parse_jsons(url: str) -> None:
-    document = parse_document(parse(url))
+    document = inspect(url, edition="rfc3986").document()
     row = rows([url]).to_pylist()[0]
     wanted = [
         (d["code"], d["severity"], d["category"], *d["span"]) for d in document["diagnostics"]
@@ -135,14 +134,14 @@ def test_a_record_without_a_url_gets_an_error_row() -> None:
 
 def test_a_url_whose_inspection_fails_gets_an_error_row(monkeypatch: pytest.MonkeyPatch) -> None:
     from urlinspector.core import destination as real
-    from urlinspector.scan import columns
+    from urlinspector.present import inspection
 
-    def broken(url, **kwargs):  # type: ignore[no-untyped-def]
+    def broken(url, *args, **kwargs):  # type: ignore[no-untyped-def]
         if "boom" in url.text:
             raise RuntimeError("boom")
-        return real(url, **kwargs)
+        return real(url, *args, **kwargs)
 
-    monkeypatch.setattr(columns, "destination", broken)
+    monkeypatch.setattr(inspection, "destination", broken)
     found = rows(["http://boom.example/", "http://fine.example/"]).to_pylist()
     assert found[0]["error"] == "RuntimeError: boom"
     assert found[1]["url_host_private_domain"] == "fine.example"
@@ -173,18 +172,8 @@ def test_arrow_batches_for_spark_and_ray() -> None:
     assert out[1].column(ROW_SCHEMA.get_field_index("url_protocol")).to_pylist() == ["http", "ftp"]
 
 
-def test_a_repeated_url_is_judged_again_and_rows_alike(monkeypatch: pytest.MonkeyPatch) -> None:
-    from urlinspector.core import destination as real
-    from urlinspector.scan import columns
-
-    calls: list[str] = []
-
-    def counted(url, **kwargs):  # type: ignore[no-untyped-def]
-        calls.append(url.text)
-        return real(url, **kwargs)
-
-    monkeypatch.setattr(columns, "destination", counted)
+def test_a_repeated_url_gets_the_same_row_on_its_own_line() -> None:
     urls = ["http://user:pw@a.example/", "http://b.example/", "http://user:pw@a.example/"]
     found = rows(urls, "log", 10).to_pylist()
-    assert calls == urls  # (no row is reused for another line)
     assert found[2] == {**found[0], "line": 12}
+    assert found[1]["line"] == 11

@@ -42,12 +42,12 @@ from PySide6.QtWidgets import (
 from urlinspector.core.documents import BUNDLED, Document
 from urlinspector.core.spec_index import Section, SpecIndex
 from urlinspector.data import spec_index
-from urlinspector.gui.models.text import html_text
 from urlinspector.gui.palette import theme_of
 from urlinspector.gui.widgets.address_bar import url_font
 from urlinspector.palette import INTERFACE
 from urlinspector.present.citations import CitationTarget, NotBundledError, open_citation
 from urlinspector.present.reading import Reading, reading
+from urlinspector.present.text import html_text
 
 __all__ = ["SpecReader"]
 

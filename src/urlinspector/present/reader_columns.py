@@ -12,8 +12,8 @@ from __future__ import annotations
 from urlinspector.core.browser import BrowserReading
 from urlinspector.core.readers import ReaderReading
 from urlinspector.core.readers.findings import comparable_host
-from urlinspector.gui.models.text import shown
 from urlinspector.present.masking import mask_known
+from urlinspector.present.text import shown
 from urlinspector.present.verdicts import NOT_INSTALLED, READS, REJECTS, reader_verdict
 
 __all__ = ["READER_COLUMN", "reader_columns"]
