@@ -40,6 +40,7 @@ from urlinspector.core import EDITIONS
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.sizing import FollowFont
 from urlinspector.present.editions_table import EditionsTable
 from urlinspector.present.reader_columns import READER_COLUMN
 
@@ -48,6 +49,8 @@ __all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
 BREAK_BEFORE = frozenset("/?#&=;@")
 """A line may break before these delimiters."""
 CELL_PADDING = 12
+COLUMN_WIDTH = 190
+"""Pixels of a column at 100% (in proportion at other zooms)."""
 """Pixels of a cell's width its text cannot use (margins and the grid)."""
 _ZWSP = "\u200b"  # a line-break opportunity that takes no room (UAX #14, class ZW)
 
@@ -99,20 +102,17 @@ class EditionsPanel(QTableView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setDefaultSectionSize(190)
         header.setStretchLastSection(True)
         header.sectionResized.connect(lambda *_: self._fit_rows_later())
         header.setSectionsClickable(True)
         header.sectionClicked.connect(self._header_clicked)
         self.activated.connect(self._cell_activated)
-        vertical = self.verticalHeader()
-        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        vertical.setDefaultSectionSize(self.fontMetrics().lineSpacing() + 8)
-        self._bold = QFont(self.font())
-        self._bold.setBold(True)  # differing cells are bold: measure as the wider
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.timeout.connect(self.fit_rows)
+        # columns of COLUMN_WIDTH at 100%, rows of a line and headers in the zoom's type
+        self.sizing = FollowFont(self, default=COLUMN_WIDTH, refit=self.fit_rows)
 
     def set_table(self, table: EditionsTable | None) -> None:
         changed = self.editions_model.set_table(table)
@@ -137,7 +137,9 @@ class EditionsPanel(QTableView):
         cell's, measured once for each different text (the editions' targets are
         often the same)."""
         model = self.editions_model
-        metrics = QFontMetrics(self._bold)
+        bold = QFont(self.font())
+        bold.setBold(True)  # differing cells are bold: measure as the wider
+        metrics = QFontMetrics(bold)
         one_line = self.verticalHeader().defaultSectionSize()
         height = one_line
         measured: set[tuple[str, int]] = set()
