@@ -12,7 +12,14 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFontMetrics, QGuiApplication
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView, QTreeView
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyle,
+    QTableView,
+    QTreeView,
+    QWidget,
+)
 
 from tests.gui.helpers import lay_out
 from tests.gui.offscreen import SCREEN
@@ -145,3 +152,23 @@ def test_the_window_stays_on_the_screen_and_actual_size_restores_it(window: Main
     lay_out(window)
     assert window.size() == before
     assert (window.inspector.sizes(), window.inspector.upper.sizes()) == splitters
+
+
+def test_every_widget_in_sight_takes_the_zoom(window: MainWindow) -> None:
+    window.inspect("https://evil.com\\@good.com/")  # the verdict line in bold warning colour
+    window.flush()
+    widgets = [w for w in window.findChildren(QWidget) if w.isVisible() and not w.isWindow()]
+    before = {id(w): _size(w) for w in widgets}
+    window.teaching.zoom.set_factor(2.0, remember=False)
+    lay_out(window)
+    unscaled = [
+        f"{type(w).__name__} {w.objectName()}: {before[id(w)]} -> {_size(w)}"
+        for w in widgets
+        if abs(_size(w) - 2 * before[id(w)]) > 1
+    ]
+    assert unscaled == []
+
+
+def _size(widget: QWidget) -> float:
+    font = widget.font()
+    return font.pointSizeF() if font.pointSizeF() > 0 else font.pixelSize() * 0.75

@@ -4,7 +4,8 @@ the settings.
 
 Each widget keeps the font it was given: a widget that sets its own (the address
 bar's fixed-pitch font, the viewer's) is scaled from that font, and every other
-widget inherits the window's scaled font.  Pages added later (the viewer) are scaled
+widget inherits the window's scaled font (a widget whose style sheet sets its font is
+given the size alone).  Pages added later (the viewer) are scaled
 when they join the window's page area.
 
 Dialogs are windows of their own, which inherit no font from the window: each is
@@ -37,6 +38,12 @@ W = TypeVar("W", bound=QWidget)
 _BASE = "urlinspectorZoomBase"
 """The dynamic property holding a widget's own font size before zooming (points, or
 pixels as a negative number)."""
+
+
+_SIZE_ONLY = "urlinspectorZoomSizeOnly"
+"""The dynamic property of a widget whose style sheet gives its font (the verdict
+line's bold): a font made by a style sheet no longer follows its parent's, so the zoom
+gives it only a size, and the sheet the rest."""
 
 
 def _base_size(widget: QWidget) -> float:
@@ -140,7 +147,8 @@ class Zoom(QObject):
         for widget in widgets:
             if widget is self.window or _follows(widget):
                 base = _base_size(widget)
-                font = _scaled(widget.font(), base, self._factor)
+                own = QFont() if widget.property(_SIZE_ONLY) else widget.font()
+                font = _scaled(own, base, self._factor)
                 if font != widget.font():
                     widget.setFont(font)
 
@@ -151,6 +159,11 @@ def _follows(widget: QWidget) -> bool:
     not the other windows (menus, tooltips)."""
     if widget.isWindow():
         return widget.property(_BASE) is not None
+    if widget.property(_SIZE_ONLY):
+        return True
+    if widget.styleSheet() and not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+        widget.setProperty(_SIZE_ONLY, True)
+        return True
     return widget.testAttribute(Qt.WidgetAttribute.WA_SetFont)
 
 

@@ -108,6 +108,9 @@ class EditionsPanel(QTableView):
         header.sectionClicked.connect(self._header_clicked)
         self.activated.connect(self._cell_activated)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._bold_of: QFont | None = None
+        """The font :attr:`_bold` was made from."""
+        self._bold = QFontMetrics(self.font())
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.timeout.connect(self.fit_rows)
@@ -137,9 +140,7 @@ class EditionsPanel(QTableView):
         cell's, measured once for each different text (the editions' targets are
         often the same)."""
         model = self.editions_model
-        bold = QFont(self.font())
-        bold.setBold(True)  # differing cells are bold: measure as the wider
-        metrics = QFontMetrics(bold)
+        metrics = self._bold_metrics()
         one_line = self.verticalHeader().defaultSectionSize()
         height = one_line
         measured: set[tuple[str, int]] = set()
@@ -160,6 +161,16 @@ class EditionsPanel(QTableView):
             hint = self.itemDelegate().sizeHint(option, index).height()
             height = max(height, hint + (1 if self.showGrid() else 0))
         return height
+
+    def _bold_metrics(self) -> QFontMetrics:
+        """The metrics of the view's font in bold (differing cells are bold: measured
+        as the wider), made again when the font changes (the zoom)."""
+        if self._bold_of is None or self._bold_of != self.font():
+            self._bold_of = QFont(self.font())
+            bold = QFont(self._bold_of)
+            bold.setBold(True)
+            self._bold = QFontMetrics(bold)
+        return self._bold
 
     def citation_for(self, column: int, row: int | None = None) -> str:
         """The citation of *column*'s edition (its document, or with *row* where it

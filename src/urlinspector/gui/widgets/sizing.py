@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QHeaderView, QStyle, QTableView, QTreeView, QWidge
 
 __all__ = ["ROW_PADDING", "FollowFont", "header_text_width", "one_line"]
 
-ROW_PADDING = 8
+ROW_PADDING = 4
 """Pixels a one-line row has beyond its font's line spacing (the cell's margins)."""
 
 
@@ -104,6 +104,9 @@ class FollowFont(QObject):
             scale = self.scale
             if self._default is not None:
                 header.setDefaultSectionSize(round(self._default * scale))
+                for column in range(header.count()):  # (not sized by the user)
+                    if column not in self._widths:
+                        header.resizeSection(column, header.defaultSectionSize())
             for column, width in self._widths.items():
                 if column < header.count():
                     header.resizeSection(column, round(width * scale))
@@ -138,11 +141,18 @@ class FollowFont(QObject):
     def _resized(self, section: int, _old: int, new: int) -> None:
         """A column resized by the user (or by its mode): its width at the first font
         is kept, for the next zoom."""
-        if not self._sizing and section in self._widths:
+        if self._sizing:
+            return
+        if section in self._widths or self._default is not None:
             self._widths[section] = new / self.scale
 
     @Slot()
     def _model_reset(self) -> None:
+        """New columns, at their default width (those the user sized are forgotten)."""
+        self._widths.clear()
+        self._fit()
+
+    def _fit(self) -> None:
         self._sizing = True
         try:
             self.fit_header()
@@ -152,4 +162,4 @@ class FollowFont(QObject):
     @Slot(Qt.Orientation, int, int)
     def _header_changed(self, orientation: Qt.Orientation, _first: int, _last: int) -> None:
         if orientation == self.header.orientation():
-            self._model_reset()
+            self._fit()
