@@ -97,17 +97,17 @@ def first_paint(kind: str, pycache: str) -> float:
             p for p in (str(ROOT / "src"), env.get("PYTHONPATH", "")) if p
         )
         started = time.perf_counter()
-        child = subprocess.Popen(
+        with subprocess.Popen(
             [sys.executable, "-c", PROBE, kind],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
             env=env,
-        )
-        assert child.stdout is not None
-        line = child.stdout.readline()
-        seconds = time.perf_counter() - started
-        child.wait(TIMEOUT)
+        ) as child:
+            assert child.stdout is not None
+            line = child.stdout.readline()
+            seconds = time.perf_counter() - started
+            child.wait(TIMEOUT)
     if line.strip() != PAINTED:
         raise RuntimeError(f"the {kind} window did not paint (exit status {child.returncode})")
     return seconds
