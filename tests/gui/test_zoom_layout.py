@@ -24,6 +24,9 @@ from PySide6.QtWidgets import (
 from tests.gui.helpers import lay_out
 from tests.gui.offscreen import SCREEN
 from urlinspector.gui.main_window import MainWindow
+from urlinspector.gui.widgets.sizing import ElidingHeader
+
+TIP = Qt.ItemDataRole.ToolTipRole
 
 URL = "http://www.paypal.com@evil.example/a%2Fb;p?q=caf%C3%A9&x=%7E#f"
 BASE = "http://a/b/c/d;p?q"
@@ -172,3 +175,26 @@ def test_every_widget_in_sight_takes_the_zoom(window: MainWindow) -> None:
 def _size(widget: QWidget) -> float:
     font = widget.font()
     return font.pointSizeF() if font.pointSizeF() > 0 else font.pixelSize() * 0.75
+
+
+@pytest.mark.parametrize("zoom", [1.0, 2.0])
+def test_a_narrowed_header_ends_in_an_ellipsis_and_its_tooltip_has_it_all(
+    window: MainWindow, zoom: float
+) -> None:
+    _open(window, "editions", zoom)
+    header = window.inspector.editions.horizontalHeader()
+    assert isinstance(header, ElidingHeader)
+    whole = str(header.model().headerData(0, Qt.Orientation.Horizontal))
+    assert header.tooltip_for(0) == str(
+        header.model().headerData(0, Qt.Orientation.Horizontal, TIP)
+    )
+    header.resizeSection(0, header.sectionSize(0) // 3)  # the user narrows it
+    shown = header.shown_text(0).split("\n")
+    metrics = QFontMetrics(header.font())
+    margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    for line, full in zip(shown, whole.split("\n"), strict=True):
+        assert metrics.horizontalAdvance(line) + 2 * margin <= header.sectionSize(0)
+        assert line == full or (line.endswith("…") and full.startswith(line[:-1]))
+    assert any(line.endswith("…") for line in shown)
+    assert header.tooltip_for(0).startswith(" ".join(whole.split("\n")))
+    assert not header.grab().isNull()  # (drawn by its own paintSection)

@@ -32,7 +32,7 @@ from urlinspector.gui.models.components import ComponentsModel
 from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
-from urlinspector.gui.widgets.sizing import FollowFont
+from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
 from urlinspector.present.anatomy import decoded
 
 __all__ = ["CHARSETS", "URL_TEXT_COLUMNS", "ComponentsPanel", "LeftElidingDelegate"]
@@ -99,6 +99,8 @@ class ComponentsPanel(QWidget):
 
         self.view = QTreeView()
         self.view.setModel(self.model)
+        # a column made narrower than its header: each line elided, whole in the tooltip
+        self.view.setHeader(ElidingHeader(self.view))
         self.view.setUniformRowHeights(True)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

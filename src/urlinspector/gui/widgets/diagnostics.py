@@ -19,7 +19,7 @@ from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
-from urlinspector.gui.widgets.sizing import FollowFont
+from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
 from urlinspector.present.text import EMPTY_ADDRESS
 
 __all__ = ["CITATION_COLUMN", "CitationDelegate", "DiagnosticsPanel"]
@@ -62,6 +62,8 @@ class DiagnosticsPanel(QTableView):
         super().__init__(parent)
         self.diagnostics_model = DiagnosticsModel(formats, self)
         self.setModel(self.diagnostics_model)
+        # a column made narrower than its header: each line elided, whole in the tooltip
+        self.setHorizontalHeader(ElidingHeader(self))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)

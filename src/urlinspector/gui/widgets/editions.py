@@ -40,7 +40,7 @@ from urlinspector.core import EDITIONS
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
-from urlinspector.gui.widgets.sizing import FollowFont
+from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
 from urlinspector.present.editions_table import EditionsTable
 from urlinspector.present.reader_columns import READER_COLUMN
 
@@ -93,6 +93,8 @@ class EditionsPanel(QTableView):
         super().__init__(parent)
         self.editions_model = EditionsModel(formats, self)
         self.setModel(self.editions_model)
+        # a column made narrower than its header: each line elided, whole in the tooltip
+        self.setHorizontalHeader(ElidingHeader(self))
         self.setItemDelegate(UrlCellDelegate(self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
         self.setWordWrap(True)

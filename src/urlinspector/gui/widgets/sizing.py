@@ -1,7 +1,9 @@
 """How a table or a tree of the window follows its font (the zoom, presentation mode):
 a one-line row as tall as a line of the font, the columns given in pixels at the
 first font as wide again in proportion, every column at least as wide as each line of
-its header, and the header's own font the view's.
+its header, and the header's own font the view's.  A column the user makes narrower than its
+header shows each line of it elided at its end (:class:`ElidingHeader`), never cut at
+both ends, with the whole text in its tooltip.
 
 :class:`FollowFont` does it for one view, each time its font changes and each time
 its model is reset (a reset gives every column its default width again).  The widths
@@ -13,11 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, Slot
-from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QHeaderView, QStyle, QTableView, QTreeView, QWidget
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, Slot
+from PySide6.QtGui import QFont, QFontMetrics, QHelpEvent, QPainter
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyle,
+    QStyleOptionHeaderV2,
+    QTableView,
+    QToolTip,
+    QTreeView,
+    QWidget,
+)
 
-__all__ = ["ROW_PADDING", "FollowFont", "header_text_width", "one_line"]
+__all__ = ["ROW_PADDING", "ElidingHeader", "FollowFont", "header_text_width", "one_line"]
+
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
 
 ROW_PADDING = 4
 """Pixels a one-line row has beyond its font's line spacing (the cell's margins)."""
@@ -28,17 +40,85 @@ def one_line(widget: QWidget) -> int:
     return QFontMetrics(widget.font()).lineSpacing() + ROW_PADDING
 
 
+def _header_text(header: QHeaderView, section: int) -> str:
+    model = header.model()
+    return "" if model is None else str(model.headerData(section, header.orientation()) or "")
+
+
+def _room(header: QHeaderView) -> int:
+    """Pixels of a section's width its text cannot use: a margin each side, the frame."""
+    return 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header) + 2
+
+
 def header_text_width(header: QHeaderView, section: int, font: QFont | None = None) -> int:
     """The width *section*'s header text takes as the style draws it: its longest line
     and a margin each side (in *font*, default the header's)."""
-    model = header.model()
-    if model is None:
-        return 0
-    text = str(model.headerData(section, header.orientation()) or "")
     metrics = QFontMetrics(font if font is not None else header.font())
-    margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
-    widest = max((metrics.horizontalAdvance(line) for line in text.split("\n")), default=0)
-    return widest + 2 * margin + 2  # (the section's frame)
+    lines = _header_text(header, section).split("\n")
+    return max(metrics.horizontalAdvance(line) for line in lines) + _room(header)
+
+
+class ElidingHeader(QHeaderView):
+    """A view's header whose lines too wide for their section end in "…" (Qt's own
+    draws a centred line too wide for its section cut at both ends), and whose
+    shortened sections show their whole text, then their own tooltip, in the
+    tooltip.  Made as the view's own header is (a table's sections clickable, a
+    tree's movable and left-aligned, its last stretched)."""
+
+    def __init__(self, view: QTableView | QTreeView) -> None:
+        super().__init__(Qt.Orientation.Horizontal, view)
+        if isinstance(view, QTreeView):
+            self.setSectionsMovable(True)
+            self.setStretchLastSection(True)
+            self.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        else:
+            self.setSectionsClickable(True)
+            self.setHighlightSections(True)
+
+    def shown_text(self, section: int, width: int | None = None) -> str:
+        """*section*'s text as drawn in *width* pixels (default its size): each line
+        elided at its end where it is too wide."""
+        room = (self.sectionSize(section) if width is None else width) - _room(self)
+        metrics = QFontMetrics(self.font())
+        lines = _header_text(self, section).split("\n")
+        return "\n".join(
+            metrics.elidedText(line, Qt.TextElideMode.ElideRight, max(0, room)) for line in lines
+        )
+
+    def tooltip_for(self, section: int) -> str:
+        """The tooltip of *section*: its model's, after the whole text when it is shown
+        shortened."""
+        model = self.model()
+        tip = "" if model is None else model.headerData(section, self.orientation(), TOOLTIP)
+        tip = str(tip or "")
+        text = _header_text(self, section)
+        if self.shown_text(section) == text:
+            return tip
+        whole = " ".join(text.split("\n"))
+        return f"{whole}\n\n{tip}" if tip else whole
+
+    def paintSection(self, painter: QPainter, rect: QRect, logicalIndex: int) -> None:
+        if not rect.isValid():
+            return
+        option = QStyleOptionHeaderV2()
+        self.initStyleOption(option)
+        self.initStyleOptionForIndex(option, logicalIndex)
+        option.rect = rect
+        option.text = self.shown_text(logicalIndex, rect.width())
+        option.textElideMode = Qt.TextElideMode.ElideNone  # (elided above, line by line)
+        self.style().drawControl(QStyle.ControlElement.CE_Header, option, painter, self)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            section = self.logicalIndexAt(event.pos())
+            if section >= 0:
+                tip = self.tooltip_for(section)
+                if tip:
+                    QToolTip.showText(event.globalPos(), tip, self)
+                else:
+                    QToolTip.hideText()
+                return True
+        return super().viewportEvent(event)
 
 
 class FollowFont(QObject):
