@@ -33,6 +33,8 @@ from urlinspector.core import URLInspectorError
 from urlinspector.core.quoting import quoted
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QEventLoop
+
     from urlinspector.gui.main_window import MainWindow
     from urlinspector.gui.settings import Settings
     from urlinspector.gui.viewer import ViewerPane
@@ -312,9 +314,22 @@ def _wait_until_shown(viewer: ViewerPane, seconds: float) -> None:
     if not viewer.busy:
         return
     loop = QEventLoop()
-    viewer.busyChanged.connect(lambda busy: None if busy else loop.quit())
+    until = _Until(loop)
+    viewer.busyChanged.connect(until.busy_changed)
     QTimer.singleShot(int(seconds * 1000), loop.quit)
     loop.exec()
+    viewer.busyChanged.disconnect(until.busy_changed)
+
+
+class _Until:
+    """Ends *loop* when the viewer is no longer busy."""
+
+    def __init__(self, loop: QEventLoop) -> None:
+        self.loop = loop
+
+    def busy_changed(self, busy: bool) -> None:
+        if not busy:
+            self.loop.quit()
 
 
 def run_demo(args: argparse.Namespace) -> int:
