@@ -106,3 +106,15 @@ def test_the_target_note_wraps_whole(window: MainWindow, size: tuple[int, int]) 
     assert note.text() == note.toolTip()  # not cut to an ellipsis
     assert _whole(note)
     assert window.width() == size[0]  # and the window not widened for it
+
+
+@pytest.mark.parametrize("base", ["", BASE])
+def test_every_editions_row_is_in_sight_at_the_default_size(window: MainWindow, base: str) -> None:
+    window.set_base(base)
+    window.inspect("https://evil.com\\@good.com/a%2Fb?q=caf%C3%A9#f")
+    window.flush()
+    lay_out(window)
+    view = window.inspector.editions
+    rows = view.editions_model.rowCount()
+    last = view.visualRect(view.editions_model.index(rows - 1, 0))
+    assert last.bottom() <= view.viewport().height()  # the resolved target: not cut off
