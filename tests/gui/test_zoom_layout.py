@@ -160,7 +160,11 @@ def test_the_window_stays_on_the_screen_and_actual_size_restores_it(window: Main
 def test_every_widget_in_sight_takes_the_zoom(window: MainWindow) -> None:
     window.inspect("https://evil.com\\@good.com/")  # the verdict line in bold warning colour
     window.flush()
-    widgets = [w for w in window.findChildren(QWidget) if w.isVisible() and not w.isWindow()]
+    widgets = [
+        w
+        for w in window.findChildren(QWidget)
+        if w.isVisible() and not w.isWindow() and w.objectName() != CORNER
+    ]
     before = {id(w): _size(w) for w in widgets}
     window.teaching.zoom.set_factor(2.0, remember=False)
     lay_out(window)
@@ -170,6 +174,10 @@ def test_every_widget_in_sight_takes_the_zoom(window: MainWindow) -> None:
         if abs(_size(w) - 2 * before[id(w)]) > 1
     ]
     assert unscaled == []
+
+
+CORNER = "qt_tableview_cornerbutton"
+"""The blank button where a table's two headers meet: it draws no text."""
 
 
 def _size(widget: QWidget) -> float:
