@@ -30,6 +30,7 @@ from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.readers import ReaderReading, reader_readings, readers_could_differ
 from urlinspector.data import top_domains
 from urlinspector.present.target import Target, target_for
+from urlinspector.present.verdict_line import VerdictLine, verdict_line
 
 __all__ = ["KEPT", "Inspection", "ReaderUse", "default_hosts", "inspect", "parsed"]
 
@@ -101,6 +102,13 @@ class Inspection:
         """The one line that says where following the URL leads."""
         return self.destination.verdict
 
+    @cached_property
+    def verdict_line(self) -> VerdictLine:
+        """The verdict line as every front end shows it: alarming also for the
+        security findings on where the URL goes or what a reader sees
+        (:mod:`urlinspector.present.verdict_line`)."""
+        return verdict_line(self.verdict, self.findings)
+
     @property
     def readings(self) -> tuple[ReaderReading, ...]:
         """What each library reads in the text as written: the destination's, or for a
@@ -151,8 +159,12 @@ class Inspection:
 
     def document(self, charset: str = "utf-8") -> dict[str, Any]:
         """What ``parse --json`` prints (docs/json.md): the parse, the browsers' reading
-        and where they go, every finding."""
-        return self.destination.report(self.url, charset)
+        and where they go (the verdict's ``text`` and ``warns`` those of
+        :attr:`verdict_line`), every finding."""
+        document = self.destination.report(self.url, charset)
+        line = self.verdict_line
+        document["verdict"] = {**document["verdict"], "text": line.text, "warns": line.warns}
+        return document
 
 
 def inspect(
