@@ -27,7 +27,7 @@ PROBE = textwrap.dedent(
     app.processEvents()
     assert QThreadPool.globalInstance().waitForDone(60_000)
     after = [name for name in ("httpx", "urllib3") if name in sys.modules]
-    print(before, after, window.address.text() == "")
+    print(before, after, window.address_area.address.text() == "")
     """
 )
 

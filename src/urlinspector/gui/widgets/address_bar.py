@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
+    QAction,
     QContextMenuEvent,
     QFocusEvent,
     QFont,
@@ -315,12 +316,19 @@ class UrlEdit(QPlainTextEdit):
     def sizeHint(self) -> QSize:
         return QSize(QFontMetrics(self.font()).horizontalAdvance("x") * 72, self.height())
 
+    @Slot()
+    def commit(self) -> None:
+        """Emit ``committed`` with the text, as Enter does."""
+        self.committed.emit(self.text())
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not self.isReadOnly():
-                alt = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
-                (self.openRequested if alt else self.committed).emit(self.text())
+                if event.modifiers() & Qt.KeyboardModifier.AltModifier:
+                    self.openRequested.emit(self.text())
+                else:
+                    self.commit()
             event.accept()
             return
         if key == Qt.Key.Key_Escape and not self.isReadOnly():
@@ -454,9 +462,13 @@ class UrlEdit(QPlainTextEdit):
         sub.setEnabled(bool(citations))
         for citation in citations:
             action = sub.addAction(shown(citation, 100).replace("&", "&&"))
-            action.triggered.connect(
-                lambda _checked=False, c=citation: self.citationRequested.emit(c)
-            )
+            action.setData(citation)
+        sub.triggered.connect(self._citation_chosen)
+
+    def _citation_chosen(self, action: QAction) -> None:
+        citation = action.data()
+        if isinstance(citation, str):
+            self.citationRequested.emit(citation)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
