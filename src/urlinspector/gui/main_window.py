@@ -40,7 +40,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
-    QTextCursor,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         memory only, so the entry gives back exactly what was inspected)."""
         self._syncing = False
         self._delay = 0
+        self._focused_once = False
         self.last_update_seconds = 0.0
 
         self.setWindowTitle(gui_app.DISPLAY_NAME)
@@ -157,6 +158,7 @@ class MainWindow(QMainWindow):
         self.resize(*DEFAULT_SIZE)
         self._restore_layout()
         self.menus.open_action.setEnabled(not self.address.document().isEmpty())
+        self.address.setFocus(Qt.FocusReason.OtherFocusReason)  # (where the keys go)
         self.flush()
 
     def _connect(self) -> None:
@@ -283,12 +285,12 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def inspect(self, url: str) -> None:
-        """Inspect *url* and remember it in the history; nothing is fetched.  A new
-        text is shown from its start, where the scheme and host are (the end of a long
-        URL would hide them); the text being edited keeps its caret."""
+        """Inspect *url* and remember it in the history; nothing is fetched.  The
+        address is shown from its start, where the scheme and host are (the end of a
+        long URL would hide them), as a browser shows it once Enter is pressed."""
         if url != self.address.text():
             self.address.setText(url)
-            self.address.moveCursor(QTextCursor.MoveOperation.Start)
+        self.address.show_start()
         self._committed = url
         self.remember(url)
         self.update_live()
@@ -496,6 +498,17 @@ class MainWindow(QMainWindow):
         if d.decoded is not None and d.decoded != d.raw and not mask:
             text += f" — decoded: {shown(d.decoded, 80)}"
         self.statusBar().showMessage(text)
+
+    # --- the keyboard focus when the window opens -----------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown for the first time: ask for the keyboard focus, so that typing goes
+        to the address bar at once (without it, a window opened from a terminal
+        waits for a click)."""
+        super().showEvent(event)
+        if not self._focused_once:
+            self._focused_once = True
+            self.activateWindow()
 
     # --- drag and drop onto the window --------------------------------------------------------
 
