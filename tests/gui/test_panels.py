@@ -91,6 +91,18 @@ def test_the_charset_is_one_state_every_panel_reads(window: MainWindow) -> None:
     assert row.decoded == "é"  # %E9 read in Latin 1
 
 
+def test_the_charset_kept_in_the_settings_is_read_everywhere(
+    qtbot: QtBot, settings: Settings
+) -> None:
+    settings.charset = "iso-8859-1"
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    assert window.showing.charset == "iso-8859-1"
+    assert window.inspector.components.charset_box.currentText() == "iso-8859-1"
+    assert window.address_area.address.charset == "iso-8859-1"  # (hovering decodes in it)
+    assert window.address_area.base.charset == "iso-8859-1"
+
+
 def test_the_window_keeps_no_copies_of_its_parts(window: MainWindow) -> None:
     copies = (
         "components",

@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
 
         self.base.setText(self.settings.base, undoable=False)
         self.show_passwords_action.setChecked(self.settings.show_passwords)
-        self._apply_mask()
+        self._apply_showing()
         self.resize(*DEFAULT_SIZE)
         self._restore_layout()
         self.menus.open_action.setEnabled(not self.address.document().isEmpty())
@@ -456,20 +456,22 @@ class MainWindow(QMainWindow):
             button.setChecked(show)
         button.setText("hide password" if show else "show password")
         self.showing.masking = not show
-        self._apply_mask()
+        self._apply_showing()
         self._schedule(now=True)  # (every panel reads the state again)
 
-    def _apply_mask(self) -> None:
+    def _apply_showing(self) -> None:
+        """The fields follow :attr:`showing` (the panels read it when they show)."""
         for editor in self._editors():
             editor.set_mask_password(self.showing.masking)
+        for editor in (self.address, self.base):
+            editor.charset = self.showing.charset  # (what hovering a character decodes)
 
     def _charset_changed(self, charset: str) -> None:
         self.settings.charset = charset
         if charset == self.showing.charset:
             return
         self.showing.charset = charset
-        for editor in (self.address, self.base):
-            editor.charset = charset
+        self._apply_showing()
         self.update_panels()
 
     def _apply_formats(self, theme: str | None = None) -> None:
