@@ -152,15 +152,15 @@ def test_a_line_too_long_is_reported_and_the_rest_goes_on(
 def test_a_failing_line_does_not_lose_the_others(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from urlinspector.cli import inspect
-    from urlinspector.core import parse as real
+    from urlinspector.cli import inspect as cli
+    from urlinspector.present.inspection import inspect as real
 
-    def parse_or_fail(text: str, edition: str) -> object:
+    def inspect_or_fail(text: str, **kwargs: object) -> object:
         if text == "boom":
             raise RuntimeError("a bug")
-        return real(text, edition)
+        return real(text, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(inspect, "parse", parse_or_fail)
+    monkeypatch.setattr(cli, "inspect", inspect_or_fail)
     path = tmp_path / "f.txt"
     path.write_text("http://a/\nboom\nhttp://b/\n")
     code, out, _ = run(["parse", "--jsonl", str(path)])
