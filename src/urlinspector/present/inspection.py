@@ -26,11 +26,14 @@ from typing import Any, Literal
 from urlinspector.core import URL, Destination, Diagnostic, destination, parse
 from urlinspector.core.browser import browser_reading
 from urlinspector.core.destinations import Verdict
+from urlinspector.core.fragment_directive import FragmentDirective, fragment_directive
 from urlinspector.core.host_judgement import HostJudge
-from urlinspector.core.readers import ReaderReading, reader_readings, readers_could_differ
+from urlinspector.core.query import QueryParam, query_params
+from urlinspector.core.readers import ReaderReading, readers_could_differ
 from urlinspector.data import top_domains
 from urlinspector.present.target import Target, target_for
 from urlinspector.present.verdict_line import VerdictLine, verdict_line
+from urlinspector.readers import FETCHED, reader_readings
 
 __all__ = ["KEPT", "Inspection", "ReaderUse", "default_hosts", "inspect", "parsed"]
 
@@ -157,14 +160,32 @@ class Inspection:
             return None
         return inspect(text, edition=self.edition, readers=self.readers, hosts=self.hosts)
 
+    @cached_property
+    def query_params(self) -> tuple[QueryParam, ...] | None:
+        """The query as a lossless list of its parameters (:mod:`urlinspector.core.query`),
+        decoded as UTF-8; None when the URL has no query."""
+        return query_params(self.url)
+
+    @cached_property
+    def fragment_directive(self) -> FragmentDirective | None:
+        """The ``#:~:`` directive of the fragment (text fragments), or None."""
+        return fragment_directive(self.url)
+
     def document(self, charset: str = "utf-8") -> dict[str, Any]:
         """What ``parse --json`` prints (docs/json.md): the parse, the browsers' reading
         and where they go (the verdict's ``text`` and ``warns`` those of
-        :attr:`verdict_line`), every finding."""
-        document = self.destination.report(self.url, charset)
+        :attr:`verdict_line`), every finding, the query's parameters and the
+        fragment's directive."""
+        data = self.destination.report(self.url, charset)
         line = self.verdict_line
-        document["verdict"] = {**document["verdict"], "text": line.text, "warns": line.warns}
-        return document
+        data["verdict"] = {**data["verdict"], "text": line.text, "warns": line.warns}
+        params = (
+            self.query_params if charset == "utf-8" else query_params(self.url, charset=charset)
+        )
+        data["query_params"] = None if params is None else [p.to_dict() for p in params]
+        directive = self.fragment_directive
+        data["text_fragment"] = None if directive is None else directive.to_dict()
+        return data
 
 
 def inspect(
@@ -187,12 +208,11 @@ def _inspect(
     text: str, edition: str, base: str, readers: ReaderUse, hosts: HostJudge
 ) -> Inspection:
     url = parsed(text, edition)
-    readings: tuple[ReaderReading, ...] | None = ()
-    if readers == "all" and url.is_absolute:
+    readings: tuple[ReaderReading, ...] = ()
+    if url.is_absolute and (
+        readers == "all"
+        or (readers == "findings" and readers_could_differ(url, browser_reading(url.uri), FETCHED))
+    ):
         readings = _readings(url.uri)
-    elif readers == "findings" and readers_could_differ(url, browser_reading(url.uri)):
-        readings = None  # (asked by destination, not kept: a scan's texts repeat seldom)
-    found = destination(
-        url, base, brands=hosts.brands, readers=readers != "none", readings=readings, hosts=hosts
-    )
+    found = destination(url, base, brands=hosts.brands, readings=readings, hosts=hosts)
     return Inspection(text, edition, base, readers, hosts, url, found)

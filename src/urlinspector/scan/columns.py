@@ -8,10 +8,9 @@ the nested JSON document.  It is plain Python over the core, so the same
 function serves Dask (:mod:`.driver`), Spark's ``mapInArrow`` and Ray's ``map_batches``
 (:func:`arrow_batches`).
 
-The columns are named as Common Crawl's columnar URL index names them where they
-overlap (``url``, ``url_protocol``, ``url_host_name``, ``url_port``, ``url_path``,
-``url_query``, ``url_host_registered_domain``, ``url_host_private_domain``); the others
-are the inspector's own.
+The first columns are Common Crawl's columnar URL index's URL and host columns, named,
+typed and in the forms it has them (:mod:`.cc_host`); the others are the inspector's
+own.
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import EDITION_IDS
 from urlinspector.core.model import Diagnostic
 from urlinspector.present.inspection import Inspection, ReaderUse, default_hosts, inspect
+from urlinspector.scan.cc_host import cc_host, surt_key
 
 __all__ = [
     "BATCH",
@@ -52,18 +52,31 @@ FINDING_TYPE = pa.struct(
 
 ROW_SCHEMA = pa.schema(
     [
+        # Common Crawl's columns (cc-index-schema-flat.json), in its order
+        ("url_surtkey", pa.string()),
         ("url", pa.string()),
-        ("url_protocol", pa.string()),
         ("url_host_name", pa.string()),
+        ("url_host_tld", pa.string()),
+        ("url_host_2nd_last_part", pa.string()),
+        ("url_host_3rd_last_part", pa.string()),
+        ("url_host_4th_last_part", pa.string()),
+        ("url_host_5th_last_part", pa.string()),
+        ("url_host_registry_suffix", pa.string()),
+        ("url_host_registered_domain", pa.string()),
+        ("url_host_private_suffix", pa.string()),
+        ("url_host_private_domain", pa.string()),
+        ("url_host_name_reversed", pa.string()),
+        ("url_protocol", pa.string()),
         ("url_port", pa.int32()),
         ("url_path", pa.string()),
         ("url_query", pa.string()),
-        ("url_host_registered_domain", pa.string()),
-        ("url_host_private_domain", pa.string()),
+        # the inspector's own
+        ("host_written", pa.string()),
         ("source", pa.string()),
         ("line", pa.int64()),
         ("valid", pa.bool_()),
         ("edition", pa.string()),
+        ("browser_valid", pa.bool_()),
         ("browser_host", pa.string()),
         ("browser_port", pa.int32()),
         ("host_display", pa.string()),
@@ -103,8 +116,18 @@ class _Judged(NamedTuple):
     """One URL's row but for ``url``, ``source`` and ``line``: its plain columns (named
     as in :data:`ROW_SCHEMA`), its distinct codes and its findings."""
 
+    url_surtkey: str | None = None
     url_protocol: str | None = None
     url_host_name: str | None = None
+    url_host_tld: str | None = None
+    url_host_2nd_last_part: str | None = None
+    url_host_3rd_last_part: str | None = None
+    url_host_4th_last_part: str | None = None
+    url_host_5th_last_part: str | None = None
+    url_host_registry_suffix: str | None = None
+    url_host_private_suffix: str | None = None
+    url_host_name_reversed: str | None = None
+    host_written: str | None = None
     url_port: int | None = None
     url_path: str | None = None
     url_query: str | None = None
@@ -112,6 +135,7 @@ class _Judged(NamedTuple):
     url_host_private_domain: str | None = None
     valid: bool = False
     edition: str | None = None
+    browser_valid: bool | None = None
     browser_host: str | None = None
     browser_port: int | None = None
     host_display: str | None = None
@@ -174,8 +198,10 @@ def _judged(inspection: Inspection) -> _Judged:
     shown = host if display is None else display.shown[0][1]  # (Chromium's policy)
     findings = inspection.findings
     return _Judged(
+        url_surtkey=surt_key(url.uri, host),
         url_protocol=url.scheme.lower() if url.scheme is not None else None,
-        url_host_name=url.host,
+        **cc_host(host)._asdict(),
+        host_written=url.host,
         url_port=_int32(url.port_number),
         url_path=url.path,
         url_query=url.query,
@@ -183,6 +209,7 @@ def _judged(inspection: Inspection) -> _Judged:
         url_host_private_domain=dest.registrable_domain,
         valid=url.is_valid,
         edition=url.edition.id,
+        browser_valid=dest.browser.valid,
         browser_host=host,
         browser_port=_int32(dest.browser.port),
         host_display=shown or None,

@@ -14,6 +14,7 @@ from urlinspector.gui.models.tables import SPAN_ROLE, EscapesModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.gui.widgets.panel import Showing
+from urlinspector.gui.widgets.sizing import FollowFont
 from urlinspector.present.escape_rows import EscapeRow, escape_rows
 from urlinspector.present.inspection import Inspection
 from urlinspector.present.masking import password_span
@@ -46,6 +47,7 @@ class EscapesPanel(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(WHY_COLUMN, QHeaderView.ResizeMode.Stretch)
         header.sectionResized.connect(self._column_resized)
+        self.sizing = FollowFont(self, refit=self._fit_rows)  # (rows in the zoom's type)
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 

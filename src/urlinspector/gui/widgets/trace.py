@@ -23,6 +23,7 @@ from urlinspector.core.resolution import Resolution
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.gui.widgets.panel import Showing
+from urlinspector.gui.widgets.sizing import FollowFont
 from urlinspector.present.inspection import Inspection, parsed
 from urlinspector.present.masking import mask_known, passwords_of
 from urlinspector.present.text import EMPTY_ADDRESS, shown
@@ -75,6 +76,7 @@ class TracePanel(QWidget):
         header.setSectionResizeMode(VALUES_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.tree.setItemDelegateForColumn(VALUES_COLUMN, WrappingDelegate(header))
         header.sectionResized.connect(self._column_resized)
+        self.sizing = FollowFont(self.tree)  # (the header in the zoom's type)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.copying = install_copying(self.tree)  # Ctrl+C, Copy as Markdown
         self._link_font = QFont(self.tree.font())
