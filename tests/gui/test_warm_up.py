@@ -29,7 +29,7 @@ PROBE = textwrap.dedent(
     loading().done.connect(finished.quit)  # (after the first paint)
     finished.exec()
     after = [name for name in ("httpx", "urllib3") if name in sys.modules]
-    print(before, after, window.address.text() == "")
+    print(before, after, window.address_area.address.text() == "")
     """
 )
 

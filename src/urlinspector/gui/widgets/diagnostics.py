@@ -1,6 +1,7 @@
 """The diagnostics panel: errors, warnings, security findings and notes with their
 spec citations; clicking one selects its span in the address bar, and clicking its
-citation (or Enter on it) opens the cited section in the Spec tab."""
+citation (or Enter on it) opens the cited section in the Spec tab.  It shows an
+inspection's findings: the parse's and those on where browsers go."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.panel import Showing
 from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
+from urlinspector.present.inspection import Inspection
 from urlinspector.present.text import EMPTY_ADDRESS
 
 __all__ = ["CITATION_COLUMN", "CitationDelegate", "DiagnosticsPanel"]
@@ -58,8 +61,9 @@ class DiagnosticsPanel(QTableView):
     spanActivated = Signal(int, int)
     citationActivated = Signal(str)
 
-    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+    def __init__(self, formats: Formats, showing: Showing, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.showing = showing
         self.diagnostics_model = DiagnosticsModel(formats, self)
         self.setModel(self.diagnostics_model)
         # a column made narrower than its header: each line elided, whole in the tooltip
@@ -83,6 +87,16 @@ class DiagnosticsPanel(QTableView):
         """Whether the address is empty (:meth:`set_diagnostics`)."""
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
+
+    def show_inspection(self, inspection: Inspection) -> None:
+        """List *inspection*'s findings, the password masked in their messages while
+        passwords are hidden."""
+        url = inspection.url
+        masked = url if self.showing.masking else None
+        self.set_diagnostics(inspection.findings, masked, empty=not url.text)
+
+    def set_formats(self, formats: Formats) -> None:
+        self.diagnostics_model.set_formats(formats)
 
     def set_diagnostics(
         self, items: tuple[Diagnostic, ...], masked_url: URL | None = None, *, empty: bool = False

@@ -40,8 +40,10 @@ from urlinspector.core import EDITIONS
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.panel import Showing
 from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
-from urlinspector.present.editions_table import EditionsTable
+from urlinspector.present.editions_table import EditionsTable, editions_table
+from urlinspector.present.inspection import Inspection
 from urlinspector.present.reader_columns import READER_COLUMN
 
 __all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
@@ -89,8 +91,9 @@ class EditionsPanel(QTableView):
 
     citationActivated = Signal(str)
 
-    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+    def __init__(self, formats: Formats, showing: Showing, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.showing = showing
         self.editions_model = EditionsModel(formats, self)
         self.setModel(self.editions_model)
         # a column made narrower than its header: each line elided, whole in the tooltip
@@ -105,7 +108,7 @@ class EditionsPanel(QTableView):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        header.sectionResized.connect(lambda *_: self._fit_rows_later())
+        header.sectionResized.connect(self._fit_rows_later)
         header.setSectionsClickable(True)
         header.sectionClicked.connect(self._header_clicked)
         self.activated.connect(self._cell_activated)
@@ -118,6 +121,16 @@ class EditionsPanel(QTableView):
         self._fit_timer.timeout.connect(self.fit_rows)
         # columns of COLUMN_WIDTH at 100%, rows of a line and headers in the zoom's type
         self.sizing = FollowFont(self, default=COLUMN_WIDTH, refit=self.fit_rows)
+
+    def show_inspection(self, inspection: Inspection) -> None:
+        """The address read by every edition, the browsers and the libraries (an empty
+        address: no table)."""
+        masking = self.showing.masking
+        table = editions_table(inspection, mask_password=masking) if inspection.text else None
+        self.set_table(table)
+
+    def set_formats(self, formats: Formats) -> None:
+        self.editions_model.set_formats(formats)
 
     def set_table(self, table: EditionsTable | None) -> None:
         changed = self.editions_model.set_table(table)
@@ -198,5 +211,6 @@ class EditionsPanel(QTableView):
         if citation:
             self.citationActivated.emit(citation)
 
-    def _fit_rows_later(self) -> None:
+    def _fit_rows_later(self, *_resized: int) -> None:
+        """A column was resized: fit the rows once the resizing stops."""
         self._fit_timer.start(0)
