@@ -28,7 +28,6 @@ from urlinspector.core import URL
 from urlinspector.net.errors import NetError
 from urlinspector.net.file import FileResult, LocalEntry
 from urlinspector.net.file import fetch as file_fetch
-from urlinspector.net.limits import Limits
 from urlinspector.net.saving import Saving, save_to
 from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.errors import LocalProtocolError
@@ -61,7 +60,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     try:
         if args.output:
             return _save(target, args.output, console)
-        result = file_fetch(target, limits=Limits(), sink=_sink(args, console))
+        result = file_fetch(target, sink=_sink(args, console))
     except (LocalProtocolError, NetError) as exc:
         return _error(str(exc))
     return _output(result, args, console)

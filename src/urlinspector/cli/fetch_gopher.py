@@ -26,6 +26,7 @@ from urlinspector.cli.common import (
     cannot_write,
     check_port,
     fetch_limits,
+    fetch_session,
     request_guard,
     tls_options,
     visible,
@@ -37,8 +38,8 @@ from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.gopher import fetch as gopher_fetch
-from urlinspector.net.limits import Limits
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.session import Session
 from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.net.tls import TLSOptions, UntrustedCertificate, describe
 from urlinspector.schemes.errors import RemoteProtocolError
@@ -255,7 +256,8 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             "is binary data: save it with -o FILE (or send the bytes to stdout with --raw)"
         )
         return EXIT_USAGE
-    limits = fetch_limits(args.timeout, request_guard(url, args, request.port))
+    guard = request_guard(url, args, request.port)
+    session = fetch_session(args, fetch_limits(args.timeout, guard))
     _transcript(options, f"connecting to {request.hostport}{' (TLS)' * request.tls}")
     _transcript(options, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
     saving: Saving | None = None
@@ -266,7 +268,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             return _fail(cannot_write(options.output, exc))
     route = _Route.of(request.kind, options, saving, console)
     try:
-        reply = _receive(request, limits, options, route)
+        reply = _receive(request, session, options, route)
         message = _save_held_body(reply, route, options.charset)
         if message is not None:
             _discard(saving)
@@ -293,7 +295,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
 
 
 def _receive(
-    request: GopherRequest, limits: Limits, options: _Options, route: _Route
+    request: GopherRequest, session: Session, options: _Options, route: _Route
 ) -> GopherReply:
     """Send the request and take the reply where *route* says."""
     target = route.target
@@ -308,12 +310,10 @@ def _receive(
     return gopher_fetch(
         request,
         sink=route.sink,
-        limits=limits,
-        charset=options.charset,
+        session=session,
         on_item=to_file if route.menu_to_file else None,
         keep_items=not route.menu_to_file,
         on_connect=lambda conn: _connected(options, conn),
-        tls=options.tls,
     )
 
 
@@ -426,7 +426,8 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
     request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
     check_port(url, args)
     options = _Options.from_args(args)
-    limits = fetch_limits(args.timeout, request_guard(url, args, request.port))
+    guard = request_guard(url, args, request.port)
+    session = fetch_session(args, fetch_limits(args.timeout, guard))
     facts.host, facts.port = request.host, request.port
     facts.kind, facts.item_type = request.kind, request.gophertype
     facts.content_type = media_type(request.selector.decode("utf-8", "replace"))
@@ -437,12 +438,7 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
         sink = File(saving.file, hold=_PEEK) if saving is not None else Feed(counted.write)
     _transcript(options, f"connecting to {request.hostport}{' (TLS)' * request.tls}")
     reply = gopher_fetch(
-        request,
-        sink=sink,
-        limits=limits,
-        charset=options.charset,
-        on_connect=lambda conn: _connected(options, conn),
-        tls=options.tls,
+        request, sink=sink, session=session, on_connect=lambda conn: _connected(options, conn)
     )
     facts.bytes = reply.size if document else counted.size
     if request.kind == "menu":

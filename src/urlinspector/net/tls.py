@@ -18,15 +18,14 @@ NNTPS or STARTTLS (:mod:`urlinspector.net.nntp`).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from urlinspector.net.errors import ConnectFailed
 
 if TYPE_CHECKING:
     import ssl
+    from datetime import datetime
 
 __all__ = [
     "Certificate",
@@ -140,6 +139,8 @@ class UntrustedCertificate(ConnectFailed):
 
 def fingerprint(der: bytes) -> str:
     """SHA-256 of a DER certificate as ``AB:CD:...`` (the form browsers show)."""
+    import hashlib  # (loaded with the first certificate: a plain fetch needs none)
+
     digest = hashlib.sha256(der).hexdigest().upper()
     return ":".join(digest[i : i + 2] for i in range(0, len(digest), 2))
 

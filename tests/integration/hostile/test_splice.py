@@ -25,6 +25,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, NetTimeout
 from urlinspector.net.gopher import GopherReply, fetch
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Session
 from urlinspector.net.sink import Feed, File
 
 pytestmark = pytest.mark.integration
@@ -69,7 +70,9 @@ def test_a_binary_download_goes_to_its_file_inside_the_kernel(
     pipes = _open_pipes()
     with target.open("wb") as sink:
         reply, peak = measured(
-            lambda: fetch(parse(server.gopher("9/x")), sink=File(sink), limits=LIMITS)
+            lambda: fetch(
+                parse(server.gopher("9/x")), session=Session(limits=LIMITS), sink=File(sink)
+            )
         )
         assert sink.tell() == len(data)  # the file object knows where its file ends
     assert target.read_bytes() == data
@@ -96,7 +99,7 @@ def test_a_download_watched_event_by_event_is_not_spliced(
             seen.append(len(data))
             out.write(data)
 
-        fetch(parse(server.gopher("9/x")), sink=Feed(watch), limits=LIMITS)
+        fetch(parse(server.gopher("9/x")), session=Session(limits=LIMITS), sink=Feed(watch))
     assert target.read_bytes() == data
     assert sum(seen) == len(data)
     assert spliced == []
@@ -119,7 +122,7 @@ def test_a_slow_spliced_download_is_not_held_for_a_big_piece(
     limits = Limits(connect_timeout=2, read_timeout=0.5, max_memory=CAP, total_timeout=20)
     target = tmp_path / "x.bin"
     with target.open("wb") as sink:
-        reply = fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits)
+        reply = fetch(parse(server.gopher("9/x")), session=Session(limits=limits), sink=File(sink))
     assert reply.complete
     assert target.stat().st_size == 2 * CAP + 30 * 1024
     assert spliced
@@ -133,7 +136,7 @@ def test_a_spliced_download_that_stalls_times_out(
     limits = Limits(connect_timeout=2, read_timeout=1, max_memory=CAP, total_timeout=20)
     pipes = _open_pipes()
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(NetTimeout, match="for 1 s"):
-        fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits)
+        fetch(parse(server.gopher("9/x")), session=Session(limits=limits), sink=File(sink))
     assert spliced
     assert _open_pipes() == pipes
 
@@ -148,6 +151,10 @@ def test_stop_works_during_a_spliced_download(
     start = time.monotonic()
     limits = Limits(read_timeout=30, max_memory=CAP)
     with (tmp_path / "x.bin").open("wb") as sink, pytest.raises(Cancelled):
-        fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits, cancel=cancel)
+        fetch(
+            parse(server.gopher("9/x")),
+            session=Session(limits=limits, cancel=cancel),
+            sink=File(sink),
+        )
     assert time.monotonic() - start < 2.5
     assert spliced

@@ -32,7 +32,6 @@ from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
 from urlinspector.schemes.ftp.listing import Listing
-from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.gopher import (
     GopherRequest,
     error_in_body,
@@ -177,12 +176,7 @@ def gopher_task(
                     sniffer.written(written)
 
                 reply = net_gopher.fetch(
-                    request,
-                    sink=Feed(write),
-                    limits=download,
-                    cancel=ctx.token,
-                    progress=ctx.progress,
-                    tls=tls,
+                    request, sink=Feed(write), session=ctx.session(download, tls)
                 )
             if reply.error is not None:
                 raise RemoteProtocolError(reply.error.text)
@@ -197,12 +191,8 @@ def gopher_task(
         reply = net_gopher.fetch(
             request,
             sink=MEMORY,  # a page to show; its menu items pushed as they come
-            limits=limits,
-            cancel=ctx.token,
-            charset=charset,
-            progress=ctx.progress,
+            session=ctx.session(limits, tls, charset=charset),
             on_item=ctx.push_item,
-            tls=tls,
         )
         return GopherPage(url, request, reply)
 
@@ -224,20 +214,9 @@ def ftp_task(
     written)."""
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
-        transcript = Transcript(ctx.transcript)
         if spool is None:
-            result = net_ftp.fetch(
-                url,
-                sink=MEMORY,  # a page to show
-                progress=ctx.progress,
-                cancel=ctx.token,
-                limits=limits,
-                password=ctx.ask_password,
-                transcript=transcript,
-                charset=charset,
-                tls=tls,
-                auth_tls=auth_tls,
-            )
+            session = ctx.session(limits, tls, auth_tls=auth_tls, charset=charset)
+            result = net_ftp.fetch(url, sink=MEMORY, session=session)  # a page to show
             return FtpPage(url, result)
         with open(spool, "wb") as sink:
             sniffer = HeadSniffer(ctx, sink, spool)
@@ -246,18 +225,11 @@ def ftp_task(
                 ctx.progress(done, total)
                 sniffer.written(done, total)
 
-            result = net_ftp.fetch(
-                url,
-                sink=File(sink),
-                progress=progress,
-                cancel=ctx.token,
-                limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
-                password=ctx.ask_password,
-                transcript=transcript,
-                charset=charset,
-                tls=tls,
-                auth_tls=auth_tls,
+            download = replace(limits, total_timeout=DOWNLOAD_DEADLINE)
+            session = ctx.session(
+                download, tls, auth_tls=auth_tls, charset=charset, progress=progress
             )
+            result = net_ftp.fetch(url, sink=File(sink), session=session)
         return SavedPage(
             url,
             spool,
@@ -286,18 +258,9 @@ def ftp_resume_task(
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "ab") as sink:
-            result = fetch_from(
-                url,
-                File(sink),
-                offset,
-                progress=ctx.progress,
-                cancel=ctx.token,
-                limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
-                password=ctx.ask_password,
-                transcript=Transcript(ctx.transcript),
-                tls=tls,
-                auth_tls=auth_tls,
-            )
+            download = replace(limits, total_timeout=DOWNLOAD_DEADLINE)
+            session = ctx.session(download, tls, auth_tls=auth_tls)
+            result = fetch_from(url, File(sink), offset, session=session)
         return SavedPage(
             url, spool, result.received, result.total, None, result.transcript, result.tls
         )
@@ -325,16 +288,15 @@ def news_task(
         if target.user is None:
             address = net_nntp.server_for(target, server)
             credentials = net_nntp.netrc_credentials(address.host, clear_text=clear_text_login)
+        # (no progress: each reply of the conversation would count from 0 again)
+        session = replace(ctx.session(limits, charset=fallback_charset), progress=None)
         answer = net_nntp.fetch_news(
             target,
+            sink=MEMORY,  # the page shows the parsed result
+            session=session,
             server=server,
             credentials=credentials,
-            limits=limits,
-            cancel=ctx.token,
             before=before,
-            fallback_charset=fallback_charset,
-            transcript=ctx.transcript,
-            sink=MEMORY,  # the page shows the parsed result
         )
         return NewsPage(url, answer, before)
 
@@ -353,9 +315,7 @@ def file_task(url: URL, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext
     target = file_target(url)
 
     def task(ctx: JobContext) -> FilePage:
-        result = net_file.fetch(
-            target, limits=limits, cancel=ctx.token, progress=ctx.progress, sink=MEMORY
-        )
+        result = net_file.fetch(target, sink=MEMORY, session=ctx.session(limits))
         path = Path(target.path)
         if result.entries is not None:
             return FilePage(url, path, entries=result.entries)
@@ -371,9 +331,7 @@ def file_save_task(url: URL, spool: Path) -> Callable[[JobContext], SavedPage]:
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "wb") as sink:
-            result = net_file.fetch(
-                target, cancel=ctx.token, progress=ctx.progress, sink=File(sink)
-            )
+            result = net_file.fetch(target, sink=File(sink), session=ctx.session(VIEW_LIMITS))
         if result.entries is not None:
             raise LocalProtocolError(f"'{target.path}' is a folder: there is no file to save")
         return SavedPage(url, spool, result.size, result.size)

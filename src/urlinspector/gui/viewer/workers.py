@@ -14,7 +14,9 @@ back:
 * :meth:`JobContext.transcript`: protocol lines (FTP, NNTP) for the transcript panel;
 * :meth:`JobContext.transfer_started`: a file's first octets are there (``head``);
 * :meth:`JobContext.ask_password`: blocks the pool thread until the GUI answers (or
-  Stop), for an FTP server that asks for a password the URL does not hold.
+  Stop), for an FTP server that asks for a password the URL does not hold;
+* :meth:`JobContext.session`: all of these, with the Stop button's token, as the
+  :class:`~urlinspector.net.session.Session` the task hands the network layer.
 
 Signals are emitted from the pool thread and delivered to the GUI thread (queued), so
 slots run there; a job that was replaced or stopped still reports, and the viewer
@@ -31,6 +33,8 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Progress, Session
+from urlinspector.net.tls import TLSOptions
 
 __all__ = [
     "POOL_THREADS",
@@ -89,6 +93,30 @@ class JobContext:
         """The first octets of a download (set before :meth:`transfer_started`)."""
 
     # -- from the task (pool thread) ----------------------------------------------------
+
+    def session(
+        self,
+        limits: Limits,
+        tls: TLSOptions | None = None,
+        *,
+        auth_tls: bool = False,
+        charset: str = "utf-8",
+        progress: Progress | None = None,
+    ) -> Session:
+        """The session of the job's fetch: *limits* (with the request policy's guard),
+        *tls* (default: the system's trust store), *auth_tls* and *charset*, with the
+        job's Stop, transcript and password question, and *progress* (default:
+        :meth:`progress`)."""
+        return Session(
+            limits=limits,
+            tls=tls if tls is not None else TLSOptions(),
+            auth_tls=auth_tls,
+            cancel=self.token,
+            progress=progress if progress is not None else self.progress,
+            transcript=self.transcript,
+            password=self.ask_password,
+            charset=charset,
+        )
 
     def progress(self, done: int, total: int | None) -> None:
         now = time.monotonic()

@@ -15,15 +15,14 @@ from urlinspector.net.errors import NetError, NetTimeout, TooLarge
 from urlinspector.net.ftp.control import wire
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
 from urlinspector.net.ftp.passive import PassiveControl
-from urlinspector.net.ftp.result import ProgressCallback
 from urlinspector.net.ftp.waits import Waits
-from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Session
 from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.replies import refusal_message, reply_text
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import Plan, readable
 
-__all__ = ["ABORT_GRACE", "CHUNK", "ENTRY_COST", "Connections"]
+__all__ = ["ABORT_GRACE", "CHUNK", "ENTRY_COST", "Connections", "Store"]
 
 ABORT_GRACE = 2.0
 """Seconds to wait for the replies to ABOR and QUIT before closing anyway (at most the
@@ -41,25 +40,18 @@ stops at the cap by what it becomes in memory, not by its size on the wire."""
 class Connections:
     """The control and data connections of one fetch: commands with ftplib's errors
     made urlinspector's, a data connection read under the memory cap or into a sink,
-    and the ending (QUIT, or ABOR and close after a failure or cancel)."""
+    and the ending (QUIT, or ABOR and close after a failure or cancel).  The limits,
+    cancel token, progress callback and charset are the *session*'s; every line goes
+    to *transcript* (which hands it to the session's listener)."""
 
-    def __init__(
-        self,
-        the_plan: Plan,
-        *,
-        progress: ProgressCallback | None,
-        cancel: CancelToken | None,
-        limits: Limits,
-        transcript: Transcript,
-        charset: str,
-    ) -> None:
+    def __init__(self, the_plan: Plan, session: Session, transcript: Transcript) -> None:
         self.plan = the_plan
-        self.progress = progress
-        self.limits = limits
+        self.progress = session.progress
+        self.limits = session.limits
         self.transcript = transcript
-        self.charset = charset
-        self.waits = Waits(limits, cancel, the_plan.authority)
-        self.ftp = PassiveControl(self.waits, transcript, the_plan.authority, charset)
+        self.charset = session.charset
+        self.waits = Waits(session.limits, session.cancel, the_plan.authority)
+        self.ftp = PassiveControl(self.waits, transcript, the_plan.authority, session.charset)
         self.data_conn: socket.socket | None = None
         """The open data connection, closed by :meth:`abandon` if the work stops."""
         self.transfer_open = False
@@ -121,48 +113,35 @@ class Connections:
         return conn
 
     def receive(
-        self,
-        conn: socket.socket,
-        line: bytes,
-        total: int | None,
-        *,
-        keep: bool,
-        out: Callable[[bytes], object] | None = None,
-        raw: Callable[[bytes], object] | None = None,
-        per_line: int = 0,
-        line_ends: LineEnds | None = None,
+        self, conn: socket.socket, line: bytes, total: int | None, store: Store
     ) -> tuple[bytes | None, int, int]:
-        """The data connection's bytes, with the line ends of an ASCII transfer made
-        local by *line_ends*: kept in memory when *keep* (at most the memory cap,
-        counting *per_line* more for every line: what a listing's lines become), and
-        handed to *out* as they come; *raw* hears them as they came, before *line_ends*.
-        ``(data or None, octets received, octets kept)``."""
+        """The data connection's bytes into *store* (:class:`Store`: kept in memory up to
+        the cap, handed on, heard as they came), for the command *line* of a transfer of
+        *total* bytes (None: unknown).  ``(data or None, octets received, octets kept)``."""
         shown = readable(line, self.charset)
         cap = self.limits.max_memory
-        store = _Store(keep, out, line_ends)
         received = 0
         charged = 0
+
+        def silent() -> str:
+            return (
+                f"{self.plan.authority} sent nothing for {self.limits.read_timeout:g} s "
+                f"during {shown}; the server stopped sending"
+            )
+
+        where = f"for {shown} (data from {self.plan.authority})"
         if self.progress is not None:
             self.progress(0, total)
         while True:
-            chunk = self.waits.recv(
-                conn,
-                CHUNK,
-                self.limits.read_timeout,
-                lambda: (
-                    f"{self.plan.authority} sent nothing for "
-                    f"{self.limits.read_timeout:g} s during {shown}; the server stopped sending"
-                ),
-                f"for {shown} (data from {self.plan.authority})",
-            )
+            chunk = self.waits.recv(conn, CHUNK, self.limits.read_timeout, silent, where)
             if not chunk:
                 break
             received += len(chunk)
-            if raw is not None:
-                raw(chunk)
-            if keep:
-                if per_line:
-                    charged += per_line * chunk.count(b"\n")
+            if store.raw is not None:
+                store.raw(chunk)
+            if store.keep:
+                if store.per_line:
+                    charged += store.per_line * chunk.count(b"\n")
                 if received + charged > cap:
                     if charged:
                         raise TooLarge(self.listing_too_large(shown, received, charged, cap))
@@ -264,21 +243,34 @@ class Connections:
             self.transcript.connect("connection closed")
 
 
-class _Store:
-    """Where the data connection's octets go: memory (when kept) and *out*, through
-    *line_ends* when the transfer was ASCII; :attr:`kept` counts the octets stored."""
+class Store:
+    """Where the data connection's octets go: *raw* hears them as they came (before
+    the memory cap is checked); then, through *line_ends* when the transfer was ASCII,
+    they are kept in memory when *keep* (counting *per_line* more for every line
+    against the memory cap: what a listing's lines become) and handed to *out*.
+    :attr:`kept` counts the octets stored."""
 
-    __slots__ = ("buffer", "kept", "line_ends", "out")
+    __slots__ = ("buffer", "keep", "kept", "line_ends", "out", "per_line", "raw")
 
     def __init__(
-        self, keep: bool, out: Callable[[bytes], object] | None, line_ends: LineEnds | None
+        self,
+        *,
+        keep: bool,
+        out: Callable[[bytes], object] | None = None,
+        raw: Callable[[bytes], object] | None = None,
+        line_ends: LineEnds | None = None,
+        per_line: int = 0,
     ) -> None:
+        self.keep = keep
         self.out = out
+        self.raw = raw
         self.line_ends = line_ends
+        self.per_line = per_line
         self.buffer = bytearray() if keep else None
         self.kept = 0
 
     def add(self, chunk: bytes) -> None:
+        """Store *chunk* (*raw* has heard it already: :meth:`Connections.receive`)."""
         if self.line_ends is not None:
             chunk = self.line_ends.feed(chunk)
         self.kept += len(chunk)
