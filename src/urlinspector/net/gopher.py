@@ -134,7 +134,10 @@ def fetch(
         conn.send(request.data)
         pump = Pump(
             conn,
-            GopherReader.for_request(request, charset=session.charset),
+            # a text line may run to the memory cap without a line end, and no further
+            GopherReader.for_request(
+                request, charset=session.charset, max_text_line=session.limits.max_memory
+            ),
             sink,  # (never spliced for TLS: its bytes are decrypted in Python)
             need_data=NEED_DATA,
             what=f"gopher {request.kind}",

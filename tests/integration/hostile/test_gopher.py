@@ -148,6 +148,54 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
     assert peak < 2 * MiB
 
 
+# --- a text that never ends a line -----------------------------------------------------------
+
+
+def test_a_text_without_line_ends_past_the_cap_is_no_document(hostile: Start) -> None:
+    """A type-0 reply that never sends a line end nor the final "." ran to 5.3 GB as a
+    successful document: past the cap, it is an error, in bounded memory."""
+    server = hostile(endless(CHUNK))
+    seen = [0]
+
+    def count(data: bytes) -> None:
+        seen[0] += len(data)
+
+    outcome, peak = measured(
+        lambda: fetch(parse(server.gopher("0/x")), sink=Feed(count), session=Session(limits=LIMITS))
+    )
+    assert isinstance(outcome, RemoteProtocolError), outcome
+    assert "without a line end" in str(outcome)
+    assert "it is not a text document" in str(outcome)
+    assert CAP < seen[0] < 2 * CAP  # every octet that came, and not much past the cap
+    assert peak < 4 * CAP
+
+
+def test_the_cli_keeps_a_text_without_line_ends_as_sent(
+    hostile: Start,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``fetch -o`` of such a text ends with exit status 1 and a clear message, the
+    octets that came kept as sent in FILE.part; FILE is not written."""
+    server = hostile(endless(CHUNK))
+    monkeypatch.setattr(
+        fetch_gopher, "fetch_limits", lambda timeout, guard=None: replace(LIMITS, guard=guard)
+    )
+    target = tmp_path / "text.txt"
+    argv = ["fetch", "--allow-local", server.gopher("0/x"), "-o", str(target), "--timeout", "20"]
+    outcome, peak = measured(lambda: main(argv))
+    assert outcome == 1
+    err = capsys.readouterr().err
+    assert "error: the text has run" in err
+    assert "without a line end" in err
+    assert not target.exists()
+    kept = (tmp_path / "text.txt.part").read_bytes()
+    assert CAP < len(kept) < 2 * CAP
+    assert kept == b"x" * len(kept)  # as the server sent them
+    assert peak < 4 * CAP
+
+
 # --- one byte a second ----------------------------------------------------------------------------
 
 
