@@ -31,7 +31,8 @@ class Limits:
     guard: Guard | None = None
     """The request policy (:class:`urlinspector.net.policy.Guard`): called with a host
     and the addresses it resolved to, before connecting to any, it raises to keep the
-    request from being sent; the connection then goes to those addresses only."""
+    request from being sent; the connection then goes to those addresses only.  It
+    judges an ftp data connection too (:meth:`~urlinspector.net.policy.Guard.data`)."""
 
 
 class CancelToken:

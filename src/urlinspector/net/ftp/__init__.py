@@ -16,7 +16,7 @@ command and the server's text.
 
 The work is split by concern: :mod:`.waits` (sliced, cancellable socket waits),
 :mod:`.control` (the control connection and its bounded reply reader), :mod:`.passive`
-(EPSV and PASV data connections), :mod:`.connections`
+(EPSV and PASV data connections, held to the request policy), :mod:`.connections`
 (commands, the data connection's bytes, QUIT and ABOR), :mod:`.exchange` (the plan's
 steps), :mod:`.fetching` (the public functions, which take a
 :class:`~urlinspector.net.session.Session`), :mod:`.tls` (FTP over TLS, RFC 4217: the

@@ -14,6 +14,7 @@ from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLar
 from urlinspector.net.ftp.errors import FTPReplyError
 from urlinspector.net.ftp.exchange import LOCAL_LINE_END, Exchange
 from urlinspector.net.ftp.result import FTPResult
+from urlinspector.net.policy import Refused
 from urlinspector.net.saving import save_to
 from urlinspector.net.session import DEFAULT_SESSION, Session
 from urlinspector.net.sink import MEMORY, File, Sink
@@ -75,7 +76,8 @@ def fetch(
     (:class:`TLSRefused`, :class:`ConnectFailed`), never a plain connection
     (:mod:`urlinspector.net.ftp.tls`).  The session's ``tls`` says how the certificate
     is trusted; :attr:`FTPResult.tls` tells how the connection was protected, with the
-    certificate.
+    certificate.  A data connection to another port of this machine than the one the
+    URL names is held to the request policy (:meth:`~urlinspector.net.policy.Guard.data`).
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` before connecting
     for a URL that cannot be sent safely; :class:`ConnectFailed`, :class:`NetTimeout`,
@@ -98,8 +100,9 @@ def run_exchange(
     exchange: Exchange, *, refusals: tuple[type[BaseException], ...] = ()
 ) -> FTPResult:
     """Run *exchange*, and when it fails leave the server as the failure allows: after
-    a refused command (or one of *refusals*) the control connection is still fine, so
-    QUIT (or ABOR a transfer still open); anything else abandons the connection."""
+    a refused command, a data connection the request policy refused, or one of
+    *refusals*, the control connection is still fine, so QUIT (or ABOR a transfer
+    still open); anything else abandons the connection."""
     try:
         return exchange.run()
     except FTPReplyError:
@@ -107,6 +110,9 @@ def run_exchange(
             exchange.abandon("refused")
         else:
             exchange.quit()  # the control connection is still fine: leave politely
+        raise
+    except Refused:
+        exchange.quit()
         raise
     except refusals:
         exchange.quit()

@@ -62,7 +62,7 @@ class Waits:
         """A TCP connection to *host* (any address it resolves to), cancellable.  When
         *guarded*, ``limits.guard`` (the request policy) judges the resolved addresses
         first; a data connection, which goes to the control connection's own peer, is
-        not judged again."""
+        not judged again here (its port is: :meth:`~urlinspector.net.policy.Guard.data`)."""
         try:
             infos = socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM)
         except socket.gaierror as exc:
