@@ -15,7 +15,7 @@ import getpass
 import os
 import sys
 from datetime import datetime
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from urlinspector.cli.common import (
     EXIT_FINDINGS,
@@ -32,7 +32,6 @@ from urlinspector.cli.common import (
     table,
     visible,
 )
-from urlinspector.cli.fetch_json import Counted, Facts, media_type
 from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
@@ -44,6 +43,9 @@ from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.transcript import TranscriptLine, render_line
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan, readable
+
+if TYPE_CHECKING:  # (fetch --json only: a fetch for people does without it)
+    from urlinspector.cli.fetch_json import Facts
 
 __all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "summarize", "without_password"]
 
@@ -260,6 +262,8 @@ def _output(
 def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
     """``fetch --json`` of an ftp or ftps URL (:mod:`.fetch_json`): a file to the -o
     file as ``-o`` saves it (else counted and let go), a listing as the server sent it."""
+    from urlinspector.cli.fetch_json import Counted, media_type
+
     session = _session(url, args)
     email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
     the_plan = plan(url, anonymous_password=email)  # refuses unsafe URLs: exit 2

@@ -15,8 +15,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import sys
-from dataclasses import dataclass
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from urlinspector.cli.common import (
     EXIT_OK,
@@ -32,7 +31,6 @@ from urlinspector.cli.common import (
     visible,
     width,
 )
-from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed, media_type
 from urlinspector.core import URL
 from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
@@ -51,6 +49,9 @@ from urlinspector.schemes.gopher import (
     request_from_url,
     type_name,
 )
+
+if TYPE_CHECKING:  # (fetch --json only: a fetch for people does without it)
+    from urlinspector.cli.fetch_json import Counted, Facts
 
 __all__ = ["fetch", "menu_lines", "summarize"]
 
@@ -149,8 +150,7 @@ class _TextOut:
             self.pending = ""
 
 
-@dataclass(frozen=True, slots=True)
-class _Options:
+class _Options(NamedTuple):
     """The command line's settings for one gopher fetch, read once."""
 
     output: str | None
@@ -201,8 +201,7 @@ def _failure(exc: Exception, options: _Options) -> str:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Route:
+class _Route(NamedTuple):
     """Where the reply goes, decided from the item's kind and the options before
     connecting."""
 
@@ -423,6 +422,8 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
     binary body to the -o file (else counted and let go), a menu or attributes as the
     server sent them.  An error menu sent in a document's place, a Gopher+ error or a
     reply cut short is the object's error."""
+    from urlinspector.cli.fetch_json import Counted, FetchFailed, media_type
+
     request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
     check_port(url, args)
     options = _Options.from_args(args)
@@ -459,6 +460,8 @@ def _check_document(
 ) -> None:
     """A short text or binary body that is an error menu sent in its place fails; else
     its held bytes go to the file."""
+    from urlinspector.cli.fetch_json import FetchFailed
+
     held = reply.body if saving is not None else bytes(counted.head)
     if not held or reply.size > _PEEK:
         return

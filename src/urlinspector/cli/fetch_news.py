@@ -28,7 +28,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from urlinspector.cli.common import (
     EXIT_OK,
@@ -42,7 +42,6 @@ from urlinspector.cli.common import (
     visible,
     width,
 )
-from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed
 from urlinspector.core import URL
 from urlinspector.net.errors import NetError
 from urlinspector.net.nntp import (
@@ -61,6 +60,9 @@ from urlinspector.schemes.nntp.errors import AuthenticationRequired, ClearTextLo
 from urlinspector.schemes.nntp.listing import GroupList, OverviewEntry, OverviewPage
 from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
 from urlinspector.schemes.nntp.url import NewsTarget, ServerAddress, Target, news_target
+
+if TYPE_CHECKING:  # (fetch --json only: a fetch for people does without it)
+    from urlinspector.cli.fetch_json import Facts
 
 __all__ = ["EXIT_FAILED", "fetch", "summarize"]
 
@@ -376,6 +378,8 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
     """``fetch --json`` of a news: or nntp: URL (:mod:`.fetch_json`): an article as
     ``-o`` saves it (else counted and let go), the group list or a group's overview
     (every page) as the server sent it."""
+    from urlinspector.cli.fetch_json import Counted, FetchFailed
+
     request = _Request.of(url, args)
     target, options, address = request.target, request.options, request.address
     facts.host, facts.port, facts.kind = address.host, address.port, target.kind

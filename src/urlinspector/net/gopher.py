@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from urlinspector.core import URL
 from urlinspector.net.driver import Connection, Pump
-from urlinspector.net.gopher_tls import start_tls
 from urlinspector.net.session import DEFAULT_SESSION, Session
 from urlinspector.net.sink import MEMORY, File, Memory, Sink
 from urlinspector.net.tls import Certificate
@@ -128,6 +127,8 @@ def fetch(
     with Connection.open(request.host, request.port, session, what="gopher") as conn:
         reply.peer = conn.peer
         if request.tls:  # before a single octet of the request
+            from urlinspector.net.gopher_tls import start_tls  # (only for gophers://)
+
             reply.certificate = start_tls(conn, request.host, session.tls)
         if on_connect is not None:
             on_connect(conn)

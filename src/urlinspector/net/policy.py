@@ -37,10 +37,9 @@ import contextlib
 import ipaddress
 import re
 import socket
-from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
 from urlinspector.core import URL
 from urlinspector.core.registry import DEFAULT_PORTS
@@ -138,8 +137,7 @@ class Refused(LocalProtocolError):
         self.question = question
 
 
-@dataclass(frozen=True, slots=True)
-class Permit:
+class Permit(NamedTuple):
     """What one request may reach: *reach* how it was reached; *local* whether local
     addresses are allowed for it (the page is local itself, the person said so, or
     ``--allow-local``); *scheme* and *port* the URL's, to judge the port by;

@@ -18,8 +18,7 @@ NNTPS or STARTTLS (:mod:`urlinspector.net.nntp`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from urlinspector.net.errors import ConnectFailed
 
@@ -37,8 +36,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class TLSOptions:
+class TLSOptions(NamedTuple):
     """How a TLS server is trusted.  The default verifies its certificate against the
     system's trust store and the URL's host."""
 
@@ -62,8 +60,7 @@ class TLSOptions:
         return "verified against the system's trust store"
 
 
-@dataclass(frozen=True, slots=True)
-class Certificate:
+class Certificate(NamedTuple):
     """The certificate a TLS server presented, and the connection it secured."""
 
     subject: str

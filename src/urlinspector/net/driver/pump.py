@@ -8,8 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from urlinspector.net.body import Body, mib
 from urlinspector.net.driver.connection import Connection
@@ -191,17 +190,16 @@ class Pump:
                 seek(os.lseek(pipe.fd, 0, os.SEEK_CUR))
 
 
-@dataclass
-class Transfer:
+class Transfer(NamedTuple):
     """What :func:`pump` collected."""
 
-    events: list[object] = field(default_factory=list)
+    events: list[object]
     """Every event that is not body bytes, in order (the end event last)."""
-    body: bytes | None = b""
+    body: bytes | None
     """The body bytes kept in memory; None when they went to the sink."""
-    size: int = 0
+    size: int
     """Body bytes in all."""
-    received: int = 0
+    received: int
     """Bytes read from the network."""
 
 
@@ -222,7 +220,7 @@ def pump(
     length the protocol announces (for the session's progress callback), or None.
     """
     p = Pump(conn, receiver, sink, need_data=need_data)
-    result = Transfer()
+    events: list[object] = []
     for event in p.events():
         data = data_of(event)
         if data is not None:
@@ -231,10 +229,7 @@ def pump(
         total = total_of(event)
         if total is not None:
             p.total = total
-        result.events.append(event)
+        events.append(event)
         if is_end(event):
             break
-    result.body = p.body.getvalue()
-    result.size = p.body.size
-    result.received = p.received
-    return result
+    return Transfer(events, p.body.getvalue(), p.body.size, p.received)

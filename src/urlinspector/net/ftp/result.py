@@ -3,7 +3,7 @@ holds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from urlinspector.net.ftp.tls import TLSInfo
 from urlinspector.net.session import PasswordCallback
@@ -15,8 +15,7 @@ from urlinspector.schemes.ftp.url import Plan
 __all__ = ["FTPResult", "PasswordCallback", "ProgressCallback"]
 
 
-@dataclass(frozen=True)
-class FTPResult:
+class FTPResult(NamedTuple):
     """What an ftp URL gave: a listing or a file, and how it went."""
 
     plan: Plan

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
 import pytest
@@ -484,7 +483,7 @@ def test_any_split_gives_the_same_events(sample: tuple[str, bool, bytes], cuts: 
     assert got_end.note in (whole_end.note, None)
     if got_end.note is None and whole_end.note is not None:
         assert whole_end.framing == "terminator"
-        got[-1] = dataclasses.replace(got_end, note=whole_end.note)
+        got[-1] = got_end._replace(note=whole_end.note)
     assert _merged(got) == whole
 
 
