@@ -24,19 +24,12 @@ from urlinspector.net.driver.connect import (
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.session import DEFAULT_SESSION, Session
+from urlinspector.net.splice import SPLICE_LOW_WATER
 
 if TYPE_CHECKING:
     import ssl  # imported when a connection starts TLS: plain gopher does without it
 
 __all__ = ["SPLICE_LOW_WATER", "Connection"]
-
-SPLICE_LOW_WATER = 256 * 1024
-"""Bytes a read of :meth:`Connection.splice` waits for before it wakes: fewer wake-ups,
-so more of the machine is left to a server that sends in small pieces (the move takes
-what has come, up to its limit, which should be larger so that a fast server never waits
-for the reader).  Measured on loopback against gophernicus: waking for 256 KiB and
-taking up to 1 MiB moved 256 MiB in about three quarters of the time of taking
-256 KiB."""
 
 _T = TypeVar("_T")
 

@@ -5,8 +5,6 @@ reply."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 from collections.abc import Callable, Iterator
 from typing import NamedTuple, Protocol
 
@@ -15,7 +13,7 @@ from urlinspector.net.driver.connection import Connection
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.session import Progress
 from urlinspector.net.sink import MEMORY, Sink
-from urlinspector.net.splice import FilePipe, file_of
+from urlinspector.net.splice import FilePipe
 from urlinspector.schemes.errors import RemoteProtocolError
 
 __all__ = ["READ_SIZE", "Progress", "Pump", "Receiver", "Transfer", "pump"]
@@ -161,9 +159,7 @@ class Pump:
         if not self.body.streaming or not getattr(self.receiver, "raw_until_close", False):
             return None
         self.splice = False  # decided once
-        fd = file_of(self.body.sink)
-        if fd is not None:
-            self._pipe = FilePipe(fd)
+        self._pipe = FilePipe.into(self.body.sink)
         return self._pipe
 
     def _splice(self, pipe: FilePipe) -> None:
@@ -179,15 +175,10 @@ class Pump:
             self.progress(self.received, self.total)
 
     def _close_pipe(self) -> None:
-        """Close the pipe, and tell the sink where its file now ends."""
+        """Close the pipe (and tell the sink where its file now ends)."""
         pipe, self._pipe = self._pipe, None
-        if pipe is None:
-            return
-        pipe.close()
-        seek = getattr(self.body.sink, "seek", None)
-        if callable(seek):
-            with contextlib.suppress(OSError, ValueError):  # the sink closed already
-                seek(os.lseek(pipe.fd, 0, os.SEEK_CUR))
+        if pipe is not None:
+            pipe.close()
 
 
 class Transfer(NamedTuple):

@@ -14,7 +14,7 @@ from urlinspector.net.ftp.connections import ENTRY_COST, Connections, Store
 from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed, TLSRefused
 from urlinspector.net.ftp.result import FTPResult
 from urlinspector.net.session import Session
-from urlinspector.net.sink import Memory, Raw, Sink, body_writer
+from urlinspector.net.sink import File, Memory, Raw, Sink, body_writer
 from urlinspector.net.tls import client_context
 from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.listing import Listing, parse_listing
@@ -292,6 +292,7 @@ class Exchange(Connections):
             out=body_writer(sink),
             raw=sink.raw,
             line_ends=LineEnds(LOCAL_LINE_END) if ascii_kept else None,
+            file=sink.file if isinstance(sink, File) else None,
         )
         data, received, kept = self.receive(conn, b"RETR " + p.name, total, store)
         return self.result(None, data, received, kept, total, p.transfer_type)
