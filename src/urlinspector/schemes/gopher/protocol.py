@@ -52,7 +52,7 @@ from urlinspector.schemes.gopher.events import (
     PlusHeader,
     _NeedData,
 )
-from urlinspector.schemes.gopher.menu import parse_menu_line
+from urlinspector.schemes.gopher.menu import error_in_body, parse_menu_line
 from urlinspector.schemes.gopher.url import GopherRequest, ItemKind
 from urlinspector.schemes.numbers import ascii_decimal
 
@@ -585,17 +585,3 @@ def read_all(reader: GopherReader, data: bytes, *, close: bool = True) -> list[E
         events.append(event)
         if isinstance(event, EndOfReply):
             return events
-
-
-# --- helpers over the events -----------------------------------------------------------------
-
-
-def error_in_body(data: bytes, charset: str = "utf-8") -> str | None:
-    """The message when a reply read as text or binary is in fact a one-line error menu
-    (a type ``3`` item, RFC 1436 §3.8), as servers send for a missing selector; else None."""
-    if len(data) > 4096 or not data.startswith(b"3"):
-        return None
-    first, _, rest = data.partition(b"\n")
-    if first.count(b"\t") < 2 or rest.strip(b"\r\n.") != b"":
-        return None
-    return first[1:].split(b"\t", 1)[0].decode(charset, "replace").strip() or "error"
