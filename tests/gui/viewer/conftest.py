@@ -147,7 +147,7 @@ def go(qtbot: Any, pane: ViewerPane) -> Callable[[str], ViewerPane]:
     def navigate(url: str) -> ViewerPane:
         pane.navigate(parse(url), Origin.TYPED)
         wait_idle(qtbot, pane)
-        box = pane.port_warning
+        box = pane.navigator.port_warning
         if box is not None and "asks for its data connection on" in box.informativeText():
             next(b for b in box.buttons() if "Connect" in b.text()).click()
             wait_idle(qtbot, pane)
@@ -211,13 +211,3 @@ def trickle() -> Iterator[Trickle]:
     server = trickle_server(b"iA menu sent one byte a second\t\terror.host\t1\r\n" * 4 + b".\r\n")
     yield server
     server.close(5)
-
-
-@pytest.fixture(autouse=True)
-def _passwords_masked() -> Iterator[None]:
-    """Every test starts with the viewer's labels masking passwords, as a new window."""
-    from urlinspector.gui.viewer.common import PASSWORDS
-
-    PASSWORDS.shown = False
-    yield
-    PASSWORDS.shown = False
