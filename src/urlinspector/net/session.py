@@ -1,7 +1,7 @@
 """The session of a fetch: what every request of one person's act shares, built once by
-the command line (``urlinspector fetch``) or the viewer (one for each job) and handed
-down to the protocol and its connections, as an httpx ``Client`` or a requests
-``Session`` holds its settings.
+the command line (``urlinspector fetch``) or the viewer (with its window; each job
+binds its Stop and reports to it) and handed down to the protocol and its
+connections, as an httpx ``Client`` or a requests ``Session`` holds its settings.
 
 A :class:`Session` holds the limits (timeouts, the memory cap, and the request policy's
 guard, :attr:`Limits.guard <urlinspector.net.limits.Limits.guard>`), how a TLS server is

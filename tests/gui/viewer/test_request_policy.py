@@ -22,7 +22,7 @@ from tests.support.waiting import accepted_before, wait_until
 from urlinspector.core import parse
 from urlinspector.gui.viewer.handlers.base import Origin, consent, guarded
 from urlinspector.gui.viewer.pane import ViewerPane
-from urlinspector.gui.viewer.workers import VIEW_LIMITS
+from urlinspector.gui.viewer.workers import VIEW_SESSION
 from urlinspector.net.demo_server import DemoServer
 from urlinspector.net.policy import Refused
 
@@ -165,7 +165,7 @@ def test_the_guard_judges_the_resolved_address(
 ) -> None:
     url = parse(target)
     host = url.host or ""
-    guard = guarded(VIEW_LIMITS, url, parse(REMOTE_PAGE), Origin.LINK, consented).guard
+    guard = guarded(VIEW_SESSION, url, parse(REMOTE_PAGE), Origin.LINK, consented).limits.guard
     assert guard is not None
     if resolved is None:
         resolved = [str(info[4][0]) for info in socket.getaddrinfo(host, 70)]

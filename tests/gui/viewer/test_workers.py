@@ -14,6 +14,7 @@ from tests.gui.helpers import stop_runner
 from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
 from urlinspector.net.errors import Cancelled
 from urlinspector.net.limits import Limits
+from urlinspector.net.session import Session
 from urlinspector.net.tls import TLSOptions
 
 
@@ -185,12 +186,14 @@ def test_the_last_progress_arrives_before_the_result(qtbot: Any, runner: JobRunn
 
 
 def test_a_jobs_session_carries_its_stop_progress_transcript_and_password(app: Any) -> None:
-    """The session a task hands the network layer is the job's: Stop is its cancel
-    token, and progress, transcript lines and the password question go to the job."""
+    """The session a task hands the network layer is the viewer's made the job's: its
+    settings kept, Stop its cancel token, and progress, transcript lines and the
+    password question going to the job."""
     job = Job(lambda ctx: None)
     limits = Limits(total_timeout=5)
     tls = TLSOptions(insecure=True)
-    session = job.context.session(limits, tls, auth_tls=True, charset="latin-1")
+    viewer = Session(limits=limits, tls=tls, auth_tls=True, charset="latin-1")
+    session = job.context.bind(viewer)
     assert session.limits is limits
     assert session.tls is tls
     assert session.auth_tls
@@ -199,11 +202,11 @@ def test_a_jobs_session_carries_its_stop_progress_transcript_and_password(app: A
     assert session.progress == job.context.progress
     assert session.transcript == job.context.transcript
     assert session.password == job.context.ask_password
+    assert viewer.cancel is None  # the viewer's own session is left as it was
     job.cancel()
     assert session.cancel.cancelled
     heard: list[tuple[int, int | None]] = []
-    own = job.context.session(limits, progress=lambda done, total: heard.append((done, total)))
+    own = job.context.bind(viewer, progress=lambda done, total: heard.append((done, total)))
     assert own.progress is not None
     own.progress(1, 2)
     assert heard == [(1, 2)]
-    assert job.context.session(limits).tls == TLSOptions()
