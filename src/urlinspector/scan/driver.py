@@ -185,6 +185,8 @@ def local_client(
     one thread each, configured by :data:`LOCAL_CONFIG`, listening on the loopback
     interface only, its dashboard at *dashboard* (default: a free port of the loopback
     interface; None: no dashboard)."""
+    # (without a dashboard the scheduler still serves its health routes, on every
+    # interface at port 8787 unless told where: a free loopback port too)
     with (
         dask.config.set(LOCAL_CONFIG),
         LocalCluster(
@@ -192,7 +194,8 @@ def local_client(
             threads_per_worker=1,
             processes=True,
             host="127.0.0.1",
-            dashboard_address=dashboard,
+            dashboard_address=dashboard or "127.0.0.1:0",
+            scheduler_kwargs={"dashboard": dashboard is not None},
         ) as cluster,
         Client(cluster) as client,
     ):
