@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import EDITIONS, URL, Destination, browser_reading
-from urlinspector.core.model import HOST, PASSWORD, Span
+from urlinspector.core.model import Span
 from urlinspector.gui import app as gui_app
 from urlinspector.gui.find_routing import WindowFind
 from urlinspector.gui.inspector import InspectorPage
@@ -371,7 +371,7 @@ class MainWindow(QMainWindow):
         self._update_title(url, dest)
         self._show_findings(url, dest)
         self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
-        self.password_button.setVisible(url.spans[PASSWORD][0] >= 0)
+        self.password_button.setVisible(url.span("password") is not None)
         self.address_area.show_target(url, self._edition, self._secrets(url, self.base.url()))
 
     @Slot()
@@ -407,7 +407,7 @@ class MainWindow(QMainWindow):
     def _update_title(self, url: URL, dest: Destination) -> None:
         """The window title: the host browsers contact (not the edition's reading, which
         a look-alike or a backslash can make another)."""
-        host = dest.verdict.host or url.component(HOST)
+        host = dest.verdict.host or url.component("host")
         title = visible(host) if host else gui_app.DISPLAY_NAME
         self.setWindowTitle(title if len(title) <= 80 else title[:79] + "…")
 

@@ -57,7 +57,8 @@ def test_the_fields_of_a_parsed_url_are_typed(text: str) -> None:
         assert_type(component, str | None)
     for component in (url.host, url.port, url.path, url.query, url.fragment):
         assert_type(component, str | None)
-    assert url.host == url.component(6)
+    assert url.host == url.component("host")
+    assert_type(url.spans.host, Span | None)
 
 
 @pytest.mark.parametrize("text", SAMPLES)

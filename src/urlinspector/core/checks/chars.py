@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from urlinspector.core._regs import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME, Regs
 from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings, finding
 from urlinspector.core.grammar import BAD_ESCAPE
 from urlinspector.core.lazytable import LazyTable
-from urlinspector.core.model import (
-    AUTHORITY,
-    FRAGMENT,
-    PATH,
-    QUERY,
-    SCHEME,
-    Span,
-    Spans,
-)
+from urlinspector.core.model import Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -185,7 +178,7 @@ def check_scheme(text: str, span: Span, tables: EditionTables, out: Findings) ->
         )
 
 
-def check_tail(text: str, spans: Spans | list[Span], tables: EditionTables, out: Findings) -> None:
+def check_tail(text: str, spans: Regs | list[Span], tables: EditionTables, out: Findings) -> None:
     """The characters of the path, the query and the fragment."""
     opaque = (
         spans[SCHEME][0] >= 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, Literal
 
+from urlinspector.core._regs import AUTHORITY, HOST, PASSWORD, PORT, UNDEFINED, USER, USERINFO, Regs
 from urlinspector.core.checks import Findings, finding
 from urlinspector.core.checks.chars import check_chars
 from urlinspector.core.editions import Edition
@@ -17,20 +18,7 @@ from urlinspector.core.grammar import (
     IPVFUTURE,
     RARE_IPV4,
 )
-from urlinspector.core.model import (
-    AUTHORITY,
-    HOST,
-    PASSWORD,
-    PORT,
-    UNDEFINED,
-    USER,
-    USERINFO,
-    Diagnostic,
-    HostKind,
-    Severity,
-    Span,
-    Spans,
-)
+from urlinspector.core.model import Diagnostic, HostKind, Severity, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -73,12 +61,12 @@ def rare_ipv4_value(host: str) -> str | None:
 
 def check_host(
     text: str,
-    spans: Spans | list[Span],
+    spans: Regs | list[Span],
     tables: EditionTables,
     scheme: str | None,
     out: Findings,
     fast: bool,
-) -> tuple[HostKind, Spans | list[Span]]:
+) -> tuple[HostKind, Regs | list[Span]]:
     """Classify and check the host (RFC 3986 §3.2.2; RFC 1738 §3.1 hostname | hostnumber).
 
     Under RFC 2396bis draft 2003 a text that is not a valid ``server`` makes the whole authority a
@@ -92,7 +80,7 @@ def check_host(
 
 def _host_kind(
     text: str,
-    spans: Spans | list[Span],
+    spans: Regs | list[Span],
     tables: EditionTables,
     scheme: str | None,
     out: Findings,
@@ -209,7 +197,7 @@ def _digits_kind(
 
 
 def _not_a_hostname(
-    text: str, spans: Spans | list[Span], host: str, ed: Edition, out: Findings
+    text: str, spans: Regs | list[Span], host: str, ed: Edition, out: Findings
 ) -> list[Span] | None:
     """A host outside the edition's hostname grammar: under RFC 2396bis draft 2003 §3.2.1
     an authority of reg-name characters is then read whole as a reg-name (the spans that

@@ -6,20 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from urlinspector.core._regs import HOST, PASSWORD, PATH, QUERY, USERINFO, Regs
 from urlinspector.core.checks import Findings, finding
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import ENCODED_CONTROL, LOOKALIKE_HOST
-from urlinspector.core.model import (
-    COMPONENT_NAMES,
-    HOST,
-    PASSWORD,
-    PATH,
-    QUERY,
-    USERINFO,
-    Diagnostic,
-    Part,
-    Spans,
-)
+from urlinspector.core.model import COMPONENT_NAMES, Diagnostic, Part
 from urlinspector.core.quoting import quoted
 
 __all__ = ["security_findings", "userinfo_findings"]
@@ -30,7 +21,7 @@ _ENCODED_NAMES: Final = {"0d": "CR", "0a": "LF", "00": "NUL"}
 
 def security_findings(
     text: str,
-    spans: Spans,
+    spans: Regs,
     ed: Edition,
     parts: tuple[Part, ...],
     out: Findings,
@@ -41,7 +32,7 @@ def security_findings(
         _encoded_controls(text, spans, ed, parts, out)
 
 
-def userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic]) -> None:
+def userinfo_findings(text: str, spans: Regs, ed: Edition, out: list[Diagnostic]) -> None:
     """What the defined userinfo may hide: a look-alike host name, a password."""
     u_start, u_end = spans[USERINFO]
     userinfo = text[u_start:u_end]
@@ -75,7 +66,7 @@ def userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic
 
 def _encoded_controls(
     text: str,
-    spans: Spans,
+    spans: Regs,
     ed: Edition,
     parts: tuple[Part, ...],
     out: Findings,

@@ -17,7 +17,7 @@ from functools import cache
 
 from urlinspector.core.browser import SPECIAL_PORTS, BrowserReading, browser_reading
 from urlinspector.core.memo import short_lru_cache
-from urlinspector.core.model import HOST, URI, Diagnostic, Severity, Span
+from urlinspector.core.model import Diagnostic, Severity, Span
 from urlinspector.core.parse import URL
 from urlinspector.core.readers.reading import Reader, ReaderReading
 
@@ -134,8 +134,7 @@ def readers_could_differ(url: URL, browser: BrowserReading) -> bool:
 
 
 def _span(url: URL) -> Span:
-    start, end = url.spans[HOST]
-    return (start, end) if start >= 0 else url.spans[URI]
+    return url.span("host") or url.uri_span
 
 
 def _labels(readings: Sequence[ReaderReading]) -> str:

@@ -6,18 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from urlinspector.core._regs import AUTHORITY, HOST, PATH, PORT, QUERY, SCHEME, USERINFO, Regs
 from urlinspector.core.checks import finding
-from urlinspector.core.model import (
-    AUTHORITY,
-    HOST,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    USERINFO,
-    Diagnostic,
-    Spans,
-)
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific.common import _show
 
 
@@ -48,7 +39,7 @@ def _info(section: str, needs_authority: bool, login: bool, port: bool = True) -
     )
 
 
-def authority_findings(text: str, scheme: str, spans: Spans, out: list[Diagnostic]) -> None:
+def authority_findings(text: str, scheme: str, spans: Regs, out: list[Diagnostic]) -> None:
     """Add to *out* what *scheme* (one of :data:`SCHEME_PARSERS`) asks of the
     authority of *text* and does not find: a host where it needs one, no userinfo or
     port it leaves out (RFC 1738 §3.1, §5).  Tested cheaply first: with a host when the
@@ -85,7 +76,7 @@ NEEDS_AUTHORITY: Final[frozenset[str]] = frozenset(
 
 
 def _check_authority(
-    text: str, scheme: str, spans: Spans, info: _SchemeInfo, out: list[Diagnostic]
+    text: str, scheme: str, spans: Regs, info: _SchemeInfo, out: list[Diagnostic]
 ) -> None:
     """``scheme-requires-authority``, ``scheme-requires-host`` and what the scheme's
     ``hostport`` leaves out (RFC 1738 §3.1, §5)."""

@@ -7,18 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal, TypeVar
 
-from urlinspector.core.model import (
-    AUTHORITY,
-    NEW_RECORD,
-    PATH,
-    QUERY,
-    SCHEME,
-    Diagnostic,
-    Part,
-    Severity,
-    Span,
-    Spans,
-)
+from urlinspector.core._regs import AUTHORITY, PATH, QUERY, SCHEME, Regs
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Part, Severity, Span
 from urlinspector.core.registry import DEFAULT_PORTS
 
 _Fields = TypeVar("_Fields")
@@ -161,7 +151,7 @@ def _decoded(text: str, span: Span) -> bytes | None:
     return None if start < 0 else _octets(text[start:end])
 
 
-def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int]:
+def _url_path(text: str, spans: Regs, merge_query: bool) -> tuple[int, int, int]:
     """``(slash, start, end)`` of the url-path after host[:port] (RFC 1738 §3.1).
 
     ``slash`` is the offset of the separating "/", or -1 when there is none; then
@@ -190,7 +180,7 @@ def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int
 _NO_URL_PATH: Final = (-1, -1, -1)
 
 
-def _opaque(spans: Spans, merge_query: bool) -> tuple[int, int]:
+def _opaque(spans: Regs, merge_query: bool) -> tuple[int, int]:
     """The text after ``scheme:`` (RFC 1738 §5: ``schemepart``), up to the fragment."""
     s1 = spans[SCHEME][1]
     p0, end = spans[PATH]

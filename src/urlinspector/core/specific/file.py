@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._regs import AUTHORITY, HOST, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, HOST, NEW_RECORD, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Part
 from urlinspector.core.specific.common import (
     _R_SLASH,
     SchemeResult,
@@ -38,7 +39,7 @@ def file_fields(*, host: str | None, local: bool, path: bytes | None) -> FileFie
     return NEW_RECORD(FileFields, (host, local, path))
 
 
-def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[FileFields]:
+def _file(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[FileFields]:
     """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (RFC 1738 summary (zh) §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import Final, Literal, NamedTuple
 
+from urlinspector.core._regs import PASSWORD, USER, USERINFO, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, PASSWORD, USER, USERINFO, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Part
 from urlinspector.core.specific.common import (
     _NO_DIAGNOSTICS,
     _R_SLASH,
@@ -72,7 +73,7 @@ def ftp_fields(
     return NEW_RECORD(FtpFields, (user, password, cwd, name, typecode))
 
 
-def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[FtpFields]:
+def _ftp(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[FtpFields]:
     """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from typing import Final, Literal, NamedTuple
 
+from urlinspector.core._regs import QUERY, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, QUERY, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Part
 from urlinspector.core.specific.common import (
     _ESCAPE_AT,
     _R_GSEARCH_004,
@@ -185,7 +186,7 @@ def _gopher_plus(text: str, g0: int, g1: int, diags: list[Diagnostic]) -> _Gophe
     return _plus(decoded)
 
 
-def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[GopherFields]:
+def _gopher(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[GopherFields]:
     """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
     [ "%09" gopher+_string ] ] ] ] ]`` (RFC 1738 §5); URL draft 1993: ``[/ gtype [selector]][?
     search]``."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._regs import PATH, QUERY, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, PATH, QUERY, Part, Span, Spans
+from urlinspector.core.model import NEW_RECORD, Part, Span
 from urlinspector.core.specific.common import _NO_DIAGNOSTICS, SchemeResult
 
 
@@ -31,7 +32,7 @@ HSEARCH_RULE: Final = "searchpart (search), RFC 1738 §3.3 / §5"
 """The rules of the http parts (:func:`path_part`, :func:`search_part`)."""
 
 
-def _http(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[HttpFields]:
+def _http(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[HttpFields]:
     """``httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`` (RFC 1738 §5).
 
     The path and search are kept as written: URL draft 1993 ("HTTP") says the path is passed

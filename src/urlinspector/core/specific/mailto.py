@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._regs import Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, Diagnostic, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic
 from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _part, _show
 
 _R_ADDR: Final = "encoded822addr (rfc822-addr-spec), RFC 1738 §3.5 / §5"
@@ -24,7 +25,7 @@ def mailto_fields(*, addr_spec: bytes) -> MailtoFields:
     return NEW_RECORD(MailtoFields, (addr_spec,))
 
 
-def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[MailtoFields]:
+def _mailto(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[MailtoFields]:
     """``mailtourl = "mailto:" encoded822addr`` (RFC 1738 §5): the whole opaque part."""
     diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Final, Literal, NamedTuple
 
+from urlinspector.core._regs import AUTHORITY, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, NEW_RECORD, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Part
 from urlinspector.core.specific.common import (
     _R_SLASH,
     RULES_1738,
@@ -64,7 +65,7 @@ def nntp_fields(*, group: str | None, article_number: int | None) -> NntpFields:
     return NEW_RECORD(NntpFields, (group, article_number))
 
 
-def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[NewsFields]:
+def _news(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[NewsFields]:
     """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []
@@ -154,7 +155,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
     return tuple(parts), fields, tuple(diags)
 
 
-def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[NntpFields]:
+def _nntp(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[NntpFields]:
     """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._regs import AUTHORITY, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, NEW_RECORD, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Part
 from urlinspector.core.specific.common import (
     _PROSPERO_VERSION_004,
     _R_SLASH,
@@ -52,7 +53,7 @@ _NO_PROSPERO_FIELDS: Final = prospero_fields(hsoname=None, version=None, fieldsp
 
 
 def _prospero(
-    text: str, scheme: str, spans: Spans, edition: Edition
+    text: str, scheme: str, spans: Regs, edition: Edition
 ) -> SchemeResult[ProsperoFields]:
     """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (RFC 1738 §5);
     URL draft 1993: ``prospero://hostport/hsoname [%00 version [attributes]]``."""

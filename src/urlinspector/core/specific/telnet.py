@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._regs import PASSWORD, USER, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, PASSWORD, USER, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Part
 from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _part, _show, _url_path
 
 _R_TELNET_SLASH: Final = 'telneturl = "telnet://" login [ "/" ], RFC 1738 §3.8 / §5'
@@ -31,7 +32,7 @@ def telnet_fields(
     return NEW_RECORD(TelnetFields, (user, password, trailing_slash))
 
 
-def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[TelnetFields]:
+def _telnet(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[TelnetFields]:
     """``telneturl = "telnet://" login [ "/" ]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []

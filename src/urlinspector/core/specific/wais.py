@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Final, Literal, NamedTuple
 
+from urlinspector.core._regs import AUTHORITY, QUERY, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, NEW_RECORD, QUERY, Diagnostic, Part, Spans
+from urlinspector.core.model import NEW_RECORD, Diagnostic, Part
 from urlinspector.core.specific.common import (
     _R_SLASH,
     RULES_1738,
@@ -61,7 +62,7 @@ def wais_fields(
 _NO_WAIS_FIELDS: Final = wais_fields(kind=None, database=None, search=None, wtype=None, wpath=None)
 
 
-def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[WaisFields]:
+def _wais(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[WaisFields]:
     """``waisdatabase | waisindex | waisdoc`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
     parts: list[Part] = []

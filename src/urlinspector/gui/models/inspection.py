@@ -23,17 +23,7 @@ from urlinspector.core import (
 )
 from urlinspector.core.escapes import Escape, decode
 from urlinspector.core.guess import Guess, guess_absolute
-from urlinspector.core.model import (
-    FRAGMENT,
-    HOST,
-    PASSWORD,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    USER,
-    USERINFO,
-)
+from urlinspector.core.model import ComponentName
 from urlinspector.core.readers import ReaderReading, reader_readings
 from urlinspector.core.resolution import Resolution, resolve
 from urlinspector.data import top_domains
@@ -191,15 +181,15 @@ ROW_TIPS: dict[str, str] = {
 }
 """The tooltips of the rows' labels (what a row is), by row id."""
 
-_INDEX = {
-    "scheme": SCHEME,
-    "user": USER,
-    "password": PASSWORD,
-    "host": HOST,
-    "port": PORT,
-    "path": PATH,
-    "query": QUERY,
-    "fragment": FRAGMENT,
+_INDEX: dict[str, ComponentName] = {
+    "scheme": "scheme",
+    "user": "user",
+    "password": "password",
+    "host": "host",
+    "port": "port",
+    "path": "path",
+    "query": "query",
+    "fragment": "fragment",
 }
 
 
@@ -258,9 +248,10 @@ def cut_keeping_host(text: str, limit: int = _CELL_LIMIT) -> str:
     after it, each marked with ``…``."""
     if len(text) <= limit:
         return text
-    h0, h1 = parse(text, DEFAULT_EDITION.id).spans[HOST]
-    if h0 < 0:
+    host = parse(text, DEFAULT_EDITION.id).span("host")
+    if host is None:
         return text[: limit - 1] + "…"
+    h0, h1 = host
     room = max(limit - (h1 - h0), 40)
     before, after = text[:h0], text[h1:]
     keep_before = min(len(before), room // 2)
@@ -308,11 +299,12 @@ def _component_cell(url: URL, row_id: str, explanation: str, mask_password: bool
         # (the password browsers read, where this edition reads a path ...)
         text_shown = shown(holding, _CELL_LIMIT, keep_end=row_id == "host")
         return Cell(text_shown, _tip(holding, explanation), key=value)
-    if row_id == "user" and value is None and url.spans[USERINFO][0] >= 0:
+    userinfo = url.span("userinfo")
+    if row_id == "user" and value is None and userinfo is not None:
         value = url.userinfo  # an edition that reads the userinfo whole
         span = password_span(url) if mask_password else None
         if span is not None and value is not None:
-            u0 = url.spans[USERINFO][0]
+            u0 = userinfo[0]
             shown_value = mask_in_text(value, ((span[0] - u0, span[1] - u0),))
             tip = _tip(shown_value, f"userinfo under {url.edition.label}")
             return Cell(shown(shown_value, _CELL_LIMIT), tip, key=value)
@@ -549,13 +541,13 @@ class EscapeRow:
     """What the escape decodes to in the chosen charset, shown visibly."""
 
 
-_ESCAPE_COMPONENTS = (
-    ("user", USER),
-    ("password", PASSWORD),
-    ("host", HOST),
-    ("path", PATH),
-    ("query", QUERY),
-    ("fragment", FRAGMENT),
+_ESCAPE_COMPONENTS: tuple[ComponentName, ...] = (
+    "user",
+    "password",
+    "host",
+    "path",
+    "query",
+    "fragment",
 )
 
 
@@ -563,12 +555,15 @@ def escape_rows(url: URL, charset: str = "utf-8", limit: int = 5000) -> tuple[Es
     """Every ``%`` sequence of the URL's components, classified by the core
     (unnecessary, meaningful, data, invalid), with what it decodes to."""
     rows: list[EscapeRow] = []
-    userinfo_without_user = url.spans[USER][0] < 0 and url.spans[USERINFO][0] >= 0
-    components = (("userinfo", USERINFO),) if userinfo_without_user else _ESCAPE_COMPONENTS
-    for name, index in components:
-        start, end = url.spans[index]
-        if start < 0 or "%" not in url.text[start:end]:
+    userinfo_without_user = url.span("user") is None and url.span("userinfo") is not None
+    components: tuple[ComponentName, ...] = (
+        ("userinfo",) if userinfo_without_user else _ESCAPE_COMPONENTS
+    )
+    for name in components:
+        span = url.span(name)
+        if span is None or "%" not in url.text[span[0] : span[1]]:
             continue
+        start, end = span
         result = decode(
             url.text[start:end],
             name,
