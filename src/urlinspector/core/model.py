@@ -9,7 +9,6 @@ if TYPE_CHECKING:  # (a type only: the scheme parsers' package imports this modu
 
 __all__ = [
     "COMPONENT_NAMES",
-    "NEW_RECORD",
     "Category",
     "ComponentName",
     "Diagnostic",
@@ -67,11 +66,6 @@ keeps the two the same)."""
 Severity = Literal["error", "warning", "info"]
 Category = Literal["syntax", "escape", "security", "scheme", "wrapper"]
 HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
-
-
-NEW_RECORD: Final = tuple.__new__
-"""``NEW_RECORD(Part, (name, span, text, role, rule))`` builds what
-``Part(name=..., span=..., ...)`` builds, without the call of the class."""
 
 
 class Diagnostic(NamedTuple):

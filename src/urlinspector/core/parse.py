@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from urlinspector.core._regs import (
+from urlinspector.core._raw import (
     AUTHORITY,
     FRAGMENT,
     HOST,
@@ -51,6 +51,7 @@ from urlinspector.core._regs import (
     UNDEFINED,
     USER,
     USERINFO,
+    RawPart,
     Regs,
 )
 from urlinspector.core.checks import Findings
@@ -61,7 +62,7 @@ from urlinspector.core.checks.port import port_finding
 from urlinspector.core.checks.security import security_findings
 from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
 from urlinspector.core.grammar import SPLIT, SPLIT_NO_QUERY, wrapper_bounds
-from urlinspector.core.model import HostKind, Part, Span
+from urlinspector.core.model import HostKind, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import SchemeParser, authority_findings
 from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables, tables_for
@@ -114,7 +115,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
             out.append(said)
     if spans[FRAGMENT][0] >= 0 and not tables.fragment_ok:
         _fragment_outside_url(spans[FRAGMENT], ed, out)
-    parts: tuple[Part, ...] = ()
+    parts: tuple[RawPart, ...] = ()
     fields = None
     if parser is not None:
         assert scheme is not None  # (a parser is found by its scheme)

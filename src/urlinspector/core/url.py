@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
-from urlinspector.core._regs import (
+from urlinspector.core._raw import (
     AUTHORITY,
     FRAGMENT,
     HOST,
@@ -20,7 +20,9 @@ from urlinspector.core._regs import (
     URI,
     USER,
     USERINFO,
+    RawPart,
     Regs,
+    parts,
     typed,
 )
 from urlinspector.core.editions import Edition
@@ -80,19 +82,19 @@ class URL:
     empty user, ``ftp://host.com/`` has none (RFC 1738 §3.1).
 
     The parser builds it (:func:`~.parse.parse`), from its own form of the spans
-    (:mod:`._regs`), by position: ``URL(text, edition, regs, host_kind, diagnostics,
+    (:mod:`._raw`), by position: ``URL(text, edition, regs, host_kind, diagnostics,
     scheme_parts, scheme_fields)``.  A class with slots rather than a NamedTuple, so
     that the parser's form stays its own (a tuple's every field is public) and a URL is
     built with one call of ``__init__``; two URLs are equal when all of this is.
     """
 
     __slots__ = (
+        "_parts",
         "_regs",
         "diagnostics",
         "edition",
         "host_kind",
         "scheme_fields",
-        "scheme_parts",
         "text",
     )
 
@@ -101,7 +103,7 @@ class URL:
     _regs: Final[Regs]
     host_kind: Final[HostKind | None]
     diagnostics: Final[tuple[Diagnostic, ...]]
-    scheme_parts: Final[tuple[Part, ...]]
+    _parts: Final[tuple[RawPart, ...]]
     scheme_fields: Final[SchemeFields | None]
 
     def __init__(
@@ -111,7 +113,7 @@ class URL:
         regs: Regs,
         host_kind: HostKind | None,
         diagnostics: tuple[Diagnostic, ...],
-        scheme_parts: tuple[Part, ...],
+        raw_parts: tuple[RawPart, ...],
         scheme_fields: SchemeFields | None,
     ) -> None:
         self.text = text
@@ -119,7 +121,7 @@ class URL:
         self._regs = regs
         self.host_kind = host_kind
         self.diagnostics = diagnostics
-        self.scheme_parts = scheme_parts
+        self._parts = raw_parts
         self.scheme_fields = scheme_fields
 
     def _key(self) -> tuple[object, ...]:
@@ -129,7 +131,7 @@ class URL:
             self._regs,
             self.host_kind,
             self.diagnostics,
-            self.scheme_parts,
+            self._parts,
             self.scheme_fields,
         )
 
@@ -153,7 +155,7 @@ class URL:
             self._regs,
             self.host_kind,
             diagnostics,
-            self.scheme_parts,
+            self._parts,
             self.scheme_fields,
         )
 
@@ -161,6 +163,13 @@ class URL:
         return f"<URL {self.text!r} edition={self.edition.id}>"
 
     # components -------------------------------------------------------------------
+
+    @property
+    def scheme_parts(self) -> tuple[Part, ...]:
+        """What the scheme's own syntax (RFC 1738 §3) names in the URL, in the order of
+        the text: each a :class:`.model.Part` (a record made on each call from what the
+        parser keeps)."""
+        return parts(self._parts)
 
     @property
     def spans(self) -> Spans:

@@ -27,7 +27,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from urlinspector.core import EDITION_IDS, URL, get_edition, parse
-from urlinspector.core._regs import (
+from urlinspector.core._raw import (
     AUTHORITY,
     FRAGMENT,
     HOST,

@@ -13,33 +13,31 @@ from urlinspector.core.model import COMPONENT_NAMES, Spans
 
 SRC = Path(__file__).resolve().parents[3] / "src" / "urlinspector"
 
-PARSER = ("core/parse.py", "core/url.py", "core/tables.py", "core/_regs.py")
+PARSER = ("core/parse.py", "core/url.py", "core/tables.py", "core/_raw.py")
 PARSER_PACKAGES = ("core/checks/", "core/specific/")
-"""The modules that may read the parser's own form of the spans (core/_regs.py)."""
+"""The modules that may read the parser's own form of the spans (core/_raw.py)."""
 
 
-def _imports_regs(path: Path) -> bool:
+def _imports_raw(path: Path) -> bool:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == "urlinspector.core._regs":
+        if isinstance(node, ast.ImportFrom) and node.module == "urlinspector.core._raw":
             return True
         if (
             isinstance(node, ast.ImportFrom)
             and node.module == "urlinspector.core"
-            and any(alias.name == "_regs" for alias in node.names)
+            and any(alias.name == "_raw" for alias in node.names)
         ):
             return True
         if isinstance(node, ast.Import) and any(
-            alias.name == "urlinspector.core._regs" for alias in node.names
+            alias.name == "urlinspector.core._raw" for alias in node.names
         ):
             return True
     return False
 
 
 def test_only_the_parser_reads_its_own_form_of_the_spans() -> None:
-    readers = sorted(
-        str(path.relative_to(SRC)) for path in SRC.rglob("*.py") if _imports_regs(path)
-    )
+    readers = sorted(str(path.relative_to(SRC)) for path in SRC.rglob("*.py") if _imports_raw(path))
     outside = [
         name for name in readers if name not in PARSER and not name.startswith(PARSER_PACKAGES)
     ]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from urlinspector.core._regs import (
+from urlinspector.core._raw import (
     AUTHORITY,
     FRAGMENT,
     HOST,

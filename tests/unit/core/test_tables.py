@@ -202,7 +202,7 @@ COMMON_HOSTS = [
 def test_a_common_host_is_what_the_full_check_says(
     edition: str, host: str, kind: str | None
 ) -> None:
-    from urlinspector.core._regs import HOST, regs_of
+    from urlinspector.core._raw import HOST, regs_of
     from urlinspector.core.checks import Findings
     from urlinspector.core.checks.host import check_host
 

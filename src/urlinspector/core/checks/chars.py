@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from urlinspector.core._regs import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME, Regs
-from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings, finding
+from urlinspector.core._raw import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME, Regs
+from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings
 from urlinspector.core.grammar import BAD_ESCAPE
 from urlinspector.core.lazytable import LazyTable
-from urlinspector.core.model import Span
+from urlinspector.core.model import Diagnostic, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -113,7 +113,7 @@ def check_chars(
             msg = f"{msg} in the {where}; escape as {_escaped(run)}"
         ref = ed.cite(_KIND_RULE.get(kind, "characters"))
         out.append(
-            finding(
+            Diagnostic(
                 code=code,
                 severity="error",
                 category="syntax",

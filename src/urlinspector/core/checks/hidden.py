@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 from urllib.parse import unquote
 
-from urlinspector.core._regs import FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, URI, USERINFO, Regs
+from urlinspector.core._raw import FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, URI, USERINFO, Regs
 from urlinspector.core.model import COMPONENT_NAMES, Severity, Span
 from urlinspector.core.quoting import quoted
 

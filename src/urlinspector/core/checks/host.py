@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, Literal
 
-from urlinspector.core._regs import AUTHORITY, HOST, PASSWORD, PORT, UNDEFINED, USER, USERINFO, Regs
-from urlinspector.core.checks import Findings, finding
+from urlinspector.core._raw import AUTHORITY, HOST, PASSWORD, PORT, UNDEFINED, USER, USERINFO, Regs
+from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import (
@@ -263,7 +263,7 @@ def idn_findings(host: str, start: int, end: int, ed: Edition, out: list[Diagnos
     for code, severity, (first, last), message, reference in _said_of_idn(host, ed):
         span = (start + first, start + last)
         out.append(
-            finding(
+            Diagnostic(
                 code=code,
                 severity=severity,
                 category="security",

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from urlinspector.core._regs import HOST, PASSWORD, PATH, QUERY, USERINFO, Regs
-from urlinspector.core.checks import Findings, finding
+from urlinspector.core._raw import HOST, PASSWORD, PATH, QUERY, USERINFO, RawPart, Regs
+from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import ENCODED_CONTROL, LOOKALIKE_HOST
-from urlinspector.core.model import COMPONENT_NAMES, Diagnostic, Part
+from urlinspector.core.model import COMPONENT_NAMES, Diagnostic
 from urlinspector.core.quoting import quoted
 
 __all__ = ["security_findings", "userinfo_findings"]
@@ -23,7 +23,7 @@ def security_findings(
     text: str,
     spans: Regs,
     ed: Edition,
-    parts: tuple[Part, ...],
+    parts: tuple[RawPart, ...],
     out: Findings,
 ) -> None:
     if spans[USERINFO][0] >= 0:
@@ -40,7 +40,7 @@ def userinfo_findings(text: str, spans: Regs, ed: Edition, out: list[Diagnostic]
         h_start, h_end = spans[HOST]
         real_host = text[h_start:h_end] if h_start >= 0 else ""
         out.append(
-            finding(
+            Diagnostic(
                 code="userinfo-lookalike",
                 severity="warning",
                 category="security",
@@ -53,7 +53,7 @@ def userinfo_findings(text: str, spans: Regs, ed: Edition, out: list[Diagnostic]
     p_start, p_end = spans[PASSWORD]  # (defined only with the userinfo)
     if p_start >= 0:
         out.append(
-            finding(
+            Diagnostic(
                 code="password",
                 severity="warning",
                 category="security",
@@ -68,7 +68,7 @@ def _encoded_controls(
     text: str,
     spans: Regs,
     ed: Edition,
-    parts: tuple[Part, ...],
+    parts: tuple[RawPart, ...],
     out: Findings,
 ) -> None:
     """Encoded CR, LF or NUL in a part a protocol would send (RFC 1738 §6)."""

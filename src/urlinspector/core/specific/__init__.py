@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from urlinspector.core._regs import Regs, regs_of
+from urlinspector.core._raw import Regs, parts, regs_of
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import Diagnostic, SchemeParts, Spans
 from urlinspector.core.specific.authority import NEEDS_AUTHORITY, authority_findings
@@ -49,31 +49,26 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     SchemeRules,
 )
-from urlinspector.core.specific.file import FileFields, _file, file_fields
-from urlinspector.core.specific.ftp import FtpFields, FtpTypecode, _ftp, ftp_fields
-from urlinspector.core.specific.gopher import GopherFields, GopherPlusKind, _gopher, gopher_fields
+from urlinspector.core.specific.file import FileFields, _file
+from urlinspector.core.specific.ftp import FtpFields, FtpTypecode, _ftp
+from urlinspector.core.specific.gopher import GopherFields, GopherPlusKind, _gopher
 from urlinspector.core.specific.http import (
     HPATH_RULE,
     HSEARCH_RULE,
     HttpFields,
     _http,
-    http_fields,
-    path_part,
-    search_part,
 )
-from urlinspector.core.specific.mailto import MailtoFields, _mailto, mailto_fields
+from urlinspector.core.specific.mailto import MailtoFields, _mailto
 from urlinspector.core.specific.news import (
     NewsFields,
     NewsKind,
     NntpFields,
     _news,
     _nntp,
-    news_fields,
-    nntp_fields,
 )
-from urlinspector.core.specific.prospero import ProsperoFields, _prospero, prospero_fields
-from urlinspector.core.specific.telnet import TelnetFields, _telnet, telnet_fields
-from urlinspector.core.specific.wais import WaisFields, WaisKind, _wais, wais_fields
+from urlinspector.core.specific.prospero import ProsperoFields, _prospero
+from urlinspector.core.specific.telnet import TelnetFields, _telnet
+from urlinspector.core.specific.wais import WaisFields, WaisKind, _wais
 
 __all__ = [
     "HPATH_RULE",
@@ -103,19 +98,7 @@ __all__ = [
     "WaisFields",
     "WaisKind",
     "authority_findings",
-    "file_fields",
-    "ftp_fields",
-    "gopher_fields",
-    "http_fields",
-    "mailto_fields",
-    "news_fields",
-    "nntp_fields",
     "parse_specific",
-    "path_part",
-    "prospero_fields",
-    "search_part",
-    "telnet_fields",
-    "wais_fields",
 ]
 
 SchemeFields = (
@@ -137,7 +120,7 @@ url.scheme_fields.cwd``; ``fields._asdict()`` gives them by name (the JSON docum
 
 SchemeParser = Callable[[str, str, Regs, Edition], SchemeResult[SchemeFields]]
 """``parser(text, scheme, spans, edition)``: the parts, fields and findings of the
-scheme's syntax after its authority (*spans* the parser's own form, :mod:`.._regs`);
+scheme's syntax after its authority (*spans* the parser's own form, :mod:`.._raw`);
 :func:`parse_specific` adds :func:`authority_findings`."""
 
 
@@ -175,8 +158,8 @@ def parse_specific(
     regs = regs_of(spans)
     found: list[Diagnostic] = []
     authority_findings(text, scheme, regs, found)
-    parts, fields, own = parser(text, scheme, regs, edition)
+    raw_parts, fields, own = parser(text, scheme, regs, edition)
     specific = SchemeParts(
-        scheme=scheme, parts=parts, default_port=_PORTS.get(scheme), fields=fields
+        scheme=scheme, parts=parts(raw_parts), default_port=_PORTS.get(scheme), fields=fields
     )
     return specific, (*found, *own) if found else own

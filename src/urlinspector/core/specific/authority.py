@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from urlinspector.core._regs import AUTHORITY, HOST, PATH, PORT, QUERY, SCHEME, USERINFO, Regs
-from urlinspector.core.checks import finding
+from urlinspector.core._raw import AUTHORITY, HOST, PATH, PORT, QUERY, SCHEME, USERINFO, Regs
 from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific.common import _show
 
@@ -89,7 +88,7 @@ def _check_authority(
             if end == start and s0 >= 0:  # nothing after "scheme:": point at the scheme
                 start, end = s0, s1
             out.append(
-                finding(
+                Diagnostic(
                     code="scheme-requires-authority",
                     severity="error",
                     category="scheme",
@@ -104,7 +103,7 @@ def _check_authority(
         h0, h1 = spans[HOST]
         if h0 >= h1:
             out.append(
-                finding(
+                Diagnostic(
                     code="scheme-requires-host",
                     severity="error",
                     category="scheme",
@@ -117,7 +116,7 @@ def _check_authority(
         u0, u1 = spans[USERINFO]
         if u0 >= 0:
             out.append(
-                finding(
+                Diagnostic(
                     code="scheme-userinfo-not-allowed",
                     severity="warning",
                     category="scheme",
@@ -131,7 +130,7 @@ def _check_authority(
         p0, p1 = spans[PORT]
         if p0 >= 0:
             out.append(
-                finding(
+                Diagnostic(
                     code="scheme-port-not-allowed",
                     severity="warning",
                     category="scheme",

@@ -1,20 +1,23 @@
-"""The parser's own form of a URL's spans: a tuple indexed by the constants below, as
-:attr:`re.Match.regs` gives a match's groups, ``(-1, -1)`` where a component is
-undefined.
+"""The parser's own forms of what it finds: the spans of a URL's components, as
+:attr:`re.Match.regs` gives a match's groups (a tuple indexed by the constants below,
+``(-1, -1)`` where a component is undefined), and each scheme-specific part as a plain
+tuple of a :class:`.model.Part`'s fields.
 
 Private to the parser (:mod:`.parse`, :mod:`.checks`, :mod:`.specific`, :mod:`.tables`)
-and to the record it builds (:class:`.url.URL`, which keeps it and answers from it):
-the validating regular expression's groups are read once, as a tuple, and every
-step of the parse indexes it without a call.  Everything else reads the typed
-record :class:`.model.Spans`, whose fields are ``Span | None`` (``url.spans.host``,
-``url.span("host")``); a test keeps every other module from importing this one.
+and to the record it builds (:class:`.url.URL`, which keeps them and answers from
+them): the validating regular expression's groups are read once, as a tuple, and every
+step of the parse indexes it without a call; a part costs a tuple, not a call of its
+class, and becomes a :class:`.model.Part` when it is read (``url.scheme_parts``).
+Everything else reads the typed records: :class:`.model.Spans`, whose fields are
+``Span | None`` (``url.spans.host``, ``url.span("host")``), and :class:`.model.Part`.
+A test keeps every other module from importing this one.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from urlinspector.core.model import COMPONENT_NAMES, ComponentName, Span, Spans
+from urlinspector.core.model import COMPONENT_NAMES, ComponentName, Part, Span, Spans
 
 __all__ = [
     "AUTHORITY",
@@ -30,7 +33,9 @@ __all__ = [
     "URI",
     "USER",
     "USERINFO",
+    "RawPart",
     "Regs",
+    "parts",
     "regs_of",
     "typed",
 ]
@@ -85,3 +90,13 @@ def typed(regs: Regs) -> Spans:
 def regs_of(spans: Spans) -> Regs:
     """The parser's form of *spans*: each undefined component :data:`UNDEFINED`."""
     return tuple(UNDEFINED if span is None else span for span in spans)
+
+
+RawPart = tuple[str, Span, str, str, str]
+"""A scheme-specific part as the parser keeps it: a :class:`.model.Part`'s fields in
+its order, ``(name, span, text, role, rule)``."""
+
+
+def parts(raw: tuple[RawPart, ...]) -> tuple[Part, ...]:
+    """The :class:`.model.Part` records of *raw*."""
+    return tuple([Part(*part) for part in raw])
