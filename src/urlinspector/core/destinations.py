@@ -25,7 +25,7 @@ from urlinspector.core.brands import (
 from urlinspector.core.browser import BrowserReading, browser_reading
 from urlinspector.core.host_judgement import HostJudge, HostJudgement
 from urlinspector.core.lookalike import HostDisplay
-from urlinspector.core.model import Diagnostic, Span
+from urlinspector.core.model import Code, Diagnostic, Span
 from urlinspector.core.parse import URL, parse
 from urlinspector.core.readers import ReaderReading, reader_findings, reader_readings
 from urlinspector.core.whatwg_rules import responsible_rules
@@ -33,9 +33,18 @@ from urlinspector.core.wrappers import NOT_WRAPPED, Unwrapping, unwrap, unwrappi
 
 __all__ = ["Destination", "Verdict", "destination"]
 
-_INSIDE_CODES = frozenset(
-    {"browser-host", "userinfo-lookalike", "embedded-brand", "lookalike-domain", "active-content"}
-    | {"whole-script-confusable", "mixed-script", "confusable-skeleton", "idn-punycode"}
+_INSIDE_CODES: frozenset[Code] = frozenset(
+    {
+        "browser-host",
+        "userinfo-lookalike",
+        "embedded-brand",
+        "lookalike-domain",
+        "active-content",
+        "whole-script-confusable",
+        "mixed-script",
+        "confusable-skeleton",
+        "idn-punycode",
+    }
 )
 """The findings on the URL inside a wrapped link that the wrapped link repeats: where
 its browsers go and what its host pretends to be."""

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
 
+from urlinspector.core.code_names import Code
+
 if TYPE_CHECKING:  # (a type only: the scheme parsers' package imports this module)
     from urlinspector.core.specific import SchemeFields
 
 __all__ = [
     "COMPONENT_NAMES",
     "Category",
+    "Code",
     "ComponentName",
     "Diagnostic",
     "HostKind",
@@ -74,8 +77,9 @@ class Diagnostic(NamedTuple):
     keyword: ``Diagnostic(code=..., severity=..., category=..., span=..., message=...,
     reference=...)``."""
 
-    code: str
-    """Stable identifier, e.g. ``invalid-char``, ``port-out-of-range``, ``password``."""
+    code: Code
+    """Stable identifier, e.g. ``invalid-char``, ``port-out-of-range``, ``password``: one
+    of the table of codes, :data:`.codes.CODES`, whose row says what it means."""
     severity: Severity
     category: Category
     span: Span

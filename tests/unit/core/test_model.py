@@ -139,16 +139,26 @@ def _finding_added(*fields: object) -> Diagnostic:
 
 PARSER_BUILDERS = [
     pytest.param(
-        lambda: _finding_added("c", "error", "syntax", (1, 2), "m", "r"),
+        lambda: _finding_added("wrapper", "error", "syntax", (1, 2), "m", "r"),
         Diagnostic(
-            code="c", severity="error", category="syntax", span=(1, 2), message="m", reference="r"
+            code="wrapper",
+            severity="error",
+            category="syntax",
+            span=(1, 2),
+            message="m",
+            reference="r",
         ),
         id="Findings.add",
     ),
     pytest.param(
-        lambda: _diag("c", "warning", 3, 4, "m", "r"),
+        lambda: _diag("mailto-no-at", "warning", 3, 4, "m", "r"),
         Diagnostic(
-            code="c", severity="warning", category="scheme", span=(3, 4), message="m", reference="r"
+            code="mailto-no-at",
+            severity="warning",
+            category="scheme",
+            span=(3, 4),
+            message="m",
+            reference="r",
         ),
         id="specific _diag",
     ),

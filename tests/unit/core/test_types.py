@@ -10,7 +10,7 @@ import pytest
 
 from urlinspector.core import URL, Diagnostic, Part, SchemeParts, parse
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import HostKind, Severity, Span, Spans
+from urlinspector.core.model import Code, HostKind, Severity, Span, Spans
 from urlinspector.core.specific import (
     FileFields,
     FtpFields,
@@ -65,7 +65,7 @@ def test_the_fields_of_a_parsed_url_are_typed(text: str) -> None:
 def test_diagnostics_and_parts_are_typed(text: str) -> None:
     url = parse(text)
     for d in url.diagnostics:
-        assert_type(d.code, str)
+        assert_type(d.code, Code)
         assert_type(d.severity, Severity)
         assert_type(d.span, Span)
         assert_type(d.message, str)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Final
 
-from urlinspector.core.model import Category, Diagnostic, Severity, Span
+from urlinspector.core.model import Category, Code, Diagnostic, Severity, Span
 
 __all__ = ["MAX_DIAGNOSTICS_PER_CODE", "Findings", "span_key"]
 
@@ -24,7 +24,7 @@ class Findings(list[Diagnostic]):
 
     def add(
         self,
-        code: str,
+        code: Code,
         severity: Severity,
         category: Category,
         span: Span,

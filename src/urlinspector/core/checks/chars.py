@@ -9,7 +9,7 @@ from urlinspector.core._raw import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME, Reg
 from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings
 from urlinspector.core.grammar import BAD_ESCAPE
 from urlinspector.core.lazytable import LazyTable
-from urlinspector.core.model import Diagnostic, Span
+from urlinspector.core.model import Code, Diagnostic, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -41,7 +41,7 @@ def _escaped(chars: str) -> str:
     return "%" + octets.hex("%").upper()
 
 
-_KIND_TEXT: Final = {
+_KIND_TEXT: Final[dict[str, tuple[Code, str]]] = {
     "control": ("control-char", "control character{s} {what} not allowed"),
     "space": ("space", "space{s} not allowed"),
     "non_ascii": ("non-ascii", "non-ASCII character{s} {what} not allowed"),
@@ -52,13 +52,13 @@ _KIND_TEXT: Final = {
 }
 
 
-def _one_char(kind_and_char: tuple[str, str]) -> tuple[str, str]:
+def _one_char(kind_and_char: tuple[str, str]) -> tuple[Code, str]:
     kind, char = kind_and_char
     code, template = _KIND_TEXT[kind]
     return code, template.format(s="", what=_describe(char))
 
 
-_KIND_ONE: Final[dict[tuple[str, str], tuple[str, str]]] = LazyTable(_one_char)
+_KIND_ONE: Final[dict[tuple[str, str], tuple[Code, str]]] = LazyTable(_one_char)
 """The code and message of a run of one ASCII character, by kind and character, each
 worked out when first met (there are 7 x 128; a run of the program meets few)."""
 

@@ -18,7 +18,7 @@ from urlinspector.core.grammar import (
     IPVFUTURE,
     RARE_IPV4,
 )
-from urlinspector.core.model import Diagnostic, HostKind, Severity, Span
+from urlinspector.core.model import Code, Diagnostic, HostKind, Severity, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -274,13 +274,13 @@ def idn_findings(host: str, start: int, end: int, ed: Edition, out: list[Diagnos
         )
 
 
-_SAID_BY_HIDDEN: Final = frozenset({"bidi-control", "invisible-char"})
+_SAID_BY_HIDDEN: Final[frozenset[Code]] = frozenset({"bidi-control", "invisible-char"})
 """Look-alike findings on single characters that :mod:`.hidden` makes of every
 component, the host included, with what a reader sees instead (``hidden-char``)."""
 
 
 @lru_cache(maxsize=4096)
-def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[str, Severity, Span, str, str], ...]:
+def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[Code, Severity, Span, str, str], ...]:
     """What :func:`idn_findings` says of *host* under *ed*: all but where the host
     starts (each finding's span is relative to it), which is why it depends on nothing
     but the host and the edition (hosts repeat: each is worked out once)."""
@@ -303,13 +303,13 @@ def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[str, Severity, Span, str
 
 
 @lru_cache(maxsize=4096)
-def idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
+def idn_report(host: str) -> tuple[tuple[Code, Severity, str, str], ...]:
     """What to say about an internationalized host: its other form, invalid
     A-labels.  (Look-alikes are :func:`.lookalike.host_findings`'.)  Cached: hosts
     repeat."""
     import idna  # (loaded on the first internationalized host, not with the parser)
 
-    found: list[tuple[str, Severity, str, str]] = []
+    found: list[tuple[Code, Severity, str, str]] = []
     decoded = []
     for label in host.split("."):
         if label.lower().startswith("xn--"):

@@ -8,7 +8,7 @@ from typing import Final
 
 from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import Category, Diagnostic, Severity, Span
+from urlinspector.core.model import Category, Code, Diagnostic, Severity, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS, port_value
 
@@ -48,7 +48,7 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
 @lru_cache(maxsize=1024)
 def _said_of_port(
     port: str, ed: Edition, scheme: str | None
-) -> tuple[str, Severity, Category, str, str] | None:
+) -> tuple[Code, Severity, Category, str, str] | None:
     """What :func:`port_finding` says of a *port* (not empty) wherever it stands: all
     but the span, which depends on nothing but the port as written, the edition and
     the scheme (ports repeat: each is worked out once)."""

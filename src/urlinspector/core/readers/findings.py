@@ -17,7 +17,7 @@ from functools import cache
 
 from urlinspector.core.browser import SPECIAL_PORTS, BrowserReading, browser_reading
 from urlinspector.core.memo import short_lru_cache
-from urlinspector.core.model import Diagnostic, Severity, Span
+from urlinspector.core.model import Code, Diagnostic, Severity, Span
 from urlinspector.core.parse import URL
 from urlinspector.core.readers.reading import Reader, ReaderReading
 
@@ -207,7 +207,8 @@ def reader_findings(
     for host, port, group in _elsewhere(url, browser, readings, readers):
         written = group[0][1].host or ""
         theirs: str | None = None  # browsers reject the URL
-        code, with_port = "reader-host", any(r.written_port is not None for _, r in group)
+        code: Code = "reader-host"
+        with_port = any(r.written_port is not None for _, r in group)
         if browser.valid:
             code = "reader-host" if host != browser.host else "reader-port"
             with_port = port != browser.port
@@ -239,7 +240,7 @@ def _where(host: str, comparable: str, port: int | None) -> str:
 
 def _finding(
     url: URL,
-    code: str,
+    code: Code,
     severity: Severity,
     group: _Group,
     where: str,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeVar
 
 from urlinspector.core._raw import AUTHORITY, PATH, QUERY, SCHEME, RawPart, Regs
-from urlinspector.core.model import Diagnostic, Severity, Span
+from urlinspector.core.model import Code, Diagnostic, Severity, Span
 from urlinspector.core.registry import DEFAULT_PORTS
 
 _Fields = TypeVar("_Fields")
@@ -103,7 +103,7 @@ def _text(raw: str) -> str:
 
 
 def _diag(
-    code: str, severity: Severity, start: int, end: int, message: str, ref: str
+    code: Code, severity: Severity, start: int, end: int, message: str, ref: str
 ) -> Diagnostic:
     """A scheme's finding at ``[start, end)``, in the ``scheme`` category."""
     return Diagnostic(code, severity, "scheme", (start, end), message, ref)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from urlinspector.core import URL
-from urlinspector.core.model import Diagnostic, SchemeParts
+from urlinspector.core.model import Code, Diagnostic, SchemeParts
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import FtpFields, FtpTypecode, parse_specific
@@ -300,7 +300,7 @@ class Plan:
         return tuple(steps)
 
 
-_REFUSED_DIAGNOSTICS = frozenset(
+_REFUSED_DIAGNOSTICS: frozenset[Code] = frozenset(
     {
         "scheme-requires-authority",
         "scheme-requires-host",
