@@ -9,7 +9,7 @@ from urlinspector.core._raw import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME, Reg
 from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings
 from urlinspector.core.grammar import BAD_ESCAPE
 from urlinspector.core.lazytable import LazyTable
-from urlinspector.core.model import Code, Diagnostic, Span
+from urlinspector.core.model import Code, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -112,16 +112,7 @@ def check_chars(
             msg = template.format(s="s" if len(run) > 1 else "", what=_describe(run))
             msg = f"{msg} in the {where}; escape as {_escaped(run)}"
         ref = ed.cite(_KIND_RULE.get(kind, "characters"))
-        out.append(
-            Diagnostic(
-                code=code,
-                severity="error",
-                category="syntax",
-                span=m.span(),
-                message=msg,
-                reference=ref,
-            )
-        )
+        out.add(code, "error", "syntax", m.span(), msg, ref)
     if text.find("%", start, end) >= 0:
         for count, m in enumerate(BAD_ESCAPE.finditer(text, start, end)):
             if count >= MAX_DIAGNOSTICS_PER_CODE:

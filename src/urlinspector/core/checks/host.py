@@ -18,7 +18,7 @@ from urlinspector.core.grammar import (
     IPVFUTURE,
     RARE_IPV4,
 )
-from urlinspector.core.model import Code, Diagnostic, HostKind, Severity, Span
+from urlinspector.core.model import Code, HostKind, Severity, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -257,21 +257,12 @@ def _host_findings(host: str, start: int, end: int, ed: Edition, out: Findings) 
         idn_findings(host, start, end, ed, out)
 
 
-def idn_findings(host: str, start: int, end: int, ed: Edition, out: list[Diagnostic]) -> None:
+def idn_findings(host: str, start: int, end: int, ed: Edition, out: Findings) -> None:
     """Add to *out* what :func:`_said_of_idn` says of the internationalized *host*,
     which spans *start* to *end* of the text."""
     for code, severity, (first, last), message, reference in _said_of_idn(host, ed):
         span = (start + first, start + last)
-        out.append(
-            Diagnostic(
-                code=code,
-                severity=severity,
-                category="security",
-                span=span,
-                message=message,
-                reference=reference,
-            )
-        )
+        out.add(code, severity, "security", span, message, reference)
 
 
 _SAID_BY_HIDDEN: Final[frozenset[Code]] = frozenset({"bidi-control", "invisible-char"})

@@ -10,7 +10,7 @@ from urlinspector.core._raw import HOST, PASSWORD, PATH, QUERY, USERINFO, RawPar
 from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import ENCODED_CONTROL, LOOKALIKE_HOST
-from urlinspector.core.model import COMPONENT_NAMES, Diagnostic
+from urlinspector.core.model import COMPONENT_NAMES
 from urlinspector.core.quoting import quoted
 
 __all__ = ["security_findings", "userinfo_findings"]
@@ -32,35 +32,31 @@ def security_findings(
         _encoded_controls(text, spans, ed, parts, out)
 
 
-def userinfo_findings(text: str, spans: Regs, ed: Edition, out: list[Diagnostic]) -> None:
+def userinfo_findings(text: str, spans: Regs, ed: Edition, out: Findings) -> None:
     """What the defined userinfo may hide: a look-alike host name, a password."""
     u_start, u_end = spans[USERINFO]
     userinfo = text[u_start:u_end]
     if "." in userinfo and LOOKALIKE_HOST.search(userinfo):  # (a host name has a ".")
         h_start, h_end = spans[HOST]
         real_host = text[h_start:h_end] if h_start >= 0 else ""
-        out.append(
-            Diagnostic(
-                code="userinfo-lookalike",
-                severity="warning",
-                category="security",
-                span=(u_start, u_end),
-                message=f"the userinfo {quoted(userinfo)} looks like a host name, but the host is "
-                f"{quoted(real_host)}: everything before '@' is user information",
-                reference=ed.cite("semantic-attack"),
-            )
+        out.add(
+            "userinfo-lookalike",
+            "warning",
+            "security",
+            (u_start, u_end),
+            f"the userinfo {quoted(userinfo)} looks like a host name, but the host is "
+            f"{quoted(real_host)}: everything before '@' is user information",
+            ed.cite("semantic-attack"),
         )
     p_start, p_end = spans[PASSWORD]  # (defined only with the userinfo)
     if p_start >= 0:
-        out.append(
-            Diagnostic(
-                code="password",
-                severity="warning",
-                category="security",
-                span=(p_start, p_end),
-                message="the URL carries a password in clear text",
-                reference=ed.cite("password"),
-            )
+        out.add(
+            "password",
+            "warning",
+            "security",
+            (p_start, p_end),
+            "the URL carries a password in clear text",
+            ed.cite("password"),
         )
 
 

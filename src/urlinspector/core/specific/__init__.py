@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Final
 
 from urlinspector.core._raw import Regs, parts, regs_of
+from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
 from urlinspector.core.model import Diagnostic, SchemeParts, Spans
 from urlinspector.core.specific.authority import NEEDS_AUTHORITY, authority_findings
@@ -156,7 +157,7 @@ def parse_specific(
     if parser is None:
         return None, _NO_DIAGNOSTICS
     regs = regs_of(spans)
-    found: list[Diagnostic] = []
+    found = Findings()
     authority_findings(text, scheme, regs, found)
     raw_parts, fields, own = parser(text, scheme, regs, edition)
     specific = SchemeParts(
