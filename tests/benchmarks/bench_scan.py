@@ -159,7 +159,7 @@ class Scan(NamedTuple):
 
 def scan_seconds(path: Path, workers: int, *, readers: bool = True) -> Scan:
     """One scan of *path* on a fresh local cluster of *workers* processes."""
-    from urlinspector.scan import Options, run_scan
+    from urlinspector.scan import Options, Reading, ScanSettings, run_scan
     from urlinspector.scan.driver import local_client, warm_worker
 
     with path.open("rb") as f:
@@ -172,7 +172,8 @@ def scan_seconds(path: Path, workers: int, *, readers: bool = True) -> Scan:
             cpu = client.run(_cpu_seconds)
             options = Options(out, readers=readers)
             part = max(1, -(-lines // (8 * workers)))  # (8 even parts a worker)
-            run_scan([str(path)], options, client=client, part_size=part)
+            settings = ScanSettings(reading=Reading(part_size=part), progress="none")
+            run_scan([str(path)], options, settings, client=client)
             done = time.perf_counter()
             spent = [v - cpu[k] for k, v in client.run(_cpu_seconds).items()]
             memory = sorted(client.run(_peak_rss_mib).values())

@@ -141,17 +141,17 @@ def viewer_over_loopback(data: bytes) -> tuple[float, float]:
         deadline = start + 120
         while time.perf_counter() < deadline:
             app.processEvents()
-            if first is None and pane.gopher_page.model.rowCount() > 0:
-                pane.gopher_page.view.grab()
+            if first is None and pane.pages.gopher_page.model.rowCount() > 0:
+                pane.pages.gopher_page.view.grab()
                 first = time.perf_counter() - start
             if not pane.busy:
                 break
             time.sleep(0.001)  # (the loop measures; it lets the pool threads run)
-        pane.gopher_page.view.grab()
+        pane.pages.gopher_page.view.grab()
         total = time.perf_counter() - start
-        shown = pane.gopher_page.model.rowCount()
+        shown = pane.pages.gopher_page.model.rowCount()
         if shown != data.count(b"\r\n") - 1:
-            raise RuntimeError(f"the viewer showed {shown} rows: {pane.info.text()}")
+            raise RuntimeError(f"the viewer showed {shown} rows: {pane.toolbar.info.text()}")
         return (first or total), total
     finally:
         pane.shutdown()

@@ -62,11 +62,10 @@ def _news_server(window: MainWindow, pane: ViewerPane, _qtbot: Any, _tmp: Path) 
 
 
 def _bookmarks(_window: MainWindow, pane: ViewerPane, _qtbot: Any, _tmp: Path) -> QWidget:
-    action = pane.manage_bookmarks_action
-    assert action is not None
-    action.trigger()
-    assert pane.bookmarks_dialog is not None
-    return pane.bookmarks_dialog
+    assert pane.bookmarks is not None
+    pane.bookmarks.manage_action.trigger()
+    assert pane.bookmarks.dialog is not None
+    return pane.bookmarks.dialog
 
 
 def _save(_window: MainWindow, pane: ViewerPane, _qtbot: Any, tmp: Path) -> QWidget:
@@ -85,11 +84,11 @@ def _overwrite(window: MainWindow, pane: ViewerPane, qtbot: Any, tmp: Path) -> Q
 
 
 def _ask_form(_window: MainWindow, pane: ViewerPane, _qtbot: Any, _tmp: Path) -> QWidget:
-    pane.gopher_page.attributes.ask_fields = (AskField("Ask", "Your name", ("Ada",)),)
+    pane.pages.gopher_page.attributes.ask_fields = (AskField("Ask", "Your name", ("Ada",)),)
     item = MenuItem("1", "A form", b"/form", "example.org", 70, "?", None, b"", 1)
     pane.gopher_menu.fill_form(item)
-    assert pane.ask_dialog is not None
-    return pane.ask_dialog
+    assert pane.gopher_menu.ask_dialog is not None
+    return pane.gopher_menu.ask_dialog
 
 
 def _downloads(_window: MainWindow, pane: ViewerPane, _qtbot: Any, _tmp: Path) -> QWidget:

@@ -9,9 +9,10 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QStyleOptionViewItem
 
 from urlinspector.gui.main_window import MainWindow
-from urlinspector.gui.models.inspection import cut_keeping_host, editions_table
 from urlinspector.gui.widgets.components import URL_TEXT_COLUMNS
 from urlinspector.gui.widgets.editions import CELL_PADDING, with_breaks
+from urlinspector.present.editions_table import cut_keeping_host, editions_table
+from urlinspector.present.inspection import inspect
 
 ZW = "\u200b"
 
@@ -44,7 +45,7 @@ def test_a_long_url_is_cut_around_its_host() -> None:
 
 def test_a_long_target_keeps_its_host_in_every_column() -> None:
     text = "http://" + "x" * 500 + "@evil.example/" + "a/" * 400
-    table = editions_table(text)
+    table = editions_table(inspect(text, edition="rfc3986"))
     for column in table.column_ids:
         if column.startswith("reader:"):
             continue  # a library resolves nothing: its target cell is empty
@@ -54,7 +55,7 @@ def test_a_long_target_keeps_its_host_in_every_column() -> None:
 
 
 def test_each_tooltip_shows_its_own_columns_value() -> None:
-    table = editions_table("https://evil.com\\@good.com/")
+    table = editions_table(inspect("https://evil.com\\@good.com/", edition="rfc3986"))
     assert table.cell("host", "rfc3986").text == "good.com"
     assert table.cell("host", "whatwg").text == "evil.com"
     assert table.cell("host", "rfc3986").tooltip.split("\n")[0] == "good.com"
@@ -67,7 +68,7 @@ def test_each_tooltip_shows_its_own_columns_value() -> None:
 
 
 def test_the_browsers_column_shows_the_resolved_values_of_a_reference() -> None:
-    table = editions_table("../g", "http://a/b/c/d;p?q")
+    table = editions_table(inspect("../g", edition="rfc3986", base="http://a/b/c/d;p?q"))
     assert table.cell("host", "whatwg").text == "a"
     assert table.cell("path", "whatwg").text == "/b/g"
     assert "resolved against the base" in table.cell("host", "whatwg").tooltip
@@ -140,19 +141,20 @@ def test_a_library_column_is_marked_where_it_differs_from_the_browsers(
     assert view.citation_for(table.column_ids.index(column)) == ""
 
 
-def test_a_library_that_rejects_the_url_says_so() -> None:
-    table = editions_table("http://ev\til.com/")
+def test_a_library_that_refuses_the_url_says_so() -> None:
+    table = editions_table(inspect("http://ev\til.com/", edition="rfc3986"))
     cell = table.cell("findings", "reader:curl")
-    assert cell.text == "rejects it"
-    assert cell.tooltip.endswith("rejects it: CURLUcode 21: Bad hostname")
+    assert cell.text == "refuses it"
+    assert cell.tooltip.endswith("refuses it: CURLUcode 21: Bad hostname")
     assert cell.differs  # browsers read it (they drop the tab)
     assert table.cell("host", "reader:curl").text == "—"
+    assert table.cell("host", "reader:curl").tooltip.endswith("refuses: CURLUcode 21: Bad hostname")
     assert table.cell("host", "reader:urllib").text == "evil.com"  # urlsplit drops it too
     assert not table.cell("host", "reader:urllib").differs
 
 
 def test_a_relative_reference_is_not_compared_with_the_libraries() -> None:
-    table = editions_table("g;x?y#s", "http://a/b/c/d;p?q")
+    table = editions_table(inspect("g;x?y#s", edition="rfc3986", base="http://a/b/c/d;p?q"))
     for column in table.column_ids:
         if column.startswith("reader:"):
             assert not any(row[table.column_ids.index(column)].differs for row in table.cells[:8])
@@ -211,8 +213,8 @@ def test_the_components_cells_keep_the_end_of_a_long_host(window: MainWindow) ->
 
 
 def test_a_host_longer_than_a_cell_holds_is_cut_at_its_start() -> None:
-    host = "a" * 500 + ".attackerdomain.example"
-    table = editions_table(f"https://{host}/")
+    host = ".".join(["a" * 63] * 8) + ".attackerdomain.example"  # (labels of 63 at most)
+    table = editions_table(inspect(f"https://{host}/", edition="rfc3986"))
     for column in table.column_ids:
         cell = table.cell("host", column)
         assert cell.text.startswith("…"), column
@@ -222,7 +224,7 @@ def test_a_host_longer_than_a_cell_holds_is_cut_at_its_start() -> None:
 
 # --- the verdict row ------------------------------------------------------------------------
 
-VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "not installed")
+VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "refuses it", "not installed")
 """What a cell of the verdict row starts with: an edition's judgement, or a program's."""
 
 
@@ -230,12 +232,20 @@ VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "not installed"
     ("text", "base", "rfc3986", "whatwg", "curl", "whatwg_differs"),
     [
         ("http://example.com/", "", "valid", "reads it", "reads it", False),
-        ("http://ev\til.com/", "", "invalid: 1 error · 1 warning", "reads it", "rejects it", True),
-        ("http://[::1/", "", "invalid: 1 error · 1 note", "rejects it", "rejects it", False),
+        # (the note: the libraries that refuse it)
+        (
+            "http://ev\til.com/",
+            "",
+            "invalid: 1 error · 1 warning · 1 note",
+            "reads it",
+            "refuses it",
+            True,
+        ),
+        ("http://[::1/", "", "invalid: 1 error · 1 note", "rejects it", "refuses it", False),
         (
             "http://user:pw@xn--pple-43d.com/%2e%2e/a",
             "",
-            "valid · 5 warnings · 1 note",
+            "valid · 5 warnings · 2 notes",  # (urlopen refuses it: "pw@..." is no port)
             "reads it",
             "reads it",
             False,
@@ -246,7 +256,7 @@ VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "not installed"
 def test_the_verdict_row_says_one_thing_across(
     text: str, base: str, rfc3986: str, whatwg: str, curl: str, whatwg_differs: bool
 ) -> None:
-    table = editions_table(text, base)
+    table = editions_table(inspect(text, edition="rfc3986", base=base))
     assert table.rows[table.row_ids.index("findings")] == "verdict"
     row = dict(zip(table.column_ids, table.cells[table.row_ids.index("findings")], strict=True))
     assert (row["rfc3986"].text, row["whatwg"].text, row["reader:curl"].text) == (
@@ -281,6 +291,22 @@ def test_the_verdict_rows_label_says_what_it_is(window: MainWindow) -> None:
 
 @pytest.mark.parametrize("text", ["http://u:s3cr3t@ev\til.com/", "http://u:s3cr3t@h:99999/"])
 def test_the_verdicts_keep_the_password_masked(text: str) -> None:
-    table = editions_table(text)
+    table = editions_table(inspect(text, edition="rfc3986"))
     for cell in table.cells[table.row_ids.index("findings")]:
         assert "s3cr3t" not in cell.text + cell.tooltip
+
+
+def test_a_library_that_refuses_only_when_it_connects_says_so() -> None:
+    # urllib3 parses a..b, then refuses the empty label where it would connect
+    table = editions_table(inspect("http://a..b/", edition="rfc3986"))
+    cell = table.cell("findings", "reader:urllib3")
+    assert cell.text == "refuses it"
+    assert cell.tooltip.endswith(
+        "LocationParseError: Failed to parse: 'a..b', label empty or too long"
+    )
+    assert table.cell("host", "reader:curl").text == "a..b"  # (libcurl resolves the name)
+
+
+def test_a_bracketed_user_name_in_a_librarys_host_is_shown_whole() -> None:
+    table = editions_table(inspect("http://[::1]@evil.com/", edition="rfc3986"))
+    assert table.cell("host", "reader:urlopen").text == "[::1]@evil.com"

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 
 from urlinspector.core import EDITIONS
 from urlinspector.gui.main_window import MainWindow
-from urlinspector.gui.models.inspection import RESOLVED, WHATWG, WRITTEN, EditionsTable
+from urlinspector.present.editions_table import RESOLVED, WHATWG, WRITTEN, EditionsTable
 
 BASE = "http://a/b/c/d;p?q"  # RFC 3986 §5.4
 COMPONENTS = ("scheme", "user", "password", "host", "port", "path", "query", "fragment")

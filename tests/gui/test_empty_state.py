@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from urlinspector.gui.main_window import MainWindow
-from urlinspector.gui.models.text import EMPTY_ADDRESS
+from urlinspector.present.text import EMPTY_ADDRESS
 
 
 def _texts(window: MainWindow) -> list[str]:

@@ -8,7 +8,7 @@ from PySide6.QtCore import QMimeData
 from pytestqt.qtbot import QtBot
 
 from urlinspector.gui.main_window import MainWindow
-from urlinspector.gui.models.text import menu_text
+from urlinspector.present.text import menu_text
 
 PASTED = "See https://a.example/q?x=1&y=2 and https://b.example/?q=fish&chips"
 

@@ -10,10 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlinspector.core import EDITION_IDS, parse
-from urlinspector.gui.models.anatomy import component_tree, describe, rule_for
-from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for, whatwg
+from urlinspector.core.browser import browser_reading
 from urlinspector.gui.settings import history_entry, password_removed, without_password
+from urlinspector.present.anatomy import component_tree, describe, rule_for
 from urlinspector.present.colouring import MASKED, Run, colour_runs, roles_present
+from urlinspector.present.editions_table import editions_table, whatwg
+from urlinspector.present.escape_rows import escape_rows
+from urlinspector.present.inspection import inspect
+from urlinspector.present.target import target_for
 
 URL_ALPHABET = st.sampled_from([*list("abcXYZ019:/?#[]@!$&'()*+,;=%-._~ <>\"{}|\\^`"), "é", "\t"])
 urlish = st.lists(
@@ -112,29 +116,29 @@ def test_path_rules_of_rfc3986() -> None:
 def test_editions_table_marks_the_resolution_differences_of_appendix_c() -> None:
     # URL syntax draft 1997 / RFC 2396bis draft 2003 appendix C and RFC 3986 §5.4: "g?y/./x" and
     # "http:g"
-    table = editions_table("g?y/./x", "http://a/b/c/d;p?q")
+    table = editions_table(inspect("g?y/./x", edition="rfc3986", base="http://a/b/c/d;p?q"))
     assert table.cell("target", "rfc3986").text == "http://a/b/c/g?y/./x"
     assert table.differences >= 1
-    table = editions_table("http:g", "http://a/b/c/d;p?q")
+    table = editions_table(inspect("http:g", edition="rfc3986", base="http://a/b/c/d;p?q"))
     assert table.cell("target", "rfc3986").text == "http:g"
     assert not table.cell("target", "rfc3986").differs
 
 
 def test_editions_table_masks_passwords_unless_asked() -> None:
-    masked = editions_table("ftp://joe:secret@h/")
+    masked = editions_table(inspect("ftp://joe:secret@h/", edition="rfc3986"))
     assert "secret" not in masked.cell("password", "rfc3986").text
-    shown = editions_table("ftp://joe:secret@h/", mask_password=False)
+    shown = editions_table(inspect("ftp://joe:secret@h/", edition="rfc3986"), mask_password=False)
     assert shown.cell("password", "rfc3986").text == "secret"
     assert shown.cell("password", "whatwg").text == "secret"
 
 
 def test_whatwg_reading_and_its_errors() -> None:
-    reading = whatwg("HTTP://EXAMPLE.com:80/a/./b")
+    reading = whatwg(browser_reading("HTTP://EXAMPLE.com:80/a/./b"))
     assert reading.href == "http://example.com/a/b"
     assert reading.components["port"] is None
-    assert whatwg("http://[::1").href is None
-    assert whatwg("g", "not a base").error is not None
-    assert whatwg("\ud800").href is None  # a lone surrogate: refused, not raised
+    assert whatwg(browser_reading("http://[::1")).href is None
+    assert whatwg(browser_reading("g", "not a base")).error is not None
+    assert whatwg(browser_reading("\ud800")).href is None  # a lone surrogate: refused, not raised
 
 
 def test_target_for_every_case() -> None:

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.unit.core.test_wrappers import NESTED, SAFE_LINKS
 from urlinspector.gui.main_window import DEFAULT_SIZE, MainWindow
+from urlinspector.present.inspection import inspect
 
 SAFE_LINKS_AROUND = "https://nam12.safelinks.protection.outlook.com/?url={}&data=05&reserved=0"
 
@@ -47,7 +48,7 @@ def test_the_verdict_area_offers_the_url_inside(
     assert button.isVisible()
     assert button.text() == label
     assert chain in button.toolTip()
-    final = window.cache.destination(text, window.edition).unwrapping.final
+    final = inspect(text, edition=window.edition).destination.unwrapping.final
     assert final is not None
     with qtbot.waitSignal(window.inspectRequested) as blocker:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

@@ -60,6 +60,9 @@ COMMAND_MODULES: Mapping[str, str] = MappingProxyType(
         "normalize": "links",
         "compare": "links",
         "extract": "links",
+        "guard": "guard",
+        "defang": "defang",
+        "clean": "clean",
         "fetch": "fetch",
         "spec": "spec",
         "explain": "explain",
@@ -202,18 +205,7 @@ def main(argv: list[str] | None = None, extra: tuple[Command, ...] = ()) -> int:
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(_needed(words, extra))
     try:
-        try:
-            args = parser.parse_args(words)
-        except UsageError as exc:
-            _error(f"{exc} (see {exc.prog} --help)", words)
-            return EXIT_USAGE
-        run: Callable[[argparse.Namespace, Console], int] | None = getattr(args, "run", None)
-        if run is None:
-            parser.print_help(sys.stderr)
-            return EXIT_USAGE
-        status = run(args, Console.for_args(args, sys.stdout))
-        sys.stdout.flush()
-        return status
+        return _run(parser, words)
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except BrokenPipeError:
@@ -221,34 +213,57 @@ def main(argv: list[str] | None = None, extra: tuple[Command, ...] = ()) -> int:
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    except OSError as exc:  # a full disk, a missing folder: the user's system, not a bug
-        if os.environ.get("URLINSPECTOR_DEBUG"):
-            raise
-        _error(io_failure(exc))
-        _drop_pending_output()
-        return EXIT_FINDINGS
-    except URLInspectorError as exc:
-        _error(str(exc), words)
-        return EXIT_USAGE
     except MemoryError:
         if os.environ.get("URLINSPECTOR_DEBUG"):
             raise
         # reported below, after this block: the frames that filled memory are let go
-    except Exception as exc:  # a bug: say so on one line instead of a traceback
-        if isinstance(exc, ValueError) and _raised_by_the_command_line(exc):
-            _error(str(exc), words)  # the command's own word on its arguments: misuse
-            return EXIT_USAGE
-        if os.environ.get("URLINSPECTOR_DEBUG"):
-            raise
-        _error(
-            f"internal error ({type(exc).__name__}: {exc}); please report it with the "
-            f"input (URLINSPECTOR_DEBUG=1 shows the traceback)",
-            words,
-        )
-        return EXIT_SOFTWARE
+    except Exception as exc:
+        return _failed(exc, words)
     _error(
         "out of memory: the input, or what the server sent, takes more memory than this "
         "machine has; nothing more was done"
+    )
+    return EXIT_SOFTWARE
+
+
+def _run(parser: argparse.ArgumentParser, words: list[str]) -> int:
+    """Parse *words* and run the command they name; its exit status."""
+    try:
+        args = parser.parse_args(words)
+    except UsageError as exc:
+        _error(f"{exc} (see {exc.prog} --help)", words)
+        return EXIT_USAGE
+    run: Callable[[argparse.Namespace, Console], int] | None = getattr(args, "run", None)
+    if run is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    status = run(args, Console.for_args(args, sys.stdout))
+    sys.stdout.flush()
+    return status
+
+
+def _failed(exc: Exception, words: list[str]) -> int:
+    """The exit status of a command that raised *exc*, said on one line: the user's
+    system (a full disk, a missing folder), misuse (the core's or the command line's
+    own word on its arguments), or a bug (said so, instead of a traceback; with
+    ``URLINSPECTOR_DEBUG`` set, the system's failures and bugs raise)."""
+    debug = bool(os.environ.get("URLINSPECTOR_DEBUG"))
+    if isinstance(exc, OSError):
+        if debug:
+            raise exc
+        _error(io_failure(exc))
+        _drop_pending_output()
+        return EXIT_FINDINGS
+    misuse = isinstance(exc, ValueError) and _raised_by_the_command_line(exc)
+    if isinstance(exc, URLInspectorError) or misuse:
+        _error(str(exc), words)
+        return EXIT_USAGE
+    if debug:
+        raise exc
+    _error(
+        f"internal error ({type(exc).__name__}: {exc}); please report it with the "
+        f"input (URLINSPECTOR_DEBUG=1 shows the traceback)",
+        words,
     )
     return EXIT_SOFTWARE
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import argparse
 
 from urlinspector.cli.common import arg
-from urlinspector.present.report import FORMATS, build_report, render
+from urlinspector.present.inspection import Inspection
+from urlinspector.present.report import FORMATS, render, report_of
 
 __all__ = ["BASE_ARG", "FORMAT_ARG", "SHOW_PASSWORDS_ARG", "output_format", "report_text"]
 
@@ -35,8 +36,9 @@ SHOW_PASSWORDS_ARG = arg(
     "--show-passwords",
     dest="show_passwords",
     action="store_true",
-    help="markdown, html: write passwords as they are (by default the report, made to be "
-    "shared, masks them as the window does, the password browsers read included)",
+    help="text, markdown, html: write passwords as they are (by default the report, made "
+    "to be shared, masks them as the window does, the password browsers read included; "
+    "JSON keeps them)",
 )
 
 
@@ -53,8 +55,8 @@ def output_format(args: argparse.Namespace) -> str:
     return fmt
 
 
-def report_text(text: str, args: argparse.Namespace, fmt: str) -> str:
-    """The report of *text* (the URL) in *fmt*, markdown or html: passwords masked
-    unless ``--show-passwords``."""
+def report_text(inspection: Inspection, args: argparse.Namespace, fmt: str) -> str:
+    """The report of *inspection* in *fmt*, markdown or html: passwords masked unless
+    ``--show-passwords``."""
     masked = not getattr(args, "show_passwords", False)
-    return render(build_report(text, args.base or "", args.edition, mask_passwords=masked), fmt)
+    return render(report_of(inspection, mask_passwords=masked), fmt)

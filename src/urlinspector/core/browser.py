@@ -8,9 +8,8 @@ against ``urllib.parse.urlsplit``): this reading is asked for on its own, by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+import re
+from typing import NamedTuple
 
 import ada_url
 
@@ -29,8 +28,7 @@ SPECIAL_PORTS: dict[str, int | None] = {
 """The special schemes and their default ports (WHATWG URL §4.1, "special scheme")."""
 
 
-@dataclass(frozen=True)
-class BrowserReading:
+class BrowserReading(NamedTuple):
     """What the WHATWG URL parser makes of a text: the URL a browser would follow.
 
     Undefined is ``None``, empty is ``""`` where the standard tells them apart (a null
@@ -71,9 +69,30 @@ class BrowserReading:
         return {"href": self.href, "host": self.host, "port": self.port, "valid": self.valid}
 
 
-_COMPONENTS = ("href", "protocol", "hostname", "port", "username", "password", "pathname")
-"""The components of a reading asked of ``ada_url``, as it names them (WHATWG URL
-§6.1); the query and the fragment are read from ``href``."""
+_SERIALIZED = re.compile(
+    r"(?P<scheme>[^:]*):"
+    r"(?://"
+    r"(?:(?P<username>[^:@/?#]*+)(?::(?P<password>[^:@/?#]*+))?@)?"
+    r"(?P<host>\[[^\]]*+\]|[^:/?#]*+)"
+    r"(?::(?P<port>[0-9]+))?"
+    r")?"
+    r"(?P<path>[^?#]*)"
+    r"(?:\?(?P<query>[^#]*))?"
+    r"(?:#(?P<fragment>.*))?",
+    re.DOTALL,
+)
+"""A URL as the WHATWG URL serializer writes it (WHATWG URL §4.5): the scheme and
+``:``; ``//``, the credentials and ``@``, the host and ``:`` port when there is a
+host; the path; ``?`` query; ``#`` fragment.  The serializer percent-encodes every
+``:``, ``@``, ``/``, ``?`` and ``#`` inside the credentials (the userinfo
+percent-encode set, §1.3) and ``?`` and ``#`` in the path, and a host holds none of
+them (forbidden host code points, §3.5), so each component is read back from the
+serialized URL whole: ``ada_url`` is asked for that one value, not for each component
+(every value asked of its binding is a call of its own)."""
+
+_OPAQUE_ROOT = "/."
+"""What the serializer writes before a path that starts with ``//`` when there is no
+host, so that it does not read as one (WHATWG URL §4.5, step 3.2); not in the path."""
 
 _INVALID = BrowserReading(
     False, None, None, None, None, None, None, False, None, None, None, "browsers reject it"
@@ -99,41 +118,33 @@ def browser_reading(text: str, base: str | None = None) -> BrowserReading:
     """Parse *text* (against *base* when given) as browsers do (WHATWG URL §4.4,
     the basic URL parser).  Never raises for a ``str``: a text browsers reject gives
     a reading with ``valid`` False and the reason in ``error``."""
-    parts: Mapping[str, Any]
     try:
-        if base:
-            parsed = ada_url.URL(text, base)
-            parts = {name: getattr(parsed, name) for name in _COMPONENTS}
-        else:
-            # one call into the binding for every component (each property of an
-            # ada_url.URL is a call of its own)
-            parts = ada_url.parse_url(text, _COMPONENTS)
+        href = ada_url.URL(text, base).href if base else ada_url.URL(text).href
     except (ValueError, UnicodeError, TypeError):
         return _INVALID_WITH_BASE if base else _INVALID
-    href, protocol, hostname = parts["href"], parts["protocol"], parts["hostname"]
-    port_text = parts["port"]
-    scheme = protocol[:-1] if protocol.endswith(":") else protocol
-    # a URL with a host (even an empty one) serializes "//" after the scheme (WHATWG
-    # URL §4.5, the URL serializer)
-    has_host = href.startswith("//", len(protocol))
-    # the first "#" starts the fragment, the first "?" before it the query: the
-    # serializer percent-encodes both everywhere else (WHATWG URL §4.5)
-    hash_at = href.find("#")
-    query_at = href.find("?", 0, len(href) if hash_at < 0 else hash_at)
-    explicit = bool(port_text)
-    port = int(port_text) if explicit else SPECIAL_PORTS.get(scheme)
+    return _reading_of(href)
+
+
+def _reading_of(href: str) -> BrowserReading:
+    """The reading of *href*, a URL as ada serialized it (:data:`_SERIALIZED`)."""
+    m = _SERIALIZED.fullmatch(href)
+    assert m is not None  # (every serialized URL has a scheme and a ":")
+    scheme, host, port_text, path = m.group("scheme", "host", "port", "path")
+    if host is None and path.startswith(_OPAQUE_ROOT + "/"):
+        path = path[len(_OPAQUE_ROOT) :]
+    explicit = port_text is not None
     return BrowserReading(
         True,
         href,
         scheme,
-        parts["username"],
-        parts["password"],
-        hostname if has_host else None,
-        port,
+        m.group("username") or "",
+        m.group("password") or "",
+        host,
+        int(port_text) if explicit else SPECIAL_PORTS.get(scheme),
         explicit,
-        parts["pathname"],
-        None if query_at < 0 else href[query_at + 1 : len(href) if hash_at < 0 else hash_at],
-        None if hash_at < 0 else href[hash_at + 1 :],
+        path,
+        m.group("query"),
+        m.group("fragment"),
     )
 
 

@@ -296,6 +296,13 @@ CODES: Final[Mapping[Code, CodeRow]] = MappingProxyType(
             summary="an escape decodes to a bidi control or an invisible character",
             citation="RFC 3986 §7.6; UTS #39 §3.1",
         ),
+        "lone-surrogate": CodeRow(
+            severity="warning",
+            category="security",
+            summary="a lone surrogate (U+D800..U+DFFF) stands in the text: no character, so "
+            "it is shown as U+FFFD and cannot be sent as written",
+            citation="The Unicode Standard §3.9 (D76, D91); RFC 3629 §3",
+        ),
         "embedded-brand": CodeRow(
             severity="warning",
             category="security",
@@ -332,12 +339,26 @@ CODES: Final[Mapping[Code, CodeRow]] = MappingProxyType(
             summary="an HTTP library would connect to another port than browsers do",
             citation="WHATWG URL §4.4; the library's own parser",
         ),
+        "reader-refuses": CodeRow(
+            severity="info",
+            category="security",
+            summary="an HTTP library refuses a URL browsers fetch: it raises before it would "
+            "connect",
+            citation="the library's own parser and connection code",
+        ),
         "active-content": CodeRow(
             severity="warning",
             category="security",
             summary="following the URL runs or renders content it carries itself "
             "(javascript:, data:)",
             citation="RFC 2397; WHATWG URL §4.4",
+        ),
+        "protocol-relative": CodeRow(
+            severity="warning",
+            category="security",
+            summary="a reference in markup names no scheme: it takes the page's scheme and "
+            "goes to the host it names",
+            citation="RFC 3986 §4.2 (network-path reference)",
         ),
         "wrapped-link": CodeRow(
             severity="warning",
@@ -356,6 +377,14 @@ CODES: Final[Mapping[Code, CodeRow]] = MappingProxyType(
             severity="info",
             category="security",
             summary="a wrapped link holds no URL browsers accept where its target should be",
+            citation="the wrapping service's documentation",
+        ),
+        # --- privacy: what a link tells of who received it --------------------------------
+        "recipient-identifier": CodeRow(
+            severity="warning",
+            category="privacy",
+            summary="a wrapper writes who received the link into it: sharing the link tells "
+            "whoever opens it",
             citation="the wrapping service's documentation",
         ),
         # --- scheme: what a scheme's own syntax asks (RFC 1738 §3) ------------------------

@@ -63,9 +63,10 @@ def judge_host(host: str | None, brands: TopDomains | None) -> HostJudgement:
     )
 
 
-@dataclass
+@dataclass(eq=False)
 class HostJudge:
-    """:func:`judge_host` with one *brands*, each distinct host judged once: up to
+    """:func:`judge_host` with one *brands*, each distinct host judged once (a judge is
+    one cache: compared and hashed by identity); up to
     *size* hosts are kept (then it starts afresh); a host longer than
     :data:`~.memo.LONGEST` is judged each time and not kept."""
 

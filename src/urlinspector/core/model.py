@@ -67,7 +67,7 @@ COMPONENT_NAMES: Final[tuple[ComponentName, ...]] = get_args(ComponentName)
 keeps the two the same)."""
 
 Severity = Literal["error", "warning", "info"]
-Category = Literal["syntax", "escape", "security", "scheme", "wrapper"]
+Category = Literal["syntax", "escape", "security", "scheme", "wrapper", "privacy"]
 HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
 
 

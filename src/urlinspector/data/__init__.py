@@ -7,11 +7,13 @@ and a source checkout find the same files inside the package:
   :data:`urlinspector.core.documents.BUNDLED` for which file is which document);
 * ``demo/``: the gopher hole ``urlinspector demo`` serves (its ``README.md`` describes it);
 * ``top_domains/``: Chromium's top domains list (its ``SOURCE.md`` says where it comes
-  from, which commit, and its licence).
+  from, which commit, and its licence);
+* ``clearurls/``: the tracking-parameter rules of ClearURLs (its ``SOURCE.md`` the
+  same).
 
 This is the only module that reads them; the index of a text is built by the pure
 :mod:`urlinspector.core.spec_index`, the well-known domains by the pure
-:mod:`urlinspector.core.brands`.
+:mod:`urlinspector.core.brands`, the rules by the pure :mod:`urlinspector.core.clean`.
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ from urlinspector.core.spec_index import SpecIndex, build_index
 
 if TYPE_CHECKING:
     from urlinspector.core.brands import TopDomains
+    from urlinspector.core.clean import ClearRules
 
 __all__ = [
     "SPEC_FILES",
     "bundled_document",
+    "clearurls",
     "demo_hole",
     "spec_index",
     "spec_text",
@@ -86,3 +90,17 @@ def top_domains() -> TopDomains:
 
     text = (resources.files(__name__) / "top_domains" / "domains.list").read_text(encoding="utf-8")
     return parse_top_domains(text)
+
+
+CLEARURLS_FILE = "clearurls/data.min.json"
+"""The ClearURLs rules, inside the package (its ``SOURCE.md`` gives the hash)."""
+
+
+@functools.cache
+def clearurls() -> ClearRules:
+    """The bundled ClearURLs rules, read and compiled the first time they are asked
+    for (some 100 ms), then kept: pass them to :func:`urlinspector.core.clean.clean`."""
+    from urlinspector.core.clean import parse_clearurls
+
+    text = (resources.files(__name__) / CLEARURLS_FILE).read_text(encoding="utf-8")
+    return parse_clearurls(text)

@@ -15,8 +15,9 @@ viewer, also in the address button's menu), or Enter and the address button whil
 another page (the viewer) is shown, call :meth:`MainWindow.open_url`,
 which inspects the URL and then emits ``openRequested(str)`` for the viewer.
 
-Updating: the address bar colours itself on each keystroke (its highlighter parses
-through :class:`ParseCache`, shared with every panel).  The panels follow on a
+Updating: the address bar colours itself on each keystroke (its highlighter's parse is
+:func:`~urlinspector.present.inspection.parsed`'s, which the inspection of the same
+text shares).  The panels follow on a
 zero-delay timer, so a burst of keystrokes is coalesced and typing never waits for
 them; when one update costs more than a few milliseconds (a very long URL) the delay
 grows to a debounce.  Panels on hidden tabs are updated when their tab is shown.
@@ -47,19 +48,20 @@ from urlinspector.core.model import Span
 from urlinspector.gui import app as gui_app
 from urlinspector.gui.find_routing import WindowFind
 from urlinspector.gui.inspector import InspectorPage
-from urlinspector.gui.models.anatomy import Description
-from urlinspector.gui.models.inspection import editions_table, escape_rows, target_for
-from urlinspector.gui.models.text import EMPTY_ADDRESS, shown, visible
 from urlinspector.gui.palette import Formats, refresh_links, theme_of
-from urlinspector.gui.parse_cache import ParseCache
 from urlinspector.gui.settings import THEMES, Settings, history_entry
 from urlinspector.gui.teaching import install_teaching
 from urlinspector.gui.warm_up import warm_up
 from urlinspector.gui.widgets.address_area import AddressArea
 from urlinspector.gui.widgets.address_mode import FETCH, INSPECT
 from urlinspector.gui.window_menus import WindowMenus
+from urlinspector.present.anatomy import Description
 from urlinspector.present.colouring import browser_host_span, roles_present
+from urlinspector.present.editions_table import editions_table
+from urlinspector.present.escape_rows import escape_rows
+from urlinspector.present.inspection import Inspection, ReaderUse, inspect, parsed
 from urlinspector.present.masking import password_span, passwords_of
+from urlinspector.present.text import EMPTY_ADDRESS, shown, visible
 
 __all__ = ["INSPECTOR_PAGE", "MainWindow"]
 
@@ -95,7 +97,6 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings if settings is not None else Settings()
-        self.cache = ParseCache()
         self._edition = self.settings.edition
         self.formats = Formats(theme_of(self.palette()))
         self._committed = ""
@@ -184,7 +185,7 @@ class MainWindow(QMainWindow):
     # --- building -------------------------------------------------------------------------
 
     def _parse_current(self, text: str) -> URL:
-        return self.cache.parse(text, self._edition)
+        return parsed(text, self._edition)
 
     def _browser_host(self, url: URL) -> Span | None:
         """Where the host browsers contact stands in *url*'s text (a relative
@@ -364,12 +365,13 @@ class MainWindow(QMainWindow):
         """The labels that follow every keystroke: title, summary, legend, findings and
         the resolved target (cheap: they read the parse the highlighter made)."""
         self._live_timer.stop()
-        url = self._parse_current(self.address.text())
-        readers = len(url.text) <= LONG_TEXT  # (a longer one's wait for the panels)
-        dest = self.cache.destination(url.text, self._edition, self.base.text(), readers=readers)
+        text = self.address.text()
+        # (a long URL's libraries wait for the panels: for one they cost the most)
+        found = self.inspection(readers="all" if len(text) <= LONG_TEXT else "none")
+        url, dest = found.url, found.destination
         self.address_area.show_verdict(url, dest, self._secrets(url))
         self._update_title(url, dest)
-        self._show_findings(url, dest)
+        self._show_findings(found)
         self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
         self.password_button.setVisible(url.span("password") is not None)
         self.address_area.show_target(url, self._edition, self._secrets(url, self.base.url()))
@@ -385,7 +387,7 @@ class MainWindow(QMainWindow):
         text = self.address.text()
         url = self._parse_current(text)
         if len(text) > LONG_TEXT:  # the libraries' findings, left out while typing
-            self._show_findings(url, self.cache.destination(text, self._edition, self.base.text()))
+            self._show_findings(self.inspection())
         self.components.set_url(url)
         self._dirty_tabs = set(self._tab_names)
         self._update_tab(self._tab_names[self.tabs.currentIndex()])
@@ -395,13 +397,19 @@ class MainWindow(QMainWindow):
         self._delay = min(400, int(self.last_update_seconds * 3000)) if slow else 0
         self.inspected.emit(url)
 
-    def _show_findings(self, url: URL, dest: Destination) -> None:
+    def inspection(self, *, readers: ReaderUse = "all") -> Inspection:
+        """The inspection of the address against the base, by the chosen edition."""
+        return inspect(
+            self.address.text(), edition=self._edition, base=self.base.text(), readers=readers
+        )
+
+    def _show_findings(self, found: Inspection) -> None:
         """The summary line and the Diagnostics list: the parse's findings and where
         browsers (and the libraries, when asked) go."""
-        found = dest.annotated(url)
-        self.address_area.show_summary(found)
+        url = found.url
+        self.address_area.show_summary(found.annotated)
         self.diagnostics.set_diagnostics(
-            found.diagnostics, url if self.masking else None, empty=not url.text
+            found.findings, url if self.masking else None, empty=not url.text
         )
 
     def _update_title(self, url: URL, dest: Destination) -> None:
@@ -429,20 +437,10 @@ class MainWindow(QMainWindow):
         url = self._parse_current(text)
         if name == "editions":
             self.editions.set_table(
-                editions_table(
-                    text,
-                    self.base.text(),
-                    reference=self._edition,
-                    mask_password=not self.show_passwords_action.isChecked(),
-                    parse=self.cache.parse,
-                    judge=lambda t, e: self.cache.destination(t, e, self.base.text()),
-                    read=self.cache.readings,
-                )
-                if text
-                else None
+                editions_table(self.inspection(), mask_password=self.masking) if text else None
             )
         elif name == "trace":
-            target = target_for(text, self.base.text(), self._edition, trace=True, url=url)
+            target = self.inspection().traced
             target_url = self._parse_current(target.text) if target.text else None
             self.trace.set_resolution(  # (an empty address: an invitation, no resolution)
                 target.resolution if text else None,

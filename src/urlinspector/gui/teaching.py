@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 from urlinspector.gui.picture import PICTURE_FILTERS, picture_path, write_picture
 from urlinspector.gui.presentation import Presentation
 from urlinspector.gui.zoom import Zoom
+from urlinspector.present.inspection import parsed
 
 if TYPE_CHECKING:
     from urlinspector.gui.main_window import MainWindow
@@ -133,7 +134,7 @@ class Teaching(QObject):
             if not name:
                 return None
             path = picture_path(name, chosen)
-        url = window.cache.parse(window.address.text(), window.edition)
+        url = parsed(window.address.text(), window.edition)
         try:
             written = write_picture(
                 path, window, url, theme=window.formats.theme, mask_password=window.masking

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QThreadPool
 
-from urlinspector.core.readers import reader_readings
 from urlinspector.data import top_domains
+from urlinspector.readers import reader_readings
 
 __all__ = ["warm_up"]
 

@@ -29,7 +29,6 @@ from urlinspector import __version__
 from urlinspector.core import EDITIONS, parse
 from urlinspector.core.extraction import Found
 from urlinspector.core.normalization import normalize
-from urlinspector.gui.models.text import menu_text, shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_bar import UrlEdit
@@ -52,6 +51,7 @@ from urlinspector.present.report import (
     render,
     report_path,
 )
+from urlinspector.present.text import menu_text, shown, visible
 
 __all__ = ["AboutBox", "MenusHost", "WindowMenus", "about_text"]
 

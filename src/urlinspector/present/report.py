@@ -5,8 +5,9 @@ Qt-free: the window's tables copy their rows through :func:`tsv` and
 :func:`markdown_table`, File ▸ Save report writes :func:`render` of :func:`build_report`,
 and ``urlinspector parse --format markdown`` prints the same report.
 
-A report holds what the window shows for a URL: the URL and the base, where browsers go
-(:func:`urlinspector.core.destination`), the components with their spans and rules, every
+A report holds what the window shows for a URL, from the same inspection
+(:func:`urlinspector.present.inspection.inspect`): the URL and the base, where browsers
+go, the components with their spans and rules, every
 diagnostic with its citation, the editions side by side (each edition's reading and the
 browsers'), and the resolution trace when there is a base.  Built with
 ``mask_passwords=True`` it masks passwords as the window does
@@ -24,20 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
-from urlinspector.core import (
-    EDITIONS,
-    URL,
-    Destination,
-    Diagnostic,
-    URLInspectorError,
-    browser_reading,
-    destination,
-    parse,
-)
+from urlinspector.core import EDITIONS, URL, BrowserReading, Diagnostic, parse
 from urlinspector.core.model import COMPONENT_NAMES, ComponentName
 from urlinspector.core.readers import differing_readers
-from urlinspector.core.resolution import Resolution, resolve
-from urlinspector.data import top_domains
+from urlinspector.core.resolution import Resolution
+from urlinspector.present.inspection import Inspection, inspect, parsed
 from urlinspector.present.marks import marked
 from urlinspector.present.masking import (
     mask_component,
@@ -49,6 +41,7 @@ from urlinspector.present.masking import (
     passwords_of,
 )
 from urlinspector.present.severity import severity_label
+from urlinspector.present.target import Target
 from urlinspector.present.verdicts import (
     NOT_INSTALLED,
     READS,
@@ -71,6 +64,7 @@ __all__ = [
     "markdown_table",
     "render",
     "report_document",
+    "report_of",
     "report_path",
     "to_html",
     "to_markdown",
@@ -264,21 +258,21 @@ def _component_cells(url: URL | None, mask: _Masker) -> list[str]:
     return cells
 
 
-def _edition_column(
-    text: str, base: str, edition: str, mask: _Masker, *, resolved: bool
-) -> list[str]:
+def _edition_column(inspection: Inspection, mask: _Masker, *, resolved: bool) -> list[str]:
     """One edition's cells: the components of the target when *resolved* (a relative
-    reference with a base), else of *text*; its verdict, findings counted as the
-    summary counts them (the parse's and where browsers go); its target."""
-    url = parse(text, edition)
-    target, _ = _resolved(text, base, edition, url)
-    read = url if not resolved else (parse(target, edition) if target else None)
-    found = destination(url, base, brands=top_domains()).annotated(url)
-    return [*_component_cells(read, mask), edition_verdict(found), mask.url(target) or "—"]
+    reference with a base), else of the URL; its verdict, findings counted as the
+    summary counts them (:attr:`Inspection.findings`); its target."""
+    target = inspection.target.text
+    if resolved:
+        of_target = inspection.of_target()
+        read = None if of_target is None else of_target.url
+    else:
+        read = inspection.url
+    cells = _component_cells(read, mask)
+    return [*cells, edition_verdict(inspection.annotated), mask.url(target) or "—"]
 
 
-def _browser_column(text: str, base: str, mask: _Masker) -> list[str]:
-    reading = browser_reading(text, base if base.strip() else None)
+def _browser_column(reading: BrowserReading, mask: _Masker) -> list[str]:
     if not reading.valid:
         return ["—"] * len(_EDITION_ROWS) + [REJECTS, "—"]
     values = {
@@ -296,17 +290,18 @@ def _browser_column(text: str, base: str, mask: _Masker) -> list[str]:
     return [_shown(values[n]) for n in _EDITION_ROWS] + [READS, mask.url(reading.href) or "—"]
 
 
-def _editions(text: str, base: str, edition: str, mask: _Masker) -> Table:
+def _editions(inspection: Inspection, mask: _Masker) -> Table:
     """Every edition and the browsers, by one rule (the window's Editions view): a
     relative reference with a base read as its target, resolved against the base;
-    the chosen *edition* marked."""
-    relative = parse(text, edition).is_relative
-    resolved = relative and bool(base.strip())
-    columns = [_edition_column(text, base, e, mask, resolved=resolved) for e in EDITIONS]
-    columns.append(_browser_column(text, base, mask))
+    the chosen edition marked."""
+    relative = inspection.url.is_relative
+    resolved = relative and bool(inspection.base.strip())
+    columns = [_edition_column(inspection.under(e), mask, resolved=resolved) for e in EDITIONS]
+    columns.append(_browser_column(inspection.destination.browser, mask))
     labels = (*_EDITION_ROWS, VERDICT, "resolved target")
     rows = tuple((label, *(column[r] for column in columns)) for r, label in enumerate(labels))
-    names = (f"{e.label} (chosen)" if e.id == edition else e.label for e in EDITIONS.values())
+    chosen = inspection.edition
+    names = (f"{e.label} (chosen)" if e.id == chosen else e.label for e in EDITIONS.values())
     header = ("", *names, "browsers (WHATWG)")
     title = "Editions side by side"
     if relative:
@@ -314,39 +309,27 @@ def _editions(text: str, base: str, edition: str, mask: _Masker) -> Table:
     return Table(title, header, rows)
 
 
-def _readers(url: URL, dest: Destination, mask: _Masker) -> Table:
+def _readers(inspection: Inspection, mask: _Masker) -> Table:
     """Each library's reading: where it would connect (≠ where browsers do not go)."""
-    elsewhere = {r.name for r in differing_readers(url, dest.browser, dest.readers)}
+    dest = inspection.destination
+    elsewhere = {r.name for r in differing_readers(inspection.url, dest.browser, dest.readers)}
     rows = []
     for r in dest.readers:
         version = r.version or "—"
         verdict = reader_verdict(r)  # (the window's words; the reason after them)
         if verdict != READS:
-            why = r.missing if verdict == NOT_INSTALLED else r.error
+            why = r.missing if verdict == NOT_INSTALLED else r.refusal
             rows.append((r.label, version, "—", "—", "—", mask.text(f"{verdict}: {why}")))
             continue
-        host = _shown(r.host) if r.host is None else mask.text(r.host)
+        host = _shown(r.host) if r.host is None else r.host  # (the reading masked it)
+        if r.host_header is not None:  # (a Host header that names another place)
+            host += f" (sending Host: {r.host_header})"
         mark = "≠ " if r.name in elsewhere else ""
         port = "—" if r.port is None else str(r.port)
         path = mask.text(_shown(r.path))
         rows.append((r.label, version, mark + host, port, path, verdict))
     header = ("library", "version", "host it connects to", "port", "path", VERDICT)
     return Table("What the libraries read", header, tuple(rows))
-
-
-def _resolved(
-    text: str, base: str, edition: str, url: URL, *, trace: bool = False
-) -> tuple[str | None, Resolution | str]:
-    """The target of *text* under *edition* and its resolution (or why there is none)."""
-    if url.is_absolute and not base.strip():
-        return text, "absolute: no base needed"
-    if not base.strip():
-        return None, "a relative reference: give a base URL to resolve it"
-    try:
-        resolution = resolve(base, text, edition, trace=trace)
-    except (URLInspectorError, ValueError) as exc:
-        return None, str(exc)
-    return resolution.target, resolution
 
 
 def _trace(resolution: Resolution, mask: _Masker) -> Table:
@@ -363,22 +346,19 @@ def build_report(
 ) -> Report:
     """The inspection of *text* (against *base*, read by *edition*), with passwords
     masked when *mask_passwords*."""
-    url = parse(text, edition)
-    dest = destination(url, base, brands=top_domains())
-    found = dest.annotated(url)
-    target, resolution = _resolved(text, base, edition, url, trace=True)
-    base_url = parse(base, edition) if base.strip() else None
-    target_url = parse(target, edition) if target else None
+    return report_of(inspect(text, edition=edition, base=base), mask_passwords=mask_passwords)
+
+
+def report_of(inspection: Inspection, *, mask_passwords: bool = False) -> Report:
+    """The report of *inspection*, with passwords masked when *mask_passwords*."""
+    text, base, url = inspection.text, inspection.base, inspection.url
+    found = inspection.annotated
+    target = inspection.traced
+    base_url = parsed(base, inspection.edition) if base.strip() else None
+    target_url = parsed(target.text, inspection.edition) if target.text else None
     mask = _Masker(mask_passwords, url, base_url, target_url)
-    trace = None
-    if isinstance(resolution, Resolution):
-        note = f"resolved against the base by {url.edition.label}"
-        if resolution.notes:
-            note += " — " + "; ".join(resolution.notes)
-        if resolution.steps:
-            trace = _trace(resolution, mask)
-    else:
-        note = resolution
+    resolution = target.resolution
+    trace = None if resolution is None or not resolution.steps else _trace(resolution, mask)
     errors, warnings = len(found.errors), len(found.warnings)
     notes = len(found.diagnostics) - errors - warnings
     summary = f"{'invalid' if errors else 'valid'} under {url.edition.label}: "
@@ -386,23 +366,35 @@ def build_report(
         (counted(errors, "error"), counted(warnings, "warning"), counted(notes, "note"))
     )
     summary += "; absolute URL" if url.is_absolute else "; relative reference"
+    verdict = inspection.verdict
     return Report(
         url=(mask.url(text) or "") if mask.on else text,
         base=(mask.url(base) or "") if mask.on else base,
-        edition=edition,
+        edition=inspection.edition,
         edition_label=url.edition.label,
-        verdict=mask.text(dest.verdict.text) if text else "nowhere: there is no URL",
-        warns=dest.verdict.warns,
+        verdict=mask.text(verdict.text) if text else "nowhere: there is no URL",
+        warns=verdict.warns,
         summary=summary,
         components=_components(url, mask),
         findings=_findings(found, mask),
-        editions=_editions(text, base, edition, mask),
+        editions=_editions(inspection, mask),
         trace=trace,
-        target=mask.url(target),
-        target_note=mask.text(note),
+        target=mask.url(target.text),
+        target_note=mask.text(_target_note(inspection, target)),
         masked=mask.on,
-        readers=_readers(url, dest, mask),
+        readers=_readers(inspection, mask),
     )
+
+
+def _target_note(inspection: Inspection, target: Target) -> str:
+    """How the target was found, in the report's words, or why there is none."""
+    resolution = target.resolution
+    if resolution is None:
+        return target.message
+    note = f"resolved against the base by {inspection.url.edition.label}"
+    if resolution.notes:
+        note += " — " + "; ".join(resolution.notes)
+    return note
 
 
 # --- the command that reopens an inspection ------------------------------------------------

@@ -17,12 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from urlinspector.scan.columns import ROW_SCHEMA, arrow_batches, error_rows, rows
-    from urlinspector.scan.driver import Options, run_scan
+    from urlinspector.scan.driver import Options, ScanSettings, run_scan
     from urlinspector.scan.frames import scan_bag, scan_dataframe
+    from urlinspector.scan.inputs import Reading
 
 __all__ = [
     "ROW_SCHEMA",
     "Options",
+    "Reading",
+    "ScanSettings",
     "arrow_batches",
     "error_rows",
     "rows",
@@ -37,6 +40,8 @@ _MODULES = {
     "error_rows": "columns",
     "rows": "columns",
     "Options": "driver",
+    "Reading": "inputs",
+    "ScanSettings": "driver",
     "run_scan": "driver",
     "scan_bag": "frames",
     "scan_dataframe": "frames",

@@ -1,38 +1,32 @@
 """The per-partition function: a list of URLs in, an Arrow table of rows out.
 
-:func:`rows` reads each URL with :func:`~urlinspector.core.parse` and judges it with
-:func:`~urlinspector.core.destination` (the browsers' reading, the registrable domain,
-look-alike hosts, wrapped links, the libraries' readings: the findings ``parse --json``
-gives), and appends the typed results straight to the columns of :data:`ROW_SCHEMA`,
-never through the nested JSON document.  It is plain Python over the core, so the same
+:func:`rows` inspects each URL with :func:`~urlinspector.present.inspection.inspect`,
+as every front end does (the browsers' reading, the registrable domain, look-alike
+hosts, wrapped links, the libraries' readings: the findings ``parse --json`` gives), and
+appends the typed results straight to the columns of :data:`ROW_SCHEMA`, never through
+the nested JSON document.  It is plain Python over the core, so the same
 function serves Dask (:mod:`.driver`), Spark's ``mapInArrow`` and Ray's ``map_batches``
 (:func:`arrow_batches`).
 
-The columns are named as Common Crawl's columnar URL index names them where they
-overlap (``url``, ``url_protocol``, ``url_host_name``, ``url_port``, ``url_path``,
-``url_query``, ``url_host_registered_domain``, ``url_host_private_domain``); the others
-are the inspector's own.
+The first columns are Common Crawl's columnar URL index's URL and host columns, named,
+typed and in the forms it has them (:mod:`.cc_host`); the others are the inspector's
+own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple, TypeVar
 
 import pyarrow as pa
 
-from urlinspector.core import parse
-from urlinspector.core.browser import browser_reading
-from urlinspector.core.destinations import Destination, destination
 from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import EDITION_IDS
-from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.model import Diagnostic
-from urlinspector.core.readers import ReaderReading, readers_could_differ
-from urlinspector.core.url import URL
-from urlinspector.data import top_domains
+from urlinspector.present.inspection import Inspection, ReaderUse, default_hosts, inspect
+from urlinspector.scan.cc_host import cc_host, surt_key
 
 __all__ = [
     "BATCH",
@@ -58,18 +52,31 @@ FINDING_TYPE = pa.struct(
 
 ROW_SCHEMA = pa.schema(
     [
+        # Common Crawl's columns (cc-index-schema-flat.json), in its order
+        ("url_surtkey", pa.string()),
         ("url", pa.string()),
-        ("url_protocol", pa.string()),
         ("url_host_name", pa.string()),
+        ("url_host_tld", pa.string()),
+        ("url_host_2nd_last_part", pa.string()),
+        ("url_host_3rd_last_part", pa.string()),
+        ("url_host_4th_last_part", pa.string()),
+        ("url_host_5th_last_part", pa.string()),
+        ("url_host_registry_suffix", pa.string()),
+        ("url_host_registered_domain", pa.string()),
+        ("url_host_private_suffix", pa.string()),
+        ("url_host_private_domain", pa.string()),
+        ("url_host_name_reversed", pa.string()),
+        ("url_protocol", pa.string()),
         ("url_port", pa.int32()),
         ("url_path", pa.string()),
         ("url_query", pa.string()),
-        ("url_host_registered_domain", pa.string()),
-        ("url_host_private_domain", pa.string()),
+        # the inspector's own
+        ("host_written", pa.string()),
         ("source", pa.string()),
         ("line", pa.int64()),
         ("valid", pa.bool_()),
         ("edition", pa.string()),
+        ("browser_valid", pa.bool_()),
         ("browser_host", pa.string()),
         ("browser_port", pa.int32()),
         ("host_display", pa.string()),
@@ -109,8 +116,18 @@ class _Judged(NamedTuple):
     """One URL's row but for ``url``, ``source`` and ``line``: its plain columns (named
     as in :data:`ROW_SCHEMA`), its distinct codes and its findings."""
 
+    url_surtkey: str | None = None
     url_protocol: str | None = None
     url_host_name: str | None = None
+    url_host_tld: str | None = None
+    url_host_2nd_last_part: str | None = None
+    url_host_3rd_last_part: str | None = None
+    url_host_4th_last_part: str | None = None
+    url_host_5th_last_part: str | None = None
+    url_host_registry_suffix: str | None = None
+    url_host_private_suffix: str | None = None
+    url_host_name_reversed: str | None = None
+    host_written: str | None = None
     url_port: int | None = None
     url_path: str | None = None
     url_query: str | None = None
@@ -118,6 +135,7 @@ class _Judged(NamedTuple):
     url_host_private_domain: str | None = None
     valid: bool = False
     edition: str | None = None
+    browser_valid: bool | None = None
     browser_host: str | None = None
     browser_port: int | None = None
     host_display: str | None = None
@@ -172,15 +190,18 @@ def _lists(groups: Sequence[Sequence[object]], values: pa.Array) -> pa.Array:
     return pa.ListArray.from_arrays(offsets, values)
 
 
-def _judged(url: URL, dest: Destination) -> _Judged:
-    """One URL's row from its parse and its destination."""
+def _judged(inspection: Inspection) -> _Judged:
+    """One URL's row from its inspection."""
+    url, dest = inspection.url, inspection.destination
     host = dest.browser.host
     display = dest.display
     shown = host if display is None else display.shown[0][1]  # (Chromium's policy)
-    findings = dest.diagnostics(url)
+    findings = inspection.findings
     return _Judged(
+        url_surtkey=surt_key(url.uri, host),
         url_protocol=url.scheme.lower() if url.scheme is not None else None,
-        url_host_name=url.host,
+        **cc_host(host)._asdict(),
+        host_written=url.host,
         url_port=_int32(url.port_number),
         url_path=url.path,
         url_query=url.query,
@@ -188,6 +209,7 @@ def _judged(url: URL, dest: Destination) -> _Judged:
         url_host_private_domain=dest.registrable_domain,
         valid=url.is_valid,
         edition=url.edition.id,
+        browser_valid=dest.browser.valid,
         browser_host=host,
         browser_port=_int32(dest.browser.port),
         host_display=shown or None,
@@ -240,42 +262,22 @@ def rows(
 
 
 class _Judge:
-    """Each URL's row: what follows from a host found once for each distinct host (a
-    log repeats its hosts), the libraries' readings only where they could find
-    something, and everything else for each URL anew (no row is reused for
+    """Each URL's row from its inspection: what follows from a host found once for each
+    distinct host (a log repeats its hosts), the libraries asked only where they
+    could find something, and everything else for each URL anew (no row is reused for
     another line, even one of the same text)."""
 
     def __init__(self, edition: str, readers: bool) -> None:
         self.edition = edition
-        self.readers = readers
-        self.hosts = _host_judge()
+        self.readers: ReaderUse = "findings" if readers else "none"
 
     def __call__(self, text: str) -> _Judged:
         try:
-            url = parse(text, self.edition)
-            dest = destination(
-                url,
-                brands=self.hosts.brands,
-                readers=self.readers,
-                readings=self._readings(url),
-                hosts=self.hosts,
-            )
-            return _judged(url, dest)
+            # (one judge of hosts a worker process, over all the partitions it scans)
+            found = inspect(text, edition=self.edition, readers=self.readers, hosts=default_hosts())
+            return _judged(found)
         except Exception as exc:  # a bug for one URL must not lose the others
             return _Judged(error=f"{type(exc).__name__}: {exc}")
-
-    def _readings(self, url: URL) -> tuple[ReaderReading, ...] | None:
-        """None (ask the libraries) where their readings could find something, else
-        none at all: a row shows their findings, not the readings themselves."""
-        if self.readers and not readers_could_differ(url, browser_reading(url.uri)):
-            return ()
-        return None
-
-
-@cache
-def _host_judge() -> HostJudge:
-    # one a worker process: its hosts judged once over all the partitions it scans
-    return HostJudge(top_domains())
 
 
 def error_rows(

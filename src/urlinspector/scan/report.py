@@ -1,6 +1,6 @@
 """A scan's report: aggregates of each part's rows, combined as a tree, and the
-report written from them as JSON, HTML (tables and an SVG bar chart, one file that
-needs no server) and Markdown.
+report made from them (:func:`report`; :mod:`.report_pages` writes it as HTML and
+Markdown).
 
 An :class:`Aggregate` is small whatever the part's size (counts, at most
 :data:`DOMAINS_KEPT` domains a code, :data:`EXAMPLES` examples a code), and
@@ -12,16 +12,30 @@ same report however the tree was shaped and whichever worker ran what.
 
 from __future__ import annotations
 
-import html
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["DOMAINS_KEPT", "EXAMPLES", "Aggregate", "aggregate", "html_report", "markdown", "merge"]
+from urlinspector.core.editions import EDITION_IDS
+from urlinspector.scan.code_notes import code_note, unicode_host
+from urlinspector.scan.report_pages import html_report, markdown
+
+__all__ = [
+    "DOMAINS_KEPT",
+    "EXAMPLES",
+    "SEVERITIES",
+    "Aggregate",
+    "aggregate",
+    "headline_masks",
+    "html_report",
+    "markdown",
+    "merge",
+    "report",
+]
 
 EXAMPLES = 10
 """Example URLs kept for each code: those first in (source, line) order."""
@@ -48,6 +62,14 @@ class Aggregate:
     failed: list[dict[str, Any]] = field(default_factory=list)
     """The parts no worker could finish: index, source, first line, count, error."""
     truncated: bool = False
+    with_errors: int = 0
+    """Rows the headline counts as errors (:func:`headline_masks`)."""
+    edition_only: int = 0
+    """Rows whose errors are the edition's syntax alone, in a URL browsers read."""
+    browsers_refuse: int = 0
+    """Rows of a URL that browsers refuse."""
+    kinds: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """For each code, the most severe (severity, category) it was found with."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON form that :meth:`from_dict` reads back (kept beside each part)."""
@@ -60,6 +82,10 @@ class Aggregate:
             "examples": {c: [list(e) for e in x] for c, x in sorted(self.examples.items())},
             "failed": self.failed,
             "truncated": self.truncated,
+            "with_errors": self.with_errors,
+            "edition_only": self.edition_only,
+            "browsers_refuse": self.browsers_refuse,
+            "kinds": {c: list(k) for c, k in sorted(self.kinds.items())},
         }
 
     @classmethod
@@ -73,6 +99,10 @@ class Aggregate:
             examples={c: [(s, int(n), u) for s, n, u in x] for c, x in data["examples"].items()},
             failed=list(data["failed"]),
             truncated=bool(data["truncated"]),
+            with_errors=int(data["with_errors"]),
+            edition_only=int(data["edition_only"]),
+            browsers_refuse=int(data["browsers_refuse"]),
+            kinds={c: (str(k[0]), str(k[1])) for c, k in data["kinds"].items()},
         )
 
 
@@ -89,11 +119,16 @@ def aggregate(table: pa.Table) -> Aggregate:
             "domain": table.column("url_host_private_domain").take(rows),
         }
     )
+    masks = headline_masks(table)
     out = Aggregate(
         urls=table.num_rows,
         invalid=table.num_rows - int(pc.sum(table.column("valid")).as_py() or 0),
         errors=table.num_rows - table.column("error").null_count,
         codes=Counter(dict(_groups(pairs, ["code"], "count"))),
+        kinds=_kinds(table),
+        with_errors=_count(masks["with_errors"]),
+        edition_only=_count(masks["edition_only"]),
+        browsers_refuse=_count(masks["browsers_refuse"]),
     )
     with_domain = pairs.filter(pc.is_valid(pairs.column("domain")))
     for code, domain, count in _groups(with_domain, ["code", "domain"], "count"):
@@ -103,6 +138,69 @@ def aggregate(table: pa.Table) -> Aggregate:
         first = examples.take(found[:EXAMPLES]).to_pylist()
         out.examples[code] = [(r["source"], r["line"], r["url"]) for r in first]
     return out
+
+
+SEVERITIES = ("error", "warning", "info")
+"""The severities, most severe first: the order of the report's groups."""
+_RANK = {severity: rank for rank, severity in enumerate(SEVERITIES)}
+
+
+def _count(mask: Any) -> int:
+    return int(pc.sum(pc.cast(mask, pa.int64())).as_py() or 0)
+
+
+def headline_masks(table: pa.Table) -> dict[str, Any]:
+    """For each headline count, which rows it counts:
+
+    - ``with_errors``: a finding of severity ``error`` that is not the edition's
+      syntax alone (a security, escape, scheme or wrapper error), or any error in a URL
+      that browsers refuse;
+    - ``edition_only``: errors of the ``syntax`` category only, in a URL browsers read
+      (an internationalized host under RFC 3986: valid for browsers);
+    - ``browsers_refuse``: a URL browsers refuse."""
+    findings = table.column("findings")
+    flat = pc.list_flatten(findings)
+    parents = pc.list_parent_indices(findings)
+    severity = pc.struct_field(flat, "severity")
+    category = pc.struct_field(flat, "category")
+    error = pc.equal(severity, "error")
+    beyond_syntax = pc.and_(error, pc.not_equal(category, "syntax"))
+    every_row = pa.array(range(table.num_rows), pa.int64())
+
+    def rows_where(mask: Any) -> Any:
+        return pc.is_in(every_row, value_set=pc.cast(parents.filter(mask), pa.int64()))
+
+    has_error, has_other = rows_where(error), rows_where(beyond_syntax)
+    judged = pc.is_null(table.column("error"))
+    browsers_valid = pc.fill_null(table.column("browser_valid"), False)
+    refused = pc.and_(judged, pc.invert(browsers_valid))
+    return {
+        "with_errors": pc.or_(has_other, pc.and_(has_error, refused)),
+        "edition_only": pc.and_(pc.and_(has_error, pc.invert(has_other)), browsers_valid),
+        "browsers_refuse": refused,
+    }
+
+
+def _kinds(table: pa.Table) -> dict[str, tuple[str, str]]:
+    flat = pc.list_flatten(table.column("findings"))
+    triples = pa.table(
+        {
+            "code": pc.struct_field(flat, "code"),
+            "severity": pc.struct_field(flat, "severity"),
+            "category": pc.struct_field(flat, "category"),
+        }
+    )
+    found = triples.group_by(["code", "severity", "category"], use_threads=False).aggregate([])
+    out: dict[str, tuple[str, str]] = {}
+    for row in found.to_pylist():
+        _more_severe(out, row["code"], (row["severity"], row["category"]))
+    return out
+
+
+def _more_severe(kinds: dict[str, tuple[str, str]], code: str, kind: tuple[str, str]) -> None:
+    held = kinds.get(code)
+    if held is None or (_RANK.get(kind[0], 9), kind[1]) < (_RANK.get(held[0], 9), held[1]):
+        kinds[code] = kind
 
 
 def _groups(pairs: pa.Table, keys: list[str], how: str) -> list[tuple[Any, ...]]:
@@ -131,6 +229,11 @@ def merge(*parts: Aggregate) -> Aggregate:
         for code, examples in part.examples.items():
             out.examples.setdefault(code, []).extend(examples)
         out.failed += part.failed
+        out.with_errors += part.with_errors
+        out.edition_only += part.edition_only
+        out.browsers_refuse += part.browsers_refuse
+        for code, kind in part.kinds.items():
+            _more_severe(out.kinds, code, kind)
     for code, counts in out.domains.items():
         if len(counts) > DOMAINS_KEPT:
             out.domains[code] = Counter(dict(_top(counts, DOMAINS_KEPT)))
@@ -144,146 +247,61 @@ def merge(*parts: Aggregate) -> Aggregate:
 # --- the report ----------------------------------------------------------------------------
 
 
-def report(total: Aggregate, parts: int) -> dict[str, Any]:
-    """``report.json``: the totals, each code's count, top domains and examples."""
-    codes = _top(total.codes, len(total.codes))
+def report(
+    total: Aggregate,
+    parts: int,
+    unreadable: Sequence[Mapping[str, Any]] = (),
+    edition: str = EDITION_IDS[0],
+) -> dict[str, Any]:
+    """``report.json``: the totals and the headline, each code's count, severity,
+    category, top domains, examples and what it means, and the inputs' faults
+    (*unreadable*: ``--on-error rows`` or ``skip``).  The codes are grouped by severity
+    (most severe first), then category, then count."""
+    order = sorted(
+        total.codes.items(),
+        key=lambda item: (*_group(total.kinds.get(item[0])), -item[1], item[0]),
+    )
     return {
         "urls": total.urls,
         "invalid": total.invalid,
         "errors": total.errors,
         "parts": parts,
-        "codes": dict(codes),
+        "headline": {
+            "urls": total.urls,
+            "with_errors": total.with_errors,
+            "edition_only": total.edition_only,
+            "browsers_refuse": total.browsers_refuse,
+            "no_judgement": total.errors,
+        },
+        "codes": dict(order),
+        "code_kinds": {
+            code: {"severity": kind[0], "category": kind[1]}
+            for code, _ in order
+            if (kind := total.kinds.get(code)) is not None
+        },
+        "code_notes": {
+            code: code_note(code, found[0][2], edition)
+            for code, _ in order
+            if (found := total.examples.get(code))
+        },
         "top_domains": {
             code: [
-                {"domain": d, "urls": n} for d, n in _top(total.domains.get(code, Counter()), 10)
+                {"domain": d, "unicode": unicode_host(d), "urls": n}
+                for d, n in _top(total.domains.get(code, Counter()), TOP_DOMAINS)
             ]
-            for code, _ in codes
+            for code, _ in order
         },
         "examples": {
             code: [{"source": s, "line": n, "url": u} for s, n, u in total.examples.get(code, [])]
-            for code, _ in codes
+            for code, _ in order
         },
         "domain_counts_are_lower_bounds": total.truncated,
         "failed_parts": total.failed,
+        "unreadable_inputs": [dict(u) for u in unreadable],
     }
 
 
-_STYLE = """
-body{font-family:sans-serif;margin:2em;color:#222}
-table{border-collapse:collapse;margin:1em 0}
-td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}
-td.n{text-align:right;font-variant-numeric:tabular-nums}
-code{word-break:break-all}
-"""
-
-
-def _chart(codes: Mapping[str, int]) -> str:
-    """A horizontal bar for each code, drawn as SVG."""
-    if not codes:
-        return ""
-    most = max(codes.values()) or 1
-    bar, label, width = 18, 220, 400
-    height = bar * len(codes) + 4
-    out = [
-        f'<svg id="chart" xmlns="http://www.w3.org/2000/svg" width="{label + width + 90}" '
-        f'height="{height}" role="img" aria-label="URLs by finding code">'
-    ]
-    for i, (code, count) in enumerate(codes.items()):
-        y = 2 + i * bar
-        w = max(1, round(width * count / most))
-        out.append(
-            f'<text x="{label - 6}" y="{y + 13}" text-anchor="end" font-size="12">'
-            f"{html.escape(code)}</text>"
-            f'<rect data-code="{html.escape(code)}" x="{label}" y="{y + 2}" width="{w}" '
-            f'height="{bar - 4}" fill="#4a78b5"/>'
-            f'<text x="{label + w + 6}" y="{y + 13}" font-size="12">{count:,}</text>'
-        )
-    out.append("</svg>")
-    return "".join(out)
-
-
-def _rows(cells: Iterable[Iterable[str]]) -> str:
-    return "".join("<tr>" + "".join(row) + "</tr>" for row in cells)
-
-
-def html_report(data: Mapping[str, Any]) -> str:
-    """``report.html``: one self-contained page of :func:`report`'s tables."""
-    esc = html.escape
-    summary = _rows(
-        [f"<th>{label}</th>", f'<td class="n" id="{key}">{data[key]:,}</td>']
-        for key, label in (("urls", "URLs"), ("invalid", "invalid"), ("errors", "errors"))
-    )
-    codes = _rows(
-        [
-            f'<td><code class="code">{esc(code)}</code></td>',
-            f'<td class="n" data-code="{esc(code)}">{count:,}</td>',
-            "<td>"
-            + ", ".join(
-                f"{esc(d['domain'])} ({d['urls']:,})" for d in data["top_domains"].get(code, [])
-            )
-            + "</td>",
-        ]
-        for code, count in data["codes"].items()
-    )
-    examples = _rows(
-        [
-            f"<td><code>{esc(code)}</code></td>",
-            f"<td>{esc(e['source'])}:{e['line']}</td>",  # (a line number, as editors show it)
-            f"<td><code>{esc(e['url'] or '')}</code></td>",
-        ]
-        for code, found in data["examples"].items()
-        for e in found
-    )
-    failed = _rows(
-        [
-            f'<td class="n">{f["part"]}</td>',
-            f"<td>{esc(f['source'])}:{f['first_line']}+{f['count']}</td>",
-            f"<td>{esc(f['error'])}</td>",
-        ]
-        for f in data["failed_parts"]
-    )
-    return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>urlinspector scan: {data['urls']:,} URLs</title><style>{_STYLE}</style>"
-        f'</head><body><h1>urlinspector scan</h1><table id="summary">{summary}</table>'
-        f"<h2>URLs by finding code</h2>{_chart(data['codes'])}"
-        '<table id="codes"><tr><th>code</th><th>URLs</th><th>top registrable domains</th></tr>'
-        f"{codes}</table>"
-        + (
-            f'<h2>Parts not inspected</h2><table id="failed"><tr><th>part</th><th>lines</th>'
-            f"<th>why</th></tr>{failed}</table>"
-            if failed
-            else ""
-        )
-        + '<h2>Examples</h2><table id="examples"><tr><th>code</th><th>where</th><th>URL</th></tr>'
-        f"{examples}</table></body></html>\n"
-    )
-
-
-def _md(text: object) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
-
-
-def markdown(data: Mapping[str, Any]) -> str:
-    """``report.md``: the same tables in Markdown."""
-    lines = [
-        "# urlinspector scan",
-        "",
-        f"{data['urls']:,} URLs, {data['invalid']:,} invalid, {data['errors']:,} errors.",
-        "",
-        "| code | URLs | top registrable domains |",
-        "|---|---:|---|",
-    ]
-    for code, count in data["codes"].items():
-        top = ", ".join(f"{d['domain']} ({d['urls']:,})" for d in data["top_domains"][code])
-        lines.append(f"| `{code}` | {count:,} | {_md(top)} |")
-    if data["failed_parts"]:
-        lines += ["", "## Parts not inspected", "", "| part | lines | why |", "|---:|---|---|"]
-        for f in data["failed_parts"]:
-            where = f"{f['source']}:{f['first_line']}+{f['count']}"
-            lines.append(f"| {f['part']} | {_md(where)} | {_md(f['error'])} |")
-    lines += ["", "## Examples", "", "| code | where | URL |", "|---|---|---|"]
-    for code, found in data["examples"].items():
-        for e in found:
-            lines.append(f"| `{code}` | {_md(e['source'])}:{e['line']} | `{_md(e['url'])}` |")
-    return "\n".join(lines) + "\n"
+def _group(kind: tuple[str, str] | None) -> tuple[int, str]:
+    if kind is None:
+        return len(SEVERITIES), ""
+    return _RANK.get(kind[0], len(SEVERITIES)), kind[1]

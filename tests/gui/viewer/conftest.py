@@ -201,13 +201,3 @@ def trickle() -> Iterator[Trickle]:
     server = trickle_server(b"iA menu sent one byte a second\t\terror.host\t1\r\n" * 4 + b".\r\n")
     yield server
     server.close(5)
-
-
-@pytest.fixture(autouse=True)
-def _passwords_masked() -> Iterator[None]:
-    """Every test starts with the viewer's labels masking passwords, as a new window."""
-    from urlinspector.gui.viewer.common import PASSWORDS
-
-    PASSWORDS.shown = False
-    yield
-    PASSWORDS.shown = False

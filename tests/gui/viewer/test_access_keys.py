@@ -126,7 +126,9 @@ def _pages(window: MainWindow, pane: ViewerPane) -> Iterator[str]:
     for news_page in (pages.groups_page, pages.overview_page, pages.article_page):
         pages.setCurrentWidget(news_page)
         yield news_page.objectName()
-    pane.show_failure(parse("gopher://h/"), None, "failed", "why", save=True, save_data=b"x")
+    pane.renderer.show_failure(
+        parse("gopher://h/"), None, "failed", "why", save=True, save_data=b"x"
+    )
     yield "a failure with both save buttons"
     for url in ("http://h/", "telnet://u:p@h/", "mailto:a@h", "irc://h/"):
         pages.scheme_page.show_url(parse(url))

@@ -111,9 +111,9 @@ def test_ctrl_d_adds_the_page_and_the_menu_opens_it(
     try:
         pane.navigate(parse(hole.url))
         wait_idle(qtbot, pane)
-        assert pane.add_bookmark_action is not None
-        assert pane.add_bookmark_action.shortcut().toString() == "Ctrl+D"
-        pane.add_bookmark_action.trigger()
+        assert pane.bookmarks is not None
+        assert pane.bookmarks.add_action.shortcut().toString() == "Ctrl+D"
+        pane.bookmarks.add_action.trigger()
         assert [b.url.text for b in Bookmarks(store).all()] == [hole.url]
         menu = window.menuBar().findChild(QMenu, "bookmarksMenu")
         assert menu is not None

@@ -176,7 +176,8 @@ def test_the_bookmarks_menu_opens_the_dialog(qtbot: Any, store: QSettings) -> No
         assert isinstance(manage, QAction)
         assert manage.shortcut().toString() == "Ctrl+Shift+O"
         manage.trigger()
-        dialog = pane.bookmarks_dialog
+        assert pane.bookmarks is not None
+        dialog = pane.bookmarks.dialog
         assert dialog is not None
         assert dialog.isVisible()
         select(dialog, 0)

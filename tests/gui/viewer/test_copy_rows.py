@@ -20,8 +20,8 @@ def press_copy(qtbot: Any, view: QAbstractItemView) -> str:
 
 def test_an_ftp_listing_row_copies_all_its_columns(qtbot: Any, go: Any, ftp_server: Any) -> None:
     pane = go(ftp_server.url())
-    table = pane.listing_page.table
-    model = pane.listing_page.model
+    table = pane.pages.listing_page.table
+    model = pane.pages.listing_page.model
     row = next(i for i, r in enumerate(model.rows) if r.name == "big.bin")
     table.selectionModel().setCurrentIndex(
         model.index(row, 0),
@@ -42,8 +42,8 @@ def test_an_ftp_listing_row_copies_all_its_columns(qtbot: Any, go: Any, ftp_serv
 
 def test_a_gopher_menu_copies_as_markdown(go: Any, hole: Any) -> None:
     pane = go(hole.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     view.selectionModel().clearSelection()
     lines = view.copying.copy_markdown().split("\n")
     assert lines[0] == "| menu item |"
-    assert len(lines) == 2 + len(pane.gopher_page.model.items)
+    assert len(lines) == 2 + len(pane.pages.gopher_page.model.items)

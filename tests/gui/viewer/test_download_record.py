@@ -12,10 +12,13 @@ from urlinspector.gui.viewer.download_record import (
     DownloadRecord,
     DownloadState,
     SpeedMeter,
+    can_open_folder,
+    can_retry,
     duration_text,
     progress_text,
     speed_text,
     state_text,
+    status_text,
     time_left,
 )
 from urlinspector.gui.viewer.handlers.gopher import NO_RANGES
@@ -80,6 +83,8 @@ def test_speed_shows_only_while_running() -> None:
     ("fields", "expected"),
     [
         ({}, "running"),
+        ({"state": DownloadState.DOWNLOADED}, "downloaded: choose where to save it"),
+        ({"state": DownloadState.NOT_SAVED}, "not saved"),
         (
             {"state": DownloadState.DONE, "message": "saved as /t/big.bin"},
             "done: saved as /t/big.bin",
@@ -100,6 +105,47 @@ def test_speed_shows_only_while_running() -> None:
 )
 def test_state_text(fields: dict[str, object], expected: str) -> None:
     assert state_text(rec(**fields)) == expected
+
+
+SAVED = {"state": DownloadState.DONE, "target": Path("/t/big.bin")}
+
+
+@pytest.mark.parametrize(
+    ("fields", "retry", "folder"),
+    [
+        ({}, False, False),  # running
+        ({"state": DownloadState.DOWNLOADED}, False, False),  # the dialog asks where
+        (SAVED, False, True),
+        ({"state": DownloadState.NOT_SAVED}, True, False),
+        ({"state": DownloadState.CANCELLED}, True, False),
+        ({"state": DownloadState.FAILED}, True, False),
+        ({"state": DownloadState.FAILED, "retriable": False}, False, False),  # a page's text
+    ],
+)
+def test_the_buttons_follow_the_state(fields: dict[str, object], retry: bool, folder: bool) -> None:
+    assert can_retry(rec(**fields)) is retry
+    assert can_open_folder(rec(**fields)) is folder
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({}, "Downloading big.bin: its progress is in the Downloads window (Ctrl+Shift+Y)."),
+        (
+            {"state": DownloadState.DOWNLOADED, "done": 3 * MiB},
+            "Downloaded big.bin (3.0 MiB): choose where to save it.",
+        ),
+        (SAVED, "Saved as /t/big.bin."),
+        ({"state": DownloadState.NOT_SAVED}, "big.bin was not saved."),
+        ({"state": DownloadState.CANCELLED}, "The download of big.bin was cancelled."),
+        (
+            {"state": DownloadState.FAILED, "message": "426 Connection lost"},
+            "The download of big.bin failed: 426 Connection lost",
+        ),
+    ],
+)
+def test_the_status_line_follows_the_state(fields: dict[str, object], expected: str) -> None:
+    assert status_text(rec(**fields), "Ctrl+Shift+Y") == expected
 
 
 def test_the_folder_is_the_saved_files() -> None:

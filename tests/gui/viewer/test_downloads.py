@@ -149,7 +149,7 @@ def test_the_window_stays_usable_while_a_download_runs(
     qtbot: Any, pane: ViewerPane, big_url: str, gate: Gate, hole: Any
 ) -> None:
     start_big(qtbot, pane, big_url)
-    dialog = pane.save_dialog
+    dialog = pane.downloads.dialog
     assert dialog is not None
     assert not dialog.isModal()
     assert QApplication.activeModalWidget() is None
@@ -158,8 +158,8 @@ def test_the_window_stays_usable_while_a_download_runs(
     assert window is not None
     assert window.isVisible()
     pane.navigate(parse(hole.url))  # browse on while it runs
-    qtbot.waitUntil(lambda: pane.current_page is pane.gopher_page, timeout=10000)
-    assert pane.gopher_page.model.rowCount() > 0
+    qtbot.waitUntil(lambda: pane.pages.currentWidget() is pane.pages.gopher_page, timeout=10000)
+    assert pane.pages.gopher_page.model.rowCount() > 0
     assert record(pane, 1).running
     job(pane, 1).cancel()
     wait_state(qtbot, pane, 1, DownloadState.CANCELLED)
@@ -169,18 +169,17 @@ def test_pages_still_load_while_as_many_downloads_run_as_page_threads(
     qtbot: Any, pane: ViewerPane, big_url: str, gate: Gate, hole: Any
 ) -> None:
     from urlinspector.core import parse
-    from urlinspector.gui.viewer.handlers import handler_for
     from urlinspector.gui.viewer.workers import POOL_THREADS
 
     url = parse(big_url)
     for _ in range(POOL_THREADS):
-        step = handler_for(url).save(url, pane)  # File ▸ Save page as…, four times
+        step = pane.handlers.for_url(url).save(url)  # File ▸ Save page as…, four times
         assert step is not None
         pane.downloads.start(url, step)
     keys = range(1, POOL_THREADS + 1)
     qtbot.waitUntil(lambda: all(record(pane, k).done > 0 for k in keys), timeout=20000)
     pane.navigate(parse(hole.url))
-    qtbot.waitUntil(lambda: pane.current_page is pane.gopher_page, timeout=10000)
+    qtbot.waitUntil(lambda: pane.pages.currentWidget() is pane.pages.gopher_page, timeout=10000)
     assert all(record(pane, k).running for k in keys)
     for key in keys:
         job(pane, key).cancel()
@@ -192,7 +191,7 @@ def test_ctrl_shift_y_opens_the_downloads_window_from_the_go_menu(window: Any) -
     from urlinspector.gui.viewer import install_viewer
 
     pane = install_viewer(window)
-    action = pane.downloads_action
+    action = pane.downloads.action
     assert action.shortcut().toString() == "Ctrl+Shift+Y"
     go = window.menuBar().findChild(QMenu, "goMenu")
     assert action in go.actions()
@@ -313,7 +312,7 @@ def test_an_ftp_download_cut_midway_resumes_to_a_byte_identical_file(
     gate.limit(0)
     buttons.resume_button.click()
     assert record(pane, 1).running
-    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     assert f"> REST {cut.done}" in pane.transcript.lines
     assert any(line.startswith("< 350") for line in pane.transcript.lines)
     dialog = item.dialog
@@ -341,7 +340,7 @@ def test_a_connection_lost_midway_fails_and_resumes_on_request(
     window = pane.downloads.window
     assert window is not None
     window.actions_for(1).resume_button.click()
-    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     dialog = item.dialog
     assert dialog is not None
     with qtbot.waitSignal(dialog.saved, timeout=10000):
@@ -371,7 +370,7 @@ def test_a_server_that_refuses_rest_ends_resuming_and_retry_starts_again(
     assert buttons.retry_button.isEnabled()
     assert any(line.startswith("> REST ") for line in pane.transcript.lines)
     buttons.retry_button.click()
-    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     dialog = item.dialog
     assert dialog is not None
     with qtbot.waitSignal(dialog.saved, timeout=10000):
@@ -402,7 +401,7 @@ def test_a_cut_gopher_download_says_it_cannot_resume_and_retry_starts_again(
         assert job(pane, 1).resume() is None
         assert buttons.retry_button.isEnabled()
         buttons.retry_button.click()
-        wait_state(qtbot, pane, 1, DownloadState.DONE)
+        wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     finally:
         slow.close(5)
     dialog = job(pane, 1).dialog
@@ -418,7 +417,7 @@ def test_open_folder_shows_the_folder_of_the_saved_file(
 ) -> None:
     pane.navigate(parse(hole.url + "9/data.bin"))
     qtbot.waitUntil(lambda: pane.downloads.model.rowCount() == 1, timeout=10000)
-    wait_state(qtbot, pane, 1, DownloadState.DONE)
+    wait_state(qtbot, pane, 1, DownloadState.DOWNLOADED)
     dialog = job(pane, 1).dialog
     assert dialog is not None
     with qtbot.waitSignal(dialog.saved, timeout=5000):

@@ -12,18 +12,18 @@ def test_find_in_a_text_selects_the_words_and_wraps(qtbot: Any, go: Any, demo: A
     pane = go(demo.url + "0/welcome.txt")
     pane.show()
     qtbot.waitExposed(pane)
-    pane.find_action.trigger()
+    pane.toolbar.find_action.trigger()
     assert pane.find_bar.isVisible()
     assert pane.find_bar.field.hasFocus()
     QTest.keyClicks(pane.find_bar.field, "GOPHER")
     QTest.keyClick(pane.find_bar.field, Qt.Key.Key_Return)
-    browser = pane.text_page.browser
+    browser = pane.pages.text_page.browser
     first = browser.textCursor().selectionStart()
     assert browser.textCursor().selectedText().casefold() == "gopher"
-    pane.find_next_action.trigger()  # F3
+    pane.toolbar.find_next_action.trigger()  # F3
     second = browser.textCursor().selectionStart()
     assert second > first
-    pane.find_previous_action.trigger()  # Shift+F3
+    pane.toolbar.find_previous_action.trigger()  # Shift+F3
     assert browser.textCursor().selectionStart() == first
     assert pane.find_in_page("burrowing")
     assert pane.find_in_page("burrowing")  # wraps around to the only one
@@ -33,9 +33,9 @@ def test_find_in_a_text_selects_the_words_and_wraps(qtbot: Any, go: Any, demo: A
 
 def test_find_in_a_menu_makes_the_row_current(go: Any, demo: Any) -> None:
     pane = go(demo.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     assert pane.find_in_page("search the")
-    item = pane.gopher_page.model.item(view.currentIndex().row())
+    item = pane.pages.gopher_page.model.item(view.currentIndex().row())
     assert item is not None
     assert "search the" in item.display.casefold()
 
@@ -43,8 +43,8 @@ def test_find_in_a_menu_makes_the_row_current(go: Any, demo: Any) -> None:
 def test_find_in_a_listing(go: Any, ftp_server: Any) -> None:
     pane = go(ftp_server.url())
     assert pane.find_in_page("README")
-    table = pane.listing_page.table
-    row = pane.listing_page.model.rows[table.currentIndex().row()]
+    table = pane.pages.listing_page.table
+    row = pane.pages.listing_page.model.rows[table.currentIndex().row()]
     assert row.name == "readme.txt"
 
 

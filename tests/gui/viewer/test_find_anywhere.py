@@ -131,14 +131,14 @@ def test_ctrl_f_in_the_address_bar_while_the_viewer_is_shown_opens_its_find_bar(
     assert window.address.text() == demo.url
     qtbot.keyClicks(viewer.find_bar.field, "search the")
     qtbot.keyClick(viewer.find_bar.field, Qt.Key.Key_Return)
-    item = viewer.gopher_page.view.current_item()
+    item = viewer.pages.gopher_page.view.current_item()
     assert item is not None
     assert "search the" in item.display.casefold()
     qtbot.keyClick(viewer.find_bar.field, Qt.Key.Key_Escape)  # closes; does not Stop
     assert not viewer.find_bar.isVisible()
     assert window.address.hasFocus()
     # and from the menu itself, the key is not ambiguous between the pane and the window
-    ctrl_f(qtbot, viewer.gopher_page.view)
+    ctrl_f(qtbot, viewer.pages.gopher_page.view)
     assert viewer.find_bar.field.hasFocus()
     assert window.pages.currentWidget() is viewer
     window.show_page("inspector")

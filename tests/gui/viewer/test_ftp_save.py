@@ -12,7 +12,6 @@ import pytest
 from tests.gui.viewer.conftest import wait_idle
 from tests.integration.ftp.servers import LINE_FILES
 from urlinspector.core import parse
-from urlinspector.gui.viewer.handlers import handler_for
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.gui.viewer.tasks import SavedPage
 from urlinspector.gui.viewer.workers import JobContext, JobSignals
@@ -37,7 +36,7 @@ def test_the_save_task_writes_the_servers_bytes(
     the server stores it."""
     for typecode in TYPECODES:
         url = parse(ftp_server.url(name + typecode))
-        download = handler_for(url).save(url, pane)
+        download = pane.handlers.for_url(url).save(url)
         assert download is not None
         spool = tmp_path / f"spool{typecode or '-none'}"
         result = download.task(spool)(JobContext(JobSignals(), CancelToken()))
@@ -51,14 +50,14 @@ def test_save_page_as_of_a_shown_text(
     qtbot: Any, go: Any, ftp_server: Any, downloads: Path, name: str
 ) -> None:
     pane = go(ftp_server.url(name))
-    assert pane.current_page is pane.text_page
-    shown = pane.text_page.text
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    shown = pane.pages.text_page.text
     pane.save_current()
-    dialog = pane.save_dialog
+    dialog = pane.downloads.dialog
     assert dialog is not None
     qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
     with qtbot.waitSignal(dialog.saved, timeout=10000):
         dialog.save_button.click()
     wait_idle(qtbot, pane)
     assert (downloads / Path(name).name).read_bytes() == LINE_FILES[name]
-    assert pane.text_page.text == shown  # the page is still the text shown
+    assert pane.pages.text_page.text == shown  # the page is still the text shown

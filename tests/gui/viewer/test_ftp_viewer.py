@@ -15,13 +15,13 @@ from urlinspector.gui.viewer.pane import ViewerPane
 
 
 def names(pane: ViewerPane) -> list[str]:
-    return [row.name for row in pane.listing_page.model.rows]
+    return [row.name for row in pane.pages.listing_page.model.rows]
 
 
 def test_a_directory_is_a_sortable_table(go: Any, ftp_server: Any) -> None:
     pane = go(ftp_server.url())
-    page = pane.listing_page
-    assert pane.current_page is page
+    page = pane.pages.listing_page
+    assert pane.pages.currentWidget() is page
     model = page.model
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(4)]
     assert headers == ["Name", "Size", "Date", "Type"]
@@ -50,7 +50,7 @@ def test_activating_a_directory_and_going_to_the_parent(
     qtbot: Any, go: Any, ftp_server: Any
 ) -> None:
     pane = go(ftp_server.url())
-    page = pane.listing_page
+    page = pane.pages.listing_page
     assert not page.parent_action.isEnabled()  # the root has no parent
     row = names(pane).index("pub")
     page.table.activated.emit(page.model.index(row, 0))
@@ -69,16 +69,16 @@ def test_a_directory_named_like_a_file_is_listed_and_becomes_the_base(
     go: Any, ftp_server: Any
 ) -> None:
     pane = go(ftp_server.url("dir.txt"))
-    assert pane.current_page is pane.listing_page
+    assert pane.pages.currentWidget() is pane.pages.listing_page
     assert names(pane) == ["inside.txt"]
     assert pane.base == ftp_server.url("dir.txt/")  # the URL it was listed with
-    assert "listed as" in pane.info.text()
+    assert "listed as" in pane.toolbar.info.text()
 
 
 def test_a_text_file_is_shown_with_the_transcript(go: Any, ftp_server: Any) -> None:
     pane = go(ftp_server.url("readme.txt"))
-    assert pane.current_page is pane.text_page
-    assert pane.text_page.text == FILES["readme.txt"].decode()
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    assert pane.pages.text_page.text == FILES["readme.txt"].decode()
     lines = pane.transcript.lines
     assert pane.transcript.isVisible()
     assert "> USER anonymous" in lines
@@ -91,15 +91,15 @@ def test_a_user_without_a_password_is_asked_for_it(
     qtbot: Any, pane: ViewerPane, ftp_server: Any
 ) -> None:
     pane.navigate(parse(ftp_server.url(login=USER)))
-    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
-    dialog = pane.password_dialog
+    qtbot.waitUntil(lambda: pane.password_asker.dialog is not None, timeout=5000)
+    dialog = pane.password_asker.dialog
     assert dialog is not None
     assert USER in dialog.labelText()
     assert dialog.textEchoMode() == dialog.textEchoMode().Password
     dialog.setTextValue(PASSWORD)
     dialog.accept()
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.listing_page
+    assert pane.pages.currentWidget() is pane.pages.listing_page
     assert names(pane) == ["etc"]  # /home/alice, her login directory
     assert dialog.textValue() == ""  # not kept
     assert all(PASSWORD not in line for line in pane.transcript.lines)
@@ -111,11 +111,11 @@ def test_giving_up_the_password_shows_the_refusal(
     qtbot: Any, pane: ViewerPane, ftp_server: Any
 ) -> None:
     pane.navigate(parse(ftp_server.url(login=USER)))
-    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
-    pane.password_dialog.reject()  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: pane.password_asker.dialog is not None, timeout=5000)
+    pane.password_asker.dialog.reject()  # type: ignore[union-attr]
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.message_page
-    assert "password" in pane.message_page.text.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "password" in pane.pages.message_page.text.text()
     # given up: not a visit
     assert len(pane.history) == 0
     assert pane.url is None
@@ -123,9 +123,9 @@ def test_giving_up_the_password_shows_the_refusal(
 
 def test_a_missing_file_shows_the_servers_refusal(go: Any, ftp_server: Any) -> None:
     pane = go(ftp_server.url("no-such-file.txt"))
-    assert pane.current_page is pane.message_page
-    assert "refused" in pane.message_page.title.text()
-    assert "550" in pane.message_page.text.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "refused" in pane.pages.message_page.title.text()
+    assert "550" in pane.pages.message_page.text.text()
 
 
 def test_a_password_in_the_url_is_never_shown(
@@ -136,14 +136,14 @@ def test_a_password_in_the_url_is_never_shown(
     url = ftp_server.url(login=f"{USER}:{PASSWORD}")
     pane.navigate(parse(url))
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.listing_page
+    assert pane.pages.currentWidget() is pane.pages.listing_page
     assert address(pane) == url  # kept, to fetch it again
     shown = [
         *messages,
-        pane.info.text(),
+        pane.toolbar.info.text(),
         pane.transcript.title.text(),
         *pane.transcript.lines,
-        pane.listing_page.location.text(),
+        pane.pages.listing_page.location.text(),
     ]
     assert all(PASSWORD not in text for text in shown)
     assert "••••" in pane.transcript.title.text()
@@ -153,8 +153,8 @@ def test_the_password_is_asked_once_per_server_in_a_session(
     qtbot: Any, pane: ViewerPane, ftp_server: Any
 ) -> None:
     pane.navigate(parse(ftp_server.url(login=USER)))
-    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
-    dialog = pane.password_dialog
+    qtbot.waitUntil(lambda: pane.password_asker.dialog is not None, timeout=5000)
+    dialog = pane.password_asker.dialog
     assert dialog is not None
     dialog.setTextValue(PASSWORD)
     dialog.accept()
@@ -163,22 +163,22 @@ def test_the_password_is_asked_once_per_server_in_a_session(
     asked: list[object] = []
     pane.navigate(parse(ftp_server.url("etc/", login=USER)))  # the next click on the same server
     qtbot.waitUntil(lambda: not pane.busy, timeout=10000)
-    asked.append(pane.password_dialog)
+    asked.append(pane.password_asker.dialog)
     assert asked == [None]
-    assert pane.current_page is pane.listing_page
+    assert pane.pages.currentWidget() is pane.pages.listing_page
     assert address(pane) == ftp_server.url("etc/", login=USER)
 
 
 def test_a_refused_password_is_asked_again(qtbot: Any, pane: ViewerPane, ftp_server: Any) -> None:
     pane.navigate(parse(ftp_server.url(login=USER)))
-    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
-    pane.password_dialog.setTextValue("wrong")  # type: ignore[union-attr]
-    pane.password_dialog.accept()  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: pane.password_asker.dialog is not None, timeout=5000)
+    pane.password_asker.dialog.setTextValue("wrong")  # type: ignore[union-attr]
+    pane.password_asker.dialog.accept()  # type: ignore[union-attr]
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.message_page
+    assert pane.pages.currentWidget() is pane.pages.message_page
     pane.navigate(parse(ftp_server.url(login=USER)))
-    qtbot.waitUntil(lambda: pane.password_dialog is not None, timeout=5000)
-    pane.password_dialog.reject()  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: pane.password_asker.dialog is not None, timeout=5000)
+    pane.password_asker.dialog.reject()  # type: ignore[union-attr]
     wait_idle(qtbot, pane)
 
 
@@ -186,9 +186,9 @@ def test_a_file_without_a_text_suffix_is_shown_when_it_reads_as_text(
     go: Any, ftp_server: Any
 ) -> None:
     pane = go(ftp_server.url("%2Fetc/motd"))  # no suffix: retrieved as an image (I)
-    assert pane.save_dialog is None
-    assert pane.current_page is pane.text_page
-    assert pane.text_page.text == FILES["etc/motd"].decode()
+    assert pane.downloads.dialog is None
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    assert pane.pages.text_page.text == FILES["etc/motd"].decode()
     assert address(pane) == ftp_server.url("%2Fetc/motd")
 
 
@@ -196,8 +196,8 @@ def test_binary_data_without_a_suffix_still_goes_to_the_save_dialog(
     qtbot: Any, pane: ViewerPane, ftp_server: Any
 ) -> None:
     pane.navigate(parse(ftp_server.url("binary.dat")))
-    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=10000)
-    dialog = pane.save_dialog
+    qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=10000)
+    dialog = pane.downloads.dialog
     assert dialog is not None
     qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
     assert dialog.spool is not None
@@ -213,8 +213,8 @@ def test_ctrl_c_in_the_listing_copies_the_whole_row(qtbot: Any, go: Any, ftp_ser
     pane = go(ftp_server.url())
     pane.show()
     qtbot.waitExposed(pane)
-    table = pane.listing_page.table
-    model = pane.listing_page.model
+    table = pane.pages.listing_page.table
+    model = pane.pages.listing_page.model
     row = names(pane).index("readme.txt")
     table.setCurrentIndex(model.index(row, 0))
     table.setFocus()

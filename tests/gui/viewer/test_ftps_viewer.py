@@ -28,9 +28,9 @@ def test_an_ftps_listing_shows_the_certificate(
     trusting: Certificates,
 ) -> None:
     pane = go(vsftpd_implicit.url())
-    assert pane.current_page is pane.listing_page
-    assert "readme.txt" in [row.name for row in pane.listing_page.model.rows]
-    info = pane.info.text()
+    assert pane.pages.currentWidget() is pane.pages.listing_page
+    assert "readme.txt" in [row.name for row in pane.pages.listing_page.model.rows]
+    info = pane.toolbar.info.text()
     assert "TLSv1." in info
     assert "CN=localhost (verified, by CN=urlinspector test CA" in info
     lines = pane.transcript.lines
@@ -44,12 +44,12 @@ def test_a_text_over_auth_tls_when_the_setting_asks(
     vsftpd_explicit: VsftpdServer,
     trusting: Certificates,
 ) -> None:
-    pane.ftp_auth_tls = True
+    pane.net.ftp_auth_tls = True
     go(vsftpd_explicit.url("readme.txt"))
-    assert pane.current_page is pane.text_page
-    assert pane.text_page.text == FILES["readme.txt"].decode()
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    assert pane.pages.text_page.text == FILES["readme.txt"].decode()
     assert "> AUTH TLS" in pane.transcript.lines
-    assert "TLSv1." in pane.info.text()
+    assert "TLSv1." in pane.toolbar.info.text()
 
 
 def test_an_untrusted_certificate_is_refused(
@@ -59,16 +59,16 @@ def test_an_untrusted_certificate_is_refused(
 ) -> None:
     monkeypatch.setenv("SSL_CERT_FILE", str(Path("/nonexistent/ca.pem")))
     pane = go(vsftpd_implicit.url("readme.txt"))
-    assert pane.current_page is pane.message_page
-    assert "cannot be trusted" in pane.message_page.text.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "cannot be trusted" in pane.pages.message_page.text.text()
 
 
 def test_ftps_to_a_server_without_tls_is_an_error(
     go: Any, ftp_server: Any, trusting: Certificates
 ) -> None:
     pane = go(f"ftps://{ftp_server.authority}/readme.txt")
-    assert pane.current_page is pane.message_page
-    assert "nothing was sent in clear text" in pane.message_page.text.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "nothing was sent in clear text" in pane.pages.message_page.text.text()
     assert "> USER anonymous" not in pane.transcript.lines
 
 
@@ -82,12 +82,12 @@ def test_the_go_menu_setting_asks_for_auth_tls_and_is_kept(window: Any) -> None:
         action = window.findChild(QAction, "ftpTlsAction")
         assert action is not None
         assert not action.isChecked()
-        assert not pane.ftp_auth_tls
+        assert not pane.net.ftp_auth_tls
         action.trigger()
-        assert pane.ftp_auth_tls
+        assert pane.net.ftp_auth_tls
         assert window.settings.ftp_tls
         action.trigger()
-        assert not pane.ftp_auth_tls
+        assert not pane.net.ftp_auth_tls
         assert not window.settings.ftp_tls
     finally:
         stop_viewer(pane)

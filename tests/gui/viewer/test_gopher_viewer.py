@@ -23,7 +23,7 @@ from urlinspector.schemes.gopher import MenuItem
 
 
 def rows(pane: ViewerPane) -> list[MenuItem]:
-    return list(pane.gopher_page.model.items)
+    return list(pane.pages.gopher_page.model.items)
 
 
 def row_of(pane: ViewerPane, display: str) -> int:
@@ -35,8 +35,8 @@ def row_of(pane: ViewerPane, display: str) -> int:
 
 def test_a_menu_is_shown_with_an_icon_per_type(go: Any, hole: Any) -> None:
     pane = go(hole.url)
-    assert pane.current_page is pane.gopher_page
-    model = pane.gopher_page.model
+    assert pane.pages.currentWidget() is pane.pages.gopher_page
+    model = pane.pages.gopher_page.model
     kinds = {item.itemtype: item for item in rows(pane)}
     assert set(kinds) >= set("i019781h3X")
     for itemtype, item in kinds.items():
@@ -47,12 +47,12 @@ def test_a_menu_is_shown_with_an_icon_per_type(go: Any, hole: Any) -> None:
             assert icon_name(itemtype) is not None
     assert icon_name("X") == "unknown"
     assert icon_name("i") is None
-    assert "gopher menu" in pane.info.text()
+    assert "gopher menu" in pane.toolbar.info.text()
 
 
 def test_info_lines_are_plain_text_and_not_links(go: Any, hole: Any) -> None:
     pane = go(hole.url)
-    model = pane.gopher_page.model
+    model = pane.pages.gopher_page.model
     row = row_of(pane, "A test gopher hole")
     index = model.index(row)
     assert model.data(index, Qt.ItemDataRole.DisplayRole) == "A test gopher hole"
@@ -63,7 +63,7 @@ def test_info_lines_are_plain_text_and_not_links(go: Any, hole: Any) -> None:
 
 def test_the_tooltip_shows_the_target_url_coloured_like_the_address_bar(go: Any, hole: Any) -> None:
     pane = go(hole.url)
-    model = pane.gopher_page.model
+    model = pane.pages.gopher_page.model
     row = row_of(pane, "A Latin-1 text")
     tip = model.data(model.index(row), Qt.ItemDataRole.ToolTipRole)
     item = rows(pane)[row]
@@ -76,9 +76,9 @@ def test_the_tooltip_shows_the_target_url_coloured_like_the_address_bar(go: Any,
 
 def test_hovering_an_item_puts_its_url_in_the_status_bar(qtbot: Any, go: Any, hole: Any) -> None:
     pane = go(hole.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     row = row_of(pane, "Notes")
-    rect = view.visualRect(pane.gopher_page.model.index(row))
+    rect = view.visualRect(pane.pages.gopher_page.model.index(row))
     messages: list[str] = []
     pane.statusMessage.connect(messages.append)
     QTest.mouseMove(view.viewport(), rect.center())
@@ -91,21 +91,21 @@ def test_clicking_an_item_navigates_and_back_and_forward_return(
     qtbot: Any, go: Any, hole: Any
 ) -> None:
     pane = go(hole.url)
-    view = pane.gopher_page.view
-    rect = view.visualRect(pane.gopher_page.model.index(row_of(pane, "Notes")))
+    view = pane.pages.gopher_page.view
+    rect = view.visualRect(pane.pages.gopher_page.model.index(row_of(pane, "Notes")))
     with qtbot.waitSignal(pane.urlChanged, timeout=5000) as changed:
         QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert changed.args == [hole.url + "1/notes"]
     wait_idle(qtbot, pane)
     assert [i.display for i in rows(pane) if i.itemtype == "0"] == ["one.txt"]
-    assert pane.back_action.isEnabled()
-    assert not pane.forward_action.isEnabled()
+    assert pane.toolbar.back_action.isEnabled()
+    assert not pane.toolbar.forward_action.isEnabled()
 
-    pane.back_action.trigger()
+    pane.toolbar.back_action.trigger()
     wait_idle(qtbot, pane)
     assert address(pane) == hole.url
-    assert pane.forward_action.isEnabled()
-    pane.forward_action.trigger()
+    assert pane.toolbar.forward_action.isEnabled()
+    pane.toolbar.forward_action.trigger()
     wait_idle(qtbot, pane)
     assert address(pane) == hole.url + "1/notes"
     assert [e.url.text for e in pane.history.entries] == [hole.url, hole.url + "1/notes"]
@@ -115,30 +115,30 @@ def test_the_keyboard_shortcuts_are_the_standard_ones(pane: ViewerPane) -> None:
     def keys(action: Any) -> list[str]:
         return [k.toString() for k in action.shortcuts()]
 
-    assert keys(pane.back_action) == ["Alt+Left"]
-    assert keys(pane.forward_action) == ["Alt+Right"]
-    assert keys(pane.reload_action) == ["F5", "Ctrl+R"]
-    assert keys(pane.stop_action) == ["Esc"]
+    assert keys(pane.toolbar.back_action) == ["Alt+Left"]
+    assert keys(pane.toolbar.forward_action) == ["Alt+Right"]
+    assert keys(pane.toolbar.reload_action) == ["F5", "Ctrl+R"]
+    assert keys(pane.toolbar.stop_action) == ["Esc"]
 
 
 def test_alt_left_goes_back(qtbot: Any, go: Any, hole: Any) -> None:
     pane = go(hole.url)
     go(hole.url + "1/notes")
-    pane.gopher_page.view.setFocus()
-    QTest.keyClick(pane.gopher_page.view, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    pane.pages.gopher_page.view.setFocus()
+    QTest.keyClick(pane.pages.gopher_page.view, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
     wait_idle(qtbot, pane)
     assert address(pane) == hole.url
 
 
 def test_enter_on_an_item_follows_it(qtbot: Any, go: Any, hole: Any) -> None:
     pane = go(hole.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     view.setFocus()
-    view.setCurrentIndex(pane.gopher_page.model.index(row_of(pane, "A Latin-1 text")))
+    view.setCurrentIndex(pane.pages.gopher_page.model.index(row_of(pane, "A Latin-1 text")))
     QTest.keyClick(view, Qt.Key.Key_Return)
     wait_idle(qtbot, pane)
     assert address(pane) == hole.url + "0/latin1.txt"
-    assert pane.current_page is pane.text_page
+    assert pane.pages.currentWidget() is pane.pages.text_page
 
 
 def test_the_url_shown_becomes_the_base(qtbot: Any, pane: ViewerPane, hole: Any) -> None:
@@ -155,29 +155,29 @@ def test_the_url_shown_becomes_the_base(qtbot: Any, pane: ViewerPane, hole: Any)
 def test_reload_fetches_again_without_a_new_entry(qtbot: Any, go: Any, hole: Any) -> None:
     pane = go(hole.url)
     with qtbot.waitSignal(pane.busyChanged, timeout=3000):
-        pane.reload_action.trigger()
+        pane.toolbar.reload_action.trigger()
     wait_idle(qtbot, pane)
     assert len(pane.history) == 1
-    assert pane.gopher_page.model.rowCount() > 5
+    assert pane.pages.gopher_page.model.rowCount() > 5
 
 
 def test_a_missing_selector_shows_the_servers_error(go: Any, demo: Any) -> None:
     pane = go(demo.url + "0/no/such/file.txt")
-    assert pane.current_page is pane.message_page
-    assert "not in this gopher hole" in pane.message_page.text.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "not in this gopher hole" in pane.pages.message_page.text.text()
     assert address(pane) == demo.url + "0/no/such/file.txt"
 
 
 def test_nothing_listening_shows_cannot_connect(go: Any) -> None:
     pane = go(f"gopher://127.0.0.1:{unused_port()}/1/")
-    assert pane.current_page is pane.message_page
-    assert "Cannot connect" in pane.message_page.title.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "Cannot connect" in pane.pages.message_page.title.text()
 
 
 def test_a_url_that_cannot_be_sent_is_refused_before_connecting(go: Any, hole: Any) -> None:
     pane = go(hole.url + "0/a%0D%0AQUIT")
-    assert pane.current_page is pane.message_page
-    assert "nothing was sent" in pane.message_page.text.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "nothing was sent" in pane.pages.message_page.text.text()
     assert not pane.runner.running
 
 
@@ -186,8 +186,8 @@ def test_a_url_that_cannot_be_sent_is_refused_before_connecting(go: Any, hole: A
 
 def test_text_is_shown_with_a_charset_choice(go: Any, hole: Any) -> None:
     pane = go(hole.url + "0/latin1.txt")
-    view = pane.text_page
-    assert pane.current_page is view
+    view = pane.pages.text_page
+    assert pane.pages.currentWidget() is view
     assert view.charset == "latin-1"  # not valid UTF-8
     assert view.text == LATIN1_TEXT
     labels = [view.charset_box.itemText(i) for i in range(view.charset_box.count())]
@@ -204,16 +204,16 @@ def test_text_is_shown_with_a_charset_choice(go: Any, hole: Any) -> None:
 
 def test_the_charset_chosen_comes_back_with_the_page(qtbot: Any, go: Any, hole: Any) -> None:
     pane = go(hole.url + "0/latin1.txt")
-    pane.text_page.choose_charset("cp437")
+    pane.pages.text_page.choose_charset("cp437")
     go(hole.url)
     pane.back()
     wait_idle(qtbot, pane)
-    assert pane.text_page.charset == "cp437"
+    assert pane.pages.text_page.charset == "cp437"
 
 
 def test_urls_in_text_are_links_found_by_the_core(qtbot: Any, go: Any, hole: Any) -> None:
     pane = go(hole.url + "0/latin1.txt")
-    view = pane.text_page
+    view = pane.pages.text_page
     assert [f.url for f in view.links] == [
         "gopher://example.org/0/menu",
         "http://example.com/page?x=1",
@@ -227,7 +227,9 @@ def test_urls_in_text_are_links_found_by_the_core(qtbot: Any, go: Any, hole: Any
     with qtbot.waitSignal(pane.urlChanged, timeout=5000) as changed:
         QTest.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert changed.args == ["http://example.com/page?x=1"]
-    assert pane.current_page is pane.scheme_page  # a web page: offered to the browser
+    assert (
+        pane.pages.currentWidget() is pane.pages.scheme_page
+    )  # a web page: offered to the browser
 
 
 # --- images and other items ----------------------------------------------------------------------
@@ -235,20 +237,20 @@ def test_urls_in_text_are_links_found_by_the_core(qtbot: Any, go: Any, hole: Any
 
 def test_an_image_item_is_shown(go: Any, demo: Any) -> None:
     pane = go(demo.url + "I/images/gopher.png")
-    assert pane.current_page is pane.image_page
-    image = pane.image_page.image
+    assert pane.pages.currentWidget() is pane.pages.image_page
+    image = pane.pages.image_page.image
     assert image is not None
     assert image.width() > 0
-    assert "PNG" in pane.image_page.info.text()
+    assert "PNG" in pane.pages.image_page.info.text()
 
 
 def test_bytes_that_are_no_image_offer_to_save(qtbot: Any, go: Any, hole: Any) -> None:
     pane = go(hole.url + "I/latin1.txt")
-    assert pane.current_page is pane.message_page
-    assert "Cannot show the image" in pane.message_page.title.text()
-    save = next(b for b in pane.message_page.buttons if "Save" in b.text())
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "Cannot show the image" in pane.pages.message_page.title.text()
+    save = next(b for b in pane.pages.message_page.buttons if "Save" in b.text())
     save.click()
-    dialog = pane.save_dialog
+    dialog = pane.downloads.dialog
     assert dialog is not None
     assert dialog.name_edit.text() == "latin1.txt"
 
@@ -258,13 +260,13 @@ def test_a_telnet_item_shows_the_advice_not_a_connection(qtbot: Any, go: Any, ho
     item = rows(pane)[row_of(pane, "A telnet session")]
     assert item.url == "telnet://guest@bbs.example.org/"
     pane.navigate(parse(item.url))
-    assert pane.current_page is pane.scheme_page
+    assert pane.pages.currentWidget() is pane.pages.scheme_page
     assert "Suggested user" in [
-        pane.scheme_page.form.itemAt(i, pane.scheme_page.form.ItemRole.LabelRole)
+        pane.pages.scheme_page.form.itemAt(i, pane.pages.scheme_page.form.ItemRole.LabelRole)
         .widget()
         .text()
         .rstrip(":")
-        for i in range(pane.scheme_page.form.rowCount())
+        for i in range(pane.pages.scheme_page.form.rowCount())
     ]
 
 
@@ -275,7 +277,7 @@ def test_a_search_item_asks_for_the_words_then_searches(qtbot: Any, go: Any, dem
     pane = go(demo.url)
     item = next(i for i in rows(pane) if i.itemtype == "7")
     pane.follow(item.url or "")
-    dialog = pane.search_dialog
+    dialog = pane.navigator.search_dialog
     assert dialog is not None
     assert not pane.busy  # nothing is sent before the words are known
     dialog.setTextValue("gopher selector")
@@ -291,7 +293,7 @@ def test_a_search_item_asks_for_the_words_then_searches(qtbot: Any, go: Any, dem
 def test_cancelling_the_search_sends_nothing(qtbot: Any, go: Any, demo: Any) -> None:
     pane = go(demo.url)
     pane.navigate(parse(demo.url + "7/search"))
-    dialog = pane.search_dialog
+    dialog = pane.navigator.search_dialog
     assert dialog is not None
     dialog.reject()
     assert address(pane) == demo.url
@@ -300,21 +302,21 @@ def test_cancelling_the_search_sends_nothing(qtbot: Any, go: Any, demo: Any) -> 
 
 def test_a_sensitive_port_asks_before_connecting(qtbot: Any, pane: ViewerPane) -> None:
     pane.navigate(parse("gopher://127.0.0.1:25/0/mail"))
-    box = pane.port_warning
+    box = pane.navigator.port_warning
     assert box is not None
     assert "25" in box.informativeText()
     assert "RFC 1738 §6" in box.informativeText()
     assert not pane.busy
     assert not pane.runner.running
     box.button(box.StandardButton.Cancel).click()
-    qtbot.waitUntil(lambda: pane.port_warning is None)
+    qtbot.waitUntil(lambda: pane.navigator.port_warning is None)
     assert not pane.runner.running
     assert pane.url is None
 
 
 def test_connect_anyway_goes_on(qtbot: Any, pane: ViewerPane) -> None:
     pane.navigate(parse("gopher://127.0.0.1:119/1/"))
-    box = pane.port_warning
+    box = pane.navigator.port_warning
     assert box is not None
     connect = next(b for b in box.buttons() if "Connect" in b.text())
     connect.click()
@@ -329,11 +331,11 @@ def test_connect_anyway_goes_on(qtbot: Any, pane: ViewerPane) -> None:
 def test_gopher_plus_attributes_and_an_alternate_view(qtbot: Any, go: Any, demo: Any) -> None:
     pane = go(demo.url)
     item = next(i for i in rows(pane) if i.plus is not None)
-    view = pane.gopher_page.view
-    view.setCurrentIndex(pane.gopher_page.model.index(rows(pane).index(item)))
+    view = pane.pages.gopher_page.view
+    view.setCurrentIndex(pane.pages.gopher_page.model.index(rows(pane).index(item)))
     assert view.attributes_action.isEnabled()
     view.attributes_action.trigger()
-    panel = pane.gopher_page.attributes
+    panel = pane.pages.gopher_page.attributes
     qtbot.waitUntil(lambda: bool(panel.views), timeout=5000)
     assert panel.isVisible()
     text = panel.text.toPlainText()
@@ -345,15 +347,15 @@ def test_gopher_plus_attributes_and_an_alternate_view(qtbot: Any, go: Any, demo:
     assert entry.data(Qt.ItemDataRole.UserRole).endswith("%09%09+text/plain")
     panel.views_list.itemActivated.emit(entry)
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.text_page
-    assert "Gopher+" in pane.text_page.text
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    assert "Gopher+" in pane.pages.text_page.text
 
 
 def test_a_gopher_plus_attributes_url_shows_the_attributes(go: Any, demo: Any) -> None:
     pane = go(demo.url + "0/gopher-plus.txt%09%09!")
-    assert pane.current_page is pane.gopher_page
-    assert not pane.gopher_page.view.isVisible()
-    assert "+ABSTRACT" in pane.gopher_page.attributes.text.toPlainText()
+    assert pane.pages.currentWidget() is pane.pages.gopher_page
+    assert not pane.pages.gopher_page.view.isVisible()
+    assert "+ABSTRACT" in pane.pages.gopher_page.attributes.text.toPlainText()
 
 
 # --- a server that sends one byte a second ------------------------------------------------------
@@ -368,8 +370,8 @@ def test_the_window_keeps_answering_and_stop_cancels(
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
     pane.navigate(parse(trickle.url("gopher", "/1/slow")))
     assert pane.busy
-    assert pane.stop_action.isEnabled()
-    qtbot.waitUntil(pane.progress.isVisible, timeout=1000)
+    assert pane.toolbar.stop_action.isEnabled()
+    qtbot.waitUntil(pane.toolbar.progress.isVisible, timeout=1000)
     qtbot.waitUntil(lambda: bool(trickle.received), timeout=5000)  # the request came
     timer.start()
     # the event loop is watched while two of the server's octets come, a second apart
@@ -379,16 +381,16 @@ def test_the_window_keeps_answering_and_stop_cancels(
     assert len(ticks) > 50
     assert max(gaps) < 0.1, f"the event loop stalled for {max(gaps) * 1000:.0f} ms"
     assert 0 < trickle.sent < 20
-    job = pane.job
+    job = pane.navigator.job
     assert job is not None
-    pane.start_page.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-    pane.start_page.setFocus()
-    QTest.keyClick(pane.start_page, Qt.Key.Key_Escape)  # Stop
+    pane.pages.start_page.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    pane.pages.start_page.setFocus()
+    QTest.keyClick(pane.pages.start_page, Qt.Key.Key_Escape)  # Stop
     assert not pane.busy
     assert job.wait(5), "the fetch did not end after Stop"
     assert trickle.hung_up.wait(5)
     assert pane.url is None  # nothing had come that could be shown
-    assert not pane.stop_action.isEnabled()
+    assert not pane.toolbar.stop_action.isEnabled()
 
 
 def test_a_menu_is_shown_while_it_arrives(qtbot: Any, pane: ViewerPane) -> None:
@@ -397,10 +399,10 @@ def test_a_menu_is_shown_while_it_arrives(qtbot: Any, pane: ViewerPane) -> None:
     try:
         url = f"gopher://127.0.0.1:{slow.port}/1/"
         pane.navigate(parse(url))
-        qtbot.waitUntil(lambda: pane.gopher_page.model.rowCount() >= 1, timeout=5000)
+        qtbot.waitUntil(lambda: pane.pages.gopher_page.model.rowCount() >= 1, timeout=5000)
         assert address(pane) == url
         wait_idle(qtbot, pane)
-        assert pane.gopher_page.model.rowCount() == 3
+        assert pane.pages.gopher_page.model.rowCount() == 3
     finally:
         slow.close(5)
 
@@ -414,13 +416,13 @@ def test_too_large_to_show_is_offered_for_saving(
     from urlinspector.net.limits import Limits
 
     pane = go(hole.url)
-    pane.limits = Limits(max_memory=64)
+    pane.net.limits = Limits(max_memory=64)
     go(hole.url + "0/latin1.txt")
-    assert pane.current_page is pane.message_page
-    assert "Too large" in pane.message_page.title.text()
-    save = next(b for b in pane.message_page.buttons if "Save" in b.text())
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "Too large" in pane.pages.message_page.title.text()
+    save = next(b for b in pane.pages.message_page.buttons if "Save" in b.text())
     save.click()
-    dialog = pane.save_dialog
+    dialog = pane.downloads.dialog
     assert dialog is not None
     qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
     with qtbot.waitSignal(dialog.saved, timeout=5000):
@@ -434,21 +436,21 @@ def test_an_ask_form_is_sent_in_the_url(qtbot: Any, go: Any, hole: Any) -> None:
 
     pane = go(hole.url)
     item = rows(pane)[row_of(pane, "A Latin-1 text")]
-    panel = pane.gopher_page.attributes
+    panel = pane.pages.gopher_page.attributes
     panel.item = item
     panel.ask_fields = (
         AskField("Ask", "Your name", ("Ada",)),
         AskField("AskP", "A password", ()),
     )
     panel.formRequested.emit(item)
-    dialog = pane.ask_dialog
+    dialog = pane.gopher_menu.ask_dialog
     assert dialog is not None
     assert [e.text() for e in dialog.editors] == ["Ada", ""]
     assert dialog.editors[1].echoMode() == dialog.editors[1].EchoMode.Password
     dialog.editors[1].setText("x y")
     with qtbot.waitSignal(pane.busyChanged, timeout=3000):
         dialog.accept()
-    job = pane.job
+    job = pane.navigator.job
     assert job is not None
     wait_idle(qtbot, pane)
     assert (
@@ -464,24 +466,24 @@ def test_the_back_button_lists_the_history(qtbot: Any, go: Any, hole: Any) -> No
     pane = go(hole.url)
     go(hole.url + "1/notes")
     go(hole.url + "0/latin1.txt")
-    pane.back_menu.aboutToShow.emit()
-    labels = [a.text() for a in pane.back_menu.actions()]
+    pane.toolbar.back_menu.aboutToShow.emit()
+    labels = [a.text() for a in pane.toolbar.back_menu.actions()]
     assert len(labels) == 2
     assert hole.url + "1/notes" in labels[0]
     assert labels[1].startswith("A test gopher hole")
-    pane.back_menu.actions()[1].trigger()  # two steps back
+    pane.toolbar.back_menu.actions()[1].trigger()  # two steps back
     wait_idle(qtbot, pane)
     assert address(pane) == hole.url
     assert pane.history.index == 0
-    pane.forward_menu.aboutToShow.emit()
-    assert len(pane.forward_menu.actions()) == 2
+    pane.toolbar.forward_menu.aboutToShow.emit()
+    assert len(pane.toolbar.forward_menu.actions()) == 2
 
 
 def test_a_theme_change_recolours_the_menu(go: Any, hole: Any) -> None:
     from urlinspector.gui.palette import Formats
 
     pane = go(hole.url)
-    model = pane.gopher_page.model
+    model = pane.pages.gopher_page.model
     row = row_of(pane, "An error line")
     light = model.data(model.index(row), Qt.ItemDataRole.ForegroundRole)
     pane.set_formats(Formats("dark"))
@@ -495,18 +497,18 @@ def test_stop_keeps_the_part_of_a_menu_that_came(qtbot: Any, pane: ViewerPane) -
     slow = trickle_server(line * 200 + b".\r\n", interval=0.002)
     try:
         pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/1/"))
-        qtbot.waitUntil(lambda: pane.gopher_page.model.rowCount() >= 2, timeout=10000)
-        job = pane.job
+        qtbot.waitUntil(lambda: pane.pages.gopher_page.model.rowCount() >= 2, timeout=10000)
+        job = pane.navigator.job
         assert job is not None
-        pane.stop_action.trigger()
-        shown = pane.gopher_page.model.rowCount()
+        pane.toolbar.stop_action.trigger()
+        shown = pane.pages.gopher_page.model.rowCount()
         assert 2 <= shown < 200
-        assert "stopped: the menu is incomplete" in pane.info.text()
+        assert "stopped: the menu is incomplete" in pane.toolbar.info.text()
         assert slow.hung_up.wait(5)
         assert job.wait(5)  # the fetch has ended: it sends nothing more
         QCoreApplication.sendPostedEvents()  # and all it had sent has been delivered
-        assert pane.gopher_page.model.rowCount() == shown  # nothing more after Stop
-        assert pane.current_page is pane.gopher_page
+        assert pane.pages.gopher_page.model.rowCount() == shown  # nothing more after Stop
+        assert pane.pages.currentWidget() is pane.pages.gopher_page
         assert pane.history.current is not None
     finally:
         slow.close(5)
@@ -514,18 +516,18 @@ def test_stop_keeps_the_part_of_a_menu_that_came(qtbot: Any, pane: ViewerPane) -
 
 def test_the_welcome_text_has_no_link_to_a_port_named_port(go: Any, demo: Any) -> None:
     pane = go(demo.url + "0/welcome.txt")
-    assert pane.current_page is pane.text_page
-    assert pane.text_page.text.startswith("Welcome to the urlinspector demo")
-    assert all("PORT" not in found.url for found in pane.text_page.links)
-    assert "000 section" not in pane.text_page.text
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    assert pane.pages.text_page.text.startswith("Welcome to the urlinspector demo")
+    assert all("PORT" not in found.url for found in pane.pages.text_page.links)
+    assert "000 section" not in pane.pages.text_page.text
 
 
 def test_after_following_a_link_and_back_plain_text_is_not_a_link(
     qtbot: Any, go: Any, hole: Any, demo: Any
 ) -> None:
     pane = go(hole.url + "0/latin1.txt")
-    browser = pane.text_page.browser
-    start, end = pane.text_page.links[1].url_span  # an http URL: explained, not fetched
+    browser = pane.pages.text_page.browser
+    start, end = pane.pages.text_page.links[1].url_span  # an http URL: explained, not fetched
     cursor = browser.textCursor()
     cursor.setPosition((start + end) // 2)
     point = browser.cursorRect(cursor).center()
@@ -534,9 +536,9 @@ def test_after_following_a_link_and_back_plain_text_is_not_a_link(
     wait_idle(qtbot, pane)
     pane.back()
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.text_page
+    assert pane.pages.currentWidget() is pane.pages.text_page
     go(demo.url + "0/welcome.txt")  # a later text page
-    view = pane.text_page
+    view = pane.pages.text_page
     document = view.browser.document()
     linked: set[int] = set()
     for found in view.links:
@@ -558,15 +560,15 @@ def test_a_file_link_from_a_remote_page_asks_first(
     secret = tmp_path / "secret.txt"
     secret.write_bytes(b"local only\n")
     pane = go(hole.url)
-    menu = pane.current_page
+    menu = pane.pages.currentWidget()
     pane.navigate(parse(file_url(str(secret))))
-    box = pane.port_warning
+    box = pane.navigator.port_warning
     assert box is not None  # asked, and nothing read yet
     assert box.windowTitle() == "Open a local file?"
-    assert pane.current_page is menu
+    assert pane.pages.currentWidget() is menu
     box.reject()  # Cancel
-    qtbot.waitUntil(lambda: pane.port_warning is None, timeout=5000)
-    assert pane.current_page is menu
+    qtbot.waitUntil(lambda: pane.navigator.port_warning is None, timeout=5000)
+    assert pane.pages.currentWidget() is menu
     assert address(pane) == hole.url
 
 
@@ -579,28 +581,28 @@ def test_a_binary_item_whose_octets_read_as_text_is_shown_as_text(
 ) -> None:
     url = f"{hole.url}{itemtype}/latin1.txt"
     pane = go(url)
-    assert pane.save_dialog is None
-    assert pane.current_page is pane.text_page
+    assert pane.downloads.dialog is None
+    assert pane.pages.currentWidget() is pane.pages.text_page
     assert address(pane) == url
     assert pane.transcript.isHidden()  # gopher has no protocol exchange to show
     # with the charset choice: the octets are Latin-1, and read so
-    view = pane.text_page
+    view = pane.pages.text_page
     assert view.charset_box.isVisibleTo(pane)
     view.choose_charset("latin-1")
     # (the server ends what it reckons a text with its end line: a binary item's
     # octets are kept as they came, that line included)
     assert view.text.startswith(LATIN1_TEXT)
-    pane.save_action.trigger()  # and Save stays
-    assert pane.save_dialog is not None
-    pane.save_dialog.cancel_button.click()
+    pane.toolbar.save_action.trigger()  # and Save stays
+    assert pane.downloads.dialog is not None
+    pane.downloads.dialog.cancel_button.click()
 
 
 def test_a_binary_item_of_binary_octets_goes_to_the_save_dialog(
     qtbot: Any, pane: ViewerPane, hole: Any
 ) -> None:
     pane.navigate(parse(hole.url + "9/data.bin"))
-    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
-    dialog = pane.save_dialog
+    qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=5000)
+    dialog = pane.downloads.dialog
     assert dialog is not None
     assert not pane.busy  # the transfer belongs to the dialog
     qtbot.waitUntil(lambda: dialog._finished, timeout=10000)

@@ -26,8 +26,8 @@ pytestmark = pytest.mark.integration
 
 
 def _question(qtbot: Any, pane: ViewerPane) -> QMessageBox:
-    qtbot.waitUntil(lambda: pane.port_warning is not None, timeout=10000)
-    box = pane.port_warning
+    qtbot.waitUntil(lambda: pane.navigator.port_warning is not None, timeout=10000)
+    box = pane.navigator.port_warning
     assert box is not None
     return box
 
@@ -58,12 +58,12 @@ def test_a_gophers_menu_after_accepting_its_certificate(
     assert pane.url is None  # nothing shown, nothing sent yet
     next(b for b in box.buttons() if "Accept" in b.text()).click()
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.gopher_page
+    assert pane.pages.currentWidget() is pane.pages.gopher_page
     assert address(pane) == url
-    links = {i.display: i.url for i in pane.gopher_page.model.items if i.url}
+    links = {i.display: i.url for i in pane.pages.gopher_page.model.items if i.url}
     own = f"gophers://127.0.0.1:{gophers_server.tls_port}/"
     assert links["hello.txt"] == own + "0/hello.txt"
-    info = pane.info.text()
+    info = pane.toolbar.info.text()
     assert "gopher menu" in info
     assert f"SHA-256 {sha256}" in info
     assert "issued by CN=urlinspector test CA" in info
@@ -78,10 +78,10 @@ def test_an_item_of_the_accepted_server_opens_without_asking_again(
     _accept(qtbot, pane, gophers_server.tls())
     pane.navigate(parse(gophers_server.tls("/0/hello.txt")))
     wait_idle(qtbot, pane)
-    assert pane.port_warning is None
-    assert pane.current_page is pane.text_page
-    assert "Hello from the test gopher hole." in pane.text_page.text
-    assert "CN=localhost" in pane.info.text()
+    assert pane.navigator.port_warning is None
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    assert "Hello from the test gopher hole." in pane.pages.text_page.text
+    assert "CN=localhost" in pane.toolbar.info.text()
 
 
 def test_refusing_the_certificate_shows_why_and_fetches_nothing(
@@ -92,11 +92,11 @@ def test_refusing_the_certificate_shows_why_and_fetches_nothing(
     pane.navigate(parse(gophers_server.tls()))
     box = _question(qtbot, pane)
     box.button(QMessageBox.StandardButton.Cancel).click()
-    qtbot.waitUntil(lambda: pane.current_page is pane.message_page, timeout=5000)
-    message = pane.message_page.text.text()
+    qtbot.waitUntil(lambda: pane.pages.currentWidget() is pane.pages.message_page, timeout=5000)
+    message = pane.pages.message_page.text.text()
     assert "cannot be trusted" in message
     assert "nothing was sent" in message
-    assert pane.accepted_certificates == {}
+    assert pane.net.accepted_certificates == {}
 
 
 def test_a_gophers_url_to_a_clear_text_server_fails_without_asking(
@@ -105,6 +105,6 @@ def test_a_gophers_url_to_a_clear_text_server_fails_without_asking(
     gophers_server: TLSGopher,  # noqa: F811
 ) -> None:
     pane = go(f"gophers://127.0.0.1:{gophers_server.plain_port}/")
-    assert pane.port_warning is None
-    assert pane.current_page is pane.message_page
-    assert "nothing was sent" in pane.message_page.text.text()
+    assert pane.navigator.port_warning is None
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "nothing was sent" in pane.pages.message_page.text.text()

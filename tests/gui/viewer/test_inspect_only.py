@@ -207,7 +207,7 @@ def test_a_refused_fetch_is_not_a_visit(
     window.open_action.trigger()
     settle(listener, window, viewer)
     assert fetches(listener) == 1
-    assert viewer.current_page is viewer.message_page
+    assert viewer.pages.currentWidget() is viewer.pages.message_page
     assert len(viewer.history) == entries
     assert address(viewer) == shown_url
 

@@ -38,7 +38,7 @@ def test_alt_enter_in_the_address_bar_shows_the_page_and_fills_the_base(
     enter(qtbot, window, hole.url, alt=True)
     assert window.pages.currentWidget() is viewer
     wait_idle(qtbot, viewer)
-    assert viewer.current_page is viewer.gopher_page
+    assert viewer.pages.currentWidget() is viewer.pages.gopher_page
     assert window.base.text() == hole.url
     assert window.address.text() == hole.url
     assert hole.url in window.settings.history
@@ -91,7 +91,7 @@ def test_the_go_menu_switches_pages_and_holds_the_actions(
     assert window.pages.currentWidget() is window.inspector
     next(a for a in menu.actions() if a.text() == "&Viewer").trigger()
     assert window.pages.currentWidget() is viewer
-    assert viewer.back_action.shortcutContext() == Qt.ShortcutContext.WindowShortcut
+    assert viewer.toolbar.back_action.shortcutContext() == Qt.ShortcutContext.WindowShortcut
     window.show_page(INSPECTOR_PAGE)
     window.show_page(VIEWER_PAGE)
 
@@ -109,7 +109,7 @@ def test_enter_on_a_relative_reference_goes_to_the_target(
     enter(qtbot, window, "../0/latin1.txt")  # RFC 3986 §5.2 against the base
     wait_idle(qtbot, viewer)
     assert address(viewer) == hole.url + "0/latin1.txt"
-    assert viewer.current_page is viewer.text_page
+    assert viewer.pages.currentWidget() is viewer.pages.text_page
     assert window.address.text() == hole.url + "0/latin1.txt"
 
 
@@ -128,31 +128,30 @@ def test_the_news_server_setting_is_kept_and_used(window: MainWindow) -> None:
 
     first = install_viewer(window)
     try:
-        assert first.news_server is None  # NNTPSERVER, else localhost:119
+        assert first.net.news_server is None  # NNTPSERVER, else localhost:119
         set_news_server(first, window.settings, " news.example:1119 ")
-        assert first.news_server == "news.example:1119"
+        assert first.net.news_server == "news.example:1119"
         assert window.settings.news_server == "news.example:1119"
     finally:
         stop_viewer(first)
     second = install_viewer(window)  # as at the next start: read from the settings
     try:
-        assert second.news_server == "news.example:1119"
+        assert second.net.news_server == "news.example:1119"
         set_news_server(second, window.settings, "")
-        assert second.news_server is None
+        assert second.net.news_server is None
         assert window.settings.news_server == ""
     finally:
         stop_viewer(second)
 
 
 def test_the_viewers_labels_follow_show_passwords(window: MainWindow, viewer: Any) -> None:
-    from urlinspector.gui.viewer.common import display_url
-
     url = "ftp://joe:hunter2@h.example/"
-    assert "hunter2" not in display_url(url)
+    label = viewer.passwords.label
+    assert "hunter2" not in label(url)
     window.show_passwords_action.setChecked(True)
-    assert "hunter2" in display_url(url)
+    assert "hunter2" in label(url)
     window.show_passwords_action.setChecked(False)
-    assert "hunter2" not in display_url(url)
+    assert "hunter2" not in label(url)
 
 
 def test_a_file_url_typed_while_a_remote_page_is_shown_opens_without_asking(
@@ -164,12 +163,12 @@ def test_a_file_url_typed_while_a_remote_page_is_shown_opens_without_asking(
     mine.write_bytes(b"typed by me\n")
     enter(qtbot, window, hole.url, alt=True)
     wait_idle(qtbot, viewer)
-    assert viewer.current_page is viewer.gopher_page  # a page from another computer
+    assert viewer.pages.currentWidget() is viewer.pages.gopher_page  # a page from another computer
     enter(qtbot, window, file_url(str(mine)))  # Enter while the viewer is shown
     wait_idle(qtbot, viewer)
-    assert viewer.port_warning is None  # typed: the person's own choice, not asked
-    assert viewer.current_page is viewer.text_page  # type: ignore[comparison-overlap]  # moved on
-    assert viewer.text_page.text == "typed by me\n"
+    assert viewer.navigator.port_warning is None  # typed: the person's own choice, not asked
+    assert viewer.pages.currentWidget() is viewer.pages.text_page
+    assert viewer.pages.text_page.text == "typed by me\n"
 
 
 def test_a_file_link_on_a_remote_page_still_asks(
@@ -182,10 +181,10 @@ def test_a_file_link_on_a_remote_page_still_asks(
     enter(qtbot, window, hole.url, alt=True)
     wait_idle(qtbot, viewer)
     link = file_url(str(secret))
-    viewer.text_page.linkActivated.emit(link)  # a link followed on the page shown
-    assert viewer.port_warning is not None
-    viewer.port_warning.reject()
-    qtbot.waitUntil(lambda: viewer.port_warning is None, timeout=5000)
+    viewer.pages.text_page.linkActivated.emit(link)  # a link followed on the page shown
+    assert viewer.navigator.port_warning is not None
+    viewer.navigator.port_warning.reject()
+    qtbot.waitUntil(lambda: viewer.navigator.port_warning is None, timeout=5000)
     assert address(viewer) == hole.url
 
 

@@ -58,8 +58,8 @@ def test_a_followed_item_is_titled_by_its_name(
     _window, pane = browsing
     pane.navigate(parse(demo.url))
     wait_idle(qtbot, pane)
-    view = pane.gopher_page.view
-    model = pane.gopher_page.model
+    view = pane.pages.gopher_page.view
+    model = pane.pages.gopher_page.model
     row = next(r for r, item in enumerate(model.items) if item.display == name)
     assert selector in (model.items[row].url or "")
     view.setFocus()
@@ -68,8 +68,8 @@ def test_a_followed_item_is_titled_by_its_name(
     wait_idle(qtbot, pane)
     assert pane.history.current is not None
     assert pane.history.current.title == name
-    assert pane.add_bookmark_action is not None
-    pane.add_bookmark_action.trigger()
+    assert pane.bookmarks is not None
+    pane.bookmarks.add_action.trigger()
     assert [b.title for b in Bookmarks(store).all()] == [name]
 
 
@@ -90,9 +90,9 @@ def test_a_bookmark_title_keeps_its_ampersand_in_the_menu(
 
 def test_the_gopher_plus_text_links_to_the_demos_port(go: Any, demo: Any) -> None:
     pane = go(demo.url + "0/gopher-plus.txt")
-    links = [found.url for found in pane.text_page.links]
+    links = [found.url for found in pane.pages.text_page.links]
     assert len(links) == 3
     for url in links:
         assert url.startswith(f"gopher://127.0.0.1:{demo.port}/0/gopher-plus.txt%09%09"), url
-    assert "PORT" not in pane.text_page.text
-    assert "{{server}}" not in pane.text_page.text
+    assert "PORT" not in pane.pages.text_page.text
+    assert "{{server}}" not in pane.pages.text_page.text

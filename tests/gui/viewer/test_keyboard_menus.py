@@ -46,7 +46,7 @@ def long_hole(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoServer]:
 
 
 def current(pane: ViewerPane) -> MenuItem | None:
-    return pane.gopher_page.view.current_item()
+    return pane.pages.gopher_page.view.current_item()
 
 
 def press(qtbot: Any, view: QAbstractItemView, key: Key, mods: Qt.KeyboardModifier = NONE) -> None:
@@ -99,7 +99,7 @@ DEMO_WALK: list[tuple[Key, Qt.KeyboardModifier, str]] = [
 
 def test_the_keys_walk_the_demo_menu_item_by_item(qtbot: Any, go: Any, demo: Any) -> None:
     pane = go(demo.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     focus(qtbot, view)
     item = current(pane)  # the keyboard arrives on the first item, not the heading
     assert item is not None
@@ -116,7 +116,7 @@ def test_down_from_the_top_visits_every_item_and_no_line_of_text(
     qtbot: Any, go: Any, long_hole: Any
 ) -> None:
     pane = go(long_hole.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     focus(qtbot, view)
     seen = [current(pane)]
     for _ in range(SECTIONS + 3):
@@ -135,7 +135,7 @@ def test_tab_after_the_last_item_leaves_the_menu(qtbot: Any, window: MainWindow,
     try:
         window.open_url(demo.url)
         wait_idle(qtbot, pane)
-        view = pane.gopher_page.view
+        view = pane.pages.gopher_page.view
         focus(qtbot, view)
         press(qtbot, view, Key.Key_End)
         press(qtbot, view, Key.Key_Tab)
@@ -149,7 +149,7 @@ def test_back_returns_to_the_item_followed_where_it_was(
     qtbot: Any, go: Any, long_hole: Any
 ) -> None:
     pane = go(long_hole.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     focus(qtbot, view)
     for _ in range(40):
         press(qtbot, view, Key.Key_Down)
@@ -160,10 +160,10 @@ def test_back_returns_to_the_item_followed_where_it_was(
     assert top > 0  # scrolled
     press(qtbot, view, Key.Key_Return)
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.text_page
-    pane.back_action.trigger()  # Alt+Left
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    pane.toolbar.back_action.trigger()  # Alt+Left
     wait_idle(qtbot, pane)
-    assert pane.current_page is pane.gopher_page
+    assert pane.pages.currentWidget() is pane.pages.gopher_page
     assert current(pane) is not None
     assert current(pane).display == "Item 40"  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: view.indexAt(QPoint(1, 1)).row() == top, timeout=10000)
@@ -173,7 +173,7 @@ def test_back_in_a_smaller_window_keeps_the_item_followed_in_view(
     qtbot: Any, go: Any, long_hole: Any
 ) -> None:
     pane = go(long_hole.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     focus(qtbot, view)
     for _ in range(40):
         press(qtbot, view, Key.Key_Down)
@@ -181,7 +181,7 @@ def test_back_in_a_smaller_window_keeps_the_item_followed_in_view(
     press(qtbot, view, Key.Key_Return)
     wait_idle(qtbot, pane)
     pane.resize(pane.width(), pane.height() // 2)  # rows from the old top down to it no longer fit
-    pane.back_action.trigger()
+    pane.toolbar.back_action.trigger()
     wait_idle(qtbot, pane)
     assert current(pane).display == "Item 40"  # type: ignore[union-attr]
     qtbot.waitUntil(
@@ -198,13 +198,13 @@ def test_backspace_and_alt_up_go_to_the_menu_above(
     qtbot: Any, go: Any, demo: Any, key: Key, mods: Qt.KeyboardModifier
 ) -> None:
     pane = go(demo.url + "1specs/")
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     focus(qtbot, view)
     press(qtbot, view, key, mods)
     wait_idle(qtbot, pane)
     assert address(pane) == demo.url  # the server's root menu
     assert any(
-        i.display.startswith("The five specifications") for i in pane.gopher_page.model.items
+        i.display.startswith("The five specifications") for i in pane.pages.gopher_page.model.items
     )
     press(qtbot, view, key, mods)  # at the top: nothing above
     assert not pane.busy
@@ -217,19 +217,19 @@ def test_backspace_and_alt_up_go_to_the_menu_above(
 def test_up_a_level_from_any_page(qtbot: Any, go: Any, demo: Any, path: str, above: str) -> None:
     """Go ▸ Up a level (Alt+Up, also from a text); disabled at the top."""
     pane = go(demo.url + path)
-    assert pane.up_action.isEnabled()
-    pane.up_action.trigger()
+    assert pane.toolbar.up_action.isEnabled()
+    pane.toolbar.up_action.trigger()
     wait_idle(qtbot, pane)
     assert address(pane) == demo.url + above
-    assert pane.current_page is pane.gopher_page
-    assert pane.up_action.isEnabled() == bool(above)
+    assert pane.pages.currentWidget() is pane.pages.gopher_page
+    assert pane.toolbar.up_action.isEnabled() == bool(above)
 
 
 def test_equals_and_shift_f10_reach_the_gopher_plus_attributes(
     qtbot: Any, go: Any, demo: Any
 ) -> None:
     pane = go(demo.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     focus(qtbot, view)
     qtbot.keyClicks(view, "About")
     item = current(pane)
@@ -243,7 +243,7 @@ def test_equals_and_shift_f10_reach_the_gopher_plus_attributes(
     assert "Gopher+ &attributes" in texts
     menu.close()
     qtbot.keyClick(view, "=")
-    panel = pane.gopher_page.attributes
+    panel = pane.pages.gopher_page.attributes
     qtbot.waitUntil(lambda: bool(panel.attributes), timeout=5000)
     assert {block.name for block in panel.attributes} >= {"INFO", "ADMIN"}
 
@@ -258,7 +258,7 @@ def test_the_item_the_keyboard_is_on_shows_in_the_status_and_address_bars(
         window.address.setText(demo.url)
         window.open_url()
         wait_idle(qtbot, pane)
-        view = pane.gopher_page.view
+        view = pane.pages.gopher_page.view
         focus(qtbot, view)
         press(qtbot, view, Key.Key_Down)
         item = current(pane)
@@ -284,7 +284,7 @@ def test_the_mark_has_contrast_in_both_themes_focused_or_not(
 ) -> None:
     create_application(theme=theme)
     pane = go(demo.url)
-    view = pane.gopher_page.view
+    view = pane.pages.gopher_page.view
     colours = mark_colours(view.palette())
     base = view.palette().color(QPalette.ColorGroup.Active, QPalette.ColorRole.Base)
     assert contrast_ratio(colours.text, colours.fill) >= 4.5  # WCAG 2.2 §1.4.3
@@ -311,8 +311,8 @@ def test_the_mark_has_contrast_in_both_themes_focused_or_not(
 
 def test_an_ftp_listing_from_the_keyboard(qtbot: Any, go: Any, ftp_server: Any) -> None:
     pane = go(ftp_server.url())
-    table = pane.listing_page.table
-    model = pane.listing_page.model
+    table = pane.pages.listing_page.table
+    model = pane.pages.listing_page.model
     selected: list[str] = []
     pane.itemSelected.connect(selected.append)
     focus(qtbot, table)
@@ -329,9 +329,9 @@ def test_an_ftp_listing_from_the_keyboard(qtbot: Any, go: Any, ftp_server: Any) 
     press(qtbot, table, Key.Key_Up, ALT)  # the parent directory
     wait_idle(qtbot, pane)
     assert address(pane) == ftp_server.url()
-    pane.back_action.trigger()
+    pane.toolbar.back_action.trigger()
     wait_idle(qtbot, pane)
-    pane.back_action.trigger()  # back to the listing where pub/ was followed
+    pane.toolbar.back_action.trigger()  # back to the listing where pub/ was followed
     wait_idle(qtbot, pane)
     assert address(pane) == ftp_server.url()
     back_on = model.row(table.currentIndex().row())

@@ -26,7 +26,7 @@ UP_IDS = ["Backspace", "Alt+Up"]
 
 @pytest.fixture
 def news(pane: ViewerPane, inn: Any) -> ViewerPane:
-    pane.news_server = inn.setting
+    pane.net.news_server = inn.setting
     return pane
 
 
@@ -54,7 +54,7 @@ def test_type_ahead_finds_a_group_and_enter_opens_it(
     qtbot: Any, go: Any, news: ViewerPane, typed: str, group: str
 ) -> None:
     go("news:*")
-    table = news.groups_page.table
+    table = news.pages.groups_page.table
     messages: list[str] = []
     selected: list[str] = []
     news.statusMessage.connect(messages.append)
@@ -67,14 +67,14 @@ def test_type_ahead_finds_a_group_and_enter_opens_it(
     assert messages[-1] == f"news:{group} · Enter opens it"
     press(qtbot, news, table, Key.Key_Return)
     assert address(news) == f"news:{group}"
-    assert news.current_page is news.overview_page
+    assert news.pages.currentWidget() is news.pages.overview_page
 
 
 def test_the_group_list_walks_with_home_end_and_the_page_keys(
     qtbot: Any, go: Any, news: ViewerPane
 ) -> None:
     go("news:*")
-    table = news.groups_page.table
+    table = news.pages.groups_page.table
     last = table.model().rowCount() - 1
     focus(qtbot, table)
     for key, row in [
@@ -96,13 +96,13 @@ def test_type_ahead_in_an_overview_is_on_the_subject(
     qtbot: Any, go: Any, news: ViewerPane, typed: str, subject: str
 ) -> None:
     go("news:local.test")
-    table = news.overview_page.table
+    table = news.pages.overview_page.table
     focus(qtbot, table)
     qtbot.keyClicks(table, typed)
     assert current_text(table, 1) == subject
     press(qtbot, news, table, Key.Key_Enter)
-    assert news.current_page is news.article_page
-    article = news.article_page.article
+    assert news.pages.currentWidget() is news.pages.article_page
+    article = news.pages.article_page.article
     assert article is not None
     assert article.subject == subject
 
@@ -112,19 +112,19 @@ def test_up_from_an_article_to_its_overview_to_the_group_list(
     qtbot: Any, go: Any, news: ViewerPane, key: Key, mods: Any
 ) -> None:
     go("news:local.other")
-    table = news.overview_page.table
+    table = news.pages.overview_page.table
     focus(qtbot, table)
     qtbot.keyClicks(table, "quoted")
     press(qtbot, news, table, Key.Key_Return)
     assert address(news) == "news:qp.5@test.invalid"  # posted to local.test and local.other
-    body = news.article_page.body.browser
+    body = news.pages.article_page.body.browser
     focus(qtbot, body)
     press(qtbot, news, body, key, mods)
     assert address(news) == "news:local.other"  # the group it was opened from
     focus(qtbot, table)
     press(qtbot, news, table, key, mods)
     assert address(news) == "news:*"
-    assert news.current_page is news.groups_page
+    assert news.pages.currentWidget() is news.pages.groups_page
 
 
 @pytest.mark.parametrize(("key", "mods"), UP_KEYS, ids=UP_IDS)
@@ -132,14 +132,14 @@ def test_up_from_an_nntp_article_keeps_its_server(
     qtbot: Any, go: Any, news: ViewerPane, inn: Any, key: Key, mods: Any
 ) -> None:
     go(inn.url("local.test/1"))
-    assert news.current_page is news.article_page
-    body = news.article_page.body.browser
+    assert news.pages.currentWidget() is news.pages.article_page
+    body = news.pages.article_page.body.browser
     focus(qtbot, body)
     press(qtbot, news, body, key, mods)
     assert address(news) == inn.url("local.test")
     messages: list[str] = []
     news.statusMessage.connect(messages.append)
-    table = news.overview_page.table
+    table = news.pages.overview_page.table
     focus(qtbot, table)
     press(qtbot, news, table, key, mods)  # an nntp: URL names no group list
     assert address(news) == inn.url("local.test")
@@ -152,11 +152,11 @@ def test_the_menu_key_opens_the_rows_menu(
     qtbot: Any, go: Any, news: ViewerPane, page: str, key: Key, mods: Any
 ) -> None:
     go("news:*" if page == "groups_page" else "news:local.test")
-    table = getattr(news, page).table
+    table = getattr(news.pages, page).table
     focus(qtbot, table)
     qtbot.keyClick(table, Key.Key_Down)
     qtbot.keyClick(table, key, mods)
-    menu = getattr(news, page).keys.context_menu
+    menu = getattr(news.pages, page).keys.context_menu
     assert menu is not None
     qtbot.waitUntil(menu.isVisible, timeout=2000)
     assert any("Copy" in action.text() for action in menu.actions())

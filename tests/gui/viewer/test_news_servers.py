@@ -33,13 +33,13 @@ def _refuses(conn: socket.socket, server: ScriptedServer) -> None:
 def configured(pane: ViewerPane) -> Iterator[ScriptedServer]:
     """A second news server, set in the window: nothing here should reach it."""
     server = ScriptedServer(_refuses)
-    pane.news_server = server.authority
+    pane.net.news_server = server.authority
     yield server
     server.close()
 
 
 def _open_row(qtbot: Any, pane: ViewerPane, subject: str) -> None:
-    page = pane.overview_page
+    page = pane.pages.overview_page
     row = next(i for i, e in enumerate(page.model.rows) if e.subject == subject)
     page.table.activated.emit(page.model.index(row, 1))
     wait_idle(qtbot, pane)
@@ -66,24 +66,24 @@ def test_a_row_of_an_nntp_overview_opens_the_article_on_that_server(
     posted = inn.article(message_id)
     subject = posted.subject_raw
     go(f"nntp://{userinfo}{inn.host}:{inn.port}/{group}")
-    assert pane.current_page is pane.overview_page
-    number = next(e.number for e in pane.overview_page.model.rows if e.subject == subject)
+    assert pane.pages.currentWidget() is pane.pages.overview_page
+    number = next(e.number for e in pane.pages.overview_page.model.rows if e.subject == subject)
     _open_row(qtbot, pane, subject)
     assert address(pane) == f"nntp://{userinfo}{inn.host}:{inn.port}/{group}/{number}"
-    assert pane.current_page is pane.article_page  # type: ignore[comparison-overlap]
-    assert pane.article_page.body.text.strip() == posted.body.decode("ascii")
-    assert f"news server {inn.setting}" in pane.info.text()
+    assert pane.pages.currentWidget() is pane.pages.article_page
+    assert pane.pages.article_page.body.text.strip() == posted.body.decode("ascii")
+    assert f"news server {inn.setting}" in pane.toolbar.info.text()
     assert configured.accepted == 0  # the window's server was never asked
 
 
 def test_a_row_of_a_news_overview_keeps_its_message_id(
     qtbot: Any, go: Any, pane: ViewerPane, inn: Any
 ) -> None:
-    pane.news_server = inn.setting
+    pane.net.news_server = inn.setting
     go("news:local.test")
     _open_row(qtbot, pane, "Welcome")
     assert address(pane) == "news:welcome.1@test.invalid"
-    assert "Hello, readers of local.test." in pane.article_page.body.text
+    assert "Hello, readers of local.test." in pane.pages.article_page.body.text
 
 
 def test_up_from_an_nntp_article_keeps_its_login(
@@ -91,12 +91,12 @@ def test_up_from_an_nntp_article_keeps_its_login(
 ) -> None:
     number = inn.numbers["local.private"]["<secret.1@test.invalid>"]
     go(f"nntp://{LOGIN}@{inn.host}:{inn.port}/local.private/{number}")
-    assert pane.current_page is pane.article_page
+    assert pane.pages.currentWidget() is pane.pages.article_page
     pane.go_to_parent()
     wait_idle(qtbot, pane)
     assert address(pane) == f"nntp://{LOGIN}@{inn.host}:{inn.port}/local.private"
-    assert pane.current_page is pane.overview_page  # type: ignore[comparison-overlap]
-    assert {e.subject for e in pane.overview_page.model.rows} == {"Members only"}
+    assert pane.pages.currentWidget() is pane.pages.overview_page
+    assert {e.subject for e in pane.pages.overview_page.model.rows} == {"Members only"}
     assert configured.accepted == 0
 
 
@@ -105,7 +105,7 @@ def test_an_nntp_article_links_its_groups_there_and_says_where_message_ids_go(
 ) -> None:
     number = inn.numbers["local.test"]["<latin1.3@test.invalid>"]
     go(inn.url(f"local.test/{number}"))
-    page = pane.article_page
+    page = pane.pages.article_page
     assert page.header_links == [
         inn.url("local.test"),  # Newsgroups: on the server the article came from
         "news:latin1.3@test.invalid",

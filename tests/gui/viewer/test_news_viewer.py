@@ -19,20 +19,20 @@ from urlinspector.gui.viewer.text_view import DECLARED
 
 @pytest.fixture
 def news(pane: ViewerPane, inn: Any) -> ViewerPane:
-    pane.news_server = inn.setting
+    pane.net.news_server = inn.setting
     return pane
 
 
 def test_the_group_list_and_the_server_that_answered(go: Any, news: ViewerPane, inn: Any) -> None:
     go("news:*")
-    page = news.groups_page
-    assert news.current_page is page
+    page = news.pages.groups_page
+    assert news.pages.currentWidget() is page
     groups = [g.name for g in page.model.rows]
     assert {"local.test", "local.other", "local.big"} <= set(groups)
     assert groups == sorted(groups, key=str.casefold)
     assert inn.setting in page.heading.text()
-    assert f"news server {inn.setting}" in news.info.text()
-    assert "answered from 127.0.0.1" in news.info.text()
+    assert f"news server {inn.setting}" in news.toolbar.info.text()
+    assert "answered from 127.0.0.1" in news.toolbar.info.text()
     assert any(line.startswith("> MODE READER") for line in news.transcript.lines)
 
 
@@ -40,8 +40,8 @@ def test_an_overview_is_sortable_and_leads_to_articles(
     qtbot: Any, go: Any, news: ViewerPane
 ) -> None:
     go("news:local.test")
-    page = news.overview_page
-    assert news.current_page is page
+    page = news.pages.overview_page
+    assert news.pages.currentWidget() is page
     model = page.model
     numbers = [e.number for e in model.rows]
     assert numbers == sorted(numbers, reverse=True)  # newest first
@@ -56,16 +56,16 @@ def test_an_overview_is_sortable_and_leads_to_articles(
     page.table.activated.emit(model.index(welcome, 1))
     wait_idle(qtbot, news)
     assert address(news) == "news:welcome.1@test.invalid"
-    assert news.current_page is news.article_page  # type: ignore[comparison-overlap]  # moved on
-    assert "Hello, readers of local.test." in news.article_page.body.text
+    assert news.pages.currentWidget() is news.pages.article_page
+    assert "Hello, readers of local.test." in news.pages.article_page.body.text
 
 
 def test_an_article_has_a_headers_pane_with_news_links(
     qtbot: Any, go: Any, news: ViewerPane
 ) -> None:
     go("news:latin1.3@test.invalid")
-    page = news.article_page
-    assert news.current_page is page
+    page = news.pages.article_page
+    assert news.pages.currentWidget() is page
     headers = page.headers.toPlainText()
     for name in HEADERS_SHOWN:
         assert name in headers
@@ -85,13 +85,13 @@ def test_an_article_has_a_headers_pane_with_news_links(
         page.headers.anchorClicked.emit(QUrl("link:2"))
     assert changed.args == ["news:welcome.1@test.invalid"]
     wait_idle(qtbot, news)
-    assert news.article_page.article is not None
-    assert news.article_page.article.subject == "Welcome"
+    assert news.pages.article_page.article is not None
+    assert news.pages.article_page.article.subject == "Welcome"
 
 
 def test_a_body_without_charset_is_read_in_the_fallback_chosen(go: Any, news: ViewerPane) -> None:
     go("news:nocharset.4@test.invalid")
-    body = news.article_page.body
+    body = news.pages.article_page.body
     assert "no charset declared" in body.info.text()
     assert "\ufffd" in body.text  # Latin-1 octets read as UTF-8
     body.choose_charset("latin-1")
@@ -102,15 +102,15 @@ def test_a_body_without_charset_is_read_in_the_fallback_chosen(go: Any, news: Vi
 def test_an_nntp_url_names_its_own_server(go: Any, pane: ViewerPane, inn: Any) -> None:
     number = inn.numbers["local.test"]["<welcome.1@test.invalid>"]
     go(inn.url(f"local.test/{number}"))
-    assert pane.current_page is pane.article_page
-    assert pane.article_page.article is not None
-    assert pane.article_page.article.subject == "Welcome"
-    assert f"{inn.host}:{inn.port}" in pane.info.text()
+    assert pane.pages.currentWidget() is pane.pages.article_page
+    assert pane.pages.article_page.article is not None
+    assert pane.pages.article_page.article.subject == "Welcome"
+    assert f"{inn.host}:{inn.port}" in pane.toolbar.info.text()
 
 
 def test_older_articles(qtbot: Any, go: Any, news: ViewerPane) -> None:
     go("news:local.big")
-    page = news.overview_page
+    page = news.pages.overview_page
     first = {e.number for e in page.model.rows}
     assert page.older_button.isEnabled()
     page.older_button.click()
@@ -124,9 +124,9 @@ def test_older_articles(qtbot: Any, go: Any, news: ViewerPane) -> None:
 
 def test_a_missing_group_shows_the_refusal(go: Any, news: ViewerPane) -> None:
     go("news:local.nosuchgroup")
-    assert news.current_page is news.message_page
-    assert "news server refused" in news.message_page.title.text()
-    assert "no such group" in news.message_page.text.text().lower()
+    assert news.pages.currentWidget() is news.pages.message_page
+    assert "news server refused" in news.pages.message_page.title.text()
+    assert "no such group" in news.pages.message_page.text.text().lower()
 
 
 def test_one_article_is_not_articles(app: Any, qtbot: Any) -> None:
@@ -146,15 +146,15 @@ def test_one_article_is_not_articles(app: Any, qtbot: Any) -> None:
 
 def test_a_refusal_names_the_news_server(go: Any, news: ViewerPane, inn: Any) -> None:
     go("news:local.no-such-group")
-    assert news.current_page is news.message_page
-    assert "news server refused" in news.info.text()
-    assert news.info.text().endswith(f"· {inn.setting}")
+    assert news.pages.currentWidget() is news.pages.message_page
+    assert "news server refused" in news.toolbar.info.text()
+    assert news.toolbar.info.text().endswith(f"· {inn.setting}")
 
 
 def test_a_backslash_in_a_message_is_one_backslash(go: Any, news: ViewerPane) -> None:
     go("news:local\\test")
-    assert news.current_page is news.message_page
-    message = news.message_page.text.text()
+    assert news.pages.currentWidget() is news.pages.message_page
+    message = news.pages.message_page.text.text()
     assert "'news:local\\test'" in message
     assert "'\\'" in message
     assert "\\\\" not in message
@@ -175,18 +175,18 @@ def test_a_netrc_login_without_tls_is_asked_for_first(
     netrc.chmod(0o600)
     monkeypatch.setenv("HOME", str(tmp_path))
     pane.navigate(parse(inn.url("local.private")))
-    qtbot.waitUntil(lambda: pane.port_warning is not None, timeout=15000)
-    box = pane.port_warning
+    qtbot.waitUntil(lambda: pane.navigator.port_warning is not None, timeout=15000)
+    box = pane.navigator.port_warning
     assert box is not None
     assert "clear text" in box.informativeText()
     if send:
         next(b for b in box.buttons() if "clear text" in b.text()).click()
         wait_idle(qtbot, pane)
-        assert pane.current_page is pane.overview_page
-        assert inn.setting in pane.clear_text_logins
+        assert pane.pages.currentWidget() is pane.pages.overview_page
+        assert inn.setting in pane.net.clear_text_logins
     else:
         box.button(box.StandardButton.Cancel).click()
-        qtbot.waitUntil(lambda: pane.port_warning is None)
-        assert pane.current_page is pane.message_page
-        assert "without TLS" in pane.message_page.text.text()
-        assert not pane.clear_text_logins
+        qtbot.waitUntil(lambda: pane.navigator.port_warning is None)
+        assert pane.pages.currentWidget() is pane.pages.message_page
+        assert "without TLS" in pane.pages.message_page.text.text()
+        assert not pane.net.clear_text_logins

@@ -44,7 +44,7 @@ def system() -> Iterator[Handler]:
 
 
 def details(pane: ViewerPane) -> dict[str, str]:
-    form = pane.scheme_page.form
+    form = pane.pages.scheme_page.form
     out: dict[str, str] = {}
     for row in range(form.rowCount()):
         label = form.itemAt(row, form.ItemRole.LabelRole)
@@ -60,8 +60,8 @@ def details(pane: ViewerPane) -> dict[str, str]:
 def test_a_web_page_is_offered_to_the_browser(pane: ViewerPane, system: Handler) -> None:
     url = "https://example.org/a/page?q=1"
     pane.navigate(parse(url))
-    page = pane.scheme_page
-    assert pane.current_page is page
+    page = pane.pages.scheme_page
+    assert pane.pages.currentWidget() is page
     assert address(pane) == url
     assert "does not fetch" in page.text.text()
     assert page.action_button.isVisibleTo(pane)
@@ -72,7 +72,7 @@ def test_a_web_page_is_offered_to_the_browser(pane: ViewerPane, system: Handler)
 
 def test_telnet_shows_the_advisory_user_and_password(pane: ViewerPane, system: Handler) -> None:
     pane.navigate(parse("telnet://guest:sesame@bbs.example.org:2323/"))
-    page = pane.scheme_page
+    page = pane.pages.scheme_page
     shown = details(pane)
     assert shown["Host"] == "bbs.example.org"
     assert shown["Port"] == "2323"
@@ -91,7 +91,7 @@ def test_telnet_shows_the_advisory_user_and_password(pane: ViewerPane, system: H
 def test_mailto_offers_the_mail_client(pane: ViewerPane, system: Handler) -> None:
     pane.navigate(parse("mailto:someone@example.org"))
     assert details(pane) == {"Address": "someone@example.org"}
-    pane.scheme_page.action_button.click()
+    pane.pages.scheme_page.action_button.click()
     assert system.opened == ["mailto:someone@example.org"]
 
 
@@ -107,8 +107,8 @@ def test_wais_and_prospero_are_inspected_not_fetched(
     pane: ViewerPane, url: str, expected: dict[str, str]
 ) -> None:
     pane.navigate(parse(url))
-    page = pane.scheme_page
-    assert pane.current_page is page
+    page = pane.pages.scheme_page
+    assert pane.pages.currentWidget() is page
     assert "inspected, not fetched" in page.text.text()
     assert not page.action_button.isVisibleTo(pane)
     assert expected.items() <= details(pane).items()
@@ -141,8 +141,8 @@ def folder(tmp_path: Path, png_bytes: bytes) -> Path:
 
 def test_a_local_folder_is_a_listing(qtbot: Any, go: Any, folder: Path) -> None:
     pane = go(file_url(folder))
-    page = pane.listing_page
-    assert pane.current_page is page
+    page = pane.pages.listing_page
+    assert pane.pages.currentWidget() is page
     rows = {r.name: r for r in page.model.rows}
     assert set(rows) == {"notes.txt", "picture.png", "blob.bin", "sub"}
     assert rows["sub"].kind == "dir"
@@ -159,21 +159,21 @@ def test_a_local_folder_is_a_listing(qtbot: Any, go: Any, folder: Path) -> None:
 
 def test_local_files_are_shown_as_text_or_image(go: Any, folder: Path) -> None:
     pane = go(file_url(folder / "notes.txt"))
-    assert pane.current_page is pane.text_page
-    assert [f.url for f in pane.text_page.links] == ["gopher://example.org/"]
+    assert pane.pages.currentWidget() is pane.pages.text_page
+    assert [f.url for f in pane.pages.text_page.links] == ["gopher://example.org/"]
     pane = go(file_url(folder / "picture.png"))
-    assert pane.current_page is pane.image_page
-    assert pane.image_page.image is not None
-    assert pane.image_page.image.width() == 40
+    assert pane.pages.currentWidget() is pane.pages.image_page
+    assert pane.pages.image_page.image is not None
+    assert pane.pages.image_page.image.width() == 40
     pane = go(file_url(folder / "blob.bin"))
-    assert pane.current_page is pane.message_page
-    assert "binary" in pane.message_page.title.text().lower()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "binary" in pane.pages.message_page.title.text().lower()
 
 
 def test_a_missing_file_and_another_hosts_file(go: Any, folder: Path) -> None:
     pane = go(file_url(folder / "missing.txt"))
-    assert pane.current_page is pane.message_page
-    assert "there is no file" in pane.message_page.text.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "there is no file" in pane.pages.message_page.text.text()
     pane = go("file://elsewhere.example.org/etc/motd")
-    assert pane.current_page is pane.message_page
-    assert "RFC 1738 §3.10" in pane.message_page.text.text()
+    assert pane.pages.currentWidget() is pane.pages.message_page
+    assert "RFC 1738 §3.10" in pane.pages.message_page.text.text()

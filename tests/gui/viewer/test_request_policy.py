@@ -8,7 +8,6 @@ from __future__ import annotations
 import socket
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -56,10 +55,10 @@ def menu_to(service: ScriptedServer, tmp_path: Path) -> Iterator[DemoServer]:
 
 
 def _click(qtbot: Any, pane: ViewerPane, display: str) -> None:
-    items = list(pane.gopher_page.model.items)
+    items = list(pane.pages.gopher_page.model.items)
     row = next(i for i, item in enumerate(items) if item.display.startswith(display))
-    view = pane.gopher_page.view
-    rect = view.visualRect(pane.gopher_page.model.index(row))
+    view = pane.pages.gopher_page.view
+    rect = view.visualRect(pane.pages.gopher_page.model.index(row))
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
@@ -70,12 +69,12 @@ def test_a_menu_item_to_a_local_service_asks_and_sends_nothing(
     pane.navigate(parse(menu_to.url), Origin.TYPED)
     wait_idle(qtbot, pane)
     _click(qtbot, pane, display)
-    box = pane.port_warning
+    box = pane.navigator.port_warning
     assert box is not None, "followed without a question"
     assert f"port {service.port}" in box.informativeText()
     assert not pane.runner.running
     box.reject()
-    qtbot.waitUntil(lambda: pane.port_warning is None, timeout=5000)
+    qtbot.waitUntil(lambda: pane.navigator.port_warning is None, timeout=5000)
     assert nothing_came(pane, service)
     assert address(pane) == menu_to.url
 
@@ -84,7 +83,7 @@ def test_typed_the_same_address_is_the_persons_own_act(
     qtbot: Any, pane: ViewerPane, service: ScriptedServer
 ) -> None:
     pane.navigate(parse(f"gopher://127.0.0.1:{service.port}/0hello"), Origin.TYPED)
-    assert pane.port_warning is None
+    assert pane.navigator.port_warning is None
     wait_until(lambda: service.received, timeout=10, what="the request")
     assert service.received == [b"hello"]
 
@@ -94,11 +93,11 @@ def test_an_item_with_a_port_out_of_range_is_not_followable(
 ) -> None:
     pane.navigate(parse(menu_to.url), Origin.TYPED)
     wait_idle(qtbot, pane)
-    item = next(i for i in pane.gopher_page.model.items if i.display == "Bad port")
+    item = next(i for i in pane.pages.gopher_page.model.items if i.display == "Bad port")
     assert item.url is None
     assert any("is not a port number" in p for p in item.problems)
     _click(qtbot, pane, "Bad port")
-    assert pane.port_warning is None
+    assert pane.navigator.port_warning is None
     assert not pane.busy
     assert address(pane) == menu_to.url
     assert nothing_came(pane, service)
@@ -142,8 +141,8 @@ REMOTE_PAGE = "gopher://gopher.example.org/1/"
     ],
 )
 def test_what_asks_before_connecting(page: str, target: str, origin: Origin, asks: bool) -> None:
-    viewer: Any = SimpleNamespace(url=parse(page) if page else None, limits=VIEW_LIMITS)
-    assert (consent(parse(target), viewer, False, origin) is not None) is asks
+    shown = parse(page) if page else None
+    assert (consent(parse(target), shown, False, origin) is not None) is asks
 
 
 @pytest.mark.parametrize(
@@ -163,10 +162,9 @@ def test_what_asks_before_connecting(page: str, target: str, origin: Origin, ask
 def test_the_guard_judges_the_resolved_address(
     target: str, consented: bool, resolved: list[str] | None, refused: bool
 ) -> None:
-    viewer: Any = SimpleNamespace(url=parse(REMOTE_PAGE), limits=VIEW_LIMITS)
     url = parse(target)
     host = url.host or ""
-    guard = guarded(viewer, url, Origin.LINK, consented).guard
+    guard = guarded(VIEW_LIMITS, url, parse(REMOTE_PAGE), Origin.LINK, consented).guard
     assert guard is not None
     if resolved is None:
         resolved = [str(info[4][0]) for info in socket.getaddrinfo(host, 70)]

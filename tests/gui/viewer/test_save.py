@@ -166,8 +166,8 @@ def test_place_file_moves_into_an_empty_place(tmp_path: Path) -> None:
 
 def _download(qtbot: Any, pane: ViewerPane, url: str) -> Any:
     pane.navigate(parse(url))
-    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
-    dialog = pane.save_dialog
+    qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=5000)
+    dialog = pane.downloads.dialog
     assert dialog is not None
     qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
     return dialog
@@ -179,7 +179,7 @@ def test_a_binary_item_is_saved_with_a_safe_name(
     dialog = _download(qtbot, pane, hole.url + "9/data.bin")
     assert dialog.name_edit.text() == "data.bin"
     assert dialog.folder_edit.text() == str(downloads)
-    assert pane.current_page is pane.start_page  # the page shown did not change
+    assert pane.pages.currentWidget() is pane.pages.start_page  # the page shown did not change
     dialog.name_edit.setText("../../escape.bin")
     with qtbot.waitSignal(dialog.saved, timeout=5000) as saved:
         dialog.save_button.click()
@@ -216,8 +216,8 @@ def test_a_big_ftp_file_is_saved_with_its_size_known(
     qtbot: Any, pane: ViewerPane, ftp_server: Any, downloads: Path
 ) -> None:
     pane.navigate(parse(ftp_server.url("big.bin")))
-    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=10000)
-    dialog = pane.save_dialog
+    qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=10000)
+    dialog = pane.downloads.dialog
     assert dialog is not None
     assert not pane.busy  # the transfer belongs to the dialog now
     with qtbot.waitSignal(dialog.saved, timeout=30000):
@@ -237,8 +237,8 @@ def test_choosing_before_the_download_ends_saves_at_the_end(
     slow = trickle_server(payload, interval=0.005)
     try:
         pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/9/slow.bin"))
-        qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
-        dialog = pane.save_dialog
+        qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=5000)
+        dialog = pane.downloads.dialog
         assert dialog is not None
         qtbot.waitUntil(lambda: slow.sent > 0, timeout=5000)
         assert not dialog._finished
@@ -260,8 +260,8 @@ def test_cancel_stops_the_download_and_leaves_nothing(
     slow = trickle_server(BINARY, interval=0.05)
     try:
         pane.navigate(parse(f"gopher://127.0.0.1:{slow.port}/9/slow.bin"))
-        qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
-        dialog = pane.save_dialog
+        qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=5000)
+        dialog = pane.downloads.dialog
         assert dialog is not None
         spool = dialog.spool
         assert spool is not None
@@ -280,8 +280,8 @@ def test_binary_and_unknown_types_go_to_the_save_dialog(
 ) -> None:
     pane.navigate(parse(f"{hole.url}{itemtype}/data.bin"))
     # the first octets say it is data: the transfer goes on behind the save dialog
-    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
-    dialog = pane.save_dialog
+    qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=5000)
+    dialog = pane.downloads.dialog
     assert dialog is not None
     assert dialog.name_edit.text() == "data.bin"
     qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
@@ -316,10 +316,10 @@ def test_save_page_as_offers_a_local_file(
     source = tmp_path / "notes.txt"
     source.write_bytes(b"kept notes\n")
     pane.navigate(parse(file_url(str(source))))
-    qtbot.waitUntil(lambda: pane.current_page is pane.text_page, timeout=5000)
-    assert pane.save_action.shortcut().toString() == "Ctrl+S"
-    pane.save_action.trigger()
-    dialog = pane.save_dialog
+    qtbot.waitUntil(lambda: pane.pages.currentWidget() is pane.pages.text_page, timeout=5000)
+    assert pane.toolbar.save_action.shortcut().toString() == "Ctrl+S"
+    pane.toolbar.save_action.trigger()
+    dialog = pane.downloads.dialog
     assert dialog is not None
     assert dialog.name_edit.text() == "notes.txt"
     qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
@@ -335,18 +335,18 @@ def test_a_binary_item_that_reads_as_text_can_be_viewed(
 
     url = hole.url + "9/latin1.txt"  # type 9, but text: shown as text
     pane.navigate(parse(url))
-    qtbot.waitUntil(lambda: pane.current_page is pane.text_page, timeout=5000)
+    qtbot.waitUntil(lambda: pane.pages.currentWidget() is pane.pages.text_page, timeout=5000)
     pane.save_current()  # saved, its dialog offers it as text too
-    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
-    dialog = pane.save_dialog
+    qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=5000)
+    dialog = pane.downloads.dialog
     assert dialog is not None
     qtbot.waitUntil(lambda: dialog._finished, timeout=10000)
     assert dialog.view_button.isVisibleTo(dialog)
     assert dialog.save_button.isEnabled()  # Save stays available
     dialog.view_button.click()
-    qtbot.waitUntil(lambda: pane.save_dialog is None, timeout=5000)
-    pane.text_page.choose_charset("latin-1")
-    assert pane.text_page.text.startswith(LATIN1_TEXT)  # (the server ends text with ".")
+    qtbot.waitUntil(lambda: pane.downloads.dialog is None, timeout=5000)
+    pane.pages.text_page.choose_charset("latin-1")
+    assert pane.pages.text_page.text.startswith(LATIN1_TEXT)  # (the server ends text with ".")
     assert address(pane) == hole.url + "9/latin1.txt"
     assert dialog.spool is None
 
@@ -368,7 +368,7 @@ def test_ctrl_s_is_one_action_on_each_page(window: Any) -> None:
     assert save.shortcut().toString() == "Ctrl+S"
     window.show_page(VIEWER_PAGE)
     assert save.shortcut().isEmpty()
-    assert pane.save_action.shortcut().toString() == "Ctrl+S"
+    assert pane.toolbar.save_action.shortcut().toString() == "Ctrl+S"
     window.show_page(INSPECTOR_PAGE)
     assert save.shortcut().toString() == "Ctrl+S"
     stop_viewer(pane)
@@ -379,7 +379,6 @@ def test_a_download_that_ended_before_its_dialog_opened_shows_as_complete(
 ) -> None:
     # the transfer ends on the pool thread before the GUI gets round to its first
     # octets: the dialog that adopts it must show it complete, not busy again
-    from urlinspector.gui.viewer.handlers import handler_for
     from urlinspector.gui.viewer.handlers.base import Fetch
     from urlinspector.gui.viewer.save import new_spool
     from urlinspector.gui.viewer.tasks import SavedPage
@@ -393,11 +392,11 @@ def test_a_download_that_ended_before_its_dialog_opened_shows_as_complete(
         ctx.transfer_started()
         return SavedPage(url, spool, 300, 300)
 
-    nav = pane.navigator.start(url, None, handler_for(url), Fetch(task))
+    nav = pane.navigator.start(url, None, pane.handlers.for_url(url), Fetch(task))
     nav.spool, nav.download_name = spool, "data.bin"
     assert nav.job.wait(5)  # done, its signals still queued
-    qtbot.waitUntil(lambda: pane.save_dialog is not None, timeout=5000)
-    dialog = pane.save_dialog
+    qtbot.waitUntil(lambda: pane.downloads.dialog is not None, timeout=5000)
+    dialog = pane.downloads.dialog
     assert dialog is not None
     qtbot.waitUntil(lambda: dialog._finished, timeout=5000)
     assert dialog.progress.value() == dialog.progress.maximum()

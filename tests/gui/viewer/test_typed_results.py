@@ -9,24 +9,22 @@ from typing import Any
 import pytest
 
 from urlinspector.core import URL
-from urlinspector.gui.viewer.handlers import HANDLERS
 from urlinspector.gui.viewer.handlers.base import Navigation
+from urlinspector.gui.viewer.pane import ViewerPane
 
 
 @pytest.fixture
-def shown(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Navigation, object]]:
-    """Every (navigation, result) a handler is asked to show."""
+def shown(monkeypatch: pytest.MonkeyPatch, pane: ViewerPane) -> list[tuple[Navigation, object]]:
+    """Every (navigation, result) one of the viewer's handlers is asked to show."""
     seen: list[tuple[Navigation, object]] = []
-    for handler in set(HANDLERS.values()):
-        original = type(handler).show
+    for handler in pane.handlers.all:
+        original = handler.show
 
-        def spy(
-            self: Any, viewer: Any, nav: Navigation, result: object, _o: Any = original
-        ) -> None:
+        def spy(nav: Navigation, result: object, _o: Any = original) -> None:
             seen.append((nav, result))
-            _o(self, viewer, nav, result)
+            _o(nav, result)
 
-        monkeypatch.setattr(type(handler), "show", spy)
+        monkeypatch.setattr(handler, "show", spy)
     return seen
 
 

@@ -5,6 +5,7 @@ back from a headless browser."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -31,7 +32,15 @@ from tests.benchmarks.corpus import corpus, legacy_corpus  # noqa: E402
 from tests.integration.scan.poison import poisoned_rows  # noqa: E402
 from tests.unit.scan.samples import WRITERS, write  # noqa: E402
 from urlinspector.cli import main  # noqa: E402
-from urlinspector.scan import Options, rows, run_scan, scan_bag, scan_dataframe  # noqa: E402
+from urlinspector.scan import (  # noqa: E402
+    Options,
+    Reading,
+    ScanSettings,
+    rows,
+    run_scan,
+    scan_bag,
+    scan_dataframe,
+)
 from urlinspector.scan.driver import OutputInUse  # noqa: E402
 from urlinspector.scan.inputs import InputError  # noqa: E402
 
@@ -43,10 +52,14 @@ BIG = int(os.environ.get("URLINSPECTOR_SCAN_TEST_URLS", "100000"))
 
 
 def _scan(client: Any, inputs: list[Path], out: Path, **kwargs: Any) -> dict[str, Any]:
-    option_names = {"fmt", "resume", "row_builder", "readers"}
-    options = Options(str(out), **{k: v for k, v in kwargs.items() if k in option_names})
-    rest = {k: v for k, v in kwargs.items() if k not in option_names}
-    return run_scan([str(p) for p in inputs], options, client=client, **rest)
+    """``run_scan`` on *client*, its options, reading and settings given by name."""
+    groups: dict[type, dict[str, Any]] = {Options: {}, Reading: {}, ScanSettings: {}}
+    for name, value in kwargs.items():
+        (kind,) = [k for k in groups if name in {f.name for f in dataclasses.fields(k)}]
+        groups[kind][name] = value
+    options = Options(str(out), **groups[Options])
+    settings = ScanSettings(reading=Reading(**groups[Reading]), **groups[ScanSettings])
+    return run_scan([str(p) for p in inputs], options, settings, client=client)
 
 
 def _rows(out: Path) -> list[dict[str, Any]]:

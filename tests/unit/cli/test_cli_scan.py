@@ -4,6 +4,7 @@ before any cluster starts; the progress line."""
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,6 +16,7 @@ require_scan_extra()
 
 from urlinspector.cli import main  # noqa: E402
 from urlinspector.scan.driver import Progress  # noqa: E402
+from urlinspector.scan.progress import mode_for  # noqa: E402
 
 
 def _corrupt(tmp_path: Path) -> str:
@@ -76,3 +78,34 @@ def test_no_progress_off_a_terminal() -> None:
     progress = Progress(None, 10)
     progress.update(10, final=True)
     assert progress.done == 10
+
+
+def test_progress_off_a_terminal_is_json_lines() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream, 1000, "json", parts=4)
+    progress.start("http://127.0.0.1:8787/status")
+    progress.update(250)
+    progress.update(250)  # (within a second of the last: not written)
+    progress.stopping(2)
+    progress.update(500, final=True)
+    events = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert [e["event"] for e in events] == ["start", "progress", "stopping", "done"]
+    assert events[0] == {
+        "event": "start",
+        "parts": 4,
+        "lines": 1000,
+        "dashboard": "http://127.0.0.1:8787/status",
+    }
+    assert (events[1]["lines_done"], events[1]["parts_done"]) == (250, 1)
+    assert events[-1]["lines_done"] == events[-1]["lines"] == 1000
+    assert events[-1]["seconds_left"] == 0.0
+
+
+def test_progress_auto_is_a_bar_on_a_terminal_and_json_elsewhere() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert mode_for("auto", Terminal()) == "bar"
+    assert mode_for("auto", io.StringIO()) == "json"
+    assert mode_for("none", Terminal()) == "none"

@@ -87,12 +87,61 @@ def test_the_json_form_reads_back(parts: list[Aggregate]) -> None:
     assert again == total
 
 
-def test_report_orders_codes_by_count(parts: list[Aggregate]) -> None:
+def test_report_groups_codes_by_severity_and_category_then_count(
+    parts: list[Aggregate],
+) -> None:
     data = report(merge(*parts), len(parts))
-    counts = list(data["codes"].values())
-    assert counts == sorted(counts, reverse=True)
+    rank = {"error": 0, "warning": 1, "info": 2}
+    keys = [
+        (
+            rank[data["code_kinds"][code]["severity"]],
+            data["code_kinds"][code]["category"],
+            -count,
+        )
+        for code, count in data["codes"].items()
+    ]
+    assert keys == sorted(keys)
+    assert len({k[0] for k in keys}) > 1
     assert data["urls"] == 400
-    assert set(data["top_domains"]) == set(data["codes"])
+    assert set(data["top_domains"]) == set(data["codes"]) == set(data["code_kinds"])
+
+
+def test_an_internationalized_host_is_not_among_the_headlines_errors() -> None:
+    urls = ["http://bücher.de/", "http://xn--bcher-kva.de/", "http://a b/", "http://ok.example/"]
+    total = aggregate(rows(urls, readers=False))
+    data = report(total, 1)
+    assert data["invalid"] == 2  # (RFC 3986 has no non-ASCII host, nor a space)
+    assert data["headline"] == {
+        "urls": 4,
+        "with_errors": 1,  # http://a b/: browsers refuse it
+        "edition_only": 1,  # http://bücher.de/: browsers read it
+        "browsers_refuse": 1,
+        "no_judgement": 0,
+    }
+    page = html_report(data)
+    assert 'id="with_errors">1<' in page
+    assert "browsers read them" in page
+
+
+def test_hosts_in_unicode_beside_their_a_labels_and_codes_linked_to_their_notes() -> None:
+    data = report(aggregate(rows(["http://user:pw@xn--bcher-kva.de/"], readers=False)), 1)
+    (domain,) = data["top_domains"]["password"]
+    assert domain == {"domain": "xn--bcher-kva.de", "unicode": "bücher.de", "urls": 1}
+    note = data["code_notes"]["password"]
+    assert note["message"]
+    assert note["reference"].startswith("RFC")
+    assert note["explain"] == (
+        "urlinspector explain --edition rfc3986 http://user:pw@xn--bcher-kva.de/"
+    )
+    assert note["spec"] == f"urlinspector spec '{note['reference']}'"
+    page = html_report(data)
+    assert '<a href="#code-password">' in page
+    assert '<h3 id="code-password">' in page
+    assert "xn--bcher-kva.de (bücher.de) (1)" in page
+    assert "<th>severity</th><th>category</th><th>code</th>" in page
+    md = markdown(data)
+    assert "| severity | category | code | URLs |" in md
+    assert "[`password`](#password)" in md
 
 
 def test_html_and_markdown_escape_what_urls_carry() -> None:

@@ -11,7 +11,6 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt
 
 from urlinspector.core import URL, UnknownCharsetError
-from urlinspector.gui.models.anatomy import Node, component_tree, decoded
 from urlinspector.gui.models.roles import (
     DISPLAY,
     FONT,
@@ -22,9 +21,10 @@ from urlinspector.gui.models.roles import (
     AnyIndex,
 )
 from urlinspector.gui.models.tables import SPAN_ROLE, CellFormatting, span_text
-from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
+from urlinspector.present.anatomy import Node, component_tree, decoded
 from urlinspector.present.masking import mask_in_text, mask_password, password_span
+from urlinspector.present.text import shown
 
 __all__ = ["DISPLAY_LIMIT", "HOST_ROLES", "MAX_CHILDREN", "TOOLTIP_LIMIT", "ComponentsModel"]
 

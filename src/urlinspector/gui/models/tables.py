@@ -19,7 +19,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont
 
 from urlinspector.core import EDITIONS, URL, Diagnostic
-from urlinspector.gui.models.inspection import RESOLVED, ROW_TIPS, WRITTEN, EditionsTable, EscapeRow
 from urlinspector.gui.models.roles import (
     BACKGROUND,
     DISPLAY,
@@ -30,8 +29,14 @@ from urlinspector.gui.models.roles import (
     TOOLTIP,
     AnyIndex,
 )
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
+from urlinspector.present.editions_table import (
+    RESOLVED,
+    ROW_TIPS,
+    WRITTEN,
+    EditionsTable,
+)
+from urlinspector.present.escape_rows import EscapeRow
 from urlinspector.present.masking import (
     HIDDEN_FINDING,
     MASK,
@@ -40,6 +45,7 @@ from urlinspector.present.masking import (
     telling_octet,
 )
 from urlinspector.present.severity import severity_label
+from urlinspector.present.text import visible
 
 __all__ = [
     "SPAN_ROLE",

@@ -4,7 +4,9 @@ file URLs and shows what comes back, with history.
 * :mod:`.pane`: :class:`ViewerPane`, the widget: navigation, history, the pages;
   :mod:`.following` (a handler's steps and its job's reports) and :mod:`.showing`
   (showing a page) are its parts;
-* :mod:`.handlers`: one module per scheme behind one protocol, and the registry;
+* :mod:`.handlers`: one module per scheme behind one protocol, and the registry; each
+  viewer makes its own handlers, each with the parts it uses;
+* :mod:`.net_options`: what the fetches are made with this session;
 * :mod:`.install`: :func:`install_viewer`, the pane in the main window;
 * :mod:`.downloads`: the download list (one :mod:`.download_job` per download, its
   :mod:`.download_record` in the :mod:`.download_model`, shown by
@@ -13,7 +15,8 @@ file URLs and shows what comes back, with history.
 * :mod:`.workers`: fetches on a thread pool, reported by signals, stopped by a
   :class:`~urlinspector.net.limits.CancelToken`; :mod:`.tasks`: what they run, and
   their results;
-* :mod:`.bookmarks` and :mod:`.bookmarks_dialog`: bookmarks, and managing them;
+* :mod:`.bookmarks`, :mod:`.bookmarks_dialog` and :mod:`.bookmarks_menu`: bookmarks,
+  managing them, and the Bookmarks menu;
 * :mod:`.gopher_view` (with :mod:`.gopher_plus`), :mod:`.text_view`,
   :mod:`.image_view`, :mod:`.ftp_view`, :mod:`.news_view`, :mod:`.other_schemes`: the
   pages;

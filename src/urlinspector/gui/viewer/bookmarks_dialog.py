@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.gui.viewer.bookmarks import Bookmark, Bookmarks
-from urlinspector.gui.viewer.common import display_url
+from urlinspector.gui.viewer.common import PasswordDisplay
 
 __all__ = ["BookmarksDialog"]
 
@@ -37,8 +37,15 @@ class BookmarksDialog(QDialog):
 
     openRequested = Signal(object)  # a core URL
 
-    def __init__(self, marks: Bookmarks, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        marks: Bookmarks,
+        parent: QWidget | None = None,
+        *,
+        passwords: PasswordDisplay | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.passwords = passwords or PasswordDisplay()
         self.setObjectName("bookmarksDialog")
         self.setWindowTitle("Manage bookmarks")
         self.marks = marks
@@ -57,17 +64,17 @@ class BookmarksDialog(QDialog):
         tree.header().setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Interactive)
         tree.header().setStretchLastSection(True)
         tree.setColumnWidth(TITLE, 220)
-        tree.itemDoubleClicked.connect(lambda item, _column: self.rename(item))
+        tree.itemDoubleClicked.connect(self._double_clicked)
         tree.itemChanged.connect(self._renamed)
-        tree.currentItemChanged.connect(lambda _now, _before: self._update_buttons())
+        tree.currentItemChanged.connect(self._update_buttons)
         tree.itemSelectionChanged.connect(self._update_buttons)
 
         self.open_action = self._action("&Open", "Return", self.open_current)
-        self.rename_action = self._action("&Rename", "F2", lambda: self.rename())
+        self.rename_action = self._action("&Rename", "F2", self._rename_current)
         delete_key = QKeySequence(QKeySequence.StandardKey.Delete)
         self.delete_action = self._action("&Delete", delete_key, self.delete_current)
-        self.up_action = self._action("Move &up", "Ctrl+Up", lambda: self.move_current(-1))
-        self.down_action = self._action("Move do&wn", "Ctrl+Down", lambda: self.move_current(1))
+        self.up_action = self._action("Move &up", "Ctrl+Up", self._move_up)
+        self.down_action = self._action("Move do&wn", "Ctrl+Down", self._move_down)
 
         side = QVBoxLayout()
         self.open_button = self._button(self.open_action)
@@ -136,9 +143,9 @@ class BookmarksDialog(QDialog):
         self._update_buttons()
 
     def _item(self, mark: Bookmark) -> QTreeWidgetItem:
-        item = QTreeWidgetItem([mark.title, display_url(mark.url.text, 200)])
+        item = QTreeWidgetItem([mark.title, self.passwords.label(mark.url.text, 200)])
         item.setData(TITLE, URL_ROLE, mark.url.text)
-        item.setToolTip(URL, display_url(mark.url.text, 1000))
+        item.setToolTip(URL, self.passwords.label(mark.url.text, 1000))
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         return item
 
@@ -151,6 +158,7 @@ class BookmarksDialog(QDialog):
         """The bookmark of the row *item*."""
         return None if item is None else self._shown.get(str(item.data(TITLE, URL_ROLE)))
 
+    @Slot()
     def _update_buttons(self) -> None:
         item = self.tree.currentItem()
         chosen = item is not None and item.isSelected()
@@ -170,6 +178,22 @@ class BookmarksDialog(QDialog):
             button.setEnabled(action.isEnabled())
 
     # --- the changes --------------------------------------------------------------------
+
+    @Slot(QTreeWidgetItem, int)
+    def _double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        self.rename(item)
+
+    @Slot()
+    def _rename_current(self) -> None:
+        self.rename()
+
+    @Slot()
+    def _move_up(self) -> None:
+        self.move_current(-1)
+
+    @Slot()
+    def _move_down(self) -> None:
+        self.move_current(1)
 
     def rename(self, item: QTreeWidgetItem | None = None) -> None:
         """Edit the title of *item* (default: the current one) in place."""

@@ -17,16 +17,16 @@ from PySide6.QtGui import (
 
 from urlinspector import palette as roles
 from urlinspector.core import parse
-from urlinspector.gui.models.text import shown, visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.resources import ResourceNotFoundError, find_resource
 from urlinspector.present.colouring import MASKED, colour_runs
 from urlinspector.present.masking import mask_url
+from urlinspector.present.text import shown, visible
 
 __all__ = [
     "ICON_SIZE",
-    "PASSWORDS",
     "SNIFF",
+    "PasswordDisplay",
     "blank_icon",
     "display_url",
     "escape",
@@ -97,29 +97,41 @@ def url_html(url: str, formats: Formats, limit: int = 300) -> str:
 
 
 class PasswordDisplay:
-    """Whether the window shows passwords (View ▸ Show passwords): the viewer's labels,
-    status lines and titles follow the same switch as the inspector's panels."""
+    """Whether one viewer shows the passwords of the URLs it puts in labels, status
+    lines and titles (the window's View ▸ Show passwords, which
+    :func:`~urlinspector.gui.viewer.install.install_viewer` connects to
+    :meth:`set_shown`); the URLs themselves keep them.  Each pane has its own
+    (:attr:`ViewerPane.passwords <urlinspector.gui.viewer.pane.ViewerPane.passwords>`),
+    given to the parts that show URLs; masked until told otherwise."""
 
-    shown = False
+    def __init__(self, shown: bool = False) -> None:
+        self.shown = shown
 
+    def set_shown(self, shown: bool) -> None:
+        self.shown = shown
 
-PASSWORDS = PasswordDisplay()
-"""The switch the window sets (:func:`~urlinspector.gui.viewer.install.install_viewer`
-connects it)."""
+    def url(self, url: str) -> str:
+        """*url* for a status line: its password masked unless passwords are shown."""
+        return url if self.shown else without_password(url)
+
+    def label(self, url: str, limit: int = 100) -> str:
+        """*url* for a label: password masked unless shown, invisible characters
+        shown, cut to *limit*."""
+        return shown(self.url(url), limit)
 
 
 def without_password(url: str) -> str:
     """*url* with the password of its userinfo masked as everywhere else in the window
     (:func:`~urlinspector.present.masking.mask_url`: a look-alike it carries stays
-    visible), for labels, status lines and titles, unless the window shows passwords;
-    the URL itself keeps it."""
-    if PASSWORDS.shown or ":" not in url or "@" not in url:
+    visible)."""
+    if ":" not in url or "@" not in url:
         return url
     return mask_url(parse(url))
 
 
 def display_url(url: str, limit: int = 100) -> str:
-    """*url* for a label: password masked, invisible characters shown, cut."""
+    """*url* for a label, whatever the window shows: password masked, invisible
+    characters shown, cut."""
     return shown(without_password(url), limit)
 
 

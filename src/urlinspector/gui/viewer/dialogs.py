@@ -35,7 +35,11 @@ def ask_port(
     connect = box.addButton(go_on, QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-    box.finished.connect(lambda _r: answered(box.clickedButton() is connect))
+
+    def finished(_result: int) -> None:
+        answered(box.clickedButton() is connect)
+
+    box.finished.connect(finished)
     follow_zoom(box).open()
     return box
 

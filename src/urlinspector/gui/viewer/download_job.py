@@ -22,7 +22,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from urlinspector.gui.viewer.download_model import DownloadModel
-from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState, SpeedMeter
+from urlinspector.gui.viewer.download_record import (
+    DownloadRecord,
+    DownloadState,
+    SpeedMeter,
+    can_retry,
+)
 from urlinspector.gui.viewer.handlers.base import Download
 from urlinspector.gui.viewer.save import SaveDialog, new_spool
 from urlinspector.gui.viewer.tasks import SavedPage
@@ -129,8 +134,9 @@ class DownloadJob(QObject):
             self.spool = None
 
     def retry(self) -> Job | None:
-        """Start again from the first octet (the partial file emptied)."""
-        if self.record.running or not self.record.retriable:
+        """Start again from the first octet (the partial file emptied): only after a
+        cut or a file not saved (:func:`~.download_record.can_retry`)."""
+        if not can_retry(self.record):
             return None
         if self.spool is None:
             self.spool = new_spool()
@@ -178,14 +184,14 @@ class DownloadJob(QObject):
         if not self.record.running:
             return
         if ok and isinstance(value, SavedPage):
-            self._put(
+            self._put(  # done once the file has its place (the save dialog's)
                 replace(
                     self.record,
-                    state=DownloadState.DONE,
+                    state=DownloadState.DOWNLOADED,
                     done=value.size,
                     total=value.total if value.total is not None else value.size,
                     speed=None,
-                    message="choose where to save it" if self.dialog is None else "",
+                    message="",
                 )
             )
             if self.dialog is not None:
@@ -236,17 +242,19 @@ class DownloadJob(QObject):
         self.dialog = dialog
         dialog.cancelRequested.connect(self.discard)
         dialog.saved.connect(self._saved)
-        dialog.finished.connect(lambda _result: self._detach(dialog))
+        dialog.finished.connect(self._dialog_finished)
         dialog.show_record(self.record)
 
-    def _detach(self, dialog: SaveDialog) -> None:
-        if self.dialog is not dialog:
+    @Slot(int)
+    def _dialog_finished(self, _result: int) -> None:
+        dialog = self.dialog
+        if dialog is None or self.sender() is not dialog:
             return
         self.dialog = None
         if self.spool is not None and not self.spool.exists():
             self.spool = None  # discarded by the dialog (Cancel, View as text)
-        if dialog.saved_path is None and self.record.state is DownloadState.DONE:
-            self._put(replace(self.record, message="not saved"))
+        if dialog.saved_path is None and self.record.state is DownloadState.DOWNLOADED:
+            self._put(replace(self.record, state=DownloadState.NOT_SAVED))
 
     @Slot(str)
     def _saved(self, path: str) -> None:

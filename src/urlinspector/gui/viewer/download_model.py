@@ -14,7 +14,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from urlinspector.gui.viewer.common import display_url
+from urlinspector.gui.viewer.common import PasswordDisplay
 from urlinspector.gui.viewer.download_record import (
     DownloadRecord,
     duration_text,
@@ -28,15 +28,16 @@ __all__ = ["COLUMNS", "DownloadModel"]
 
 Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS: tuple[tuple[str, Callable[[DownloadRecord], str]], ...] = (
-    ("Name", lambda r: r.name),
-    ("URL", lambda r: display_url(r.url.text, 80)),
-    ("Received", progress_text),
-    ("Speed", speed_text),
-    ("Time left", lambda r: duration_text(time_left(r))),
-    ("State", state_text),
+COLUMNS: tuple[tuple[str, Callable[[DownloadRecord, PasswordDisplay], str]], ...] = (
+    ("Name", lambda r, _p: r.name),
+    ("URL", lambda r, passwords: passwords.label(r.url.text, 80)),
+    ("Received", lambda r, _p: progress_text(r)),
+    ("Speed", lambda r, _p: speed_text(r)),
+    ("Time left", lambda r, _p: duration_text(time_left(r))),
+    ("State", lambda r, _p: state_text(r)),
 )
-"""The columns: a heading and what the cell shows (one table)."""
+"""The columns: a heading and what the cell shows (one table), by the record and the
+password display (a URL's password)."""
 ACTIONS_COLUMN = len(COLUMNS)
 """The last column holds each row's buttons (Cancel, Open folder, Retry, Resume)."""
 
@@ -44,12 +45,14 @@ ACTIONS_COLUMN = len(COLUMNS)
 class DownloadModel(QAbstractTableModel):
     """The downloads of this session, oldest first.
 
-    Signal ``recordChanged(int)``: the key of a record added or replaced."""
+    Signal ``recordChanged(int)``: the key of a record added or replaced.  The URLs
+    show their passwords as *passwords* says (the pane's switch)."""
 
     recordChanged = Signal(int)
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: Any = None, passwords: PasswordDisplay | None = None) -> None:
         super().__init__(parent)
+        self.passwords = passwords or PasswordDisplay()
         self._records: list[DownloadRecord] = []
 
     # -- the records ------------------------------------------------------------------
@@ -96,9 +99,11 @@ class DownloadModel(QAbstractTableModel):
             return None
         record = self._records[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[index.column()][1](record)
+            return COLUMNS[index.column()][1](record, self.passwords)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return display_url(record.url.text, 400) if index.column() == 1 else state_text(record)
+            if index.column() == 1:
+                return self.passwords.label(record.url.text, 400)
+            return state_text(record)
         return None
 
     def headerData(

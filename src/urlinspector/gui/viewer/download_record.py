@@ -4,7 +4,9 @@ dialog and the status line all read, so that their figures agree.
 A :class:`DownloadRecord` is replaced as a whole (frozen, built by keyword) each time
 its download reports; :class:`SpeedMeter` smooths the speed over the last seconds so
 that the time left does not jump with every read; the ``*_text`` functions are what
-the views show.  Nothing here touches Qt or the network.
+the views show, and :func:`can_retry`, :func:`can_open_folder` what the buttons allow.
+A download is done only once its file has a place: while the save dialog still asks
+where, it is :attr:`DownloadState.DOWNLOADED`.  Nothing here touches Qt or the network.
 """
 
 from __future__ import annotations
@@ -20,11 +22,14 @@ __all__ = [
     "DownloadRecord",
     "DownloadState",
     "SpeedMeter",
+    "can_open_folder",
+    "can_retry",
     "duration_text",
     "format_size",
     "progress_text",
     "speed_text",
     "state_text",
+    "status_text",
     "time_left",
 ]
 
@@ -47,10 +52,21 @@ def format_size(size: int | None) -> str:
 
 
 class DownloadState(Enum):
+    """Where a download is: the state column shows the value."""
+
     RUNNING = "running"
+    DOWNLOADED = "downloaded"
+    """Every octet is in the partial file; the save dialog asks where it goes."""
     DONE = "done"
+    """Saved: the file is in its place (:attr:`DownloadRecord.target`)."""
+    NOT_SAVED = "not saved"
+    """The save dialog was closed without saving: the octets are gone."""
     CANCELLED = "cancelled"
     FAILED = "failed"
+
+
+_RETRIABLE = frozenset({DownloadState.NOT_SAVED, DownloadState.CANCELLED, DownloadState.FAILED})
+"""The states Retry starts again from: nothing of the download is kept as a file."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +109,17 @@ class DownloadRecord:
     @property
     def folder(self) -> Path | None:
         return self.target.parent if self.target is not None else None
+
+
+def can_retry(record: DownloadRecord) -> bool:
+    """Retry (from the first octet) is offered: after a cut or a file not saved, never
+    while it runs, while its file waits for a place, or once it has one."""
+    return record.retriable and record.state in _RETRIABLE
+
+
+def can_open_folder(record: DownloadRecord) -> bool:
+    """Open folder is offered once the file has a place."""
+    return record.state is DownloadState.DONE and record.target is not None
 
 
 class SpeedMeter:
@@ -161,7 +188,9 @@ def state_text(record: DownloadRecord) -> str:
     """The state column: ``running``, ``done``, ``cancelled``, ``failed: …``, with what
     can happen next after a cut."""
     text = record.state.value
-    if record.state is DownloadState.FAILED and record.message:
+    if record.state is DownloadState.DOWNLOADED:
+        text = f"{text}: {record.message or 'choose where to save it'}"
+    elif record.state is DownloadState.FAILED and record.message:
         text = f"failed: {record.message}"
     elif record.message:
         text = f"{text}: {record.message}"
@@ -171,3 +200,21 @@ def state_text(record: DownloadRecord) -> str:
         elif record.no_resume:
             text += f" · {record.no_resume}"
     return text
+
+
+def status_text(record: DownloadRecord, shortcut: str = "") -> str:
+    """The status bar's line for *record*'s state (the window's shortcut of the
+    download list, *shortcut*, named while it runs)."""
+    state, name = record.state, record.name
+    if state is DownloadState.RUNNING:
+        where = f" ({shortcut})" if shortcut else ""
+        return f"Downloading {name}: its progress is in the Downloads window{where}."
+    if state is DownloadState.DOWNLOADED:
+        return f"Downloaded {name} ({format_size(record.done)}): choose where to save it."
+    if state is DownloadState.DONE:
+        return f"Saved as {record.target}." if record.target is not None else f"{name}: done."
+    if state is DownloadState.NOT_SAVED:
+        return f"{name} was not saved."
+    if state is DownloadState.CANCELLED:
+        return f"The download of {name} was cancelled."
+    return f"The download of {name} failed: {record.message or 'the transfer broke'}"

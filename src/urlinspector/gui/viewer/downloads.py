@@ -17,9 +17,10 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
 from urlinspector.core import URL
+from urlinspector.gui.viewer.common import PasswordDisplay
 from urlinspector.gui.viewer.download_job import DownloadJob
 from urlinspector.gui.viewer.download_model import DownloadModel
-from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState
+from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState, status_text
 from urlinspector.gui.viewer.downloads_window import DownloadsWindow
 from urlinspector.gui.viewer.handlers.base import Download
 from urlinspector.gui.viewer.save import SaveDialog, new_spool
@@ -44,9 +45,12 @@ class Downloads(QObject):
     """The downloads of a viewer (see the module description).
 
     Signals: ``saved(str)`` with the path a file was saved as; ``viewRequested(str,
-    bytes)`` when the person chose to view a download as text."""
+    bytes)`` when the person chose to view a download as text; ``statusMessage(str)``,
+    the status bar's line each time a download's state changes (read from its record,
+    as the list's row and buttons are)."""
 
     saved = Signal(str)
+    statusMessage = Signal(str)
     viewRequested = Signal(object, object)  # (a core URL, bytes)
     """``(url, octets)``: a download to show as text instead."""
 
@@ -56,8 +60,12 @@ class Downloads(QObject):
         runner: JobRunner,
         folder: Path | None = None,
         connect: Callable[[Job], None] | None = None,
+        *,
+        passwords: PasswordDisplay | None = None,
     ) -> None:
         super().__init__(parent)
+        self.passwords = passwords or PasswordDisplay()
+        """Whether the list and the save dialogs show the URLs' passwords."""
         self.connect_shared: Callable[[Job], None] = connect or (lambda _job: None)
         """Wires each attempt's shared reports (the transcript, the password question)."""
         self.parent_widget = parent
@@ -66,7 +74,10 @@ class Downloads(QObject):
         """Where the save dialog starts (the folder of the last file saved)."""
         self.dialog: SaveDialog | None = None
         """The save dialog opened last, while it is open."""
-        self.model = DownloadModel(self)
+        self.model = DownloadModel(self, self.passwords)
+        self._states: dict[int, DownloadState] = {}
+        """The state of each download the status bar was last told."""
+        self.model.recordChanged.connect(self._record_changed)
         self.jobs: dict[int, DownloadJob] = {}
         self.window: DownloadsWindow | None = None
         self.action = QAction("&Downloads", parent)
@@ -74,10 +85,15 @@ class Downloads(QObject):
         self.action.setShortcut(QKeySequence(DOWNLOADS_SHORTCUT))
         self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.action.setToolTip("the downloads of this session: progress, cancel, resume")
-        self.action.triggered.connect(lambda: self.show_window())
+        self.action.triggered.connect(self._show_requested)
         parent.addAction(self.action)
 
     # -- the list ---------------------------------------------------------------------------
+
+    @Slot()
+    def _show_requested(self) -> None:
+        """Go ▸ Downloads: the window, given the focus."""
+        self.show_window()
 
     def show_window(self, *, activate: bool = True) -> DownloadsWindow:
         """Show the Downloads window (made the first time); *activate*: give it the
@@ -128,7 +144,7 @@ class Downloads(QObject):
     def offer(self, url: URL, name: str, spool: Path, size: int) -> SaveDialog:
         """Offer *spool*, complete, for saving (a row marked done)."""
         item = self._new(url, Download(name, lambda _spool: _nothing), spool)
-        done = replace(item.record, state=DownloadState.DONE, done=size, total=size)
+        done = replace(item.record, state=DownloadState.DOWNLOADED, done=size, total=size)
         item.model.put(replace(done, retriable=False))  # its bytes are all there is
         dialog = self._open(item)
         dialog.download_finished(size)
@@ -143,11 +159,18 @@ class Downloads(QObject):
         record = item.record
         assert item.spool is not None
         dialog = follow_zoom(
-            SaveDialog(record.url, record.name, self.folder, item.spool, self.parent_widget)
+            SaveDialog(
+                record.url,
+                record.name,
+                self.folder,
+                item.spool,
+                self.parent_widget,
+                passwords=self.passwords,
+            )
         )
         dialog.saved.connect(self._saved)
         dialog.viewRequested.connect(self.viewRequested)
-        dialog.finished.connect(lambda _r: self._closed(dialog))
+        dialog.finished.connect(self._closed)
         item.attach(dialog)
         self.dialog = dialog
         dialog.show()  # not modal: the window and the list stay usable
@@ -163,14 +186,28 @@ class Downloads(QObject):
     # -- reports ----------------------------------------------------------------------------
 
     @Slot(int)
+    def _record_changed(self, key: int) -> None:
+        """A record changed: the status bar says so when its state did."""
+        record = self.model.record(key)
+        if record is None or self._states.get(key) is record.state:
+            return
+        self._states[key] = record.state
+        self.statusMessage.emit(status_text(record, self.action.shortcut().toString()))
+
+    @Slot(int)
     def _ended(self, key: int) -> None:
         item = self.jobs[key]
         record = item.record
-        if record.state is DownloadState.DONE and item.dialog is None and item.spool is not None:
+        if (
+            record.state is DownloadState.DOWNLOADED
+            and item.dialog is None
+            and item.spool is not None
+        ):  # Retry after the dialog closed: it asks again
             self._open(item).download_finished(record.done)
 
-    def _closed(self, dialog: SaveDialog) -> None:
-        if self.dialog is dialog:
+    @Slot(int)
+    def _closed(self, _result: int) -> None:
+        if self.dialog is not None and self.sender() is self.dialog:
             self.dialog = None
 
     @Slot(str)

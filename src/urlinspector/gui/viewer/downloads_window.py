@@ -1,7 +1,9 @@
 """The Downloads window: the download list as a table, one row a download (name, URL,
 bytes received of the total, speed, time left, state) with its buttons: Cancel, Open
-folder, Retry and Resume.  It is a window of its own, not modal: pages can be browsed
-while downloads run."""
+folder, Retry and Resume, each enabled as the row's record allows.  Enter (or a double
+click) on a saved download shows its folder, and on any other does nothing: it never
+starts a download again (Retry does, after a cut).  It is a window of its own, not
+modal: pages can be browsed while downloads run."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, QUrl, Slot
+from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,7 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.gui.viewer.download_model import ACTIONS_COLUMN, DownloadModel
-from urlinspector.gui.viewer.download_record import DownloadRecord, DownloadState
+from urlinspector.gui.viewer.download_record import (
+    DownloadRecord,
+    DownloadState,
+    can_open_folder,
+    can_retry,
+)
 
 if TYPE_CHECKING:
     from urlinspector.gui.viewer.downloads import Downloads
@@ -47,7 +54,15 @@ def open_folder(folder: Path) -> bool:
 
 
 class RowActions(QWidget):
-    """The buttons of one row, enabled as its record allows."""
+    """The buttons of one row, enabled as its record allows.
+
+    Signals ``cancelRequested(int)``, ``retryRequested(int)``, ``resumeRequested(int)``
+    and ``folderRequested(int)``, with the download's key."""
+
+    cancelRequested = Signal(int)
+    retryRequested = Signal(int)
+    resumeRequested = Signal(int)
+    folderRequested = Signal(int)
 
     def __init__(self, key: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,6 +76,26 @@ class RowActions(QWidget):
         self.resume_button = self._button("Resume", "resumeDownload", layout)
         self.folder_button.setToolTip("show the folder of the file")
         self.retry_button.setToolTip("download it again from the first byte")
+        self.cancel_button.clicked.connect(self._cancel)
+        self.folder_button.clicked.connect(self._folder)
+        self.retry_button.clicked.connect(self._retry)
+        self.resume_button.clicked.connect(self._resume)
+
+    @Slot()
+    def _cancel(self) -> None:
+        self.cancelRequested.emit(self.key)
+
+    @Slot()
+    def _folder(self) -> None:
+        self.folderRequested.emit(self.key)
+
+    @Slot()
+    def _retry(self) -> None:
+        self.retryRequested.emit(self.key)
+
+    @Slot()
+    def _resume(self) -> None:
+        self.resumeRequested.emit(self.key)
 
     @staticmethod
     def _button(text: str, name: str, layout: QHBoxLayout) -> QPushButton:
@@ -73,7 +108,8 @@ class RowActions(QWidget):
     def show_record(self, record: DownloadRecord) -> None:
         running = record.running
         self.cancel_button.setEnabled(running)
-        self.retry_button.setEnabled(not running and record.target is None and record.retriable)
+        self.folder_button.setEnabled(can_open_folder(record))
+        self.retry_button.setEnabled(can_retry(record))
         self.resume_button.setEnabled(not running and record.resumable)
         if record.resumable:
             tip = "go on from where it was cut (the server restarts the transfer)"
@@ -118,6 +154,7 @@ class DownloadsWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty)
+        self.view.activated.connect(self._activated)
         model.rowsInserted.connect(self._inserted)
         model.recordChanged.connect(self._changed)
         for row in range(model.rowCount()):
@@ -139,10 +176,10 @@ class DownloadsWindow(QWidget):
     def _add_row(self, row: int) -> None:
         record = self.model.at(row)
         actions = RowActions(record.key)
-        actions.cancel_button.clicked.connect(lambda: self.downloads.job(record.key).cancel())
-        actions.retry_button.clicked.connect(lambda: self.downloads.job(record.key).retry())
-        actions.resume_button.clicked.connect(lambda: self.downloads.job(record.key).resume())
-        actions.folder_button.clicked.connect(lambda: self._open_folder(record.key))
+        actions.cancelRequested.connect(self._cancel)
+        actions.retryRequested.connect(self._retry)
+        actions.resumeRequested.connect(self._resume)
+        actions.folderRequested.connect(self._open_folder)
         actions.show_record(record)
         self.rows[record.key] = actions
         self.view.setIndexWidget(self.model.index(row, ACTIONS_COLUMN), actions)
@@ -154,6 +191,26 @@ class DownloadsWindow(QWidget):
         if record is not None and actions is not None:
             actions.show_record(record)
 
+    @Slot(QModelIndex)
+    def _activated(self, index: QModelIndex) -> None:
+        """Enter or a double click on a row: a saved file's folder, shown."""
+        record = self.model.at(index.row()) if index.isValid() else None
+        if record is not None and can_open_folder(record):
+            self._open_folder(record.key)
+
+    @Slot(int)
+    def _cancel(self, key: int) -> None:
+        self.downloads.job(key).cancel()
+
+    @Slot(int)
+    def _retry(self, key: int) -> None:
+        self.downloads.job(key).retry()
+
+    @Slot(int)
+    def _resume(self, key: int) -> None:
+        self.downloads.job(key).resume()
+
+    @Slot(int)
     def _open_folder(self, key: int) -> None:
         record = self.model.record(key)
         folder = record.folder if record is not None else None

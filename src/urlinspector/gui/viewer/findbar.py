@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -126,17 +126,17 @@ class FindBar(QWidget):
         self.field.setObjectName("findField")
         self.field.setPlaceholderText("Find in page")
         self.field.setClearButtonEnabled(True)
-        self.field.returnPressed.connect(lambda: self.request(False))
+        self.field.returnPressed.connect(self.find_next)
         label = QLabel("Fi&nd")
         label.setBuddy(self.field)
         self.previous_button = QToolButton()
         self.previous_button.setText("Previous")
         self.previous_button.setToolTip("the match before (Shift+F3)")
-        self.previous_button.clicked.connect(lambda: self.request(True))
+        self.previous_button.clicked.connect(self.find_previous)
         self.next_button = QToolButton()
         self.next_button.setText("Next")
         self.next_button.setToolTip("the next match (F3, Enter)")
-        self.next_button.clicked.connect(lambda: self.request(False))
+        self.next_button.clicked.connect(self.find_next)
         self.result = QLabel("")
         self.result.setObjectName("findResult")
         close = QToolButton()
@@ -164,6 +164,15 @@ class FindBar(QWidget):
         """Hide the bar and give the focus back (✕, Escape)."""
         self.hide()
         self.escape.give_back()
+
+    @Slot()
+    def find_next(self) -> None:
+        """Next, Enter in the field."""
+        self.request(False)
+
+    @Slot()
+    def find_previous(self) -> None:
+        self.request(True)
 
     def request(self, backward: bool) -> None:
         if self.field.text():

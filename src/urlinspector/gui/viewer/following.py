@@ -9,26 +9,26 @@ a download opens its save dialog; a question is asked first; a page is shown at 
 A job that was replaced or stopped still reports: only the current navigation's
 reports are followed.
 
-:class:`Navigator` is given what it works with (the page renderer, the job runner, the
-download list, the transcript, the password asker, the progress bar) and the pane as a
-:class:`NavigatorHost`: the handlers' :class:`~urlinspector.gui.viewer.handlers.base.Viewer`,
-and the busy state.
+:class:`Navigator` is given what it works with (the viewer's handlers, the page
+renderer, the fetch settings, the job runner, the download list, the transcript, the
+password asker, the progress bar) and tells when a fetch starts or ends
+(``busyChanged``).
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QProgressBar, QWidget
 
 from urlinspector.core import URL, parse
-from urlinspector.gui.models.text import shown
 from urlinspector.gui.viewer import dialogs
-from urlinspector.gui.viewer.common import display_url, looks_like_text
+from urlinspector.gui.viewer.common import looks_like_text
 from urlinspector.gui.viewer.downloads import Downloads
 from urlinspector.gui.viewer.ftp_view import TranscriptPanel
-from urlinspector.gui.viewer.handlers import handler_for
+from urlinspector.gui.viewer.handlers import Handlers
 from urlinspector.gui.viewer.handlers.base import (
     AskPort,
     AskSearch,
@@ -39,55 +39,74 @@ from urlinspector.gui.viewer.handlers.base import (
     SchemeHandler,
     Shown,
     Step,
-    Viewer,
 )
 from urlinspector.gui.viewer.handlers.ftp import parent_url
+from urlinspector.gui.viewer.net_options import NetOptions
 from urlinspector.gui.viewer.save import format_size, new_spool
 from urlinspector.gui.viewer.showing import PageRenderer, failure_title, resolved
 from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled, TooLarge
 from urlinspector.net.tls import UntrustedCertificate
+from urlinspector.present.text import shown
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.errors import ClearTextLoginRefused
 
-__all__ = ["Navigator", "NavigatorHost"]
+__all__ = ["Navigator", "NavigatorParts"]
 
 
-class NavigatorHost(Viewer, Protocol):
-    """What the navigator asks of the pane: what the handlers are given, and to show
-    that a fetch started or ended."""
+@dataclass(frozen=True)
+class NavigatorParts:
+    """What the navigator works with."""
 
-    def set_busy(self, busy: bool) -> None: ...
+    handlers: Handlers
+    renderer: PageRenderer
+    net: NetOptions
+    runner: JobRunner
+    downloads: Downloads
+    transcript: TranscriptPanel
+    password_asker: dialogs.PasswordAsker
+    progress: QProgressBar
 
 
 class Navigator(QObject):
-    """Follows the steps of the URLs *viewer* is asked to show (see the module
-    description); its questions are dialogs over *dialog_parent*."""
+    """Follows the steps of the URLs the viewer is asked to show (see the module
+    description) with *parts*; its questions are dialogs over *dialog_parent*.
 
-    def __init__(
-        self,
-        viewer: NavigatorHost,
-        dialog_parent: QWidget,
-        renderer: PageRenderer,
-        runner: JobRunner,
-        downloads: Downloads,
-        transcript: TranscriptPanel,
-        password_asker: dialogs.PasswordAsker,
-        progress: QProgressBar,
-    ) -> None:
+    Signal ``busyChanged(bool)``: a fetch started or ended."""
+
+    busyChanged = Signal(bool)
+
+    def __init__(self, parts: NavigatorParts, dialog_parent: QWidget) -> None:
         super().__init__(dialog_parent)
-        self.viewer = viewer
         self.dialog_parent = dialog_parent
-        self.renderer = renderer
-        self.runner = runner
-        self.downloads = downloads
-        self.transcript = transcript
-        self.password_asker = password_asker
-        self.progress = progress
+        self.handlers = parts.handlers
+        self.renderer = parts.renderer
+        self.net = parts.net
+        self.runner = parts.runner
+        self.downloads = parts.downloads
+        self.transcript = parts.transcript
+        self.password_asker = parts.password_asker
+        self.progress = parts.progress
         self.nav: Navigation | None = None
         """The navigation in progress, if any."""
         self.search_dialog: QInputDialog | None = None
+        """The search words asked for, open now, if any."""
         self.port_warning: QMessageBox | None = None
+        """The question asked before connecting, open now, if any."""
+        self._busy = False
+
+    @property
+    def busy(self) -> bool:
+        """A fetch is in progress."""
+        return self._busy
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busyChanged.emit(busy)
+
+    def _label(self, url: str, limit: int) -> str:
+        return self.renderer.passwords.label(url, limit)
 
     @property
     def job(self) -> Job | None:
@@ -121,7 +140,7 @@ class Navigator(QObject):
         if pages.currentWidget() is pages.listing_page:
             return parent_url(self.renderer.listing_url)
         url = self.renderer.url
-        above = handler_for(url).parent(url) if url is not None else None
+        above = self.handlers.for_url(url).parent(url) if url is not None else None
         if above is None and pages.currentWidget() is pages.article_page:
             # a news: article: the group whose overview led to it, else its first
             return pages.article_page.group_above(pages.overview_page.group)
@@ -133,9 +152,18 @@ class Navigator(QObject):
         history = self.renderer.history
         entries = history.back_entries() if direction < 0 else history.forward_entries()
         for steps, entry in enumerate(entries[:20], 1):
-            label = f"{shown(entry.title, 60)} — {display_url(entry.url.text, 80)}"
+            label = f"{shown(entry.title, 60)} — {self._label(entry.url.text, 80)}"
             act = menu.addAction(label.replace("&", "&&"))
-            act.triggered.connect(lambda _checked=False, n=steps * direction: self.go_to(n))
+            act.setData(steps * direction)
+            act.triggered.connect(self._history_chosen)
+
+    @Slot()
+    def _history_chosen(self) -> None:
+        """A page of Back's or Forward's menu: go that many pages (the action's data)."""
+        action = self.sender()
+        steps = action.data() if isinstance(action, QAction) else None
+        if isinstance(steps, int):
+            self.go_to(steps)
 
     def stop(self) -> None:
         """Stop the fetch in progress; the page shown stays (a menu keeps the items
@@ -145,9 +173,9 @@ class Navigator(QObject):
             return
         self.stop_quietly()
         if nav.committed:
-            nav.handler.partial(self.viewer, nav)
+            nav.handler.partial(nav)
             self.renderer.set_info(self.renderer.info_text() + " · stopped: the menu is incomplete")
-        self.viewer.status("Stopped.")
+        self.renderer.status("Stopped.")
 
     def stop_quietly(self) -> None:
         nav, self.nav = self.nav, None
@@ -155,12 +183,13 @@ class Navigator(QObject):
             nav.job.cancel()
             if nav.spool is not None:
                 nav.spool.unlink(missing_ok=True)
-            self.viewer.set_busy(False)
+            self._set_busy(False)
 
     def forget(self) -> None:
         """Drop the navigation in progress without stopping its job (the runner is
-        shutting down)."""
+        shutting down); nothing is in progress any more."""
         self.nav = None
+        self._set_busy(False)
 
     # --- following a handler's steps --------------------------------------------------------
 
@@ -176,9 +205,9 @@ class Navigator(QObject):
         self, url: URL, offset: int | None, origin: Origin, *, confirmed: bool = False
     ) -> None:
         self.stop_quietly()
-        handler = handler_for(url)
+        handler = self.handlers.for_url(url)
         try:
-            step = handler.plan(url, self.viewer, confirmed=confirmed, origin=origin)
+            step = handler.plan(url, confirmed=confirmed, origin=origin)
         except LocalProtocolError as exc:
             self.renderer.show_failure(url, offset, "Not fetched", str(exc), visit=False)
             return
@@ -215,11 +244,11 @@ class Navigator(QObject):
         signals.finished.connect(self._job_finished)
         signals.failed.connect(self._job_failed)
         if nav.transcript:
-            self.transcript.clear(f"of {display_url(url.text, 90)}")
+            self.transcript.clear(f"of {self._label(url.text, 90)}")
             self.transcript.show()
-        self.viewer.set_busy(True)
+        self._set_busy(True)
         self.progress.setRange(0, 0)
-        self.viewer.status(f"Fetching {display_url(url.text, 100)}…")
+        self.renderer.status(f"Fetching {self._label(url.text, 100)}…")
         self.runner.start(job)
         return nav
 
@@ -246,11 +275,11 @@ class Navigator(QObject):
             if connect:
                 self.plan(url, offset, origin, confirmed=True)
             else:
-                self.viewer.status("Not connected.")
+                self.renderer.status("Not connected.")
 
         self.port_warning = dialogs.ask_port(
             self.dialog_parent,
-            display_url(url.text, 100),
+            self._label(url.text, 100),
             question.warning,
             answered,
             title=question.title,
@@ -261,19 +290,19 @@ class Navigator(QObject):
         """A news server without TLS asks for the login read from ``~/.netrc``: send it
         in clear text?  Yes fetches again (and is remembered for that server this
         session); Cancel, the default, shows the refusal."""
-        server = nav.handler.server(nav.url, self.viewer)
+        server = nav.handler.server(nav.url)
 
         def answered(send: bool) -> None:
             self.port_warning = None
             if send:
-                self.viewer.clear_text_logins.add(server)
+                self.net.clear_text_logins.add(server)
                 self.plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
             else:
                 self.renderer.show_failure(nav.url, nav.offset, title, message, visit=False)
 
         self.port_warning = dialogs.ask_port(
             self.dialog_parent,
-            display_url(nav.text, 100),
+            self._label(nav.text, 100),
             f"the news server {server} asks for a login on a connection without TLS: "
             "the password from ~/.netrc would cross the network in clear text, readable "
             "by anyone on the way",
@@ -287,7 +316,7 @@ class Navigator(QObject):
         validity, SHA-256) and ask whether to accept it, unverified, for this server this
         session.  Accept fetches again pinned to that certificate; Cancel, the default,
         shows the refusal.  Nothing was sent to the server."""
-        server = nav.handler.server(nav.url, self.viewer)
+        server = nav.handler.server(nav.url)
         certificate = error.certificate
         if certificate is None:
             return
@@ -295,14 +324,14 @@ class Navigator(QObject):
         def answered(accept: bool) -> None:
             self.port_warning = None
             if accept:
-                self.viewer.accepted_certificates[server] = certificate.sha256
+                self.net.accepted_certificates[server] = certificate.sha256
                 self.plan(nav.url, nav.offset, Origin.LINK, confirmed=True)
             else:
                 self.renderer.show_failure(nav.url, nav.offset, title, str(error), visit=False)
 
         self.port_warning = dialogs.ask_port(
             self.dialog_parent,
-            display_url(nav.text, 100),
+            self._label(nav.text, 100),
             f"the server {server} presented a certificate that cannot be trusted "
             f"({error.reason}): {certificate.summary()}. Accept it only if you know this "
             "is the server's own certificate (compare the SHA-256 fingerprint with one "
@@ -320,11 +349,16 @@ class Navigator(QObject):
             except LocalProtocolError as exc:
                 self.renderer.show_failure(url, None, "Not searched", str(exc), visit=False)
                 return
-            self.viewer.navigate(parse(target, url.edition))
+            self.go(parse(target, url.edition), None, Origin.LINK)
 
         dialog = dialogs.ask_search(self.dialog_parent, accepted)
-        dialog.finished.connect(lambda _result: setattr(self, "search_dialog", None))
+        dialog.finished.connect(self._search_closed)
         self.search_dialog = dialog
+
+    @Slot(int)
+    def _search_closed(self, _result: int) -> None:
+        if self.sender() is self.search_dialog:
+            self.search_dialog = None
 
     # --- the job's reports ------------------------------------------------------------------
 
@@ -341,7 +375,7 @@ class Navigator(QObject):
         if total:
             self.progress.setRange(0, 1000)
             self.progress.setValue(min(1000, int(done * 1000 / total)))
-        self.viewer.status(
+        self.renderer.status(
             f"{format_size(done)}" + (f" of {format_size(total)}" if total else "") + " received"
         )
 
@@ -349,7 +383,7 @@ class Navigator(QObject):
     def _job_items(self) -> None:
         nav = self._current()
         if nav is not None:
-            nav.handler.partial(self.viewer, nav)
+            nav.handler.partial(nav)
 
     @Slot(object)
     def _job_transcript(self, line: object) -> None:
@@ -383,13 +417,9 @@ class Navigator(QObject):
             return  # text after all: shown when it has come (or offered, if too big)
         # the name is a file after all: hand the transfer to the download list
         self.nav = None
-        self.viewer.set_busy(False)
+        self._set_busy(False)
         download = nav.download or Download(nav.download_name, lambda _spool: nav.job.task)
-        self.downloads.adopt(nav.job, nav.url, download, nav.spool)
-        self.viewer.status(
-            f"Downloading {download.name}: its progress is in the Downloads window "
-            f"({self.downloads.action.shortcut().toString()})."
-        )
+        self.downloads.adopt(nav.job, nav.url, download, nav.spool)  # (it says so)
 
     @Slot(object)
     def _job_finished(self, result: object) -> None:
@@ -398,9 +428,9 @@ class Navigator(QObject):
         if nav is None:
             return
         self.nav = None
-        self.viewer.set_busy(False)
+        self._set_busy(False)
         try:
-            nav.handler.show(self.viewer, nav, result)
+            nav.handler.show(nav, result)
         except TooLarge as exc:
             self.renderer.show_failure(
                 nav.url, nav.offset, "Too large to show", str(exc), save=True
@@ -413,11 +443,11 @@ class Navigator(QObject):
         if nav is None:
             return
         self.nav = None
-        self.viewer.set_busy(False)
+        self._set_busy(False)
         if nav.spool is not None:
             nav.spool.unlink(missing_ok=True)
         if isinstance(error, Cancelled):
-            self.viewer.status("Stopped.")
+            self.renderer.status("Stopped.")
             return
         title = failure_title(error)
         message = str(error) or type(error).__name__
@@ -428,9 +458,9 @@ class Navigator(QObject):
             self._ask_certificate(nav, title, error)
             return
         if nav.committed:  # a menu that broke off: keep what came
-            nav.handler.partial(self.viewer, nav)
+            nav.handler.partial(nav)
             self.renderer.set_info(f"{self.renderer.info_text()} · broken off: {message}")
-            self.viewer.status(f"{title}: {message}")
+            self.renderer.status(f"{title}: {message}")
             return
         self.renderer.show_failure(
             nav.url,

@@ -37,13 +37,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
-from urlinspector.gui.viewer.common import display_url, escape, fixed_font, icon
+from urlinspector.gui.viewer.common import PasswordDisplay, escape, fixed_font, icon
 from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.viewer.save import format_size
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.text import visible
 from urlinspector.schemes.ftp.listing import Entry, Listing
 from urlinspector.schemes.ftp.url import guess_typecode
 
@@ -218,9 +218,13 @@ class ListingPage(QWidget):
     linkSelected = Signal(str)
     parentRequested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, passwords: PasswordDisplay | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("listingPage")
+        self.passwords = passwords or PasswordDisplay()
+        """Whether the location shows its password (the pane's switch)."""
         self.model = ListingModel(self)
         self.parent_action = QAction(icon("menu"), "&Parent directory", self)
         self.parent_action.setToolTip("the directory above this one (Backspace, Alt+Up)")
@@ -282,7 +286,7 @@ class ListingPage(QWidget):
         *,
         has_parent: bool = True,
     ) -> None:
-        self.location.setText(display_url(location, 200))
+        self.location.setText(self.passwords.label(location, 200))
         self.model.set_rows(rows)
         header = self.table.header()
         self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.viewer.common import escape, icon
+from urlinspector.present.text import visible
 from urlinspector.schemes.gopher import (
     AskField,
     Attribute,
@@ -122,7 +122,7 @@ class AttributesPanel(QWidget):
         self.views_list.setObjectName("viewsList")
         self.views_list.itemActivated.connect(self._view_activated)
         self.form_button = QPushButton("Fill in the fo&rm…")
-        self.form_button.clicked.connect(lambda: self.formRequested.emit(self.item))
+        self.form_button.clicked.connect(self._form_requested)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 0, 0)
         layout.addWidget(self.title)
@@ -186,6 +186,10 @@ class AttributesPanel(QWidget):
         self.views_label.setVisible(has_views)
         self.views_list.setVisible(has_views)
         self.form_button.setVisible(bool(self.ask_fields))
+
+    @Slot()
+    def _form_requested(self) -> None:
+        self.formRequested.emit(self.item)
 
     @Slot(QListWidgetItem)
     def _view_activated(self, entry: QListWidgetItem) -> None:

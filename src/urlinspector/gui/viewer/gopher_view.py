@@ -14,6 +14,7 @@ every row.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -28,8 +29,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QAction,
+    QColor,
     QGuiApplication,
     QHelpEvent,
+    QIcon,
     QKeyEvent,
     QMouseEvent,
     QPalette,
@@ -45,13 +48,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.gui.models.text import visible
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.viewer.common import ICON_SIZE, blank_icon, escape, fixed_font, icon, url_html
 from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.gopher_plus import AttributesPanel
 from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.text import visible
 from urlinspector.schemes.gopher import MenuItem, item_type, type_name
 
 __all__ = [
@@ -132,31 +135,38 @@ class MenuModel(QAbstractListModel):
         row = index.row()
         if not index.isValid() or row >= len(self._items):
             return None
-        item = self._items[row]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return visible(item.display) if item.display else ""
-        if role == Qt.ItemDataRole.DecorationRole:
-            name = icon_name(item.itemtype)
-            return blank_icon() if name is None else icon(name)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if item.itemtype == "i" or item.itemtype == "":
-                return None
-            return item_tooltip(item, self.formats)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if item.itemtype == "3":
-                return self._error_colour
-            if item.url is not None:
-                return QGuiApplication.palette().color(QPalette.ColorRole.Link)
+        shown = _ROLES.get(role)
+        return shown(self, self._items[row]) if shown is not None else None
+
+    def _display(self, item: MenuItem) -> str:
+        return visible(item.display) if item.display else ""
+
+    def _decoration(self, item: MenuItem) -> QIcon:
+        name = icon_name(item.itemtype)
+        return blank_icon() if name is None else icon(name)
+
+    def _tooltip(self, item: MenuItem) -> str | None:
+        if item.itemtype == "i" or item.itemtype == "":
             return None
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            if item.itemtype == "i":
-                return item.display
-            return f"{type_name(item.itemtype)}: {item.display}"
-        if role == ITEM_ROLE:
-            return item
-        if role == URL_ROLE:
-            return item.url
+        return item_tooltip(item, self.formats)
+
+    def _foreground(self, item: MenuItem) -> QColor | None:
+        if item.itemtype == "3":
+            return self._error_colour
+        if item.url is not None:
+            return QGuiApplication.palette().color(QPalette.ColorRole.Link)
         return None
+
+    def _accessible(self, item: MenuItem) -> str:
+        if item.itemtype == "i":
+            return item.display
+        return f"{type_name(item.itemtype)}: {item.display}"
+
+    def _item(self, item: MenuItem) -> MenuItem:
+        return item
+
+    def _url(self, item: MenuItem) -> str | None:
+        return item.url
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -199,6 +209,18 @@ class MenuModel(QAbstractListModel):
 
     def item(self, row: int) -> MenuItem | None:
         return self._items[row] if 0 <= row < len(self._items) else None
+
+
+_ROLES: dict[int, Callable[[MenuModel, MenuItem], Any]] = {
+    Qt.ItemDataRole.DisplayRole: MenuModel._display,
+    Qt.ItemDataRole.DecorationRole: MenuModel._decoration,
+    Qt.ItemDataRole.ToolTipRole: MenuModel._tooltip,
+    Qt.ItemDataRole.ForegroundRole: MenuModel._foreground,
+    Qt.ItemDataRole.AccessibleTextRole: MenuModel._accessible,
+    ITEM_ROLE: MenuModel._item,
+    URL_ROLE: MenuModel._url,
+}
+"""What a row of the menu model gives for each data role (one table)."""
 
 
 class MenuView(QTableView):

@@ -3,7 +3,7 @@ size, or fitted to the window, with their format and dimensions."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QImage, QImageReader, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -62,7 +62,7 @@ class ImageView(QWidget):
         self.info.setObjectName("imageInfo")
         self.fit = QCheckBox("Fit to the &window")
         self.fit.setChecked(True)
-        self.fit.toggled.connect(lambda _on: self._rescale())
+        self.fit.toggled.connect(self._fit_toggled)
         self.save_button = QPushButton("Save &picture…")
         self.save_button.clicked.connect(self.saveRequested)
         top = QHBoxLayout()
@@ -101,6 +101,10 @@ class ImageView(QWidget):
         self.image = None
         self.label.clear()
         self.info.setText("")
+
+    @Slot(bool)
+    def _fit_toggled(self, _on: bool) -> None:
+        self._rescale()
 
     def _rescale(self) -> None:
         if self.image is None:

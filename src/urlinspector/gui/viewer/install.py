@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import Qt, SignalInstance
+from PySide6.QtCore import QObject, Qt, SignalInstance, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QInputDialog,
     QMenu,
     QMenuBar,
@@ -18,13 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
-from urlinspector.gui.models.text import menu_text, shown
+from urlinspector.core import BaseNotAbsoluteError, parse, resolve
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import Settings
-from urlinspector.gui.viewer.bookmarks import Bookmarks, gopher_menu
-from urlinspector.gui.viewer.bookmarks_dialog import BookmarksDialog
-from urlinspector.gui.viewer.common import PASSWORDS, display_url
+from urlinspector.gui.viewer.bookmarks import Bookmarks
+from urlinspector.gui.viewer.bookmarks_menu import BookmarksMenu
 from urlinspector.gui.viewer.handlers import FETCHED_SCHEMES
 from urlinspector.gui.viewer.handlers.base import Origin
 from urlinspector.gui.viewer.pane import ViewerPane
@@ -116,9 +113,23 @@ def set_news_server(pane: ViewerPane, settings: Settings | None, text: str) -> N
     """Use *text* (``host[:port]``, "" for ``NNTPSERVER`` / ``localhost:119``) for
     ``news:`` URLs from now on, and keep it in *settings*."""
     text = text.strip()
-    pane.news_server = text or None
+    pane.net.news_server = text or None
     if settings is not None:
         settings.news_server = text
+
+
+class _NewsServerAnswer(QObject):
+    """Takes the answer of the News server dialog (*dialog*'s child: it goes with it)."""
+
+    def __init__(self, dialog: QInputDialog, pane: ViewerPane, settings: Settings | None) -> None:
+        super().__init__(dialog)
+        self.pane = pane
+        self.settings = settings
+        dialog.textValueSelected.connect(self.given)
+
+    @Slot(str)
+    def given(self, text: str) -> None:
+        set_news_server(self.pane, self.settings, text)
 
 
 def ask_news_server(parent: QWidget, pane: ViewerPane, settings: Settings | None) -> QInputDialog:
@@ -130,37 +141,50 @@ def ask_news_server(parent: QWidget, pane: ViewerPane, settings: Settings | None
     dialog.setLabelText(
         "Server for news: URLs (host or host:port; empty: $NNTPSERVER, else localhost:119):"
     )
-    dialog.setTextValue(pane.news_server or "")
-    dialog.textValueSelected.connect(lambda text: set_news_server(pane, settings, text))
+    dialog.setTextValue(pane.net.news_server or "")
+    _NewsServerAnswer(dialog, pane, settings)
     dialog.finished.connect(dialog.deleteLater)
     follow_zoom(dialog).open()
     return dialog
 
 
-def install_viewer(main_window: ViewerHost) -> ViewerPane:
-    """Add a :class:`ViewerPane` to *main_window* and wire it; returns the pane.
+class _Wiring(QObject):
+    """The pane in *window*: explicit fetches routed to it, what it shows in the address
+    bar, the base field and the status bar, the pages switched, the window's settings
+    (the news server, AUTH TLS for ftp, the password display) followed."""
 
-    ``openRequested``: URLs of :data:`FETCHED_SCHEMES` are shown in the viewer, others
-    in the inspector; a relative reference is resolved against the base field first.
-    A "Go" menu gets Back, Forward, Up a level, Reload and Stop (window-wide shortcuts), and
-    Inspector / Viewer (Ctrl+1, Ctrl+2) to switch pages.
-    """
-    window = main_window
-    parent = window if isinstance(window, QWidget) else None
-    pane = ViewerPane(formats=window.formats, parent=parent)
-    window.add_page(VIEWER_PAGE, pane)
-    # passwords masked in the viewer's labels exactly when the window masks them
-    shows = window.show_passwords_action
-    PASSWORDS.shown = shows.isChecked()
-    shows.toggled.connect(lambda on: setattr(PASSWORDS, "shown", on))
+    def __init__(self, window: ViewerHost, pane: ViewerPane) -> None:
+        super().__init__(pane)
+        self.window = window
+        self.pane = pane
+        self.settings = window.settings
 
-    def status(message: str) -> None:
+    def wire(self) -> None:
+        window, pane = self.window, self.pane
+        window.openRequested.connect(self.route)
+        pane.urlChanged.connect(self.show_url)
+        pane.itemSelected.connect(self.preview)
+        pane.baseChanged.connect(window.set_base)
+        pane.statusMessage.connect(self.status)
+        pane.urlChanged.connect(window.remember)
+        pane.net.news_server = self.settings.news_server or None
+        # passwords shown in the viewer's labels exactly when the window shows them
+        shows = window.show_passwords_action
+        pane.passwords.set_shown(shows.isChecked())
+        shows.toggled.connect(pane.passwords.set_shown)
+
+    @Slot(str)
+    def status(self, message: str) -> None:
         if message:
-            window.statusBar().showMessage(message, 10000)
+            self.window.statusBar().showMessage(message, 10000)
         else:
-            window.statusBar().clearMessage()
+            self.window.statusBar().clearMessage()
 
-    def route(text: str) -> None:
+    @Slot(str)
+    def route(self, text: str) -> None:
+        """An explicit fetch: in the viewer for the schemes it fetches, else inspected
+        only (a relative reference resolved against the base field first)."""
+        window = self.window
         text = text.strip()
         url = parse(text, window.edition)  # the address bar: read once, by the window's edition
         base = window.base.text()
@@ -169,76 +193,110 @@ def install_viewer(main_window: ViewerHost) -> ViewerPane:
         scheme = (url.scheme or "").lower()
         if scheme in FETCHED_SCHEMES:
             window.show_page(VIEWER_PAGE)
-            pane.navigate(url, Origin.TYPED)
-        else:
-            window.show_page("inspector")
-            what = f"{scheme} URLs" if scheme else "A relative reference without a base"
-            status(
-                f"{what} are not fetched here: the viewer fetches gopher, ftp, news, nntp "
-                "and file URLs; this one is inspected only."
-            )
+            self.pane.navigate(url, Origin.TYPED)
+            return
+        window.show_page("inspector")
+        what = f"{scheme} URLs" if scheme else "A relative reference without a base"
+        self.status(
+            f"{what} are not fetched here: the viewer fetches gopher, ftp, news, nntp "
+            "and file URLs; this one is inspected only."
+        )
 
-    def show_url(url: str) -> None:
-        if window.address.text() != url:
-            window.set_address(url)
+    @Slot(str)
+    def show_url(self, url: str) -> None:
+        if self.window.address.text() != url:
+            self.window.set_address(url)
 
-    def preview(url: str) -> None:
+    @Slot(str)
+    def preview(self, url: str) -> None:
         """The item the keyboard is on, in the address bar (as the demo's menu says):
         Enter there fetches it; no undo step for each item passed over."""
-        if url and window.address.text() != url:
-            window.address.setText(url, undoable=False)
+        if url and self.window.address.text() != url:
+            self.window.address.setText(url, undoable=False)
 
-    window.openRequested.connect(route)
-    pane.urlChanged.connect(show_url)
-    pane.itemSelected.connect(preview)
-    pane.baseChanged.connect(window.set_base)
-    pane.statusMessage.connect(status)
-    pane.urlChanged.connect(window.remember)
-    settings = window.settings
-    pane.news_server = settings.news_server or None
+    @Slot()
+    def show_inspector(self) -> None:
+        self.window.show_page("inspector")
 
+    @Slot()
+    def show_viewer(self) -> None:
+        self.window.show_page(VIEWER_PAGE)
+
+    @Slot()
+    def ask_news_server(self) -> None:
+        parent = self.window if isinstance(self.window, QWidget) else self.pane
+        ask_news_server(parent, self.pane, self.settings)
+
+    @Slot(bool)
+    def ftp_tls_toggled(self, on: bool) -> None:
+        self.pane.net.ftp_auth_tls = on
+        self.settings.ftp_tls = on
+
+
+def install_viewer(main_window: ViewerHost) -> ViewerPane:
+    """Add a :class:`ViewerPane` to *main_window* and wire it; returns the pane.
+
+    ``openRequested``: URLs of :data:`FETCHED_SCHEMES` are shown in the viewer, others
+    in the inspector; a relative reference is resolved against the base field first.
+    A "Go" menu gets Back, Forward, Up a level, Reload and Stop (window-wide shortcuts), and
+    Inspector / Viewer (Ctrl+1, Ctrl+2) to switch pages; a Bookmarks menu follows it.
+    """
+    window = main_window
+    parent = window if isinstance(window, QWidget) else None
+    pane = ViewerPane(formats=window.formats, parent=parent)
+    window.add_page(VIEWER_PAGE, pane)
+    wiring = _Wiring(window, pane)
+    wiring.wire()
     bar = window.menuBar()
-    menu = QMenu("&Go", bar)
-    menu.setObjectName("goMenu")
     help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-    if help_menu is not None:
-        bar.insertMenu(help_menu, menu)  # Help stays last
-    else:
-        bar.addMenu(menu)
-    # Ctrl+F is the window's (Edit ▸ Find…), which opens the pane's find bar while the
-    # pane is shown, wherever the focus is; two actions on one key would be ambiguous
-    pane.find_action.setShortcut(QKeySequence())
-    for act in (
-        pane.back_action,
-        pane.forward_action,
-        pane.up_action,
-        pane.reload_action,
-        pane.stop_action,
-    ):
-        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        menu.addAction(act)
-    menu.addSeparator()
-    inspector = menu.addAction("&Inspector")
-    inspector.setShortcut(QKeySequence("Ctrl+1"))
-    inspector.triggered.connect(lambda: window.show_page("inspector"))
-    viewer = menu.addAction("&Viewer")
-    viewer.setShortcut(QKeySequence("Ctrl+2"))
-    viewer.triggered.connect(lambda: window.show_page(VIEWER_PAGE))
-    menu.addAction(pane.downloads_action)  # Ctrl+Shift+Y: the Downloads window
-    menu.addSeparator()
-    news = menu.addAction("&News server…")
-    news.setObjectName("newsServerAction")
-    news.triggered.connect(lambda: ask_news_server(parent or pane, pane, settings))
-    _ftp_tls_action(menu, pane, settings)
-    pane.bookmarks = Bookmarks(settings.store)
-    _bookmarks_menu(window, pane, pane.bookmarks, help_menu)
+    _go_menu(bar, help_menu, pane, wiring)
+    pane.bookmarks = BookmarksMenu(
+        pane, Bookmarks(wiring.settings.store), bar, help_menu, parent or pane, wiring.show_viewer
+    )
     app = QApplication.instance()
     if app is not None:
         app.aboutToQuit.connect(pane.shutdown)
     return pane
 
 
-def _ftp_tls_action(menu: QMenu, pane: ViewerPane, settings: Settings) -> QAction:
+def _go_menu(bar: QMenuBar, before: QAction | None, pane: ViewerPane, wiring: _Wiring) -> QMenu:
+    """The Go menu (before *before*, the Help menu, which stays last)."""
+    menu = QMenu("&Go", bar)
+    menu.setObjectName("goMenu")
+    if before is not None:
+        bar.insertMenu(before, menu)
+    else:
+        bar.addMenu(menu)
+    toolbar = pane.toolbar
+    # Ctrl+F is the window's (Edit ▸ Find…), which opens the pane's find bar while the
+    # pane is shown, wherever the focus is; two actions on one key would be ambiguous
+    toolbar.find_action.setShortcut(QKeySequence())
+    for act in (
+        toolbar.back_action,
+        toolbar.forward_action,
+        toolbar.up_action,
+        toolbar.reload_action,
+        toolbar.stop_action,
+    ):
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        menu.addAction(act)
+    menu.addSeparator()
+    inspector = menu.addAction("&Inspector")
+    inspector.setShortcut(QKeySequence("Ctrl+1"))
+    inspector.triggered.connect(wiring.show_inspector)
+    viewer = menu.addAction("&Viewer")
+    viewer.setShortcut(QKeySequence("Ctrl+2"))
+    viewer.triggered.connect(wiring.show_viewer)
+    menu.addAction(pane.downloads.action)  # Ctrl+Shift+Y: the Downloads window
+    menu.addSeparator()
+    news = menu.addAction("&News server…")
+    news.setObjectName("newsServerAction")
+    news.triggered.connect(wiring.ask_news_server)
+    _ftp_tls_action(menu, pane, wiring)
+    return menu
+
+
+def _ftp_tls_action(menu: QMenu, pane: ViewerPane, wiring: _Wiring) -> QAction:
     """Go ▸ Ask ftp servers for TLS: AUTH TLS (RFC 4217) for every ftp URL, no clear
     text if a server refuses; kept with the settings."""
     action = menu.addAction("Ask ftp servers for &TLS (AUTH TLS)")
@@ -248,98 +306,7 @@ def _ftp_tls_action(menu: QMenu, pane: ViewerPane, settings: Settings) -> QActio
         "ftp URLs ask the server for TLS and stop if it refuses, instead of sending the "
         "login and the files in clear text; ftps URLs always use TLS"
     )
-
-    def toggled(on: bool) -> None:
-        pane.ftp_auth_tls = on
-        settings.ftp_tls = on
-
-    action.setChecked(settings.ftp_tls)
-    pane.ftp_auth_tls = settings.ftp_tls
-    action.toggled.connect(toggled)
+    action.setChecked(wiring.settings.ftp_tls)
+    pane.net.ftp_auth_tls = wiring.settings.ftp_tls
+    action.toggled.connect(wiring.ftp_tls_toggled)
     return action
-
-
-def _bookmarks_menu(
-    window: ViewerHost, pane: ViewerPane, marks: Bookmarks, before: QAction | None
-) -> QMenu:
-    """Bookmarks: Add (Ctrl+D), Export as a gopher menu…, then one item per bookmark."""
-    bar = window.menuBar()
-    menu = QMenu("&Bookmarks", bar)
-    menu.setObjectName("bookmarksMenu")
-    if before is not None:
-        bar.insertMenu(before, menu)
-    else:
-        bar.addMenu(menu)
-    add = QAction("&Add this page", pane)
-    add.setObjectName("addBookmarkAction")
-    add.setShortcut(QKeySequence("Ctrl+D"))
-    add.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    export = QAction("&Export as a gopher menu…", pane)
-    export.setObjectName("exportBookmarksAction")
-    manage = QAction("&Manage bookmarks…", pane)
-    manage.setObjectName("manageBookmarksAction")
-    manage.setShortcut(QKeySequence("Ctrl+Shift+O"))
-    manage.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    pane.add_bookmark_action, pane.export_bookmarks_action = add, export
-    pane.manage_bookmarks_action = manage
-
-    def add_current() -> None:
-        if pane.url is None:
-            pane.status("Nothing to bookmark: no page is shown.")
-            return
-        url = pane.url
-        current = pane.history.current
-        title = current.title if current is not None and current.url.text == url.text else ""
-        mark = marks.add(title, url)
-        pane.status(f"Bookmarked: {mark.title}")
-
-    def export_to_file() -> None:
-        path, _filter = QFileDialog.getSaveFileName(
-            pane, "Export the bookmarks as a gopher menu", "gophermap"
-        )
-        if path:
-            with open(path, "wb") as out:
-                out.write(gopher_menu(marks.all()))
-            pane.status(f"Bookmarks exported to {path}.")
-
-    def manage_marks() -> None:
-        dialog = pane.bookmarks_dialog
-        if dialog is None:
-            parent = window if isinstance(window, QWidget) else pane
-            dialog = follow_zoom(BookmarksDialog(marks, parent))
-            dialog.openRequested.connect(open_mark)
-            dialog.finished.connect(lambda _result: setattr(pane, "bookmarks_dialog", None))
-            dialog.finished.connect(dialog.deleteLater)
-            pane.bookmarks_dialog = dialog
-        else:
-            dialog.reload()
-        dialog.open()
-        dialog.raise_()
-
-    def fill() -> None:
-        menu.clear()
-        menu.addAction(add)
-        menu.addAction(manage)
-        menu.addAction(export)
-        menu.addSeparator()
-        for mark in marks.all():
-            act = menu.addAction(
-                menu_text(f"{shown(mark.title, 60)} — {display_url(mark.url.text, 60)}")
-            )
-            act.setData(mark.url.text)
-            act.triggered.connect(lambda _c=False, url=mark.url: open_mark(url))
-
-    def open_mark(url: URL) -> None:
-        """A bookmark's URL, as the edition it was kept with read it."""
-        window.show_page(VIEWER_PAGE)
-        pane.navigate(url, Origin.TYPED)
-
-    add.triggered.connect(add_current)
-    manage.triggered.connect(manage_marks)
-    export.triggered.connect(export_to_file)
-    menu.aboutToShow.connect(fill)
-    fill()
-    window_widget = window if isinstance(window, QWidget) else pane
-    window_widget.addAction(add)
-    window_widget.addAction(manage)
-    return menu

@@ -42,13 +42,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.gui.models.text import visible
-from urlinspector.gui.viewer.common import escape, icon, without_password
+from urlinspector.gui.viewer.common import PasswordDisplay, escape, icon
 from urlinspector.gui.viewer.focus_mark import FocusMarkDelegate
 from urlinspector.gui.viewer.menu_keys import KeyboardBrowsing
 from urlinspector.gui.viewer.news_links import NewsSource
 from urlinspector.gui.viewer.text_view import DECLARED, TextView, decode_text
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.text import visible
 from urlinspector.present.verdicts import counted
 from urlinspector.schemes.nntp import (
     Article,
@@ -358,8 +358,12 @@ class ArticlePage(QWidget):
     status line for it (the URL, then the server it asks)."""
     parentRequested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, passwords: PasswordDisplay | None = None
+    ) -> None:
         super().__init__(parent)
+        self.passwords = passwords or PasswordDisplay()
+        """Whether the links' notes show passwords (the pane's switch)."""
         self.setObjectName("articlePage")
         self.article: Article | None = None
         self.source: NewsSource | None = None
@@ -454,7 +458,7 @@ class ArticlePage(QWidget):
     def _link(self, url: str, text: str, note: str = "") -> str:
         self.header_links.append(url)
         self.header_notes.append(note)
-        title = f" title='{escape(f'{without_password(url)}: {note}')}'" if note else ""
+        title = f" title='{escape(f'{self.passwords.url(url)}: {note}')}'" if note else ""
         return f"<a href='link:{len(self.header_links) - 1}'{title}>{escape(visible(text))}</a>"
 
     def _url(self, url: QUrl) -> str | None:
@@ -477,7 +481,7 @@ class ArticlePage(QWidget):
         target = self._url(url)
         note = self._note(url)
         if target is not None and note and self.source is not None and self.source.named:
-            self.linkDescribed.emit(f"{without_password(target)} · {note}")
+            self.linkDescribed.emit(f"{self.passwords.url(target)} · {note}")
             return
         self.linkHovered.emit(target or "")
 

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import URL
 from urlinspector.core.specific import MailtoFields, ProsperoFields, TelnetFields, WaisFields
-from urlinspector.gui.models.text import masked, visible
-from urlinspector.gui.viewer.common import escape, without_password
+from urlinspector.gui.viewer.common import PasswordDisplay, escape
+from urlinspector.present.text import masked, visible
 
 __all__ = [
     "EXPLAINED_SCHEMES",
@@ -180,8 +180,12 @@ class SchemePage(QWidget):
 
     opened = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, *, passwords: PasswordDisplay | None = None
+    ) -> None:
         super().__init__(parent)
+        self.passwords = passwords or PasswordDisplay()
+        """Whether the URL shows its password (the pane's switch)."""
         self.setObjectName("schemePage")
         self.url = ""
         self.explanation: Explanation | None = None
@@ -247,7 +251,7 @@ class SchemePage(QWidget):
         return explanation
 
     def _show_url_label(self, *, show_password: bool) -> None:
-        url = self.url if show_password else without_password(self.url)
+        url = self.url if show_password else self.passwords.url(self.url)
         self.url_label.setText(f"<code>{escape(visible(url))}</code>")
 
     @Slot(bool)
@@ -271,6 +275,10 @@ class SchemePage(QWidget):
                 else "The system has no program for this URL."
             )
         return bool(ok)
+
+
+ACTION_KEY = "actionKey"
+"""The property of a message page's button that holds its key."""
 
 
 class MessagePage(QWidget):
@@ -315,6 +323,13 @@ class MessagePage(QWidget):
         for key, label in actions:
             button = QPushButton(label)
             button.setObjectName(f"action-{key}")
-            button.clicked.connect(lambda _checked=False, k=key: self.actionTriggered.emit(k))
+            button.setProperty(ACTION_KEY, key)
+            button.clicked.connect(self._button_clicked)
             self._button_row.insertWidget(len(self.buttons), button)
             self.buttons.append(button)
+
+    @Slot()
+    def _button_clicked(self) -> None:
+        key = self.sender().property(ACTION_KEY)
+        if isinstance(key, str):
+            self.actionTriggered.emit(key)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QStackedWidget, QWidget
 
 from urlinspector.gui.palette import Formats
+from urlinspector.gui.viewer.common import PasswordDisplay
 from urlinspector.gui.viewer.findbar import Finder, find_in_text, find_in_view
 from urlinspector.gui.viewer.ftp_view import ListingPage
 from urlinspector.gui.viewer.gopher_view import GopherMenuPage
@@ -19,9 +20,10 @@ __all__ = ["PageStack"]
 class PageStack(QStackedWidget):
     """The pages: before the first fetch, a gopher menu, a text, an image, a directory
     listing, news groups, a group's overview, an article, an explanation of a scheme
-    that is not fetched, and a message (a failure)."""
+    that is not fetched, and a message (a failure).  The pages that show URLs follow
+    *passwords* (the pane's switch)."""
 
-    def __init__(self, formats: Formats) -> None:
+    def __init__(self, formats: Formats, passwords: PasswordDisplay) -> None:
         super().__init__()
         self.setObjectName("viewerPages")
         self.start_page = MessagePage()
@@ -33,11 +35,11 @@ class PageStack(QStackedWidget):
         self.gopher_page = GopherMenuPage(formats)
         self.text_page = TextView()
         self.image_page = ImageView()
-        self.listing_page = ListingPage()
+        self.listing_page = ListingPage(passwords=passwords)
         self.groups_page = GroupListPage()
         self.overview_page = OverviewListPage()
-        self.article_page = ArticlePage()
-        self.scheme_page = SchemePage()
+        self.article_page = ArticlePage(passwords=passwords)
+        self.scheme_page = SchemePage(passwords=passwords)
         self.message_page = MessagePage()
         for page in (
             self.start_page,

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import URL, URLInspectorError
 from urlinspector.core.quoting import quoted
-from urlinspector.gui.viewer.common import SNIFF, display_url, looks_like_text
+from urlinspector.gui.viewer.common import SNIFF, PasswordDisplay, looks_like_text
 from urlinspector.gui.viewer.download_record import DownloadRecord, format_size, progress_text
 from urlinspector.gui.zoom import follow_zoom
 from urlinspector.schemes.gopher.itemtypes import item_type
@@ -246,9 +246,12 @@ class SaveDialog(QDialog):
         folder: Path | str,
         spool: Path,
         parent: QWidget | None = None,
+        *,
+        passwords: PasswordDisplay | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("saveDialog")
+        shows = passwords or PasswordDisplay()
         self.setWindowTitle("Save a download")
         self.setModal(False)
         self.url = url
@@ -263,7 +266,7 @@ class SaveDialog(QDialog):
         self.folder_dialog: QFileDialog | None = None
 
         intro = QLabel(
-            f"<b>{_html(display_url(url.text, 120))}</b><br>is not shown here; "
+            f"<b>{_html(shows.label(url.text, 120))}</b><br>is not shown here; "
             "choose where to save it."
         )
         intro.setTextFormat(Qt.TextFormat.RichText)

@@ -1,12 +1,12 @@
 """The viewer's page renderer: the part of :class:`~urlinspector.gui.viewer.pane.ViewerPane`
-that the scheme handlers use to show what came back
-(:class:`~urlinspector.gui.viewer.handlers.base.Viewer`): a text, an image, a listing, a
-failure, and committing a page to the history with its URL and base URL (URL syntax draft
-1997 §5.1.3).
+that the scheme handlers use to show what came back: a text, an image, a listing, a
+failure, a line in the status bar, and committing a page to the history with its URL and
+base URL (URL syntax draft 1997 §5.1.3).
 
 :class:`PageRenderer` owns the URL and the base of the page shown; it is given the page
-stack, the history, the places, the download list, the transcript and the info label,
-and tells what changed by its signals (the pane passes them on as its own)."""
+stack, the history, the places, the download list, the transcript, the info label and
+the pane's password display, and tells what changed by its signals (the pane passes
+them on as its own)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from urlinspector.core import URL, BaseNotAbsoluteError, resolve
 from urlinspector.core.base import establish_base
-from urlinspector.gui.viewer.common import without_password
+from urlinspector.gui.viewer.common import PasswordDisplay
 from urlinspector.gui.viewer.downloads import Downloads
 from urlinspector.gui.viewer.ftp_view import TranscriptPanel
 from urlinspector.gui.viewer.handlers.base import Navigation, last_part
@@ -37,7 +37,8 @@ __all__ = ["PageRenderer", "failure_title", "resolved"]
 
 class PageRenderer(QObject):
     """Shows pages on *pages* and commits them to *history* (see the module
-    description); *server_of* names the server a URL is fetched from, for messages.
+    description); *server_of* names the server a URL is fetched from, for messages;
+    *passwords* says whether the URLs in them show their passwords.
 
     Signals: ``urlChanged(str)``, ``baseChanged(str)``, ``titleChanged(str)`` and
     ``statusMessage(str)``, as the pane's."""
@@ -56,6 +57,7 @@ class PageRenderer(QObject):
         transcript: TranscriptPanel,
         info: QLabel,
         server_of: Callable[[URL], str],
+        passwords: PasswordDisplay,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -66,6 +68,7 @@ class PageRenderer(QObject):
         self.transcript = transcript
         self.info = info
         self.server_of = server_of
+        self.passwords = passwords
         self.url: URL | None = None
         """The URL of the page shown (None before the first)."""
         self.base = ""
@@ -86,6 +89,10 @@ class PageRenderer(QObject):
 
     def set_info(self, text: str) -> None:
         self.info.setText(text)
+
+    def status(self, text: str) -> None:
+        """A line for the status bar ("" clears it)."""
+        self.statusMessage.emit(text)
 
     def info_text(self) -> str:
         return self.info.text()
@@ -147,7 +154,7 @@ class PageRenderer(QObject):
             self.titleChanged.emit(title)
         where = self.server_of(url)
         self.set_info(f"{title} · {where}" if where else title)
-        self.statusMessage.emit(f"{title}: {without_password(message)}")
+        self.statusMessage.emit(f"{title}: {self.passwords.url(message)}")
 
     def commit(
         self,
@@ -179,8 +186,10 @@ class PageRenderer(QObject):
             else:
                 self.history.visit(nav.url, title)
         current = self.history.current
-        # back, forward or reload: the item followed, where it was (a new page: the top)
-        self.places.restore(page, current.state if nav.offset is not None and current else {})
+        # back, forward or reload: the item followed, where it was (a new page: its
+        # first item, or the one that leads back down after Backspace)
+        kept = current.state if nav.offset is not None and current else {}
+        self.places.restore(page, kept, nav.text)
         self.url = nav.url
         self.urlChanged.emit(url)
         self.titleChanged.emit(title)

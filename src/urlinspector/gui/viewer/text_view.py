@@ -12,8 +12,8 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QPalette, QTextCharFormat, QTextCursor, QTextOption
+from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QKeyEvent, QPalette, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -47,6 +47,8 @@ DECLARED = "declared"
 """The choice "as the document declares" (a news article's Content-Type)."""
 MAX_LINKS = 20_000
 """Links made clickable in one document (a bigger list of URLs still shows as text)."""
+_BACK_KEYS = frozenset({Qt.Key.Key_Backspace, Qt.Key.Key_Left})
+_PLAIN = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
 
 
 def decode_text(data: bytes, charset: str) -> str:
@@ -79,9 +81,11 @@ class TextView(QWidget):
     """A text document with a charset choice and clickable URLs.
 
     Signals: ``linkActivated(str)``, ``linkHovered(str)`` (``""`` when the pointer
-    leaves a link), ``charsetChanged(str)``.
+    leaves a link), ``charsetChanged(str)``, ``backRequested()`` (Backspace or Left in
+    the text, as in Lynx: back to the menu the text came from).
     """
 
+    backRequested = Signal()
     linkActivated = Signal(str)
     linkHovered = Signal(str)
     charsetChanged = Signal(str)
@@ -117,6 +121,7 @@ class TextView(QWidget):
         self.browser.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.browser.anchorClicked.connect(self._anchor_clicked)
         self.browser.highlighted.connect(self._anchor_hovered)
+        self.browser.installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -185,7 +190,8 @@ class TextView(QWidget):
         self.browser.setPlainText(text)
         # a defanged URL (hxxps://evil[.]com) was written so that nobody follows it by
         # a click: it stays plain text here
-        self.links = tuple(f for f in extract(text) if not f.refanged) if text else ()
+        # (nor a javascript: value in markup: markup=False)
+        self.links = tuple(f for f in extract(text, markup=False) if not f.refanged) if text else ()
         self._mark_links()
 
     def _mark_links(self) -> None:
@@ -227,6 +233,21 @@ class TextView(QWidget):
         if charset != self._charset:
             self._show(charset)
             self.charsetChanged.emit(charset)
+
+    # -- keys -------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Backspace and Left in the text go back (the text has no caret to move)."""
+        if (
+            watched is self.browser
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in _BACK_KEYS
+            and event.modifiers() in _PLAIN
+        ):
+            self.backRequested.emit()
+            return True
+        return super().eventFilter(watched, event)
 
     # -- links ------------------------------------------------------------------------
 

@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import EDITIONS, URL, Destination, browser_reading
-from urlinspector.gui.models.inspection import target_for
-from urlinspector.gui.models.text import EMPTY_ADDRESS, menu_text, shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendStrip
 from urlinspector.present.masking import mask_known
+from urlinspector.present.target import target_for
+from urlinspector.present.text import EMPTY_ADDRESS, menu_text, shown
 from urlinspector.present.verdicts import counted, tally
 
 __all__ = ["AddressArea"]

@@ -47,13 +47,13 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QMenu, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
 
 from urlinspector.core import URL
-from urlinspector.gui.models.anatomy import Description, describe
-from urlinspector.gui.models.text import shown
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.char_tooltip import description_html
 from urlinspector.gui.widgets.url_colours import FULL_LIMIT, WINDOW_MARGIN, UrlHighlighter
 from urlinspector.gui.widgets.url_marks import HiddenMarks, needs_marks, real_text, unmarked
+from urlinspector.present.anatomy import Description, describe
 from urlinspector.present.colouring import Run
+from urlinspector.present.text import shown
 
 __all__ = [
     "FULL_LIMIT",

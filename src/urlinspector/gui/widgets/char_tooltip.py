@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from urlinspector.core import URL
 from urlinspector.core.lookalike import describe_char
-from urlinspector.gui.models.anatomy import Description
-from urlinspector.gui.models.text import html_text, masked, shown
+from urlinspector.present.anatomy import Description
 from urlinspector.present.masking import mask_finding
 from urlinspector.present.severity import severity_label
+from urlinspector.present.text import html_text, masked, shown
 
 __all__ = ["description_html"]
 

@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import URL, UnknownCharsetError
 from urlinspector.core.charsets import canonical_charset
-from urlinspector.gui.models.anatomy import decoded
 from urlinspector.gui.models.components import ComponentsModel
 from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.anatomy import decoded
 
 __all__ = ["CHARSETS", "URL_TEXT_COLUMNS", "ComponentsPanel", "LeftElidingDelegate"]
 

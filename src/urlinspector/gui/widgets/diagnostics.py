@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
-from urlinspector.gui.models.text import EMPTY_ADDRESS
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.text import EMPTY_ADDRESS
 
 __all__ = ["CITATION_COLUMN", "CitationDelegate", "DiagnosticsPanel"]
 

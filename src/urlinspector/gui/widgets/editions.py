@@ -37,11 +37,11 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core import EDITIONS
-from urlinspector.gui.models.inspection import EditionsTable
-from urlinspector.gui.models.readers import READER_COLUMN
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.editions_table import EditionsTable
+from urlinspector.present.reader_columns import READER_COLUMN
 
 __all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
 

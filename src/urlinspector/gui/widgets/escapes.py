@@ -10,10 +10,10 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-from urlinspector.gui.models.inspection import EscapeRow
 from urlinspector.gui.models.tables import SPAN_ROLE, EscapesModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.present.escape_rows import EscapeRow
 
 __all__ = ["WRAPPED_ROWS", "EscapesPanel"]
 

@@ -8,8 +8,8 @@ from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from urlinspector.core import URL
-from urlinspector.gui.models.text import html_text, shown
 from urlinspector.present.explain import Sentence, explain
+from urlinspector.present.text import html_text, shown
 
 __all__ = ["ExplainPanel"]
 

@@ -37,7 +37,6 @@ from PySide6.QtWidgets import (
 from urlinspector.core.documents import BUNDLED, Document
 from urlinspector.core.spec_index import Section, SpecIndex
 from urlinspector.data import spec_index
-from urlinspector.gui.models.text import html_text
 from urlinspector.gui.palette import theme_of
 from urlinspector.gui.widgets.address_bar import url_font
 from urlinspector.palette import INTERFACE
@@ -47,6 +46,7 @@ from urlinspector.present.citations import (
     display_text,
     open_citation,
 )
+from urlinspector.present.text import html_text
 
 __all__ = ["SpecReader"]
 

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core.resolution import Resolution
-from urlinspector.gui.models.text import shown
 from urlinspector.gui.widgets.copying import install_copying
 from urlinspector.present.masking import mask_known
+from urlinspector.present.text import shown
 
 __all__ = ["CITATION_COLUMN", "TracePanel"]
 

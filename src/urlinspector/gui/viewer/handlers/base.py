@@ -6,6 +6,11 @@ the person first (:class:`AskPort`, :class:`AskSearch`), or a page shown at once
 (:class:`Shown`).  When the fetch's result comes back, the same handler turns it into a
 page (:meth:`SchemeHandler.show`).  The pane never looks at a scheme name: it asks the
 registry (:mod:`urlinspector.gui.viewer.handlers`) for the handler and follows the steps.
+
+A handler is made for one viewer from its parts (:class:`ViewerParts`) and keeps only
+those it uses, in a small context of its own: the page renderer (which shows a page or a
+failure, and knows the URL of the page shown), its own pages, and the fetch settings
+(:class:`~urlinspector.gui.viewer.net_options.NetOptions`).
 """
 
 from __future__ import annotations
@@ -25,14 +30,11 @@ from urlinspector.schemes.ports import port_warning
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-    from urlinspector.gui.viewer.ftp_view import ListingPage, TranscriptPanel
-    from urlinspector.gui.viewer.gopher_view import GopherMenuPage
-    from urlinspector.gui.viewer.image_view import ImageView
-    from urlinspector.gui.viewer.news_view import ArticlePage, GroupListPage, OverviewListPage
-    from urlinspector.gui.viewer.other_schemes import MessagePage, SchemePage
+    from urlinspector.gui.viewer.net_options import NetOptions
+    from urlinspector.gui.viewer.pages import PageStack
+    from urlinspector.gui.viewer.showing import PageRenderer
     from urlinspector.gui.viewer.tasks import SavedPage
-    from urlinspector.gui.viewer.text_view import TextView
-    from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
+    from urlinspector.gui.viewer.workers import Job, JobContext
     from urlinspector.net.limits import Limits
 
 __all__ = [
@@ -46,7 +48,7 @@ __all__ = [
     "Shown",
     "Step",
     "Task",
-    "Viewer",
+    "ViewerParts",
     "consent",
     "guarded",
     "hostport",
@@ -151,105 +153,40 @@ class Navigation:
         return self.url.text
 
 
-class Viewer(Protocol):
-    """What a handler uses of the viewer pane: its pages, limits and settings, and the
-    ways to show a page or a failure."""
+@dataclass(frozen=True)
+class ViewerParts:
+    """The parts of one viewer its handlers are made from
+    (:data:`~urlinspector.gui.viewer.handlers.HANDLERS`' factories): each keeps only the
+    ones it uses."""
 
-    url: URL | None
-    """The URL of the page shown (None before the first)."""
-    limits: Limits
-    news_server: str | None
-    ftp_auth_tls: bool
-    """Ask every ftp server for TLS (AUTH TLS, RFC 4217); ftps URLs always use it."""
-    clear_text_logins: set[str]
-    accepted_certificates: dict[str, str]
-    """Server (:meth:`SchemeHandler.server`) -> the SHA-256 fingerprint of the TLS
-    certificate the person accepted for it this session, unverified."""
-    runner: JobRunner
-    gopher_page: GopherMenuPage
-    text_page: TextView
-    image_page: ImageView
-    listing_page: ListingPage
-    groups_page: GroupListPage
-    overview_page: OverviewListPage
-    article_page: ArticlePage
-    scheme_page: SchemePage
-    message_page: MessagePage
-    transcript: TranscriptPanel
-
-    def commit(
-        self,
-        nav: Navigation,
-        page: QWidget,
-        title: str,
-        *,
-        base: str | None = None,
-        content: str | None = None,
-    ) -> None: ...
-
-    def name_link(self, url: str, name: str) -> None: ...
-
-    def show_failure(
-        self,
-        url: URL,
-        offset: int | None,
-        title: str,
-        message: str,
-        *,
-        save: bool = False,
-        save_data: bytes | None = None,
-        visit: bool = True,
-    ) -> None: ...
-
-    def show_text(
-        self, nav: Navigation, data: bytes, info: str, *, content: bool = False
-    ) -> None: ...
-
-    def show_image(self, nav: Navigation, data: bytes, info: str) -> None: ...
-
-    def show_listing(self, nav: Navigation, base: str, title: str, info: str) -> None:
-        """Show the listing page (filled by the handler) as the directory *base*."""
-        ...
-
-    def offer_saved(self, nav: Navigation, name: str, spool: Path, size: int) -> None: ...
-
-    def set_info(self, text: str) -> None: ...
-
-    def info_text(self) -> str: ...
-
-    def status(self, text: str) -> None: ...
-
-    def restore_state(self, nav: Navigation) -> dict[str, Any]: ...
-
-    def navigate(self, url: URL, origin: Origin = Origin.LINK) -> None: ...
-
-    def follow(self, text: str, origin: Origin = Origin.LINK) -> None:
-        """Follow *text*, a link on the page shown: read once, as that page was."""
-        ...
+    renderer: PageRenderer
+    """Shows a page or a failure and commits it to the history; knows the URL of the
+    page shown (the request policy judges a link by it)."""
+    pages: PageStack
+    net: NetOptions
+    """The fetch settings of the session."""
 
 
 class SchemeHandler(Protocol):
     """One scheme's part in the viewer (one module per scheme under ``handlers/``)."""
 
-    def plan(
-        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
-    ) -> Step:
+    def plan(self, url: URL, *, confirmed: bool = False, origin: Origin = Origin.LINK) -> Step:
         """What to do for *url*; *confirmed*: the person agreed to its port (or to
         what the question was about); *origin*: who chose it.  Raises
         :class:`~urlinspector.schemes.errors.LocalProtocolError` for a URL that cannot
         be sent (nothing is sent)."""
         ...
 
-    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+    def show(self, nav: Navigation, result: object) -> None:
         """Show *result*, what :attr:`Fetch.task` returned for *nav*."""
         ...
 
-    def partial(self, viewer: Viewer, nav: Navigation) -> None:
+    def partial(self, nav: Navigation) -> None:
         """Show what arrived so far (a menu's items), when the task pushed some or
         stopped before its end."""
         ...
 
-    def save(self, url: URL, viewer: Viewer) -> Download | None:
+    def save(self, url: URL) -> Download | None:
         """How to save the page at *url* into a file (None: it cannot be saved)."""
         ...
 
@@ -257,11 +194,11 @@ class SchemeHandler(Protocol):
         """The URL that searches for *words* (after :class:`AskSearch`)."""
         ...
 
-    def server(self, url: URL, viewer: Viewer) -> str:
+    def server(self, url: URL) -> str:
         """The server *url* is fetched from, for messages ("" for none)."""
         ...
 
-    def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
+    def earlier(self, url: URL, before: int) -> Fetch | None:
         """The fetch of the part of the page *url* that comes before *before* (a news
         group's older articles), or None."""
         ...
@@ -275,19 +212,19 @@ class SchemeHandler(Protocol):
 class BaseHandler:
     """Defaults for the optional parts of :class:`SchemeHandler`."""
 
-    def partial(self, viewer: Viewer, nav: Navigation) -> None:
+    def partial(self, nav: Navigation) -> None:
         return None
 
-    def save(self, url: URL, viewer: Viewer) -> Download | None:
+    def save(self, url: URL) -> Download | None:
         return None
 
     def with_search(self, url: URL, words: str) -> str:
         raise NotImplementedError(f"{url.scheme} URLs have no search")
 
-    def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
+    def earlier(self, url: URL, before: int) -> Fetch | None:
         return None
 
-    def server(self, url: URL, viewer: Viewer) -> str:
+    def server(self, url: URL) -> str:
         return hostport(url)
 
     def parent(self, url: URL) -> str | None:
@@ -298,20 +235,16 @@ def _reach(origin: Origin) -> Reach:
     return Reach.LINK if origin is Origin.LINK else Reach.TYPED
 
 
-def _page(viewer: Viewer) -> URL | None:
-    return viewer.url
-
-
 def consent(
-    url: URL, viewer: Viewer, confirmed: bool, origin: Origin = Origin.LINK
+    url: URL, page: URL | None, confirmed: bool, origin: Origin = Origin.LINK
 ) -> AskPort | None:
-    """The question to ask before connecting to *url*, unless *confirmed*: the request
-    policy's (:func:`urlinspector.net.policy.before_connecting`): another service's
-    port, and for a link on the page shown another port than the scheme's own or a
-    local address."""
+    """The question to ask before connecting to *url*, followed from the page *page*
+    (None: none is shown), unless *confirmed*: the request policy's
+    (:func:`urlinspector.net.policy.before_connecting`): another service's port, and for
+    a link on the page shown another port than the scheme's own or a local address."""
     if confirmed:
         return None
-    reasons = before_connecting(url, reach=_reach(origin), page=_page(viewer))
+    reasons = before_connecting(url, reach=_reach(origin), page=page)
     if not reasons:
         return None
     if port_warning(url) is None:  # a local address, or another port from a link
@@ -319,14 +252,14 @@ def consent(
     return AskPort("; ".join(reasons))
 
 
-def guarded(viewer: Viewer, url: URL, origin: Origin, confirmed: bool) -> Limits:
-    """The viewer's limits with the request policy's guard for *url*: a name that
-    resolves to a local address is judged as that address (and connected to as
+def guarded(limits: Limits, url: URL, page: URL | None, origin: Origin, confirmed: bool) -> Limits:
+    """*limits* with the request policy's guard for *url*, followed from *page*: a name
+    that resolves to a local address is judged as that address (and connected to as
     resolved, once); a link on a remote page does not reach one unless the person
     consented to it as written in the URL."""
-    permit = permit_for(url, reach=_reach(origin), page=_page(viewer), consented=confirmed)
+    permit = permit_for(url, reach=_reach(origin), page=page, consented=confirmed)
     hint = "type the address in the address bar to go there anyway"
-    return replace(viewer.limits, guard=Guard(permit, hint))
+    return replace(limits, guard=Guard(permit, hint))
 
 
 def hostport(url: URL) -> str:
@@ -340,18 +273,20 @@ def last_part(url: URL) -> str:
     return last or (url.host or url.text)
 
 
-def show_download(viewer: Viewer, nav: Navigation, saved: SavedPage, what: str) -> None:
+def show_download(
+    renderer: PageRenderer, limits: Limits, nav: Navigation, saved: SavedPage, what: str
+) -> None:
     """A deferred download (:class:`Download` with *show_now* false) that has come
-    whole: shown as text, with the text view's charset choice, when its first octets
-    read as text (:func:`~urlinspector.gui.viewer.common.looks_like_text`) and it fits
-    in memory (Save stays, as for every page); else offered for saving.  *what* names
-    it in the info line ("ftp file")."""
+    whole: shown as text by *renderer*, with the text view's charset choice, when its
+    first octets read as text (:func:`~urlinspector.gui.viewer.common.looks_like_text`)
+    and it fits in memory (*limits*; Save stays, as for every page); else offered for
+    saving.  *what* names it in the info line ("ftp file")."""
     with open(saved.spool, "rb") as spool:
         head = spool.read(SNIFF)
-    if saved.size <= viewer.limits.max_memory and looks_like_text(head):
+    if saved.size <= limits.max_memory and looks_like_text(head):
         data = saved.spool.read_bytes()
         saved.spool.unlink(missing_ok=True)
-        viewer.show_text(nav, data, f"{what} · {format_size(len(data))} · {hostport(nav.url)}")
+        renderer.show_text(nav, data, f"{what} · {format_size(len(data))} · {hostport(nav.url)}")
         return
     name = nav.download_name or last_part(nav.url)
-    viewer.offer_saved(nav, name, saved.spool, saved.size)
+    renderer.offer_saved(nav, name, saved.spool, saved.size)

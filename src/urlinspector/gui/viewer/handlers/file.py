@@ -4,6 +4,8 @@ regular files as text or images (:mod:`urlinspector.net.file` reads them)."""
 from __future__ import annotations
 
 import mimetypes
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from urlinspector.core import URL
 from urlinspector.gui.viewer.common import SNIFF, looks_like_text
@@ -16,14 +18,20 @@ from urlinspector.gui.viewer.handlers.base import (
     Navigation,
     Origin,
     Step,
-    Viewer,
+    ViewerParts,
     last_part,
 )
 from urlinspector.gui.viewer.handlers.ftp import parent_url
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import FilePage, file_save_task, file_task
 
-__all__ = ["FileHandler"]
+if TYPE_CHECKING:
+    from urlinspector.gui.viewer.ftp_view import ListingPage
+    from urlinspector.gui.viewer.net_options import NetOptions
+    from urlinspector.gui.viewer.other_schemes import MessagePage
+    from urlinspector.gui.viewer.showing import PageRenderer
+
+__all__ = ["FileContext", "FileHandler"]
 
 
 def _local_kind(name: str) -> str:
@@ -33,16 +41,33 @@ def _local_kind(name: str) -> str:
     return mime.split("/", 1)[0] + " file" if "/" in mime else mime
 
 
+@dataclass(frozen=True)
+class FileContext:
+    """What the file handler uses: the renderer, the listing page (a folder), the
+    message page (a binary file), the fetch settings (the limits)."""
+
+    renderer: PageRenderer
+    listing: ListingPage
+    message: MessagePage
+    net: NetOptions
+
+
 class FileHandler(BaseHandler):
     """file: (see the module description)."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+
+    @classmethod
+    def of(cls, parts: ViewerParts) -> FileHandler:
+        pages = parts.pages
+        return cls(FileContext(parts.renderer, pages.listing_page, pages.message_page, parts.net))
 
     def parent(self, url: URL) -> str | None:
         return parent_url(url.text)
 
-    def plan(
-        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
-    ) -> Step:
-        shown = viewer.url
+    def plan(self, url: URL, *, confirmed: bool = False, origin: Origin = Origin.LINK) -> Step:
+        shown = self.ctx.renderer.url
         remote = shown is not None and (shown.scheme or "").lower() != "file"
         if origin is Origin.LINK and remote and not confirmed:
             # a remote page links to a file of this computer: its author chose what the
@@ -54,9 +79,9 @@ class FileHandler(BaseHandler):
                 title="Open a local file?",
                 go_on="&Open the file",
             )
-        return Fetch(file_task(url, limits=viewer.limits))
+        return Fetch(file_task(url, limits=self.ctx.net.limits))
 
-    def save(self, url: URL, viewer: Viewer) -> Download | None:
+    def save(self, url: URL) -> Download | None:
         if url.text.endswith("/"):
             return None  # a folder
         name = suggest_name(last_part(url))
@@ -66,9 +91,10 @@ class FileHandler(BaseHandler):
             no_resume="a local file is copied again by Retry",
         )
 
-    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+    def show(self, nav: Navigation, result: object) -> None:
         if not isinstance(result, FilePage):
             return
+        renderer = self.ctx.renderer
         if result.entries is not None:
             rows = [
                 ListingRow(
@@ -83,23 +109,23 @@ class FileHandler(BaseHandler):
                 for e in result.entries
             ]
             path = result.path
-            viewer.listing_page.set_listing(str(path), rows, has_parent=path != path.parent)
+            self.ctx.listing.set_listing(str(path), rows, has_parent=path != path.parent)
             base = nav.text if nav.text.endswith("/") else nav.text + "/"
             title = path.name or str(path)
-            viewer.show_listing(nav, base, title, f"local folder · {len(rows)} entries")
+            renderer.show_listing(nav, base, title, f"local folder · {len(rows)} entries")
             return
         data = result.data or b""
         info = f"local file · {format_size(len(data))}"
         mime = result.mime or ""
         if mime.startswith("image/") or result.path.suffix.lower() in IMAGE_SUFFIXES:
-            viewer.show_image(nav, data, info)
+            renderer.show_image(nav, data, info)
         elif looks_like_text(data[:SNIFF]):
-            viewer.show_text(nav, data, info, content=mime == "text/html")
+            renderer.show_text(nav, data, info, content=mime == "text/html")
         else:
-            viewer.message_page.show_message(
+            self.ctx.message.show_message(
                 "A binary file",
                 f"{result.path} holds binary data ({format_size(len(data))}, "
                 f"{mime or 'type unknown'}); it is not shown here.",
                 (("open", "Open with the s&ystem"),),
             )
-            viewer.commit(nav, viewer.message_page, result.path.name)
+            renderer.commit(nav, self.ctx.message, result.path.name)

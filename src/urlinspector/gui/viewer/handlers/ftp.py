@@ -4,8 +4,10 @@ exchange below the page, and how TLS protected it in the page's info line."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from urlinspector.core import URL, BaseNotAbsoluteError, parse, resolve
-from urlinspector.gui.viewer.common import display_url
 from urlinspector.gui.viewer.ftp_view import IMAGE_SUFFIXES
 from urlinspector.gui.viewer.handlers.base import (
     BaseHandler,
@@ -14,7 +16,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Navigation,
     Origin,
     Step,
-    Viewer,
+    ViewerParts,
     consent,
     guarded,
     hostport,
@@ -27,7 +29,12 @@ from urlinspector.net.ftp.tls import TLSInfo
 from urlinspector.schemes.ftp.listing import Listing
 from urlinspector.schemes.ftp.url import plan as ftp_plan
 
-__all__ = ["TEXT_NO_RESUME", "FtpHandler", "parent_url", "tls_info"]
+if TYPE_CHECKING:
+    from urlinspector.gui.viewer.ftp_view import ListingPage
+    from urlinspector.gui.viewer.net_options import NetOptions
+    from urlinspector.gui.viewer.showing import PageRenderer
+
+__all__ = ["TEXT_NO_RESUME", "FtpContext", "FtpHandler", "parent_url", "tls_info"]
 
 TEXT_NO_RESUME = (
     "a file sent as text (TYPE A) cannot resume: its octets on disk are not the ones the "
@@ -64,21 +71,36 @@ def _is_image(name: str) -> bool:
     return any(name.lower().endswith(s) for s in IMAGE_SUFFIXES)
 
 
+@dataclass(frozen=True)
+class FtpContext:
+    """What the ftp handler uses: the renderer, the listing page, the fetch settings."""
+
+    renderer: PageRenderer
+    listing: ListingPage
+    net: NetOptions
+
+
 class FtpHandler(BaseHandler):
     """ftp: (see the module description)."""
+
+    def __init__(self, ctx: FtpContext) -> None:
+        self.ctx = ctx
+
+    @classmethod
+    def of(cls, parts: ViewerParts) -> FtpHandler:
+        return cls(FtpContext(parts.renderer, parts.pages.listing_page, parts.net))
 
     def parent(self, url: URL) -> str | None:
         return parent_url(url.text)
 
-    def plan(
-        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
-    ) -> Step:
+    def plan(self, url: URL, *, confirmed: bool = False, origin: Origin = Origin.LINK) -> Step:
         the_plan = ftp_plan(url)
-        question = consent(url, viewer, confirmed, origin)
+        shown = self.ctx.renderer.url
+        question = consent(url, shown, confirmed, origin)
         if question is not None:
             return question
-        limits = guarded(viewer, url, origin, confirmed)
-        tls = viewer.ftp_auth_tls
+        limits = guarded(self.ctx.net.limits, url, shown, origin, confirmed)
+        tls = self.ctx.net.ftp_auth_tls
         if the_plan.action == "retrieve" and not the_plan.looks_like_text:
             name = the_plan.name.decode("utf-8", "replace")
             if not _is_image(name):
@@ -94,10 +116,10 @@ class FtpHandler(BaseHandler):
                 )
         return Fetch(ftp_task(url, limits=limits, auth_tls=tls), transcript=True)
 
-    def save(self, url: URL, viewer: Viewer) -> Download | None:
+    def save(self, url: URL) -> Download | None:
         the_plan = ftp_plan(url)
         name = the_plan.name.decode("utf-8", "replace")
-        tls = viewer.ftp_auth_tls
+        tls = self.ctx.net.ftp_auth_tls
         if the_plan.transfer_type != "I":
             return Download(
                 suggest_name(name),
@@ -110,34 +132,34 @@ class FtpHandler(BaseHandler):
             resume=lambda spool, at: ftp_resume_task(url, spool, at, auth_tls=tls),
         )
 
-    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+    def show(self, nav: Navigation, result: object) -> None:
+        renderer = self.ctx.renderer
         if isinstance(result, SavedPage):
             if result.listing is not None:  # an ftp name that was a directory
                 result.spool.unlink(missing_ok=True)
-                self._show_listing(viewer, nav, result.listing, result.tls)
+                self._show_listing(nav, result.listing, result.tls)
                 return
-            show_download(viewer, nav, result, "ftp file")
+            show_download(renderer, self.ctx.net.limits, nav, result, "ftp file")
             return
         if not isinstance(result, FtpPage):
             return
         ftp = result.result
         if ftp.listing is not None:
-            self._show_listing(viewer, nav, ftp.listing, ftp.tls)
+            self._show_listing(nav, ftp.listing, ftp.tls)
             return
         data = ftp.data or b""
         name = ftp.plan.name.decode("utf-8", "replace")
         info = f"ftp file · {format_size(len(data))} · {ftp.plan.authority}" + tls_info(ftp.tls)
         if _is_image(name):
-            viewer.show_image(nav, data, info)
+            renderer.show_image(nav, data, info)
         else:
-            viewer.show_text(nav, data, info)
+            renderer.show_text(nav, data, info)
 
-    def _show_listing(
-        self, viewer: Viewer, nav: Navigation, listing: Listing, tls: TLSInfo | None
-    ) -> None:
-        viewer.listing_page.set_ftp_listing(listing, has_parent=parent_url(listing.url) is not None)
+    def _show_listing(self, nav: Navigation, listing: Listing, tls: TLSInfo | None) -> None:
+        renderer = self.ctx.renderer
+        self.ctx.listing.set_ftp_listing(listing, has_parent=parent_url(listing.url) is not None)
         text = f"ftp directory · {len(listing.entries)} entries · {hostport(nav.url)}"
         text += tls_info(tls)
         if listing.url != nav.text:
-            text += f" · listed as {display_url(listing.url)} (its base URL)"
-        viewer.show_listing(nav, listing.url, last_part(nav.url), text)
+            text += f" · listed as {renderer.passwords.label(listing.url)} (its base URL)"
+        renderer.show_listing(nav, listing.url, last_part(nav.url), text)

@@ -12,13 +12,13 @@ text is shown as text (with the charset choice), data goes to the save dialog.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Slot
 
 from urlinspector.core import URL, parse
-from urlinspector.gui.models.text import visible
-from urlinspector.gui.viewer.common import without_password
 from urlinspector.gui.viewer.gopher_plus import AskDialog, ask_data, attributes_url
 from urlinspector.gui.viewer.handlers.base import (
     AskSearch,
@@ -29,7 +29,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Origin,
     Step,
     Task,
-    Viewer,
+    ViewerParts,
     consent,
     guarded,
     hostport,
@@ -38,11 +38,12 @@ from urlinspector.gui.viewer.handlers.base import (
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import GopherPage, SavedPage, gopher_task
-from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job
+from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
 from urlinspector.gui.zoom import follow_zoom
 from urlinspector.net.errors import Cancelled
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.tls import TLSOptions
+from urlinspector.present.text import visible
 from urlinspector.schemes.gopher import (
     MenuItem,
     error_in_body,
@@ -58,9 +59,19 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QWidget
 
+    from urlinspector.gui.viewer.gopher_view import GopherMenuPage
+    from urlinspector.gui.viewer.net_options import NetOptions
+    from urlinspector.gui.viewer.showing import PageRenderer
     from urlinspector.net.limits import Limits
 
-__all__ = ["NO_RANGES", "GopherHandler", "GopherMenu", "menu_above", "shown_as_image"]
+__all__ = [
+    "NO_RANGES",
+    "GopherContext",
+    "GopherHandler",
+    "GopherMenu",
+    "menu_above",
+    "shown_as_image",
+]
 
 NO_RANGES = "this server cannot resume: gopher has no ranges; Retry starts again"
 """RFC 1436 sends a selector and gets the whole item; Gopher+ (its 1993 draft) adds
@@ -101,10 +112,23 @@ def menu_above(url: URL) -> str | None:
     return above
 
 
-def tls_options(url: URL, viewer: Viewer) -> TLSOptions:
+def tls_options(url: URL, net: NetOptions) -> TLSOptions:
     """How the certificate of *url*'s server is trusted: verified against the system's
-    store, unless the person accepted this server's certificate this session."""
-    return TLSOptions(pinned=viewer.accepted_certificates.get(hostport(url)))
+    store, unless the person accepted this server's certificate this session (*net*)."""
+    return TLSOptions(pinned=net.accepted_certificates.get(hostport(url)))
+
+
+@dataclass(frozen=True)
+class GopherContext:
+    """What the gopher handler uses: the renderer, the menu page, the fetch settings."""
+
+    renderer: PageRenderer
+    page: GopherMenuPage
+    net: NetOptions
+
+    @classmethod
+    def of(cls, parts: ViewerParts) -> GopherContext:
+        return cls(parts.renderer, parts.pages.gopher_page, parts.net)
 
 
 def _where(url: URL, reply: GopherReply) -> str:
@@ -131,23 +155,31 @@ def _download(
 class GopherHandler(BaseHandler):
     """gopher: (see the module description)."""
 
-    def plan(
-        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
-    ) -> Step:
+    def __init__(self, ctx: GopherContext) -> None:
+        self.ctx = ctx
+
+    @classmethod
+    def of(cls, parts: ViewerParts) -> GopherHandler:
+        return cls(GopherContext.of(parts))
+
+    def plan(self, url: URL, *, confirmed: bool = False, origin: Origin = Origin.LINK) -> Step:
         request = request_from_url(url)
-        question = consent(url, viewer, confirmed, origin)
+        shown = self.ctx.renderer.url
+        question = consent(url, shown, confirmed, origin)
         if question is not None:
             return question
-        limits = guarded(viewer, url, origin, confirmed)
+        net = self.ctx.net
+        limits = guarded(net.limits, url, shown, origin, confirmed)
         if request.gophertype == "7" and request.search is None and request.kind == "menu":
             return AskSearch()
         if request.kind == "binary" and not shown_as_image(request.gophertype):
             # its first octets decide: a text is shown, data goes to the save dialog
-            return _download(url, tls_options(url, viewer), show_now=False, limits=limits)
-        return Fetch(gopher_task(url, limits=limits, tls=tls_options(url, viewer)))
+            return _download(url, tls_options(url, net), show_now=False, limits=limits)
+        return Fetch(gopher_task(url, limits=limits, tls=tls_options(url, net)))
 
-    def save(self, url: URL, viewer: Viewer) -> Download | None:
-        return _download(url, tls_options(url, viewer), show_now=True)
+    def save(self, url: URL) -> Download | None:
+        net = self.ctx.net
+        return _download(url, tls_options(url, net), show_now=True, limits=net.limits)
 
     def parent(self, url: URL) -> str | None:
         return menu_above(url)
@@ -155,104 +187,128 @@ class GopherHandler(BaseHandler):
     def with_search(self, url: URL, words: str) -> str:
         return with_search(url, words)
 
-    def partial(self, viewer: Viewer, nav: Navigation) -> None:
+    def partial(self, nav: Navigation) -> None:
         items = nav.job.context.take_items()
         if not items:
             return
-        page = viewer.gopher_page
+        page, renderer = self.ctx.page, self.ctx.renderer
         if not nav.committed:
             page.model.clear()
             page.show_menu()
-            viewer.commit(nav, page, _menu_title(items, nav.url))
+            renderer.commit(nav, page, _menu_title(items, nav.url))
         page.model.append(items)
         nav.items += len(items)
-        viewer.set_info(f"gopher menu · {nav.items:,} items so far · {hostport(nav.url)}")
+        renderer.set_info(f"gopher menu · {nav.items:,} items so far · {hostport(nav.url)}")
 
-    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+    def show(self, nav: Navigation, result: object) -> None:
+        renderer = self.ctx.renderer
         if isinstance(result, SavedPage):  # a binary item whose octets read as text
             what = type_name(request_from_url(nav.url).gophertype)
-            show_download(viewer, nav, result, f"gopher {what}")
+            show_download(renderer, self.ctx.net.limits, nav, result, f"gopher {what}")
             return
         if not isinstance(result, GopherPage):
             return
         reply = result.reply
-        kind = result.request.kind
-        where = _where(nav.url, reply)
         if reply.error is not None:
-            viewer.show_failure(nav.url, nav.offset, "The gopher server refused", reply.error.text)
+            renderer.show_failure(
+                nav.url, nav.offset, "The gopher server refused", reply.error.text
+            )
             return
-        page = viewer.gopher_page
+        kind = result.request.kind
         if kind == "menu":
-            self.partial(viewer, nav)
-            if not nav.committed:
-                page.model.clear()
-                page.show_menu()
-                viewer.commit(nav, page, _menu_title([], nav.url))
-            count = page.model.rowCount()
-            links = sum(1 for i in page.model.items if i.url is not None)
-            text = f"gopher menu · {count:,} lines, {links:,} links · {where}"
-            if reply.end is not None and reply.end.note:
-                text += f" · {reply.end.note}"
-            viewer.set_info(text)
-            viewer.status(f"Done: {count:,} lines.")
-            return
-        if kind == "attributes":
+            self._show_menu(nav, reply)
+        elif kind == "attributes":
+            page = self.ctx.page
             page.attributes.set_attributes(None, tuple(reply.attributes))
             page.show_attributes_only()
-            viewer.commit(nav, page, "Gopher+ attributes")
-            viewer.set_info(f"Gopher+ attributes · {where}")
-            return
-        body = reply.body or b""
+            renderer.commit(nav, page, "Gopher+ attributes")
+            renderer.set_info(f"Gopher+ attributes · {_where(nav.url, reply)}")
+        else:
+            self._show_document(nav, result)
+
+    def _show_menu(self, nav: Navigation, reply: GopherReply) -> None:
+        page, renderer = self.ctx.page, self.ctx.renderer
+        self.partial(nav)
+        if not nav.committed:
+            page.model.clear()
+            page.show_menu()
+            renderer.commit(nav, page, _menu_title([], nav.url))
+        count = page.model.rowCount()
+        links = sum(1 for i in page.model.items if i.url is not None)
+        text = f"gopher menu · {count:,} lines, {links:,} links · {_where(nav.url, reply)}"
+        if reply.end is not None and reply.end.note:
+            text += f" · {reply.end.note}"
+        renderer.set_info(text)
+        renderer.status(f"Done: {count:,} lines.")
+
+    def _show_document(self, nav: Navigation, result: GopherPage) -> None:
+        """A text or an image (an error the server wrote in its place: a failure)."""
+        renderer = self.ctx.renderer
+        body = result.reply.body or b""
         message = error_in_body(body)
         if message is not None:
-            viewer.show_failure(nav.url, nav.offset, "The gopher server says", message)
+            renderer.show_failure(nav.url, nav.offset, "The gopher server says", message)
             return
         what = type_name(result.request.gophertype)
-        if kind == "text":
+        where = _where(nav.url, result.reply)
+        if result.request.kind == "text":
             info = f"gopher {what} · {format_size(len(body))} · {where}"
-            viewer.show_text(nav, body, info, content=result.request.gophertype == "h")
+            renderer.show_text(nav, body, info, content=result.request.gophertype == "h")
             return
-        viewer.show_image(nav, body, f"gopher {what} · {where}")
+        renderer.show_image(nav, body, f"gopher {what} · {where}")
 
 
 class GopherMenu(QObject):
     """The menu page's own signals: an item followed or hovered, Gopher+ attributes
     (``!``) fetched for the item chosen and shown beside it, and the ASK form of an
-    item filled in and sent."""
+    item filled in and sent.  *follow* follows a link on the page shown; the
+    attributes are fetched on *runner*; the form is a dialog over *parent*."""
 
-    def __init__(self, viewer: Viewer, parent: QWidget) -> None:
+    def __init__(
+        self,
+        ctx: GopherContext,
+        runner: JobRunner,
+        follow: Callable[[str], None],
+        parent: QWidget,
+    ) -> None:
         super().__init__(parent)
-        self.viewer = viewer
+        self.ctx = ctx
+        self.runner = runner
+        self.follow = follow
         self.parent_widget = parent
         self.job: Job | None = None
         self.item: MenuItem | None = None
         self.ask_dialog: AskDialog | None = None
-        panel = viewer.gopher_page.attributes
-        menu = viewer.gopher_page.view
+        """The Gopher+ form open now, if any."""
+        self._asked: tuple[AskDialog, MenuItem] | None = None
+        """The form open last and the item it belongs to."""
+        panel = ctx.page.attributes
+        menu = ctx.page.view
         menu.itemActivated.connect(self._activated)
         menu.itemHovered.connect(self._hovered)
         menu.attributesRequested.connect(self.show_attributes)
-        panel.urlRequested.connect(viewer.follow)
+        panel.urlRequested.connect(follow)
         panel.formRequested.connect(self.fill_form)
 
     @Slot(object)
     def _activated(self, item: MenuItem) -> None:
         if item.url is not None:
-            self.viewer.name_link(item.url, visible(" ".join(item.display.split()))[:80])
-            self.viewer.follow(item.url)
+            self.ctx.renderer.name_link(item.url, visible(" ".join(item.display.split()))[:80])
+            self.follow(item.url)
 
     @Slot(object)
     def _hovered(self, item: MenuItem | None) -> None:
+        renderer = self.ctx.renderer
         if item is None:
-            self.viewer.status("")
+            renderer.status("")
         elif item.url is not None:
-            self.viewer.status(f"{type_name(item.itemtype)}: {without_password(item.url)}")
+            renderer.status(f"{type_name(item.itemtype)}: {renderer.passwords.url(item.url)}")
         else:
-            self.viewer.status(f"{type_name(item.itemtype)}: leads nowhere")
+            renderer.status(f"{type_name(item.itemtype)}: leads nowhere")
 
     @Slot(object)
     def show_attributes(self, item: MenuItem) -> None:
-        panel = self.viewer.gopher_page.attributes
+        panel = self.ctx.page.attributes
         panel.set_loading(item)
         panel.show()
         url = attributes_url(item)
@@ -260,19 +316,21 @@ class GopherMenu(QObject):
             panel.set_error("The item names no server to ask.")
             return
         target = parse(url)
-        question = consent(target, self.viewer, False)  # a link on the page shown
+        shown = self.ctx.renderer.url
+        question = consent(target, shown, False)  # a link on the page shown
         if question is not None:
             panel.set_error(f"Not asked: {question.warning}.")
             return
         if self.job is not None:
             self.job.cancel()
-        limits = guarded(self.viewer, target, Origin.LINK, False)
-        job = Job(gopher_task(target, limits=limits, tls=tls_options(target, self.viewer)), url)
+        net = self.ctx.net
+        limits = guarded(net.limits, target, shown, Origin.LINK, False)
+        job = Job(gopher_task(target, limits=limits, tls=tls_options(target, net)), url)
         job.signals.finished.connect(self._finished)
         job.signals.failed.connect(self._failed)
         self.job = job
         self.item = item
-        self.viewer.runner.start(job)
+        self.runner.start(job)
 
     @Slot(object)
     def _finished(self, result: object) -> None:
@@ -280,7 +338,7 @@ class GopherMenu(QObject):
             return
         self.job = None
         if isinstance(result, GopherPage):
-            panel = self.viewer.gopher_page.attributes
+            panel = self.ctx.page.attributes
             reply = result.reply
             if reply.error is not None:
                 panel.set_error(reply.error.text)
@@ -293,28 +351,39 @@ class GopherMenu(QObject):
             return
         self.job = None
         if not isinstance(error, Cancelled):
-            self.viewer.gopher_page.attributes.set_error(str(error))
+            self.ctx.page.attributes.set_error(str(error))
 
     @Slot(object)
     def fill_form(self, item: MenuItem | None) -> None:
-        panel = self.viewer.gopher_page.attributes
+        panel = self.ctx.page.attributes
         if item is None or not panel.ask_fields:
             return
         dialog = follow_zoom(AskDialog(panel.ask_fields, self.parent_widget))
-
-        def accepted() -> None:
-            url = item_url(
-                item.itemtype,
-                item.selector,
-                item.host,
-                item.port,
-                gopher_plus=ask_data(dialog.values()),
-                tls=item.tls,
-            )
-            if url is not None:
-                self.viewer.follow(url)
-
-        dialog.accepted.connect(accepted)
-        dialog.finished.connect(lambda _r: setattr(self, "ask_dialog", None))
+        dialog.accepted.connect(self._form_sent)
+        dialog.finished.connect(self._form_closed)
         self.ask_dialog = dialog
+        self._asked = (dialog, item)
         dialog.open()
+
+    @Slot()
+    def _form_sent(self) -> None:
+        """The form filled in: the item's URL with the answers (Gopher+ ASK), followed."""
+        # (finished, which forgets the dialog, comes before accepted: QDialog.done)
+        if self._asked is None or self.sender() is not self._asked[0]:
+            return
+        dialog, item = self._asked
+        url = item_url(
+            item.itemtype,
+            item.selector,
+            item.host,
+            item.port,
+            gopher_plus=ask_data(dialog.values()),
+            tls=item.tls,
+        )
+        if url is not None:
+            self.follow(url)
+
+    @Slot(int)
+    def _form_closed(self, _result: int) -> None:
+        if self.sender() is self.ask_dialog:
+            self.ask_dialog = None

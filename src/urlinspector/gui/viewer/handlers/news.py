@@ -6,6 +6,9 @@ stay on it (:mod:`..news_links`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from urlinspector.core import URL
 from urlinspector.gui.viewer.handlers.base import (
     BaseHandler,
@@ -13,7 +16,7 @@ from urlinspector.gui.viewer.handlers.base import (
     Navigation,
     Origin,
     Step,
-    Viewer,
+    ViewerParts,
     consent,
     guarded,
 )
@@ -23,50 +26,85 @@ from urlinspector.gui.viewer.text_view import DECLARED
 from urlinspector.net.nntp import server_for
 from urlinspector.schemes.nntp import Article, GroupList, OverviewPage, news_target, nntp_url
 
-__all__ = ["NewsHandler"]
+if TYPE_CHECKING:
+    from urlinspector.gui.viewer.net_options import NetOptions
+    from urlinspector.gui.viewer.news_view import ArticlePage, GroupListPage, OverviewListPage
+    from urlinspector.gui.viewer.showing import PageRenderer
+
+__all__ = ["NewsContext", "NewsHandler"]
+
+
+@dataclass(frozen=True)
+class NewsContext:
+    """What the news handler uses: the renderer, the three news pages (the group list,
+    a group's overview, an article), the fetch settings."""
+
+    renderer: PageRenderer
+    groups: GroupListPage
+    overview: OverviewListPage
+    article: ArticlePage
+    net: NetOptions
 
 
 class NewsHandler(BaseHandler):
     """news: and nntp: (see the module description)."""
 
-    def plan(
-        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
-    ) -> Step:
+    def __init__(self, ctx: NewsContext) -> None:
+        self.ctx = ctx
+
+    @classmethod
+    def of(cls, parts: ViewerParts) -> NewsHandler:
+        pages = parts.pages
+        return cls(
+            NewsContext(
+                parts.renderer,
+                pages.groups_page,
+                pages.overview_page,
+                pages.article_page,
+                parts.net,
+            )
+        )
+
+    def plan(self, url: URL, *, confirmed: bool = False, origin: Origin = Origin.LINK) -> Step:
         news_target(url)  # refuses what cannot be sent, before connecting
-        question = consent(url, viewer, confirmed, origin)
+        shown = self.ctx.renderer.url
+        question = consent(url, shown, confirmed, origin)
         if question is not None:
             return question
-        limits = guarded(viewer, url, origin, confirmed)
+        net = self.ctx.net
+        limits = guarded(net.limits, url, shown, origin, confirmed)
         return Fetch(
             news_task(
                 url,
-                server=viewer.news_server,
+                server=net.news_server,
                 limits=limits,
-                clear_text_login=self.server(url, viewer) in viewer.clear_text_logins,
+                clear_text_login=self.server(url) in net.clear_text_logins,
             ),
             transcript=True,
         )
 
-    def earlier(self, url: URL, viewer: Viewer, before: int) -> Fetch | None:
+    def earlier(self, url: URL, before: int) -> Fetch | None:
         """The page of the group's overview before article *before*."""
+        net = self.ctx.net
         return Fetch(
             news_task(
                 url,
-                server=viewer.news_server,
+                server=net.news_server,
                 before=before,
-                clear_text_login=self.server(url, viewer) in viewer.clear_text_logins,
+                clear_text_login=self.server(url) in net.clear_text_logins,
             ),
             transcript=True,
             state={"before": before},
         )
 
-    def server(self, url: URL, viewer: Viewer) -> str:
+    def server(self, url: URL) -> str:
         """An nntp: URL's own server; for news: URLs the one set in the window, else
         ``NNTPSERVER``, else localhost:119."""
+        news_server = self.ctx.net.news_server
         try:
-            return str(server_for(news_target(url), viewer.news_server))
+            return str(server_for(news_target(url), news_server))
         except ValueError:  # a setting or URL that names no usable server
-            return viewer.news_server or ""
+            return news_server or ""
 
     def parent(self, url: URL) -> str | None:
         """The page above: the group list above a news: group's overview (an nntp: URL
@@ -84,11 +122,11 @@ class NewsHandler(BaseHandler):
             return nntp_url(target.server, target.group, userinfo=url.userinfo)
         return None
 
-    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+    def show(self, nav: Navigation, result: object) -> None:
         if not isinstance(result, NewsPage):
             return
-        answer = result.answer
-        server = answer.server
+        ctx, renderer = self.ctx, self.ctx.renderer
+        server = result.answer.server
         server_text = str(server.address)
         details = [f"news server {server_text}"]
         if server.implementation:
@@ -96,19 +134,18 @@ class NewsHandler(BaseHandler):
         if server.tls:
             details.append("TLS")
         details.append(f"answered from {server.peer[0]} port {server.peer[1]}")
-        shown = answer.result
-        source = NewsSource.of(result.url, server.address, local_news_host(viewer.news_server))
+        shown = result.answer.result
+        local = local_news_host(ctx.net.news_server)
+        source = NewsSource.of(result.url, server.address, local)
         if isinstance(shown, GroupList):
-            viewer.groups_page.set_groups(shown, server_text)
-            viewer.commit(nav, viewer.groups_page, "news groups")
+            ctx.groups.set_groups(shown, server_text)
+            renderer.commit(nav, ctx.groups, "news groups")
         elif isinstance(shown, OverviewPage):
-            viewer.overview_page.set_page(shown, source, server_text)
-            viewer.commit(nav, viewer.overview_page, shown.group_name)
+            ctx.overview.set_page(shown, source, server_text)
+            renderer.commit(nav, ctx.overview, shown.group_name)
         elif isinstance(shown, Article):
-            state = viewer.restore_state(nav)
-            viewer.article_page.set_article(
-                shown, charset=state.get("charset", DECLARED), source=source
-            )
-            viewer.commit(nav, viewer.article_page, shown.subject or "article")
-        viewer.set_info(" · ".join(details))
-        viewer.status(f"Answered by the news server {server_text}.")
+            state = renderer.restore_state(nav)
+            ctx.article.set_article(shown, charset=state.get("charset", DECLARED), source=source)
+            renderer.commit(nav, ctx.article, shown.subject or "article")
+        renderer.set_info(" · ".join(details))
+        renderer.status(f"Answered by the news server {server_text}.")

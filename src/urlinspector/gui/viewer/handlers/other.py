@@ -4,6 +4,8 @@ reached, with a button that hands it to the system."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from urlinspector.core import URL
 from urlinspector.gui.viewer.handlers.base import (
     BaseHandler,
@@ -11,20 +13,29 @@ from urlinspector.gui.viewer.handlers.base import (
     Origin,
     Shown,
     Step,
-    Viewer,
+    ViewerParts,
 )
+
+if TYPE_CHECKING:
+    from urlinspector.gui.viewer.other_schemes import SchemePage
 
 __all__ = ["OtherHandler"]
 
 
 class OtherHandler(BaseHandler):
-    """Explained, not fetched (see the module description)."""
+    """Explained, not fetched (see the module description): its one part is the page
+    that explains."""
 
-    def plan(
-        self, url: URL, viewer: Viewer, *, confirmed: bool = False, origin: Origin = Origin.LINK
-    ) -> Step:
-        explanation = viewer.scheme_page.show_url(url)
-        return Shown(viewer.scheme_page, explanation.title)
+    def __init__(self, page: SchemePage) -> None:
+        self.page = page
 
-    def show(self, viewer: Viewer, nav: Navigation, result: object) -> None:
+    @classmethod
+    def of(cls, parts: ViewerParts) -> OtherHandler:
+        return cls(parts.pages.scheme_page)
+
+    def plan(self, url: URL, *, confirmed: bool = False, origin: Origin = Origin.LINK) -> Step:
+        explanation = self.page.show_url(url)
+        return Shown(self.page, explanation.title)
+
+    def show(self, nav: Navigation, result: object) -> None:
         return None

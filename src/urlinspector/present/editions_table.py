@@ -1,34 +1,20 @@
-"""What the panels show, computed from the core (the browsers' reading too:
-:func:`urlinspector.core.browser_reading`): the resolved target, the editions side by
-side, the escapes.
+"""The Editions view: one URL under every edition of the specs, newest first, as
+browsers read it and as the HTTP libraries do, each column's cells marked where they
+differ from the chosen edition's (the browsers') column.
 
-Qt-free, so the panels stay thin and every value here is testable without a window.
+Every value comes from one :class:`~urlinspector.present.inspection.Inspection` and
+the inspections of the same text under the other editions (:meth:`Inspection.under`);
+the window's table and the report's (``parse --format markdown|html``) are this one.
+Qt-free, so the panel stays thin and every value here is testable without a window.
 """
 
 from __future__ import annotations
 
-import codecs
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from urlinspector.core import (
-    DEFAULT_EDITION,
-    EDITIONS,
-    URL,
-    Destination,
-    URLInspectorError,
-    browser_reading,
-    destination,
-    parse,
-)
-from urlinspector.core.escapes import Escape, decode
-from urlinspector.core.guess import Guess, guess_absolute
+from urlinspector.core import DEFAULT_EDITION, EDITIONS, URL, BrowserReading
 from urlinspector.core.model import ComponentName
-from urlinspector.core.readers import ReaderReading, reader_readings
-from urlinspector.core.resolution import Resolution, resolve
-from urlinspector.data import top_domains
-from urlinspector.gui.models.readers import reader_columns
-from urlinspector.gui.models.text import masked, shown, visible
+from urlinspector.present.inspection import Inspection, parsed
 from urlinspector.present.masking import (
     mask_component,
     mask_in_text,
@@ -37,7 +23,9 @@ from urlinspector.present.masking import (
     password_span,
     passwords_of,
 )
+from urlinspector.present.reader_columns import reader_columns
 from urlinspector.present.severity import severity_label
+from urlinspector.present.text import masked, shown, visible
 from urlinspector.present.verdicts import (
     READS,
     REJECTS,
@@ -55,74 +43,13 @@ __all__ = [
     "WRITTEN",
     "Cell",
     "EditionsTable",
-    "EscapeRow",
-    "Judge",
-    "Target",
     "Whatwg",
     "editions_table",
-    "escape_rows",
-    "target_for",
     "whatwg",
 ]
 
-Parser = Callable[[str, str], URL]
-"""``parse(text, edition_id)``: :func:`urlinspector.core.parse` or a cache of it."""
-Judge = Callable[[str, str], Destination]
-"""``judge(text, edition_id)``: where *text* leads against the base, compared with
-its reading under that edition (:func:`urlinspector.core.destination` or a cache's)."""
-
 WHATWG = "whatwg"
 """Column id of the browsers' reading (the WHATWG URL Standard, computed by ada)."""
-
-
-# --- the resolved target ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Target:
-    """What the reference in the address bar points to."""
-
-    text: str | None
-    """The absolute target URL; None when there is none (no base for a relative
-    reference, or a base that is not absolute)."""
-    same_document: bool
-    """An empty or fragment-only reference: no new retrieval (URL syntax draft 1997 §3,
-    RFC 2396bis draft 2003 §4.2)."""
-    message: str
-    """One line for people: how the target was found, or why there is none."""
-    resolution: Resolution | None = None
-    guess: Guess | None = None
-    """For a relative reference with no base: what a person probably meant."""
-    error: bool = False
-
-
-def target_for(
-    reference: str, base: str, edition: str, *, trace: bool = False, url: URL | None = None
-) -> Target:
-    """Resolve *reference* against *base* (empty: no base) under *edition*."""
-    if url is None:
-        url = parse(reference, edition)
-    if not base.strip():
-        if url.is_absolute:
-            return Target(reference, False, "absolute: no base needed")
-        guess = guess_absolute(reference) if reference.strip() else None
-        message = "a relative reference: give a base URL to resolve it"
-        if guess is not None:
-            message += f" (or did you mean {guess.url}?)"
-        return Target(None, False, message, guess=guess)
-    try:
-        resolution = resolve(base, reference, edition, trace=trace)
-    except (URLInspectorError, ValueError) as exc:
-        return Target(None, False, str(exc), error=True)
-    label = EDITIONS[resolution.edition].label if resolution.edition in EDITIONS else edition
-    message = (
-        "same document: no new retrieval (URL syntax draft 1997 §3, RFC 2396bis draft 2003 §4.2)"
-        if resolution.same_document
-        else f"resolved against the base by {label} (the Resolution trace tab shows the steps)"
-    )
-    if resolution.notes:
-        message += " — " + "; ".join(resolution.notes)
-    return Target(resolution.target, resolution.same_document, message, resolution)
 
 
 # --- the browsers' reading ----------------------------------------------------------------
@@ -138,9 +65,8 @@ class Whatwg:
     error: str | None = None
 
 
-def whatwg(text: str, base: str = "") -> Whatwg:
-    """Parse *text* (against *base* when given) the way browsers do."""
-    reading = browser_reading(text, base if base.strip() else None)
+def whatwg(reading: BrowserReading) -> Whatwg:
+    """How browsers read a URL, from their reading of it (an inspection's)."""
     if not reading.valid:
         return Whatwg(None, {}, f"invalid: {reading.error}")
     return Whatwg(
@@ -248,7 +174,7 @@ def cut_keeping_host(text: str, limit: int = _CELL_LIMIT) -> str:
     after it, each marked with ``…``."""
     if len(text) <= limit:
         return text
-    host = parse(text, DEFAULT_EDITION.id).span("host")
+    host = parsed(text, DEFAULT_EDITION.id).span("host")
     if host is None:
         return text[: limit - 1] + "…"
     h0, h1 = host
@@ -265,7 +191,7 @@ def cut_keeping_host(text: str, limit: int = _CELL_LIMIT) -> str:
 
 
 def _masked_url(text: str, mask: bool) -> str:
-    return mask_url(parse(text, DEFAULT_EDITION.id)) if mask else text
+    return mask_url(parsed(text, DEFAULT_EDITION.id)) if mask else text
 
 
 def _tip(value: str | None, *lines: str) -> str:
@@ -334,17 +260,17 @@ def _findings_cell(found: URL, secrets: tuple[str, ...]) -> Cell:
     return Cell(words, "\n".join([head, *listed]), key=not errors)
 
 
-def _edition_column(
-    text: str, base: str, edition_id: str, table: _Making
-) -> tuple[list[Cell], URL, str | None]:
-    """The cells of one edition, its parse of *text* and its target."""
-    ed = EDITIONS[edition_id]
-    url = table.parse(text, edition_id)
-    target = target_for(text, base, edition_id, url=url)
+def _edition_column(inspection: Inspection, table: _Making) -> list[Cell]:
+    """The cells of one edition: the components (of the target, for a relative
+    reference with a base), its verdict, its target."""
+    ed = EDITIONS[inspection.edition]
+    url = inspection.url
+    target = inspection.target
     read: URL | None = url
     where = f"under {ed.label}"
     if table.reading == RESOLVED:
-        read = None if target.text is None else table.parse(target.text, edition_id)
+        resolved = inspection.of_target()
+        read = None if resolved is None else resolved.url
         where = f"of the target, {RESOLVED}, under {ed.label}"
     secrets = passwords_of(url, read) if table.mask_password else ()
     cells: list[Cell] = []
@@ -356,21 +282,21 @@ def _edition_column(
             else:
                 cells.append(_component_cell(read, row_id, explanation, table.mask_password))
         elif row_id == "findings":
-            cells.append(_findings_cell(table.judge(text, edition_id).annotated(url), secrets))
+            cells.append(_findings_cell(inspection.annotated, secrets))
         else:  # target
             suffix = "  (same document)" if target.same_document else ""
             message = mask_known(target.message, secrets)
             cells.append(_url_cell(target.text, message, mask=table.mask_password, suffix=suffix))
-    return cells, url, target.text
+    return cells
 
 
 _NOT_COMPARED = ("not-compared",)
 
 
-def _whatwg_column(text: str, base: str, table: _Making) -> list[Cell]:
+def _whatwg_column(browser: BrowserReading, table: _Making) -> list[Cell]:
     """The browsers' reading: of the target (a relative reference and a base) or of
     the URL; a relative reference without a base is not compared (browsers read none)."""
-    reading = whatwg(text, base)
+    reading = whatwg(browser)
     compared = table.reading != WRITTEN
     where = "as browsers read it (the WHATWG URL Standard, by ada)"
     if table.reading == RESOLVED:
@@ -425,20 +351,10 @@ def _same(a: object, b: object, whatwg_column: bool) -> bool:
 
 @dataclass(frozen=True)
 class _Making:
-    """How a table is made: its reference, what it reads, and its helpers."""
+    """How a table is made: what its component rows read, and whether passwords show."""
 
-    reference: str
     reading: str
     mask_password: bool
-    parse: Parser
-    judge: Judge
-
-
-def _judge_by(base: str, parse: Parser) -> Judge:
-    def judged(text: str, edition_id: str) -> Destination:
-        return destination(parse(text, edition_id), base, brands=top_domains())
-
-    return judged
 
 
 def _marked(columns: list[list[Cell]], column_ids: tuple[str, ...], ref: int) -> list[list[Cell]]:
@@ -464,56 +380,43 @@ def _marked(columns: list[list[Cell]], column_ids: tuple[str, ...], ref: int) ->
     return marked
 
 
-def editions_table(
-    text: str,
-    base: str = "",
-    *,
-    reference: str = DEFAULT_EDITION.id,
-    mask_password: bool = True,
-    parse: Parser = parse,
-    judge: Judge | None = None,
-    read: Callable[[str], tuple[ReaderReading, ...]] = reader_readings,
-) -> EditionsTable:
-    """*text* under every edition, newest first, as browsers read it and as the
-    HTTP libraries do (:mod:`.readers`, compared with the browsers); the editions
-    and the browsers compared with the *reference* edition's column (the chosen one).
+def editions_table(inspection: Inspection, *, mask_password: bool = True) -> EditionsTable:
+    """The text of *inspection* under every edition, newest first, as browsers read it
+    and as the HTTP libraries do (:mod:`.reader_columns`, compared with the browsers);
+    the editions and the browsers compared with the column of the inspection's own
+    edition (the chosen one).
 
-    One rule for every column: a relative reference with a *base* is read as its
+    One rule for every column: a relative reference with a base is read as its
     target, :data:`RESOLVED` (each edition's own resolution, the browsers', the
-    libraries given the reference edition's target); without a base, as it is
-    written (:data:`WRITTEN`).  Each edition's findings are counted as the status
-    line counts them: its parse's and where browsers go (*judge*: text and edition
-    id to a :class:`~urlinspector.core.Destination`, by default
-    :func:`~urlinspector.core.destination` against *base*); *parse* and *read*
-    (the libraries' readings of a text) may be a cache's.  Each cell's tooltip
-    starts with that cell's own value."""
-    if reference not in EDITIONS:
-        raise ValueError(f"unknown edition {reference!r}")
-    relative = parse(text, reference).is_relative
-    reading = "" if not relative else RESOLVED if base.strip() else WRITTEN
-    making = _Making(reference, reading, mask_password, parse, judge or _judge_by(base, parse))
+    libraries given the chosen edition's target); without a base, as it is written
+    (:data:`WRITTEN`).  Each edition's findings are counted as the status line counts
+    them (:attr:`Inspection.findings`).  Each cell's tooltip starts with that cell's
+    own value."""
+    inspection = inspection.with_readers()  # (the libraries have columns of their own)
+    reference = inspection.edition
+    relative = inspection.url.is_relative
+    reading = "" if not relative else RESOLVED if inspection.base.strip() else WRITTEN
+    making = _Making(reading, mask_password)
     columns: list[list[Cell]] = []
     headers: list[str] = []
     urls: list[URL] = []
-    targets: dict[str, str | None] = {}
     for edition_id, ed in EDITIONS.items():
-        cells, url, targets[edition_id] = _edition_column(text, base, edition_id, making)
-        columns.append(cells)
-        urls.append(url)
+        under = inspection.under(edition_id)
+        columns.append(_edition_column(under, making))
+        urls.append(under.url)
         headers.append(f"{ed.title} ({ed.year})")
-    columns.append(_whatwg_column(text, base, making))
+    browser = inspection.destination.browser
+    columns.append(_whatwg_column(browser, making))
     headers.append("browsers (WHATWG)")
     column_ids = (*EDITIONS, WHATWG)
     marked = _marked(columns, column_ids, column_ids.index(reference))
     # the libraries, each compared with the browsers' column
     row_ids = tuple(r for r, _ in EDITION_ROWS)
-    read_text = targets[reference] if reading == RESOLVED else text
-    compared = reading != WRITTEN and read_text is not None
-    browser = browser_reading(text, base if base.strip() else None)
+    read = inspection.of_target() if reading == RESOLVED else inspection
+    compared = reading != WRITTEN and read is not None
+    readings = (read or inspection).with_readers().readings
     secrets = passwords_of(*urls) if mask_password else ()
-    columns_read = reader_columns(
-        read(read_text or text), browser, row_ids, not compared, secrets=secrets
-    )
+    columns_read = reader_columns(readings, browser, row_ids, not compared, secrets=secrets)
     for column_id, header, library in columns_read:
         marked.append([Cell(value, tip, differs, key=value) for value, tip, differs in library])
         headers.append(header)
@@ -528,96 +431,3 @@ def editions_table(
         reference=reference,
         reading=reading,
     )
-
-
-# --- escapes ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EscapeRow:
-    component: str
-    escape: Escape
-    decoded: str
-    """What the escape decodes to in the chosen charset, shown visibly."""
-
-
-_ESCAPE_COMPONENTS: tuple[ComponentName, ...] = (
-    "user",
-    "password",
-    "host",
-    "path",
-    "query",
-    "fragment",
-)
-
-
-def escape_rows(url: URL, charset: str = "utf-8", limit: int = 5000) -> tuple[EscapeRow, ...]:
-    """Every ``%`` sequence of the URL's components, classified by the core
-    (unnecessary, meaningful, data, invalid), with what it decodes to."""
-    rows: list[EscapeRow] = []
-    userinfo_without_user = url.span("user") is None and url.span("userinfo") is not None
-    components: tuple[ComponentName, ...] = (
-        ("userinfo",) if userinfo_without_user else _ESCAPE_COMPONENTS
-    )
-    for name in components:
-        span = url.span(name)
-        if span is None or "%" not in url.text[span[0] : span[1]]:
-            continue
-        start, end = span
-        result = decode(
-            url.text[start:end],
-            name,
-            scheme=url.scheme,
-            charset=charset,
-            edition=url.edition,
-            offset=start,
-        )
-        for e, value in _decoded_escapes(result.escapes, charset):
-            rows.append(EscapeRow(name, e, value))
-            if len(rows) >= limit:
-                return tuple(rows)
-    return tuple(rows)
-
-
-def _decoded_escapes(escapes: tuple[Escape, ...], charset: str) -> list[tuple[Escape, str]]:
-    """Each escape with what it decodes to.  Adjacent escapes are fed to one
-    incremental decoder, so the octets of one UTF-8 character show that character on
-    the escape that starts it, and the others say that they continue it."""
-    out: list[tuple[Escape, str]] = []
-    continues = "↳ (continues the character before)"
-    try:
-        factory = codecs.getincrementaldecoder(charset)
-    except LookupError:
-        return [(e, "—") for e in escapes]
-    decoder = factory("backslashreplace")
-    pending: list[int] = []  # indices into out of escapes waiting for their character
-    previous_end = -1
-
-    def settle(text: str) -> None:
-        if not pending:
-            return
-        first, *rest = pending
-        out[first] = (out[first][0], shown(text) if text else "—")
-        for i in rest:
-            out[i] = (out[i][0], continues)
-        pending.clear()
-
-    for e in escapes:
-        if e.octet is None or e.span[0] != previous_end:
-            settle(decoder.decode(b"", final=True))
-            decoder.reset()
-        previous_end = e.span[1]
-        if e.octet is None:
-            out.append((e, "—"))
-            continue
-        out.append((e, ""))
-        pending.append(len(out) - 1)
-        try:
-            text = decoder.decode(bytes([e.octet]))
-        except (UnicodeError, ValueError):  # codecs without error handlers
-            text = f"\\x{e.octet:02x}"
-            decoder.reset()
-        if text:
-            settle(text)
-    settle(decoder.decode(b"", final=True))
-    return out
