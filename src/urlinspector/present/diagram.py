@@ -70,7 +70,7 @@ def _contains(outer: Span, inner: Span) -> bool:
 def _generic(url: URL) -> list[tuple[str, Span, str | None]]:
     """(name, span, parent) of the defined generic components."""
     out: list[tuple[str, Span, str | None]] = []
-    spans = dict(zip(_GENERIC, url.spans[1:], strict=True))
+    spans = {name: url.span(name) for name in _GENERIC}
     for name, span in spans.items():
         if span is None:
             continue
