@@ -56,7 +56,7 @@ from urlinspector.core._raw import (
 )
 from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
-from urlinspector.core.checks.hidden import hidden_findings
+from urlinspector.core.checks.hidden import ESCAPE_MAY_HIDE, hidden_findings
 from urlinspector.core.checks.host import check_host
 from urlinspector.core.checks.port import port_finding
 from urlinspector.core.checks.security import security_findings
@@ -126,7 +126,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
     escapes = "%" in text
     if spans[USERINFO][0] >= 0 or (escapes and "%0" in text):
         security_findings(text, spans, ed, parts, out)
-    if escapes or not text.isascii():
+    if not text.isascii() or (escapes and ESCAPE_MAY_HIDE.search(text)):
         hidden_findings(text, spans, ed, out)
     diagnostics = out.result() if out else ()
     return URL(text, ed, spans, host_kind, diagnostics, parts, fields)
