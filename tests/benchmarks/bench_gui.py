@@ -91,14 +91,16 @@ class Timing(NamedTuple):
 
 def _ours(window: MainWindow, text: str, keys: int) -> Timing:
     window.inspect(text)
-    window.address.setFocus()
-    window.address.moveCursor(window.address.textCursor().MoveOperation.End)
+    window.address_area.address.setFocus()
+    window.address_area.address.moveCursor(
+        window.address_area.address.textCursor().MoveOperation.End
+    )
     QApplication.processEvents()
     colours, updates, frames, panels = [], [], [], []
     for _ in range(keys):
         # our work alone: the keystroke (colours), then what the timers run
         start = time.perf_counter()
-        QTest.keyClick(window.address, Qt.Key.Key_X)
+        QTest.keyClick(window.address_area.address, Qt.Key.Key_X)
         coloured = time.perf_counter()
         window.update_live()
         window.update_panels()
@@ -110,7 +112,7 @@ def _ours(window: MainWindow, text: str, keys: int) -> Timing:
         # zero-delay timer), the panels unless they wait for a pause in typing, and
         # the repaint of what changed
         start = time.perf_counter()
-        QTest.keyClick(window.address, Qt.Key.Key_X)
+        QTest.keyClick(window.address_area.address, Qt.Key.Key_X)
         QApplication.processEvents()
         framed = time.perf_counter()
         frames.append(framed - start)

@@ -29,11 +29,11 @@ def expected_formats(window: MainWindow, text: str) -> list[QTextCharFormat]:
 def test_typing_character_by_character_colours_every_prefix(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    window.address.setFocus()
+    window.address_area.address.setFocus()
     for i, ch in enumerate(TYPED, 1):
-        qtbot.keyClick(window.address, ch)
-        assert window.address.text() == TYPED[:i]
-        shown = char_formats(window.address)
+        qtbot.keyClick(window.address_area.address, ch)
+        assert window.address_area.address.text() == TYPED[:i]
+        shown = char_formats(window.address_area.address)
         wanted = expected_formats(window, TYPED[:i])
         mismatched = [k for k in range(i) if not same_look(shown[k], wanted[k])]
         assert not mismatched, f"after {TYPED[:i]!r}: wrong formats at {mismatched}"
@@ -83,7 +83,7 @@ def test_components_have_their_formats(
     overlays: tuple[str, ...],
 ) -> None:
     window.set_address(text)
-    shown = char_formats(window.address)
+    shown = char_formats(window.address_area.address)
     wanted = window.formats.get(role, overlays)
     for i in range(*span):
         assert same_look(shown[i], wanted), f"{text!r}[{i}] = {text[i]!r} is not {role}"
@@ -91,7 +91,7 @@ def test_components_have_their_formats(
 
 def test_host_is_emphasized_and_escapes_tinted_as_one_unit(window: MainWindow) -> None:
     window.set_address("http://example.com/a%2Fb")
-    shown = char_formats(window.address)
+    shown = char_formats(window.address_area.address)
     host = shown[7:18]
     assert all(f is not None and f.fontWeight() >= 700 for f in host)
     assert shown[6] is not None
@@ -106,14 +106,14 @@ def test_edition_changes_the_colouring_where_editions_differ(window: MainWindow)
     text = "http://[::1]:80/"
     window.set_address(text)
     window.set_edition("rfc3986")
-    modern = char_formats(window.address)
+    modern = char_formats(window.address_area.address)
     assert all(
         f is not None and f.underlineStyle() != QTextCharFormat.UnderlineStyle.WaveUnderline
         for f in modern[7:12]
     )
     assert same_look(modern[7], window.formats.get("host"))
     window.set_edition("rfc1738")
-    old = char_formats(window.address)
+    old = char_formats(window.address_area.address)
     # RFC 1738 has no IP literals: "[" is an unsafe character in a hostname
     assert old[7] is not None
     assert old[7].underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
@@ -123,17 +123,17 @@ def test_edition_changes_the_colouring_where_editions_differ(window: MainWindow)
 
 def test_password_is_masked_by_default_and_can_be_shown(window: MainWindow, qtbot: QtBot) -> None:
     window.set_address("ftp://joe:secret@host/")
-    masked = char_formats(window.address)[10:16]
+    masked = char_formats(window.address_area.address)[10:16]
     assert all(f is not None and f.foreground().color() == f.background().color() for f in masked)
-    qtbot.waitUntil(window.password_button.isVisible, timeout=2000)
-    window.password_button.click()
-    shown = char_formats(window.address)[10:16]
+    qtbot.waitUntil(window.address_area.password_button.isVisible, timeout=2000)
+    window.address_area.password_button.click()
+    shown = char_formats(window.address_area.address)[10:16]
     assert all(f is not None and f.foreground().color() != f.background().color() for f in shown)
     assert window.settings.show_passwords
 
 
 def tooltip_for(window: MainWindow, qtbot: QtBot, index: int) -> str:
-    edit = window.address
+    edit = window.address_area.address
     cursor = edit.textCursor()
     cursor.setPosition(index)
     rect = edit.cursorRect(cursor)
@@ -174,39 +174,42 @@ def test_hover_on_a_delimiter_and_on_a_finding(window: MainWindow, qtbot: QtBot)
 
 
 def test_enter_commits_and_escape_restores(window: MainWindow, qtbot: QtBot) -> None:
-    window.address.setFocus()
+    window.address_area.address.setFocus()
     with qtbot.waitSignal(window.inspectRequested) as blocker:
-        qtbot.keyClicks(window.address, "http://example.com/")
-        qtbot.keyClick(window.address, Qt.Key.Key_Return)
+        qtbot.keyClicks(window.address_area.address, "http://example.com/")
+        qtbot.keyClick(window.address_area.address, Qt.Key.Key_Return)
     assert blocker.args == ["http://example.com/"]
-    assert window.address.text() == "http://example.com/"  # one line, no newline
-    qtbot.keyClicks(window.address, "oops")
-    qtbot.keyClick(window.address, Qt.Key.Key_Escape)
-    assert window.address.text() == "http://example.com/"
+    assert window.address_area.address.text() == "http://example.com/"  # one line, no newline
+    qtbot.keyClicks(window.address_area.address, "oops")
+    qtbot.keyClick(window.address_area.address, Qt.Key.Key_Escape)
+    assert window.address_area.address.text() == "http://example.com/"
     assert window.settings.history[0] == "http://example.com/"
 
 
 def test_undo_and_redo_step_through_typing_not_colouring(window: MainWindow, qtbot: QtBot) -> None:
-    window.address.setFocus()
-    qtbot.keyClicks(window.address, "http://a/")
+    window.address_area.address.setFocus()
+    qtbot.keyClicks(window.address_area.address, "http://a/")
     window.set_address("gopher://b/")
-    assert window.address.document().isUndoAvailable()
-    window.address.undo()
-    assert window.address.text() == "http://a/"
-    window.address.redo()
-    assert window.address.text() == "gopher://b/"
+    assert window.address_area.address.document().isUndoAvailable()
+    window.address_area.address.undo()
+    assert window.address_area.address.text() == "http://a/"
+    window.address_area.address.redo()
+    assert window.address_area.address.text() == "gopher://b/"
 
 
 def test_ctrl_l_focuses_and_ctrl_shift_c_copies_normalized(
     window: MainWindow, qtbot: QtBot
 ) -> None:
     window.set_address("HTTP://Example.COM:80/a/./b/../%7Euser")
-    window.diagnostics.setFocus()
+    window.inspector.diagnostics.setFocus()
     qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    assert window.address.hasFocus()
-    assert window.address.textCursor().selectedText() == window.address.text()
+    assert window.address_area.address.hasFocus()
+    assert (
+        window.address_area.address.textCursor().selectedText()
+        == window.address_area.address.text()
+    )
     qtbot.keyClick(
-        window.address,
+        window.address_area.address,
         Qt.Key.Key_C,
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
     )
@@ -216,41 +219,43 @@ def test_ctrl_l_focuses_and_ctrl_shift_c_copies_normalized(
 def paste(window: MainWindow, text: str) -> None:
     mime = QMimeData()
     mime.setText(text)
-    window.address.setFocus()
-    window.address.selectAll()
-    window.address.insertFromMimeData(mime)
+    window.address_area.address.setFocus()
+    window.address_area.address.selectAll()
+    window.address_area.address.insertFromMimeData(mime)
 
 
 def test_paste_unwraps_and_joins_a_url_broken_across_lines(window: MainWindow) -> None:
     paste(window, "see <URL:ftp://ftp.example.org/pub/\n  rfc/rfc1738.txt> for it")
-    assert window.address.text() == "ftp://ftp.example.org/pub/rfc/rfc1738.txt"
+    assert window.address_area.address.text() == "ftp://ftp.example.org/pub/rfc/rfc1738.txt"
 
 
 def test_paste_with_several_urls_offers_them(window: MainWindow, qtbot: QtBot) -> None:
     paste(window, "first http://a.example/x then gopher://b.example/1/ end")
-    assert window.address.text() == ""
+    assert window.address_area.address.text() == ""
     actions = [a for a in window.menus.found_menu.actions() if a.data()]
     assert [a.data() for a in actions] == ["http://a.example/x", "gopher://b.example/1/"]
     with qtbot.waitSignal(window.inspectRequested):
         actions[1].trigger()
-    assert window.address.text() == "gopher://b.example/1/"
+    assert window.address_area.address.text() == "gopher://b.example/1/"
     window.menus.found_menu.close()
 
 
 def test_paste_of_a_plain_url_inserts_it_at_the_cursor(window: MainWindow) -> None:
     window.set_address("http://example.com/")
-    window.address.moveCursor(window.address.textCursor().MoveOperation.End)
+    window.address_area.address.moveCursor(
+        window.address_area.address.textCursor().MoveOperation.End
+    )
     mime = QMimeData()
     mime.setText("path")
-    window.address.insertFromMimeData(mime)
-    assert window.address.text() == "http://example.com/path"
+    window.address_area.address.insertFromMimeData(mime)
+    assert window.address_area.address.text() == "http://example.com/path"
 
 
 def test_a_long_url_is_coloured_around_the_cursor(window: MainWindow, qtbot: QtBot) -> None:
     text = "http://example.com/" + "/".join(f"seg{i}" for i in range(3000))
     assert len(text) > 2 * FULL_LIMIT
     window.set_address(text)
-    edit = window.address
+    edit = window.address_area.address
     cursor = edit.textCursor()
     cursor.setPosition(0)
     edit.setTextCursor(cursor)
@@ -275,7 +280,7 @@ def test_a_url_dropped_on_the_address_bar_replaces_its_text(
     window.set_address("http://old.example/")
     mime = QMimeData()
     mime.setText("see <URL:gopher://new.example/1/> here")
-    viewport = window.address.viewport()
+    viewport = window.address_area.address.viewport()
     for kind in (QDragEnterEvent, QDragMoveEvent):  # a drag enters, moves, then drops
         QGuiApplication.sendEvent(
             viewport,
@@ -295,9 +300,9 @@ def test_a_url_dropped_on_the_address_bar_replaces_its_text(
         Qt.KeyboardModifier.NoModifier,
     )
     QGuiApplication.sendEvent(viewport, event)
-    assert window.address.text() == "gopher://new.example/1/"
-    window.address.undo()
-    assert window.address.text() == "http://old.example/"
+    assert window.address_area.address.text() == "gopher://new.example/1/"
+    window.address_area.address.undo()
+    assert window.address_area.address.text() == "http://old.example/"
 
 
 @pytest.mark.parametrize(
@@ -314,7 +319,7 @@ def test_the_bold_host_is_the_one_browsers_contact(
     window: MainWindow, text: str, bold: str, plain: str
 ) -> None:
     window.set_address(text)
-    shown = char_formats(window.address)
+    shown = char_formats(window.address_area.address)
     b0 = text.index(bold)
     assert all(f is not None and f.fontWeight() >= 700 for f in shown[b0 : b0 + len(bold)])
     p0 = text.index(plain)

@@ -20,7 +20,9 @@ def _at(window: MainWindow, width: int, height: int, tab: str) -> None:
     window.resize(width, height)
     window.set_base(BASE)
     window.inspect(URL)
-    window.tabs.setCurrentIndex(("editions", "trace", "escapes", "explain", "spec").index(tab))
+    window.inspector.tabs.setCurrentIndex(
+        ("editions", "trace", "escapes", "explain", "spec").index(tab)
+    )
     window.flush()
     lay_out(window)  # the views lay their rows out again after a resize
 
@@ -34,7 +36,7 @@ def _wrapped_height(view: QAbstractItemView, text: str, width: int) -> int:
 
 def test_trace_citations_are_narrow_and_values_take_the_rest(window: MainWindow) -> None:
     _at(window, 800, 600, "trace")
-    tree = window.trace.tree
+    tree = window.inspector.trace.tree
     header = tree.header()
     assert tree.topLevelItemCount() >= 5
     # the step and citation columns are as wide as what they hold
@@ -55,7 +57,7 @@ def test_trace_citations_are_narrow_and_values_take_the_rest(window: MainWindow)
 
 def test_escapes_reason_is_wide_and_wraps_and_citation_is_narrow(window: MainWindow) -> None:
     _at(window, 800, 600, "escapes")
-    table = window.escapes
+    table = window.inspector.escapes
     header = table.horizontalHeader()
     model = table.model()
     assert model.rowCount() == 1
@@ -83,7 +85,7 @@ def _visible_rows(view: QTreeView) -> int:
 
 def test_components_show_ten_rows_at_800_by_600(window: MainWindow) -> None:
     _at(window, 800, 600, "trace")
-    view = window.components.view
+    view = window.inspector.components.view
     view.expandAll()
     QApplication.processEvents()
     assert _visible_rows(view) >= 10

@@ -62,7 +62,7 @@ def test_cited_links_follow_a_change_of_theme(
 ) -> None:
     window.set_theme(first)
     window.open_citation("RFC 1738 §3.1 / §5")  # two sections: "cited: §3.1 · §5"
-    cited = window.spec_reader.cited
+    cited = window.inspector.spec_reader.cited
     assert cited.isVisible()
     app.processEvents()
     assert _link_pixels(cited, first) > 0
@@ -78,14 +78,14 @@ def test_cited_links_follow_a_change_of_theme(
 def test_explain_links_follow_a_change_of_theme(window: MainWindow, app: QApplication) -> None:
     window.set_theme("light")
     window.inspect("gopher://gopher.floodgap.com:70/1/world")
-    window.tabs.setCurrentWidget(window.explain_panel)
+    window.inspector.tabs.setCurrentWidget(window.inspector.explain_panel)
     window.flush()
     app.processEvents()
-    assert _link_pixels(window.explain_panel.viewport(), "light") > 0
+    assert _link_pixels(window.inspector.explain_panel.viewport(), "light") > 0
     window.set_theme("dark")
     app.processEvents()
-    assert _link_pixels(window.explain_panel.viewport(), "dark") > 0
-    assert _link_pixels(window.explain_panel.viewport(), "light") == 0
+    assert _link_pixels(window.inspector.explain_panel.viewport(), "dark") > 0
+    assert _link_pixels(window.inspector.explain_panel.viewport(), "light") == 0
     window.set_theme("light")
 
 
@@ -114,7 +114,7 @@ def test_the_cited_rule_is_marked_in_the_checked_colours(
 ) -> None:
     window.set_theme(theme)
     window.open_citation("gtype, RFC 1738 §3.4.1 / §5")  # a grammar rule: marked
-    marks = window.spec_reader.text.extraSelections()
+    marks = window.inspector.spec_reader.text.extraSelections()
     assert len(marks) == 1
     fmt = marks[0].format
     ui = palette.INTERFACE[theme]

@@ -48,7 +48,7 @@ def test_a_decoded_control_shows_as_a_drawn_mark(
 ) -> None:
     window.inspect(url)
     window.flush()
-    view = window.components.view
+    view = window.inspector.components.view
     cell = _cell(view, component, 2)
     assert cell.data() == decoded
     assert missing_glyphs(str(cell.data()), view.font()) == 0
@@ -56,12 +56,12 @@ def test_a_decoded_control_shows_as_a_drawn_mark(
 
 def test_an_escape_row_shows_the_same_mark(window: MainWindow) -> None:
     window.inspect("gopher://h/7sel%09term")
-    window.tabs.setCurrentWidget(window.escapes)
+    window.inspector.tabs.setCurrentWidget(window.inspector.escapes)
     window.flush()
-    model = window.escapes.model()
+    model = window.inspector.escapes.model()
     decoded = model.index(0, model_columns(model).index("decodes to")).data()
     assert decoded == "⟦HT⟧"
-    assert missing_glyphs(decoded, window.escapes.font()) == 0
+    assert missing_glyphs(decoded, window.inspector.escapes.font()) == 0
 
 
 def model_columns(model: object) -> list[str]:
@@ -74,11 +74,11 @@ def test_the_address_bar_boxes_a_tab_with_its_word(window: MainWindow) -> None:
     window.set_address("http://ev\til.com/")
     window.flush()
     labels = []
-    iterator = window.address.document().firstBlock().begin()
+    iterator = window.address_area.address.document().firstBlock().begin()
     while not iterator.atEnd():
         fmt = iterator.fragment().charFormat()
         if fmt.objectType() == MARK_OBJECT:
             labels.append(MarkObject._label(fmt))
         iterator += 1
     assert labels == ["HT"]
-    assert missing_glyphs("HT", window.address.font()) == 0
+    assert missing_glyphs("HT", window.address_area.address.font()) == 0

@@ -25,9 +25,9 @@ def _body_lines(text: str) -> list[str]:
 def _editions(window: MainWindow) -> QAbstractItemView:
     window.set_base("http://a/b/c/d;p?q")
     window.inspect("g;x?y#s")
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     window.flush()
-    return window.editions
+    return window.inspector.editions
 
 
 def test_one_clicked_cell_copies_the_whole_table(window: MainWindow, qtbot: QtBot) -> None:
@@ -35,7 +35,7 @@ def test_one_clicked_cell_copies_the_whole_table(window: MainWindow, qtbot: QtBo
     rows = view.model().rowCount()
     _click(qtbot, view, 2, 1)
     assert len(view.selectionModel().selectedIndexes()) == 1  # the click selected one cell
-    lines = _body_lines(window.editions.copying.copy_markdown())
+    lines = _body_lines(window.inspector.editions.copying.copy_markdown())
     assert len(lines) == rows
     assert window.statusBar().currentMessage() == f"Copied {rows} rows as Markdown."
 
@@ -44,7 +44,7 @@ def test_several_cells_copy_their_rows(window: MainWindow, qtbot: QtBot) -> None
     view = _editions(window)
     model = view.model()
     view.selectionModel().select(QItemSelection(model.index(3, 0), model.index(4, 1)), _SELECT)
-    lines = _body_lines(window.editions.copying.copy_markdown())
+    lines = _body_lines(window.inspector.editions.copying.copy_markdown())
     assert [line.split(" | ")[0] for line in lines] == [
         "| " + str(model.headerData(r, Qt.Orientation.Vertical)) for r in (3, 4)
     ]
@@ -52,10 +52,10 @@ def test_several_cells_copy_their_rows(window: MainWindow, qtbot: QtBot) -> None
 
 def test_a_whole_row_by_its_header_copies_that_row(window: MainWindow, qtbot: QtBot) -> None:
     view = _editions(window)
-    header = window.editions.verticalHeader()
+    header = window.inspector.editions.verticalHeader()
     y = header.sectionViewportPosition(5) + header.sectionSize(5) // 2
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, y))
-    lines = _body_lines(window.editions.copying.copy_markdown())
+    lines = _body_lines(window.inspector.editions.copying.copy_markdown())
     assert len(lines) == 1
     assert lines[0].startswith(f"| {view.model().headerData(5, Qt.Orientation.Vertical)} |")
 
@@ -65,7 +65,7 @@ def test_a_clicked_diagnostic_row_is_chosen(window: MainWindow, qtbot: QtBot) ->
     row is copied, as before."""
     window.inspect("http://joe:secret@exa mple.com:99999/a%41/b?q=1#f")
     window.flush()
-    view = window.diagnostics
+    view = window.inspector.diagnostics
     assert view.model().rowCount() >= 3
     _click(qtbot, view, 1, 1)
     lines = _body_lines(view.copying.copy_markdown())

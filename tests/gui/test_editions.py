@@ -80,9 +80,9 @@ def test_the_browsers_column_shows_the_resolved_values_of_a_reference() -> None:
 def test_rows_grow_to_show_wrapped_cells_whole(window: MainWindow) -> None:
     text = "https://user@www.example.com/" + "/".join(["segment"] * 30) + "?q=1&r=2#frag"
     window.inspect(text)
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     window.flush()
-    view = window.editions
+    view = window.inspector.editions
     view.setTextElideMode(Qt.TextElideMode.ElideRight)  # what the delegate overrides
     assert view.itemDelegate() is not None
     target = view.editions_model.table.row_ids.index("target")  # type: ignore[union-attr]
@@ -121,9 +121,9 @@ def test_a_library_column_is_marked_where_it_differs_from_the_browsers(
     window: MainWindow, text: str, column: str, host: str, differs: bool
 ) -> None:
     window.inspect(text)
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     window.flush()
-    view = window.editions
+    view = window.inspector.editions
     model = view.editions_model
     table = model.table
     assert table is not None
@@ -178,9 +178,9 @@ def test_a_long_host_keeps_its_registrable_domain_in_every_cell(window: MainWind
     shows its end (the registrable domain) after an ellipsis, never only its start;
     the tooltip has the whole host."""
     window.inspect(LONG_HOST_URL)
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     window.flush()
-    view = window.editions
+    view = window.inspector.editions
     model = view.editions_model
     row = model.table.row_ids.index("host")  # type: ignore[union-attr]
     host = "accounts.google.com.signin.session.verify.attackerdomain.example"
@@ -197,8 +197,8 @@ def test_a_long_host_keeps_its_registrable_domain_in_every_cell(window: MainWind
 def test_the_components_cells_keep_the_end_of_a_long_host(window: MainWindow) -> None:
     window.inspect(LONG_HOST_URL)
     window.flush()
-    view = window.components.view
-    model = window.components.model
+    view = window.inspector.components.view
+    model = window.inspector.components.model
     view.expandAll()
     start = LONG_HOST_URL.index("accounts")
     host_row = model.index_of_span(start, start + 5)
@@ -277,9 +277,9 @@ def test_the_verdict_row_says_one_thing_across(
 
 def test_the_verdict_rows_label_says_what_it_is(window: MainWindow) -> None:
     window.inspect("http://example.com/")
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     window.flush()
-    model = window.editions.editions_model
+    model = window.inspector.editions.editions_model
     table = model.table
     assert table is not None
     row = table.row_ids.index("findings")

@@ -25,15 +25,15 @@ def _table(window: MainWindow, text: str, base: str = BASE, edition: str = "") -
         window.set_edition(edition)
     window.set_base(base)
     window.inspect(text)
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     window.flush()
-    table = window.editions.editions_model.table
+    table = window.inspector.editions.editions_model.table
     assert table is not None
     return table
 
 
 def _headers(window: MainWindow) -> list[str]:
-    model = window.editions.editions_model
+    model = window.inspector.editions.editions_model
     return [str(model.headerData(c, HORIZONTAL)) for c in range(model.columnCount())]
 
 
@@ -96,7 +96,9 @@ def test_the_chosen_edition_is_the_reference(window: MainWindow, edition: str, t
     for cell in differing:
         assert cell.tooltip.endswith(("browsers' column", f"differs from the {title} column"))
     assert not any(row[chosen].differs for row in table.cells)
-    tip = window.editions.editions_model.headerData(0, HORIZONTAL, Qt.ItemDataRole.ToolTipRole)
+    tip = window.inspector.editions.editions_model.headerData(
+        0, HORIZONTAL, Qt.ItemDataRole.ToolTipRole
+    )
     assert f"differ from the {title} column" in tip
 
 

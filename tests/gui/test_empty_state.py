@@ -10,11 +10,11 @@ from urlinspector.present.text import EMPTY_ADDRESS
 
 
 def _texts(window: MainWindow) -> list[str]:
-    window.tabs.setCurrentWidget(window.trace)
+    window.inspector.tabs.setCurrentWidget(window.inspector.trace)
     window.flush()
     return [
         window.address_area.target_note.text(),
-        window.trace.summary.text(),
+        window.inspector.trace.summary.text(),
         window.address_area.summary.text(),
         window.address_area.target.text(),
     ]
@@ -30,9 +30,9 @@ def test_an_empty_address_invites_a_url(window: MainWindow, base: str) -> None:
     assert "base" not in note
     assert summary == ""
     assert target == ""
-    assert window.components.model.rowCount() == 0
-    assert window.diagnostics.empty
-    assert window.diagnostics.diagnostics_model.rowCount() == 0
+    assert window.inspector.components.model.rowCount() == 0
+    assert window.inspector.diagnostics.empty
+    assert window.inspector.diagnostics.diagnostics_model.rowCount() == 0
 
 
 def test_typing_a_url_ends_the_empty_state_and_clearing_brings_it_back(
@@ -41,8 +41,8 @@ def test_typing_a_url_ends_the_empty_state_and_clearing_brings_it_back(
     window.inspect("g;x")
     note, trace, _summary, _target = _texts(window)
     assert "base" in note  # a relative reference without a base: that is asked
-    assert not window.diagnostics.empty
-    assert window.components.model.rowCount() > 0
+    assert not window.inspector.diagnostics.empty
+    assert window.inspector.components.model.rowCount() > 0
     window.inspect("")
     note, trace, _summary, _target = _texts(window)
     assert note == trace == EMPTY_ADDRESS

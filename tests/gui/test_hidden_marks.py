@@ -48,7 +48,7 @@ def test_the_address_bar_shows_marks_and_keeps_the_text(
 ) -> None:
     window.set_address(text)
     window.flush()
-    edit = window.address
+    edit = window.address_area.address
     assert edit.text() == text  # the user's text is the data
     shown = edit.document().toRawText()
     assert [i for i, c in enumerate(shown) if c == OBJECT_CHAR] == hidden
@@ -63,23 +63,25 @@ def test_the_address_bar_shows_marks_and_keeps_the_text(
     for i in hidden:
         assert xs[i + 1] - xs[i] >= 2 * letter
     # the findings name the characters; the panels parse the text itself
-    codes = {d.code for d in window.diagnostics.diagnostics_model.items}
+    codes = {d.code for d in window.inspector.diagnostics.diagnostics_model.items}
     assert code in codes
 
 
 def test_the_target_shows_marks_too(window: MainWindow) -> None:
     window.inspect(BIDI)
     window.flush()
-    assert window.target.full_text == BIDI
-    assert window.target.document().toRawText()[AT] == OBJECT_CHAR
-    xs = _x_positions(window.target, len(BIDI))
+    assert window.address_area.target.full_text == BIDI
+    assert window.address_area.target.document().toRawText()[AT] == OBJECT_CHAR
+    xs = _x_positions(window.address_area.target, len(BIDI))
     assert all(a < b for a, b in itertools.pairwise(xs))
 
 
 def test_the_finding_says_what_a_reader_sees(window: MainWindow) -> None:
     window.inspect(BIDI)
     window.flush()
-    [d] = [d for d in window.diagnostics.diagnostics_model.items if d.code == "hidden-char"]
+    [d] = [
+        d for d in window.inspector.diagnostics.diagnostics_model.items if d.code == "hidden-char"
+    ]
     assert d.span == (AT, AT + 1)
     assert d.severity == "warning"
     assert "U+202E RIGHT-TO-LEFT OVERRIDE" in d.message
@@ -88,7 +90,7 @@ def test_the_finding_says_what_a_reader_sees(window: MainWindow) -> None:
 
 def test_copy_gives_the_characters_not_the_marks(window: MainWindow) -> None:
     window.set_address(BIDI)
-    edit = window.address
+    edit = window.address_area.address
     edit.selectAll()
     edit.copy()
     assert QGuiApplication.clipboard().text() == BIDI
@@ -102,7 +104,7 @@ def test_copy_gives_the_characters_not_the_marks(window: MainWindow) -> None:
 def test_undo_and_redo_keep_the_marks(window: MainWindow) -> None:
     window.set_address("http://a/")
     window.set_address(BIDI)
-    edit = window.address
+    edit = window.address_area.address
     edit.undo()
     assert edit.text() == "http://a/"
     edit.redo()
@@ -111,7 +113,7 @@ def test_undo_and_redo_keep_the_marks(window: MainWindow) -> None:
 
 
 def test_typed_and_pasted_hidden_characters_become_marks(window: MainWindow, qtbot: QtBot) -> None:
-    edit = window.address
+    edit = window.address_area.address
     edit.setFocus()
     qtbot.keyClicks(edit, "http://a/b")
     # a character no key of the test keyboard has: as an input method sends it
@@ -138,9 +140,9 @@ def test_hovering_a_mark_names_its_character(window: MainWindow, qtbot: QtBot) -
 
 def test_cells_show_marks_never_the_characters(window: MainWindow) -> None:
     window.inspect(BIDI)
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     window.flush()
-    model = window.editions.editions_model
+    model = window.inspector.editions.editions_model
     path = model.table.row_ids.index("path")  # type: ignore[union-attr]
     for column in range(model.columnCount()):
         cell = str(model.index(path, column).data())
@@ -148,7 +150,7 @@ def test_cells_show_marks_never_the_characters(window: MainWindow) -> None:
         tip = str(model.index(path, column).data(Qt.ItemDataRole.ToolTipRole))
         assert "\u202e" not in tip
     assert "invoice⟦RLO⟧fdp.exe" in str(model.index(path, 0).data())
-    components = window.components.model
+    components = window.inspector.components.model
     row = components.index_of_span(AT, AT + 1)
     assert "⟦RLO⟧" in str(row.siblingAtColumn(1).data())
     assert "\u202e" not in str(row.siblingAtColumn(1).data(Qt.ItemDataRole.ToolTipRole))
@@ -158,13 +160,13 @@ def test_cells_show_marks_never_the_characters(window: MainWindow) -> None:
 
 def test_escapes_and_findings_show_marks(window: MainWindow) -> None:
     window.inspect("https://paypa\u200bl.com/a%E2%80%AEb")
-    window.tabs.setCurrentWidget(window.escapes)
+    window.inspector.tabs.setCurrentWidget(window.inspector.escapes)
     window.flush()
-    escapes = window.escapes.escapes_model
+    escapes = window.inspector.escapes.escapes_model
     decoded = escapes.COLUMNS.index("decodes to")
     cells = [str(escapes.index(r, decoded).data()) for r in range(escapes.rowCount())]
     assert "⟦RLO⟧" in cells
-    findings = window.diagnostics.diagnostics_model
+    findings = window.inspector.diagnostics.diagnostics_model
     for row in range(findings.rowCount()):
         for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             shown = str(findings.index(row, 1).data(role))

@@ -12,7 +12,7 @@ URL = "http://\u0430\u0440\u0440\u04cf\u0435.com/login"
 def test_the_diagnostics_say_it_looks_like_apple_com(window: MainWindow) -> None:
     window.inspect(URL)
     window.flush()
-    model = window.diagnostics.diagnostics_model
+    model = window.inspector.diagnostics.diagnostics_model
     messages = [model.message(d) for d in model.items]
     assert any("looks like apple.com" in m for m in messages), messages
     assert not any("passes for 'appie'" in m for m in messages), messages

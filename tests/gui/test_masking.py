@@ -70,7 +70,7 @@ def _is_masked(fmt: QTextCharFormat | None) -> bool:
 def _all_texts(window: MainWindow) -> list[str]:
     """Every text the inspector's panels show for the URL, tooltips included."""
     out: list[str] = []
-    model = window.components.model
+    model = window.inspector.components.model
     stack = [model.index(r, 0) for r in range(model.rowCount())]
     while stack:
         index = stack.pop()
@@ -78,33 +78,33 @@ def _all_texts(window: MainWindow) -> list[str]:
             cell = index.siblingAtColumn(column)
             out += [str(cell.data()), str(cell.data(Qt.ItemDataRole.ToolTipRole))]
         stack += [model.index(r, 0, index) for r in range(model.rowCount(index))]
-    diagnostics = window.diagnostics.diagnostics_model
+    diagnostics = window.inspector.diagnostics.diagnostics_model
     for r in range(diagnostics.rowCount()):
         for c in range(diagnostics.columnCount()):
             index = diagnostics.index(r, c)
             out += [str(index.data()), str(index.data(Qt.ItemDataRole.ToolTipRole))]
-    editions = window.editions.editions_model
+    editions = window.inspector.editions.editions_model
     for r in range(editions.rowCount()):
         for c in range(editions.columnCount()):
             index = editions.index(r, c)
             out += [str(index.data()), str(index.data(Qt.ItemDataRole.ToolTipRole))]
-    window.tabs.setCurrentWidget(window.escapes)
+    window.inspector.tabs.setCurrentWidget(window.inspector.escapes)
     window.flush()
-    escapes = window.escapes.escapes_model
+    escapes = window.inspector.escapes.escapes_model
     for r in range(escapes.rowCount()):
         out += [str(escapes.index(r, c).data()) for c in range(escapes.columnCount())]
         out.append(str(escapes.index(r, 0).data(Qt.ItemDataRole.ToolTipRole)))
-    window.tabs.setCurrentWidget(window.trace)
+    window.inspector.tabs.setCurrentWidget(window.inspector.trace)
     window.flush()
-    tree = window.trace.tree
-    out.append(window.trace.summary.text())
+    tree = window.inspector.trace.tree
+    out.append(window.inspector.trace.summary.text())
     for i in range(tree.topLevelItemCount()):
         item = top_item(tree, i)
         out += [item.text(1), item.toolTip(1)]
-    out += [window.target_note.text(), window.target_note.toolTip()]
+    out += [window.address_area.target_note.text(), window.address_area.target_note.toolTip()]
     window.menus.history_menu.aboutToShow.emit()
     out += [a.text() for a in window.menus.history_menu.actions()]
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     return out
 
 
@@ -121,30 +121,30 @@ def test_the_password_is_masked_everywhere_or_nowhere(window: MainWindow) -> Non
     start = URL_TEXT.index("hun")
     length = len("hun%74er2")
     for pos in range(start, start + length):  # the address bar's tooltips
-        description = window.address.describe(pos)
+        description = window.address_area.address.describe(pos)
         assert description is not None
-        assert window.address.password_masked
-        tip = description_html(description, masked_url=window.address.url())
+        assert window.address_area.address.password_masked
+        tip = description_html(description, masked_url=window.address_area.address.url())
         assert "%74" not in tip
         assert "er2" not in tip
-    formats = char_formats(window.address)
+    formats = char_formats(window.address_area.address)
     assert all(_is_masked(formats[i]) for i in range(start, start + length))
     assert not _is_masked(formats[start - 1])
-    target = char_formats(window.target)
+    target = char_formats(window.address_area.target)
     assert all(_is_masked(target[i]) for i in range(start, start + length))
     # the trace shows the base's password masked too
-    window.address.setText("g")
+    window.address_area.address.setText("g")
     window.flush()
     assert not [t for t in _all_texts(window) if "sesame" in t]
 
-    window.show_passwords_action.setChecked(True)
+    window.menus.show_passwords_action.setChecked(True)
     window.inspect(URL_TEXT)
     window.flush()
     texts = _all_texts(window)
     assert sum("hun%74er2" in t for t in texts) >= 6  # components, editions, trace
     assert sum(SECRET in t for t in texts) >= 2  # decoded: components, editions
     assert "%74" in texts
-    assert not any(_is_masked(f) for f in char_formats(window.address))
+    assert not any(_is_masked(f) for f in char_formats(window.address_area.address))
 
 
 def test_a_lookalike_in_the_password_stays_visible(window: MainWindow) -> None:
@@ -152,16 +152,16 @@ def test_a_lookalike_in_the_password_stays_visible(window: MainWindow) -> None:
     window.inspect(text)
     window.flush()
     a = text.index("а")
-    formats = char_formats(window.address)
+    formats = char_formats(window.address_area.address)
     assert not _is_masked(formats[a])
     assert _is_masked(formats[a - 1])
     assert _is_masked(formats[a + 1])
-    table = window.editions.editions_model.table
+    table = window.inspector.editions.editions_model.table
     assert table is not None
     assert table.cell("password", "rfc3986").text == "•а••"
     assert table.cell("password", "whatwg").text == "•%D0%B0••"  # browsers escape it
     assert table.cell("password", "whatwg").tooltip.startswith("•%D0%B0••")
-    model = window.components.model
+    model = window.inspector.components.model
     authority = next(
         model.index(r, 1)
         for r in range(model.rowCount())
@@ -171,26 +171,28 @@ def test_a_lookalike_in_the_password_stays_visible(window: MainWindow) -> None:
 
 
 def test_the_password_being_typed_is_shown(window: MainWindow, qtbot: QtBot) -> None:
-    window.address.setFocus()
-    qtbot.keyClicks(window.address, "ftp://joe:@host/pub")
+    window.address_area.address.setFocus()
+    qtbot.keyClicks(window.address_area.address, "ftp://joe:@host/pub")
     position = len("ftp://joe:")
-    window.address.select_span(position, position)
-    qtbot.keyClicks(window.address, "sec")
-    formats = char_formats(window.address)
+    window.address_area.address.select_span(position, position)
+    qtbot.keyClicks(window.address_area.address, "sec")
+    formats = char_formats(window.address_area.address)
     assert not any(_is_masked(formats[i]) for i in range(position, position + 3))
-    assert not window.address.password_masked
-    qtbot.keyClicks(window.address, "ret")
-    assert not window.address.password_masked
-    qtbot.keyClick(window.address, Qt.Key.Key_End)  # the caret leaves the password
-    formats = char_formats(window.address)
-    assert window.address.password_masked
+    assert not window.address_area.address.password_masked
+    qtbot.keyClicks(window.address_area.address, "ret")
+    assert not window.address_area.address.password_masked
+    qtbot.keyClick(window.address_area.address, Qt.Key.Key_End)  # the caret leaves the password
+    formats = char_formats(window.address_area.address)
+    assert window.address_area.address.password_masked
     assert all(_is_masked(formats[i]) for i in range(position, position + 6))
     for _ in range(len("@host/pub")):
-        qtbot.keyClick(window.address, Qt.Key.Key_Left)
-    assert not window.address.password_masked  # back at the end of the password
-    window.diagnostics.setFocus()  # the focus leaves: masked again
-    assert window.address.password_masked
-    assert all(_is_masked(f) for f in char_formats(window.address)[position : position + 6])
+        qtbot.keyClick(window.address_area.address, Qt.Key.Key_Left)
+    assert not window.address_area.address.password_masked  # back at the end of the password
+    window.inspector.diagnostics.setFocus()  # the focus leaves: masked again
+    assert window.address_area.address.password_masked
+    assert all(
+        _is_masked(f) for f in char_formats(window.address_area.address)[position : position + 6]
+    )
 
 
 def test_findings_about_the_password_hide_only_what_they_quote() -> None:

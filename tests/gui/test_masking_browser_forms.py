@@ -64,7 +64,7 @@ def test_the_address_bar_and_the_components_mask_it(window: MainWindow, text: st
     window.inspect(text)
     window.flush()
     start = text.index(SECRET)
-    formats = char_formats(window.address)
+    formats = char_formats(window.address_area.address)
     assert all(_is_masked(formats[i]) for i in range(start, start + len(SECRET)))
     assert not _is_masked(formats[start - 2])  # the user name stays
     texts = _all_texts(window)

@@ -23,9 +23,9 @@ def test_menu_text_doubles_each_ampersand(text: str, shown: str) -> None:
 def _paste(window: MainWindow, text: str) -> None:
     mime = QMimeData()
     mime.setText(text)
-    window.address.setFocus()
-    window.address.selectAll()
-    window.address.insertFromMimeData(mime)
+    window.address_area.address.setFocus()
+    window.address_area.address.selectAll()
+    window.address_area.address.insertFromMimeData(mime)
 
 
 def test_the_paste_menu_shows_the_ampersands(window: MainWindow) -> None:
@@ -52,7 +52,7 @@ def test_the_inspect_button_of_a_wrapped_link_shows_its_ampersand(window: MainWi
 def test_a_pasted_url_joins_the_history(window: MainWindow, text: str) -> None:
     assert text not in window.settings.history
     _paste(window, text)
-    assert window.address.text() == text
+    assert window.address_area.address.text() == text
     assert window.settings.history[0] == text
 
 
@@ -65,19 +65,19 @@ def test_a_url_picked_from_pasted_text_joins_the_history(window: MainWindow) -> 
 
 
 def test_a_paste_into_a_longer_text_is_not_a_url_of_its_own(window: MainWindow) -> None:
-    window.address.setPlainText("https://example.com/")
-    cursor = window.address.textCursor()
+    window.address_area.address.setPlainText("https://example.com/")
+    cursor = window.address_area.address.textCursor()
     cursor.movePosition(cursor.MoveOperation.End)
-    window.address.setTextCursor(cursor)
+    window.address_area.address.setTextCursor(cursor)
     mime = QMimeData()
     mime.setText("path")
-    window.address.insertFromMimeData(mime)
-    assert window.address.text() == "https://example.com/path"
+    window.address_area.address.insertFromMimeData(mime)
+    assert window.address_area.address.text() == "https://example.com/path"
     assert "https://example.com/path" not in window.settings.history
     assert "path" not in window.settings.history
 
 
 def test_typing_alone_does_not_join_the_history(window: MainWindow, qtbot: QtBot) -> None:
-    window.address.setFocus()
-    qtbot.keyClicks(window.address, "http://typed.example/")
+    window.address_area.address.setFocus()
+    qtbot.keyClicks(window.address_area.address, "http://typed.example/")
     assert "http://typed.example/" not in window.settings.history

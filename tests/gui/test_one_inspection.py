@@ -1,13 +1,15 @@
 """Every front end shows the findings of the one inspection of a URL: the window's
 Diagnostics list, ``parse --json``, the report (``parse --format markdown|html`` and
 File ▸ Save report), the scan's rows, and the security warnings of a pasted or
-extracted URL."""
+extracted URL; and they all alarm alike on the verdict line (the window's line under
+the address, ``parse``'s text and JSON, the report)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import json
+from typing import Any
 
 import pytest
 
@@ -19,6 +21,7 @@ from urlinspector.gui.main_window import MainWindow
 from urlinspector.present.extracted import security_warnings
 from urlinspector.present.inspection import inspect
 from urlinspector.present.report import build_report, render
+from urlinspector.present.text import visible
 from urlinspector.scan import rows
 
 TRICKY = (
@@ -56,11 +59,32 @@ def _key(d: Diagnostic) -> Finding:
     return (d.code, d.severity, d.span[0], d.span[1], d.message)
 
 
-def _parse_json(url: str) -> list[Finding]:
+def _parse(url: str, *options: str) -> str:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        main(["parse", "--json", "--edition", EDITION, "--", url])
-    document = json.loads(out.getvalue())
+        main(["parse", *options, "--edition", EDITION, "--", url])
+    return out.getvalue()
+
+
+def _document(url: str) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(_parse(url, "--json"))
+    return document
+
+
+def _verdict_of_text(url: str) -> str:
+    """The verdict line ``parse`` prints (folded to the console's width), unfolded."""
+    lines = _parse(url).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Browsers "))
+    folded = [lines[start]]
+    for line in lines[start + 1 :]:
+        if not line.startswith("  "):
+            break
+        folded.append(line.strip())
+    return " ".join(folded)
+
+
+def _parse_json(url: str) -> list[Finding]:
+    document = _document(url)
     return [
         (d["code"], d["severity"], d["span"][0], d["span"][1], d["message"])
         for d in document["diagnostics"]
@@ -86,12 +110,12 @@ def test_every_front_end_shows_the_inspection_s_findings(url: str, window: MainW
         assert code in markdown
     assert _scanned(url) == expected
 
-    window.show_passwords_action.setChecked(True)  # (messages as the others write them)
+    window.menus.show_passwords_action.setChecked(True)  # (messages as the others write them)
     window.set_edition(EDITION)
     window.set_base("")
     window.set_address(url)
     window.flush()
-    listed = window.diagnostics.diagnostics_model.items
+    listed = window.inspector.diagnostics.diagnostics_model.items
     assert sorted(_key(d) for d in listed) == sorted(expected)
 
 
@@ -106,3 +130,26 @@ def test_an_extracted_url_warns_as_its_inspection(url: str) -> None:
         if d.category == "security" and d.severity in ("warning", "error")
     )
     assert security_warnings(found[0]) == wanted
+
+
+@pytest.mark.parametrize("url", TRICKY)
+def test_every_front_end_alarms_alike(url: str, window: MainWindow) -> None:
+    """The verdict line alarms, and says the same, in the window, in ``parse``'s text
+    and JSON and in the report."""
+    line = inspect(url, edition=EDITION).verdict_line
+    document = _document(url)
+    assert document["verdict"]["warns"] is line.warns
+    assert document["verdict"]["text"] == line.text
+    assert _verdict_of_text(url) == " ".join(visible(line.text).split())
+    report = build_report(url, "", EDITION, mask_passwords=False)
+    assert report.warns is line.warns
+    assert report.verdict == line.text
+
+    window.menus.show_passwords_action.setChecked(True)
+    window.set_edition(EDITION)
+    window.set_base("")
+    window.set_address(url)
+    window.flush()
+    shown = window.address_area.verdict.text()
+    assert shown.startswith("⚠ ") is line.warns
+    assert ("color:" in window.address_area.verdict.styleSheet()) is line.warns

@@ -47,9 +47,9 @@ EXPECTED = [
 def paste(window: MainWindow, text: str) -> list[QAction]:
     mime = QMimeData()
     mime.setText(text)
-    window.address.setFocus()
-    window.address.selectAll()
-    window.address.insertFromMimeData(mime)
+    window.address_area.address.setFocus()
+    window.address_area.address.selectAll()
+    window.address_area.address.insertFromMimeData(mime)
     return [a for a in window.menus.found_menu.actions() if a.data()]
 
 
@@ -70,7 +70,7 @@ def test_an_email_lists_all_seven_urls(window: MainWindow, qtbot: QtBot) -> None
     # picking the look-alike inspects it, as written
     with qtbot.waitSignal(window.inspectRequested):
         actions[2].trigger()
-    assert window.address.text() == "http://аррӏе.com/login"
+    assert window.address_area.address.text() == "http://аррӏе.com/login"
     window.menus.found_menu.close()
 
 
@@ -80,7 +80,7 @@ def test_the_refanged_url_is_inspected_refanged(window: MainWindow, qtbot: QtBot
     assert all(a.text().startswith(REFANGED_MARK) for a in actions)
     with qtbot.waitSignal(window.inspectRequested):
         actions[0].trigger()
-    assert window.address.text() == "http://bad.example/a"
+    assert window.address_area.address.text() == "http://bad.example/a"
     window.menus.found_menu.close()
 
 
@@ -92,14 +92,14 @@ def test_one_defanged_url_is_offered_re_fanged_not_typed(window: MainWindow) -> 
     assert [a.data() for a in actions] == ["https://evil.com/x"]
     assert REFANGED_MARK in actions[0].text()
     assert window.menus.found_menu.actions()[0].text() == "1 URL in the pasted text:"
-    assert window.address.text() == "http://example.com/"
+    assert window.address_area.address.text() == "http://example.com/"
 
 
 def test_a_plain_url_pasted_alone_is_inserted_as_it_is(window: MainWindow) -> None:
     window.inspect("")
     window.menus.found_menu.clear()
     paste(window, "http://example.com/a.")
-    assert window.address.text() == "http://example.com/a."
+    assert window.address_area.address.text() == "http://example.com/a."
     assert not window.menus.found_menu.actions()
 
 

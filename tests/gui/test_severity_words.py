@@ -12,7 +12,7 @@ LOOKALIKE = "http://\u0430\u0440\u0440\u04cf\u0435.com/"  # all Cyrillic: an idn
 def test_the_tooltip_of_a_character_says_note(window: MainWindow) -> None:
     window.inspect(LOOKALIKE)
     window.flush()
-    description = window.address.describe(LOOKALIKE.index("\u0430"))
+    description = window.address_area.address.describe(LOOKALIKE.index("\u0430"))
     assert description is not None
     assert any(d.severity == "info" for d in description.diagnostics)
     html = description_html(description)  # (what the address bar's tooltip shows)
@@ -23,7 +23,7 @@ def test_the_tooltip_of_a_character_says_note(window: MainWindow) -> None:
 def test_the_diagnostics_table_says_note(window: MainWindow) -> None:
     window.inspect(LOOKALIKE)
     window.flush()
-    model = window.diagnostics.diagnostics_model
+    model = window.inspector.diagnostics.diagnostics_model
     shown = {str(model.index(r, 0).data()) for r in range(model.rowCount())}
     assert "ℹ note" in shown
     assert not any("info" in s for s in shown)

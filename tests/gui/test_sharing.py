@@ -45,7 +45,7 @@ def select_rows(view: QAbstractItemView, rows: list[int]) -> None:
 
 def test_ctrl_c_on_diagnostics_copies_the_selected_rows(window: MainWindow, qtbot: QtBot) -> None:
     show(window, URL)
-    view = window.diagnostics
+    view = window.inspector.diagnostics
     model = view.diagnostics_model
     assert model.rowCount() >= 3
     select_rows(view, [2, 0])
@@ -60,8 +60,8 @@ def test_ctrl_c_on_diagnostics_copies_the_selected_rows(window: MainWindow, qtbo
 
 def test_ctrl_c_on_the_components_tree_copies_all_columns(window: MainWindow, qtbot: QtBot) -> None:
     show(window, URL)
-    view = window.components.view
-    model = window.components.model
+    view = window.inspector.components.view
+    model = window.inspector.components.model
     password = model.index_of_span(*_span(window, "secret"))
     view.selectionModel().setCurrentIndex(
         password, QItemSelectionModel.SelectionFlag.ClearAndSelect | _SELECT
@@ -72,18 +72,18 @@ def test_ctrl_c_on_the_components_tree_copies_all_columns(window: MainWindow, qt
     assert cells[0] == "password"
     assert cells[1] == "••••••"
     assert cells[3] == "11–17"
-    window.show_passwords_action.setChecked(True)
+    window.menus.show_passwords_action.setChecked(True)
     assert "secret" in press_copy(qtbot, view).split("\t")
 
 
 def _span(window: MainWindow, part: str) -> tuple[int, int]:
-    start = window.address.text().index(part)
+    start = window.address_area.address.text().index(part)
     return start, start + len(part)
 
 
 def test_copy_as_markdown_copies_a_table_with_its_header(window: MainWindow) -> None:
     show(window, URL)
-    view = window.diagnostics
+    view = window.inspector.diagnostics
     rows = view.diagnostics_model.rowCount()
     view.selectionModel().clearSelection()
     text = view.copying.copy_markdown()
@@ -102,9 +102,9 @@ def test_copy_as_markdown_copies_a_table_with_its_header(window: MainWindow) -> 
 
 def test_editions_rows_carry_their_labels(window: MainWindow) -> None:
     show(window, "../g", base="http://a/b/c")
-    window.tabs.setCurrentWidget(window.editions)
+    window.inspector.tabs.setCurrentWidget(window.inspector.editions)
     window.flush()
-    view = window.editions
+    view = window.inspector.editions
     view.selectionModel().clearSelection()
     lines = view.copying.copy_markdown().split("\n")
     assert lines[0].startswith("|  | RFC 3986 (2005) the reference resolved against the base |")
@@ -114,18 +114,18 @@ def test_editions_rows_carry_their_labels(window: MainWindow) -> None:
 
 def test_trace_copies_its_steps(window: MainWindow) -> None:
     show(window, "../g", base="http://a/b/c")
-    window.tabs.setCurrentWidget(window.trace)
+    window.inspector.tabs.setCurrentWidget(window.inspector.trace)
     window.flush()
-    tree = window.trace.tree
+    tree = window.inspector.trace.tree
     assert tree.topLevelItemCount() > 3
     tree.setCurrentItem(top_item(tree, 1))
     copied = top_item(tree, 1).text(2)
-    assert window.trace.copying.copy_rows().split("\t")[2] == copied
+    assert window.inspector.trace.copying.copy_rows().split("\t")[2] == copied
 
 
 def test_save_report_writes_each_format(window: MainWindow, tmp_path: Path) -> None:
     show(window, URL, base="http://u:basepass@a/b/")
-    diagnostics = window.diagnostics.diagnostics_model.items
+    diagnostics = window.inspector.diagnostics.diagnostics_model.items
     written = window.menus.save_report(tmp_path / "r.json")
     assert written == tmp_path / "r.json"
     document = json.loads(written.read_text(encoding="utf-8"))
@@ -175,6 +175,6 @@ def test_copy_as_command_leaves_the_password_out_while_masked(window: MainWindow
     line = window.menus.copy_command()
     assert shlex.split(line)[2] == "ftp://joe@host/file"
     assert "without the password" in window.statusBar().currentMessage()
-    window.show_passwords_action.setChecked(True)
+    window.menus.show_passwords_action.setChecked(True)
     assert shlex.split(window.menus.copy_command())[2] == "ftp://joe:secret@host/file"
     assert "without the password" not in window.statusBar().currentMessage()

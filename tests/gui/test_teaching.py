@@ -43,13 +43,13 @@ def _size(widget: QWidget) -> float:
 
 def _panes(window: MainWindow) -> dict[str, QWidget]:
     return {
-        "address": window.address,
-        "components": window.components.view,
-        "diagnostics": window.diagnostics,
-        "editions": window.editions,
-        "spec text": window.spec_reader.text,
-        "explain": window.explain_panel,
-        "verdict": window.verdict,
+        "address": window.address_area.address,
+        "components": window.inspector.components.view,
+        "diagnostics": window.inspector.diagnostics,
+        "editions": window.inspector.editions,
+        "spec text": window.inspector.spec_reader.text,
+        "explain": window.inspector.explain_panel,
+        "verdict": window.address_area.verdict,
     }
 
 
@@ -68,7 +68,7 @@ def test_zoom_keys_scale_every_pane(
 ) -> None:
     before = {name: _size(w) for name, w in _panes(window).items()}
     assert all(size > 0 for size in before.values())
-    window.address.setFocus()
+    window.address_area.address.setFocus()
     for key in keys:
         action = next(
             a for a in window.actions() if any(s.toString() == key for s in a.shortcuts())
@@ -82,13 +82,15 @@ def test_zoom_keys_scale_every_pane(
 
 def test_zoom_keys_reach_the_window(window: MainWindow, qtbot: object) -> None:
     """The keys themselves, typed while the address bar has focus."""
-    window.address.setFocus()
-    qtbot.keyClick(window.address, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)  # type: ignore[attr-defined]
+    address = window.address_area.address
+    address.setFocus()
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    qtbot.keyClick(address, Qt.Key.Key_Equal, ctrl)  # type: ignore[attr-defined]
     assert window.teaching.zoom.factor == pytest.approx(1.1)
-    qtbot.keyClick(window.address, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)  # type: ignore[attr-defined]
-    qtbot.keyClick(window.address, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)  # type: ignore[attr-defined]
+    qtbot.keyClick(address, Qt.Key.Key_Minus, ctrl)  # type: ignore[attr-defined]
+    qtbot.keyClick(address, Qt.Key.Key_Minus, ctrl)  # type: ignore[attr-defined]
     assert window.teaching.zoom.factor == pytest.approx(0.9)
-    qtbot.keyClick(window.address, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)  # type: ignore[attr-defined]
+    qtbot.keyClick(address, Qt.Key.Key_0, ctrl)  # type: ignore[attr-defined]
     assert window.teaching.zoom.factor == pytest.approx(1.0)
 
 
@@ -99,7 +101,7 @@ def test_zoom_is_remembered(window: MainWindow, settings: Settings, qtbot: objec
     again = MainWindow(settings)
     qtbot.addWidget(again)  # type: ignore[attr-defined]
     assert again.teaching.zoom.factor == pytest.approx(1.25)
-    assert _size(again.address) == pytest.approx(_size(window.address))
+    assert _size(again.address_area.address) == pytest.approx(_size(window.address_area.address))
 
 
 def test_zoom_stops_at_its_ends(window: MainWindow) -> None:
@@ -151,52 +153,52 @@ def test_presentation_mode_shows_three_things_and_restores_all(
 ) -> None:
     window.inspect(URL)
     chosen = {
-        "explain": window.explain_panel,
-        "spec": window.spec_reader,
-        "editions": window.editions,
+        "explain": window.inspector.explain_panel,
+        "spec": window.inspector.spec_reader,
+        "editions": window.inspector.editions,
     }[tab]
-    window.tabs.setCurrentWidget(chosen)
+    window.inspector.tabs.setCurrentWidget(chosen)
     window.statusBar().showMessage("shown")  # (a window shows one once it has a message)
     window.flush()
     lay_out(window)
     before = _visible(window)
     state, geometry = window.windowState(), window.geometry()
-    splitters = (window.inspector.sizes(), window.upper.sizes())
-    size = _size(window.address)
+    splitters = (window.inspector.sizes(), window.inspector.upper.sizes())
+    size = _size(window.address_area.address)
 
-    qtbot.keyClick(window.address, Qt.Key.Key_F11)  # type: ignore[attr-defined]
+    qtbot.keyClick(window.address_area.address, Qt.Key.Key_F11)  # type: ignore[attr-defined]
     app.processEvents()
     assert window.teaching.presentation.active
     assert window.windowState() & Qt.WindowState.WindowFullScreen
-    assert window.address.isVisible()
-    assert window.verdict.isVisible()
+    assert window.address_area.address.isVisible()
+    assert window.address_area.verdict.isVisible()
     assert chosen.isVisible()
     for hidden in (
         window.menuBar(),
         window.statusBar(),
-        window.base,
-        window.target,
-        window.summary,
-        window.legend,
-        window.components,
-        window.diagnostics,
-        window.tabs.tabBar(),
-        window.open_button,
-        window.edition_box,
+        window.address_area.base,
+        window.address_area.target,
+        window.address_area.summary,
+        window.address_area.legend,
+        window.inspector.components,
+        window.inspector.diagnostics,
+        window.inspector.tabs.tabBar(),
+        window.address_area.open_button,
+        window.address_area.edition_box,
     ):
         assert not hidden.isVisible(), hidden
-    assert _size(window.address) == pytest.approx(size * PRESENTATION_ZOOM, rel=0.02)
+    assert _size(window.address_area.address) == pytest.approx(size * PRESENTATION_ZOOM, rel=0.02)
 
-    qtbot.keyClick(window.address, Qt.Key.Key_Escape)  # type: ignore[attr-defined]
+    qtbot.keyClick(window.address_area.address, Qt.Key.Key_Escape)  # type: ignore[attr-defined]
     lay_out(window)
     assert not window.teaching.presentation.active
     assert window.windowState() == state
     assert window.geometry() == geometry
     assert _visible(window) == before
-    assert (window.inspector.sizes(), window.upper.sizes()) == splitters
-    assert _size(window.address) == pytest.approx(size)
-    assert window.tabs.currentWidget() is chosen
-    assert window.address.text() == URL  # Escape left presentation mode only
+    assert (window.inspector.sizes(), window.inspector.upper.sizes()) == splitters
+    assert _size(window.address_area.address) == pytest.approx(size)
+    assert window.inspector.tabs.currentWidget() is chosen
+    assert window.address_area.address.text() == URL  # Escape left presentation mode only
 
 
 def test_presentation_zoom_is_not_remembered(window: MainWindow, settings: Settings) -> None:
@@ -212,9 +214,12 @@ def test_closing_in_presentation_mode_saves_the_windows_layout(
 ) -> None:
     window.teaching.zoom_in_action.trigger()
     geometry = QByteArray(window.saveGeometry())
-    splitters = (QByteArray(window.inspector.saveState()), QByteArray(window.upper.saveState()))
+    splitters = (
+        QByteArray(window.inspector.saveState()),
+        QByteArray(window.inspector.upper.saveState()),
+    )
     window.teaching.presentation.enter()
-    assert not window.components.isVisible()
+    assert not window.inspector.components.isVisible()
     window.close()
     assert not window.teaching.presentation.active
     assert settings.zoom == pytest.approx(1.1)

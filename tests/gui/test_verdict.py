@@ -1,6 +1,7 @@
 """The verdict line under the address: where browsers go, always visible, in the
-warning colour when that is not where the edition's reading leads; the window title
-names what browsers contact."""
+warning colour when that is not where the edition's reading leads or when a security
+warning is about where the URL goes or what a reader sees (the finding named); the
+window title names what browsers contact."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ def show(window: MainWindow, text: str) -> None:
 
 
 def warns(window: MainWindow) -> bool:
-    return "color:" in window.verdict.styleSheet()
+    return "color:" in window.address_area.verdict.styleSheet()
 
 
 @pytest.mark.parametrize(
@@ -33,19 +34,19 @@ def test_the_verdict_says_where_browsers_go_and_warns(
     window: MainWindow, text: str, contacted: str, edition_host: str
 ) -> None:
     show(window, text)
-    line = window.verdict.text()
+    line = window.address_area.verdict.text()
     assert line.startswith("⚠ Browsers contact: " + contacted), line
     assert "not " in line
     assert warns(window)
-    assert window.verdict.isVisible()
+    assert window.address_area.verdict.isVisible()
     assert window.windowTitle() == contacted.rsplit(":", 1)[0]
-    codes = {item.code for item in window.diagnostics.diagnostics_model.items}
+    codes = {item.code for item in window.inspector.diagnostics.diagnostics_model.items}
     assert "browser-host" in codes
 
 
 def test_a_plain_url_gets_a_plain_verdict(window: MainWindow) -> None:
     show(window, "https://www.example.co.uk/a")
-    assert window.verdict.text() == (
+    assert window.address_area.verdict.text() == (
         "Browsers contact: www.example.co.uk:443 (registrable domain example.co.uk)"
     )
     assert not warns(window)
@@ -54,36 +55,36 @@ def test_a_plain_url_gets_a_plain_verdict(window: MainWindow) -> None:
 
 def test_a_whole_script_look_alike_is_shown_as_browsers_show_it(window: MainWindow) -> None:
     show(window, "http://аррӏе.com/login")  # all Cyrillic
-    line = window.verdict.text()
+    line = window.address_area.verdict.text()
     assert "xn--" in line
     assert "punycode" in line
     assert warns(window)
     assert window.windowTitle().startswith("xn--")
     assert window.windowTitle() != "аррӏе.com"
-    codes = {item.code for item in window.diagnostics.diagnostics_model.items}
+    codes = {item.code for item in window.inspector.diagnostics.diagnostics_model.items}
     assert "whole-script-confusable" in codes
 
 
 def test_the_verdict_never_shows_the_password(window: MainWindow) -> None:
     show(window, "ftp://user:hunter2@h.example/")
-    assert "hunter2" not in window.verdict.text()
-    assert "hunter2" not in window.verdict.toolTip()
+    assert "hunter2" not in window.address_area.verdict.text()
+    assert "hunter2" not in window.address_area.verdict.toolTip()
 
 
 def test_an_empty_address_has_no_verdict(window: MainWindow) -> None:
     show(window, "https://a.example/")
     show(window, "")
-    assert window.verdict.text() == ""
+    assert window.address_area.verdict.text() == ""
 
 
 def test_tooltip_of_a_non_ascii_host_character_names_it(window: MainWindow) -> None:
     show(window, "http://pаypal.com/")  # a Cyrillic "а"
-    d = window.address.describe(8)
+    d = window.address_area.address.describe(8)
     assert d is not None
     tip = description_html(d)
     assert "U+0430 CYRILLIC SMALL LETTER A" in tip
     assert "Cyrillic" in tip
-    ascii_d = window.address.describe(7)
+    ascii_d = window.address_area.address.describe(7)
     assert ascii_d is not None
     assert "U+0070" not in description_html(ascii_d)
 
@@ -99,7 +100,11 @@ def test_an_embedded_brand_is_among_the_diagnostics(
     window: MainWindow, text: str, under: str
 ) -> None:
     show(window, text)
-    items = [i for i in window.diagnostics.diagnostics_model.items if i.code == "embedded-brand"]
+    items = [
+        i
+        for i in window.inspector.diagnostics.diagnostics_model.items
+        if i.code == "embedded-brand"
+    ]
     assert len(items) == 1
     assert "this page is not" in items[0].message
     start, end = items[0].span
@@ -108,7 +113,7 @@ def test_an_embedded_brand_is_among_the_diagnostics(
 
 def test_a_genuine_subdomain_has_no_embedded_brand(window: MainWindow) -> None:
     show(window, "https://mail.google.com/mail/")
-    codes = {item.code for item in window.diagnostics.diagnostics_model.items}
+    codes = {item.code for item in window.inspector.diagnostics.diagnostics_model.items}
     assert "embedded-brand" not in codes
 
 
@@ -133,19 +138,21 @@ def test_a_genuine_subdomain_has_no_embedded_brand(window: MainWindow) -> None:
 def test_the_verdict_resolves_a_reference_against_the_base(
     window: MainWindow, base: str, reference: str, line: str
 ) -> None:
-    window.base.setText(base)
+    window.address_area.base.setText(base)
     show(window, reference)
-    assert window.verdict.text().startswith(line), window.verdict.text()
-    assert "give the base" not in window.verdict.text()
-    assert window.target.text()  # the target is resolved, and the line agrees
+    assert window.address_area.verdict.text().startswith(line), window.address_area.verdict.text()
+    assert "give the base" not in window.address_area.verdict.text()
+    assert window.address_area.target.text()  # the target is resolved, and the line agrees
 
 
 def test_the_verdict_asks_for_a_base_only_without_one(window: MainWindow) -> None:
     show(window, "g;x?y#s")
-    assert "give the base" in window.verdict.text()
-    window.base.setText("http://a/b/c/d;p?q")
+    assert "give the base" in window.address_area.verdict.text()
+    window.address_area.base.setText("http://a/b/c/d;p?q")
     window.flush()
-    assert window.verdict.text().startswith("Browsers contact: a:80, resolving g;x?y#s")
+    assert window.address_area.verdict.text().startswith(
+        "Browsers contact: a:80, resolving g;x?y#s"
+    )
 
 
 def test_a_long_url_inspected_shows_its_host(window: MainWindow) -> None:
@@ -153,8 +160,54 @@ def test_a_long_url_inspected_shows_its_host(window: MainWindow) -> None:
     text = "https://accounts.example.com/?" + "&".join(f"k{i}=v{i}" for i in range(80))
     window.inspect(text)
     window.flush()
-    bar = window.address
+    bar = window.address_area.address
     middle = QPoint(0, bar.viewport().height() // 2)
     assert bar.cursorForPosition(middle).position() == 0
     right = QPoint(bar.viewport().width() - 1, bar.viewport().height() // 2)
     assert bar.cursorForPosition(right).position() > len("https://accounts.example.com/")
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        # browsers and the edition agree on 198.51.100.7; a reader sees paypal.com
+        ("https://paypal.com@198.51.100.7/", "what looks like a host before the @ is a user name"),
+        # the path reads as /abcexe.txt
+        (
+            "https://example.com/abc\u202etxt.exe",
+            "U+202E RIGHT-TO-LEFT OVERRIDE in the path reorders what follows it",
+        ),
+        ("https://www.paypal.com.evil.example/login", "the host starts with a well-known name"),
+        ("http://example.com:25/", "the port is another service's"),
+    ],
+)
+def test_a_security_warning_makes_the_verdict_alarm_and_names_it(
+    window: MainWindow, text: str, clause: str
+) -> None:
+    show(window, text)
+    verdict = window.address_area.verdict
+    line = verdict.text()
+    assert line.startswith("⚠ Browsers contact: "), line
+    assert f" — {clause}" in line, line
+    warning = window.formats.colour("warning").name()
+    assert f"color: {warning}" in verdict.styleSheet()
+    assert window.inspection().verdict_line.warns
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ftp://anne:hunter2@ftp.example/", "http://example.com/a%0d%0aSet-Cookie:x"],
+)
+def test_what_is_sent_leaves_the_verdict_plain(window: MainWindow, text: str) -> None:
+    """A password in clear text and an escaped CR LF are warnings on what is sent, not
+    on where the URL goes or what a reader sees."""
+    show(window, text)
+    assert not window.address_area.verdict.text().startswith("⚠")
+    assert not warns(window)
+
+
+def test_the_verdict_goes_plain_again(window: MainWindow) -> None:
+    show(window, "https://paypal.com@198.51.100.7/")
+    assert warns(window)
+    show(window, "https://paypal.com/")
+    assert not warns(window)

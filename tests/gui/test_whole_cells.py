@@ -34,7 +34,7 @@ def test_diagnostic_spans_codes_and_severities_show_whole(
     window.resize(*size)
     window.inspect(LONG)
     window.flush()
-    view = window.diagnostics
+    view = window.inspector.diagnostics
     model = view.diagnostics_model
     assert model.rowCount() >= 3
     spans = [model.index(r, 3).data() for r in range(model.rowCount())]
@@ -48,7 +48,7 @@ def test_diagnostic_spans_codes_and_severities_show_whole(
 def test_component_spans_show_whole(window: MainWindow) -> None:
     window.inspect(LONG + "&" + "y" * 12000 + "&z=1")  # spans of five digits
     window.flush()
-    view = window.components.view
+    view = window.inspector.components.view
     view.expandAll()
     model = view.model()
     stack = [QModelIndex()]

@@ -44,7 +44,7 @@ def test_the_verdict_area_offers_the_url_inside(
 ) -> None:
     show(window, text)
     button = window.address_area.inspect_inner
-    assert "sends you on to" in window.verdict.text()
+    assert "sends you on to" in window.address_area.verdict.text()
     assert button.isVisible()
     assert button.text() == label
     assert chain in button.toolTip()
@@ -54,16 +54,16 @@ def test_the_verdict_area_offers_the_url_inside(
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert blocker.args == [final]
     window.flush()
-    assert window.address.text() == final
+    assert window.address_area.address.text() == final
     assert not button.isVisible()  # the URL inside is no wrapped link
-    assert "sends you on to" not in window.verdict.text()
+    assert "sends you on to" not in window.address_area.verdict.text()
 
 
 def test_the_button_is_reached_by_the_keyboard(window: MainWindow, qtbot: QtBot) -> None:
     show(window, SAFE_LINKS)
     button = window.address_area.inspect_inner
-    window.address.setFocus()
-    seen: QWidget = window.address
+    window.address_area.address.setFocus()
+    seen: QWidget = window.address_area.address
     for _ in range(40):  # Tab order: from the address bar to the button
         if seen is button:
             break
@@ -76,7 +76,7 @@ def test_the_button_is_reached_by_the_keyboard(window: MainWindow, qtbot: QtBot)
     with qtbot.waitSignal(window.inspectRequested):
         qtbot.keyClick(button, Qt.Key.Key_Space)
     window.flush()
-    assert window.address.text() == "https://evil.example/login"
+    assert window.address_area.address.text() == "https://evil.example/login"
 
 
 @pytest.mark.parametrize(
@@ -99,7 +99,7 @@ def test_a_long_verdict_wraps_and_never_widens_the_window(window: MainWindow) ->
     window.inspect(SAFE_LINKS_AROUND.format(quote(inner, safe="")))
     window.flush()
     QApplication.processEvents()
-    assert "sends you on to" in window.verdict.text()
+    assert "sends you on to" in window.address_area.verdict.text()
     assert window.minimumSizeHint().width() <= DEFAULT_SIZE[0]
     assert window.width() == DEFAULT_SIZE[0]
     label = window.address_area.inspect_inner.text()

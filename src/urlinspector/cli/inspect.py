@@ -243,21 +243,21 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _verdict_lines(dest: Destination, console: Console) -> list[str]:
-    """Where browsers go, in the warning colour when the edition reads another host,
-    the host is shown as punycode or the URL carries script; folded to the console's
-    width (never inside a host name)."""
-    verdict = dest.verdict
+def _verdict_lines(inspection: Inspection, console: Console) -> list[str]:
+    """Where browsers go, in the warning colour when the line alarms
+    (:mod:`urlinspector.present.verdict_line`); folded to the console's width (never
+    inside a host name)."""
+    line = inspection.verdict_line
     lines = textwrap.wrap(
-        visible(verdict.text),
+        visible(line.text),
         width=max(40, console.columns - 1),
         subsequent_indent="  ",
         break_long_words=False,
         break_on_hyphens=False,
     )
-    if not verdict.warns:
+    if line.role is None:
         return lines
-    return [console.paint(_mark("warning"), line) for line in lines]
+    return [console.paint(_mark(line.role), text) for text in lines]
 
 
 def _unwrap_lines(found: Unwrapping, console: Console) -> list[str]:
@@ -302,7 +302,7 @@ def _parse_report(inspection: Inspection, console: Console) -> list[str]:
     lines = [
         *_url_lines(url, console, dest),
         "",
-        *_verdict_lines(dest, console),
+        *_verdict_lines(inspection, console),
         *_unwrap_lines(dest.unwrapping, console),
         *_reader_lines(url, dest, console),
     ]

@@ -16,6 +16,7 @@ Ctrl+F are switched off, so the key is never ambiguous.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QObject, Qt
@@ -25,17 +26,13 @@ from PySide6.QtWidgets import (
     QApplication,
     QMenu,
     QStackedWidget,
-    QTabWidget,
-    QTextBrowser,
     QWidget,
 )
 
+from urlinspector.gui.inspector import InspectorPage
 from urlinspector.gui.viewer.findbar import EscapeCloses, FindBar, find_in_text, find_in_view
-from urlinspector.gui.widgets.components import ComponentsPanel
-from urlinspector.gui.widgets.spec import SpecReader
-from urlinspector.gui.widgets.trace import TracePanel
 
-__all__ = ["FindHost", "PageFind", "WindowFind"]
+__all__ = ["PageFind", "WindowFind"]
 
 
 @runtime_checkable
@@ -45,76 +42,43 @@ class PageFind(Protocol):
     def open_find(self) -> None: ...
 
 
-class FindHost(Protocol):
-    """What the router uses of the main window."""
-
-    @property
-    def pages(self) -> QStackedWidget: ...
-
-    @property
-    def inspector(self) -> QWidget: ...
-
-    @property
-    def tabs(self) -> QTabWidget: ...
-
-    @property
-    def spec_reader(self) -> SpecReader: ...
-
-    @property
-    def components(self) -> ComponentsPanel: ...
-
-    @property
-    def diagnostics(self) -> QAbstractItemView: ...
-
-    @property
-    def editions(self) -> QAbstractItemView: ...
-
-    @property
-    def escapes(self) -> QAbstractItemView: ...
-
-    @property
-    def trace(self) -> TracePanel: ...
-
-    @property
-    def explain_panel(self) -> QTextBrowser: ...
-
-    @property
-    def edit_menu(self) -> QMenu: ...
-
-
 Search = Callable[[str, bool], bool]
 
 
 def _in_view(view: QAbstractItemView) -> Search:
-    return lambda words, backward: find_in_view(view, words, backward)
+    return partial(find_in_view, view)
 
 
 class WindowFind(QObject):
-    """Edit ▸ Find… (Ctrl+F) of *window* (see the module description); :attr:`bar`
-    is the inspector's find bar, for the window to place under its pages."""
+    """Edit ▸ Find… (Ctrl+F) over the window's *pages*, of which *inspector* is one
+    (see the module description), added to *edit_menu*; :attr:`bar` is the
+    inspector's find bar, for the window to place under its pages."""
 
-    def __init__(self, window: FindHost, parent: QWidget) -> None:
+    def __init__(
+        self, pages: QStackedWidget, inspector: InspectorPage, edit_menu: QMenu, parent: QWidget
+    ) -> None:
         super().__init__(parent)
-        self.window = window
+        self.pages = pages
+        self.inspector = inspector
         self.bar = FindBar()
         self.bar.setObjectName("inspectorFindBar")
         self.bar.hide()
         self.bar.findRequested.connect(self.find)
         self.searched: QWidget | None = None
         """The table, tree or text the inspector's bar searches."""
-        w = window
+        page = inspector
         self._tables: dict[QWidget, tuple[str, Search]] = {
-            w.components.view: ("Components", _in_view(w.components.view)),
-            w.diagnostics: ("Diagnostics", _in_view(w.diagnostics)),
+            page.components.view: ("Components", _in_view(page.components.view)),
+            page.diagnostics: ("Diagnostics", _in_view(page.diagnostics)),
         }
-        explain = w.explain_panel
+        explain = page.explain_panel
         self._tabs: dict[QWidget, tuple[QWidget, Search]] = {
-            w.editions: (w.editions, _in_view(w.editions)),
-            w.escapes: (w.escapes, _in_view(w.escapes)),
-            w.trace: (w.trace.tree, _in_view(w.trace.tree)),
-            explain: (explain, lambda words, back: find_in_text(explain, words, back)),
+            page.editions: (page.editions, _in_view(page.editions)),
+            page.escapes: (page.escapes, _in_view(page.escapes)),
+            page.trace: (page.trace.tree, _in_view(page.trace.tree)),
+            explain: (explain, partial(find_in_text, explain)),
         }
-        spec = w.spec_reader
+        spec = page.spec_reader
         spec.find_shortcut.setEnabled(False)  # this action's key now
         self.spec_escape = EscapeCloses(spec.search)
         self.action = QAction("Fin&d…", parent)
@@ -123,15 +87,15 @@ class WindowFind(QObject):
         self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.action.setToolTip("find in the page or tab shown, wherever the focus is (Ctrl+F)")
         self.action.triggered.connect(self.open)
-        w.edit_menu.addAction(self.action)
-        w.pages.currentChanged.connect(self._page_changed)
-        w.tabs.currentChanged.connect(lambda _i: self.bar.hide())
+        edit_menu.addAction(self.action)
+        pages.currentChanged.connect(self._page_changed)
+        page.tabs.currentChanged.connect(self._tab_changed)
 
     def open(self) -> None:
         """Open the find field of what is shown (see the module description)."""
-        w = self.window
-        page = w.pages.currentWidget()
-        if page is not w.inspector:
+        w = self.inspector
+        page = self.pages.currentWidget()
+        if page is not w:
             if isinstance(page, PageFind):
                 page.open_find()
             return
@@ -179,5 +143,9 @@ class WindowFind(QObject):
         return None
 
     def _page_changed(self, _index: int) -> None:
-        if self.window.pages.currentWidget() is not self.window.inspector:
+        if self.pages.currentWidget() is not self.inspector:
             self.bar.hide()
+
+    def _tab_changed(self, _index: int) -> None:
+        """Another tab: the bar searched the one before."""
+        self.bar.hide()

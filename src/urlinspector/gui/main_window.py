@@ -17,10 +17,16 @@ which inspects the URL and then emits ``openRequested(str)`` for the viewer.
 
 Updating: the address bar colours itself on each keystroke (its highlighter's parse is
 :func:`~urlinspector.present.inspection.parsed`'s, which the inspection of the same
-text shares).  The panels follow on a
-zero-delay timer, so a burst of keystrokes is coalesced and typing never waits for
-them; when one update costs more than a few milliseconds (a very long URL) the delay
-grows to a debounce.  Panels on hidden tabs are updated when their tab is shown.
+text shares).  The window inspects the address against the base
+(:meth:`MainWindow.inspection`, one :class:`~urlinspector.present.inspection.Inspection`
+shared by every part) and the address area shows it on a zero-delay timer (where
+browsers go, the counts, the target).  The panels follow: the window emits
+``inspected(Inspection)`` once per update, and the inspector page (which knows its
+panels and which are stale) and the address area show it; a burst of keystrokes is
+coalesced and typing never waits for them, and when one update costs more than a few
+milliseconds (a very long URL) the delay grows to a debounce.  What the user chose
+about showing (passwords, the charset) is one
+:class:`~urlinspector.gui.widgets.panel.Showing` every panel reads.
 """
 
 from __future__ import annotations
@@ -29,11 +35,12 @@ import time
 
 from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
+    QAction,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
-    QTextCursor,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -43,7 +50,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import EDITIONS, URL, Destination, browser_reading
+from urlinspector.core import EDITIONS, URL, browser_reading
 from urlinspector.core.model import Span
 from urlinspector.gui import app as gui_app
 from urlinspector.gui.find_routing import WindowFind
@@ -53,15 +60,14 @@ from urlinspector.gui.settings import THEMES, Settings, history_entry
 from urlinspector.gui.teaching import install_teaching
 from urlinspector.gui.warm_up import warm_up
 from urlinspector.gui.widgets.address_area import AddressArea
+from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.address_mode import FETCH, INSPECT
+from urlinspector.gui.widgets.panel import Showing
 from urlinspector.gui.window_menus import WindowMenus
 from urlinspector.present.anatomy import Description
-from urlinspector.present.colouring import browser_host_span, roles_present
-from urlinspector.present.editions_table import editions_table
-from urlinspector.present.escape_rows import escape_rows
+from urlinspector.present.colouring import browser_host_span
 from urlinspector.present.inspection import Inspection, ReaderUse, inspect, parsed
-from urlinspector.present.masking import password_span, passwords_of
-from urlinspector.present.text import EMPTY_ADDRESS, shown, visible
+from urlinspector.present.text import shown, visible
 
 __all__ = ["INSPECTOR_PAGE", "MainWindow"]
 
@@ -77,64 +83,59 @@ TYPING_MS = 150
 """Milliseconds: a change this soon after the previous one is typing; the panels (the
 component tree and the visible tab) wait until the changes stop for as long, so each
 keystroke costs only the colours and the live labels."""
-INSPECTOR_SIZES = (400, 330)
-"""Heights of the panels (components, diagnostics) and of the tabs below, as a ratio:
-a smaller window keeps it, so the components stay readable at 800x600."""
 
 
 class MainWindow(QMainWindow):
-    """The inspector window.
+    """The inspector window, composed of :attr:`address_area` (the fields and the
+    labels above the pages), :attr:`inspector` (the inspector page and its panels),
+    :attr:`menus`, :attr:`finding` (Find) and :attr:`teaching`.
 
     Signals: ``inspectRequested(str)`` and ``openRequested(str)`` (see the module
-    description) and ``inspected(object)`` with the :class:`~urlinspector.core.URL` each time the
-    panels have been brought up to date.
+    description) and ``inspected(Inspection)`` with the inspection of the address,
+    once each time the panels are brought up to date.
     """
 
     inspectRequested = Signal(str)
     openRequested = Signal(str)
-    inspected = Signal(object)
+    inspected = Signal(Inspection)
 
     def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings if settings is not None else Settings()
         self._edition = self.settings.edition
         self.formats = Formats(theme_of(self.palette()))
+        self.showing = Showing(
+            masking=not self.settings.show_passwords, charset=self.settings.charset
+        )
+        """How the panels show an inspection (passwords, charset): one state for all."""
         self._committed = ""
         self._session_history: dict[str, str] = {}
         """History entry -> the URL inspected in this run (its password is kept in
         memory only, so the entry gives back exactly what was inspected)."""
         self._syncing = False
         self._delay = 0
-        self._dirty_tabs: set[str] = set()
+        self._focused_once = False
         self.last_update_seconds = 0.0
 
         self.setWindowTitle(gui_app.DISPLAY_NAME)
         self.setAcceptDrops(True)
-        area = self.address_area = AddressArea(self._parse_current, self.formats, self._edition)
-        self.address, self.base, self.target = area.address, area.base, area.target
-        for editor in (self.address, self.base, self.target):
-            editor.highlighter.browser_host = self._browser_host
-        self.edition_box, self.open_button = area.edition_box, area.open_button
-        self.address_mode = area.mode
-        self.password_button, self.legend = area.password_button, area.legend
-        self.same_document, self.target_note = area.same_document, area.target_note
-        self.verdict, self.summary = area.verdict, area.summary
-        area.innerRequested.connect(self.inspect_chosen)
-        self.edition_box.currentIndexChanged.connect(
-            lambda i: self.set_edition(self.edition_box.itemData(i))
+        area = self.address_area = AddressArea(
+            self._parse_current, self.formats, self._edition, self.showing
         )
-        self._build_pages()
+        for editor in self._editors():
+            editor.highlighter.browser_host = self._browser_host
+        self.inspector = InspectorPage(self.formats, self.showing)
+        self.pages = QStackedWidget()
+        self.pages.setObjectName("pages")
+        self._page_names: dict[str, QWidget] = {}
+        self.add_page(INSPECTOR_PAGE, self.inspector)
         menus = self.menus = WindowMenus(self, self, self._session_history)
-        self.open_action, self.save_report_action = menus.open_action, menus.save_report_action
-        self.show_passwords_action, self.edit_menu = menus.show_passwords_action, menus.edit_menu
-        self.show_passwords_action.toggled.connect(self._passwords_toggled)
-        self.finding = WindowFind(self, self)  # Ctrl+F wherever the focus is
-        self.pages.currentChanged.connect(self._page_changed)
+        self.finding = WindowFind(self.pages, self.inspector, menus.edit_menu, self)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(8, 8, 8, 4)
         layout.setSpacing(6)
-        layout.addWidget(self.address_area)
+        layout.addWidget(area)
         layout.addWidget(self.pages, 1)
         layout.addWidget(self.finding.bar)
         self.setCentralWidget(central)
@@ -149,38 +150,65 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, warm_up)
         self._last_change = -1.0
         """When the address or base last changed (``time.monotonic()``)."""
-
-        self.address.textChanged.connect(self._address_changed)
-        self.address.committed.connect(self._address_committed)
-        self.address.openRequested.connect(self.open_url)
-        self.address.escapePressed.connect(self.restore_address)
-        self.address.urlsFound.connect(self.menus.offer_urls)
-        self.address.pasted.connect(self.remember)  # (a URL picked from a paste: inspect)
-        self.address.hovered.connect(self._show_hover)
-        self.address.selectionChanged.connect(self._address_selection_changed)
-        self.address.cursorPositionChanged.connect(self._address_selection_changed)
-        self.base.textChanged.connect(self._base_changed)
-        self.base.hovered.connect(self._show_hover)
-        self.base.committed.connect(lambda _text: self.flush())
-        self.inspectRequested.connect(self.inspect)
-        self.components.spanSelected.connect(self._select_in_address)
-        self.components.charsetChanged.connect(self._charset_changed)
-        self.diagnostics.spanActivated.connect(self._select_in_address)
-        self.escapes.spanActivated.connect(self._select_in_address)
-        self.tabs.currentChanged.connect(self._tab_changed)
-        for source in (self.diagnostics, self.trace, self.editions, self.explain_panel):
-            source.citationActivated.connect(self.open_citation)
-        for editor in (self.address, self.base, self.target):
-            editor.citationRequested.connect(self.open_citation)
+        self._connect()
 
         self.base.setText(self.settings.base, undoable=False)
         self.show_passwords_action.setChecked(self.settings.show_passwords)
-        self._apply_mask()
-        self.components.set_charset(self.settings.charset)
+        self._apply_showing()
         self.resize(*DEFAULT_SIZE)
         self._restore_layout()
-        self.open_action.setEnabled(not self.address.document().isEmpty())
+        self.menus.open_action.setEnabled(not self.address.document().isEmpty())
+        self.address.setFocus(Qt.FocusReason.OtherFocusReason)  # (where the keys go)
         self.flush()
+
+    def _connect(self) -> None:
+        """Wire the parts: the fields, the panels' requests, the menus, the pages."""
+        area, page, address = self.address_area, self.inspector, self.address
+        area.innerRequested.connect(self.inspect_chosen)
+        area.edition_box.currentIndexChanged.connect(self._edition_chosen)
+        address.textChanged.connect(self._address_changed)
+        address.committed.connect(self._address_committed)
+        address.openRequested.connect(self.open_url)
+        address.escapePressed.connect(self.restore_address)
+        address.urlsFound.connect(self.menus.offer_urls)
+        address.pasted.connect(self.remember)  # (a URL picked from a paste: inspect)
+        address.hovered.connect(self._show_hover)
+        address.selectionChanged.connect(self._address_selection_changed)
+        address.cursorPositionChanged.connect(self._address_selection_changed)
+        self.base.textChanged.connect(self._base_changed)
+        self.base.hovered.connect(self._show_hover)
+        self.base.committed.connect(self._base_committed)
+        for editor in self._editors():
+            editor.citationRequested.connect(self.open_citation)
+        self.inspectRequested.connect(self.inspect)
+        self.inspected.connect(area.show_inspection)
+        self.inspected.connect(page.show_inspection)
+        page.spanChosen.connect(self._select_in_address)
+        page.citationChosen.connect(self.open_citation)
+        page.charsetChanged.connect(self._charset_changed)
+        self.show_passwords_action.toggled.connect(self._passwords_toggled)
+        self.pages.currentChanged.connect(self._page_changed)
+
+    # --- the parts the viewer uses ---------------------------------------------------------
+
+    @property
+    def address(self) -> UrlEdit:
+        """The address bar (the address area's)."""
+        return self.address_area.address
+
+    @property
+    def base(self) -> UrlEdit:
+        """The base URL's field (the address area's)."""
+        return self.address_area.base
+
+    @property
+    def show_passwords_action(self) -> QAction:
+        """View ▸ Show passwords (the menus')."""
+        return self.menus.show_passwords_action
+
+    def _editors(self) -> tuple[UrlEdit, UrlEdit, UrlEdit]:
+        area = self.address_area
+        return area.address, area.base, area.target
 
     # --- building -------------------------------------------------------------------------
 
@@ -194,26 +222,6 @@ class MainWindow(QMainWindow):
             return None
         return browser_host_span(url, browser_reading(url.uri))
 
-    def _build_pages(self) -> None:
-        inspector = self.inspector = InspectorPage(self.formats)
-        self.components, self.diagnostics = inspector.components, inspector.diagnostics
-        self.editions, self.trace, self.escapes = (
-            inspector.editions,
-            inspector.trace,
-            inspector.escapes,
-        )
-        self.explain_panel, self.spec_reader = inspector.explain_panel, inspector.spec_reader
-        self.tabs, self.upper, self._tab_names = (
-            inspector.tabs,
-            inspector.upper,
-            inspector.tab_names,
-        )
-
-        self.pages = QStackedWidget()
-        self.pages.setObjectName("pages")
-        self._page_names: dict[str, QWidget] = {}
-        self.add_page(INSPECTOR_PAGE, self.inspector)
-
     # --- pages -----------------------------------------------------------------------------
 
     def add_page(self, name: str, widget: QWidget) -> int:
@@ -225,8 +233,8 @@ class MainWindow(QMainWindow):
         """Ctrl+S saves the report while the inspector is shown; on a viewer page it is
         that page's Save page as… (one key, one action: no ambiguous shortcut)."""
         on_inspector = self.pages.currentWidget() is self.inspector
-        self.address_mode.set_mode(INSPECT if on_inspector else FETCH)  # what Enter does
-        self.save_report_action.setShortcut(
+        self.address_area.mode.set_mode(INSPECT if on_inspector else FETCH)  # what Enter does
+        self.menus.save_report_action.setShortcut(
             QKeySequence(QKeySequence.StandardKey.Save) if on_inspector else QKeySequence()
         )
 
@@ -239,6 +247,9 @@ class MainWindow(QMainWindow):
     def edition(self) -> str:
         return self._edition
 
+    def _edition_chosen(self, index: int) -> None:
+        self.set_edition(self.address_area.edition_box.itemData(index))
+
     def set_edition(self, edition: str) -> None:
         """Read every URL by *edition* (an id of :data:`urlinspector.core.EDITIONS`)."""
         if edition not in EDITIONS:
@@ -248,12 +259,11 @@ class MainWindow(QMainWindow):
         self._edition = edition
         self.settings.edition = edition
         index = list(EDITIONS).index(edition)
-        if self.edition_box.currentIndex() != index:
-            self.edition_box.setCurrentIndex(index)
-        for action in self.menus.edition_actions.actions():
-            if action.data() == edition:
-                action.setChecked(True)
-        for editor in (self.address, self.base, self.target):
+        box = self.address_area.edition_box
+        if box.currentIndex() != index:
+            box.setCurrentIndex(index)
+        self.menus.check_edition(edition)
+        for editor in self._editors():
             editor.highlighter.rehighlight()
         self._schedule(now=True)
 
@@ -275,12 +285,12 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def inspect(self, url: str) -> None:
-        """Inspect *url* and remember it in the history; nothing is fetched.  A new
-        text is shown from its start, where the scheme and host are (the end of a long
-        URL would hide them); the text being edited keeps its caret."""
+        """Inspect *url* and remember it in the history; nothing is fetched.  The
+        address is shown from its start, where the scheme and host are (the end of a
+        long URL would hide them), as a browser shows it once Enter is pressed."""
         if url != self.address.text():
             self.address.setText(url)
-            self.address.moveCursor(QTextCursor.MoveOperation.Start)
+        self.address.show_start()
         self._committed = url
         self.remember(url)
         self.update_live()
@@ -293,6 +303,7 @@ class MainWindow(QMainWindow):
             self.settings.add_history(url)
             self._session_history[history_entry(url.strip())] = url.strip()
 
+    @Slot()
     def open_url(self, url: str | None = None) -> None:
         """Fetch *url* (default: the address) on purpose: inspect it, then emit
         ``openRequested`` (the viewer fetches it and shows what comes back)."""
@@ -309,6 +320,10 @@ class MainWindow(QMainWindow):
             self.inspectRequested.emit(text)
         else:
             self.open_url(text)
+
+    def _base_committed(self, _text: str) -> None:
+        """Enter in the base field: bring everything up to date at once."""
+        self.flush()
 
     def inspect_chosen(self, url: str) -> None:
         """A URL chosen from a menu (history, pasted text): shown in the inspector."""
@@ -331,16 +346,16 @@ class MainWindow(QMainWindow):
         return self._panel_timer.isActive()
 
     def flush(self) -> None:
-        """Bring every panel up to date now (tests, screenshots)."""
+        """Bring every panel up to date now, those of hidden tabs too (tests,
+        screenshots)."""
         self.update_live()
         self.update_panels()
-        for name in list(self._dirty_tabs):
-            self._update_tab(name)
+        self.inspector.bring_up_to_date()
 
     # --- updating -----------------------------------------------------------------------------
 
     def _address_changed(self) -> None:
-        self.open_action.setEnabled(not self.address.document().isEmpty())
+        self.menus.open_action.setEnabled(not self.address.document().isEmpty())
         self._schedule()
 
     def _base_changed(self) -> None:
@@ -362,40 +377,30 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def update_live(self) -> None:
-        """The labels that follow every keystroke: title, summary, legend, findings and
-        the resolved target (cheap: they read the parse the highlighter made)."""
+        """The labels that follow every keystroke: the title and the address area
+        (where browsers go, the counts of the findings, the legend, the resolved
+        target).  The libraries' readings wait for the panels: driving six libraries up
+        to their sockets costs more than all the rest of a keystroke (a millisecond
+        for a short URL, tens for a long one)."""
         self._live_timer.stop()
-        text = self.address.text()
-        # (a long URL's libraries wait for the panels: for one they cost the most)
-        found = self.inspection(readers="all" if len(text) <= LONG_TEXT else "none")
-        url, dest = found.url, found.destination
-        self.address_area.show_verdict(url, dest, self._secrets(url))
-        self._update_title(url, dest)
-        self._show_findings(found)
-        self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
-        self.password_button.setVisible(url.span("password") is not None)
-        self.address_area.show_target(url, self._edition, self._secrets(url, self.base.url()))
+        found = self.inspection(readers="none")
+        self.address_area.show_inspection(found)
+        self._update_title(found)
 
     @Slot()
     def update_panels(self) -> None:
-        """The panels that cost more: the component tree and the visible tab.  They
+        """Emit ``inspected`` with the inspection of the address: the panels that
+        cost more (the component tree, the findings, the visible tab) show it.  They
         follow on a zero-delay timer, or a debounce when the last update was slow."""
         started = time.perf_counter()
         self._panel_timer.stop()
         if self._live_timer.isActive():
             self.update_live()
-        text = self.address.text()
-        url = self._parse_current(text)
-        if len(text) > LONG_TEXT:  # the libraries' findings, left out while typing
-            self._show_findings(self.inspection())
-        self.components.set_url(url)
-        self._dirty_tabs = set(self._tab_names)
-        self._update_tab(self._tab_names[self.tabs.currentIndex()])
+        self.inspected.emit(self.inspection())
         self._sync_selection()
         self.last_update_seconds = time.perf_counter() - started
         slow = self.last_update_seconds >= SLOW_UPDATE
         self._delay = min(400, int(self.last_update_seconds * 3000)) if slow else 0
-        self.inspected.emit(url)
 
     def inspection(self, *, readers: ReaderUse = "all") -> Inspection:
         """The inspection of the address against the base, by the chosen edition."""
@@ -403,71 +408,27 @@ class MainWindow(QMainWindow):
             self.address.text(), edition=self._edition, base=self.base.text(), readers=readers
         )
 
-    def _show_findings(self, found: Inspection) -> None:
-        """The summary line and the Diagnostics list: the parse's findings and where
-        browsers (and the libraries, when asked) go."""
-        url = found.url
-        self.address_area.show_summary(found.annotated)
-        self.diagnostics.set_diagnostics(
-            found.findings, url if self.masking else None, empty=not url.text
-        )
-
-    def _update_title(self, url: URL, dest: Destination) -> None:
+    def _update_title(self, found: Inspection) -> None:
         """The window title: the host browsers contact (not the edition's reading, which
         a look-alike or a backslash can make another)."""
-        host = dest.verdict.host or url.component("host")
+        url = found.url
+        span = url.span("host")
+        host = found.verdict.host or (url.text[span[0] : span[1]] if span else None)
         title = visible(host) if host else gui_app.DISPLAY_NAME
         self.setWindowTitle(title if len(title) <= 80 else title[:79] + "…")
 
     @property
     def masking(self) -> bool:
         """Whether passwords are hidden (View ▸ Show passwords is off)."""
-        return not self.show_passwords_action.isChecked()
-
-    def _secrets(self, *urls: URL | None) -> tuple[str, ...]:
-        """The passwords of *urls* to mask in messages and values (none when passwords
-        are shown)."""
-        return passwords_of(*urls) if self.masking else ()
-
-    def _update_tab(self, name: str) -> None:
-        if name not in self._dirty_tabs:
-            return
-        self._dirty_tabs.discard(name)
-        text = self.address.text()
-        url = self._parse_current(text)
-        if name == "editions":
-            self.editions.set_table(
-                editions_table(self.inspection(), mask_password=self.masking) if text else None
-            )
-        elif name == "trace":
-            target = self.inspection().traced
-            target_url = self._parse_current(target.text) if target.text else None
-            self.trace.set_resolution(  # (an empty address: an invitation, no resolution)
-                target.resolution if text else None,
-                target.message if text else EMPTY_ADDRESS,
-                self._secrets(url, self.base.url(), target_url),
-            )
-        elif name == "explain":
-            self.explain_panel.set_url(url if text else None, mask_password=self.masking)
-        elif name == "escapes":
-            self.escapes.set_rows(
-                escape_rows(url, self.components.model.charset),
-                password_span(url) if self.masking else None,
-            )
+        return self.showing.masking
 
     @Slot(str)
     def open_citation(self, citation: str) -> None:
         """Open *citation* (``"RFC 1738 §3.3"``) in the Spec tab: its section shown,
         its grammar rule highlighted; the status bar says when its text does not ship."""
-        target = self.spec_reader.open_citation(citation)
         self.show_page(INSPECTOR_PAGE)
-        self.tabs.setCurrentWidget(self.spec_reader)
-        message = self.spec_reader.note.text() if target is None else target.heading
+        message = self.inspector.open_citation(citation)
         self.statusBar().showMessage(visible(message), 8000)
-
-    def _tab_changed(self, index: int) -> None:
-        if 0 <= index < len(self._tab_names):
-            self._update_tab(self._tab_names[index])
 
     # --- selection between the address bar and the panels -------------------------------------
 
@@ -484,33 +445,34 @@ class MainWindow(QMainWindow):
         self._sync_selection()
 
     def _sync_selection(self) -> None:
-        start, end = self.address.selected_span()
-        self.components.select_range(start, end)
+        self.inspector.select_span(*self.address.selected_span())
 
     # --- passwords, charset, theme -------------------------------------------------------------
 
     def _passwords_toggled(self, show: bool) -> None:
         self.settings.show_passwords = show
-        if self.password_button.isChecked() != show:
-            self.password_button.setChecked(show)
-        self.password_button.setText("hide password" if show else "show password")
-        self._apply_mask()
-        self.update_live()
-        self._dirty_tabs.update(("editions", "trace", "escapes", "explain"))
-        self._update_tab(self._tab_names[self.tabs.currentIndex()])
+        button = self.address_area.password_button
+        if button.isChecked() != show:
+            button.setChecked(show)
+        button.setText("hide password" if show else "show password")
+        self.showing.masking = not show
+        self._apply_showing()
+        self._schedule(now=True)  # (every panel reads the state again)
 
-    def _apply_mask(self) -> None:
-        mask = not self.show_passwords_action.isChecked()
-        for editor in (self.address, self.base, self.target):
-            editor.set_mask_password(mask)
-        self.components.model.set_mask_password(mask)
+    def _apply_showing(self) -> None:
+        """The fields follow :attr:`showing` (the panels read it when they show)."""
+        for editor in self._editors():
+            editor.set_mask_password(self.showing.masking)
+        for editor in (self.address, self.base):
+            editor.charset = self.showing.charset  # (what hovering a character decodes)
 
     def _charset_changed(self, charset: str) -> None:
         self.settings.charset = charset
-        for editor in (self.address, self.base):
-            editor.charset = charset
-        self._dirty_tabs.add("escapes")
-        self._update_tab(self._tab_names[self.tabs.currentIndex()])
+        if charset == self.showing.charset:
+            return
+        self.showing.charset = charset
+        self._apply_showing()
+        self.update_panels()
 
     def _apply_formats(self, theme: str | None = None) -> None:
         formats = Formats(
@@ -520,10 +482,7 @@ class MainWindow(QMainWindow):
             return
         self.formats = formats
         self.address_area.set_formats(formats)
-        self.components.model.set_formats(formats)
-        self.diagnostics.diagnostics_model.set_formats(formats)
-        self.editions.editions_model.set_formats(formats)
-        self.escapes.escapes_model.set_formats(formats)
+        self.inspector.set_formats(formats)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -541,6 +500,17 @@ class MainWindow(QMainWindow):
         if d.decoded is not None and d.decoded != d.raw and not mask:
             text += f" — decoded: {shown(d.decoded, 80)}"
         self.statusBar().showMessage(text)
+
+    # --- the keyboard focus when the window opens -----------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown for the first time: ask for the keyboard focus, so that typing goes
+        to the address bar at once (without it, a window opened from a terminal
+        waits for a click)."""
+        super().showEvent(event)
+        if not self._focused_once:
+            self._focused_once = True
+            self.activateWindow()
 
     # --- drag and drop onto the window --------------------------------------------------------
 
@@ -565,20 +535,11 @@ class MainWindow(QMainWindow):
         geometry = self.settings.layout("geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        else:
-            self.inspector.setSizes(list(INSPECTOR_SIZES))
-            self.upper.setSizes([560, 720])
-        for name, splitter in (("inspector", self.inspector), ("upper", self.upper)):
-            state = self.settings.layout(name)
-            if state is not None:
-                splitter.restoreState(state)
-        self.tabs.setCurrentIndex(self.settings.index("tab"))
+        self.inspector.restore_layout(self.settings, defaults=geometry is None)
 
     def save_layout(self) -> None:
         self.settings.set_layout("geometry", QByteArray(self.saveGeometry()))
-        self.settings.set_layout("inspector", QByteArray(self.inspector.saveState()))
-        self.settings.set_layout("upper", QByteArray(self.upper.saveState()))
-        self.settings.set_index("tab", self.tabs.currentIndex())
+        self.inspector.save_layout(self.settings)
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:

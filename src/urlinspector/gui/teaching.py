@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from urlinspector.gui.picture import PICTURE_FILTERS, picture_path, write_picture
 from urlinspector.gui.presentation import Presentation
@@ -24,15 +24,6 @@ if TYPE_CHECKING:
 __all__ = ["Teaching", "install_teaching"]
 
 
-def _menu(window: MainWindow, title: str) -> QMenu | None:
-    """The window's menu called *title* (access keys left out)."""
-    for action in window.menuBar().actions():
-        if action.text().replace("&", "") == title and action.menu() is not None:
-            menu = action.menu()
-            return menu if isinstance(menu, QMenu) else None
-    return None
-
-
 class Teaching(QObject):
     """The zoom, presentation mode and picture export of one window, and their
     actions (each also the window's own, so its key works with the menu bar hidden)."""
@@ -43,7 +34,7 @@ class Teaching(QObject):
         self.zoom = Zoom(window, window.settings.zoom)
         self.presentation = Presentation(window, self.zoom, self.kept)
         self.zoom.changed.connect(self._remember_zoom)
-        window.pages.widgetAdded.connect(lambda _index: self.zoom.apply())
+        window.pages.widgetAdded.connect(self._page_added)
 
         def action(text: str, keys: tuple[str, ...], name: str) -> QAction:
             act = QAction(text, window)
@@ -76,7 +67,7 @@ class Teaching(QObject):
         self.presentation_action.toggled.connect(self.presentation.set_active)
         self.leave_action.triggered.connect(self.presentation.leave)
         self.presentation.toggled.connect(self._presentation_toggled)
-        self.export_action.triggered.connect(lambda: self.export_picture())
+        self.export_action.triggered.connect(self.ask_and_export_picture)
         self._add_to_menus()
         window.installEventFilter(self)
 
@@ -87,30 +78,39 @@ class Teaching(QObject):
             self.presentation.leave()
         return False
 
+    def _page_added(self, _index: int) -> None:
+        """A page joins the window (the viewer): it takes the zoom."""
+        self.zoom.apply()
+
     def _add_to_menus(self) -> None:
-        view = _menu(self.window, "View")
-        if view is not None:
-            view.addSeparator()
-            for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
-                view.addAction(act)
-            view.addSeparator()
-            view.addAction(self.presentation_action)
-        file_menu = _menu(self.window, "File")
-        if file_menu is not None:
-            actions = file_menu.actions()
-            after = self.window.menus.copy_command_action
-            index = actions.index(after) + 1 if after in actions else len(actions)
-            if index < len(actions):
-                file_menu.insertAction(actions[index], self.export_action)
-            else:
-                file_menu.addAction(self.export_action)
+        menus = self.window.menus
+        view = menus.view_menu
+        view.addSeparator()
+        for act in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
+            view.addAction(act)
+        view.addSeparator()
+        view.addAction(self.presentation_action)
+        file_menu = menus.file_menu  # Export picture… after Copy as command
+        actions = file_menu.actions()
+        after = menus.copy_command_action
+        index = actions.index(after) + 1 if after in actions else len(actions)
+        if index < len(actions):
+            file_menu.insertAction(actions[index], self.export_action)
+        else:
+            file_menu.addAction(self.export_action)
 
     def kept(self) -> list[QWidget]:
         """What presentation mode keeps in sight: the address bar, the verdict line
-        (and its Inspect button) and the pane shown (the inspector's current tab)."""
+        (and its Inspect button) and the pane shown (the inspector's current tab, or the
+        Components or Diagnostics panel when the focus is in it)."""
         window = self.window
         page = window.pages.currentWidget()
-        pane = window.tabs.currentWidget() if page is window.inspector else page
+        inspector = window.inspector
+        pane = inspector.tabs.currentWidget() if page is inspector else page
+        focus = window.focusWidget()
+        for panel in (inspector.components, inspector.diagnostics):
+            if page is inspector and (focus is panel or panel.isAncestorOf(focus)):
+                pane = panel  # (or the panel that has the focus)
         area = window.address_area
         return [w for w in (area.address, area.verdict, area.inspect_inner, pane) if w is not None]
 
@@ -123,6 +123,11 @@ class Teaching(QObject):
         if self.presentation_action.isChecked() != on:
             self.presentation_action.setChecked(on)
 
+    @Slot()
+    def ask_and_export_picture(self) -> Path | None:
+        """File ▸ Export picture…: ask where, then export."""
+        return self.export_picture()
+
     def export_picture(self, path: str | Path | None = None) -> Path | None:
         """Write the URL's anatomy (``.svg``) or the window (``.png``) to *path*
         (default: ask); the file written, or None."""
@@ -134,7 +139,7 @@ class Teaching(QObject):
             if not name:
                 return None
             path = picture_path(name, chosen)
-        url = parsed(window.address.text(), window.edition)
+        url = parsed(window.address_area.address.text(), window.edition)
         try:
             written = write_picture(
                 path, window, url, theme=window.formats.theme, mask_password=window.masking

@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
-from PySide6.QtGui import QActionGroup, QGuiApplication, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Slot
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QToolButton,
     QWidget,
 )
 
@@ -31,8 +30,8 @@ from urlinspector.core.extraction import Found
 from urlinspector.core.normalization import normalize
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed
+from urlinspector.gui.widgets.address_area import AddressArea
 from urlinspector.gui.widgets.address_bar import UrlEdit
-from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendDialog
 from urlinspector.gui.zoom import follow_zoom
 from urlinspector.present.extracted import (
@@ -116,16 +115,7 @@ class MenusHost(Protocol):
     def formats(self) -> Formats: ...
 
     @property
-    def address(self) -> UrlEdit: ...
-
-    @property
-    def base(self) -> UrlEdit: ...
-
-    @property
-    def address_mode(self) -> AddressMode: ...
-
-    @property
-    def password_button(self) -> QToolButton: ...
+    def address_area(self) -> AddressArea: ...
 
     @property
     def edition(self) -> str: ...
@@ -165,18 +155,20 @@ class WindowMenus(QObject):
 
     def _build_menus(self) -> None:
         bar = self.window.menuBar()
-        file_menu = bar.addMenu("&File")
+        area = self.host.address_area
+        file_menu = self.file_menu = bar.addMenu("&File")
+        file_menu.setObjectName("fileMenu")
         self.open_action = file_menu.addAction("&Open in the viewer")
         self.open_action.setShortcuts([QKeySequence("Alt+Return"), QKeySequence("Alt+Enter")])
         self.open_action.setToolTip(
             "fetch the URL and show what comes back (Alt+Enter); inspecting never connects"
         )
-        self.open_action.triggered.connect(lambda: self.host.open_url())
-        self.host.address_mode.set_fetch_action(self.open_action)  # in the button's menu
+        self.open_action.triggered.connect(self.open_address)
+        area.mode.set_fetch_action(self.open_action)  # in the button's menu
         file_menu.addSeparator()
         self.save_report_action = file_menu.addAction("Save &report…")
         self.save_report_action.setShortcut(QKeySequence.StandardKey.Save)
-        self.save_report_action.triggered.connect(lambda: self.save_report())
+        self.save_report_action.triggered.connect(self.ask_and_save_report)
         self.copy_command_action = file_menu.addAction("Copy as &command")
         self.copy_command_action.triggered.connect(self.copy_command)
         file_menu.addSeparator()
@@ -185,12 +177,13 @@ class WindowMenus(QObject):
         quit_action.triggered.connect(self.window.close)
 
         edit = self.edit_menu = bar.addMenu("&Edit")
+        edit.setObjectName("editMenu")
         self.undo_action = edit.addAction("&Undo")
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.triggered.connect(lambda: self._focused_editor().undo())
+        self.undo_action.triggered.connect(self.undo)
         self.redo_action = edit.addAction("&Redo")
         self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
-        self.redo_action.triggered.connect(lambda: self._focused_editor().redo())
+        self.redo_action.triggered.connect(self.redo)
         edit.addSeparator()
         self.focus_action = edit.addAction("&Focus the address bar")
         self.focus_action.setShortcut(QKeySequence("Ctrl+L"))
@@ -205,7 +198,8 @@ class WindowMenus(QObject):
             # the focused editor handles these keys itself; the menu entries act on it
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
 
-        view = bar.addMenu("&View")
+        view = self.view_menu = bar.addMenu("&View")
+        view.setObjectName("viewMenu")
         edition_menu = view.addMenu("&Edition")
         self.edition_actions = QActionGroup(self.window)
         for edition in EDITIONS.values():
@@ -214,10 +208,10 @@ class WindowMenus(QObject):
             action.setData(edition.id)
             action.setChecked(edition.id == self.host.edition)
             self.edition_actions.addAction(action)
-        self.edition_actions.triggered.connect(lambda a: self.host.set_edition(a.data()))
+        self.edition_actions.triggered.connect(self._edition_chosen)
         self.show_passwords_action = view.addAction("Show &passwords")
         self.show_passwords_action.setCheckable(True)
-        self.host.password_button.toggled.connect(self.show_passwords_action.setChecked)
+        area.password_button.toggled.connect(self.show_passwords_action.setChecked)
         theme_menu = view.addMenu("&Theme")
         self.theme_actions = QActionGroup(self.window)
         for theme in THEMES:
@@ -226,12 +220,15 @@ class WindowMenus(QObject):
             action.setData(theme)
             action.setChecked(theme == self.host.settings.theme)
             self.theme_actions.addAction(action)
-        self.theme_actions.triggered.connect(lambda a: self.host.set_theme(a.data()))
+        self.theme_actions.triggered.connect(self._theme_chosen)
 
         self.history_menu = bar.addMenu("Hi&story")
+        self.history_menu.setObjectName("historyMenu")
         self.history_menu.aboutToShow.connect(self._fill_history_menu)
+        self.history_menu.triggered.connect(self._history_chosen)
 
-        help_menu = bar.addMenu("&Help")
+        help_menu = self.help_menu = bar.addMenu("&Help")
+        help_menu.setObjectName("helpMenu")
         legend_action = help_menu.addAction("&Legend")
         legend_action.setShortcut(QKeySequence.StandardKey.HelpContents)
         legend_action.triggered.connect(self.show_legend)
@@ -239,16 +236,49 @@ class WindowMenus(QObject):
         about_action.triggered.connect(self.show_about)
 
         self.found_menu = QMenu("URLs in the pasted text", self.window)
+        self.found_menu.setObjectName("foundMenu")
+        self.found_menu.triggered.connect(self._found_chosen)
 
     def _focused_editor(self) -> UrlEdit:
         focused = QApplication.focusWidget()
         return (
             focused
             if isinstance(focused, UrlEdit) and not focused.isReadOnly()
-            else self.host.address
+            else self.host.address_area.address
         )
 
+    @Slot()
+    def undo(self) -> None:
+        """Edit ▸ Undo: in the field being edited (else the address bar)."""
+        self._focused_editor().undo()
+
+    @Slot()
+    def redo(self) -> None:
+        self._focused_editor().redo()
+
+    @Slot()
+    def open_address(self) -> None:
+        """File ▸ Open in the viewer: fetch the address."""
+        self.host.open_url()
+
+    def _edition_chosen(self, action: QAction) -> None:
+        self.host.set_edition(action.data())
+
+    def check_edition(self, edition: str) -> None:
+        """Check *edition*'s entry in View ▸ Edition (an id)."""
+        for action in self.edition_actions.actions():
+            if action.data() == edition:
+                action.setChecked(True)
+
+    def _theme_chosen(self, action: QAction) -> None:
+        self.host.set_theme(action.data())
+
     # --- File: the report and the command; Edit: the normalized URL ------------------------
+
+    @Slot()
+    def ask_and_save_report(self) -> Path | None:
+        """File ▸ Save report…: ask where, then save."""
+        return self.save_report()
 
     def save_report(self, path: str | Path | None = None) -> Path | None:
         """Write the inspection to *path* (default: ask for it) as Markdown, HTML or
@@ -262,7 +292,7 @@ class WindowMenus(QObject):
                 return None
             path = report_path(name, chosen)
         path = Path(path)
-        text, base = self.host.address.text(), self.host.base.text()
+        text, base = self.host.address_area.address.text(), self.host.address_area.base.text()
         report = build_report(text, base, self.host.edition, mask_passwords=self.host.masking)
         try:
             path.write_text(render(report, format_for_path(path)), encoding="utf-8")
@@ -277,8 +307,8 @@ class WindowMenus(QObject):
         """Copy the ``urlinspector gui`` line that reopens this inspection (URL, base,
         edition); without the password while the window masks passwords."""
         line, left_out = command_line(
-            self.host.address.text(),
-            self.host.base.text(),
+            self.host.address_area.address.text(),
+            self.host.address_area.base.text(),
             self.host.edition,
             mask_passwords=self.host.masking,
         )
@@ -291,7 +321,7 @@ class WindowMenus(QObject):
 
     def copy_normalized(self) -> str:
         """Copy the normalized form of the address (RFC 3986 §6) to the clipboard."""
-        result = normalize(self.host.address.text(), edition=self.host.edition)
+        result = normalize(self.host.address_area.address.text(), edition=self.host.edition)
         QGuiApplication.clipboard().setText(result.text)
         shown_text = self._display(result.text)
         self.window.statusBar().showMessage(
@@ -316,11 +346,15 @@ class WindowMenus(QObject):
             session = self.session_history.get(entry)
             label = entry if session is None else self._display(session)
             action = menu.addAction(shown(label, 90).replace("&", "&&"))
-            action.setData(entry)
-            action.triggered.connect(lambda _checked=False, e=entry: self.choose_history(e))
+            action.setData(entry)  # (the menu's triggered: _history_chosen)
         menu.addSeparator()
         clear = menu.addAction("&Clear history")
         clear.triggered.connect(self.host.settings.clear_history)
+
+    def _history_chosen(self, action: QAction) -> None:
+        entry = action.data()
+        if isinstance(entry, str):
+            self.choose_history(entry)
 
     def choose_history(self, entry: str) -> None:
         """Inspect a history *entry* (nothing is fetched).  One inspected in this run
@@ -336,8 +370,9 @@ class WindowMenus(QObject):
             return
         text, position = removed
         self.host.inspect_chosen(text)
-        self.host.address.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.host.address.select_span(position, position)
+        address = self.host.address_area.address
+        address.setFocus(Qt.FocusReason.OtherFocusReason)
+        address.select_span(position, position)
         self.window.statusBar().showMessage(
             "The history keeps no passwords: type the password where the caret is.", 10000
         )
@@ -363,11 +398,16 @@ class WindowMenus(QObject):
                 label = f"{WARNING_MARK} {label}"
                 tip = "\n".join([tip, *(visible(w) for w in warnings)])
             action = menu.addAction(menu_text(label))
-            action.setData(item.url)
+            action.setData(item.url)  # (the menu's triggered: _found_chosen)
             action.setToolTip(tip)
-            action.triggered.connect(lambda _checked=False, u=item.url: self.host.inspect_chosen(u))
         menu.setToolTipsVisible(True)
-        menu.popup(self.host.address.mapToGlobal(QPoint(0, self.host.address.height())))
+        address = self.host.address_area.address
+        menu.popup(address.mapToGlobal(QPoint(0, address.height())))
+
+    def _found_chosen(self, action: QAction) -> None:
+        url = action.data()
+        if isinstance(url, str):
+            self.host.inspect_chosen(url)
 
     def show_legend(self) -> None:
         if self.legend_dialog is None:

@@ -32,6 +32,7 @@ from urlinspector.core.query import QueryParam, query_params
 from urlinspector.core.readers import ReaderReading, readers_could_differ
 from urlinspector.data import top_domains
 from urlinspector.present.target import Target, target_for
+from urlinspector.present.verdict_line import VerdictLine, verdict_line
 from urlinspector.readers import FETCHED, reader_readings
 
 __all__ = ["KEPT", "Inspection", "ReaderUse", "default_hosts", "inspect", "parsed"]
@@ -104,6 +105,13 @@ class Inspection:
         """The one line that says where following the URL leads."""
         return self.destination.verdict
 
+    @cached_property
+    def verdict_line(self) -> VerdictLine:
+        """The verdict line as every front end shows it: alarming also for the
+        security findings on where the URL goes or what a reader sees
+        (:mod:`urlinspector.present.verdict_line`)."""
+        return verdict_line(self.verdict, self.findings)
+
     @property
     def readings(self) -> tuple[ReaderReading, ...]:
         """What each library reads in the text as written: the destination's, or for a
@@ -165,9 +173,12 @@ class Inspection:
 
     def document(self, charset: str = "utf-8") -> dict[str, Any]:
         """What ``parse --json`` prints (docs/json.md): the parse, the browsers' reading
-        and where they go, every finding, the query's parameters and the fragment's
-        directive."""
+        and where they go (the verdict's ``text`` and ``warns`` those of
+        :attr:`verdict_line`), every finding, the query's parameters and the
+        fragment's directive."""
         data = self.destination.report(self.url, charset)
+        line = self.verdict_line
+        data["verdict"] = {**data["verdict"], "text": line.text, "warns": line.warns}
         params = (
             self.query_params if charset == "utf-8" else query_params(self.url, charset=charset)
         )

@@ -366,14 +366,14 @@ def report_of(inspection: Inspection, *, mask_passwords: bool = False) -> Report
         (counted(errors, "error"), counted(warnings, "warning"), counted(notes, "note"))
     )
     summary += "; absolute URL" if url.is_absolute else "; relative reference"
-    verdict = inspection.verdict
+    verdict = inspection.verdict_line
     return Report(
         url=(mask.url(text) or "") if mask.on else text,
         base=(mask.url(base) or "") if mask.on else base,
         edition=inspection.edition,
         edition_label=url.edition.label,
         verdict=mask.text(verdict.text) if text else "nowhere: there is no URL",
-        warns=verdict.warns,
+        warns=verdict.warns and bool(text),
         summary=summary,
         components=_components(url, mask),
         findings=_findings(found, mask),

@@ -43,12 +43,12 @@ def test_the_bar_says_what_enter_does_on_each_page(
     window.show_page(VIEWER_PAGE)  # (a change each time, whichever page comes next)
     window.show_page(INSPECTOR_PAGE)
     window.show_page(page)
-    label = window.address_mode.mark
+    label = window.address_area.mode.mark
     assert label.isVisibleTo(window)
     assert mark in label.text()
     assert tip in label.toolTip()
-    assert window.open_button.text() == button
-    assert tip in window.open_button.toolTip()
+    assert window.address_area.open_button.text() == button
+    assert tip in window.address_area.open_button.toolTip()
     assert placeholder in window.address.placeholderText()
 
 
@@ -56,20 +56,20 @@ def test_the_button_inspects_in_the_inspector_and_its_menu_fetches(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
 ) -> None:
     window.address.setText(hole.url + "1/notes")
-    window.open_button.click()  # Inspect: nothing is fetched
+    window.address_area.open_button.click()  # Inspect: nothing is fetched
     assert window.pages.currentWidget() is window.inspector
     assert not viewer.busy
     assert viewer.url is None
-    assert window.components.model.rowCount() > 0
-    (fetch,) = window.open_button.menu().actions()
-    assert fetch is window.open_action
+    assert window.inspector.components.model.rowCount() > 0
+    (fetch,) = window.address_area.open_button.menu().actions()
+    assert fetch is window.menus.open_action
     fetch.trigger()  # the menu's Open in the viewer (Alt+Enter) fetches
     assert window.pages.currentWidget() is viewer
     wait_idle(qtbot, viewer)
     assert address(viewer) == hole.url + "1/notes"
-    assert window.open_button.text() == "Open"
+    assert window.address_area.open_button.text() == "Open"
     window.address.setText(hole.url + "0/latin1.txt")
-    window.open_button.click()  # in the viewer, the button fetches as Enter does
+    window.address_area.open_button.click()  # in the viewer, the button fetches as Enter does
     wait_idle(qtbot, viewer)
     assert address(viewer) == hole.url + "0/latin1.txt"
 
@@ -77,7 +77,7 @@ def test_the_button_inspects_in_the_inspector_and_its_menu_fetches(
 @pytest.mark.parametrize("name", sorted(MODES))
 def test_every_character_of_the_mark_is_drawn_by_the_font(window: MainWindow, name: str) -> None:
     # a character the font lacks shows as an empty box (a pictograph, on most systems)
-    window.address_mode.set_mode(name)
-    metrics = QFontMetrics(window.address_mode.mark.font())
-    text = window.address_mode.mark.text()
+    window.address_area.mode.set_mode(name)
+    metrics = QFontMetrics(window.address_area.mode.mark.font())
+    text = window.address_area.mode.mark.text()
     assert all(metrics.inFontUcs4(ord(c)) for c in text), text

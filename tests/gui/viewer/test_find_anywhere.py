@@ -19,6 +19,8 @@ from urlinspector.gui.viewer.pane import ViewerPane
 
 URL = "gopher://gopher.example.org:70/1/specs?x#frag"
 CTRL = Qt.KeyboardModifier.ControlModifier
+TABS = ("editions", "trace", "escapes", "explain", "spec")
+"""The inspector's tabs, in order."""
 
 
 @pytest.fixture
@@ -38,15 +40,15 @@ def _address(w: MainWindow) -> QWidget:
 
 
 def _tab_title(w: MainWindow) -> QWidget:
-    return w.tabs.tabBar()
+    return w.inspector.tabs.tabBar()
 
 
 def _components(w: MainWindow) -> QWidget:
-    return w.components.view
+    return w.inspector.components.view
 
 
 def _diagnostics(w: MainWindow) -> QWidget:
-    return w.diagnostics
+    return w.inspector.diagnostics
 
 
 # (the tab shown, where the focus is, the field that must get it, what the bar names)
@@ -73,13 +75,13 @@ def test_ctrl_f_in_the_inspector_opens_the_find_field_of_what_is_shown(
     named: str,
 ) -> None:
     window.inspect(URL)
-    window.tabs.setCurrentIndex(window._tab_names.index(tab))
+    window.inspector.tabs.setCurrentIndex(TABS.index(tab))
     window.flush()
     start = focus(window)
     ctrl_f(qtbot, start)
     assert window.address.text() == URL  # nothing typed into the address bar
     if field == "spec":
-        target = window.spec_reader.search
+        target = window.inspector.spec_reader.search
         assert not window.finding.bar.isVisible()
     else:
         target = window.finding.bar.field
@@ -100,7 +102,7 @@ def test_the_inspector_find_bar_finds_a_row(
 ) -> None:
     window.set_base("gopher://gopher.example.org/1/a/b")
     window.inspect("../c%20d?x#frag" if tab != "editions" else URL)
-    window.tabs.setCurrentIndex(window._tab_names.index(tab))
+    window.inspector.tabs.setCurrentIndex(TABS.index(tab))
     window.flush()
     ctrl_f(qtbot, window.address)
     qtbot.keyClicks(window.finding.bar.field, words)

@@ -73,7 +73,7 @@ def settle(
 def opened(qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener) -> None:
     """The explicit act: Open connects (once), and the viewer shows the result."""
     before = fetches(listener)
-    window.open_action.trigger()
+    window.menus.open_action.trigger()
     assert window.pages.currentWidget() is viewer
     qtbot.waitUntil(lambda: fetches(listener) == before + 1, timeout=5000)
     wait_idle(qtbot, viewer)
@@ -204,7 +204,7 @@ def test_a_refused_fetch_is_not_a_visit(
     # a gopher selector with a line break cannot be sent (RFC 1738 §3.4): refused before
     # anything is sent
     window.address.setText(listener.url("gopher", "/0/a%0D%0Ab"))
-    window.open_action.trigger()
+    window.menus.open_action.trigger()
     settle(listener, window, viewer)
     assert fetches(listener) == 1
     assert viewer.pages.currentWidget() is viewer.pages.message_page
@@ -241,13 +241,13 @@ def test_history_marks_a_removed_password_and_gives_back_the_session_url(
 def test_open_says_what_it_does_not_fetch(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, listener: Listener
 ) -> None:
-    assert not window.open_action.isEnabled()  # nothing to open yet
+    assert not window.menus.open_action.isEnabled()  # nothing to open yet
     window.address.setText(listener.url("http", "/"))
-    assert window.open_action.isEnabled()
-    window.open_action.trigger()
+    assert window.menus.open_action.isEnabled()
+    window.menus.open_action.trigger()
     assert window.pages.currentWidget() is window.inspector
     assert "http URLs are not fetched here" in window.statusBar().currentMessage()
     settle(listener, window, viewer)
     assert fetches(listener) == 0
     window.address.setText("")
-    assert not window.open_action.isEnabled()
+    assert not window.menus.open_action.isEnabled()

@@ -55,7 +55,7 @@ def test_a_link_followed_in_the_viewer_updates_the_address_bar(
     assert window.base.text() == hole.url + "1/notes"
     window.address.setText("one.txt")  # a relative reference, resolved against the base
     window.flush()
-    assert window.target.text() == hole.url + "1/one.txt"
+    assert window.address_area.target.text() == hole.url + "1/one.txt"
 
 
 def test_other_schemes_stay_in_the_inspector(
@@ -99,10 +99,10 @@ def test_the_go_menu_switches_pages_and_holds_the_actions(
 def test_enter_on_a_relative_reference_goes_to_the_target(
     qtbot: Any, window: MainWindow, viewer: ViewerPane, hole: Any
 ) -> None:
-    window.open_action.trigger()  # the address is empty: nothing happens
+    window.menus.open_action.trigger()  # the address is empty: nothing happens
     assert not viewer.busy
     window.address.setText(hole.url + "1/notes")
-    window.open_action.trigger()
+    window.menus.open_action.trigger()
     assert window.pages.currentWidget() is viewer
     wait_idle(qtbot, viewer)
     # while the viewer is shown, Enter fetches, as in a browser
@@ -196,7 +196,7 @@ def test_the_address_bar_reads_the_url_by_the_windows_edition(
     read as the page was."""
     window.set_edition(edition)
     window.address.setText(hole.url + "1/notes")
-    window.open_action.trigger()
+    window.menus.open_action.trigger()
     wait_idle(qtbot, viewer)
     assert viewer.url is not None
     assert (viewer.url.text, viewer.url.edition.id) == (hole.url + "1/notes", edition)

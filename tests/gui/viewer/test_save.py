@@ -364,7 +364,7 @@ def test_ctrl_s_is_one_action_on_each_page(window: Any) -> None:
     from urlinspector.gui.viewer.install import VIEWER_PAGE
 
     pane = install_viewer(window)
-    save = window.save_report_action
+    save = window.menus.save_report_action
     assert save.shortcut().toString() == "Ctrl+S"
     window.show_page(VIEWER_PAGE)
     assert save.shortcut().isEmpty()

@@ -237,6 +237,17 @@ def test_the_written_port_and_the_userinfo_without_its_password() -> None:
         assert "s3cr3t" not in str(reading.to_dict())
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["ftp:user:s3cr3t@good.com/", "ftp:/user:s3cr3t@good.com/", "ftp:\\\\user:s3cr3t@good.com\\"],
+)
+def test_a_refusal_quoting_a_url_without_its_slashes_masks_the_password(text: str) -> None:
+    readings = reader_readings(text)
+    assert any(r.refusal is not None for r in readings)  # (requests has no ftp adapter)
+    for reading in readings:
+        assert "s3cr3t" not in (reading.refusal or ""), reading.name
+
+
 def test_a_host_holding_the_userinfo_is_masked() -> None:
     [urlopen] = (r for r in reader_readings("http://u:s3cr3t@good.com:81/") if r.name == "urlopen")
     assert urlopen.host == "u:••••@good.com"

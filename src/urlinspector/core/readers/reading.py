@@ -303,8 +303,9 @@ class Reader(NamedTuple):
         )
 
 
-_USERINFO = re.compile(r"//([^/?#]*)@")
-"""The userinfo as the libraries split it: up to the authority's last ``@``."""
+_USERINFO = re.compile(r"^[^:/?#]*:(?://|[/\\]*)([^/?#]*)@")
+"""The userinfo as the libraries split it: after the scheme and any slashes (or
+backslashes, as browsers read a special URL's), up to the authority's last ``@``."""
 
 
 def _masked(message: str, text: str) -> str:

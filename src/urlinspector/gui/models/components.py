@@ -274,17 +274,7 @@ class ComponentsModel(QAbstractItemModel):
         node = self._nodes[i]
         column = index.column()
         if role == DISPLAY:
-            if column == 0:
-                return node.name
-            if column == 1:
-                return shown(self._raw_text(node), DISPLAY_LIMIT, keep_end=node.role in HOST_ROLES)
-            if column == 2:
-                if node.raw is None:
-                    return ""
-                return self._decoded_text(i, node)
-            if column == 3:
-                return span_text(node.span)
-            return node.rule
+            return self._display(i, node, column)
         if role == FOREGROUND and column == 1:
             return self._style.brush("plain" if node.raw is None else node.role)
         if role == FONT and column in (0, 1):
@@ -292,13 +282,28 @@ class ComponentsModel(QAbstractItemModel):
                 return self._style.font("fragment")  # italic for "(undefined)"
             return self._style.font(node.role) if column == 1 else None
         if role == TOOLTIP:
-            # a cell of URL text may be elided: its tooltip starts with all of it
-            if column == 2 and node.raw is not None:
-                return f"{self._decoded_text(i, node)}\ndecoded as {self.charset}"
-            if column == 1 and node.raw is not None:
-                whole = shown(self._raw_text(node), TOOLTIP_LIMIT)
-                return f"{whole}\n{node.rule}" if node.rule else whole
-            return node.rule or None
+            return self._tooltip(i, node, column)
         if role == SPAN_ROLE:
             return node.span
         return None
+
+    def _display(self, i: int, node: Node, column: int) -> str | None:
+        """The text of row *i*'s cell in *column*: name, raw, decoded, span, rule."""
+        if column == 0:
+            return node.name
+        if column == 1:
+            return shown(self._raw_text(node), DISPLAY_LIMIT, keep_end=node.role in HOST_ROLES)
+        if column == 2:
+            return "" if node.raw is None else self._decoded_text(i, node)
+        if column == 3:
+            return span_text(node.span)
+        return node.rule
+
+    def _tooltip(self, i: int, node: Node, column: int) -> str | None:
+        """A cell of URL text may be elided: its tooltip starts with all of it."""
+        if column == 2 and node.raw is not None:
+            return f"{self._decoded_text(i, node)}\ndecoded as {self.charset}"
+        if column == 1 and node.raw is not None:
+            whole = shown(self._raw_text(node), TOOLTIP_LIMIT)
+            return f"{whole}\n{node.rule}" if node.rule else whole
+        return node.rule or None

@@ -1,6 +1,8 @@
 """The top of the window: the address bar with Open and the edition, the line that
 says where browsers go, the base URL, the resolved target with its notes, the summary
-of the findings and the legend of the colours.  The window parses; this area shows."""
+of the findings and the legend of the colours.  The window inspects; this area shows
+the inspection (:meth:`AddressArea.show_inspection`, a
+:class:`~urlinspector.gui.widgets.panel.Panel`'s entry point) on every keystroke."""
 
 from __future__ import annotations
 
@@ -19,13 +21,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from urlinspector.core import EDITIONS, URL, Destination, browser_reading
+from urlinspector.core import EDITIONS, URL, browser_reading
+from urlinspector.core.wrappers import Unwrapping
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.address_bar import UrlEdit
 from urlinspector.gui.widgets.address_mode import AddressMode
 from urlinspector.gui.widgets.legend import LegendStrip
-from urlinspector.present.masking import mask_known
-from urlinspector.present.target import target_for
+from urlinspector.gui.widgets.panel import Showing
+from urlinspector.present.colouring import roles_present
+from urlinspector.present.inspection import Inspection, parsed
+from urlinspector.present.masking import mask_known, passwords_of
 from urlinspector.present.text import EMPTY_ADDRESS, menu_text, shown
 from urlinspector.present.verdicts import counted, tally
 
@@ -34,11 +39,15 @@ __all__ = ["AddressArea"]
 
 INNER_LABEL_LIMIT = 40
 """Characters of the inner URL's host and path the Inspect button names."""
+NOTE_LIMIT = 600
+"""Characters of the target's note shown (it wraps; each note the resolution writes
+is shorter, and the tooltip has all of a longer one)."""
 
 
 class AddressArea(QWidget):
     """The fields and labels above the panels (see the module description); *parse*
-    reads a text by the window's edition (its shared cache).
+    reads a text by the window's edition (its shared cache), for the fields' colours;
+    *showing* is the window's (whether passwords are masked).
 
     Signal: ``innerRequested(str)``, the URL inside a wrapped link (Safe Links,
     Proofpoint, ...) when its Inspect button is pressed."""
@@ -50,10 +59,12 @@ class AddressArea(QWidget):
         parse: Callable[[str], URL],
         formats: Formats,
         edition: str,
+        showing: Showing,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.formats = formats
+        self.showing = showing
         self.address = UrlEdit(parse, formats, placeholder="Type or paste a URL (Ctrl+L)")
         self.address.setObjectName("address")
         self.address.setAccessibleName("Address")
@@ -92,7 +103,7 @@ class AddressArea(QWidget):
         self.same_document.setObjectName("sameDocument")
         self.target_note = QLabel("")
         self.target_note.setObjectName("targetNote")
-        self.target_note.setWordWrap(False)
+        self.target_note.setWordWrap(True)  # (whole, at any zoom: never wider than the window)
         self.verdict = QLabel("")
         self.verdict.setObjectName("verdict")
         self.verdict.setAccessibleName("Where browsers go")
@@ -106,6 +117,7 @@ class AddressArea(QWidget):
         self._inner: str | None = None
         self.summary = QLabel("")
         self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
         self.legend = LegendStrip(formats)
 
         address_label = QLabel("&Address")
@@ -133,17 +145,22 @@ class AddressArea(QWidget):
         verdict_row.addWidget(self.verdict, 1)
         verdict_row.addWidget(self.inspect_inner, 0, Qt.AlignmentFlag.AlignTop)
         grid.addLayout(verdict_row, 1, 1, 1, 4)
+        # the base and the target as wide as the window (the buttons beside the address,
+        # larger when zoomed, take nothing from them)
         grid.addWidget(base_label, 2, 0)
-        grid.addWidget(self.base, 2, 1)
+        grid.addWidget(self.base, 2, 1, 1, 4)
         grid.addWidget(target_label, 3, 0)
         target_frame = QFrame()
         target_frame.setFrameShape(QFrame.Shape.StyledPanel)
         target_layout = QVBoxLayout(target_frame)
         target_layout.setContentsMargins(0, 0, 0, 0)
         target_layout.addWidget(self.target)
-        grid.addWidget(target_frame, 3, 1)
-        grid.addWidget(self.same_document, 3, 2, 1, 3)
-        grid.addWidget(self.target_note, 4, 1, 1, 4)
+        grid.addWidget(target_frame, 3, 1, 1, 4)
+        note_row = QHBoxLayout()  # what to know of the target, and "same document"
+        note_row.setContentsMargins(0, 0, 0, 0)
+        note_row.addWidget(self.target_note, 1)
+        note_row.addWidget(self.same_document, 0, Qt.AlignmentFlag.AlignTop)
+        grid.addLayout(note_row, 4, 1, 1, 4)
         grid.addWidget(self.summary, 5, 1, 1, 4)
         grid.addWidget(self.legend, 6, 1, 1, 4)
         grid.setColumnStretch(1, 1)
@@ -156,32 +173,48 @@ class AddressArea(QWidget):
             editor.set_formats(formats)
         self.legend.set_formats(formats)
 
-    def show_verdict(self, url: URL, dest: Destination, secrets: tuple[str, ...]) -> None:
+    def show_inspection(self, inspection: Inspection) -> None:
+        """Show *inspection* (of the address against the base): where browsers go,
+        the counts of its findings, the colours present, the resolved target."""
+        url = inspection.url
+        base = parsed(inspection.base, inspection.edition) if inspection.base else None
+        secrets = passwords_of(url, base) if self.showing.masking else ()
+        self.show_verdict(inspection, secrets)
+        self.show_summary(inspection.annotated)
+        self.legend.set_roles(roles_present(url, runs=self.address.whole_runs(url)))
+        self.password_button.setVisible(url.span("password") is not None)
+        self.show_target(inspection, secrets)
+
+    def show_verdict(self, inspection: Inspection, secrets: tuple[str, ...]) -> None:
         """The line under the address: where browsers go, in the warning colour when
-        that is not where the edition's reading leads (or the host shows as punycode,
-        or the URL carries script)."""
-        verdict = dest.verdict
+        it alarms (:mod:`urlinspector.present.verdict_line`: browsers go elsewhere
+        than the edition reads, or a security warning on where the URL goes or what
+        a reader sees), and the finding it alarms for named."""
+        url = inspection.url
         if not url.text:
             self.verdict.setText("")
             self.verdict.setToolTip("")
             self.inspect_inner.setVisible(False)
             self._inner = None
             return
-        text = mask_known(verdict.text, secrets)
-        self.verdict.setText(("⚠ " if verdict.warns else "") + shown(text, 300))
-        colour = self.formats.colour("warning").name() if verdict.warns else None
-        self.verdict.setStyleSheet(f"color: {colour}; font-weight: bold;" if colour else "")
-        why = [mask_known(d.message, secrets) for d in dest.findings]
+        line = inspection.verdict_line
+        text = mask_known(line.text, secrets)
+        self.verdict.setText(("⚠ " if line.warns else "") + shown(text, 300))
+        colour = None if line.role is None else self.formats.colour(line.role).name()
+        sheet = f"color: {colour}; font-weight: bold;" if colour else ""
+        if self.verdict.styleSheet() != sheet:  # (a new style sheet polishes again)
+            self.verdict.setStyleSheet(sheet)
+        findings = line.alarms or inspection.destination.findings
+        why = [mask_known(d.message, secrets) for d in findings]
         self.verdict.setToolTip(
             "How browsers read this URL (WHATWG URL Standard), against "
-            f"{url.edition.label}" + "".join(f"\n• {line}" for line in why)
+            f"{url.edition.label}" + "".join(f"\n• {reason}" for reason in why)
         )
-        self._show_inner(dest, secrets)
+        self._show_inner(inspection.destination.unwrapping, secrets)
 
-    def _show_inner(self, dest: Destination, secrets: tuple[str, ...]) -> None:
+    def _show_inner(self, found: Unwrapping, secrets: tuple[str, ...]) -> None:
         """The Inspect button for the URL inside a wrapped link (core/wrappers.py):
         its label names the host and path (never a user name or password)."""
-        found = dest.unwrapping
         self._inner = found.final
         self.inspect_inner.setVisible(found.final is not None)
         if found.final is None:
@@ -220,16 +253,17 @@ class AddressArea(QWidget):
             kind += f", host: {url.host_kind}"
         self.summary.setText(" · ".join(parts) + f" · {kind}")
 
-    def show_target(self, url: URL, edition: str, secrets: tuple[str, ...]) -> None:
-        """*url* resolved against the base by *edition*, with what to know about it;
-        for an empty address, an invitation to type one (not a request for a base)."""
-        if not url.text:
+    def show_target(self, inspection: Inspection, secrets: tuple[str, ...]) -> None:
+        """The address resolved against the base by the edition, with what to know
+        about it; for an empty address, an invitation to type one (not a request for
+        a base)."""
+        if not inspection.text:
             self.target.setText("", undoable=False)
             self.same_document.setText("")
             self.target_note.setText(EMPTY_ADDRESS)
             self.target_note.setToolTip("")
             return
-        target = target_for(url.text, self.base.text(), edition, url=url)
+        target = inspection.target
         self.target.setText(target.text or "", undoable=False)
         self.same_document.setText("◎ same document" if target.same_document else "")
         self.same_document.setToolTip(
@@ -239,5 +273,5 @@ class AddressArea(QWidget):
             else ""
         )
         message = mask_known(target.message, secrets)
-        self.target_note.setText(shown(message, 200))
+        self.target_note.setText(shown(message, NOTE_LIMIT))  # (wrapped: whole)
         self.target_note.setToolTip(message)

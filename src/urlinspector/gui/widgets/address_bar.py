@@ -26,10 +26,12 @@ mostly ASCII), which halves Qt's own cost on long lines.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
+    QAction,
     QContextMenuEvent,
     QFocusEvent,
     QFont,
@@ -289,6 +291,12 @@ class UrlEdit(QPlainTextEdit):
         self.setTextCursor(cursor)
         self.ensureCursorVisible()
 
+    def show_start(self) -> None:
+        """Show the text from its start, where the scheme and the host are, the caret
+        there (as a browser's address bar shows a URL once it is entered)."""
+        self.moveCursor(QTextCursor.MoveOperation.Start)
+        self.horizontalScrollBar().setValue(0)
+
     def selected_span(self) -> tuple[int, int]:
         cursor = self.textCursor()
         return cursor.selectionStart(), cursor.selectionEnd()
@@ -315,20 +323,28 @@ class UrlEdit(QPlainTextEdit):
     def sizeHint(self) -> QSize:
         return QSize(QFontMetrics(self.font()).horizontalAdvance("x") * 72, self.height())
 
+    @Slot()
+    def commit(self) -> None:
+        """Emit ``committed`` with the text, as Enter does."""
+        self.committed.emit(self.text())
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if not self.isReadOnly():
-                alt = bool(event.modifiers() & Qt.KeyboardModifier.AltModifier)
-                (self.openRequested if alt else self.committed).emit(self.text())
+                if event.modifiers() & Qt.KeyboardModifier.AltModifier:
+                    self.openRequested.emit(self.text())
+                else:
+                    self.commit()
             event.accept()
             return
         if key == Qt.Key.Key_Escape and not self.isReadOnly():
             self.escapePressed.emit()
             event.accept()
             return
-        if event.text() and not self.isReadOnly() and needs_marks(event.text()):
-            self.marks.insert(self.textCursor(), event.text())  # (a hidden character)
+        typed = event.text()
+        if typed and not self.isReadOnly() and _typed(typed) and needs_marks(typed):
+            self.marks.insert(self.textCursor(), typed)  # (a hidden character)
             event.accept()
             return
         if event.matches(QKeySequence.StandardKey.InsertParagraphSeparator) or event.matches(
@@ -454,9 +470,13 @@ class UrlEdit(QPlainTextEdit):
         sub.setEnabled(bool(citations))
         for citation in citations:
             action = sub.addAction(shown(citation, 100).replace("&", "&&"))
-            action.triggered.connect(
-                lambda _checked=False, c=citation: self.citationRequested.emit(c)
-            )
+            action.setData(citation)
+        sub.triggered.connect(self._citation_chosen)
+
+    def _citation_chosen(self, action: QAction) -> None:
+        citation = action.data()
+        if isinstance(citation, str):
+            self.citationRequested.emit(citation)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
@@ -499,6 +519,13 @@ class UrlEdit(QPlainTextEdit):
     def _refresh_window(self) -> None:
         self._refresh_pending = False
         self.highlighter.rehighlight()
+
+
+def _typed(text: str) -> bool:
+    """Whether a key event's *text* is something typed, not the control character a
+    shortcut carries (X11 gives Ctrl+A the text U+0001): a shortcut is left to the
+    editor (Select all), and no key ever inserts a control character."""
+    return not any(unicodedata.category(c) == "Cc" for c in text)
 
 
 def _mime_text(source: QMimeData) -> str | None:

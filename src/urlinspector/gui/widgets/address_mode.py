@@ -73,7 +73,7 @@ class AddressMode:
         self.mark.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.enter_action = QAction(parent)
         self.enter_action.setObjectName("enterAction")
-        self.enter_action.triggered.connect(lambda: address.committed.emit(address.text()))
+        self.enter_action.triggered.connect(address.commit)
         self.other = QMenu(button)
         self.other.setObjectName("addressButtonMenu")
         button.setDefaultAction(self.enter_action)

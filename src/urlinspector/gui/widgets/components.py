@@ -1,5 +1,9 @@
 """The components panel: every component and scheme-specific part of the URL with its
-raw text, decoded text (in a chosen charset), span and grammar rule."""
+raw text, decoded text (in a chosen charset), span and grammar rule.
+
+The charset box is the window's choice of charset: editing it emits
+``charsetChanged``; the window keeps it in its :class:`~.panel.Showing`, which this
+panel reads when it shows an inspection (the Escapes tab reads it too)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from PySide6.QtCore import (
     QPoint,
     Qt,
     Signal,
+    Slot,
 )
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
@@ -32,7 +37,10 @@ from urlinspector.gui.models.components import ComponentsModel
 from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.panel import Showing
+from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
 from urlinspector.present.anatomy import decoded
+from urlinspector.present.inspection import Inspection
 
 __all__ = ["CHARSETS", "URL_TEXT_COLUMNS", "ComponentsPanel", "LeftElidingDelegate"]
 
@@ -41,8 +49,11 @@ CHARSETS = ("utf-8", "iso-8859-1", "windows-1252", "iso-8859-15", "shift_jis", "
 
 
 URL_TEXT_COLUMNS = (1, 2)
-SPAN_COLUMN = 3
 """The columns of URL text (raw, decoded): elided from the left."""
+SPAN_COLUMN = 3
+COLUMN_WIDTHS = {0: 150, 1: 220, 2: 200}
+"""Pixels of the component, raw and decoded columns at 100% (in proportion at other
+zooms); the span is as wide as its longest, the rule takes the rest."""
 
 
 class LeftElidingDelegate(QStyledItemDelegate):
@@ -59,13 +70,22 @@ class LeftElidingDelegate(QStyledItemDelegate):
 
 
 class ComponentsPanel(QWidget):
-    """A tree of components; selecting a row emits ``spanSelected(start, end)``."""
+    """A tree of components; selecting a row emits ``spanSelected(start, end)``, a
+    valid charset typed or chosen ``charsetChanged(str)``."""
 
     spanSelected = Signal(int, int)
     charsetChanged = Signal(str)
 
-    def __init__(self, formats: Formats, parent: QWidget | None = None, *, title: str = "") -> None:
+    def __init__(
+        self,
+        formats: Formats,
+        showing: Showing,
+        parent: QWidget | None = None,
+        *,
+        title: str = "",
+    ) -> None:
         super().__init__(parent)
+        self.showing = showing
         self.model = ComponentsModel(formats, self)
         self._syncing = False
 
@@ -95,6 +115,8 @@ class ComponentsPanel(QWidget):
 
         self.view = QTreeView()
         self.view.setModel(self.model)
+        # a column made narrower than its header: each line elided, whole in the tooltip
+        self.view.setHeader(ElidingHeader(self.view))
         self.view.setUniformRowHeights(True)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -105,19 +127,18 @@ class ComponentsPanel(QWidget):
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
-        for column, width in ((0, 150), (1, 220), (2, 200), (3, 70)):
-            self.view.setColumnWidth(column, width)
         # the span: as wide as its longest ("1024–2048"), never cut
         header.setSectionResizeMode(SPAN_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
+        self.sizing = FollowFont(self.view, widths=COLUMN_WIDTHS)  # (the zoom's widths)
         self._eliding = LeftElidingDelegate(self.view)
         for column in URL_TEXT_COLUMNS:
             self.view.setItemDelegateForColumn(column, self._eliding)
 
         self.copying = install_copying(self.view)  # Ctrl+C: the selected rows
         self.copy_raw_action = QAction("Copy &raw text", self)
-        self.copy_raw_action.triggered.connect(lambda: self.copy_current(decoded_value=False))
+        self.copy_raw_action.triggered.connect(self.copy_raw)
         self.copy_decoded_action = QAction("Copy &decoded text", self)
-        self.copy_decoded_action.triggered.connect(lambda: self.copy_current(decoded_value=True))
+        self.copy_decoded_action.triggered.connect(self.copy_decoded)
         self.view.addAction(self.copy_raw_action)
         self.view.addAction(self.copy_decoded_action)
 
@@ -128,6 +149,20 @@ class ComponentsPanel(QWidget):
         layout.addWidget(self.view)
 
     # --- content --------------------------------------------------------------------------
+
+    def show_inspection(self, inspection: Inspection) -> None:
+        """Show the components of *inspection*'s URL, decoded in the chosen charset,
+        the password masked while passwords are hidden."""
+        model, showing = self.model, self.showing
+        if model.mask_password != showing.masking:
+            model.set_mask_password(showing.masking)
+        if model.charset != showing.charset:
+            model.set_charset(showing.charset)
+        self.set_charset(showing.charset)
+        self.set_url(inspection.url)
+
+    def set_formats(self, formats: Formats) -> None:
+        self.model.set_formats(formats)
 
     def set_url(self, url: URL | None) -> None:
         """Show *url*'s components; an empty address shows none."""
@@ -155,9 +190,7 @@ class ComponentsPanel(QWidget):
             self.charset_error.setText(str(exc))
             return
         self.charset_error.clear()
-        charset = text.strip() or "utf-8"
-        self.model.set_charset(charset)
-        self.charsetChanged.emit(charset)
+        self.charsetChanged.emit(text.strip() or "utf-8")
 
     # --- selection ------------------------------------------------------------------------
 
@@ -188,6 +221,16 @@ class ComponentsPanel(QWidget):
             self._syncing = False
 
     # --- copy -----------------------------------------------------------------------------
+
+    @Slot()
+    def copy_raw(self) -> str | None:
+        """Copy the current row's raw text; what was copied."""
+        return self.copy_current(decoded_value=False)
+
+    @Slot()
+    def copy_decoded(self) -> str | None:
+        """Copy the current row's decoded text; what was copied."""
+        return self.copy_current(decoded_value=True)
 
     def copy_current(self, *, decoded_value: bool) -> str | None:
         index = self.view.currentIndex()

@@ -40,7 +40,10 @@ from urlinspector.core import EDITIONS
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
-from urlinspector.present.editions_table import EditionsTable
+from urlinspector.gui.widgets.panel import Showing
+from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
+from urlinspector.present.editions_table import EditionsTable, editions_table
+from urlinspector.present.inspection import Inspection
 from urlinspector.present.reader_columns import READER_COLUMN
 
 __all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
@@ -48,6 +51,8 @@ __all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
 BREAK_BEFORE = frozenset("/?#&=;@")
 """A line may break before these delimiters."""
 CELL_PADDING = 12
+COLUMN_WIDTH = 190
+"""Pixels of a column at 100% (in proportion at other zooms)."""
 """Pixels of a cell's width its text cannot use (margins and the grid)."""
 _ZWSP = "\u200b"  # a line-break opportunity that takes no room (UAX #14, class ZW)
 
@@ -86,10 +91,13 @@ class EditionsPanel(QTableView):
 
     citationActivated = Signal(str)
 
-    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+    def __init__(self, formats: Formats, showing: Showing, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.showing = showing
         self.editions_model = EditionsModel(formats, self)
         self.setModel(self.editions_model)
+        # a column made narrower than its header: each line elided, whole in the tooltip
+        self.setHorizontalHeader(ElidingHeader(self))
         self.setItemDelegate(UrlCellDelegate(self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
         self.setWordWrap(True)
@@ -99,20 +107,30 @@ class EditionsPanel(QTableView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setDefaultSectionSize(190)
         header.setStretchLastSection(True)
-        header.sectionResized.connect(lambda *_: self._fit_rows_later())
+        header.sectionResized.connect(self._fit_rows_later)
         header.setSectionsClickable(True)
         header.sectionClicked.connect(self._header_clicked)
         self.activated.connect(self._cell_activated)
-        vertical = self.verticalHeader()
-        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        vertical.setDefaultSectionSize(self.fontMetrics().lineSpacing() + 8)
-        self._bold = QFont(self.font())
-        self._bold.setBold(True)  # differing cells are bold: measure as the wider
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._bold_of: QFont | None = None
+        """The font :attr:`_bold` was made from."""
+        self._bold = QFontMetrics(self.font())
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.timeout.connect(self.fit_rows)
+        # columns of COLUMN_WIDTH at 100%, rows of a line and headers in the zoom's type
+        self.sizing = FollowFont(self, default=COLUMN_WIDTH, refit=self.fit_rows)
+
+    def show_inspection(self, inspection: Inspection) -> None:
+        """The address read by every edition, the browsers and the libraries (an empty
+        address: no table)."""
+        masking = self.showing.masking
+        table = editions_table(inspection, mask_password=masking) if inspection.text else None
+        self.set_table(table)
+
+    def set_formats(self, formats: Formats) -> None:
+        self.editions_model.set_formats(formats)
 
     def set_table(self, table: EditionsTable | None) -> None:
         changed = self.editions_model.set_table(table)
@@ -137,7 +155,7 @@ class EditionsPanel(QTableView):
         cell's, measured once for each different text (the editions' targets are
         often the same)."""
         model = self.editions_model
-        metrics = QFontMetrics(self._bold)
+        metrics = self._bold_metrics()
         one_line = self.verticalHeader().defaultSectionSize()
         height = one_line
         measured: set[tuple[str, int]] = set()
@@ -158,6 +176,16 @@ class EditionsPanel(QTableView):
             hint = self.itemDelegate().sizeHint(option, index).height()
             height = max(height, hint + (1 if self.showGrid() else 0))
         return height
+
+    def _bold_metrics(self) -> QFontMetrics:
+        """The metrics of the view's font in bold (differing cells are bold: measured
+        as the wider), made again when the font changes (the zoom)."""
+        if self._bold_of is None or self._bold_of != self.font():
+            self._bold_of = QFont(self.font())
+            bold = QFont(self._bold_of)
+            bold.setBold(True)
+            self._bold = QFontMetrics(bold)
+        return self._bold
 
     def citation_for(self, column: int, row: int | None = None) -> str:
         """The citation of *column*'s edition (its document, or with *row* where it
@@ -183,5 +211,6 @@ class EditionsPanel(QTableView):
         if citation:
             self.citationActivated.emit(citation)
 
-    def _fit_rows_later(self) -> None:
+    def _fit_rows_later(self, *_resized: int) -> None:
+        """A column was resized: fit the rows once the resizing stops."""
         self._fit_timer.start(0)

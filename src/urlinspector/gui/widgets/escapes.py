@@ -13,7 +13,11 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from urlinspector.gui.models.tables import SPAN_ROLE, EscapesModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
-from urlinspector.present.escape_rows import EscapeRow
+from urlinspector.gui.widgets.panel import Showing
+from urlinspector.gui.widgets.sizing import FollowFont
+from urlinspector.present.escape_rows import EscapeRow, escape_rows
+from urlinspector.present.inspection import Inspection
+from urlinspector.present.masking import password_span
 
 __all__ = ["WRAPPED_ROWS", "EscapesPanel"]
 
@@ -23,10 +27,13 @@ WHY_COLUMN = EscapesModel.COLUMNS.index("why")
 
 
 class EscapesPanel(QTableView):
+    """The escapes of a URL; ``spanActivated(start, end)`` on click or Enter."""
+
     spanActivated = Signal(int, int)
 
-    def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
+    def __init__(self, formats: Formats, showing: Showing, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.showing = showing
         self.escapes_model = EscapesModel(formats, self)
         self.setModel(self.escapes_model)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -40,8 +47,19 @@ class EscapesPanel(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(WHY_COLUMN, QHeaderView.ResizeMode.Stretch)
         header.sectionResized.connect(self._column_resized)
+        self.sizing = FollowFont(self, refit=self._fit_rows)  # (rows in the zoom's type)
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
+
+    def show_inspection(self, inspection: Inspection) -> None:
+        """The escapes of *inspection*'s URL, their octets read in the chosen charset,
+        those of the password masked while passwords are hidden."""
+        url, showing = inspection.url, self.showing
+        hidden = password_span(url) if showing.masking else None
+        self.set_rows(escape_rows(url, showing.charset), hidden)
+
+    def set_formats(self, formats: Formats) -> None:
+        self.escapes_model.set_formats(formats)
 
     def set_rows(self, rows: tuple[EscapeRow, ...], hidden: tuple[int, int] | None = None) -> None:
         """Show *rows*; those of the password (at *hidden*) masked."""

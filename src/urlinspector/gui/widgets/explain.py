@@ -8,7 +8,10 @@ from PySide6.QtCore import QEvent, Qt, QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from urlinspector.core import URL
+from urlinspector.gui.palette import Formats
+from urlinspector.gui.widgets.panel import Showing
 from urlinspector.present.explain import Sentence, explain
+from urlinspector.present.inspection import Inspection
 from urlinspector.present.text import html_text, shown
 
 __all__ = ["ExplainPanel"]
@@ -29,8 +32,9 @@ class ExplainPanel(QTextBrowser):
 
     citationActivated = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, showing: Showing, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.showing = showing
         self.setObjectName("explain")
         self.setAccessibleName("Explain")
         self.setOpenLinks(False)
@@ -50,6 +54,15 @@ class ExplainPanel(QTextBrowser):
         if event.type() == QEvent.Type.PaletteChange:
             url, mask = self._shown
             self.set_url(url, mask_password=mask)
+
+    def show_inspection(self, inspection: Inspection) -> None:
+        """Read the address out (an empty one: an invitation), its password masked
+        while passwords are hidden."""
+        url = inspection.url if inspection.text else None
+        self.set_url(url, mask_password=self.showing.masking)
+
+    def set_formats(self, formats: Formats) -> None:
+        """(The sentences take the palette's colours: nothing to do.)"""
 
     def set_url(self, url: URL | None, *, mask_password: bool = False) -> None:
         """Read *url* out (its password masked when *mask_password*)."""

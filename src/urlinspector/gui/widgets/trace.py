@@ -20,9 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from urlinspector.core.resolution import Resolution
+from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
-from urlinspector.present.masking import mask_known
-from urlinspector.present.text import shown
+from urlinspector.gui.widgets.panel import Showing
+from urlinspector.gui.widgets.sizing import FollowFont
+from urlinspector.present.inspection import Inspection, parsed
+from urlinspector.present.masking import mask_known, passwords_of
+from urlinspector.present.text import EMPTY_ADDRESS, shown
 
 __all__ = ["CITATION_COLUMN", "TracePanel"]
 
@@ -54,8 +58,9 @@ class TracePanel(QWidget):
 
     citationActivated = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, showing: Showing, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.showing = showing
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -71,12 +76,13 @@ class TracePanel(QWidget):
         header.setSectionResizeMode(VALUES_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.tree.setItemDelegateForColumn(VALUES_COLUMN, WrappingDelegate(header))
         header.sectionResized.connect(self._column_resized)
+        self.sizing = FollowFont(self.tree)  # (the header in the zoom's type)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.copying = install_copying(self.tree)  # Ctrl+C, Copy as Markdown
         self._link_font = QFont(self.tree.font())
         self._link_font.setUnderline(True)
         self.tree.itemClicked.connect(self._clicked)
-        self.tree.itemActivated.connect(lambda item, _column: self._open(item))
+        self.tree.itemActivated.connect(self._activated)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
@@ -90,11 +96,32 @@ class TracePanel(QWidget):
         if column == CITATION_COLUMN:
             self._open(item)
 
+    def _activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        self._open(item)
+
     def _open(self, item: QTreeWidgetItem) -> None:
         parent = item.parent()
         citation = (item if parent is None else parent).text(CITATION_COLUMN)
         if citation:
             self.citationActivated.emit(citation)
+
+    def show_inspection(self, inspection: Inspection) -> None:
+        """The steps that resolve the address against the base (an empty address: an
+        invitation to type one), every password of the three masked while passwords
+        are hidden."""
+        if not inspection.text:
+            self.set_resolution(None, EMPTY_ADDRESS)
+            return
+        target, edition = inspection.traced, inspection.edition
+        secrets: tuple[str, ...] = ()
+        if self.showing.masking:
+            base = parsed(inspection.base, edition) if inspection.base else None
+            resolved = parsed(target.text, edition) if target.text else None
+            secrets = passwords_of(inspection.url, base, resolved)
+        self.set_resolution(target.resolution, target.message, secrets)
+
+    def set_formats(self, formats: Formats) -> None:
+        """(The trace takes its colours from the palette: nothing to do.)"""
 
     def set_resolution(
         self, resolution: Resolution | None, message: str = "", passwords: tuple[str, ...] = ()
