@@ -33,7 +33,6 @@ from urlinspector.cli.common import (
     visible,
 )
 from urlinspector.core import URL, parse
-from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
 from urlinspector.net.ftp import FTPResult
 from urlinspector.net.ftp import fetch as fetch_url
@@ -90,10 +89,10 @@ def without_password(url: str) -> str:
     (fetching that asks for the password, RFC 1738 §3.2.1).  Output never holds it."""
     if "@" not in url:
         return url
-    start, end = parse(url).spans[PASSWORD]
-    if start < 0:
+    password = parse(url).span("password")
+    if password is None:
         return url
-    return url[: start - 1] + url[end:]  # the ":" before it too
+    return url[: password[0] - 1] + url[password[1] :]  # the ":" before it too
 
 
 def listing_lines(listing: Listing, console: Console) -> list[str]:

@@ -31,7 +31,6 @@ from urlinspector.cli.common import (
     visible,
 )
 from urlinspector.core import URL
-from urlinspector.core.model import PASSWORD
 from urlinspector.net.body import Writable
 from urlinspector.net.errors import NetError
 from urlinspector.net.saving import Saving, save_to
@@ -110,8 +109,8 @@ def shown_url(url: URL) -> str:
     """The URL's text without its password (the ``:`` before it too): the password the
     fetch would send, by the URL's edition.  (Not ``present.report.without_password``,
     which also reads the URL as browsers do: ``fetch`` loads none of the inspection.)"""
-    start, end = url.spans[PASSWORD]
-    return url.text if start < 0 else url.text[: start - 1] + url.text[end:]
+    password = url.span("password")
+    return url.text if password is None else url.text[: password[0] - 1] + url.text[password[1] :]
 
 
 def run_json(url: URL, args: argparse.Namespace, console: Console, summarize: Summarize) -> int:

@@ -47,7 +47,7 @@ from urlinspector.cli.report import (
 )
 from urlinspector.core import URL, Destination, Diagnostic, get_edition
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
-from urlinspector.core.model import COMPONENT_NAMES, URI, Severity
+from urlinspector.core.model import COMPONENT_NAMES, Severity
 from urlinspector.core.readers import differing_readers, refusing_readers
 from urlinspector.core.wrappers import Unwrapping
 from urlinspector.present.colouring import browser_host_span, colour_runs
@@ -180,8 +180,8 @@ def _paint_carets(console: Console, carets: str) -> str:
 # --- parse: the report ------------------------------------------------------------------
 
 
-_COMPONENT_ROWS = tuple((name, index) for index, name in enumerate(COMPONENT_NAMES) if index != URI)
-"""The generic components, by name and index, in the order of their spans."""
+_COMPONENT_ROWS = tuple(name for name in COMPONENT_NAMES if name != "uri")
+"""The generic components, by name, in the order of their spans."""
 
 _FIELD_ALIASES: Mapping[str, str] = {
     "newsgroup-name": "group",
@@ -337,14 +337,14 @@ def _component_lines(url: URL, console: Console) -> list[str]:
     """Each component: its value, in its colour, and its span."""
     rows: list[list[Cell]] = []
     if url.has_wrapper:
-        rows.append([("uri", None), (visible(url.uri), None), (span_text(url.spans[URI]), None)])
+        rows.append([("uri", None), (visible(url.uri), None), (span_text(url.uri_span), None)])
     hidden = _hidden(url, console)
-    for name, index in _COMPONENT_ROWS:
-        value = mask_component(url, index, hidden)
+    for name in _COMPONENT_ROWS:
+        value = mask_component(url, name, hidden)
         role = palette.role_for_component(name) if value else None
         if role is palette.PLAIN:
             role = None
-        rows.append([(name, None), (shown_value(value), role), (span_text(url.spans[index]), None)])
+        rows.append([(name, None), (shown_value(value), role), (span_text(url.span(name)), None)])
     return ["", "components", *table(console, rows)]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import unquote
 
-from urlinspector.core.model import PATH, SCHEME, Diagnostic, Severity
+from urlinspector.core.model import Diagnostic, Severity
 from urlinspector.core.parse import URL
 
 __all__ = ["ACTIVE_SCHEMES", "active_content", "data_media_type"]
@@ -21,7 +21,7 @@ _MARKUP_TYPES = frozenset(
 def data_media_type(url: URL) -> str:
     """The media type of a ``data:`` URL, lower case, without parameters; RFC 2397
     §2: ``text/plain`` when none is given."""
-    path = url.component(PATH) or ""
+    path = url.path or ""
     head = unquote(path.split(",", 1)[0]).split(";", 1)[0].strip().lower()
     return head or "text/plain"
 
@@ -73,15 +73,16 @@ def active_content(url: URL) -> Diagnostic | None:
     """A ``security`` finding when following *url* runs or renders content the URL
     itself carries; None otherwise."""
     scheme = url.scheme
+    span = url.span("scheme")
     describe = ACTIVE_SCHEMES.get(scheme.lower()) if scheme else None
-    if describe is None:
+    if describe is None or span is None:
         return None
     severity, message, reference = describe(url)
     return Diagnostic(
         code="active-content",
         severity=severity,
         category="security",
-        span=url.spans[SCHEME],
+        span=span,
         message=message,
         reference=reference,
     )

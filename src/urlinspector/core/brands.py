@@ -43,7 +43,7 @@ import idna
 
 from urlinspector.core.domain import registrable_domain
 from urlinspector.core.lookalike import ascii_readings, skeleton
-from urlinspector.core.model import HOST, URI, Diagnostic, Span
+from urlinspector.core.model import Diagnostic, Span
 from urlinspector.core.quoting import quoted
 
 if TYPE_CHECKING:
@@ -248,9 +248,10 @@ def _labels_at(text: str) -> list[tuple[int, int]]:
 def _written_span(url: URL, host: str, found: EmbeddedBrand) -> Span:
     """The embedded labels in *url*'s text, where the host as written maps onto the
     browsers' *host* label by label; else the host as written (or the whole URL)."""
-    h_start, h_end = url.spans[HOST]
-    if h_start < 0:
-        return url.spans[URI]
+    span = url.span("host")
+    if span is None:
+        return url.uri_span
+    h_start, h_end = span
     written = url.text[h_start:h_end]
     if written.lower() == host:
         return (h_start + found.start, h_start + found.end)
@@ -345,7 +346,7 @@ def lookalike_domain_diagnostics(
     if domain is None or host is None:
         return []
     shown_host = ".".join(_unicode(label) for label in host.split("."))
-    span = url.spans[HOST] if url.spans[HOST][0] >= 0 else url.spans[URI]
+    span = url.span("host") or url.uri_span
     message = (
         f"the host {quoted(shown_host)} looks like {domain}, a well-known site, "
         f"but it is another domain ({host})"

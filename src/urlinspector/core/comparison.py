@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from urlinspector.core.editions import Edition, get_edition
-from urlinspector.core.model import FRAGMENT
 from urlinspector.core.normalization import RUNGS, citation, normalize, unwrapped
 from urlinspector.core.parse import parse
 
@@ -69,10 +68,10 @@ class Comparison:
 
 def _without_fragment(text: str, ed: Edition) -> str:
     url = parse(text, ed)
-    start = url.spans[FRAGMENT][0]
-    if start < 0:
+    fragment = url.span("fragment")
+    if fragment is None:
         return text
-    return text[: start - 1]
+    return text[: fragment[0] - 1]
 
 
 def compare(

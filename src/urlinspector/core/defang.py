@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from urlinspector.core.model import URI, Span
+from urlinspector.core.model import Span
 from urlinspector.core.recipients import RecipientIdentifier
 from urlinspector.core.refang import DEFANGED_FORMS
 from urlinspector.core.url import URL
@@ -142,7 +142,7 @@ def defang(url: URL) -> Defanged:
     text, dropped = without_recipients(url)
     if dropped:
         url = parse(text, url.edition)
-    offset = url.spans[URI][0]
+    offset = url.uri_span[0]
     changes = _changes(url, offset)
     defanged = _applied(url.uri, changes)
     return Defanged(

@@ -25,7 +25,7 @@ from urlinspector.core.brands import (
 from urlinspector.core.browser import BrowserReading, browser_reading
 from urlinspector.core.host_judgement import HostJudge, HostJudgement
 from urlinspector.core.lookalike import HostDisplay
-from urlinspector.core.model import HOST, URI, Diagnostic, Span
+from urlinspector.core.model import Code, Diagnostic, Span
 from urlinspector.core.parse import URL, parse
 from urlinspector.core.readers import ReaderReading, reader_findings
 from urlinspector.core.readers.reading import mask_userinfo
@@ -34,9 +34,18 @@ from urlinspector.core.wrappers import NOT_WRAPPED, Unwrapping, unwrap, unwrappi
 
 __all__ = ["Destination", "Verdict", "destination"]
 
-_INSIDE_CODES = frozenset(
-    {"browser-host", "userinfo-lookalike", "embedded-brand", "lookalike-domain", "active-content"}
-    | {"whole-script-confusable", "mixed-script", "confusable-skeleton", "idn-punycode"}
+_INSIDE_CODES: frozenset[Code] = frozenset(
+    {
+        "browser-host",
+        "userinfo-lookalike",
+        "embedded-brand",
+        "lookalike-domain",
+        "active-content",
+        "whole-script-confusable",
+        "mixed-script",
+        "confusable-skeleton",
+        "idn-punycode",
+    }
 )
 """The findings on the URL inside a wrapped link that the wrapped link repeats: where
 its browsers go and what its host pretends to be."""
@@ -169,15 +178,7 @@ class Destination:
     def annotated(self, url: URL) -> URL:
         """*url* with these findings among its diagnostics: what a front end shows
         (spans, carets and overlays read them like parse's own)."""
-        return URL(
-            text=url.text,
-            edition=url.edition,
-            spans=url.spans,
-            host_kind=url.host_kind,
-            diagnostics=self.diagnostics(url),
-            scheme_parts=url.scheme_parts,
-            scheme_fields=url.scheme_fields,
-        )
+        return url.with_diagnostics(self.diagnostics(url))
 
     def report(self, url: URL, charset: str = "utf-8") -> dict[str, Any]:
         """``url.to_dict(charset)`` with these keys added and these findings among its
@@ -265,8 +266,7 @@ def _difference_findings(url: URL, reading: BrowserReading) -> tuple[list[Diagno
         for m in matches
     ]
     if not found:
-        h_start, h_end = url.spans[HOST]
-        span: Span = (h_start, h_end) if h_start >= 0 else url.spans[URI]
+        span: Span = url.span("host") or url.uri_span
         found.append(
             Diagnostic(
                 code="browser-host" if host_differs else "browser-port",
@@ -289,8 +289,7 @@ def _lookalikes(url: URL, reading: BrowserReading, judged: HostJudgement) -> lis
     written = url.host
     if written is not None and _comparable(written) == host:
         return []
-    h_start, h_end = url.spans[HOST]
-    span: Span = (h_start, h_end) if h_start >= 0 else url.spans[URI]
+    span: Span = url.span("host") or url.uri_span
     return [
         Diagnostic(
             code=f.code,
@@ -359,7 +358,7 @@ def destination(
                 code="browser-invalid",
                 severity="info",
                 category="syntax",
-                span=url.spans[URI],
+                span=url.uri_span,
                 message="browsers reject this URL: following it leads nowhere",
                 reference="WHATWG URL §4.4",
             )
@@ -384,7 +383,7 @@ def destination(
         )
     wrapped = reading.valid and judged.wrapper_host
     unwrapped = unwrap(reading.href) if wrapped and reading.href else NOT_WRAPPED
-    findings += unwrapping_findings(unwrapped, url.spans[URI])
+    findings += unwrapping_findings(unwrapped, url.uri_span)
     findings += _inside_findings(unwrapped, url, hosts)
     verdict = Verdict(
         host or None,
@@ -430,7 +429,7 @@ def _inside_findings(unwrapped: Unwrapping, url: URL, hosts: HostJudge) -> list[
     found += inner.diagnostics  # (look-alikes the parse itself saw)
     active = active_content(inner)
     found += [] if active is None else [active]
-    span = url.spans[URI]
+    span = url.uri_span
     where = unwrapped.final_host or unwrapped.final
     return [
         d._replace(span=span, message=f"inside the wrapped link, {where}: {d.message}")

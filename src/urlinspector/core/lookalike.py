@@ -17,7 +17,7 @@ from typing import Any
 import icu
 import idna
 
-from urlinspector.core.model import Severity, Span
+from urlinspector.core.model import Code, Severity, Span
 from urlinspector.core.quoting import quoted
 
 __all__ = [
@@ -174,7 +174,7 @@ def _has(char: str, prop: Any) -> bool:
 class HostFinding:
     """A look-alike finding on a host: ``span`` is relative to the host as given."""
 
-    code: str
+    code: Code
     severity: Severity
     span: Span
     message: str

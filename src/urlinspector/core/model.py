@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, get_args
+
+from urlinspector.core.code_names import Code
 
 if TYPE_CHECKING:  # (a type only: the scheme parsers' package imports this module)
     from urlinspector.core.specific import SchemeFields
 
 __all__ = [
-    "AUTHORITY",
     "COMPONENT_NAMES",
-    "FRAGMENT",
-    "HOST",
-    "NEW_RECORD",
-    "PASSWORD",
-    "PATH",
-    "PORT",
-    "QUERY",
-    "SCHEME",
-    "UNDEFINED",
-    "URI",
-    "USER",
-    "USERINFO",
     "Category",
+    "Code",
+    "ComponentName",
     "Diagnostic",
     "HostKind",
     "Part",
@@ -35,27 +26,7 @@ __all__ = [
 Span = tuple[int, int]
 """``(start, end)`` character offsets into the text given to ``parse``; ``text[start:end]``."""
 
-Spans = tuple[Span, ...]
-"""The generic components' spans, indexed by the constants below; ``(-1, -1)`` marks an
-undefined component (the convention of ``re.Match.regs``)."""
-
-URI: Final = 0
-"""The URL itself, inside any ``<URL:...>`` wrapper."""
-SCHEME: Final = 1
-AUTHORITY: Final = 2
-USERINFO: Final = 3
-USER: Final = 4
-PASSWORD: Final = 5
-HOST: Final = 6
-PORT: Final = 7
-PATH: Final = 8
-QUERY: Final = 9
-FRAGMENT: Final = 10
-"""Indices into :data:`Spans`, in the order of the components in the text (and of the
-groups of the validating regex in :mod:`.tables`); constants, which a compiled
-build reads as numbers."""
-
-COMPONENT_NAMES: Final[tuple[str, ...]] = (
+ComponentName = Literal[
     "uri",
     "scheme",
     "authority",
@@ -67,25 +38,37 @@ COMPONENT_NAMES: Final[tuple[str, ...]] = (
     "path",
     "query",
     "fragment",
-)
-UNDEFINED: Final[Span] = (-1, -1)
+]
+"""The generic components by name, as :class:`Spans` names its fields."""
+
+
+class Spans(NamedTuple):
+    """Where each generic component stands in the text given to ``parse``
+    (``url.spans.host``), None where the URL has no such component: ``ftp://host/``
+    has no ``userinfo``, ``ftp://@host/`` an empty one (RFC 1738 §3.1)."""
+
+    uri: Span | None
+    """The URL itself, inside any ``<URL:...>`` wrapper (always defined)."""
+    scheme: Span | None
+    authority: Span | None
+    userinfo: Span | None
+    user: Span | None
+    password: Span | None
+    host: Span | None
+    port: Span | None
+    path: Span | None
+    """The path (url-path), always defined, perhaps empty."""
+    query: Span | None
+    fragment: Span | None
+
+
+COMPONENT_NAMES: Final[tuple[ComponentName, ...]] = get_args(ComponentName)
+"""The fields of :class:`Spans`, in the order of the components in the text (a test
+keeps the two the same)."""
 
 Severity = Literal["error", "warning", "info"]
 Category = Literal["syntax", "escape", "security", "scheme", "wrapper", "privacy"]
 HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
-
-
-NEW_RECORD: Final = tuple.__new__
-"""``NEW_RECORD(Part, (name, span, text, role, rule))`` builds what
-``Part(name=..., span=..., ...)`` builds, in about a quarter of the time: calling a
-NamedTuple class with keywords makes Python pack them into a dict for its generated
-``__new__`` (about 0.4 µs on the benchmark machine, a tenth of a web URL's whole
-parse).  Only where the parser builds a record for most URLs: behind typed, named
-parameters (``Findings.add``, ``checks.finding``, the scheme parsers' ``_diag`` and
-``_part``, the http builders), and in the few steps every URL or most take, from
-values in the record's field order (``parse``'s URL, the http parser,
-``checks.port.port_finding``); tests compare each with the keyword form, field by
-field."""
 
 
 class Diagnostic(NamedTuple):
@@ -94,8 +77,9 @@ class Diagnostic(NamedTuple):
     keyword: ``Diagnostic(code=..., severity=..., category=..., span=..., message=...,
     reference=...)``."""
 
-    code: str
-    """Stable identifier, e.g. ``invalid-char``, ``port-out-of-range``, ``password``."""
+    code: Code
+    """Stable identifier, e.g. ``invalid-char``, ``port-out-of-range``, ``password``: one
+    of the table of codes, :data:`.codes.CODES`, whose row says what it means."""
     severity: Severity
     category: Category
     span: Span
@@ -125,7 +109,7 @@ class Part(NamedTuple):
     ``typecode``, ``group``, ``message-id``, ``article-number``, ``hsoname`` ...) or the
     delimiter itself (``"/"``, ``"%09"``)."""
     span: Span
-    """Where it stands in the text given to ``parse``, as in :data:`Spans`."""
+    """Where it stands in the text given to ``parse``."""
     text: str
     """The characters as written (escapes not decoded)."""
     role: str

@@ -40,19 +40,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from urlinspector.core.checks import Findings
-from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
-from urlinspector.core.checks.hidden import hidden_findings
-from urlinspector.core.checks.host import check_host
-from urlinspector.core.checks.port import port_finding
-from urlinspector.core.checks.security import security_findings
-from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
-from urlinspector.core.grammar import SPLIT, SPLIT_NO_QUERY, wrapper_bounds
-from urlinspector.core.model import (
+from urlinspector.core._raw import (
     AUTHORITY,
     FRAGMENT,
     HOST,
-    NEW_RECORD,
     PASSWORD,
     PATH,
     PORT,
@@ -60,11 +51,18 @@ from urlinspector.core.model import (
     UNDEFINED,
     USER,
     USERINFO,
-    HostKind,
-    Part,
-    Span,
-    Spans,
+    RawPart,
+    Regs,
 )
+from urlinspector.core.checks import Findings
+from urlinspector.core.checks.chars import check_chars, check_scheme, check_tail
+from urlinspector.core.checks.hidden import ESCAPE_MAY_HIDE, hidden_findings
+from urlinspector.core.checks.host import check_host
+from urlinspector.core.checks.port import port_finding
+from urlinspector.core.checks.security import security_findings
+from urlinspector.core.editions import DEFAULT_EDITION, Edition, get_edition
+from urlinspector.core.grammar import SPLIT, SPLIT_NO_QUERY, wrapper_bounds
+from urlinspector.core.model import HostKind, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import SchemeParser, authority_findings
 from urlinspector.core.tables import TABLES_BY_EDITION, EditionTables, tables_for
@@ -117,7 +115,7 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
             out.append(said)
     if spans[FRAGMENT][0] >= 0 and not tables.fragment_ok:
         _fragment_outside_url(spans[FRAGMENT], ed, out)
-    parts: tuple[Part, ...] = ()
+    parts: tuple[RawPart, ...] = ()
     fields = None
     if parser is not None:
         assert scheme is not None  # (a parser is found by its scheme)
@@ -128,12 +126,10 @@ def parse(text: str, edition: str | Edition = DEFAULT_EDITION, *, fast_routes: b
     escapes = "%" in text
     if spans[USERINFO][0] >= 0 or (escapes and "%0" in text):
         security_findings(text, spans, ed, parts, out)
-    if escapes or not text.isascii():
+    if not text.isascii() or (escapes and ESCAPE_MAY_HIDE.search(text)):
         hidden_findings(text, spans, ed, out)
     diagnostics = out.result() if out else ()
-    # URL(text=..., edition=..., ...), built as quickly as a tuple (see .model.NEW_RECORD)
-    # from its fields in their order (a call with keywords costs a parse some 5% more)
-    return NEW_RECORD(URL, (text, ed, spans, host_kind, diagnostics, parts, fields))
+    return URL(text, ed, spans, host_kind, diagnostics, parts, fields)
 
 
 def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
@@ -156,7 +152,7 @@ def _strip_wrapper(text: str, ed: Edition, out: Findings) -> tuple[int, int]:
 
 def split(
     text: str, start: int, end: int, tables: EditionTables, out: Findings
-) -> tuple[Spans, bool]:
+) -> tuple[Regs, bool]:
     """The spans of the components of ``text[start:end]``, and whether the edition's
     validating regular expression split it (then every character is one its component
     may hold, and no check of characters has anything to say).
@@ -177,7 +173,7 @@ def split(
     return _general(text, start, end, tables, out), False
 
 
-def _general(text: str, start: int, end: int, tables: EditionTables, out: Findings) -> Spans:
+def _general(text: str, start: int, end: int, tables: EditionTables, out: Findings) -> Regs:
     """The generic split and the characters of the user, the password, the path, the
     query and the fragment (the scheme's are :func:`_scheme`'s, the host's
     :func:`judge_host`'s, the port's :func:`.checks.port.check_port`'s)."""
@@ -207,7 +203,7 @@ def _general(text: str, start: int, end: int, tables: EditionTables, out: Findin
     return spans
 
 
-def _split(text: str, start: int, end: int, ed: Edition) -> Spans:
+def _split(text: str, start: int, end: int, ed: Edition) -> Regs:
     """The generic split (RFC 2396bis draft 2003 appendix B), adjusted by the edition's grammar."""
     m = SPLIT.fullmatch(text, start, end)
     assert m is not None  # every group may be empty
@@ -296,12 +292,12 @@ def _scheme(
 
 def judge_host(
     text: str,
-    spans: Spans,
+    spans: Regs,
     tables: EditionTables,
     scheme: str | None,
     validated: bool,
     out: Findings,
-) -> tuple[HostKind | None, Spans]:
+) -> tuple[HostKind | None, Regs]:
     """What the host is (RFC 3986 §3.2.2; RFC 1738 §3.1 ``hostname | hostnumber``), None
     without an authority, and the findings on it; with the spans, which change only
     where the whole authority is read as a reg-name (RFC 2396bis draft 2003 §3.2.1).

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import idna
 
 from urlinspector.core.browser import BrowserReading
-from urlinspector.core.model import AUTHORITY, HOST, SCHEME, URI, Span
+from urlinspector.core.model import Span
 from urlinspector.core.parse import URL
 
 __all__ = ["RULES", "Rule", "RuleMatch", "responsible_rules"]
@@ -63,11 +63,12 @@ def _up_to_host_end(url: URL) -> tuple[int, int]:
     """The URL (inside any wrapper) from its start to where the authority ends, as
     the edition reads it or, without one, as browsers do (after the slashes, up to
     the next delimiter): the characters that can change the host or port."""
-    start, end = url.spans[URI]
-    a_start, a_end = url.spans[AUTHORITY]
-    if a_start >= 0:
-        return start, a_end
-    s_end = url.spans[SCHEME][1]
+    start, end = url.uri_span
+    authority = url.spans.authority
+    if authority is not None:
+        return start, authority[1]
+    scheme = url.spans.scheme
+    s_end = -1 if scheme is None else scheme[1]
     slashes = _SLASHES.match(url.text, s_end + 1, end)
     pos = end if slashes is None else slashes.end()
     stop = _HOST_END.search(url.text, pos, end)
@@ -85,7 +86,7 @@ _C0_SPACE = "".join(map(chr, range(0x21)))
 
 def _c0_trim(url: URL, reading: BrowserReading) -> tuple[Span, ...]:
     # WHATWG URL §4.4: remove any leading and trailing C0 control or space
-    start, end = url.spans[URI]
+    start, end = url.uri_span
     text = url.text
     lead = start
     while lead < end and text[lead] in _C0_SPACE and text[lead] not in "\t\n\r":
@@ -115,10 +116,10 @@ def _slashes(url: URL, reading: BrowserReading) -> tuple[Span, ...]:
     # (file: aside) any number of slashes, none included, leads to the authority
     if not reading.special or reading.scheme == "file":
         return ()
-    s_start, s_end = url.spans[SCHEME]
-    if s_start < 0:
+    scheme = url.span("scheme")
+    if scheme is None:
         return ()
-    m = _SLASHES.match(url.text, s_end + 1, url.spans[URI][1])
+    m = _SLASHES.match(url.text, scheme[1] + 1, url.uri_span[1])
     if m is None or len(m.group()) == 2:
         return ()
     return (m.span(),)
@@ -131,10 +132,10 @@ def _host_percent(url: URL, reading: BrowserReading) -> tuple[Span, ...]:
     # WHATWG URL §3.5 host parser: percent-decode the input (of a special URL) first
     if not reading.special:
         return ()
-    start, end = url.spans[HOST]
-    if start < 0:
+    host = url.span("host")
+    if host is None:
         return ()
-    return tuple(m.span() for m in _ESCAPE.finditer(url.text, start, end))
+    return tuple(m.span() for m in _ESCAPE.finditer(url.text, *host))
 
 
 def _idna_mapping(url: URL, reading: BrowserReading) -> tuple[Span, ...]:
@@ -142,9 +143,10 @@ def _idna_mapping(url: URL, reading: BrowserReading) -> tuple[Span, ...]:
     # full stops and case, and drops ignored characters
     if not reading.special:
         return ()
-    start, end = url.spans[HOST]
-    if start < 0:
+    host = url.span("host")
+    if host is None:
         return ()
+    start, end = host
     text = url.text
     spans = []
     for i in range(start, end):
@@ -166,12 +168,12 @@ _DOTTED_QUAD = re.compile(r"(?:\d{1,3}\.){3}\d{1,3}")
 def _ipv4_number(url: URL, reading: BrowserReading) -> tuple[Span, ...]:
     # WHATWG URL §3.5 IPv4 parser: a host that ends in a number is an IPv4 address,
     # its parts decimal, octal (leading 0) or hex (0x), fewer than four allowed
-    start, end = url.spans[HOST]
-    if start < 0 or reading.host is None or not reading.special:
+    host = url.span("host")
+    if host is None or reading.host is None or not reading.special:
         return ()
-    if not _DOTTED_QUAD.fullmatch(reading.host) or url.text[start:end] == reading.host:
+    if not _DOTTED_QUAD.fullmatch(reading.host) or url.text[host[0] : host[1]] == reading.host:
         return ()
-    return ((start, end),)
+    return (host,)
 
 
 RULES: tuple[Rule, ...] = (

@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 from urllib.parse import unquote, unquote_plus
 
 from urlinspector.core.browser import BrowserReading, browser_reading
-from urlinspector.core.model import Diagnostic, Span
+from urlinspector.core.model import Code, Diagnostic, Span
 from urlinspector.core.query import query_params, without_params
 from urlinspector.core.quoting import quoted
 from urlinspector.core.recipients import (
@@ -567,7 +567,7 @@ def unwrapping_findings(found: Unwrapping, span: Span) -> list[Diagnostic]:
             )
         )
     if found.note is not None:
-        code = "opaque-wrapper" if found.opaque else "wrapper-unreadable"
+        code: Code = "opaque-wrapper" if found.opaque else "wrapper-unreadable"
         reference = _reference(found.stopped_at)
         findings.append(
             Diagnostic(

@@ -36,14 +36,13 @@ PASSWORD_REMOVED = "(password removed)"
 sequence anyone types: it holds spaces)."""
 
 
-def _password_span(text: str) -> tuple[int, int]:
+def _password_span(text: str) -> tuple[int, int] | None:
     """The password of *text* as the default edition reads it and as browsers read it
     (``ftp:///user:pw@host/`` holds one for browsers, none for RFC 3986):
     :func:`~urlinspector.present.masking.password_span`."""
     if "@" not in text:
-        return -1, -1
-    span = password_span(parse(text, DEFAULT_EDITION.id))
-    return (-1, -1) if span is None else span
+        return None
+    return password_span(parse(text, DEFAULT_EDITION.id))
 
 
 def without_password(text: str) -> str:
@@ -51,9 +50,10 @@ def without_password(text: str) -> str:
     ``ftp://joe:secret@host/`` -> ``ftp://joe@host/``.  The password is found the
     way clients find it (RFC 3986 §3.2.1: after the first ``:`` of the userinfo) and
     the way browsers find it."""
-    start, end = _password_span(text)
-    if start < 0:
+    span = _password_span(text)
+    if span is None:
         return text
+    start, end = span
     return text[: start - 1] + text[end:]
 
 
@@ -61,18 +61,20 @@ def history_entry(text: str) -> str:
     """*text* as the history keeps it: a password replaced by :data:`PASSWORD_REMOVED`
     (``ftp://joe:secret@host/`` -> ``ftp://joe:(password removed)@host/``); an empty
     password stays as it is."""
-    start, end = _password_span(text)
-    if start < 0 or end == start:
+    span = _password_span(text)
+    if span is None or span[0] == span[1]:
         return text
+    start, end = span
     return text[:start] + PASSWORD_REMOVED + text[end:]
 
 
 def password_removed(entry: str) -> tuple[str, int] | None:
     """For a history *entry* whose password was removed: the URL with an empty
     password in its place and the position where it goes; None for other entries."""
-    start, end = _password_span(entry)
-    if start < 0 or entry[start:end] != PASSWORD_REMOVED:
+    span = _password_span(entry)
+    if span is None or entry[span[0] : span[1]] != PASSWORD_REMOVED:
         return None
+    start, end = span
     return entry[:start] + entry[end:], start
 
 

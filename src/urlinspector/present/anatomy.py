@@ -12,20 +12,7 @@ from dataclasses import dataclass, field
 
 from urlinspector.core import URL, Diagnostic, Part
 from urlinspector.core.escapes import Decoded, Escape, decode
-from urlinspector.core.model import (
-    AUTHORITY,
-    FRAGMENT,
-    HOST,
-    PASSWORD,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    URI,
-    USER,
-    USERINFO,
-    Span,
-)
+from urlinspector.core.model import ComponentName, Span
 from urlinspector.present.colouring import GENERIC_EQUIVALENT
 
 __all__ = [
@@ -66,7 +53,7 @@ def _path_rule(url: URL) -> str:
     url-path)."""
     after_authority, absolute, empty, rootless, noscheme = url.edition.path_rules
     path = url.path or ""
-    if url.spans[AUTHORITY][0] >= 0:
+    if url.span("authority") is not None:
         return after_authority
     if path.startswith("/"):
         return absolute
@@ -136,18 +123,18 @@ class Node:
 
 def _node(
     url: URL,
-    name: str,
-    index: int,
+    name: ComponentName,
     role: str,
     children: tuple[Node, ...] = (),
     *,
     rule_name: str | None = None,
     decode_as: str | None = None,
 ) -> Node:
-    start, end = url.spans[index]
+    span = url.span(name)
     rule, cite = rule_for(url, rule_name or name)
-    if start < 0:
+    if span is None:
         return Node(name, None, None, role, f"{rule}, {cite}")
+    start, end = span
     return Node(
         name,
         (start, end),
@@ -164,9 +151,10 @@ def _more(count: int) -> Node:
 
 
 def _query_nodes(url: URL, limit: int | None) -> tuple[Node, ...]:
-    q0, q1 = url.spans[QUERY]
-    if q0 < 0 or q0 == q1:
+    span = url.span("query")
+    if span is None or span[0] == span[1]:
         return ()
+    q0, q1 = span
     text = url.text
     query = text[q0:q1]
     if "=" not in query and "&" not in query:
@@ -224,32 +212,31 @@ def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
     parameters or parts under one node, then a row that counts the rest."""
     rows: list[Node] = []
     if url.has_wrapper:
-        start, end = url.spans[URI]
         rows.append(
             Node(
                 WRAPPER_ROW,
-                (start, end),
+                url.uri_span,
                 url.uri,
                 "plain",
                 "{}, {}".format("URL", url.edition.cite("wrapper")),
             )
         )
-    rows.append(_node(url, "scheme", SCHEME, "scheme"))
+    rows.append(_node(url, "scheme", "scheme"))
     authority_children: list[Node] = []
-    if url.spans[USERINFO][0] >= 0:
+    if url.span("userinfo") is not None:
         userinfo_children: list[Node] = []
-        if url.spans[USER][0] >= 0:
-            userinfo_children.append(_node(url, "user", USER, "user"))
-        if url.spans[PASSWORD][0] >= 0:
-            userinfo_children.append(_node(url, "password", PASSWORD, "password"))
+        if url.span("user") is not None:
+            userinfo_children.append(_node(url, "user", "user"))
+        if url.span("password") is not None:
+            userinfo_children.append(_node(url, "password", "password"))
         authority_children.append(
-            _node(url, "userinfo", USERINFO, "user", tuple(userinfo_children), rule_name="user")
+            _node(url, "userinfo", "user", tuple(userinfo_children), rule_name="user")
         )
-    if url.spans[HOST][0] >= 0:
-        authority_children.append(_node(url, "host", HOST, "host"))
-    if url.spans[PORT][0] >= 0:
-        authority_children.append(_node(url, "port", PORT, "port"))
-    rows.append(_node(url, "authority", AUTHORITY, "plain", tuple(authority_children)))
+    if url.span("host") is not None:
+        authority_children.append(_node(url, "host", "host"))
+    if url.span("port") is not None:
+        authority_children.append(_node(url, "port", "port"))
+    rows.append(_node(url, "authority", "plain", tuple(authority_children)))
     segment_rule = "{}, {}".format(*rule_for(url, "segment"))
     all_segments = url.segments
     segments: tuple[Node, ...] = tuple(
@@ -258,9 +245,9 @@ def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
     )
     if limit is not None and len(all_segments) > limit:
         segments = (*segments, _more(len(all_segments) - limit))
-    rows.append(_node(url, "path", PATH, "path", segments if len(segments) > 1 else ()))
-    rows.append(_node(url, "query", QUERY, "query", _query_nodes(url, limit)))
-    rows.append(_node(url, "fragment", FRAGMENT, "fragment"))
+    rows.append(_node(url, "path", "path", segments if len(segments) > 1 else ()))
+    rows.append(_node(url, "query", "query", _query_nodes(url, limit)))
+    rows.append(_node(url, "fragment", "fragment"))
     specific = url.specific
     if specific is not None and specific.parts:
         label = f"{specific.scheme} parts"
@@ -415,38 +402,38 @@ def _delimiter(
     ed = url.edition
     what = "delimiter"
     rule = ed.cite("characters")
-    u0, u1 = spans[URI]
+    u0, u1 = url.uri_span
     if pos < u0 or pos >= u1:
         what = "wrapper around the URL (not part of it)"
         rule = ed.cite("wrapper")
     elif part is not None and part.role not in GENERIC_EQUIVALENT:
         raw, rule = part.text, part.rule
         what = f"delimiter {raw!r} of the {url.specific.scheme if url.specific else ''} syntax"
-    elif ch == ":" and pos == spans[SCHEME][1]:
+    elif ch == ":" and spans.scheme is not None and pos == spans.scheme[1]:
         what = "delimiter " + _DELIMITERS[":"]
         rule = ed.cite("scheme")
-    elif ch == "/" and spans[AUTHORITY][0] in (pos + 1, pos + 2):
+    elif ch == "/" and spans.authority is not None and spans.authority[0] in (pos + 1, pos + 2):
         what = "delimiter " + _DELIMITERS["//"]
         rule = ed.cite("authority")
-    elif ch == "@" and pos == spans[USERINFO][1]:
+    elif ch == "@" and spans.userinfo is not None and pos == spans.userinfo[1]:
         what = "delimiter " + _DELIMITERS["@"]
         rule = ed.cite("userinfo")
-    elif ch == ":" and spans[PORT][0] == pos + 1:
+    elif ch == ":" and spans.port is not None and spans.port[0] == pos + 1:
         what = "delimiter " + _DELIMITERS["port"]
         rule = ed.cite("port")
-    elif ch == ":" and spans[PASSWORD][0] == pos + 1:
+    elif ch == ":" and spans.password is not None and spans.password[0] == pos + 1:
         what = "delimiter ':' between user and password"
         rule = ed.cite("userinfo")
     elif ch == "/":
         what = "delimiter " + _DELIMITERS["/"]
         rule = ed.cite("path")
-    elif ch == "?" and spans[QUERY][0] == pos + 1:
+    elif ch == "?" and spans.query is not None and spans.query[0] == pos + 1:
         what = "delimiter " + _DELIMITERS["?"]
         rule = ed.cite("query")
-    elif ch == "#" and spans[FRAGMENT][0] == pos + 1:
+    elif ch == "#" and spans.fragment is not None and spans.fragment[0] == pos + 1:
         what = "delimiter " + _DELIMITERS["#"]
         rule = ed.cite("fragment")
-    elif ch in "&=" and spans[QUERY][0] <= pos < spans[QUERY][1]:
+    elif ch in "&=" and spans.query is not None and spans.query[0] <= pos < spans.query[1]:
         what = "delimiter " + _DELIMITERS[ch]
         rule = "{}, {}".format(*rule_for(url, "query"))
     return Description(

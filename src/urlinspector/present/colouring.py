@@ -20,18 +20,6 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from urlinspector import palette
 from urlinspector.core import URL
 from urlinspector.core.domain import registrable_start
-from urlinspector.core.model import (
-    FRAGMENT,
-    HOST,
-    PASSWORD,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    URI,
-    USER,
-    USERINFO,
-)
 from urlinspector.present.masking import kept_visible, password_span
 
 if TYPE_CHECKING:
@@ -106,6 +94,11 @@ class _Fill:
         if end > start:
             self.roles[start - self.lo : end - self.lo] = [role] * (end - start)
 
+    def span(self, span: Span | None, role: str) -> None:
+        """*role* for the characters of *span*, where it is defined."""
+        if span is not None:
+            self(*span, role)
+
 
 _AUTHORITY_ENDS: Final = "/\\?#"
 """What ends a special URL's authority (WHATWG URL §4.4, authority state)."""
@@ -128,7 +121,7 @@ def browser_host_span(url: URL, reading: BrowserReading) -> Span | None:
     if not (reading.valid and reading.special and host and url.is_absolute):
         return None
     text = url.text
-    start, end = url.spans[URI]
+    start, end = url.uri_span
     while start < end and text[start] <= " ":
         start += 1
     while end > start and text[end - 1] <= " ":
@@ -202,34 +195,37 @@ def _base_roles(url: URL, lo: int, hi: int, browser_host: Span | None) -> list[s
     text = url.text
     spans = url.spans
     fill = _Fill(lo, hi)
-    fill(*spans[SCHEME], "scheme")
-    if spans[USER][0] < 0:
-        fill(*spans[USERINFO], "user")
-    fill(*spans[USER], "user")
-    fill(*spans[PASSWORD], "password")
-    fill(*spans[HOST], "host")
-    h0, h1 = spans[HOST]
-    moved = browser_host is not None and browser_host != (h0, h1)
-    if url.host_kind == "reg-name" and h1 > h0 and h1 > lo and h0 < hi and not moved:
-        _emphasize(text, h0, h1, fill)
-    fill(*spans[PORT], "port")
-    p0, p1 = spans[PATH]
-    fill(p0, p1, "path")
-    q0, q1 = spans[QUERY]
-    if q0 >= 0 and q1 > lo and q0 < hi:
-        _query_roles(text, q0, q1, lo, hi, fill)
-    fill(*spans[FRAGMENT], "fragment")
+    fill.span(spans.scheme, "scheme")
+    if spans.user is None:
+        fill.span(spans.userinfo, "user")
+    fill.span(spans.user, "user")
+    fill.span(spans.password, "password")
+    fill.span(spans.host, "host")
+    host = spans.host
+    moved = browser_host is not None and browser_host != host
+    if url.host_kind == "reg-name" and host is not None and not moved:
+        h0, h1 = host
+        if h1 > h0 and h1 > lo and h0 < hi:
+            _emphasize(text, h0, h1, fill)
+    fill.span(spans.port, "port")
+    path = spans.path
+    fill.span(path, "path")
+    query = spans.query
+    if query is not None and query[1] > lo and query[0] < hi:
+        _query_roles(text, *query, lo, hi, fill)
+    fill.span(spans.fragment, "fragment")
     for _, (start, end), _, role, _ in url.scheme_parts:
         if end > lo and start < hi and role not in GENERIC_EQUIVALENT:
             fill(start, end, role)
     if moved and browser_host is not None:
         # the host browsers contact is elsewhere in the text (WHATWG URL §4.4)
-        fill(h0, h1, "subdomain")
+        fill.span(host, "subdomain")
         fill(*browser_host, "host")
         _emphasize(text, *browser_host, fill)
     roles = fill.roles
-    if p0 >= 0:
+    if path is not None:
         # the "/" between path segments (RFC 1738 §3.1 url-path; RFC 3986 §3.3)
+        p0, p1 = path
         slash = text.find("/", max(p0, lo), min(p1, hi))
         while slash >= 0:
             if roles[slash - lo] in _SLASHED_ROLES:
@@ -250,7 +246,7 @@ class _Overlays:
         self.invalid = [False] * width
         self.masked = [False] * width
         text = url.text
-        u0, u1 = url.spans[URI]
+        u0, u1 = url.uri_span
         if "%" in text:
             for m in _ESCAPE.finditer(text, max(u0, lo - 2), min(u1, hi + 2)):
                 _mark(self.escape, m.start() - lo, m.end() - lo)
@@ -318,20 +314,20 @@ def roles_present(url: URL, *, exact_limit: int = 4096, runs: list[Run] | None =
             used.update(o for o in run.overlays if o != MASKED)
     else:
         spans = url.spans
-        for index, role in (
-            (SCHEME, "scheme"),
-            (USERINFO, "user"),
-            (PASSWORD, "password"),
-            (HOST, "host"),
-            (PORT, "port"),
-            (PATH, "path"),
-            (FRAGMENT, "fragment"),
+        for span, role in (
+            (spans.scheme, "scheme"),
+            (spans.userinfo, "user"),
+            (spans.password, "password"),
+            (spans.host, "host"),
+            (spans.port, "port"),
+            (spans.path, "path"),
+            (spans.fragment, "fragment"),
         ):
-            if spans[index][1] > spans[index][0]:
+            if span is not None and span[1] > span[0]:
                 used.add(role)
-        q0, q1 = spans[QUERY]
-        if q1 > q0:
-            query = url.text[q0:q1]
+        q = spans.query
+        if q is not None and q[1] > q[0]:
+            query = url.text[q[0] : q[1]]
             used.add("query-key" if "=" in query or "&" in query else "query")
             if "=" in query:
                 used.add("query-value")

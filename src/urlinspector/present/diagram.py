@@ -32,7 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from urlinspector import palette
 from urlinspector.core import URL
-from urlinspector.core.model import COMPONENT_NAMES, UNDEFINED, Span
+from urlinspector.core.model import COMPONENT_NAMES, Span
 from urlinspector.present.colouring import colour_runs
 from urlinspector.present.marks import MARKS
 from urlinspector.present.masking import password_span
@@ -85,9 +85,9 @@ def _contains(outer: Span, inner: Span) -> bool:
 def _generic(url: URL) -> list[tuple[str, Span, str | None]]:
     """(name, span, parent) of the defined generic components."""
     out: list[tuple[str, Span, str | None]] = []
-    spans = dict(zip(_GENERIC, url.spans[1:], strict=True))
+    spans = {name: url.span(name) for name in _GENERIC}
     for name, span in spans.items():
-        if span == UNDEFINED:
+        if span is None:
             continue
         parent = _PARENTS.get(name)
         if name == "user" and spans["userinfo"] == span:

@@ -13,17 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from urlinspector.core import DEFAULT_EDITION, EDITIONS, URL, BrowserReading
-from urlinspector.core.model import (
-    FRAGMENT,
-    HOST,
-    PASSWORD,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    USER,
-    USERINFO,
-)
+from urlinspector.core.model import ComponentName
 from urlinspector.present.inspection import Inspection, parsed
 from urlinspector.present.masking import (
     mask_component,
@@ -117,15 +107,15 @@ ROW_TIPS: dict[str, str] = {
 }
 """The tooltips of the rows' labels (what a row is), by row id."""
 
-_INDEX = {
-    "scheme": SCHEME,
-    "user": USER,
-    "password": PASSWORD,
-    "host": HOST,
-    "port": PORT,
-    "path": PATH,
-    "query": QUERY,
-    "fragment": FRAGMENT,
+_INDEX: dict[str, ComponentName] = {
+    "scheme": "scheme",
+    "user": "user",
+    "password": "password",
+    "host": "host",
+    "port": "port",
+    "path": "path",
+    "query": "query",
+    "fragment": "fragment",
 }
 
 
@@ -184,9 +174,10 @@ def cut_keeping_host(text: str, limit: int = _CELL_LIMIT) -> str:
     after it, each marked with ``…``."""
     if len(text) <= limit:
         return text
-    h0, h1 = parsed(text, DEFAULT_EDITION.id).spans[HOST]
-    if h0 < 0:
+    host = parsed(text, DEFAULT_EDITION.id).span("host")
+    if host is None:
         return text[: limit - 1] + "…"
+    h0, h1 = host
     room = max(limit - (h1 - h0), 40)
     before, after = text[:h0], text[h1:]
     keep_before = min(len(before), room // 2)
@@ -234,11 +225,12 @@ def _component_cell(url: URL, row_id: str, explanation: str, mask_password: bool
         # (the password browsers read, where this edition reads a path ...)
         text_shown = shown(holding, _CELL_LIMIT, keep_end=row_id == "host")
         return Cell(text_shown, _tip(holding, explanation), key=value)
-    if row_id == "user" and value is None and url.spans[USERINFO][0] >= 0:
+    userinfo = url.span("userinfo")
+    if row_id == "user" and value is None and userinfo is not None:
         value = url.userinfo  # an edition that reads the userinfo whole
         span = password_span(url) if mask_password else None
         if span is not None and value is not None:
-            u0 = url.spans[USERINFO][0]
+            u0 = userinfo[0]
             shown_value = mask_in_text(value, ((span[0] - u0, span[1] - u0),))
             tip = _tip(shown_value, f"userinfo under {url.edition.label}")
             return Cell(shown(shown_value, _CELL_LIMIT), tip, key=value)

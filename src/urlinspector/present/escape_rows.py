@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from urlinspector.core import URL
 from urlinspector.core.escapes import Escape, decode
-from urlinspector.core.model import FRAGMENT, HOST, PASSWORD, PATH, QUERY, USER, USERINFO
+from urlinspector.core.model import ComponentName
 from urlinspector.present.text import shown
 
 __all__ = ["EscapeRow", "escape_rows"]
@@ -22,13 +22,13 @@ class EscapeRow:
     """What the escape decodes to in the chosen charset, shown visibly."""
 
 
-_ESCAPE_COMPONENTS = (
-    ("user", USER),
-    ("password", PASSWORD),
-    ("host", HOST),
-    ("path", PATH),
-    ("query", QUERY),
-    ("fragment", FRAGMENT),
+_ESCAPE_COMPONENTS: tuple[ComponentName, ...] = (
+    "user",
+    "password",
+    "host",
+    "path",
+    "query",
+    "fragment",
 )
 
 
@@ -36,12 +36,15 @@ def escape_rows(url: URL, charset: str = "utf-8", limit: int = 5000) -> tuple[Es
     """Every ``%`` sequence of the URL's components, classified by the core
     (unnecessary, meaningful, data, invalid), with what it decodes to."""
     rows: list[EscapeRow] = []
-    userinfo_without_user = url.spans[USER][0] < 0 and url.spans[USERINFO][0] >= 0
-    components = (("userinfo", USERINFO),) if userinfo_without_user else _ESCAPE_COMPONENTS
-    for name, index in components:
-        start, end = url.spans[index]
-        if start < 0 or "%" not in url.text[start:end]:
+    userinfo_without_user = url.span("user") is None and url.span("userinfo") is not None
+    components: tuple[ComponentName, ...] = (
+        ("userinfo",) if userinfo_without_user else _ESCAPE_COMPONENTS
+    )
+    for name in components:
+        span = url.span(name)
+        if span is None or "%" not in url.text[span[0] : span[1]]:
             continue
+        start, end = span
         result = decode(
             url.text[start:end],
             name,

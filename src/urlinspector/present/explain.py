@@ -27,7 +27,7 @@ from urlinspector.core.fragment_directive import (
     TextDirective,
     fragment_directive,
 )
-from urlinspector.core.model import COMPONENT_NAMES, UNDEFINED, Span
+from urlinspector.core.model import ComponentName, Span
 from urlinspector.present.citations import rule_named, start_of_citation
 from urlinspector.present.masking import mask_in_text
 from urlinspector.schemes.gopher.itemtypes import type_name
@@ -112,7 +112,7 @@ class ComponentRow:
     the component's name."""
 
 
-COMPONENTS: Mapping[str, ComponentRow] = MappingProxyType(
+COMPONENTS: Mapping[ComponentName, ComponentRow] = MappingProxyType(
     {
         "user": ComponentRow(
             "The user name `{value}` is the account to log in as.",
@@ -312,9 +312,9 @@ def _port_sentence(url: URL) -> Sentence | None:
 
 
 def _component_sentence(
-    url: URL, name: str, row: ComponentRow, mask_password: bool
+    url: URL, name: ComponentName, row: ComponentRow, mask_password: bool
 ) -> Sentence | None:
-    value = url.component(COMPONENT_NAMES.index(name))
+    value = url.component(name)
     span = url.span(name)
     scheme = (url.scheme or "").lower()
     cite = url.edition.cite(row.cite or name)
@@ -431,7 +431,7 @@ def explain(url: URL, *, mask_password: bool = False) -> tuple[Sentence, ...]:
             if port is not None:
                 out.append(port)
     out.extend(parts)
-    if url.span("uri") != (0, len(url.text)) and url.spans[0] != UNDEFINED:
+    if url.has_wrapper:
         out.append(
             Sentence(
                 "wrapper",

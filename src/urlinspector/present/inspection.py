@@ -98,7 +98,7 @@ class Inspection:
     @cached_property
     def annotated(self) -> URL:
         """:attr:`url` with :attr:`findings` as its diagnostics."""
-        return self.url._replace(diagnostics=self.findings)
+        return self.url.with_diagnostics(self.findings)
 
     @property
     def verdict(self) -> Verdict:

@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from urlinspector.core import URL, parse
 from urlinspector.core.browser import browser_password_span, browser_reading
-from urlinspector.core.model import PASSWORD, URI, USERINFO
+from urlinspector.core.model import ComponentName
 from urlinspector.core.quoting import quoted
 
 __all__ = [
@@ -98,12 +98,13 @@ def mask_in_text(text: str, spans: Iterable[tuple[int, int]]) -> str:
 
 
 def _edition_password_span(url: URL) -> tuple[int, int] | None:
-    start, end = url.spans[PASSWORD]
-    if start >= 0:
-        return (start, end) if end > start else None
-    u0, u1 = url.spans[USERINFO]
-    if u0 < 0:
+    password = url.span("password")
+    if password is not None:
+        return password if password[1] > password[0] else None
+    userinfo = url.span("userinfo")
+    if userinfo is None:
         return None
+    u0, u1 = userinfo
     colon = url.text.find(":", u0, u1)
     if colon < 0 or colon + 1 >= u1:
         return None
@@ -111,7 +112,7 @@ def _edition_password_span(url: URL) -> tuple[int, int] | None:
 
 
 def _browsers_password_span(url: URL) -> tuple[int, int] | None:
-    u0, u1 = url.spans[URI]
+    u0, u1 = url.uri_span
     if "@" not in url.text[u0:u1]:
         return None
     span = browser_password_span(url.text[u0:u1])
@@ -136,14 +137,17 @@ def password_span(url: URL) -> tuple[int, int] | None:
     return min(edition[0], browsers[0]), max(edition[1], browsers[1])
 
 
-def mask_component(url: URL, index: int, hidden: tuple[int, int] | None) -> str | None:
-    """Component *index* (a constant of :mod:`urlinspector.core.model`) of *url*, with
+def mask_component(url: URL, name: ComponentName, hidden: tuple[int, int] | None) -> str | None:
+    """Component *name* (``"host"``, ``"path"`` ...) of *url*, with
     what it holds of the *hidden* span (:func:`password_span`) masked: the password
     browsers read may lie in a path or an authority the edition reads otherwise
     (``ftp:///user:pw@host/``: in the path)."""
-    value = url.component(index)
-    start, end = url.spans[index]
-    if value is None or hidden is None or not (start < hidden[1] and hidden[0] < end):
+    value = url.component(name)
+    span = url.span(name)
+    if value is None or span is None or hidden is None:
+        return value
+    start, end = span
+    if not (start < hidden[1] and hidden[0] < end):
         return value
     return mask_in_text(value, ((max(hidden[0], start) - start, min(hidden[1], end) - start),))
 

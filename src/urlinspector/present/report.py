@@ -26,7 +26,7 @@ from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
 from urlinspector.core import EDITIONS, URL, BrowserReading, Diagnostic, parse
-from urlinspector.core.model import COMPONENT_NAMES, URI
+from urlinspector.core.model import COMPONENT_NAMES, ComponentName
 from urlinspector.core.readers import differing_readers
 from urlinspector.core.resolution import Resolution
 from urlinspector.present.inspection import Inspection, inspect, parsed
@@ -189,14 +189,14 @@ class _Masker:
 
 def _components(url: URL, mask: _Masker) -> Table:
     hidden = password_span(url) if mask.on else None
-    rows = []
-    for index, name in enumerate(COMPONENT_NAMES):
-        if index == URI and not url.has_wrapper:
+    rows: list[tuple[str, str, str, str]] = []
+    for component in COMPONENT_NAMES:
+        if component == "uri" and not url.has_wrapper:
             continue
-        start, end = url.spans[index]
-        value = mask_component(url, index, hidden)
-        span = "" if start < 0 else f"{start}–{end}"
-        rows.append((name, _shown(value), span, url.edition.cite(name)))
+        where = url.span(component)
+        value = mask_component(url, component, hidden)
+        span = "" if where is None else f"{where[0]}–{where[1]}"
+        rows.append((component, _shown(value), span, url.edition.cite(component)))
     for name, (start, end), raw, _role, rule in url.scheme_parts:
         if hidden is not None and start < hidden[1] and end > hidden[0]:
             raw = mask_password(raw)
@@ -233,7 +233,16 @@ def _diagnostics(findings: tuple[Diagnostic, ...]) -> Table:
     )
 
 
-_EDITION_ROWS = ("scheme", "user", "password", "host", "port", "path", "query", "fragment")
+_EDITION_ROWS: tuple[ComponentName, ...] = (
+    "scheme",
+    "user",
+    "password",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+)
 
 
 def _component_cells(url: URL | None, mask: _Masker) -> list[str]:
@@ -242,7 +251,7 @@ def _component_cells(url: URL | None, mask: _Masker) -> list[str]:
     hidden = password_span(url) if mask.on else None
     cells = []
     for name in _EDITION_ROWS:
-        value = mask_component(url, COMPONENT_NAMES.index(name), hidden)
+        value = mask_component(url, name, hidden)
         if name == "user" and value is None and url.userinfo is not None:
             value = mask.text(url.userinfo) if mask.on else url.userinfo
         cells.append(_shown(value))

@@ -8,7 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from urlinspector.core import URL, parse
-from urlinspector.core.checks import Findings, finding
+from urlinspector.core._raw import parts
+from urlinspector.core.checks import Findings
 from urlinspector.core.editions import DEFAULT_EDITION, EDITION_IDS
 from urlinspector.core.model import COMPONENT_NAMES, Diagnostic, HostKind, Part, SchemeParts
 from urlinspector.core.specific import (
@@ -25,20 +26,8 @@ from urlinspector.core.specific import (
     SchemeFields,
     TelnetFields,
     WaisFields,
-    file_fields,
-    ftp_fields,
-    gopher_fields,
-    http_fields,
-    mailto_fields,
-    news_fields,
-    nntp_fields,
-    path_part,
-    prospero_fields,
-    search_part,
-    telnet_fields,
-    wais_fields,
 )
-from urlinspector.core.specific.common import _diag, _part
+from urlinspector.core.specific.common import _diag
 from urlinspector.core.specific.http import _http
 
 
@@ -148,120 +137,41 @@ def _finding_added(*fields: object) -> Diagnostic:
     return found[0]
 
 
-QUICK_BUILDERS = [
+PARSER_BUILDERS = [
     pytest.param(
-        lambda: _finding_added("c", "error", "syntax", (1, 2), "m", "r"),
+        lambda: _finding_added("wrapper", "error", "syntax", (1, 2), "m", "r"),
         Diagnostic(
-            code="c", severity="error", category="syntax", span=(1, 2), message="m", reference="r"
+            code="wrapper",
+            severity="error",
+            category="syntax",
+            span=(1, 2),
+            message="m",
+            reference="r",
         ),
         id="Findings.add",
     ),
     pytest.param(
-        lambda: _diag("c", "warning", 3, 4, "m", "r"),
+        lambda: _diag("mailto-no-at", "warning", 3, 4, "m", "r"),
         Diagnostic(
-            code="c", severity="warning", category="scheme", span=(3, 4), message="m", reference="r"
+            code="mailto-no-at",
+            severity="warning",
+            category="scheme",
+            span=(3, 4),
+            message="m",
+            reference="r",
         ),
         id="specific _diag",
     ),
     pytest.param(
-        lambda: finding(
-            code="c", severity="info", category="security", span=(5, 6), message="m", reference="r"
-        ),
-        Diagnostic(
-            code="c", severity="info", category="security", span=(5, 6), message="m", reference="r"
-        ),
-        id="finding",
-    ),
-    pytest.param(
-        lambda: _part(name="n", span=(1, 3), text="ab", role="separator", rule="r"),
+        lambda: parts((("n", (1, 3), "ab", "separator", "r"),))[0],
         Part(name="n", span=(1, 3), text="ab", role="separator", rule="r"),
-        id="specific _part",
-    ),
-    pytest.param(
-        lambda: path_part((7, 9), "/a"),
-        Part(name="path", span=(7, 9), text="/a", role="http-path", rule=HPATH_RULE),
-        id="path_part",
-    ),
-    pytest.param(
-        lambda: search_part((10, 11), "q"),
-        Part(name="searchpart", span=(10, 11), text="q", role="http-search", rule=HSEARCH_RULE),
-        id="search_part",
-    ),
-    pytest.param(
-        lambda: http_fields(path="/a", search="q"),
-        HttpFields(path="/a", search="q"),
-        id="http_fields",
-    ),
-    pytest.param(
-        lambda: ftp_fields(user=b"u", password=None, cwd=(b"pub",), name=b"f", typecode="i"),
-        FtpFields(user=b"u", password=None, cwd=(b"pub",), name=b"f", typecode="i"),
-        id="ftp_fields",
-    ),
-    pytest.param(
-        lambda: gopher_fields(
-            gophertype="0",
-            gophertype_defaulted=False,
-            selector=b"/x",
-            search=b"s",
-            gopher_plus=b"+text/plain en",
-            gopher_plus_kind="alternate-view",
-            attributes=None,
-            view="text/plain",
-            language="en",
-            ask_values=None,
-        ),
-        GopherFields(
-            gophertype="0",
-            gophertype_defaulted=False,
-            selector=b"/x",
-            search=b"s",
-            gopher_plus=b"+text/plain en",
-            gopher_plus_kind="alternate-view",
-            attributes=None,
-            view="text/plain",
-            language="en",
-            ask_values=None,
-        ),
-        id="gopher_fields",
-    ),
-    pytest.param(
-        lambda: mailto_fields(addr_spec=b"a@b"), MailtoFields(addr_spec=b"a@b"), id="mailto_fields"
-    ),
-    pytest.param(
-        lambda: news_fields(kind="article", group=None, message_id="1@h"),
-        NewsFields(kind="article", group=None, message_id="1@h"),
-        id="news_fields",
-    ),
-    pytest.param(
-        lambda: nntp_fields(group="comp.x", article_number=12),
-        NntpFields(group="comp.x", article_number=12),
-        id="nntp_fields",
-    ),
-    pytest.param(
-        lambda: telnet_fields(user=b"guest", password=b"", trailing_slash=True),
-        TelnetFields(user=b"guest", password=b"", trailing_slash=True),
-        id="telnet_fields",
-    ),
-    pytest.param(
-        lambda: wais_fields(kind="document", database=b"db", search=None, wtype=b"T", wpath=b"p"),
-        WaisFields(kind="document", database=b"db", search=None, wtype=b"T", wpath=b"p"),
-        id="wais_fields",
-    ),
-    pytest.param(
-        lambda: file_fields(host="", local=True, path=b"etc/motd"),
-        FileFields(host="", local=True, path=b"etc/motd"),
-        id="file_fields",
-    ),
-    pytest.param(
-        lambda: prospero_fields(hsoname=b"pros", version="1", fieldspecs=(("a", "b"),)),
-        ProsperoFields(hsoname=b"pros", version="1", fieldspecs=(("a", "b"),)),
-        id="prospero_fields",
+        id="a part the parser keeps",
     ),
 ]
 
 
-@pytest.mark.parametrize(("build", "expected"), QUICK_BUILDERS)
-def test_the_quick_builders_give_what_the_keyword_constructor_gives(
+@pytest.mark.parametrize(("build", "expected"), PARSER_BUILDERS)
+def test_the_parsers_builders_give_what_the_keyword_constructor_gives(
     build: Callable[[], tuple[object, ...]], expected: tuple[object, ...]
 ) -> None:
     built = build()
@@ -283,7 +193,7 @@ def test_the_http_parser_builds_what_the_keyword_constructors_build(
     text: str, path: tuple[int, int], search: tuple[int, int] | None
 ) -> None:
     url = parse(text)
-    assert url.spans[8] == path
+    assert url.spans.path == path
     expected = [
         Part(name="path", span=path, text=text[slice(*path)], role="http-path", rule=HPATH_RULE)
     ]
@@ -383,7 +293,7 @@ def test_the_http_parser_without_a_path_gives_only_what_is_there(
     query: tuple[int, int], names: tuple[str, ...]
 ) -> None:
     spans = tuple((-1, -1) if i != 9 else query for i in range(len(COMPONENT_NAMES)))
-    parts, fields, found = _http("?q", "http", spans, DEFAULT_EDITION)
-    assert tuple(p.name for p in parts) == names
+    raw_parts, fields, found = _http("?q", "http", spans, DEFAULT_EDITION)
+    assert tuple(name for name, _, _, _, _ in raw_parts) == names
     assert fields == HttpFields(path=None, search=None if query[0] < 0 else "q")
     assert found == ()

@@ -14,19 +14,7 @@ from typing import Any
 import pytest
 
 from urlinspector.core import EDITION_IDS, URL, Diagnostic, parse
-from urlinspector.core.model import (
-    AUTHORITY,
-    FRAGMENT,
-    HOST,
-    PASSWORD,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    URI,
-    USER,
-    USERINFO,
-)
+from urlinspector.core.model import ComponentName, Span, Spans
 
 # --- the differences between editions, in one place --------------------------------------
 
@@ -240,7 +228,7 @@ def test_the_table_has_a_row_for_every_edition() -> None:
 
 # --- helpers -----------------------------------------------------------------------------
 
-COMPONENTS = (
+COMPONENTS: tuple[ComponentName, ...] = (
     "scheme",
     "authority",
     "userinfo",
@@ -342,10 +330,10 @@ def test_where_the_path_starts(ed: Ed) -> None:
     url = parsed("http://a/b", ed)
     assert components(url) == expect(scheme="http", authority="a", host="a", path=ed.path("b"))
     if ed.differs.path_after_slash:
-        assert url.spans[PATH] == (9, 10)
+        assert url.spans.path == (9, 10)
         assert url.path_separator_span == (8, 9)
     else:
-        assert url.spans[PATH] == (8, 10)
+        assert url.spans.path == (8, 10)
         assert url.path_separator_span is None
     assert url.recompose() == "http://a/b"
     assert url.is_valid
@@ -363,7 +351,7 @@ def test_which_schemes_have_a_query(ed: Ed, scheme: str) -> None:
     url = parsed(text, ed)
     if ed.splits_query(scheme):
         assert (url.path, url.query) == (ed.path("a"), "b")
-        assert url.spans[QUERY] == (len(scheme) + 7, len(text))
+        assert url.spans.query == (len(scheme) + 7, len(text))
     else:
         assert (url.path, url.query) == (ed.path("a?b"), None)
     assert url.recompose() == text
@@ -409,7 +397,7 @@ def test_ipv6_literal(ed: Ed) -> None:
     url = parsed("http://[::1]:8080/", ed)
     if ed.differs.ipv6_literals:
         assert (url.host, url.port, url.host_kind) == ("[::1]", "8080", "ipv6")
-        assert url.spans[HOST] == (7, 12)
+        assert url.spans.host == (7, 12)
         assert url.is_valid, url.diagnostics
     else:
         assert url.host_kind != "ipv6"
@@ -504,7 +492,7 @@ def test_ipv4_address(ed: Ed) -> None:
 def test_fragment(ed: Ed) -> None:
     url = parsed("http://h/#f", ed)
     assert url.fragment == "f"
-    assert url.spans[FRAGMENT] == (10, 11)
+    assert url.spans.fragment == (10, 11)
     if ed.differs.fragment_outside_url:
         d = only(url, "fragment-outside-url")
         assert (d.severity, d.span) == ("info", (9, 11))
@@ -563,7 +551,7 @@ def test_user_and_password_undefined_or_empty(
     assert (url.user, url.password, url.host) == (user, password, "host.com")
     if user is None:
         assert url.userinfo is None
-        assert url.spans[USERINFO] == (-1, -1)
+        assert url.spans.userinfo is None
     else:
         assert url.userinfo == text[6 : text.index("@")]
     assert url.recompose() == text
@@ -573,16 +561,16 @@ def test_path_with_and_without_slash(ed: Ed) -> None:
     # URL syntax draft 1997 appendix F.2: <foo:/bar> and <foo:bar> must stay different
     a, b = parsed("foo:/bar", ed), parsed("foo:bar", ed)
     assert (a.path, b.path) == ("/bar", "bar")
-    assert a.spans[PATH] == (4, 8)
-    assert b.spans[PATH] == (4, 7)
+    assert a.spans.path == (4, 8)
+    assert b.spans.path == (4, 7)
 
 
 def test_query_undefined_or_empty(ed: Ed) -> None:
     empty, undefined = parsed("http://h?", ed), parsed("http://h", ed)
     assert empty.query == ""
-    assert empty.spans[QUERY] == (9, 9)
+    assert empty.spans.query == (9, 9)
     assert undefined.query is None
-    assert undefined.spans[QUERY] == (-1, -1)
+    assert undefined.spans.query is None
     assert (empty.path, undefined.path) == ("", "")
     assert empty.recompose() == "http://h?"
     assert undefined.recompose() == "http://h"
@@ -591,7 +579,7 @@ def test_query_undefined_or_empty(ed: Ed) -> None:
 def test_fragment_undefined_or_empty(ed: Ed) -> None:
     empty, undefined = parsed("foo:x#", ed), parsed("foo:x", ed)
     assert (empty.fragment, undefined.fragment) == ("", None)
-    assert empty.spans[FRAGMENT] == (6, 6)
+    assert empty.spans.fragment == (6, 6)
     assert empty.recompose() == "foo:x#"
 
 
@@ -599,13 +587,13 @@ def test_authority_undefined_or_empty(ed: Ed) -> None:
     assert parsed("foo:/x", ed).authority is None
     url = parsed("foo:///x", ed)
     assert url.authority == ""
-    assert url.spans[AUTHORITY] == (6, 6)
+    assert url.spans.authority == (6, 6)
 
 
 def test_the_empty_reference(ed: Ed) -> None:
     url = parsed("", ed)
     assert components(url) == expect(path="")
-    assert url.spans[URI] == (0, 0)
+    assert url.spans.uri == (0, 0)
     assert url.is_relative
     assert url.diagnostics == ()
     assert url.recompose() == ""
@@ -641,25 +629,29 @@ FULL = "foo://u:p@example.com:8042/over/there?name=ferret#nose"
 def test_spans_of_every_component(ed: Ed) -> None:
     url = parsed(FULL, ed)
     path = (27, 37) if ed.differs.path_after_slash else (26, 37)
-    query = (38, 49)
+    query: Span | None = (38, 49)
     if not ed.splits_query("foo"):
-        path, query = (path[0], 49), (-1, -1)
-    assert url.spans == (
-        (0, 54),  # uri
-        (0, 3),  # scheme
-        (6, 26),  # authority
-        (6, 9),  # userinfo
-        (6, 7),  # user
-        (8, 9),  # password
-        (10, 21),  # host
-        (22, 26),  # port
-        path,
-        query,
-        (50, 54),  # fragment
+        path, query = (path[0], 49), None
+    assert url.spans == Spans(
+        uri=(0, 54),
+        scheme=(0, 3),
+        authority=(6, 26),
+        userinfo=(6, 9),
+        user=(6, 7),
+        password=(8, 9),
+        host=(10, 21),
+        port=(22, 26),
+        path=path,
+        query=query,
+        fragment=(50, 54),
     )
-    for index, name in ((SCHEME, "scheme"), (USER, "user"), (PASSWORD, "password")):
-        start, end = url.spans[index]
-        assert FULL[start:end] == getattr(url, name)
+    for span, name in (
+        (url.spans.scheme, "scheme"),
+        (url.spans.user, "user"),
+        (url.spans.password, "password"),
+    ):
+        assert span is not None
+        assert FULL[span[0] : span[1]] == getattr(url, name)
     assert components(url) == expect(
         scheme="foo",
         authority="u:p@example.com:8042",
@@ -668,8 +660,8 @@ def test_spans_of_every_component(ed: Ed) -> None:
         password="p",
         host="example.com",
         port="8042",
-        path=ed.path("over/there" if query[0] > 0 else "over/there?name=ferret"),
-        query="name=ferret" if query[0] > 0 else None,
+        path=ed.path("over/there" if query is not None else "over/there?name=ferret"),
+        query="name=ferret" if query is not None else None,
         fragment="nose",
     )
     assert url.port_number == 8042
@@ -681,7 +673,7 @@ def test_span_of_an_undefined_component(ed: Ed) -> None:
     url = parsed("foo:x", ed)
     assert url.span("query") is None
     assert url.span("host") is None
-    assert url.spans[PORT] == (-1, -1)
+    assert url.spans.port is None
 
 
 @pytest.mark.parametrize(
@@ -714,7 +706,7 @@ def test_span_of_an_undefined_component(ed: Ed) -> None:
 def test_recompose_gives_back_the_text(ed: Ed, text: str) -> None:
     url = parsed(text, ed)
     assert url.recompose() == text
-    start, end = url.spans[URI]
+    start, end = url.uri_span
     assert url.recompose(wrapper=False) == text[start:end]
     for name in COMPONENTS:
         span = url.span(name)
@@ -767,14 +759,14 @@ def test_wrappers_are_stripped(ed: Ed, text: str, wrapper_end: int, uri: tuple[i
     url = parsed(text, ed)
     d = only(url, "wrapper")
     assert (d.severity, d.category, d.span) == ("info", "wrapper", (0, wrapper_end))
-    assert url.spans[URI] == uri
+    assert url.spans.uri == uri
     assert url.uri == "http://h/a?q#f"
     assert url.has_wrapper
     start = uri[0]
-    assert url.spans[SCHEME] == (start, start + 4)
-    assert url.spans[HOST] == (start + 7, start + 8)
-    assert url.spans[QUERY] == (start + 11, start + 12)
-    assert url.spans[FRAGMENT] == (start + 13, start + 14)
+    assert url.spans.scheme == (start, start + 4)
+    assert url.spans.host == (start + 7, start + 8)
+    assert url.spans.query == (start + 11, start + 12)
+    assert url.spans.fragment == (start + 13, start + 14)
     assert (url.scheme, url.host, url.query, url.fragment) == ("http", "h", "q", "f")
     assert url.path == ed.path("a")
     assert url.recompose() == text
@@ -787,7 +779,7 @@ def test_wrappers_are_stripped(ed: Ed, text: str, wrapper_end: int, uri: tuple[i
 def test_no_wrapper(ed: Ed, text: str) -> None:
     url = parsed(text, ed)
     assert "wrapper" not in codes(url)
-    assert url.spans[URI] == (0, len(text))
+    assert url.spans.uri == (0, len(text))
     assert not url.has_wrapper
 
 

@@ -27,8 +27,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from urlinspector.core import EDITION_IDS, URL, get_edition, parse
-from urlinspector.core.grammar import APPENDIX_B
-from urlinspector.core.model import (
+from urlinspector.core._raw import (
     AUTHORITY,
     FRAGMENT,
     HOST,
@@ -41,8 +40,10 @@ from urlinspector.core.model import (
     URI,
     USER,
     USERINFO,
-    Spans,
+    Regs,
+    regs_of,
 )
+from urlinspector.core.grammar import APPENDIX_B
 from urlinspector.core.tables import tables_for
 
 COMPONENTS = (
@@ -178,10 +179,12 @@ def check_url(url: URL, text: str, edition: str) -> None:
     assert url.edition.id == edition
     assert url.recompose() == text
 
-    spans = url.spans
-    assert len(spans) == 11
-    for start, end in spans:
-        assert (start, end) == UNDEFINED or 0 <= start <= end <= n, spans
+    for span in url.spans:
+        assert span is None or 0 <= span[0] <= span[1] <= n, url.spans
+    assert url.spans.uri is not None
+    assert url.spans.path is not None
+    # (the checks below read the spans as the parser keeps them, by index)
+    spans = regs_of(url.spans)
     u_start, u_end = spans[URI]
     assert 0 <= u_start <= u_end <= n
     assert url.recompose(wrapper=False) == text[u_start:u_end]
@@ -236,7 +239,7 @@ def check_url(url: URL, text: str, edition: str) -> None:
     json.dumps(url.to_dict())
 
 
-def _check_authority(text: str, spans: Spans) -> None:
+def _check_authority(text: str, spans: Regs) -> None:
     """userinfo, host and port inside the authority, in that order."""
     a_start, a_end = spans[AUTHORITY]
     if a_start < 0:
@@ -397,7 +400,7 @@ def test_fast_and_general_routes_agree_on_urls(edition: str, text: str) -> None:
 @example(text="a://b//c?d?e#f#g")
 def test_appendix_b_split(edition: str, text: str) -> None:
     url = parse(text, edition)
-    start, end = url.spans[URI]
+    start, end = url.uri_span
     got = (url.scheme, url.authority, url.path, url.query, url.fragment)
     # (RFC 2396bis draft 2003 §3.2.1's reg-name reading moves the host's bounds, never the
     # authority's)

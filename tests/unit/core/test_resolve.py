@@ -33,7 +33,6 @@ from hypothesis import strategies as st
 from urlinspector.core import EDITION_IDS, UnknownEditionError, URLInspectorError, parse
 from urlinspector.core.documents import cited_document
 from urlinspector.core.grammar import APPENDIX_B
-from urlinspector.core.model import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME
 
 # the module, even where ``urlinspector.core`` re-exports the function under its name
 from urlinspector.core.resolution import (
@@ -787,11 +786,11 @@ def test_the_split_is_the_core_parsers(text: str) -> None:
         return
     split = common._split_generic(text)
     assert split == (
-        url.component(SCHEME),
-        url.component(AUTHORITY),
-        url.component(PATH),
-        url.component(QUERY),
-        url.component(FRAGMENT),
+        url.scheme,
+        url.authority,
+        url.path,
+        url.query,
+        url.fragment,
     )
 
 

@@ -25,7 +25,6 @@ from urlinspector import data
 from urlinspector.core import EDITION_IDS, parse
 from urlinspector.core.documents import cited_document
 from urlinspector.core.grammar import APPENDIX_B
-from urlinspector.core.model import URI
 from urlinspector.data import spec_text
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "spec_examples.json"
@@ -125,7 +124,7 @@ def test_example(example: dict[str, Any], edition: str) -> None:
     for d in url.errors:
         assert d.category == "scheme", d
     if text.startswith("<") and text.endswith(">"):
-        assert url.spans[URI] == (
+        assert url.spans.uri == (
             text.index(":") + 1 if text.startswith("<URL:") else 1,
             len(text) - 1,
         )
@@ -140,7 +139,7 @@ def test_appendix_b_oracle(example: dict[str, Any], edition: str) -> None:
     """URL syntax draft 1997 / RFC 2396bis draft 2003 appendix B: the regular expression gives the
     same five components."""
     url = parse(example["text"], edition)
-    start, end = url.spans[URI]
+    start, end = url.uri_span
     m = APPENDIX_B.match(example["text"][start:end])
     assert m is not None
     assert (url.scheme, url.authority, url.path, url.query, url.fragment) == (

@@ -12,9 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from urlinspector.core.editions import EDITION_IDS, EDITIONS, Edition
-from urlinspector.core.grammar import APPENDIX_B
-from urlinspector.core.model import (
+from urlinspector.core._raw import (
     AUTHORITY,
     FRAGMENT,
     HOST,
@@ -27,12 +25,11 @@ from urlinspector.core.model import (
     URI,
     USER,
     USERINFO,
-    Diagnostic,
-    Part,
-    SchemeParts,
-    Span,
-    Spans,
+    typed,
 )
+from urlinspector.core.editions import EDITION_IDS, EDITIONS, Edition
+from urlinspector.core.grammar import APPENDIX_B
+from urlinspector.core.model import Diagnostic, Part, SchemeParts, Span, Spans
 from urlinspector.core.specific import (
     SCHEME_PARSERS,
     FileFields,
@@ -94,13 +91,14 @@ def make_spans(text: str, edition: Edition) -> Spans:
     if edition.path_after_slash and a0 >= 0 and p0 < p1 and text[p0] == "/":
         p0 += 1
     spans[PATH] = (p0, p1)
-    return tuple(spans)
+    return typed(tuple(spans))
 
 
 def run(text: str, edition: str = "rfc3986") -> tuple[SchemeParts, tuple[Diagnostic, ...]]:
     ed = EDITIONS[edition]
     spans = make_spans(text, ed)
-    scheme = text[spans[SCHEME][0] : spans[SCHEME][1]].lower()
+    assert spans.scheme is not None
+    scheme = text[spans.scheme[0] : spans.scheme[1]].lower()
     result, diags = parse_specific(text, scheme, spans, ed)
     assert result is not None
     check_invariants(text, result, diags)
@@ -1172,8 +1170,7 @@ def test_never_raises_and_spans_are_exact(prefix: str, tail: str, edition: str) 
     text = prefix + tail
     ed = EDITIONS[edition]
     spans = make_spans(text, ed)
-    s0, s1 = spans[SCHEME]
-    scheme = text[s0:s1].lower()
+    scheme = "" if spans.scheme is None else text[spans.scheme[0] : spans.scheme[1]].lower()
     result, diags = parse_specific(text, scheme, spans, ed)
     check_invariants(text, result, diags)
     assert result is not None

@@ -10,7 +10,7 @@ import pytest
 
 from urlinspector.core import URL, Diagnostic, Part, SchemeParts, parse
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import HostKind, Severity, Span, Spans
+from urlinspector.core.model import Code, HostKind, Severity, Span, Spans
 from urlinspector.core.specific import (
     FileFields,
     FtpFields,
@@ -57,14 +57,15 @@ def test_the_fields_of_a_parsed_url_are_typed(text: str) -> None:
         assert_type(component, str | None)
     for component in (url.host, url.port, url.path, url.query, url.fragment):
         assert_type(component, str | None)
-    assert url.host == url.component(6)
+    assert url.host == url.component("host")
+    assert_type(url.spans.host, Span | None)
 
 
 @pytest.mark.parametrize("text", SAMPLES)
 def test_diagnostics_and_parts_are_typed(text: str) -> None:
     url = parse(text)
     for d in url.diagnostics:
-        assert_type(d.code, str)
+        assert_type(d.code, Code)
         assert_type(d.severity, Severity)
         assert_type(d.span, Span)
         assert_type(d.message, str)

@@ -9,27 +9,12 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import Final
 
-from urlinspector.core.model import NEW_RECORD, Category, Diagnostic, Severity, Span
+from urlinspector.core.model import Category, Code, Diagnostic, Severity, Span
 
-__all__ = ["MAX_DIAGNOSTICS_PER_CODE", "Findings", "finding", "span_key"]
+__all__ = ["MAX_DIAGNOSTICS_PER_CODE", "Findings", "span_key"]
 
 MAX_DIAGNOSTICS_PER_CODE: Final = 50
 """Beyond this many character findings in one component, one summary stands for the rest."""
-
-
-def finding(
-    *,
-    code: str,
-    severity: Severity,
-    category: Category,
-    span: Span,
-    message: str,
-    reference: str,
-) -> Diagnostic:
-    """``Diagnostic(code=..., severity=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`): the checks build one for most URLs with a port or a
-    userinfo."""
-    return NEW_RECORD(Diagnostic, (code, severity, category, span, message, reference))
 
 
 class Findings(list[Diagnostic]):
@@ -39,15 +24,16 @@ class Findings(list[Diagnostic]):
 
     def add(
         self,
-        code: str,
+        code: Code,
         severity: Severity,
         category: Category,
         span: Span,
         message: str,
         reference: str,
     ) -> None:
-        """Add what :func:`finding` builds, built here (a call fewer a finding)."""
-        self.append(NEW_RECORD(Diagnostic, (code, severity, category, span, message, reference)))
+        """Add ``Diagnostic(code=code, severity=severity, ...)``: the parser's findings are
+        built here, by position, in the order of the record's fields."""
+        self.append(Diagnostic(code, severity, category, span, message, reference))
 
     def result(self) -> tuple[Diagnostic, ...]:
         if len(self) > 1:

@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings, finding
+from urlinspector.core._raw import AUTHORITY, FRAGMENT, PATH, QUERY, SCHEME, Regs
+from urlinspector.core.checks import MAX_DIAGNOSTICS_PER_CODE, Findings
 from urlinspector.core.grammar import BAD_ESCAPE
 from urlinspector.core.lazytable import LazyTable
-from urlinspector.core.model import (
-    AUTHORITY,
-    FRAGMENT,
-    PATH,
-    QUERY,
-    SCHEME,
-    Span,
-    Spans,
-)
+from urlinspector.core.model import Code, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -48,7 +41,7 @@ def _escaped(chars: str) -> str:
     return "%" + octets.hex("%").upper()
 
 
-_KIND_TEXT: Final = {
+_KIND_TEXT: Final[dict[str, tuple[Code, str]]] = {
     "control": ("control-char", "control character{s} {what} not allowed"),
     "space": ("space", "space{s} not allowed"),
     "non_ascii": ("non-ascii", "non-ASCII character{s} {what} not allowed"),
@@ -59,13 +52,13 @@ _KIND_TEXT: Final = {
 }
 
 
-def _one_char(kind_and_char: tuple[str, str]) -> tuple[str, str]:
+def _one_char(kind_and_char: tuple[str, str]) -> tuple[Code, str]:
     kind, char = kind_and_char
     code, template = _KIND_TEXT[kind]
     return code, template.format(s="", what=_describe(char))
 
 
-_KIND_ONE: Final[dict[tuple[str, str], tuple[str, str]]] = LazyTable(_one_char)
+_KIND_ONE: Final[dict[tuple[str, str], tuple[Code, str]]] = LazyTable(_one_char)
 """The code and message of a run of one ASCII character, by kind and character, each
 worked out when first met (there are 7 x 128; a run of the program meets few)."""
 
@@ -119,16 +112,7 @@ def check_chars(
             msg = template.format(s="s" if len(run) > 1 else "", what=_describe(run))
             msg = f"{msg} in the {where}; escape as {_escaped(run)}"
         ref = ed.cite(_KIND_RULE.get(kind, "characters"))
-        out.append(
-            finding(
-                code=code,
-                severity="error",
-                category="syntax",
-                span=m.span(),
-                message=msg,
-                reference=ref,
-            )
-        )
+        out.add(code, "error", "syntax", m.span(), msg, ref)
     if text.find("%", start, end) >= 0:
         for count, m in enumerate(BAD_ESCAPE.finditer(text, start, end)):
             if count >= MAX_DIAGNOSTICS_PER_CODE:
@@ -185,7 +169,7 @@ def check_scheme(text: str, span: Span, tables: EditionTables, out: Findings) ->
         )
 
 
-def check_tail(text: str, spans: Spans | list[Span], tables: EditionTables, out: Findings) -> None:
+def check_tail(text: str, spans: Regs | list[Span], tables: EditionTables, out: Findings) -> None:
     """The characters of the path, the query and the fragment."""
     opaque = (
         spans[SCHEME][0] >= 0

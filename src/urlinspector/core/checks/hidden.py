@@ -35,20 +35,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 from urllib.parse import unquote
 
-from urlinspector.core.model import (
-    COMPONENT_NAMES,
-    FRAGMENT,
-    HOST,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    URI,
-    USERINFO,
-    Severity,
-    Span,
-    Spans,
-)
+from urlinspector.core._raw import FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, URI, USERINFO, Regs
+from urlinspector.core.model import COMPONENT_NAMES, Severity, Span
 from urlinspector.core.quoting import quoted
 
 if TYPE_CHECKING:
@@ -156,7 +144,7 @@ def displayed(text: str) -> str:
     return "".join(c for c in shown if not is_hidden(c))
 
 
-def _where(spans: Spans, pos: int) -> int:
+def _where(spans: Regs, pos: int) -> int:
     for index in _COMPONENTS:
         start, end = spans[index]
         if start <= pos < end:
@@ -187,7 +175,7 @@ def _window(text: str, start: int, end: int, at: int) -> str:
     return text[start:end]
 
 
-def hidden_findings(text: str, spans: Spans, ed: Edition, out: Findings) -> None:
+def hidden_findings(text: str, spans: Regs, ed: Edition, out: Findings) -> None:
     """A finding for each run of hidden characters in the URL, and for each encoded
     one in the path, query or fragment (see the module description)."""
     u0, u1 = spans[URI]
@@ -210,7 +198,7 @@ def _shown_as(written: str, count: int) -> str:
     return f"how it is shown, the first {_DISPLAYED} findings of its kind say"
 
 
-def _literal(text: str, spans: Spans, u0: int, u1: int, ed: Edition, out: Findings) -> None:
+def _literal(text: str, spans: Regs, u0: int, u1: int, ed: Edition, out: Findings) -> None:
     _, _, runs = _sets()
     for count, m in enumerate(runs.finditer(text, u0, u1)):
         pos, run_end = m.span()
@@ -230,7 +218,7 @@ def _literal(text: str, spans: Spans, u0: int, u1: int, ed: Edition, out: Findin
         )
 
 
-def _surrogate_findings(text: str, spans: Spans, u0: int, u1: int, out: Findings) -> None:
+def _surrogate_findings(text: str, spans: Regs, u0: int, u1: int, out: Findings) -> None:
     """A warning for each run of lone surrogates in the URL."""
     for m in _SURROGATES.finditer(text, u0, u1):
         run = m.group()

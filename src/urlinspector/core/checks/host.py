@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, Literal
 
-from urlinspector.core.checks import Findings, finding
+from urlinspector.core._raw import AUTHORITY, HOST, PASSWORD, PORT, UNDEFINED, USER, USERINFO, Regs
+from urlinspector.core.checks import Findings
 from urlinspector.core.checks.chars import check_chars
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import (
@@ -17,20 +18,7 @@ from urlinspector.core.grammar import (
     IPVFUTURE,
     RARE_IPV4,
 )
-from urlinspector.core.model import (
-    AUTHORITY,
-    HOST,
-    PASSWORD,
-    PORT,
-    UNDEFINED,
-    USER,
-    USERINFO,
-    Diagnostic,
-    HostKind,
-    Severity,
-    Span,
-    Spans,
-)
+from urlinspector.core.model import Code, HostKind, Severity, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import KNOWN_SCHEMES
 
@@ -73,12 +61,12 @@ def rare_ipv4_value(host: str) -> str | None:
 
 def check_host(
     text: str,
-    spans: Spans | list[Span],
+    spans: Regs | list[Span],
     tables: EditionTables,
     scheme: str | None,
     out: Findings,
     fast: bool,
-) -> tuple[HostKind, Spans | list[Span]]:
+) -> tuple[HostKind, Regs | list[Span]]:
     """Classify and check the host (RFC 3986 §3.2.2; RFC 1738 §3.1 hostname | hostnumber).
 
     Under RFC 2396bis draft 2003 a text that is not a valid ``server`` makes the whole authority a
@@ -92,7 +80,7 @@ def check_host(
 
 def _host_kind(
     text: str,
-    spans: Spans | list[Span],
+    spans: Regs | list[Span],
     tables: EditionTables,
     scheme: str | None,
     out: Findings,
@@ -209,7 +197,7 @@ def _digits_kind(
 
 
 def _not_a_hostname(
-    text: str, spans: Spans | list[Span], host: str, ed: Edition, out: Findings
+    text: str, spans: Regs | list[Span], host: str, ed: Edition, out: Findings
 ) -> list[Span] | None:
     """A host outside the edition's hostname grammar: under RFC 2396bis draft 2003 §3.2.1
     an authority of reg-name characters is then read whole as a reg-name (the spans that
@@ -269,30 +257,21 @@ def _host_findings(host: str, start: int, end: int, ed: Edition, out: Findings) 
         idn_findings(host, start, end, ed, out)
 
 
-def idn_findings(host: str, start: int, end: int, ed: Edition, out: list[Diagnostic]) -> None:
+def idn_findings(host: str, start: int, end: int, ed: Edition, out: Findings) -> None:
     """Add to *out* what :func:`_said_of_idn` says of the internationalized *host*,
     which spans *start* to *end* of the text."""
     for code, severity, (first, last), message, reference in _said_of_idn(host, ed):
         span = (start + first, start + last)
-        out.append(
-            finding(
-                code=code,
-                severity=severity,
-                category="security",
-                span=span,
-                message=message,
-                reference=reference,
-            )
-        )
+        out.add(code, severity, "security", span, message, reference)
 
 
-_SAID_BY_HIDDEN: Final = frozenset({"bidi-control", "invisible-char"})
+_SAID_BY_HIDDEN: Final[frozenset[Code]] = frozenset({"bidi-control", "invisible-char"})
 """Look-alike findings on single characters that :mod:`.hidden` makes of every
 component, the host included, with what a reader sees instead (``hidden-char``)."""
 
 
 @lru_cache(maxsize=4096)
-def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[str, Severity, Span, str, str], ...]:
+def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[Code, Severity, Span, str, str], ...]:
     """What :func:`idn_findings` says of *host* under *ed*: all but where the host
     starts (each finding's span is relative to it), which is why it depends on nothing
     but the host and the edition (hosts repeat: each is worked out once)."""
@@ -315,13 +294,13 @@ def _said_of_idn(host: str, ed: Edition) -> tuple[tuple[str, Severity, Span, str
 
 
 @lru_cache(maxsize=4096)
-def idn_report(host: str) -> tuple[tuple[str, Severity, str, str], ...]:
+def idn_report(host: str) -> tuple[tuple[Code, Severity, str, str], ...]:
     """What to say about an internationalized host: its other form, invalid
     A-labels.  (Look-alikes are :func:`.lookalike.host_findings`'.)  Cached: hosts
     repeat."""
     import idna  # (loaded on the first internationalized host, not with the parser)
 
-    found: list[tuple[str, Severity, str, str]] = []
+    found: list[tuple[Code, Severity, str, str]] = []
     decoded = []
     for label in host.split("."):
         if label.lower().startswith("xn--"):

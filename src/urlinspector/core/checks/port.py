@@ -6,9 +6,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from urlinspector.core.checks import Findings, finding
+from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, Category, Diagnostic, Severity, Span
+from urlinspector.core.model import Category, Code, Diagnostic, Severity, Span
 from urlinspector.core.quoting import quoted
 from urlinspector.core.registry import DEFAULT_PORTS, SENSITIVE_PORTS, port_value
 
@@ -30,7 +30,7 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
     if not port:
         if not ed.port_min_digits:
             return None
-        return finding(
+        return Diagnostic(
             code="empty-port",
             severity="error",
             category="syntax",
@@ -42,14 +42,13 @@ def port_finding(text: str, span: Span, ed: Edition, scheme: str | None) -> Diag
     if said is None:
         return None
     code, severity, category, message, reference = said
-    # (what finding() builds, built here: a call fewer a port)
-    return NEW_RECORD(Diagnostic, (code, severity, category, span, message, reference))
+    return Diagnostic(code, severity, category, span, message, reference)
 
 
 @lru_cache(maxsize=1024)
 def _said_of_port(
     port: str, ed: Edition, scheme: str | None
-) -> tuple[str, Severity, Category, str, str] | None:
+) -> tuple[Code, Severity, Category, str, str] | None:
     """What :func:`port_finding` says of a *port* (not empty) wherever it stands: all
     but the span, which depends on nothing but the port as written, the edition and
     the scheme (ports repeat: each is worked out once)."""

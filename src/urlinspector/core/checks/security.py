@@ -6,20 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from urlinspector.core.checks import Findings, finding
+from urlinspector.core._raw import HOST, PASSWORD, PATH, QUERY, USERINFO, RawPart, Regs
+from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
 from urlinspector.core.grammar import ENCODED_CONTROL, LOOKALIKE_HOST
-from urlinspector.core.model import (
-    COMPONENT_NAMES,
-    HOST,
-    PASSWORD,
-    PATH,
-    QUERY,
-    USERINFO,
-    Diagnostic,
-    Part,
-    Spans,
-)
+from urlinspector.core.model import COMPONENT_NAMES
 from urlinspector.core.quoting import quoted
 
 __all__ = ["security_findings", "userinfo_findings"]
@@ -30,9 +21,9 @@ _ENCODED_NAMES: Final = {"0d": "CR", "0a": "LF", "00": "NUL"}
 
 def security_findings(
     text: str,
-    spans: Spans,
+    spans: Regs,
     ed: Edition,
-    parts: tuple[Part, ...],
+    parts: tuple[RawPart, ...],
     out: Findings,
 ) -> None:
     if spans[USERINFO][0] >= 0:
@@ -41,43 +32,39 @@ def security_findings(
         _encoded_controls(text, spans, ed, parts, out)
 
 
-def userinfo_findings(text: str, spans: Spans, ed: Edition, out: list[Diagnostic]) -> None:
+def userinfo_findings(text: str, spans: Regs, ed: Edition, out: Findings) -> None:
     """What the defined userinfo may hide: a look-alike host name, a password."""
     u_start, u_end = spans[USERINFO]
     userinfo = text[u_start:u_end]
     if "." in userinfo and LOOKALIKE_HOST.search(userinfo):  # (a host name has a ".")
         h_start, h_end = spans[HOST]
         real_host = text[h_start:h_end] if h_start >= 0 else ""
-        out.append(
-            finding(
-                code="userinfo-lookalike",
-                severity="warning",
-                category="security",
-                span=(u_start, u_end),
-                message=f"the userinfo {quoted(userinfo)} looks like a host name, but the host is "
-                f"{quoted(real_host)}: everything before '@' is user information",
-                reference=ed.cite("semantic-attack"),
-            )
+        out.add(
+            "userinfo-lookalike",
+            "warning",
+            "security",
+            (u_start, u_end),
+            f"the userinfo {quoted(userinfo)} looks like a host name, but the host is "
+            f"{quoted(real_host)}: everything before '@' is user information",
+            ed.cite("semantic-attack"),
         )
     p_start, p_end = spans[PASSWORD]  # (defined only with the userinfo)
     if p_start >= 0:
-        out.append(
-            finding(
-                code="password",
-                severity="warning",
-                category="security",
-                span=(p_start, p_end),
-                message="the URL carries a password in clear text",
-                reference=ed.cite("password"),
-            )
+        out.add(
+            "password",
+            "warning",
+            "security",
+            (p_start, p_end),
+            "the URL carries a password in clear text",
+            ed.cite("password"),
         )
 
 
 def _encoded_controls(
     text: str,
-    spans: Spans,
+    spans: Regs,
     ed: Edition,
-    parts: tuple[Part, ...],
+    parts: tuple[RawPart, ...],
     out: Findings,
 ) -> None:
     """Encoded CR, LF or NUL in a part a protocol would send (RFC 1738 §6)."""

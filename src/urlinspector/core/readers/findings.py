@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from urlinspector.core.browser import SPECIAL_PORTS, BrowserReading, browser_reading
 from urlinspector.core.memo import short_lru_cache
-from urlinspector.core.model import HOST, URI, Diagnostic, Severity, Span
+from urlinspector.core.model import Code, Diagnostic, Severity, Span
 from urlinspector.core.parse import URL
 from urlinspector.core.readers.reading import ReaderReading
 
@@ -137,8 +137,7 @@ def readers_could_differ(url: URL, browser: BrowserReading, fetched: frozenset[s
 
 
 def _span(url: URL) -> Span:
-    start, end = url.spans[HOST]
-    return (start, end) if start >= 0 else url.spans[URI]
+    return url.span("host") or url.uri_span
 
 
 def _labels(readings: Sequence[ReaderReading]) -> str:
@@ -212,7 +211,8 @@ def reader_findings(
     for host, port, group in _elsewhere(url, browser, readings):
         written = group[0].host or ""
         theirs: str | None = None  # browsers reject the URL
-        code, with_port = "reader-host", any(r.written_port is not None for r in group)
+        code: Code = "reader-host"
+        with_port = any(r.written_port is not None for r in group)
         if browser.valid:
             code = "reader-host" if host != browser.host else "reader-port"
             with_port = port != browser.port
@@ -280,7 +280,7 @@ def _where(host: str, comparable: str, port: int | None) -> str:
 
 def _finding(
     url: URL,
-    code: str,
+    code: Code,
     severity: Severity,
     group: _Group,
     where: str,

@@ -36,8 +36,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from urlinspector.core._raw import Regs, parts, regs_of
+from urlinspector.core.checks import Findings
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import QUERY, Diagnostic, SchemeParts, Spans
+from urlinspector.core.model import Diagnostic, SchemeParts, Spans
 from urlinspector.core.specific.authority import NEEDS_AUTHORITY, authority_findings
 from urlinspector.core.specific.common import (
     _NO_DIAGNOSTICS,
@@ -48,31 +50,26 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     SchemeRules,
 )
-from urlinspector.core.specific.file import FileFields, _file, file_fields
-from urlinspector.core.specific.ftp import FtpFields, FtpTypecode, _ftp, ftp_fields
-from urlinspector.core.specific.gopher import GopherFields, GopherPlusKind, _gopher, gopher_fields
+from urlinspector.core.specific.file import FileFields, _file
+from urlinspector.core.specific.ftp import FtpFields, FtpTypecode, _ftp
+from urlinspector.core.specific.gopher import GopherFields, GopherPlusKind, _gopher
 from urlinspector.core.specific.http import (
     HPATH_RULE,
     HSEARCH_RULE,
     HttpFields,
     _http,
-    http_fields,
-    path_part,
-    search_part,
 )
-from urlinspector.core.specific.mailto import MailtoFields, _mailto, mailto_fields
+from urlinspector.core.specific.mailto import MailtoFields, _mailto
 from urlinspector.core.specific.news import (
     NewsFields,
     NewsKind,
     NntpFields,
     _news,
     _nntp,
-    news_fields,
-    nntp_fields,
 )
-from urlinspector.core.specific.prospero import ProsperoFields, _prospero, prospero_fields
-from urlinspector.core.specific.telnet import TelnetFields, _telnet, telnet_fields
-from urlinspector.core.specific.wais import WaisFields, WaisKind, _wais, wais_fields
+from urlinspector.core.specific.prospero import ProsperoFields, _prospero
+from urlinspector.core.specific.telnet import TelnetFields, _telnet
+from urlinspector.core.specific.wais import WaisFields, WaisKind, _wais
 
 __all__ = [
     "HPATH_RULE",
@@ -102,20 +99,7 @@ __all__ = [
     "WaisFields",
     "WaisKind",
     "authority_findings",
-    "file_fields",
-    "ftp_fields",
-    "gopher_fields",
-    "http_fields",
-    "mailto_fields",
-    "news_fields",
-    "nntp_fields",
     "parse_specific",
-    "path_part",
-    "prospero_fields",
-    "scheme_result",
-    "search_part",
-    "telnet_fields",
-    "wais_fields",
 ]
 
 SchemeFields = (
@@ -135,10 +119,10 @@ https share :class:`HttpFields`, news and nntp have one each).  A caller narrows
 the record's class, never by a name: ``if isinstance(url.scheme_fields, FtpFields):
 url.scheme_fields.cwd``; ``fields._asdict()`` gives them by name (the JSON document)."""
 
-SchemeParser = Callable[[str, str, Spans, Edition], SchemeResult[SchemeFields]]
+SchemeParser = Callable[[str, str, Regs, Edition], SchemeResult[SchemeFields]]
 """``parser(text, scheme, spans, edition)``: the parts, fields and findings of the
-scheme's syntax after its authority; :func:`scheme_result` adds
-:func:`authority_findings`."""
+scheme's syntax after its authority (*spans* the parser's own form, :mod:`.._raw`);
+:func:`parse_specific` adds :func:`authority_findings`."""
 
 
 SCHEME_PARSERS: Final[dict[str, SchemeParser]] = {
@@ -160,31 +144,23 @@ SCHEME_PARSERS: Final[dict[str, SchemeParser]] = {
 KNOWN_SCHEMES: Final[frozenset[str]] = frozenset(SCHEME_PARSERS)
 
 
-def scheme_result(
-    text: str, scheme: str, spans: Spans, edition: Edition
-) -> SchemeResult[SchemeFields] | None:
-    """What *scheme*'s own syntax (RFC 1738 §3, §5; URL draft 1993) makes of *text*, split into
-    *spans*, with what it asks of the authority: None for a scheme without specific syntax.
-    Never raises for any text: problems in what the user typed come back as findings
-    (category ``"scheme"``) with a span into *text* and a citation."""
-    parser = SCHEME_PARSERS.get(scheme)
-    if parser is None or len(spans) <= QUERY:
-        return None
-    found: list[Diagnostic] = []
-    authority_findings(text, scheme, spans, found)
-    parts, fields, own = parser(text, scheme, spans, edition)
-    return parts, fields, (*found, *own) if found else own
-
-
 def parse_specific(
     text: str, scheme: str, spans: Spans, edition: Edition
 ) -> tuple[SchemeParts | None, tuple[Diagnostic, ...]]:
-    """:func:`scheme_result` as a :class:`.model.SchemeParts` and the findings;
-    ``(None, ())`` for a scheme without specific syntax."""
-    result = scheme_result(text, scheme, spans, edition)
-    if result is None:
+    """What *scheme*'s own syntax (RFC 1738 §3, §5; URL draft 1993) makes of *text*, split
+    into *spans* (``url.spans``), with what it asks of the authority: the parts and
+    fields as a :class:`.model.SchemeParts`, and the findings; ``(None, ())`` for a
+    scheme without specific syntax.  Never raises for any text: problems in what the
+    user typed come back as findings (category ``"scheme"``) with a span into *text*
+    and a citation."""
+    parser = SCHEME_PARSERS.get(scheme)
+    if parser is None:
         return None, _NO_DIAGNOSTICS
-    parts, fields, found = result
-    return SchemeParts(
-        scheme=scheme, parts=parts, default_port=_PORTS.get(scheme), fields=fields
-    ), found
+    regs = regs_of(spans)
+    found = Findings()
+    authority_findings(text, scheme, regs, found)
+    raw_parts, fields, own = parser(text, scheme, regs, edition)
+    specific = SchemeParts(
+        scheme=scheme, parts=parts(raw_parts), default_port=_PORTS.get(scheme), fields=fields
+    )
+    return specific, (*found, *own) if found else own

@@ -6,18 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from urlinspector.core.checks import finding
-from urlinspector.core.model import (
-    AUTHORITY,
-    HOST,
-    PATH,
-    PORT,
-    QUERY,
-    SCHEME,
-    USERINFO,
-    Diagnostic,
-    Spans,
-)
+from urlinspector.core._raw import AUTHORITY, HOST, PATH, PORT, QUERY, SCHEME, USERINFO, Regs
+from urlinspector.core.checks import Findings
 from urlinspector.core.specific.common import _show
 
 
@@ -48,7 +38,7 @@ def _info(section: str, needs_authority: bool, login: bool, port: bool = True) -
     )
 
 
-def authority_findings(text: str, scheme: str, spans: Spans, out: list[Diagnostic]) -> None:
+def authority_findings(text: str, scheme: str, spans: Regs, out: Findings) -> None:
     """Add to *out* what *scheme* (one of :data:`SCHEME_PARSERS`) asks of the
     authority of *text* and does not find: a host where it needs one, no userinfo or
     port it leaves out (RFC 1738 §3.1, §5).  Tested cheaply first: with a host when the
@@ -84,9 +74,7 @@ NEEDS_AUTHORITY: Final[frozenset[str]] = frozenset(
 """The schemes whose URLs need a host: without one, :func:`authority_findings` says so."""
 
 
-def _check_authority(
-    text: str, scheme: str, spans: Spans, info: _SchemeInfo, out: list[Diagnostic]
-) -> None:
+def _check_authority(text: str, scheme: str, spans: Regs, info: _SchemeInfo, out: Findings) -> None:
     """``scheme-requires-authority``, ``scheme-requires-host`` and what the scheme's
     ``hostport`` leaves out (RFC 1738 §3.1, §5)."""
     a0, a1 = spans[AUTHORITY]
@@ -97,56 +85,47 @@ def _check_authority(
             end = max(spans[PATH][1], spans[QUERY][1], start)
             if end == start and s0 >= 0:  # nothing after "scheme:": point at the scheme
                 start, end = s0, s1
-            out.append(
-                finding(
-                    code="scheme-requires-authority",
-                    severity="error",
-                    category="scheme",
-                    span=(start, end),
-                    message=f"{scheme} URLs start with '//' and a host after '{scheme}:' "
-                    f"({scheme}://host/...)",
-                    reference=info.needs_ref,
-                )
+            out.add(
+                "scheme-requires-authority",
+                "error",
+                "scheme",
+                (start, end),
+                f"{scheme} URLs start with '//' and a host after '{scheme}:' ({scheme}://host/...)",
+                info.needs_ref,
             )
         return
     if info.needs_authority:
         h0, h1 = spans[HOST]
         if h0 >= h1:
-            out.append(
-                finding(
-                    code="scheme-requires-host",
-                    severity="error",
-                    category="scheme",
-                    span=(max(a0 - 2, 0), a1),
-                    message=f"{scheme} URLs need a host name or address after '//'",
-                    reference=info.needs_ref,
-                )
+            out.add(
+                "scheme-requires-host",
+                "error",
+                "scheme",
+                (max(a0 - 2, 0), a1),
+                f"{scheme} URLs need a host name or address after '//'",
+                info.needs_ref,
             )
     if not info.login:
         u0, u1 = spans[USERINFO]
         if u0 >= 0:
-            out.append(
-                finding(
-                    code="scheme-userinfo-not-allowed",
-                    severity="warning",
-                    category="scheme",
-                    span=(u0, u1 + 1),
-                    message=f"{scheme} URLs carry no user name or password: "
-                    f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
-                    reference=info.login_ref,
-                )
+            out.add(
+                "scheme-userinfo-not-allowed",
+                "warning",
+                "scheme",
+                (u0, u1 + 1),
+                f"{scheme} URLs carry no user name or password: "
+                f"{_show(text[u0 : u1 + 1])} is not part of their syntax",
+                info.login_ref,
             )
     if not info.port:
         p0, p1 = spans[PORT]
         if p0 >= 0:
-            out.append(
-                finding(
-                    code="scheme-port-not-allowed",
-                    severity="warning",
-                    category="scheme",
-                    span=(p0 - 1, p1),
-                    message=f"{scheme} URLs name a host but no port: "
-                    f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
-                    reference=info.port_ref,
-                )
+            out.add(
+                "scheme-port-not-allowed",
+                "warning",
+                "scheme",
+                (p0 - 1, p1),
+                f"{scheme} URLs name a host but no port: "
+                f"{_show(text[p0 - 1 : p1])} is not part of their syntax",
+                info.port_ref,
             )

@@ -7,24 +7,16 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal, TypeVar
 
-from urlinspector.core.model import (
-    AUTHORITY,
-    NEW_RECORD,
-    PATH,
-    QUERY,
-    SCHEME,
-    Diagnostic,
-    Part,
-    Severity,
-    Span,
-    Spans,
-)
+from urlinspector.core._raw import AUTHORITY, PATH, QUERY, SCHEME, RawPart, Regs
+from urlinspector.core.model import Code, Diagnostic, Severity, Span
 from urlinspector.core.registry import DEFAULT_PORTS
 
 _Fields = TypeVar("_Fields")
 
-SchemeResult = tuple[tuple[Part, ...], _Fields, tuple[Diagnostic, ...]]
-"""What a scheme's syntax makes of a URL: its parts (see :data:`.model.Part`), its
+SchemeResult = tuple[tuple[RawPart, ...], _Fields, tuple[Diagnostic, ...]]
+"""What a scheme's syntax makes of a URL: its parts (as the parser keeps them,
+:data:`.._raw.RawPart`: ``(name, span, text, role, rule)``, a :class:`.model.Part`'s
+fields; each a plain tuple, which costs the parse no call), its
 decoded, typed fields (the scheme's own record, e.g. ``SchemeResult[FtpFields]``) and
 its findings.  Plain tuples: the parser builds one for most URLs, and
 :class:`.model.SchemeParts` groups the parts and fields with the scheme and its default
@@ -111,17 +103,10 @@ def _text(raw: str) -> str:
 
 
 def _diag(
-    code: str, severity: Severity, start: int, end: int, message: str, ref: str
+    code: Code, severity: Severity, start: int, end: int, message: str, ref: str
 ) -> Diagnostic:
-    """A scheme's finding, built as quickly as a tuple (see :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(Diagnostic, (code, severity, "scheme", (start, end), message, ref))
-
-
-def _part(*, name: str, span: Span, text: str, role: str, rule: str) -> Part:
-    """``Part(name=..., span=..., text=..., role=..., rule=...)``, built as quickly as a
-    tuple (see :data:`.model.NEW_RECORD`): a scheme's URL has two to ten parts, and
-    calling the class itself with keywords would add a third to its parse."""
-    return NEW_RECORD(Part, (name, span, text, role, rule))
+    """A scheme's finding at ``[start, end)``, in the ``scheme`` category."""
+    return Diagnostic(code, severity, "scheme", (start, end), message, ref)
 
 
 _HEX: Final = b"0123456789ABCDEFabcdef"
@@ -161,7 +146,7 @@ def _decoded(text: str, span: Span) -> bytes | None:
     return None if start < 0 else _octets(text[start:end])
 
 
-def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int]:
+def _url_path(text: str, spans: Regs, merge_query: bool) -> tuple[int, int, int]:
     """``(slash, start, end)`` of the url-path after host[:port] (RFC 1738 §3.1).
 
     ``slash`` is the offset of the separating "/", or -1 when there is none; then
@@ -190,7 +175,7 @@ def _url_path(text: str, spans: Spans, merge_query: bool) -> tuple[int, int, int
 _NO_URL_PATH: Final = (-1, -1, -1)
 
 
-def _opaque(spans: Spans, merge_query: bool) -> tuple[int, int]:
+def _opaque(spans: Regs, merge_query: bool) -> tuple[int, int]:
     """The text after ``scheme:`` (RFC 1738 §5: ``schemepart``), up to the fragment."""
     s1 = spans[SCHEME][1]
     p0, end = spans[PATH]

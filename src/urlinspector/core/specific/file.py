@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._raw import AUTHORITY, HOST, RawPart, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, HOST, NEW_RECORD, Diagnostic, Part, Spans
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific.common import (
     _R_SLASH,
     SchemeResult,
     _diag,
     _octets,
     _opaque,
-    _part,
     _stray,
     _url_path,
 )
@@ -32,25 +32,17 @@ class FileFields(NamedTuple):
     """The fpath after the "/", decoded; None when there is none."""
 
 
-def file_fields(*, host: str | None, local: bool, path: bytes | None) -> FileFields:
-    """``FileFields(host=..., local=..., path=...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(FileFields, (host, local, path))
-
-
-def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[FileFields]:
+def _file(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[FileFields]:
     """``fileurl = "file://" [ host | "localhost" ] "/" fpath`` (RFC 1738 summary (zh) §5)."""
     diags: list[Diagnostic] = []
-    parts: list[Part] = []
+    parts: list[RawPart] = []  # (name, span, text, role, rule)
     h0, h1 = spans[HOST]
     host = text[h0:h1] if h0 >= 0 else None
     path: bytes | None = None
     if spans[AUTHORITY][0] >= 0:
         slash, u0, u1 = _url_path(text, spans, True)
         if slash >= 0:
-            parts.append(
-                _part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH)
-            )
+            parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
         elif u0 >= 0:
             diags.append(_stray(text, u0, u1, "path"))
             u0 = -1
@@ -69,21 +61,14 @@ def _file(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         )
         u0 = -1
         if u1 > start and text[start] == "/":
-            parts.append(
-                _part(name="/", span=(start, start + 1), text="/", role="separator", rule=_R_SLASH)
-            )
+            parts.append(("/", (start, start + 1), "/", "separator", _R_SLASH))
             u0 = start + 1
         elif u1 > start:
             u0 = start
     if u0 >= 0:
         raw = text[u0:u1]
-        parts.append(
-            _part(name="path", span=(u0, u1), text=raw, role="file-path", rule=_R_FILE_PATH)
-        )
+        parts.append(("path", (u0, u1), raw, "file-path", _R_FILE_PATH))
         path = _octets(raw)
-    fields = file_fields(
-        host=host,
-        local=host is None or host == "" or host.lower() == "localhost",
-        path=path,
-    )
+    local = host is None or host == "" or host.lower() == "localhost"
+    fields = FileFields(host, local, path)
     return tuple(parts), fields, tuple(diags)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import Final, Literal, NamedTuple
 
+from urlinspector.core._raw import PASSWORD, USER, USERINFO, RawPart, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, PASSWORD, USER, USERINFO, Diagnostic, Part, Spans
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific.common import (
     _NO_DIAGNOSTICS,
     _R_SLASH,
@@ -14,7 +15,6 @@ from urlinspector.core.specific.common import (
     _decoded,
     _diag,
     _octets,
-    _part,
     _show,
     _stray,
     _url_path,
@@ -59,23 +59,10 @@ class FtpFields(NamedTuple):
     """The ``;type=`` typecode, or None when there is none or it is invalid."""
 
 
-def ftp_fields(
-    *,
-    user: bytes | None,
-    password: bytes | None,
-    cwd: tuple[bytes, ...],
-    name: bytes | None,
-    typecode: FtpTypecode | None,
-) -> FtpFields:
-    """``FtpFields(user=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(FtpFields, (user, password, cwd, name, typecode))
-
-
-def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[FtpFields]:
+def _ftp(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[FtpFields]:
     """``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
-    parts: list[Part] = []
+    parts: list[RawPart] = []  # (name, span, text, role, rule)
     cwd: tuple[bytes, ...] = ()
     name: bytes | None = None
     typecode: FtpTypecode | None = None
@@ -84,7 +71,7 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "url-path"))
     else:
-        parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
         f1 = u1  # end of fpath
         # ";type=" ftptype ends the fpath; ftptype holds no ";" or "/", so only the
         # last ";" can start it
@@ -100,16 +87,10 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
         pos = u0
         for segment in segments:
             bar = pos + len(segment)
-            parts.append(
-                _part(name="cwd", span=(pos, bar), text=segment, role="ftp-cwd", rule=_R_FTP_CWD)
-            )
-            parts.append(
-                _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_FTP_SLASH)
-            )
+            parts.append(("cwd", (pos, bar), segment, "ftp-cwd", _R_FTP_CWD))
+            parts.append(("/", (bar, bar + 1), "/", "separator", _R_FTP_SLASH))
             pos = bar + 1
-        parts.append(
-            _part(name="name", span=(pos, f1), text=raw, role="ftp-name", rule=_R_FTP_NAME)
-        )
+        parts.append(("name", (pos, f1), raw, "ftp-name", _R_FTP_NAME))
         cwd = tuple([_octets(segment) for segment in segments])
         name = _octets(raw)
         semi = text.find(";", u0, f1) if last >= 0 else -1
@@ -127,21 +108,9 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
             )
         if m is not None:
             t0, t1 = m.span(1)
-            parts.append(
-                _part(
-                    name=";type=",
-                    span=(last, t0),
-                    text=text[last:t0],
-                    role="separator",
-                    rule=_R_FTP_TYPE_SEP,
-                )
-            )
+            parts.append((";type=", (last, t0), text[last:t0], "separator", _R_FTP_TYPE_SEP))
             raw = text[t0:t1]
-            parts.append(
-                _part(
-                    name="typecode", span=(t0, t1), text=raw, role="ftp-typecode", rule=_R_FTP_TYPE
-                )
-            )
+            parts.append(("typecode", (t0, t1), raw, "ftp-typecode", _R_FTP_TYPE))
             typecode = _TYPECODES.get(raw)
             if typecode is None:
                 diags.append(
@@ -159,5 +128,5 @@ def _ftp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult
     if spans[USERINFO][0] >= 0:
         user = _decoded(text, spans[USER])
         password = _decoded(text, spans[PASSWORD])
-    fields = ftp_fields(user=user, password=password, cwd=cwd, name=name, typecode=typecode)
+    fields = FtpFields(user, password, cwd, name, typecode)
     return tuple(parts), fields, tuple(diags) if diags else _NO_DIAGNOSTICS

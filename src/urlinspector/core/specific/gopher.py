@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from typing import Final, Literal, NamedTuple
 
+from urlinspector.core._raw import QUERY, RawPart, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, QUERY, Diagnostic, Part, Spans
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific.common import (
     _ESCAPE_AT,
     _R_GSEARCH_004,
@@ -19,7 +20,6 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
-    _part,
     _show,
     _stray,
     _url_path,
@@ -72,38 +72,6 @@ class GopherFields(NamedTuple):
     """Its language, or None when it names none."""
     ask_values: tuple[bytes, ...] | None
     """The values of a well-formed filled-in form (RFC 1738 §3.4.9)."""
-
-
-def gopher_fields(
-    *,
-    gophertype: str,
-    gophertype_defaulted: bool,
-    selector: bytes,
-    search: bytes | None,
-    gopher_plus: bytes | None,
-    gopher_plus_kind: GopherPlusKind | None,
-    attributes: tuple[str, ...] | None,
-    view: str | None,
-    language: str | None,
-    ask_values: tuple[bytes, ...] | None,
-) -> GopherFields:
-    """``GopherFields(gophertype=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(
-        GopherFields,
-        (
-            gophertype,
-            gophertype_defaulted,
-            selector,
-            search,
-            gopher_plus,
-            gopher_plus_kind,
-            attributes,
-            view,
-            language,
-            ask_values,
-        ),
-    )
 
 
 _GopherPlus = tuple[
@@ -185,12 +153,12 @@ def _gopher_plus(text: str, g0: int, g1: int, diags: list[Diagnostic]) -> _Gophe
     return _plus(decoded)
 
 
-def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[GopherFields]:
+def _gopher(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[GopherFields]:
     """``gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search
     [ "%09" gopher+_string ] ] ] ] ]`` (RFC 1738 §5); URL draft 1993: ``[/ gtype [selector]][?
     search]``."""
     diags: list[Diagnostic] = []
-    parts: list[Part] = []
+    parts: list[RawPart] = []  # (name, span, text, role, rule)
     by_tab = SCHEME_RULES.get(edition.id, RULES_1738).gopher_search == "tab"
     gophertype = "1"  # RFC 1738 §3.4.1: "If <gophertype> is omitted, it defaults to 1"
     selector = b""
@@ -201,19 +169,13 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         if u0 >= 0:
             diags.append(_stray(text, u0, u1, "gopher-path"))
     else:
-        parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
     if slash >= 0 and u1 > u0:
         # gtype = xchar: one character, or one escape
         g1 = u0 + 3 if text[u0] == "%" and _ESCAPE_AT.match(text, u0, u1) else u0 + 1
         gtype = text[u0:g1]
         parts.append(
-            _part(
-                name="gophertype",
-                span=(u0, g1),
-                text=gtype,
-                role="gopher-type",
-                rule=_R_GTYPE if by_tab else _R_GTYPE_004,
-            )
+            ("gophertype", (u0, g1), gtype, "gopher-type", _R_GTYPE if by_tab else _R_GTYPE_004)
         )
         gophertype = chr(int(gtype[1:], 16)) if g1 - u0 == 3 else gtype
         # selector [ "%09" search [ "%09" gopher+_string ] ]: only the first two encoded
@@ -223,31 +185,15 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
         s1 = u1 if tab1 < 0 else tab1
         raw = text[g1:s1]
         parts.append(
-            _part(
-                name="selector",
-                span=(g1, s1),
-                text=raw,
-                role="selector",
-                rule=_R_SELECTOR if by_tab else _R_SELECTOR_004,
-            )
+            ("selector", (g1, s1), raw, "selector", _R_SELECTOR if by_tab else _R_SELECTOR_004)
         )
         selector = _octets(raw)
         if 13 in selector or 10 in selector or (not by_tab and 9 in selector):  # CR, LF, tab
             _check_selector(text, g1, s1, selector, by_tab, diags)
         if tab1 >= 0:
             e1 = u1 if tab2 < 0 else tab2
-            parts.append(
-                _part(name="%09", span=(tab1, tab1 + 3), text="%09", role="separator", rule=_R_TAB)
-            )
-            parts.append(
-                _part(
-                    name="search",
-                    span=(tab1 + 3, e1),
-                    text=text[tab1 + 3 : e1],
-                    role="search",
-                    rule=_R_GSEARCH,
-                )
-            )
+            parts.append(("%09", (tab1, tab1 + 3), "%09", "separator", _R_TAB))
+            parts.append(("search", (tab1 + 3, e1), text[tab1 + 3 : e1], "search", _R_GSEARCH))
             search = _octets(text[tab1 + 3 : e1])
             if 13 in search or 10 in search:  # CR, LF
                 diags.append(
@@ -262,54 +208,31 @@ def _gopher(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                     )
                 )
         if tab2 >= 0:
+            parts.append(("%09", (tab2, tab2 + 3), "%09", "separator", _R_TAB))
             parts.append(
-                _part(name="%09", span=(tab2, tab2 + 3), text="%09", role="separator", rule=_R_TAB)
-            )
-            parts.append(
-                _part(
-                    name="gopher+_string",
-                    span=(tab2 + 3, u1),
-                    text=text[tab2 + 3 : u1],
-                    role="gopher-plus",
-                    rule=_R_GPLUS,
-                )
+                ("gopher+_string", (tab2 + 3, u1), text[tab2 + 3 : u1], "gopher-plus", _R_GPLUS)
             )
             plus = _gopher_plus(text, tab2 + 3, u1, diags)
     if not by_tab:
         q0, q1 = spans[QUERY]
         if q0 >= 0:
             if text[q0 - 1 : q0] == "?":
-                parts.append(
-                    _part(
-                        name="?",
-                        span=(q0 - 1, q0),
-                        text=text[q0 - 1 : q0],
-                        role="separator",
-                        rule=_R_GSEARCH_004,
-                    )
-                )
-            parts.append(
-                _part(
-                    name="search",
-                    span=(q0, q1),
-                    text=text[q0:q1],
-                    role="search",
-                    rule=_R_GSEARCH_004,
-                )
-            )
+                parts.append(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_GSEARCH_004))
+            parts.append(("search", (q0, q1), text[q0:q1], "search", _R_GSEARCH_004))
             search = _octets(text[q0:q1])
-    plus_string, plus_kind, attributes, view, language, ask_values = plus
-    fields = gopher_fields(
-        gophertype=gophertype,
-        gophertype_defaulted=slash < 0 or u1 <= u0,
-        selector=selector,
-        search=search,
-        gopher_plus=plus_string,
-        gopher_plus_kind=plus_kind,
-        attributes=attributes,
-        view=view,
-        language=language,
-        ask_values=ask_values,
+    gophertype_defaulted = slash < 0 or u1 <= u0
+    gopher_plus, gopher_plus_kind, attributes, view, language, ask_values = plus
+    fields = GopherFields(
+        gophertype,
+        gophertype_defaulted,
+        selector,
+        search,
+        gopher_plus,
+        gopher_plus_kind,
+        attributes,
+        view,
+        language,
+        ask_values,
     )
     return tuple(parts), fields, tuple(diags)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._raw import Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, Diagnostic, Spans
-from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _part, _show
+from urlinspector.core.model import Diagnostic
+from urlinspector.core.specific.common import SchemeResult, _diag, _octets, _opaque, _show
 
 _R_ADDR: Final = "encoded822addr (rfc822-addr-spec), RFC 1738 §3.5 / §5"
 
@@ -18,20 +19,12 @@ class MailtoFields(NamedTuple):
     """The RFC 822 address, decoded (empty when the URL has none)."""
 
 
-def mailto_fields(*, addr_spec: bytes) -> MailtoFields:
-    """``MailtoFields(addr_spec=...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(MailtoFields, (addr_spec,))
-
-
-def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[MailtoFields]:
+def _mailto(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[MailtoFields]:
     """``mailtourl = "mailto:" encoded822addr`` (RFC 1738 §5): the whole opaque part."""
     diags: list[Diagnostic] = []
     start, end = _opaque(spans, True)  # no characters are reserved in it
     raw = text[start:end]
-    parts = [
-        _part(name="addr-spec", span=(start, end), text=raw, role="mail-address", rule=_R_ADDR)
-    ]
+    parts = [("addr-spec", (start, end), raw, "mail-address", _R_ADDR)]
     if not raw:
         diags.append(
             _diag(
@@ -67,5 +60,5 @@ def _mailto(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 "RFC 1738 §3.5",
             )
         )
-    fields = mailto_fields(addr_spec=_octets(raw))
+    fields = MailtoFields(_octets(raw))
     return tuple(parts), fields, tuple(diags)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Final, Literal, NamedTuple
 
+from urlinspector.core._raw import AUTHORITY, RawPart, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, NEW_RECORD, Diagnostic, Part, Spans
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific.common import (
     _R_SLASH,
     RULES_1738,
@@ -14,7 +15,6 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _opaque,
-    _part,
     _show,
     _text,
     _url_path,
@@ -43,12 +43,6 @@ class NewsFields(NamedTuple):
     """The message-id, decoded (``kind == "article"``), else None."""
 
 
-def news_fields(*, kind: NewsKind | None, group: str | None, message_id: str | None) -> NewsFields:
-    """``NewsFields(kind=..., group=..., message_id=...)``, built as quickly as a tuple
-    (see :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(NewsFields, (kind, group, message_id))
-
-
 class NntpFields(NamedTuple):
     """What an nntp URL's own syntax holds (RFC 1738 §3.7)."""
 
@@ -58,16 +52,10 @@ class NntpFields(NamedTuple):
     """The article number; None when there is none or it is not decimal digits."""
 
 
-def nntp_fields(*, group: str | None, article_number: int | None) -> NntpFields:
-    """``NntpFields(group=..., article_number=...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(NntpFields, (group, article_number))
-
-
-def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[NewsFields]:
+def _news(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[NewsFields]:
     """``newsurl = "news:" grouppart``; ``grouppart = "*" | group | article`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
-    parts: list[Part] = []
+    parts: list[RawPart] = []  # (name, span, text, role, rule)
     kind: NewsKind | None = None
     group: str | None = None
     message_id: str | None = None
@@ -88,9 +76,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
         if slash < 0:
             start = end = a1
         else:
-            parts.append(
-                _part(name="/", span=(slash, start), text="/", role="separator", rule=_R_SLASH)
-            )
+            parts.append(("/", (slash, start), "/", "separator", _R_SLASH))
     else:
         start, end = _opaque(spans, True)
     raw = text[start:end]
@@ -106,14 +92,10 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
         )
     elif raw == "*":
-        parts.append(_part(name="*", span=(start, end), text=raw, role="news-group", rule=_R_ALL))
+        parts.append(("*", (start, end), raw, "news-group", _R_ALL))
         kind = "all"
     elif "@" in raw:
-        parts.append(
-            _part(
-                name="message-id", span=(start, end), text=raw, role="message-id", rule=_R_ARTICLE
-            )
-        )
+        parts.append(("message-id", (start, end), raw, "message-id", _R_ARTICLE))
         kind = "article"
         message_id = _text(raw)
         at = raw.rfind("@")
@@ -131,11 +113,7 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
             )
     else:
-        parts.append(
-            _part(
-                name="newsgroup-name", span=(start, end), text=raw, role="news-group", rule=_R_GROUP
-            )
-        )
+        parts.append(("newsgroup-name", (start, end), raw, "news-group", _R_GROUP))
         kind = "group"
         group = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
@@ -150,34 +128,26 @@ def _news(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     rules.news_group_ref,
                 )
             )
-    fields = news_fields(kind=kind, group=group, message_id=message_id)
+    fields = NewsFields(kind, group, message_id)
     return tuple(parts), fields, tuple(diags)
 
 
-def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[NntpFields]:
+def _nntp(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[NntpFields]:
     """``nntpurl = "nntp://" hostport "/" group [ "/" digits ]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
-    parts: list[Part] = []
+    parts: list[RawPart] = []  # (name, span, text, role, rule)
     group: str | None = None
-    number: int | None = None
+    article_number: int | None = None
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+        parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
         bar = text.find("/", u0, u1)
     else:
         bar = -1
     g1 = u1 if bar < 0 else bar
     if slash >= 0 and g1 > u0:
         raw = text[u0:g1]
-        parts.append(
-            _part(
-                name="newsgroup-name",
-                span=(u0, g1),
-                text=raw,
-                role="news-group",
-                rule=_R_NNTP_GROUP,
-            )
-        )
+        parts.append(("newsgroup-name", (u0, g1), raw, "news-group", _R_NNTP_GROUP))
         group = _text(raw)
         rules = SCHEME_RULES.get(edition.id, RULES_1738)
         if rules.news_group.match(raw) is None:
@@ -205,21 +175,11 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
         )
     if bar >= 0:
-        parts.append(
-            _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_NNTP_SLASH)
-        )
+        parts.append(("/", (bar, bar + 1), "/", "separator", _R_NNTP_SLASH))
         raw = text[bar + 1 : u1]
-        parts.append(
-            _part(
-                name="article-number",
-                span=(bar + 1, u1),
-                text=raw,
-                role="article-number",
-                rule=_R_NNTP_ARTICLE,
-            )
-        )
+        parts.append(("article-number", (bar + 1, u1), raw, "article-number", _R_NNTP_ARTICLE))
         if raw.isascii() and raw.isdigit() and len(raw) <= 4000:  # int()'s own limit: 4300
-            number = int(raw)
+            article_number = int(raw)
         else:
             diags.append(
                 _diag(
@@ -233,5 +193,5 @@ def _nntp(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                     "RFC 1738 §3.7 / §5 (digits)",
                 )
             )
-    fields = nntp_fields(group=group, article_number=number)
+    fields = NntpFields(group, article_number)
     return tuple(parts), fields, tuple(diags)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._raw import AUTHORITY, RawPart, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, NEW_RECORD, Diagnostic, Part, Spans
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific.common import (
     _PROSPERO_VERSION_004,
     _R_SLASH,
@@ -15,7 +16,6 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
-    _part,
     _show,
     _stray,
     _text,
@@ -40,24 +40,16 @@ class ProsperoFields(NamedTuple):
     """The ``;name=value`` fieldspecs, each name and value decoded, in order."""
 
 
-def prospero_fields(
-    *, hsoname: bytes | None, version: str | None, fieldspecs: tuple[tuple[str, str], ...]
-) -> ProsperoFields:
-    """``ProsperoFields(hsoname=..., version=..., fieldspecs=...)``, built as quickly as
-    a tuple (see :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(ProsperoFields, (hsoname, version, fieldspecs))
-
-
-_NO_PROSPERO_FIELDS: Final = prospero_fields(hsoname=None, version=None, fieldspecs=())
+_NO_PROSPERO_FIELDS: Final = ProsperoFields(hsoname=None, version=None, fieldspecs=())
 
 
 def _prospero(
-    text: str, scheme: str, spans: Spans, edition: Edition
+    text: str, scheme: str, spans: Regs, edition: Edition
 ) -> SchemeResult[ProsperoFields]:
     """``prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`` (RFC 1738 §5);
     URL draft 1993: ``prospero://hostport/hsoname [%00 version [attributes]]``."""
     diags: list[Diagnostic] = []
-    parts: list[Part] = []
+    parts: list[RawPart] = []  # (name, span, text, role, rule)
     slash, u0, u1 = _url_path(text, spans, True)  # psegment holds "?"
     if slash < 0:
         if u0 >= 0:
@@ -75,31 +67,19 @@ def _prospero(
                 )
             )
         return tuple(parts), _NO_PROSPERO_FIELDS, tuple(diags)
-    parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+    parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
     semi = text.find(";", u0, u1)
     n1 = u1 if semi < 0 else semi
     nul = text.find("%00", u0, n1)
     h1 = n1 if nul < 0 else nul
     raw = text[u0:h1]
-    parts.append(_part(name="hsoname", span=(u0, h1), text=raw, role="hsoname", rule=_R_HSONAME))
+    parts.append(("hsoname", (u0, h1), raw, "hsoname", _R_HSONAME))
     hsoname = _octets(raw)
     version: str | None = None
     if nul >= 0:
         written = text[nul + 3 : n1]
-        parts.append(
-            _part(
-                name="%00", span=(nul, nul + 3), text="%00", role="separator", rule=_R_PVERSION_SEP
-            )
-        )
-        parts.append(
-            _part(
-                name="version",
-                span=(nul + 3, n1),
-                text=written,
-                role="prospero-version",
-                rule=_R_PVERSION,
-            )
-        )
+        parts.append(("%00", (nul, nul + 3), "%00", "separator", _R_PVERSION_SEP))
+        parts.append(("version", (nul + 3, n1), written, "prospero-version", _R_PVERSION))
         version = _text(written)
         if not SCHEME_RULES.get(edition.id, RULES_1738).prospero_version:
             diags.append(
@@ -131,15 +111,9 @@ def _prospero(
     while pos >= 0:
         nxt = text.find(";", pos + 1, u1)
         f1 = u1 if nxt < 0 else nxt
-        parts.append(
-            _part(name=";", span=(pos, pos + 1), text=";", role="separator", rule=_R_FIELD_SEP)
-        )
+        parts.append((";", (pos, pos + 1), ";", "separator", _R_FIELD_SEP))
         raw = text[pos + 1 : f1]
-        parts.append(
-            _part(
-                name="fieldspec", span=(pos + 1, f1), text=raw, role="prospero-field", rule=_R_FIELD
-            )
-        )
+        parts.append(("fieldspec", (pos + 1, f1), raw, "prospero-field", _R_FIELD))
         fname, eq, value = raw.partition("=")
         specs.append((_text(fname), _text(value)))
         if not eq or not fname:
@@ -154,5 +128,6 @@ def _prospero(
                 )
             )
         pos = nxt
-    fields = prospero_fields(hsoname=hsoname, version=version, fieldspecs=tuple(specs))
+    fieldspecs = tuple(specs)
+    fields = ProsperoFields(hsoname, version, fieldspecs)
     return tuple(parts), fields, tuple(diags)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from urlinspector.core._raw import PASSWORD, USER, RawPart, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import NEW_RECORD, PASSWORD, USER, Diagnostic, Part, Spans
-from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _part, _show, _url_path
+from urlinspector.core.model import Diagnostic
+from urlinspector.core.specific.common import SchemeResult, _decoded, _diag, _show, _url_path
 
 _R_TELNET_SLASH: Final = 'telneturl = "telnet://" login [ "/" ], RFC 1738 §3.8 / §5'
 
@@ -23,23 +24,13 @@ class TelnetFields(NamedTuple):
     """Whether the URL ends with the optional "/"."""
 
 
-def telnet_fields(
-    *, user: bytes | None, password: bytes | None, trailing_slash: bool
-) -> TelnetFields:
-    """``TelnetFields(user=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(TelnetFields, (user, password, trailing_slash))
-
-
-def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[TelnetFields]:
+def _telnet(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[TelnetFields]:
     """``telneturl = "telnet://" login [ "/" ]`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
-    parts: list[Part] = []
+    parts: list[RawPart] = []  # (name, span, text, role, rule)
     slash, u0, u1 = _url_path(text, spans, True)
     if slash >= 0:
-        parts.append(
-            _part(name="/", span=(slash, u0), text="/", role="telnet-slash", rule=_R_TELNET_SLASH)
-        )
+        parts.append(("/", (slash, u0), "/", "telnet-slash", _R_TELNET_SLASH))
     if u0 >= 0 and u1 > u0:
         diags.append(
             _diag(
@@ -52,9 +43,8 @@ def _telnet(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeRes
                 "RFC 1738 §3.8 / §5",
             )
         )
-    fields = telnet_fields(
-        user=_decoded(text, spans[USER]),
-        password=_decoded(text, spans[PASSWORD]),
-        trailing_slash=slash >= 0,
-    )
+    user = _decoded(text, spans[USER])
+    password = _decoded(text, spans[PASSWORD])
+    trailing_slash = slash >= 0
+    fields = TelnetFields(user, password, trailing_slash)
     return tuple(parts), fields, tuple(diags)

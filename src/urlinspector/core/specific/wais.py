@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Final, Literal, NamedTuple
 
+from urlinspector.core._raw import AUTHORITY, QUERY, RawPart, Regs
 from urlinspector.core.editions import Edition
-from urlinspector.core.model import AUTHORITY, NEW_RECORD, QUERY, Diagnostic, Part, Spans
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.specific.common import (
     _R_SLASH,
     RULES_1738,
@@ -13,7 +14,6 @@ from urlinspector.core.specific.common import (
     SchemeResult,
     _diag,
     _octets,
-    _part,
     _show,
     _url_path,
 )
@@ -45,26 +45,13 @@ class WaisFields(NamedTuple):
     """The document-id (``kind == "document"``); None when it is missing."""
 
 
-def wais_fields(
-    *,
-    kind: WaisKind | None,
-    database: bytes | None,
-    search: bytes | None,
-    wtype: bytes | None,
-    wpath: bytes | None,
-) -> WaisFields:
-    """``WaisFields(kind=..., ...)``, built as quickly as a tuple (see
-    :data:`.model.NEW_RECORD`)."""
-    return NEW_RECORD(WaisFields, (kind, database, search, wtype, wpath))
+_NO_WAIS_FIELDS: Final = WaisFields(kind=None, database=None, search=None, wtype=None, wpath=None)
 
 
-_NO_WAIS_FIELDS: Final = wais_fields(kind=None, database=None, search=None, wtype=None, wpath=None)
-
-
-def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResult[WaisFields]:
+def _wais(text: str, scheme: str, spans: Regs, edition: Edition) -> SchemeResult[WaisFields]:
     """``waisdatabase | waisindex | waisdoc`` (RFC 1738 §5)."""
     diags: list[Diagnostic] = []
-    parts: list[Part] = []
+    parts: list[RawPart] = []  # (name, span, text, role, rule)
     slash, u0, u1 = _url_path(text, spans, False)  # "?" starts the search
     q0, q1 = spans[QUERY]
     if slash < 0:
@@ -81,27 +68,21 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
             )
         return tuple(parts), _NO_WAIS_FIELDS, tuple(diags)
-    parts.append(_part(name="/", span=(slash, u0), text="/", role="separator", rule=_R_SLASH))
+    parts.append(("/", (slash, u0), "/", "separator", _R_SLASH))
     bar = text.find("/", u0, u1)
     d1 = u1 if bar < 0 else bar
     raw = text[u0:d1]
-    parts.append(
-        _part(name="database", span=(u0, d1), text=raw, role="wais-database", rule=_R_WAIS_DB)
-    )
+    parts.append(("database", (u0, d1), raw, "wais-database", _R_WAIS_DB))
     database = _octets(raw)
     kind: WaisKind = "database"
     search = wtype = wpath = None
     if bar >= 0:
         kind = "document"
-        parts.append(
-            _part(name="/", span=(bar, bar + 1), text="/", role="separator", rule=_R_WAIS_SLASH)
-        )
+        parts.append(("/", (bar, bar + 1), "/", "separator", _R_WAIS_SLASH))
         bar2 = text.find("/", bar + 1, u1)
         t1 = u1 if bar2 < 0 else bar2
         raw = text[bar + 1 : t1]
-        parts.append(
-            _part(name="wtype", span=(bar + 1, t1), text=raw, role="wais-type", rule=_R_WAIS_TYPE)
-        )
+        parts.append(("wtype", (bar + 1, t1), raw, "wais-type", _R_WAIS_TYPE))
         wtype = _octets(raw)
         if bar2 < 0:
             diags.append(
@@ -116,17 +97,9 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
             )
         else:
-            parts.append(
-                _part(
-                    name="/", span=(bar2, bar2 + 1), text="/", role="separator", rule=_R_WAIS_SLASH
-                )
-            )
+            parts.append(("/", (bar2, bar2 + 1), "/", "separator", _R_WAIS_SLASH))
             raw = text[bar2 + 1 : u1]
-            parts.append(
-                _part(
-                    name="wpath", span=(bar2 + 1, u1), text=raw, role="wais-path", rule=_R_WAIS_PATH
-                )
-            )
+            parts.append(("wpath", (bar2 + 1, u1), raw, "wais-path", _R_WAIS_PATH))
             wpath = _octets(raw)
             bar3 = text.find("/", bar2 + 1, u1)
             if bar3 >= 0 and not SCHEME_RULES.get(edition.id, RULES_1738).wais_wpath_slash:
@@ -142,19 +115,9 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
                 )
     if q0 >= 0:
         if text[q0 - 1 : q0] == "?":
-            parts.append(
-                _part(
-                    name="?",
-                    span=(q0 - 1, q0),
-                    text=text[q0 - 1 : q0],
-                    role="separator",
-                    rule=_R_WAIS_Q,
-                )
-            )
+            parts.append(("?", (q0 - 1, q0), text[q0 - 1 : q0], "separator", _R_WAIS_Q))
         raw = text[q0:q1]
-        parts.append(
-            _part(name="search", span=(q0, q1), text=raw, role="search", rule=_R_WAIS_SEARCH)
-        )
+        parts.append(("search", (q0, q1), raw, "search", _R_WAIS_SEARCH))
         search = _octets(raw)
         if bar >= 0:
             diags.append(
@@ -170,5 +133,5 @@ def _wais(text: str, scheme: str, spans: Spans, edition: Edition) -> SchemeResul
             )
         else:
             kind = "index"
-    fields = wais_fields(kind=kind, database=database, search=search, wtype=wtype, wpath=wpath)
+    fields = WaisFields(kind, database, search, wtype, wpath)
     return tuple(parts), fields, tuple(diags)

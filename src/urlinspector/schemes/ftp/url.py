@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from urlinspector.core import URL
-from urlinspector.core.model import AUTHORITY, URI, Diagnostic, SchemeParts
+from urlinspector.core.model import Code, Diagnostic, SchemeParts
 from urlinspector.core.octets import unquote_to_bytes
 from urlinspector.core.quoting import quoted
 from urlinspector.core.specific import FtpFields, FtpTypecode, parse_specific
@@ -300,7 +300,7 @@ class Plan:
         return tuple(steps)
 
 
-_REFUSED_DIAGNOSTICS = frozenset(
+_REFUSED_DIAGNOSTICS: frozenset[Code] = frozenset(
     {
         "scheme-requires-authority",
         "scheme-requires-host",
@@ -434,14 +434,16 @@ def _directory_urls(url: URL, specific: SchemeParts) -> tuple[str, str]:
     """The URL of the directory the cwd segments lead to, and of the name as a
     directory; both as written (escapes kept), without typecode or fragment."""
     text = url.text
-    u0 = url.spans[URI][0]
+    u0 = url.uri_span[0]
     names = specific.parts_named("name")
     if names:
         _, (n0, n1), _, _, _ = names[0]
         prefix = text[u0:n0]
         name_raw = text[n0:n1]
     else:
-        prefix = text[u0 : url.spans[AUTHORITY][1]] + "/"
+        authority = url.span("authority")
+        assert authority is not None  # (plan refuses an ftp URL without one)
+        prefix = text[u0 : authority[1]] + "/"
         name_raw = ""
     as_directory = prefix + name_raw + ("/" if name_raw else "")
     return prefix, as_directory
