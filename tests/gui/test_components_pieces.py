@@ -93,17 +93,17 @@ def test_the_fragment_directive_and_its_text_directive(window: MainWindow) -> No
     model = _show(window, "https://a.example/#sec:~:text=pre-,start,end,-suf&other=1")
     fragment = _top(model, "fragment")
     assert _children(model, fragment) == [
-        ("fragment (location.hash)", "sec", "sec"),
-        ("fragment directive", "text=pre-,start,end,-suf&other=1", ""),
+        ("location.hash", "sec", "sec"),
+        ("directive", "text=pre-,start,end,-suf&other=1", ""),
     ]
-    directive = _child(model, fragment, "fragment directive")
+    directive = _child(model, fragment, "directive")
     rule = _rule(directive)
     assert "location.hash" in rule
     assert "nothing of it is sent to the server" in rule
     assert "WICG URL Fragment Text Directives §2.3" in rule
     assert _children(model, directive) == [
         ("text directive", "text=pre-,start,end,-suf", ""),
-        ("other directive", "other=1", "other=1"),
+        ("other", "other=1", "other=1"),
     ]
     text = _child(model, directive, "text directive")
     assert _children(model, text) == [
@@ -123,8 +123,8 @@ def test_the_fragment_directive_and_its_text_directive(window: MainWindow) -> No
 def test_terms_decode_as_utf8_and_an_invalid_directive_says_why(window: MainWindow) -> None:
     window.inspector.components.set_charset("iso-8859-1")  # (the terms are UTF-8 whatever it says)
     model = _show(window, "https://a.example/#:~:text=a-b&text=caf%C3%A9,-x%2Dy")
-    directive = _child(model, _top(model, "fragment"), "fragment directive")
-    ignored = _child(model, directive, "text directive 1 (ignored)")
+    directive = _child(model, _top(model, "fragment"), "directive")
+    ignored = _child(model, directive, "text 1 (ignored)")
     assert "its start is empty or holds a '-'" in _rule(ignored)
-    text = _child(model, directive, "text directive 2")
+    text = _child(model, directive, "text 2")
     assert _children(model, text) == [("start", "caf%C3%A9", "café"), ("suffix", "x%2Dy", "x-y")]

@@ -149,10 +149,12 @@ def _term_spans(directive: TextDirective) -> list[tuple[str, Span]]:
     return terms
 
 
-def _text_row(url: URL, directive: TextDirective, name: str) -> Node:
+def _text_row(url: URL, directive: TextDirective, number: str) -> Node:
+    """The row of a text directive (*number*: ``""`` for the only one, else ``" 2"``)."""
     if not directive.valid:
         rule = f"ignored by browsers: {directive.problem}, {TEXT_REFERENCE}"
-        return Node(f"{name} (ignored)", directive.span, directive.raw, "fragment", rule, None)
+        name = f"text{number} (ignored)"
+        return Node(name, directive.span, directive.raw, "fragment", rule, None)
     values = {
         "prefix": directive.prefix,
         "start": directive.start,
@@ -175,12 +177,13 @@ def _text_row(url: URL, directive: TextDirective, name: str) -> Node:
         "text=[prefix-,]start[,end][,-suffix]: the text browsers scroll to and "
         f"highlight, {TEXT_REFERENCE}"
     )
+    name = f"text{number}" if number else "text directive"
     return Node(name, directive.span, directive.raw, "fragment", rule, None, terms)
 
 
 def _other_row(directive: OtherDirective) -> Node:
-    rule = f"not a text directive: browsers ignore it, {REFERENCE}"
-    return Node("other directive", directive.span, directive.raw, "fragment", rule, "fragment")
+    rule = f"a directive other than text=: browsers ignore it, {REFERENCE}"
+    return Node("other", directive.span, directive.raw, "fragment", rule, "fragment")
 
 
 def _directive_rows(url: URL, found: FragmentDirective) -> tuple[Node, ...]:
@@ -188,7 +191,7 @@ def _directive_rows(url: URL, found: FragmentDirective) -> tuple[Node, ...]:
     rows = [
         (
             d.span,
-            _text_row(url, d, "text directive" if len(texts) == 1 else f"text directive {i}"),
+            _text_row(url, d, "" if len(texts) == 1 else f" {i}"),
         )
         for i, d in enumerate(texts, 1)
     ]
@@ -204,7 +207,7 @@ def fragment_rows(url: URL) -> tuple[Node, ...]:
     if found is None or span is None:
         return ()
     kept = Node(
-        "fragment (location.hash)",
+        "location.hash",
         (span[0], found.delimiter_span[0]),
         found.fragment,
         "fragment",
@@ -212,7 +215,7 @@ def fragment_rows(url: URL) -> tuple[Node, ...]:
         "fragment",
     )
     directive = Node(
-        "fragment directive",
+        "directive",
         found.span,
         found.directive,
         "fragment",
