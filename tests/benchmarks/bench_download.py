@@ -17,8 +17,11 @@ the wall time of the process (start-up included), the throughput the file's size
 the best of the rounds, the peak memory the process's maximum resident set size
 (``wait4``).  The same rounds also download a 1 KiB file from the same server: its best
 time is each client's fixed cost (start-up, connection, the server starting to send),
-shown beside the ratio.  The servers run in their own processes.  With ``--update-docs`` the table
-replaces the "Downloads" section of docs/benchmarks.md (created when missing).
+shown beside the ratio; with valgrind installed, urlinspector's download of it is also
+counted in instructions (callgrind), which the machine's load does not change, so that
+start-up measured on a shared machine can be compared with another run's.  The servers run
+in their own processes.  With ``--update-docs`` the table replaces the "Downloads" section
+of docs/benchmarks.md (created when missing).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import os
 import platform
 import pwd
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -90,6 +94,9 @@ class Row:
     curl_small: list[Run]
     """The rounds' downloads of a :data:`SMALL` file from the same server."""
     ours_small: list[Run]
+    instructions: int | None = None
+    """The instructions urlinspector's download of the :data:`SMALL` file took
+    (callgrind), or None without valgrind."""
 
     @staticmethod
     def best(runs: list[Run]) -> float:
@@ -228,11 +235,31 @@ def our_environment(scratch: Path) -> dict[str, str]:
     return env
 
 
+def our_fetch(url: str, target: Path) -> list[str]:
+    """``urlinspector fetch -o TARGET URL``, the server being on 127.0.0.1."""
+    ours = [str(Path(sys.executable).with_name("urlinspector")), "fetch", "-o", str(target)]
+    return [*ours, "--timeout", "600", "--allow-local", url]
+
+
+def counted_instructions(argv: list[str], env: dict[str, str]) -> int | None:
+    """The instructions *argv* takes (valgrind's callgrind; the machine's load does not
+    change them), or None when valgrind is not installed."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    # the console script's interpreter, named: valgrind follows no "#!" line of a venv
+    command = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
+    done = subprocess.run([*command, *argv], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"valgrind failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if found else None
+
+
 def compare(url: str, size: int, rounds: int, scratch: Path) -> tuple[list[Run], list[Run]]:
     target = scratch / "downloaded.bin"
     curl = ["curl", "-s", "-o", str(target), url]
-    ours = [str(Path(sys.executable).with_name("urlinspector")), "fetch", "-o", str(target)]
-    ours += ["--timeout", "600", "--allow-local", url]  # the server is on 127.0.0.1
+    ours = our_fetch(url, target)
     env = our_environment(scratch)
     curl_runs: list[Run] = []
     our_runs: list[Run] = []
@@ -276,6 +303,9 @@ def run(sizes: list[Size] | None = None, rounds: int = 5) -> list[Row]:
                 curl, ours = compare(url, size.mib * MiB, rounds, scratch)
                 small_url = setup.url.format(port=port, name=small_file.name)
                 curl_small, ours_small = compare(small_url, SMALL, rounds, scratch)
+                instructions = counted_instructions(
+                    our_fetch(small_url, scratch / "counted.bin"), our_environment(scratch)
+                )
             served_file.unlink()
             rows.append(
                 Row(
@@ -286,6 +316,7 @@ def run(sizes: list[Size] | None = None, rounds: int = 5) -> list[Row]:
                     ours,
                     curl_small,
                     ours_small,
+                    instructions,
                 )
             )
     return rows
@@ -308,16 +339,17 @@ def table(rows: list[Row], rounds: int) -> str:
         "Run: `python tests/benchmarks/bench_download.py --update-docs`.",
         "",
         "| protocol | server | size | curl MiB/s | urlinspector MiB/s | ratio | rounds "
-        "| 1 KiB: curl / urlinspector ms | peak RSS MiB |",
-        "|---|---|--:|--:|--:|--:|--:|--:|--:|",
+        "| 1 KiB: curl / urlinspector ms | 1 KiB: urlinspector instructions | peak RSS MiB |",
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for row in rows:
         low, high = min(row.round_ratios), max(row.round_ratios)
         curl_ms, ours_ms = row.fixed_ms
+        counted = "-" if row.instructions is None else f"{row.instructions / 1e6:.0f} M"
         lines.append(
             f"| {row.protocol} | {row.server} | {_size(row.size)} | {row.mib_s(row.curl):.0f} "
             f"| {row.mib_s(row.ours):.0f} | {row.ratio:.2f}x | {low:.2f}-{high:.2f}x "
-            f"| {curl_ms:.0f} / {ours_ms:.0f} | {row.rss_mib:.0f} |"
+            f"| {curl_ms:.0f} / {ours_ms:.0f} | {counted} | {row.rss_mib:.0f} |"
         )
     lines += [
         "",
@@ -333,11 +365,12 @@ def table(rows: list[Row], rounds: int) -> str:
         "includes starting Python and importing the program, which curl does not pay: "
         "the 1 KiB column is each client's fixed cost (start-up, connecting, the server "
         "starting to send), which weighs most on the gopher rows, whose transfers are "
-        "the shortest.  urlinspector reads an ftp data connection 256 KiB at a time, and "
-        "moves a gopher binary from the socket to the file inside the kernel (Linux "
-        "splice: each read wakes when 256 KiB have come and takes up to 1 MiB).  On a "
-        "shared machine the figures of one run vary; the ratio, measured in the same "
-        "run, is the figure to compare.",
+        "the shortest; its instructions (valgrind's callgrind, one download) do not "
+        "depend on the machine's load, so they compare start-up across runs.  "
+        "urlinspector moves an ftp or gopher binary from the socket to the file inside "
+        "the kernel (Linux splice: each read wakes when 256 KiB have come and takes up "
+        "to 1 MiB).  On a shared machine the figures of one run vary; the ratio, "
+        "measured in the same run, is the figure to compare.",
         "",
         f"Measured on {platform.python_implementation()} {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs.",

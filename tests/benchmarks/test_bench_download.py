@@ -5,6 +5,7 @@ timings."""
 from __future__ import annotations
 
 import argparse
+import shutil
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,9 @@ def test_every_row_is_measured() -> None:
         assert row.ratio > 0
         assert row.rss_mib > 0
         assert all(ms > 0 for ms in row.fixed_ms)
+        if shutil.which("valgrind") is not None:  # (tests/system/install-debian-packages.sh)
+            assert row.instructions is not None
+            assert row.instructions > 10_000_000  # Python's own start-up is more than that
     text = bench_download.table(rows, 1)
     assert text.startswith(bench_download.SECTION)
     assert "| ftp | pyftpdlib | 2 MiB |" in text

@@ -40,10 +40,13 @@ def ftp_dialogue(
     *,
     greeting: bytes = b"220 ready\r\n",
     pasv_host: bytes = b"127.0.0.1",
+    data_listener: socket.socket | None = None,
 ) -> Script:
     """Greets with *greeting*, answers by :data:`ANSWERS` (*replies* override a verb's
     reply, PASV's too), offers PASV naming *pasv_host*, and sends LIST, NLST, MLSD
-    and RETR by *data* on the data connection (nothing when it is None)."""
+    and RETR by *data* on the data connection (nothing when it is None).  The data
+    connection is accepted on a new listener of 127.0.0.1 for each PASV, or on
+    *data_listener* (the test's, left open) when one is given."""
     answers = {**ANSWERS, **(replies or {})}
 
     def script(conn: socket.socket, server: ScriptedServer) -> None:
@@ -53,7 +56,9 @@ def ftp_dialogue(
             for line in server.lines(conn):
                 verb = line.split(b" ", 1)[0].upper()
                 if verb == b"PASV" and verb not in answers:
-                    listener = cleanup.enter_context(socket.create_server(("127.0.0.1", 0)))
+                    listener = data_listener or cleanup.enter_context(
+                        socket.create_server(("127.0.0.1", 0))
+                    )
                     port = listener.getsockname()[1]
                     host = pasv_host.replace(b".", b",")
                     conn.sendall(

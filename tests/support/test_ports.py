@@ -36,7 +36,7 @@ def _start(port: int) -> subprocess.Popen[bytes]:
     )
     try:
         ports.wait_listening(port, process, "the listener", timeout=20)
-    except ports.PortInUse:
+    except BaseException:  # (taken, or anything else: no listener is left running)
         _stop(process)
         raise
     return process
@@ -95,6 +95,7 @@ def test_a_server_that_exits_for_another_reason_did_not_start() -> None:
     said = lambda: process.stdout.read().decode() if process.stdout else ""  # noqa: E731
     with pytest.raises(ports.ServerDidNotStart, match="no configuration"):
         ports.wait_listening(port, process, "the server", output=said)
+    process.wait()
     if process.stdout is not None:
         process.stdout.close()
 

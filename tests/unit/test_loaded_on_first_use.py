@@ -112,3 +112,35 @@ def test_a_cancel_token_works_though_threading_loads_late() -> None:
         "else:\n    raise SystemExit('no Cancelled')"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+COMMAND_LINE_LATE = (
+    "urlinspector.cli.fetch_json",
+    "mimetypes",
+    "urlinspector.net.gopher_tls",
+    "hashlib",
+    "idna",
+)
+"""What ``urlinspector fetch`` of a plain gopher or ftp URL does without: ``--json``,
+the handshake of gophers://, a certificate's fingerprint, an internationalized host."""
+
+
+def test_a_plain_fetch_leaves_json_and_tls_unloaded() -> None:
+    """``fetch`` starts a new process for each download: what it loads and does not use
+    is start-up time every download pays (docs/benchmarks.md, Downloads)."""
+    code = (
+        "import json, sys; "
+        "import urlinspector.app, urlinspector.cli.fetch; "
+        "import urlinspector.cli.fetch_gopher, urlinspector.cli.fetch_ftp; "
+        "import urlinspector.cli.fetch_news, urlinspector.cli.fetch_file; "
+        "import urlinspector.net.gopher, urlinspector.net.ftp; "
+        "print(json.dumps([name for name in json.loads(sys.argv[1]) if name in sys.modules]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(COMMAND_LINE_LATE)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert json.loads(done.stdout) == []

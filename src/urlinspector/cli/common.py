@@ -29,10 +29,13 @@ from urlinspector.core.charsets import canonical_charset
 from urlinspector.core.limits import MAX_INPUT as MAX_INPUT  # (re-exported)
 from urlinspector.net.limits import Limits
 from urlinspector.net.saving import SaveRefused
+from urlinspector.net.session import PasswordCallback, Session
 from urlinspector.net.tls import TLSOptions
+from urlinspector.schemes.transcript import TranscriptListener
 
 if TYPE_CHECKING:
     from urlinspector import palette
+    from urlinspector.net.policy import Guard
 
 PROG = "urlinspector"
 
@@ -289,9 +292,7 @@ FETCH_DEADLINE = 300.0
 drips one byte a second, or a group that pages forever, ends instead of hanging."""
 
 
-def fetch_limits(
-    timeout: float | None, guard: Callable[[str, list[str]], None] | None = None
-) -> Limits:
+def fetch_limits(timeout: float | None, guard: Guard | None = None) -> Limits:
     """The limits of one ``fetch``: *timeout* (``--timeout``) seconds for the whole
     exchange (default :data:`FETCH_DEADLINE`), and no longer than that to connect or to
     wait for the next bytes; *guard* the request policy's (:func:`request_guard`).
@@ -314,6 +315,27 @@ def tls_options(args: argparse.Namespace) -> TLSOptions:
     protocol's: ftps and ftp with ``--tls``, gophers)."""
     return TLSOptions(
         cafile=getattr(args, "cacert", None), insecure=bool(getattr(args, "insecure", False))
+    )
+
+
+def fetch_session(
+    args: argparse.Namespace,
+    limits: Limits,
+    *,
+    transcript: TranscriptListener | None = None,
+    password: PasswordCallback | None = None,
+) -> Session:
+    """The session of one ``fetch``, built once from the command line: *limits*
+    (:func:`fetch_limits`, with the request policy's guard), ``--cacert`` and
+    ``--insecure``, ``--tls`` and ``--charset``, and the protocol's *transcript*
+    listener (``--transcript``) and *password* prompt."""
+    return Session(
+        limits=limits,
+        tls=tls_options(args),
+        auth_tls=bool(getattr(args, "tls", False)),
+        transcript=transcript,
+        password=password,
+        charset=getattr(args, "charset", "utf-8"),
     )
 
 
@@ -356,9 +378,7 @@ def check_port(url: URL, args: argparse.Namespace) -> None:
         raise ValueError(f"{reasons[0]}; to connect anyway, repeat the command with --allow-port")
 
 
-def request_guard(
-    url: URL, args: argparse.Namespace, port: int | None = None
-) -> Callable[[str, list[str]], None]:
+def request_guard(url: URL, args: argparse.Namespace, port: int | None = None) -> Guard:
     """The request policy's guard for the URL of the command line (connecting on *port*,
     default the URL's): a local address (loopback, private, link-local, as the host
     resolves) on a port other than the scheme's own is refused unless

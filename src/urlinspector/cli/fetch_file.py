@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from urlinspector.cli.common import (
     EXIT_FINDINGS,
@@ -23,16 +24,17 @@ from urlinspector.cli.common import (
     cannot_write,
     visible,
 )
-from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed, media_type
 from urlinspector.core import URL
 from urlinspector.net.errors import NetError
 from urlinspector.net.file import FileResult, LocalEntry
 from urlinspector.net.file import fetch as file_fetch
-from urlinspector.net.limits import Limits
 from urlinspector.net.saving import Saving, save_to
 from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import FileTarget, file_target
+
+if TYPE_CHECKING:  # (fetch --json only: a fetch for people does without it)
+    from urlinspector.cli.fetch_json import Facts
 
 __all__ = ["fetch", "folder_lines", "summarize"]
 
@@ -61,7 +63,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     try:
         if args.output:
             return _save(target, args.output, console)
-        result = file_fetch(target, limits=Limits(), sink=_sink(args, console))
+        result = file_fetch(target, sink=_sink(args, console))
     except (LocalProtocolError, NetError) as exc:
         return _error(str(exc))
     return _output(result, args, console)
@@ -115,6 +117,8 @@ def _output(result: FileResult, args: argparse.Namespace, console: Console) -> i
 def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
     """``fetch --json`` of a file URL (:mod:`.fetch_json`): a regular file to the -o
     file (else counted and let go); a folder's entries counted, nothing saved."""
+    from urlinspector.cli.fetch_json import Counted, FetchFailed, media_type
+
     target = file_target(url)  # another host's file: misuse, exit 2
     counted = Counted()
     try:

@@ -15,7 +15,7 @@ import getpass
 import os
 import sys
 from datetime import datetime
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from urlinspector.cli.common import (
     EXIT_FINDINGS,
@@ -27,22 +27,25 @@ from urlinspector.cli.common import (
     cannot_write,
     check_port,
     fetch_limits,
+    fetch_session,
     request_guard,
     table,
-    tls_options,
     visible,
 )
-from urlinspector.cli.fetch_json import Counted, Facts, media_type
 from urlinspector.core import URL, parse
 from urlinspector.core.model import PASSWORD
 from urlinspector.net.errors import NetError
 from urlinspector.net.ftp import FTPResult
 from urlinspector.net.ftp import fetch as fetch_url
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.session import Session
 from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.ftp.listing import Entry, Listing
-from urlinspector.schemes.ftp.transcript import Transcript, TranscriptLine, render_line
+from urlinspector.schemes.ftp.transcript import TranscriptLine, render_line
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan, readable
+
+if TYPE_CHECKING:  # (fetch --json only: a fetch for people does without it)
+    from urlinspector.cli.fetch_json import Facts
 
 __all__ = ["EMAIL_VARIABLE", "fetch", "listing_lines", "summarize", "without_password"]
 
@@ -164,13 +167,23 @@ def _sink(args: argparse.Namespace, console: Console, saving: Saving | None) -> 
     return File(saving.file) if saving is not None else MEMORY
 
 
+def _session(url: URL, args: argparse.Namespace) -> Session:
+    """The fetch's session: the command line's limits and request policy, TLS and
+    charset, the transcript on standard error (``--transcript``), the password prompt."""
+    return fetch_session(
+        args,
+        fetch_limits(args.timeout, request_guard(url, args)),
+        transcript=_show_line if args.transcript else None,
+        password=_ask_password,
+    )
+
+
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
     """The ``fetch`` handler for ftp URLs."""
-    limits = fetch_limits(args.timeout, request_guard(url, args))
+    session = _session(url, args)
     email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
     the_plan = plan(url, anonymous_password=email)  # refuses unsafe URLs: exit 2
     check_port(url, args)
-    transcript = Transcript(_show_line if args.transcript else None)
     if args.transcript:
         _print_plan(the_plan)
     saving: Saving | None = None
@@ -182,15 +195,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             return EXIT_FINDINGS
     try:
         result = fetch_url(
-            url,
-            sink=_sink(args, console, saving),
-            limits=limits,
-            password=_ask_password,
-            anonymous_password=email,
-            transcript=transcript,
-            charset=args.charset,
-            tls=tls_options(args),
-            auth_tls=bool(getattr(args, "tls", False)),
+            url, sink=_sink(args, console, saving), session=session, anonymous_password=email
         )
         if not args.transcript:  # else the transcript has shown them already
             if result.tls is not None:
@@ -257,7 +262,9 @@ def _output(
 def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving | None) -> bool:
     """``fetch --json`` of an ftp or ftps URL (:mod:`.fetch_json`): a file to the -o
     file as ``-o`` saves it (else counted and let go), a listing as the server sent it."""
-    limits = fetch_limits(args.timeout, request_guard(url, args))
+    from urlinspector.cli.fetch_json import Counted, media_type
+
+    session = _session(url, args)
     email = os.environ.get(EMAIL_VARIABLE) or DEFAULT_ANONYMOUS_PASSWORD
     the_plan = plan(url, anonymous_password=email)  # refuses unsafe URLs: exit 2
     check_port(url, args)
@@ -266,13 +273,8 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
     result = fetch_url(
         url,
         sink=File(saving.file) if saving is not None else Feed(counted.write),
-        limits=limits,
-        password=_ask_password,
+        session=session,
         anonymous_password=email,
-        transcript=Transcript(_show_line if args.transcript else None),
-        charset=args.charset,
-        tls=tls_options(args),
-        auth_tls=bool(getattr(args, "tls", False)),
     )
     if result.listing is not None:
         facts.kind, facts.entries = "listing", len(result.listing.entries)

@@ -15,8 +15,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import sys
-from dataclasses import dataclass
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from urlinspector.cli.common import (
     EXIT_OK,
@@ -26,19 +25,19 @@ from urlinspector.cli.common import (
     cannot_write,
     check_port,
     fetch_limits,
+    fetch_session,
     request_guard,
     tls_options,
     visible,
     width,
 )
-from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed, media_type
 from urlinspector.core import URL
 from urlinspector.net.driver import Connection
 from urlinspector.net.errors import NetError
 from urlinspector.net.gopher import GopherReply
 from urlinspector.net.gopher import fetch as gopher_fetch
-from urlinspector.net.limits import Limits
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.session import Session
 from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.net.tls import TLSOptions, UntrustedCertificate, describe
 from urlinspector.schemes.errors import RemoteProtocolError
@@ -50,6 +49,9 @@ from urlinspector.schemes.gopher import (
     request_from_url,
     type_name,
 )
+
+if TYPE_CHECKING:  # (fetch --json only: a fetch for people does without it)
+    from urlinspector.cli.fetch_json import Counted, Facts
 
 __all__ = ["fetch", "menu_lines", "summarize"]
 
@@ -148,8 +150,7 @@ class _TextOut:
             self.pending = ""
 
 
-@dataclass(frozen=True, slots=True)
-class _Options:
+class _Options(NamedTuple):
     """The command line's settings for one gopher fetch, read once."""
 
     output: str | None
@@ -200,8 +201,7 @@ def _failure(exc: Exception, options: _Options) -> str:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Route:
+class _Route(NamedTuple):
     """Where the reply goes, decided from the item's kind and the options before
     connecting."""
 
@@ -255,7 +255,8 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             "is binary data: save it with -o FILE (or send the bytes to stdout with --raw)"
         )
         return EXIT_USAGE
-    limits = fetch_limits(args.timeout, request_guard(url, args, request.port))
+    guard = request_guard(url, args, request.port)
+    session = fetch_session(args, fetch_limits(args.timeout, guard))
     _transcript(options, f"connecting to {request.hostport}{' (TLS)' * request.tls}")
     _transcript(options, "> " + request.data.decode("utf-8", "replace").rstrip("\r\n"))
     saving: Saving | None = None
@@ -266,7 +267,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
             return _fail(cannot_write(options.output, exc))
     route = _Route.of(request.kind, options, saving, console)
     try:
-        reply = _receive(request, limits, options, route)
+        reply = _receive(request, session, options, route)
         message = _save_held_body(reply, route, options.charset)
         if message is not None:
             _discard(saving)
@@ -293,7 +294,7 @@ def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
 
 
 def _receive(
-    request: GopherRequest, limits: Limits, options: _Options, route: _Route
+    request: GopherRequest, session: Session, options: _Options, route: _Route
 ) -> GopherReply:
     """Send the request and take the reply where *route* says."""
     target = route.target
@@ -308,12 +309,10 @@ def _receive(
     return gopher_fetch(
         request,
         sink=route.sink,
-        limits=limits,
-        charset=options.charset,
+        session=session,
         on_item=to_file if route.menu_to_file else None,
         keep_items=not route.menu_to_file,
         on_connect=lambda conn: _connected(options, conn),
-        tls=options.tls,
     )
 
 
@@ -423,10 +422,13 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
     binary body to the -o file (else counted and let go), a menu or attributes as the
     server sent them.  An error menu sent in a document's place, a Gopher+ error or a
     reply cut short is the object's error."""
+    from urlinspector.cli.fetch_json import Counted, FetchFailed, media_type
+
     request = request_from_url(url)  # LocalProtocolError (nothing sent): exit status 2
     check_port(url, args)
     options = _Options.from_args(args)
-    limits = fetch_limits(args.timeout, request_guard(url, args, request.port))
+    guard = request_guard(url, args, request.port)
+    session = fetch_session(args, fetch_limits(args.timeout, guard))
     facts.host, facts.port = request.host, request.port
     facts.kind, facts.item_type = request.kind, request.gophertype
     facts.content_type = media_type(request.selector.decode("utf-8", "replace"))
@@ -437,12 +439,7 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
         sink = File(saving.file, hold=_PEEK) if saving is not None else Feed(counted.write)
     _transcript(options, f"connecting to {request.hostport}{' (TLS)' * request.tls}")
     reply = gopher_fetch(
-        request,
-        sink=sink,
-        limits=limits,
-        charset=options.charset,
-        on_connect=lambda conn: _connected(options, conn),
-        tls=options.tls,
+        request, sink=sink, session=session, on_connect=lambda conn: _connected(options, conn)
     )
     facts.bytes = reply.size if document else counted.size
     if request.kind == "menu":
@@ -463,6 +460,8 @@ def _check_document(
 ) -> None:
     """A short text or binary body that is an error menu sent in its place fails; else
     its held bytes go to the file."""
+    from urlinspector.cli.fetch_json import FetchFailed
+
     held = reply.body if saving is not None else bytes(counted.head)
     if not held or reply.size > _PEEK:
         return

@@ -28,7 +28,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from urlinspector.cli.common import (
     EXIT_OK,
@@ -36,15 +36,14 @@ from urlinspector.cli.common import (
     cannot_write,
     check_port,
     fetch_limits,
+    fetch_session,
     request_guard,
     truncate,
     visible,
     width,
 )
-from urlinspector.cli.fetch_json import Counted, Facts, FetchFailed
 from urlinspector.core import URL
 from urlinspector.net.errors import NetError
-from urlinspector.net.limits import Limits
 from urlinspector.net.nntp import (
     NewsClient,
     ServerInfo,
@@ -53,6 +52,7 @@ from urlinspector.net.nntp import (
     server_for,
 )
 from urlinspector.net.saving import Saving, save_to
+from urlinspector.net.session import Session
 from urlinspector.net.sink import MEMORY, Feed, File, Raw, Sink
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.nntp.article import Article
@@ -60,6 +60,9 @@ from urlinspector.schemes.nntp.errors import AuthenticationRequired, ClearTextLo
 from urlinspector.schemes.nntp.listing import GroupList, OverviewEntry, OverviewPage
 from urlinspector.schemes.nntp.session import DEFAULT_PAGE_SIZE, Credentials
 from urlinspector.schemes.nntp.url import NewsTarget, ServerAddress, Target, news_target
+
+if TYPE_CHECKING:  # (fetch --json only: a fetch for people does without it)
+    from urlinspector.cli.fetch_json import Facts
 
 __all__ = ["EXIT_FAILED", "fetch", "summarize"]
 
@@ -197,8 +200,6 @@ class _Options:
     raw: bool
     """``--raw``: the server's replies as they came, to standard output."""
     transcript: bool
-    charset: str
-    """``--charset``: the fallback for text that declares none."""
     server: str | None
     """``--server HOST[:PORT]``, for news: URLs."""
     allow_plaintext_auth: bool
@@ -210,7 +211,6 @@ class _Options:
             output=args.output,
             raw=bool(args.raw),
             transcript=bool(args.transcript),
-            charset=args.charset,
             server=getattr(args, "server", None),
             allow_plaintext_auth=bool(getattr(args, "allow_plaintext_auth", False)),
             timeout=args.timeout,
@@ -224,7 +224,7 @@ class _Request:
     target: NewsTarget
     options: _Options
     address: ServerAddress
-    limits: Limits
+    session: Session
     credentials: Credentials | None
 
     @classmethod
@@ -239,22 +239,15 @@ class _Request:
         # a server of the user's setting (--server, NNTPSERVER) is theirs; an nntp: URL's
         # is judged by the request policy
         guard = None if address.source != "url" else request_guard(url, args, address.port)
-        return cls(
-            target,
-            options,
-            address,
+        session = fetch_session(
+            args,
             fetch_limits(options.timeout, guard),
-            _credentials(target, address.host, options),
+            transcript=_transcript_line if options.transcript else None,
         )
+        return cls(target, options, address, session, _credentials(target, address.host, options))
 
     def client(self, sink: Sink) -> NewsClient:
-        return NewsClient(
-            self.address,
-            limits=self.limits,
-            credentials=self.credentials,
-            transcript=_transcript_line if self.options.transcript else None,
-            sink=sink,
-        )
+        return NewsClient(self.address, self.session, credentials=self.credentials, sink=sink)
 
 
 def fetch(url: URL, args: argparse.Namespace, console: Console) -> int:
@@ -328,7 +321,7 @@ def _login_hint(exc: RemoteProtocolError, host: str) -> str:
 def _show_groups(
     client: NewsClient, target: NewsTarget, options: _Options, output: _Output, console: Console
 ) -> None:
-    groups = client.list_groups(fallback_charset=options.charset)
+    groups = client.list_groups()
     if not options.raw:
         output.lines(_group_lines(groups))
 
@@ -337,17 +330,14 @@ def _show_overview(
     client: NewsClient, target: NewsTarget, options: _Options, output: _Output, console: Console
 ) -> None:
     assert target.group is not None
-    _overview(client, target.group, options.charset, output, not options.raw, console)
+    _overview(client, target.group, output, not options.raw, console)
 
 
 def _show_article(
     client: NewsClient, target: NewsTarget, options: _Options, output: _Output, console: Console
 ) -> None:
     article = client.article(
-        group=target.group,
-        number=target.article_number,
-        message_id=target.message_id,
-        fallback_charset=options.charset,
+        group=target.group, number=target.article_number, message_id=target.message_id
     )
     _notes(article.notes)
     if options.output is None and not options.raw:  # else the sink had its octets
@@ -362,16 +352,11 @@ _SHOW: Mapping[Target, _Show] = MappingProxyType(
 
 
 def _overview(
-    client: NewsClient,
-    group: str,
-    charset: str,
-    output: _Output,
-    show: bool,
-    console: Console,
+    client: NewsClient, group: str, output: _Output, show: bool, console: Console
 ) -> None:
     first = True
     number_width = 1
-    for page in client.overview(group, count=DEFAULT_PAGE_SIZE, fallback_charset=charset):
+    for page in client.overview(group, count=DEFAULT_PAGE_SIZE):
         status = page.group
         if first:
             first = False
@@ -393,6 +378,8 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
     """``fetch --json`` of a news: or nntp: URL (:mod:`.fetch_json`): an article as
     ``-o`` saves it (else counted and let go), the group list or a group's overview
     (every page) as the server sent it."""
+    from urlinspector.cli.fetch_json import Counted, FetchFailed
+
     request = _Request.of(url, args)
     target, options, address = request.target, request.options, request.address
     facts.host, facts.port, facts.kind = address.host, address.port, target.kind
@@ -412,10 +399,7 @@ def summarize(url: URL, args: argparse.Namespace, facts: Facts, saving: Saving |
 
 def _article_facts(client: NewsClient, target: NewsTarget, options: _Options, facts: Facts) -> None:
     article = client.article(
-        group=target.group,
-        number=target.article_number,
-        message_id=target.message_id,
-        fallback_charset=options.charset,
+        group=target.group, number=target.article_number, message_id=target.message_id
     )
     facts.bytes = len(article.raw)
     # RFC 2045 §5.2: without a Content-Type, text/plain
@@ -427,14 +411,14 @@ def _article_facts(client: NewsClient, target: NewsTarget, options: _Options, fa
 def _group_list_facts(
     client: NewsClient, target: NewsTarget, options: _Options, facts: Facts
 ) -> None:
-    facts.entries = len(client.list_groups(fallback_charset=options.charset).groups)
+    facts.entries = len(client.list_groups().groups)
 
 
 def _overview_facts(
     client: NewsClient, target: NewsTarget, options: _Options, facts: Facts
 ) -> None:
     assert target.group is not None
-    pages = client.overview(target.group, count=DEFAULT_PAGE_SIZE, fallback_charset=options.charset)
+    pages = client.overview(target.group, count=DEFAULT_PAGE_SIZE)
     facts.entries = sum(len(page.entries) for page in pages)
 
 

@@ -18,7 +18,8 @@ from pathlib import PurePosixPath
 
 from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import TooLarge
-from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.limits import CancelToken
+from urlinspector.net.session import DEFAULT_SESSION, Session
 from urlinspector.net.sink import MEMORY, File, Memory, Sink, body_writer
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import FileTarget, file_url
@@ -98,77 +99,100 @@ def _list(target: FileTarget, cancel: CancelToken | None) -> FileResult:
 
 
 def fetch(
-    target: FileTarget,
-    *,
-    limits: Limits | None = None,
-    cancel: CancelToken | None = None,
-    progress: Callable[[int, int | None], None] | None = None,
-    sink: Sink = MEMORY,
+    target: FileTarget, *, sink: Sink = MEMORY, session: Session = DEFAULT_SESSION
 ) -> FileResult:
     """Read the regular file *target* names, or list the folder it names.  The bytes go
     to *sink* (:mod:`urlinspector.net.sink`): memory (:attr:`FileResult.data`, at most
-    ``limits.max_memory`` bytes), or any size to a :class:`File` (``hold`` does not
-    apply), a :class:`~urlinspector.net.sink.Feed` or a
+    the session's ``limits.max_memory`` bytes), or any size to a :class:`File`
+    (``hold`` does not apply), a :class:`~urlinspector.net.sink.Feed` or a
     :class:`~urlinspector.net.sink.Raw` stream (a file has no framing: the same bytes).
+    The session's progress callback hears ``(done, size)`` after every read.
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` for a missing or
     unreadable file and for anything but a regular file or a folder,
     :class:`~urlinspector.net.errors.TooLarge` past the cap, and
-    :class:`~urlinspector.net.errors.Cancelled` after *cancel*."""
-    limits = limits or Limits()
+    :class:`~urlinspector.net.errors.Cancelled` after the session's cancel token."""
     if isinstance(sink, File) and sink.hold:
         raise ValueError("a file URL's bytes all go to the file: File(hold=0)")
-    write = body_writer(sink) or sink.raw  # None: kept in memory
     path = str(target.path)
-    if cancel is not None:
-        cancel.check()
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    except FileNotFoundError:
-        raise LocalProtocolError(f"there is no file or folder {quoted(path)}") from None
-    except OSError as exc:
-        raise LocalProtocolError(f"cannot read {quoted(path)}: {exc.strerror}") from None
+    if session.cancel is not None:
+        session.cancel.check()
+    fd = _open(path)
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            return _list(target, cancel)
+            return _list(target, session.cancel)
         if not stat.S_ISREG(info.st_mode):
             raise LocalProtocolError(
                 f"{quoted(path)} is {_what(info.st_mode)}: only regular files are read "
                 "(reading it could wait for ever or never end)"
             )
         os.set_blocking(fd, True)
-        total = info.st_size
-        if isinstance(sink, Memory) and total > limits.max_memory:
+        cap = session.limits.max_memory
+        if isinstance(sink, Memory) and info.st_size > cap:
             raise TooLarge(
-                f"{quoted(path)} is {total:,} bytes, more than the "
-                f"{limits.max_memory // MiB} MiB kept in memory"
+                f"{quoted(path)} is {info.st_size:,} bytes, more than the {cap // MiB} MiB "
+                "kept in memory"
             )
-        chunks: list[bytes] = []
-        done = 0
-        while True:
-            if cancel is not None:
-                cancel.check()
-            try:
-                want = CHUNK if write is not None else min(CHUNK, limits.max_memory + 1 - done)
-                chunk = os.read(fd, want)
-            except OSError as exc:
-                raise LocalProtocolError(f"cannot read {quoted(path)}: {exc.strerror}") from None
-            if not chunk:
-                break
-            done += len(chunk)
-            if write is not None:
-                write(chunk)
-            else:
-                if done > limits.max_memory:  # the file grew while it was read
-                    raise TooLarge(
-                        f"{quoted(path)} holds more than the {limits.max_memory // MiB} MiB "
-                        "kept in memory"
-                    )
-                chunks.append(chunk)
-            if progress is not None:
-                progress(done, max(total, done))
-        data = None if write is not None else b"".join(chunks)
-        return FileResult(target, data=data, size=done)
+        write = body_writer(sink) or sink.raw  # None: kept in memory
+        reader = _Reader(fd, path, info.st_size, session)
+        if write is None:
+            data = reader.keep(cap)
+            return FileResult(target, data=data, size=len(data))
+        return FileResult(target, size=reader.copy(write))
     finally:
         os.close(fd)
+
+
+def _open(path: str) -> int:
+    """*path* opened for reading without blocking (a FIFO would wait for a writer)."""
+    try:
+        return os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise LocalProtocolError(f"there is no file or folder {quoted(path)}") from None
+    except OSError as exc:
+        raise LocalProtocolError(f"cannot read {quoted(path)}: {exc.strerror}") from None
+
+
+class _Reader:
+    """A regular file's bytes in chunks of :data:`CHUNK`, the session's cancel token
+    checked and its progress callback told ``(done, size)`` after each."""
+
+    def __init__(self, fd: int, path: str, size: int, session: Session) -> None:
+        self.fd = fd
+        self.path = path
+        self.size = size
+        self.cancel = session.cancel
+        self.progress = session.progress
+        self.done = 0
+
+    def chunk(self, most: int) -> bytes:
+        """The next bytes, at most *most*; b"" at the end."""
+        if self.cancel is not None:
+            self.cancel.check()
+        try:
+            chunk = os.read(self.fd, most)
+        except OSError as exc:
+            raise LocalProtocolError(f"cannot read {quoted(self.path)}: {exc.strerror}") from None
+        self.done += len(chunk)
+        if chunk and self.progress is not None:
+            self.progress(self.done, max(self.size, self.done))
+        return chunk
+
+    def copy(self, write: Callable[[bytes], object]) -> int:
+        """Every byte handed to *write*, in any number; how many."""
+        while chunk := self.chunk(CHUNK):
+            write(chunk)
+        return self.done
+
+    def keep(self, cap: int) -> bytes:
+        """Every byte, in memory: :class:`TooLarge` past *cap* (the file grew while it
+        was read)."""
+        chunks: list[bytes] = []
+        while chunk := self.chunk(min(CHUNK, cap + 1 - self.done)):
+            if self.done > cap:
+                raise TooLarge(
+                    f"{quoted(self.path)} holds more than the {cap // MiB} MiB kept in memory"
+                )
+            chunks.append(chunk)
+        return b"".join(chunks)

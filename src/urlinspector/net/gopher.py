@@ -1,10 +1,10 @@
 """Dereferencing gopher URLs: connect, send the request, read the reply into events.
 
 :func:`fetch` is what the command line and the viewer call (the viewer on a worker
-thread, with a :class:`~urlinspector.net.limits.CancelToken` for its Stop button and
-``on_item`` to show a menu while it arrives); where the body goes is its
-:mod:`~urlinspector.net.sink` (memory, a file, the raw bytes to a stream, or a function
-fed as they come).  The wire format is
+thread, with its Stop button's :class:`~urlinspector.net.limits.CancelToken` in the
+:class:`~urlinspector.net.session.Session`, and ``on_item`` to show a menu while it
+arrives); where the body goes is its :mod:`~urlinspector.net.sink` (memory, a file, the
+raw bytes to a stream, or a function fed as they come).  The wire format is
 :mod:`urlinspector.schemes.gopher`'s; the timeouts, the memory cap and cancellation are
 :mod:`urlinspector.net.driver`'s.  A ``gophers://`` URL goes inside TLS
 (:mod:`urlinspector.net.gopher_tls`: never retried in clear text; the certificate judged
@@ -18,11 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from urlinspector.core import URL
-from urlinspector.net.driver import Connection, Progress, Pump
-from urlinspector.net.gopher_tls import start_tls
-from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.driver import Connection, Pump
+from urlinspector.net.session import DEFAULT_SESSION, Session
 from urlinspector.net.sink import MEMORY, File, Memory, Sink
-from urlinspector.net.tls import Certificate, TLSOptions
+from urlinspector.net.tls import Certificate
 from urlinspector.schemes.gopher import (
     NEED_DATA,
     Attribute,
@@ -91,14 +90,10 @@ def fetch(
     *,
     search: str | bytes | None = None,
     sink: Sink = MEMORY,
-    limits: Limits | None = None,
-    cancel: CancelToken | None = None,
-    charset: str = "utf-8",
-    progress: Progress | None = None,
+    session: Session = DEFAULT_SESSION,
     on_item: Callable[[MenuItem], object] | None = None,
     keep_items: bool = True,
     on_connect: Callable[[Connection], object] | None = None,
-    tls: TLSOptions | None = None,
 ) -> GopherReply:
     """Dereference a gopher URL (or a request built from one) and read the whole reply.
 
@@ -107,17 +102,17 @@ def fetch(
       (the default: :attr:`GopherReply.body`), a file (a binary body to a regular file
       moves inside the kernel), the raw reply to a stream, or a function fed as it
       comes;
-    * *limits*: timeouts and the memory cap (10 s to connect, 30 s per read, 64 MiB);
-    * *cancel*: checked at least every 0.1 s; :class:`~urlinspector.net.errors.Cancelled`
-      ends the transfer;
-    * *progress*: ``progress(bytes_so_far, total_or_None)`` after every read;
+    * *session* (:mod:`urlinspector.net.session`): the limits (10 s to connect, 30 s
+      per read, 64 MiB by default) and the request policy, the cancel token (checked at
+      least every 0.1 s; :class:`~urlinspector.net.errors.Cancelled` ends the
+      transfer), ``progress(bytes_so_far, total_or_None)`` after every read, the
+      charset menus and attributes are decoded with, and how the certificate of a
+      ``gophers://`` URL's server is trusted (plain gopher URLs ignore it);
     * *on_item*: every menu item as it arrives; with *keep_items* False the items are not
       kept in :attr:`GopherReply.items` (a menu of any size then passes in bounded
       memory; else they count against the memory cap);
     * *on_connect*: called with the :class:`Connection` once connected (for a
-      ``gophers://`` URL, once TLS is up: ``conn.tls_socket`` holds its certificate);
-    * *tls*: how the certificate of a ``gophers://`` URL's server is trusted (default:
-      verified against the system's store); plain gopher URLs ignore it.
+      ``gophers://`` URL, once TLS is up: ``conn.tls_socket`` holds its certificate).
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` (nothing sent) for a
     URL that cannot be sent safely, the :mod:`urlinspector.net.errors` for network
@@ -128,27 +123,25 @@ def fetch(
     :attr:`GopherReply.error`.
     """
     request = _request(target, search)
-    limits = limits or Limits()
     reply = GopherReply(request)
-    with Connection.open(
-        request.host, request.port, limits=limits, cancel=cancel, what="gopher"
-    ) as conn:
+    with Connection.open(request.host, request.port, session, what="gopher") as conn:
         reply.peer = conn.peer
         if request.tls:  # before a single octet of the request
-            reply.certificate = start_tls(conn, request.host, tls or TLSOptions())
+            from urlinspector.net.gopher_tls import start_tls  # (only for gophers://)
+
+            reply.certificate = start_tls(conn, request.host, session.tls)
         if on_connect is not None:
             on_connect(conn)
         conn.send(request.data)
         pump = Pump(
             conn,
-            GopherReader.for_request(request, charset=charset),
-            sink=sink.target,
-            progress=progress,
+            # a text line may run to the memory cap without a line end, and no further
+            GopherReader.for_request(
+                request, charset=session.charset, max_text_line=session.limits.max_memory
+            ),
+            sink,  # (never spliced for TLS: its bytes are decrypted in Python)
             need_data=NEED_DATA,
             what=f"gopher {request.kind}",
-            on_bytes=sink.raw,
-            memory=sink.hold,
-            splice=sink.splices,  # (never for TLS: its bytes are decrypted in Python)
             # attributes are kept whole; text, binaries and menus stream to a file
             advice="" if request.kind == "attributes" else "save it to a file instead",
         )

@@ -88,11 +88,9 @@ def _presented(conn: Connection, host: str, reason: str) -> Certificate | None:
         with Connection.open(
             conn.host,
             conn.port,
-            limits=conn.limits,
-            cancel=conn.cancel,
+            conn.session,
             what=conn.what,
-            tls=True,
-            ssl_context=client_context(TLSOptions(insecure=True)),
+            tls=client_context(TLSOptions(insecure=True)),
             server_hostname=host,
         ) as probe:
             tls = probe.tls_socket

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from urlinspector.net.errors import Cancelled
+
+if TYPE_CHECKING:
+    from urlinspector.net.policy import Guard
 
 __all__ = ["CancelToken", "Limits"]
 
@@ -25,10 +28,11 @@ class Limits:
     total_timeout: float | None = None
     """Seconds the whole exchange may take (connect, send, every read), or None for no
     limit.  The read timeout alone never ends a server that sends one byte a second."""
-    guard: Callable[[str, list[str]], None] | None = None
-    """Called with a host and the addresses it resolved to, before connecting to any:
-    raises to keep the request from being sent (:class:`urlinspector.net.policy.Guard`,
-    the request policy).  The connection then goes to those addresses only."""
+    guard: Guard | None = None
+    """The request policy (:class:`urlinspector.net.policy.Guard`): called with a host
+    and the addresses it resolved to, before connecting to any, it raises to keep the
+    request from being sent; the connection then goes to those addresses only.  It
+    judges an ftp data connection too (:meth:`~urlinspector.net.policy.Guard.data`)."""
 
 
 class CancelToken:

@@ -17,6 +17,13 @@ a link on a page is the page author's (:class:`Reach`).  The command line cannot
 person from a program that passes on a URL it was given, so there a local address on a
 port that is not the scheme's own needs ``--allow-local`` too (docs/cli.md).
 
+An ftp data connection is judged too (:meth:`Guard.data`): it goes to the control
+connection's own server (the address of a PASV reply is never trusted), but on the port
+the server's EPSV or PASV reply names; on a loopback address that is another of this
+machine's services than the one the URL named, reached only when local addresses are
+allowed for the request (``--allow-local``, a local page, the person's word: the viewer
+asks).
+
 The policy judges the addresses a host name resolves to, not the name (``localhost``,
 ``127.1``, ``0x7f.1``, ``[::1]``, ``::ffff:127.0.0.1`` and any name that resolves to
 127.0.0.1 alike): :class:`Guard` is called by the connecting code with the addresses it
@@ -30,10 +37,9 @@ import contextlib
 import ipaddress
 import re
 import socket
-from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
 from urlinspector.core import URL
 from urlinspector.core.registry import DEFAULT_PORTS
@@ -48,6 +54,7 @@ __all__ = [
     "Refused",
     "address_kind",
     "before_connecting",
+    "data_refusal",
     "host_kind",
     "page_is_local",
     "permit_for",
@@ -121,20 +128,27 @@ _INET_ATON_FORM = re.compile(r"(?:0x[0-9a-f]*|[0-9]+)(?:\.(?:0x[0-9a-f]*|[0-9]+)
 class Refused(LocalProtocolError):
     """The policy keeps this request from being sent (nothing was sent: our side, as
     for a URL that cannot be sent safely); the message says why and how to go on
-    (``--allow-local``, or the address typed by the person)."""
+    (``--allow-local``, or the address typed by the person).  *question* is what to
+    ask the person when their word lets the request go on (the viewer asks it, and
+    fetches again with their consent); None when it does not."""
+
+    def __init__(self, message: str, *, question: str | None = None) -> None:
+        super().__init__(message)
+        self.question = question
 
 
-@dataclass(frozen=True, slots=True)
-class Permit:
+class Permit(NamedTuple):
     """What one request may reach: *reach* how it was reached; *local* whether local
     addresses are allowed for it (the page is local itself, the person said so, or
-    ``--allow-local``); *scheme* and *port* the URL's, to judge the port by."""
+    ``--allow-local``); *scheme* and *port* the URL's, to judge the port by;
+    *consented* whether the person was asked about this request and said go on."""
 
     scheme: str
     port: int
     reach: Reach = Reach.TYPED
     local: bool = False
     command_line: bool = False
+    consented: bool = False
 
 
 def _own_port(scheme: str, port: int) -> bool:
@@ -157,6 +171,30 @@ def refusal(permit: Permit, address: str, host: str = "") -> str | None:
     return f"{where} leads to {address}{named}{port}, a {kind} address: {why}"
 
 
+def data_refusal(permit: Permit, server: tuple[str, int], port: int) -> str | None:
+    """Why *permit* does not reach the data connection that the ftp server at *server*
+    (the control connection's peer: address and port) asks for on *port* (its EPSV or
+    PASV reply; the address is always the server's own), or None.  On a loopback
+    address another port is another of this machine's services, which the URL did not
+    name: it is reached only when local addresses are allowed for the request, or
+    when the person was asked and said go on."""
+    address, control_port = server
+    if port == control_port or address_kind(address) != "loopback":
+        return None
+    if permit.local or permit.consented:
+        return None
+    return (
+        f"the ftp server at {_hostport(address, control_port)} asks for its data "
+        f"connection on {_hostport(address, port)}, another port of a loopback address "
+        f"than the URL names: {ADDRESS_KINDS['loopback']}, where whatever listens there "
+        "may be another service"
+    )
+
+
+def _hostport(address: str, port: int) -> str:
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
 class Guard:
     """Called by the connecting code with the addresses a host resolved to, before any
     of them is connected to: raises :class:`Refused` when the permit does not reach one
@@ -175,6 +213,18 @@ class Guard:
             if reason is not None:
                 hint = f"; {self.hint}" if self.hint else ""
                 raise Refused(f"not connected: {reason}{hint}")
+
+    def data(self, server: tuple[str, int], port: int) -> None:
+        """Before an ftp data connection to the control connection's peer *server* on
+        *port*: raises :class:`Refused` when :func:`data_refusal` gives a reason, with
+        the hint on the command line, the question to ask elsewhere (the viewer)."""
+        reason = data_refusal(self.permit, server, port)
+        if reason is None:
+            return
+        if self.permit.command_line:
+            hint = f"; {self.hint}" if self.hint else ""
+            raise Refused(f"not connected: {reason}{hint}")
+        raise Refused(f"not connected: {reason}", question=reason)
 
 
 def before_connecting(url: URL, *, reach: Reach, page: URL | None = None) -> list[str]:
@@ -231,7 +281,7 @@ def permit_for(
         or (reach is Reach.LINK and (page is None or page_is_local(page)))
         or (consented and host_kind(url.host) is not None)
     )
-    return Permit(scheme, port, reach, local=local, command_line=command_line)
+    return Permit(scheme, port, reach, local=local, command_line=command_line, consented=consented)
 
 
 def page_is_local(page: URL | None) -> bool:

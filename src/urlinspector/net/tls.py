@@ -18,15 +18,13 @@ NNTPS or STARTTLS (:mod:`urlinspector.net.nntp`).
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
-from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from urlinspector.net.errors import ConnectFailed
 
 if TYPE_CHECKING:
     import ssl
+    from datetime import datetime
 
 __all__ = [
     "Certificate",
@@ -38,8 +36,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class TLSOptions:
+class TLSOptions(NamedTuple):
     """How a TLS server is trusted.  The default verifies its certificate against the
     system's trust store and the URL's host."""
 
@@ -63,8 +60,7 @@ class TLSOptions:
         return "verified against the system's trust store"
 
 
-@dataclass(frozen=True, slots=True)
-class Certificate:
+class Certificate(NamedTuple):
     """The certificate a TLS server presented, and the connection it secured."""
 
     subject: str
@@ -140,6 +136,8 @@ class UntrustedCertificate(ConnectFailed):
 
 def fingerprint(der: bytes) -> str:
     """SHA-256 of a DER certificate as ``AB:CD:...`` (the form browsers show)."""
+    import hashlib  # (loaded with the first certificate: a plain fetch needs none)
+
     digest = hashlib.sha256(der).hexdigest().upper()
     return ":".join(digest[i : i + 2] for i in range(0, len(digest), 2))
 

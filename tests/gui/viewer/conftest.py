@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 
 import pytest
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
 
 from tests.gui.helpers import stop_viewer
 from tests.integration.ftp.servers import PyftpdlibServer, build_tree, handler_classes
@@ -138,11 +139,20 @@ def wait_idle(qtbot: Any, pane: ViewerPane, timeout: int = 10000) -> None:
 def go(qtbot: Any, pane: ViewerPane) -> Callable[[str], ViewerPane]:
     """``go(url)``: navigate as the person does by typing *url*, and wait for the page
     (a link on the page shown is ``pane.follow(url)``, which the request policy
-    judges)."""
+    judges).  The servers of these tests are on this machine, so an ftp server's data
+    port is another of its ports, which the viewer asks about (the request policy:
+    tests/gui/viewer/test_request_policy.py); the person says yes, as they would to
+    their own test server."""
 
     def navigate(url: str) -> ViewerPane:
         pane.navigate(parse(url), Origin.TYPED)
         wait_idle(qtbot, pane)
+        box = pane.navigator.port_warning
+        if box is not None and "asks for its data connection on" in box.informativeText():
+            next(b for b in box.buttons() if "Connect" in b.text()).click()
+            wait_idle(qtbot, pane)
+            pane.activateWindow()  # back from the question, as the window manager does
+            qtbot.waitUntil(lambda: QApplication.activeWindow() is pane.window())
         return pane
 
     return navigate

@@ -5,6 +5,8 @@ their passwords is each pane's own state."""
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +32,19 @@ from urlinspector.gui.viewer.pages import PageStack
 from urlinspector.gui.viewer.pane import ViewerPane
 from urlinspector.gui.viewer.places import Places
 from urlinspector.gui.viewer.showing import PageRenderer
-from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner, JobSignals
-from urlinspector.net.limits import CancelToken
+from urlinspector.gui.viewer.tasks import (
+    FilePage,
+    file_save_task,
+    file_task,
+    ftp_resume_task,
+    ftp_task,
+    gopher_task,
+    news_task,
+)
+from urlinspector.gui.viewer.workers import VIEW_SESSION, Job, JobContext, JobRunner, JobSignals
+from urlinspector.net.errors import TooLarge
+from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Session
 
 pytestmark = pytest.mark.gui
 
@@ -180,3 +193,35 @@ def test_each_viewer_shows_passwords_as_its_window_says(
     finally:
         stop_viewer(first)
         stop_viewer(second)
+
+
+def test_a_handler_fetches_with_the_viewers_one_session(
+    renderer: PageRenderer, tmp_path: Path
+) -> None:
+    """The viewer's session (its fetch settings) reaches the network layer through the
+    handler and its task: here its memory cap refuses a file one octet too big."""
+    (tmp_path / "a.txt").write_bytes(b"x" * 9)
+    pages = renderer.pages
+    net = NetOptions(session=Session(limits=Limits(max_memory=8)))
+    handler = FileHandler(FileContext(renderer, pages.listing_page, pages.message_page, net))
+    step = handler.plan(parse((tmp_path / "a.txt").as_uri()))
+    assert isinstance(step, Fetch)
+    with pytest.raises(TooLarge):
+        step.task(JobContext(JobSignals(), CancelToken()))
+    net.session = VIEW_SESSION
+    step = handler.plan(parse((tmp_path / "a.txt").as_uri()))
+    assert isinstance(step, Fetch)
+    assert isinstance(step.task(JobContext(JobSignals(), CancelToken())), FilePage)
+
+
+BUNDLE = {"limits", "tls", "auth_tls", "charset", "fallback_charset", "cancel", "progress"}
+"""What a task once took one keyword each of, and now finds in its session."""
+
+
+@pytest.mark.parametrize(
+    "task", [gopher_task, ftp_task, ftp_resume_task, news_task, file_task, file_save_task]
+)
+def test_each_task_takes_the_session_not_its_fields(task: Callable[..., Any]) -> None:
+    parameters = inspect.signature(task).parameters
+    assert parameters["session"].annotation in (Session, "Session")
+    assert BUNDLE.isdisjoint(parameters)

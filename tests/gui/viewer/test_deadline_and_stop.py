@@ -17,6 +17,7 @@ from urlinspector.gui.viewer.tasks import ftp_task, gopher_task, news_task
 from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
 from urlinspector.net.errors import Cancelled, NetTimeout
 from urlinspector.net.limits import Limits
+from urlinspector.net.session import Session
 
 
 def dripper(drip: bytes) -> ScriptedServer:
@@ -27,15 +28,15 @@ def dripper(drip: bytes) -> ScriptedServer:
     )
 
 
-TASKS: dict[str, tuple[bytes, Callable[[int, Limits], Any]]] = {
+TASKS: dict[str, tuple[bytes, Callable[[int, Session], Any]]] = {
     "gopher": (
         b"i",
-        lambda port, limits: gopher_task(parse(f"gopher://127.0.0.1:{port}/"), limits=limits),
+        lambda port, session: gopher_task(parse(f"gopher://127.0.0.1:{port}/"), session),
     ),
-    "ftp": (b"2", lambda port, limits: ftp_task(parse(f"ftp://127.0.0.1:{port}/"), limits=limits)),
+    "ftp": (b"2", lambda port, session: ftp_task(parse(f"ftp://127.0.0.1:{port}/"), session)),
     "news": (
         b"2",
-        lambda port, limits: news_task(parse(f"nntp://127.0.0.1:{port}/local.test"), limits=limits),
+        lambda port, session: news_task(parse(f"nntp://127.0.0.1:{port}/local.test"), session),
     ),
 }
 
@@ -66,7 +67,7 @@ def test_a_dripping_server_ends_at_the_deadline(
 ) -> None:
     server, task = dripping
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.0)
-    job = Job(task(server.port, limits))
+    job = Job(task(server.port, Session(limits=limits)))
     receiver = Receiver(job)
     runner.start(job)
     qtbot.waitUntil(lambda: bool(receiver.errors), timeout=10000)
@@ -79,7 +80,7 @@ def test_stop_ends_a_dripping_server_at_once(
 ) -> None:
     server, task = dripping
     limits = Limits(connect_timeout=2, read_timeout=30, total_timeout=None)
-    job = Job(task(server.port, limits))
+    job = Job(task(server.port, Session(limits=limits)))
     receiver = Receiver(job)
     runner.start(job)
     qtbot.waitUntil(lambda: server.sent >= 10, timeout=5000)

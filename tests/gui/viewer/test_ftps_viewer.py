@@ -4,6 +4,7 @@ instead of clear text."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ def test_a_text_over_auth_tls_when_the_setting_asks(
     vsftpd_explicit: VsftpdServer,
     trusting: Certificates,
 ) -> None:
-    pane.net.ftp_auth_tls = True
+    pane.net.session = replace(pane.net.session, auth_tls=True)
     go(vsftpd_explicit.url("readme.txt"))
     assert pane.pages.currentWidget() is pane.pages.text_page
     assert pane.pages.text_page.text == FILES["readme.txt"].decode()
@@ -82,12 +83,12 @@ def test_the_go_menu_setting_asks_for_auth_tls_and_is_kept(window: Any) -> None:
         action = window.findChild(QAction, "ftpTlsAction")
         assert action is not None
         assert not action.isChecked()
-        assert not pane.net.ftp_auth_tls
+        assert not pane.net.session.auth_tls
         action.trigger()
-        assert pane.net.ftp_auth_tls
+        assert pane.net.session.auth_tls
         assert window.settings.ftp_tls
         action.trigger()
-        assert not pane.net.ftp_auth_tls
+        assert not pane.net.session.auth_tls
         assert not window.settings.ftp_tls
     finally:
         stop_viewer(pane)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -416,7 +417,7 @@ def test_too_large_to_show_is_offered_for_saving(
     from urlinspector.net.limits import Limits
 
     pane = go(hole.url)
-    pane.net.limits = Limits(max_memory=64)
+    pane.net.session = replace(pane.net.session, limits=Limits(max_memory=64))
     go(hole.url + "0/latin1.txt")
     assert pane.pages.currentWidget() is pane.pages.message_page
     assert "Too large" in pane.pages.message_page.title.text()

@@ -16,12 +16,13 @@ from PySide6.QtTest import QTest
 
 from tests.gui.helpers import address
 from tests.gui.viewer.conftest import wait_idle
+from tests.support.fake_ftp import ftp_dialogue
 from tests.support.servers import ScriptedServer, after_request
 from tests.support.waiting import accepted_before, wait_until
 from urlinspector.core import parse
 from urlinspector.gui.viewer.handlers.base import Origin, consent, guarded
 from urlinspector.gui.viewer.pane import ViewerPane
-from urlinspector.gui.viewer.workers import VIEW_LIMITS
+from urlinspector.gui.viewer.workers import VIEW_SESSION
 from urlinspector.net.demo_server import DemoServer
 from urlinspector.net.policy import Refused
 
@@ -164,7 +165,7 @@ def test_the_guard_judges_the_resolved_address(
 ) -> None:
     url = parse(target)
     host = url.host or ""
-    guard = guarded(VIEW_LIMITS, url, parse(REMOTE_PAGE), Origin.LINK, consented).guard
+    guard = guarded(VIEW_SESSION, url, parse(REMOTE_PAGE), Origin.LINK, consented).limits.guard
     assert guard is not None
     if resolved is None:
         resolved = [str(info[4][0]) for info in socket.getaddrinfo(host, 70)]
@@ -173,3 +174,71 @@ def test_the_guard_judges_the_resolved_address(
             guard(host, resolved)
     else:
         guard(host, resolved)
+
+
+# --- an ftp data connection to another local port: the viewer asks ----------------------------
+
+
+@pytest.fixture
+def second_listener() -> Iterator[socket.socket]:
+    """Another service of this machine, on 127.0.0.1: the port the fake ftp server's
+    PASV reply names (where it accepts the data connection, if the viewer goes there)."""
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        yield listener
+
+
+@pytest.fixture
+def ftp_to(second_listener: socket.socket) -> Iterator[ScriptedServer]:
+    """A fake ftp server on 127.0.0.1 whose PASV reply names the second listener."""
+
+    def listing(conn: socket.socket, server: ScriptedServer) -> None:
+        conn.sendall(b"-rw-r--r--   1 u g 5 Jan 01 12:00 a.txt\r\n")
+
+    server = ScriptedServer(ftp_dialogue(data=listing, data_listener=second_listener))
+    yield server
+    server.close()
+
+
+def _data_question(qtbot: Any, pane: ViewerPane, listener: socket.socket) -> Any:
+    port = listener.getsockname()[1]
+    qtbot.waitUntil(lambda: pane.navigator.port_warning is not None, timeout=10000)
+    box = pane.navigator.port_warning
+    assert box is not None
+    assert box.windowTitle() == "Connect there?"
+    assert f"data connection on 127.0.0.1:{port}" in box.informativeText()
+    assert "a loopback address" in box.informativeText()
+    return box
+
+
+def test_a_data_connection_to_another_local_port_asks_first(
+    qtbot: Any, pane: ViewerPane, ftp_to: ScriptedServer, second_listener: socket.socket
+) -> None:
+    """The person typed the server's address, not the port its PASV reply names: they
+    are asked, and with their yes the listing comes from there."""
+    url = ftp_to.url("ftp", "/")
+    pane.navigate(parse(url), Origin.TYPED)
+    box = _data_question(qtbot, pane, second_listener)
+    assert pane.url is None  # nothing shown yet
+    next(b for b in box.buttons() if "Connect" in b.text()).click()
+    wait_idle(qtbot, pane)
+    assert address(pane) == url
+    assert [row.name for row in pane.pages.listing_page.model.rows] == ["a.txt"]
+    pane.reload()  # the yes holds for that server, this session
+    wait_idle(qtbot, pane)
+    assert pane.navigator.port_warning is None
+    assert [row.name for row in pane.pages.listing_page.model.rows] == ["a.txt"]
+    assert ftp_to.accepted == 3  # the refused fetch, the one with the yes, the reload
+
+
+def test_no_to_a_data_connection_to_another_local_port_connects_nowhere(
+    qtbot: Any, pane: ViewerPane, ftp_to: ScriptedServer, second_listener: socket.socket
+) -> None:
+    pane.navigate(parse(ftp_to.url("ftp", "/")), Origin.TYPED)
+    box = _data_question(qtbot, pane, second_listener)
+    box.reject()
+    qtbot.waitUntil(lambda: pane.navigator.port_warning is None, timeout=5000)
+    wait_idle(qtbot, pane)
+    assert pane.url is None
+    second_listener.setblocking(False)
+    with pytest.raises(BlockingIOError):  # no connection waits there: none was made
+        second_listener.accept()

@@ -13,6 +13,9 @@ from PySide6.QtCore import QObject, QThread, Slot
 from tests.gui.helpers import stop_runner
 from urlinspector.gui.viewer.workers import Job, JobContext, JobRunner
 from urlinspector.net.errors import Cancelled
+from urlinspector.net.limits import Limits
+from urlinspector.net.session import Session
+from urlinspector.net.tls import TLSOptions
 
 
 class Receiver(QObject):
@@ -180,3 +183,30 @@ def test_the_last_progress_arrives_before_the_result(qtbot: Any, runner: JobRunn
     qtbot.waitUntil(lambda: receiver.results == ["done"], timeout=5000)
     assert seen[0] == (0, None)
     assert seen[-1] == (12543, None)
+
+
+def test_a_jobs_session_carries_its_stop_progress_transcript_and_password(app: Any) -> None:
+    """The session a task hands the network layer is the viewer's made the job's: its
+    settings kept, Stop its cancel token, and progress, transcript lines and the
+    password question going to the job."""
+    job = Job(lambda ctx: None)
+    limits = Limits(total_timeout=5)
+    tls = TLSOptions(insecure=True)
+    viewer = Session(limits=limits, tls=tls, auth_tls=True, charset="latin-1")
+    session = job.context.bind(viewer)
+    assert session.limits is limits
+    assert session.tls is tls
+    assert session.auth_tls
+    assert session.charset == "latin-1"
+    assert session.cancel is job.token
+    assert session.progress == job.context.progress
+    assert session.transcript == job.context.transcript
+    assert session.password == job.context.ask_password
+    assert viewer.cancel is None  # the viewer's own session is left as it was
+    job.cancel()
+    assert session.cancel.cancelled
+    heard: list[tuple[int, int | None]] = []
+    own = job.context.bind(viewer, progress=lambda done, total: heard.append((done, total)))
+    assert own.progress is not None
+    own.progress(1, 2)
+    assert heard == [(1, 2)]

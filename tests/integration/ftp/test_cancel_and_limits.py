@@ -15,6 +15,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, NetTimeout, TooLarge
 from urlinspector.net.ftp import FTPResult, fetch, fetch_to_path
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Progress, Session
 from urlinspector.schemes.ftp.transcript import Transcript
 
 pytestmark = pytest.mark.integration
@@ -33,8 +34,7 @@ def test_too_large_for_memory_is_refused_before_retr(ftp_server: PyftpdlibServer
     with pytest.raises(TooLarge) as caught:
         fetch(
             parse(ftp_server.url("big.bin")),
-            limits=Limits(max_memory=1 * MiB),
-            transcript=transcript,
+            session=Session(limits=Limits(max_memory=1 * MiB), transcript=transcript.add),
         )
     assert "-o FILE" in str(caught.value)
     assert str(BIG_SIZE) in str(caught.value)
@@ -48,8 +48,7 @@ def test_too_large_found_during_transfer_aborts(ftp_server: PyftpdlibServer) -> 
     with pytest.raises(TooLarge, match="more than"):
         fetch(
             parse(ftp_server.url("big.bin;type=a")),
-            limits=Limits(max_memory=1 * MiB),
-            transcript=transcript,
+            session=Session(limits=Limits(max_memory=1 * MiB), transcript=transcript.add),
         )
     sent = commands(transcript)
     assert "RETR big.bin" in sent
@@ -63,7 +62,9 @@ def test_big_file_streamed_to_disk_in_bounded_memory(
     tracemalloc.start()
     try:
         result = fetch_to_path(
-            parse(ftp_server.url("big.bin")), target, limits=Limits(max_memory=1 * MiB)
+            parse(ftp_server.url("big.bin")),
+            target,
+            session=Session(limits=Limits(max_memory=1 * MiB)),
         )
         _, peak = tracemalloc.get_traced_memory()
     finally:
@@ -85,7 +86,7 @@ def test_streaming_a_directory_writes_nothing(ftp_server: PyftpdlibServer, tmp_p
 # --- cancel -------------------------------------------------------------------------------
 
 
-def _cancel_after_first_chunk(token: CancelToken) -> object:
+def _cancel_after_first_chunk(token: CancelToken) -> Progress:
     def progress(done: int, total: int | None) -> None:
         if done > 0:
             token.cancel()
@@ -103,9 +104,9 @@ def test_cancel_mid_download_sends_abor_and_leaves_no_file(
         fetch_to_path(
             parse(ftp_server.url("big.bin")),
             target,
-            cancel=token,
-            progress=_cancel_after_first_chunk(token),  # type: ignore[arg-type]
-            transcript=transcript,
+            session=Session(
+                cancel=token, progress=_cancel_after_first_chunk(token), transcript=transcript.add
+            ),
         )
     assert commands(transcript)[-1] == "ABOR"
     assert transcript.lines[-1].text == "connection closed"
@@ -121,9 +122,8 @@ def test_cancel_keeps_the_partial_file_when_asked(
         fetch_to_path(
             parse(ftp_server.url("big.bin")),
             target,
+            session=Session(cancel=token, progress=_cancel_after_first_chunk(token)),
             keep_partial=True,
-            cancel=token,
-            progress=_cancel_after_first_chunk(token),  # type: ignore[arg-type]
         )
     partial = tmp_path / "big.bin.part"
     assert not target.exists()
@@ -160,9 +160,7 @@ def test_cancel_from_another_thread_during_a_slow_transfer(slow_server: Pyftpdli
     thread, outcome = _in_thread(
         lambda: fetch(
             parse(slow_server.url("big.bin")),
-            cancel=token,
-            progress=progress,
-            transcript=transcript,
+            session=Session(cancel=token, progress=progress, transcript=transcript.add),
         )
     )
     assert started.wait(30)
@@ -182,9 +180,9 @@ def test_cancel_while_waiting_for_a_reply(silent_server: ScriptedServer) -> None
     thread, outcome = _in_thread(
         lambda: fetch(
             parse(silent_server.url("ftp", "/x")),
-            cancel=token,
-            limits=Limits(read_timeout=120),
-            transcript=transcript,
+            session=Session(
+                cancel=token, limits=Limits(read_timeout=120), transcript=transcript.add
+            ),
         )
     )
     while "USER anonymous" not in transcript.commands():
@@ -203,7 +201,7 @@ def test_cancelled_before_start(ftp_server: PyftpdlibServer) -> None:
     token.cancel()
     transcript = Transcript()
     with pytest.raises(Cancelled):
-        fetch(parse(ftp_server.url()), cancel=token, transcript=transcript)
+        fetch(parse(ftp_server.url()), session=Session(cancel=token, transcript=transcript.add))
     assert transcript.commands() == ()
 
 
@@ -212,7 +210,9 @@ def test_cancelled_before_start(ftp_server: PyftpdlibServer) -> None:
 
 def test_server_that_stops_answering_times_out(silent_server: ScriptedServer) -> None:
     with pytest.raises(NetTimeout) as caught:
-        fetch(parse(silent_server.url("ftp", "/x")), limits=Limits(read_timeout=0.5))
+        fetch(
+            parse(silent_server.url("ftp", "/x")), session=Session(limits=Limits(read_timeout=0.5))
+        )
     assert "USER anonymous" in str(caught.value)
     assert "stopped answering" in str(caught.value)
 
@@ -222,8 +222,7 @@ def test_server_that_stops_sending_data_times_out(stalling_server: ScriptedServe
     with pytest.raises(NetTimeout, match=r"RETR file\.bin") as caught:
         fetch(
             parse(stalling_server.url("ftp", "/file.bin")),
-            limits=Limits(read_timeout=0.5),
-            transcript=transcript,
+            session=Session(limits=Limits(read_timeout=0.5), transcript=transcript.add),
         )
     assert "stopped sending" in str(caught.value)
     assert commands(transcript)[-1] == "ABOR"
@@ -236,6 +235,6 @@ def test_server_that_stops_sending_data_to_a_file(
         fetch_to_path(
             parse(stalling_server.url("ftp", "/file.bin")),
             tmp_path / "f",
-            limits=Limits(read_timeout=0.5),
+            session=Session(limits=Limits(read_timeout=0.5)),
         )
     assert list(tmp_path.iterdir()) == []

@@ -21,6 +21,7 @@ from tests.support.waiting import accepted_before
 from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed, NetError
 from urlinspector.net.ftp import FTPReplyError, LoginFailed, fetch
+from urlinspector.net.session import Session
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.ftp.transcript import Transcript
 
@@ -154,7 +155,8 @@ def test_text_file_without_typecode_comes_as_image(ftp_server: PyftpdlibServer) 
 def test_typecode_i_is_exact_with_size_and_progress(ftp_server: PyftpdlibServer) -> None:
     seen: list[tuple[int, int | None]] = []
     result = fetch(
-        parse(ftp_server.url("readme.txt;type=i")), progress=lambda d, t: seen.append((d, t))
+        parse(ftp_server.url("readme.txt;type=i")),
+        session=Session(progress=lambda d, t: seen.append((d, t))),
     )
     expected = FILES["readme.txt"]
     assert result.data == expected
@@ -265,7 +267,10 @@ def test_directory_with_explicit_typecode_is_an_error(ftp_server: PyftpdlibServe
 def test_wrong_password_is_a_clear_message(ftp_server: PyftpdlibServer) -> None:
     transcript = Transcript()
     with pytest.raises(LoginFailed) as caught:
-        fetch(parse(ftp_server.url("x", login=f"{USER}:wrong-secret")), transcript=transcript)
+        fetch(
+            parse(ftp_server.url("x", login=f"{USER}:wrong-secret")),
+            session=Session(transcript=transcript.add),
+        )
     message = str(caught.value)
     assert USER in message
     assert "530" in message
@@ -285,7 +290,8 @@ def test_password_asked_when_missing(ftp_server: PyftpdlibServer) -> None:
 
     transcript = Transcript()
     result = fetch(
-        parse(ftp_server.url("etc/motd;type=i", login=USER)), password=ask, transcript=transcript
+        parse(ftp_server.url("etc/motd;type=i", login=USER)),
+        session=Session(password=ask, transcript=transcript.add),
     )
     assert asked == [(USER, ftp_server.authority)]
     assert result.data == FILES["home/alice/etc/motd"]
@@ -294,7 +300,10 @@ def test_password_asked_when_missing(ftp_server: PyftpdlibServer) -> None:
 
 def test_no_password_given(ftp_server: PyftpdlibServer) -> None:
     with pytest.raises(LoginFailed, match="none was given"):
-        fetch(parse(ftp_server.url("x", login=USER)), password=lambda user, where: None)
+        fetch(
+            parse(ftp_server.url("x", login=USER)),
+            session=Session(password=lambda user, where: None),
+        )
     with pytest.raises(LoginFailed, match="none was given"):
         fetch(parse(ftp_server.url("x", login=USER)))
 
@@ -304,15 +313,18 @@ def test_password_with_newline_from_the_dialog_is_refused(ftp_server: PyftpdlibS
     with pytest.raises(LocalProtocolError, match="password"):
         fetch(
             parse(ftp_server.url("x", login=USER)),
-            password=lambda u, w: "a\r\nDELE x",
-            transcript=transcript,
+            session=Session(password=lambda u, w: "a\r\nDELE x", transcript=transcript.add),
         )
     assert not any("DELE" in line.text for line in transcript.lines)
 
 
 def test_anonymous_password_is_configurable_and_masked(ftp_server: PyftpdlibServer) -> None:
     transcript = Transcript()
-    fetch(parse(ftp_server.url()), anonymous_password="learner@example.org", transcript=transcript)
+    fetch(
+        parse(ftp_server.url()),
+        session=Session(transcript=transcript.add),
+        anonymous_password="learner@example.org",
+    )
     assert "USER anonymous" in transcript.commands()
     assert "PASS ****" in transcript.commands()
     assert all("learner@example.org" not in line.text for line in transcript.lines)

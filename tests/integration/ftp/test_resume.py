@@ -13,6 +13,7 @@ import pytest
 from tests.integration.ftp.servers import BIG_SIZE, FILES, PyftpdlibServer, big_bytes
 from urlinspector.core import parse
 from urlinspector.net.ftp.resuming import ResumeRefused, fetch_from
+from urlinspector.net.session import Session
 from urlinspector.net.sink import File
 from urlinspector.schemes.ftp.transcript import Transcript
 
@@ -56,8 +57,9 @@ def test_the_rest_is_appended_to_a_byte_identical_file(
             parse(ftp_server.url(name)),
             File(sink),
             offset,
-            progress=lambda done, total: heard.append((done, total)),
-            transcript=transcript,
+            session=Session(
+                progress=lambda done, total: heard.append((done, total)), transcript=transcript.add
+            ),
         )
     assert partial.read_bytes() == content
     assert result.received == len(content)
@@ -74,7 +76,12 @@ def test_a_server_without_rest_refuses_and_leaves_the_partial_file(
     partial.write_bytes(big_bytes()[:1000])
     transcript = Transcript()
     with open(partial, "ab") as sink, pytest.raises(ResumeRefused) as caught:
-        fetch_from(parse(no_rest_server.url("big.bin")), File(sink), 1000, transcript=transcript)
+        fetch_from(
+            parse(no_rest_server.url("big.bin")),
+            File(sink),
+            1000,
+            session=Session(transcript=transcript.add),
+        )
     assert "cannot resume" in str(caught.value)
     assert "350" in str(caught.value)
     assert "RETR big.bin" not in transcript.commands()

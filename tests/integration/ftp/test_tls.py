@@ -6,8 +6,8 @@ transcript, and no clear text once TLS was asked for."""
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from pathlib import Path
-from typing import TypedDict
 
 import pytest
 
@@ -17,6 +17,7 @@ from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed
 from urlinspector.net.ftp import FTPResult, TLSOptions, TLSRefused, fetch, fetch_to_path
+from urlinspector.net.session import Session
 
 pytestmark = pytest.mark.integration
 
@@ -48,20 +49,15 @@ def tls_server(
     return vsftpd_implicit if request.param == "implicit" else vsftpd_explicit
 
 
-class Options(TypedDict):
-    tls: TLSOptions
-    auth_tls: bool
-
-
-def options(server: VsftpdServer, certificates: Certificates) -> Options:
+def options(server: VsftpdServer, certificates: Certificates) -> Session:
     """A fetch's TLS from *server* (AUTH TLS unless implicit), trusting the run's CA."""
-    return Options(tls=TLSOptions(cafile=str(certificates.ca)), auth_tls=not server.implicit)
+    return Session(tls=TLSOptions(cafile=str(certificates.ca)), auth_tls=not server.implicit)
 
 
 def test_listing_over_tls(tls_server: VsftpdServer, certificates: Certificates) -> None:
     result = fetch(
         parse(tls_server.url()),
-        **options(tls_server, certificates),
+        session=options(tls_server, certificates),
     )
     assert result.listing is not None
     assert {"readme.txt", "binary.dat", "big.bin", "lines", "pub"} <= {
@@ -85,7 +81,7 @@ def test_download_over_tls_is_byte_identical(
     result = fetch_to_path(
         parse(tls_server.url(quote(name))),
         target,
-        **options(tls_server, certificates),
+        session=options(tls_server, certificates),
     )
     assert target.read_bytes() == FILES[name]
     assert "PROT P" in sent(result)
@@ -94,7 +90,7 @@ def test_download_over_tls_is_byte_identical(
 def test_a_big_download_over_tls(tls_server: VsftpdServer, certificates: Certificates) -> None:
     result = fetch(
         parse(tls_server.url("big.bin")),
-        **options(tls_server, certificates),
+        session=options(tls_server, certificates),
     )
     assert result.data == big_bytes()
 
@@ -102,7 +98,7 @@ def test_a_big_download_over_tls(tls_server: VsftpdServer, certificates: Certifi
 def test_the_certificate_is_shown(tls_server: VsftpdServer, certificates: Certificates) -> None:
     result = fetch(
         parse(tls_server.url("readme.txt")),
-        **options(tls_server, certificates),
+        session=options(tls_server, certificates),
     )
     assert result.tls is not None
     cert = result.tls.certificate
@@ -137,7 +133,7 @@ def test_ftps_to_a_server_without_tls_fails_without_clear_text(
 ) -> None:
     url = f"ftps://{ftp_server.authority}/readme.txt"
     with pytest.raises(ConnectFailed, match=r"TLS with the FTP server at .* failed") as caught:
-        fetch(parse(url), tls=trusted)
+        fetch(parse(url), session=Session(tls=trusted))
     assert "nothing was sent in clear text" in str(caught.value)
 
 
@@ -149,7 +145,8 @@ def test_auth_tls_refused_is_an_error_and_no_login_is_sent(
     transcript = Transcript()
     with pytest.raises(TLSRefused, match="refused AUTH TLS"):
         fetch(
-            parse(ftp_server.url("readme.txt")), tls=trusted, auth_tls=True, transcript=transcript
+            parse(ftp_server.url("readme.txt")),
+            session=Session(tls=trusted, auth_tls=True, transcript=transcript.add),
         )
     assert [c for c in transcript.commands() if c != "QUIT"] == ["AUTH TLS"]
 
@@ -161,13 +158,19 @@ def test_an_untrusted_certificate_is_refused(
     cafile = None if which == "system store" else str(certificates.other_ca)
     tls = TLSOptions(cafile=cafile)
     with pytest.raises(ConnectFailed, match="certificate that cannot be trusted") as caught:
-        fetch(parse(tls_server.url("readme.txt")), tls=tls, auth_tls=not tls_server.implicit)
+        fetch(
+            parse(tls_server.url("readme.txt")),
+            session=Session(tls=tls, auth_tls=not tls_server.implicit),
+        )
     assert "--cacert" in str(caught.value)
 
 
 def test_insecure_accepts_the_certificate_and_says_so(tls_server: VsftpdServer) -> None:
     tls = TLSOptions(insecure=True)
-    result = fetch(parse(tls_server.url("readme.txt")), tls=tls, auth_tls=not tls_server.implicit)
+    result = fetch(
+        parse(tls_server.url("readme.txt")),
+        session=Session(tls=tls, auth_tls=not tls_server.implicit),
+    )
     assert result.data == FILES["readme.txt"]
     assert result.tls is not None
     assert not result.tls.certificate.verified
@@ -270,10 +273,12 @@ def test_cancel_mid_download_over_tls_sends_abor(
         fetch_to_path(
             parse(tls_server.url("big.bin")),
             tmp_path / "big.bin",
-            cancel=token,
-            progress=progress,
-            transcript=transcript,
-            **options(tls_server, certificates),
+            session=replace(
+                options(tls_server, certificates),
+                cancel=token,
+                progress=progress,
+                transcript=transcript.add,
+            ),
         )
     assert time.monotonic() - started < 10
     assert transcript.commands()[-1] == "ABOR"

@@ -17,6 +17,7 @@ from urlinspector.core import parse
 from urlinspector.net.demo_server import DEFAULT_ROOT, DemoServer, DemoServerError
 from urlinspector.net.gopher import fetch
 from urlinspector.net.limits import Limits
+from urlinspector.net.session import Session
 from urlinspector.net.sink import Raw
 from urlinspector.schemes.gopher import error_in_body, parse_views, request_from_url, with_search
 
@@ -35,7 +36,7 @@ def raw(url: str, request: bytes | None = None) -> bytes:
     """The server's bytes for *url*'s request, or for *request* sent to its host."""
     if request is None:
         whole = io.BytesIO()
-        fetch(parse(url), sink=Raw(whole), limits=LIMITS)
+        fetch(parse(url), session=Session(limits=LIMITS), sink=Raw(whole))
         return whole.getvalue()
     out: list[bytes] = []
     host, port = url.split("//")[1].split("/")[0].rsplit(":", 1)
@@ -47,7 +48,7 @@ def raw(url: str, request: bytes | None = None) -> bytes:
 
 
 def test_the_root_menu(demo: DemoServer) -> None:
-    reply = fetch(parse(demo.url), limits=LIMITS)
+    reply = fetch(parse(demo.url), session=Session(limits=LIMITS))
     assert reply.complete
     assert reply.end is not None
     assert reply.end.framing == "terminator"
@@ -68,7 +69,7 @@ def _walk(demo: DemoServer) -> dict[str, bytes | None]:
         url = queue.pop()
         if url in seen:
             continue
-        reply = fetch(parse(url), limits=LIMITS)
+        reply = fetch(parse(url), session=Session(limits=LIMITS))
         assert reply.complete, url
         seen[url] = reply.body if reply.kind != "menu" else None
         for item in reply.items:
@@ -94,26 +95,28 @@ def test_text_is_dot_stuffed_on_the_wire_and_unstuffed_by_the_client(demo: DemoS
     wire = raw(f"{demo.url}0/welcome.txt")
     assert b"\r\n..gophermap files" in wire
     assert wire.endswith(b"\r\n.\r\n")
-    reply = fetch(parse(f"{demo.url}0/welcome.txt"), limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}0/welcome.txt"), session=Session(limits=LIMITS))
     assert reply.body == crlf_dot_stuffed(source)
     assert b"\r\n.gophermap files describe menus\r\n" in (reply.body or b"")
 
 
 def test_the_links_menu_leads_to_other_schemes(demo: DemoServer) -> None:
-    reply = fetch(parse(f"{demo.url}1/links"), limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}1/links"), session=Session(limits=LIMITS))
     urls = {i.itemtype: i.url for i in reply.items if i.url}
     assert urls["h"] == "https://www.rfc-editor.org/rfc/rfc1738"
     assert urls["8"] == "telnet://guest@bbs.example.org/"
     assert urls["T"] == "tn3270://mainframe.example.org/"
     escaped = f"{demo.url}0/links/%7Edocs/read%20me.txt"
     assert urls["0"] == escaped
-    assert b"space and a tilde" in (fetch(parse(escaped), limits=LIMITS).body or b"")
+    assert b"space and a tilde" in (
+        fetch(parse(escaped), session=Session(limits=LIMITS)).body or b""
+    )
 
 
 def test_search(demo: DemoServer) -> None:
     url = with_search(parse(f"{demo.url}7/search"), "gopher selector")
     assert url.endswith("/7/search%09gopher%20selector")
-    reply = fetch(parse(url), limits=LIMITS)
+    reply = fetch(parse(url), session=Session(limits=LIMITS))
     found = [i for i in reply.items if i.itemtype == "0"]
     holding = [
         p.name
@@ -129,23 +132,26 @@ def test_search(demo: DemoServer) -> None:
 def test_a_request_searched_again_is_the_url_with_the_search(demo: DemoServer, words: str) -> None:
     # the request keeps its parsed URL: searching it again reads the same item
     request = request_from_url(parse(f"{demo.url}7/search%09old%20words"))
-    again = fetch(request, search=words, limits=LIMITS)
-    by_url = fetch(parse(with_search(request.url, words)), limits=LIMITS)
+    again = fetch(request, session=Session(limits=LIMITS), search=words)
+    by_url = fetch(parse(with_search(request.url, words)), session=Session(limits=LIMITS))
     assert again.request.url is request.url
     assert again.request.data == by_url.request.data
     assert again.items == by_url.items
 
 
 def test_a_search_with_no_match_and_with_no_words(demo: DemoServer) -> None:
-    none = fetch(parse(with_search(parse(f"{demo.url}7/search"), "xyzzyplugh")), limits=LIMITS)
+    none = fetch(
+        parse(with_search(parse(f"{demo.url}7/search"), "xyzzyplugh")),
+        session=Session(limits=LIMITS),
+    )
     assert [i.itemtype for i in none.items] == ["i", "i"]
     assert none.items[0].display.startswith("0 documents")
-    empty = fetch(parse(f"{demo.url}7/search"), limits=LIMITS)
+    empty = fetch(parse(f"{demo.url}7/search"), session=Session(limits=LIMITS))
     assert "Type one or more words" in empty.items[0].display
 
 
 def test_gopher_plus_attributes(demo: DemoServer) -> None:
-    reply = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09!"), limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09!"), session=Session(limits=LIMITS))
     assert reply.header is not None
     assert reply.header.raw == b"+-1"
     names = [b.name for b in reply.attributes]
@@ -163,12 +169,14 @@ def test_gopher_plus_attributes(demo: DemoServer) -> None:
 
 
 def test_gopher_plus_named_attributes(demo: DemoServer) -> None:
-    reply = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09!+ABSTRACT"), limits=LIMITS)
+    reply = fetch(
+        parse(f"{demo.url}0/gopher-plus.txt%09%09!+ABSTRACT"), session=Session(limits=LIMITS)
+    )
     assert [b.name for b in reply.attributes] == ["INFO", "ABSTRACT"]
 
 
 def test_gopher_plus_directory_attributes(demo: DemoServer) -> None:
-    reply = fetch(parse(f"{demo.url}1/specs%09%09$"), limits=LIMITS)
+    reply = fetch(parse(f"{demo.url}1/specs%09%09$"), session=Session(limits=LIMITS))
     described = {b.item.selector for b in reply.attributes if b.name == "INFO" and b.item}
     assert {f"/specs/{p.name}".encode() for p in SPECS} <= described
 
@@ -177,25 +185,29 @@ def test_gopher_plus_views(demo: DemoServer) -> None:
     source = (DEFAULT_ROOT / "gopher-plus.txt").read_bytes()
     source = source.replace(b"{{server}}", f"127.0.0.1:{demo.port}".encode())
     for plus in ("+", "+text/plain"):
-        reply = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09{plus}"), limits=LIMITS)
+        reply = fetch(
+            parse(f"{demo.url}0/gopher-plus.txt%09%09{plus}"), session=Session(limits=LIMITS)
+        )
         assert reply.header is not None
         assert reply.header.length == len(source)
         assert reply.body == source
-    wrong = fetch(parse(f"{demo.url}0/gopher-plus.txt%09%09+image/png"), limits=LIMITS)
+    wrong = fetch(
+        parse(f"{demo.url}0/gopher-plus.txt%09%09+image/png"), session=Session(limits=LIMITS)
+    )
     assert wrong.error is not None
     assert wrong.error.code == 1
-    menu = fetch(parse(f"{demo.url}1/specs%09%09+"), limits=LIMITS)
+    menu = fetch(parse(f"{demo.url}1/specs%09%09+"), session=Session(limits=LIMITS))
     assert menu.header is not None
     assert menu.header.raw == b"+-1"
     assert [i.itemtype for i in menu.items if i.itemtype == "0"]
 
 
 def test_gopher_plus_error_and_plain_error(demo: DemoServer) -> None:
-    plus = fetch(parse(f"{demo.url}0/nothing%09%09+"), limits=LIMITS)
+    plus = fetch(parse(f"{demo.url}0/nothing%09%09+"), session=Session(limits=LIMITS))
     assert plus.error is not None
     assert plus.error.code == 1
     assert "not in this gopher hole" in plus.error.text
-    plain = fetch(parse(f"{demo.url}0/nothing"), limits=LIMITS)
+    plain = fetch(parse(f"{demo.url}0/nothing"), session=Session(limits=LIMITS))
     assert "not in this gopher hole" in (error_in_body(plain.body or b"") or "")
 
 
@@ -251,7 +263,7 @@ def test_a_folder_without_a_gophermap_is_listed(tmp_path: Path) -> None:
     (tmp_path / "files" / "b.gif").write_bytes(b"GIF89a")
     (tmp_path / "files" / ".hidden").write_text("no")
     with DemoServer(tmp_path) as server:
-        reply = fetch(parse(f"{server.url}1/files"), limits=LIMITS)
+        reply = fetch(parse(f"{server.url}1/files"), session=Session(limits=LIMITS))
     assert [(i.itemtype, i.display) for i in reply.items if i.url] == [
         ("0", "a.txt"),
         ("g", "b.gif"),
@@ -279,7 +291,7 @@ def test_serving_on_ipv6() -> None:
     with DemoServer(host="::1") as server:
         url = server.url
         assert url.startswith("gopher://[::1]:")
-        reply = fetch(parse(url), limits=LIMITS)
+        reply = fetch(parse(url), session=Session(limits=LIMITS))
     assert any(i.url and i.url.startswith(url) for i in reply.items)
 
 

@@ -16,6 +16,7 @@ from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.gopher import fetch
 from urlinspector.net.limits import Limits
+from urlinspector.net.session import Session
 from urlinspector.net.sink import Raw
 from urlinspector.schemes.gopher import error_in_body, parse_views
 
@@ -29,7 +30,7 @@ def crlf(text: str) -> bytes:
 
 
 def test_root_menu(server: GopherServer) -> None:
-    reply = fetch(parse(server.url), limits=LIMITS)
+    reply = fetch(parse(server.url), session=Session(limits=LIMITS))
     assert reply.complete
     links = {i.display: i for i in reply.items if i.url}
     assert links["hello.txt"].itemtype == "0"
@@ -43,24 +44,27 @@ def test_root_menu(server: GopherServer) -> None:
 
 
 def test_every_item_of_the_menu_can_be_followed(server: GopherServer) -> None:
-    reply = fetch(parse(server.url), limits=LIMITS)
+    reply = fetch(parse(server.url), session=Session(limits=LIMITS))
     by_name = {i.display: i.url for i in reply.items if i.url}
-    text = fetch(parse(by_name["hello.txt"]), limits=LIMITS)
+    text = fetch(parse(by_name["hello.txt"]), session=Session(limits=LIMITS))
     # gophernicus sends text with CRLF line ends, pygopherd as the file has it
     assert text.body in (TEXT.encode(), crlf(TEXT))
-    folder = fetch(parse(by_name["folder"]), limits=LIMITS)
+    folder = fetch(parse(by_name["folder"]), session=Session(limits=LIMITS))
     inside = [i for i in folder.items if i.display == "inside.txt"]
     assert len(inside) == 1
     assert inside[0].url
-    assert fetch(parse(inside[0].url), limits=LIMITS).body in (SUB_TEXT.encode(), crlf(SUB_TEXT))
-    binary = fetch(parse(by_name["data.bin"]), limits=LIMITS)
+    assert fetch(parse(inside[0].url), session=Session(limits=LIMITS)).body in (
+        SUB_TEXT.encode(),
+        crlf(SUB_TEXT),
+    )
+    binary = fetch(parse(by_name["data.bin"]), session=Session(limits=LIMITS))
     assert binary.body == BINARY
     assert binary.end is not None
     assert binary.end.framing == "close"
 
 
 def test_a_missing_selector(server: GopherServer) -> None:
-    reply = fetch(parse(server.item("0", "/no-such-file.txt")), limits=LIMITS)
+    reply = fetch(parse(server.item("0", "/no-such-file.txt")), session=Session(limits=LIMITS))
     body = reply.body or b""
     if server.name == "pygopherd":  # a one-line type 3 menu in place of the text
         assert "does not exist" in (error_in_body(body) or "")
@@ -72,8 +76,7 @@ def test_progress_is_reported(server: GopherServer) -> None:
     seen: list[tuple[int, int | None]] = []
     reply = fetch(
         parse(server.item("9", "/data.bin")),
-        limits=LIMITS,
-        progress=lambda done, total: seen.append((done, total)),
+        session=Session(limits=LIMITS, progress=lambda done, total: seen.append((done, total))),
     )
     assert seen[-1][0] == reply.received >= len(BINARY)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
@@ -83,7 +86,7 @@ def test_progress_is_reported(server: GopherServer) -> None:
 
 
 def test_gopher_plus_default_view_of_a_file(server: GopherServer) -> None:
-    reply = fetch(parse(server.item("0", "/hello.txt%09%09+")), limits=LIMITS)
+    reply = fetch(parse(server.item("0", "/hello.txt%09%09+")), session=Session(limits=LIMITS))
     if server.plus:
         assert reply.header is not None
         assert reply.header.raw == f"+{len(TEXT)}".encode()
@@ -94,7 +97,7 @@ def test_gopher_plus_default_view_of_a_file(server: GopherServer) -> None:
 
 
 def test_gopher_plus_menu(pygopherd: GopherServer) -> None:
-    reply = fetch(parse(pygopherd.item("1", "/%09%09+")), limits=LIMITS)
+    reply = fetch(parse(pygopherd.item("1", "/%09%09+")), session=Session(limits=LIMITS))
     assert reply.header is not None
     assert reply.header.raw == b"+-2"
     assert {i.display for i in reply.items} == {"hello.txt", "folder", "data.bin"}
@@ -102,7 +105,7 @@ def test_gopher_plus_menu(pygopherd: GopherServer) -> None:
 
 
 def test_gopher_plus_attributes(pygopherd: GopherServer) -> None:
-    reply = fetch(parse(pygopherd.item("0", "/hello.txt%09%09!")), limits=LIMITS)
+    reply = fetch(parse(pygopherd.item("0", "/hello.txt%09%09!")), session=Session(limits=LIMITS))
     blocks = {b.name: b for b in reply.attributes}
     assert {"INFO", "ADMIN", "VIEWS", "ABSTRACT"} <= set(blocks)
     info = blocks["INFO"].item
@@ -116,13 +119,13 @@ def test_gopher_plus_attributes(pygopherd: GopherServer) -> None:
 
 
 def test_gopher_plus_directory_attributes(pygopherd: GopherServer) -> None:
-    reply = fetch(parse(pygopherd.item("1", "/%09%09$")), limits=LIMITS)
+    reply = fetch(parse(pygopherd.item("1", "/%09%09$")), session=Session(limits=LIMITS))
     described = [b.item.display for b in reply.attributes if b.name == "INFO" and b.item]
     assert sorted(described) == ["data.bin", "folder", "hello.txt"]
 
 
 def test_gopher_plus_error(pygopherd: GopherServer) -> None:
-    reply = fetch(parse(pygopherd.item("0", "/missing%09%09+")), limits=LIMITS)
+    reply = fetch(parse(pygopherd.item("0", "/missing%09%09+")), session=Session(limits=LIMITS))
     assert reply.header is not None
     assert not reply.header.ok
     assert reply.error is not None
@@ -188,5 +191,5 @@ def test_the_same_bytes_as_curl(server: GopherServer, selector: str) -> None:
     """curl hands over the reply as it came; our raw bytes must be the same."""
     url = f"{server.url}{selector}"
     raw = io.BytesIO()
-    fetch(parse(url), sink=Raw(raw), limits=LIMITS)
+    fetch(parse(url), session=Session(limits=LIMITS), sink=Raw(raw))
     assert raw.getvalue() == _curl(url)

@@ -18,6 +18,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed, NetError, NetTimeout
 from urlinspector.net.gopher import GopherReply, fetch
 from urlinspector.net.limits import Limits
+from urlinspector.net.session import Session
 from urlinspector.net.sink import Raw
 from urlinspector.net.tls import TLSOptions, UntrustedCertificate, fingerprint
 
@@ -30,7 +31,8 @@ SHORT = Limits(connect_timeout=2, read_timeout=2, total_timeout=10)
 def raw(url: str, tls: TLSOptions | None = None) -> tuple[bytes, GopherReply]:
     """The octets the server sent for *url*, as they came, and the reply."""
     out = io.BytesIO()
-    reply = fetch(parse(url), sink=Raw(out), limits=LIMITS, tls=tls)
+    session = Session(limits=LIMITS, tls=tls or TLSOptions())
+    reply = fetch(parse(url), session=session, sink=Raw(out))
     return out.getvalue(), reply
 
 
@@ -60,7 +62,10 @@ def test_same_octets_over_tls_as_in_clear_text(
 
 def test_the_certificate_is_described(gophers_server: TLSGopher) -> None:
     files = gophers_server.files
-    reply = fetch(parse(gophers_server.tls()), limits=LIMITS, tls=TLSOptions(cafile=str(files.ca)))
+    reply = fetch(
+        parse(gophers_server.tls()),
+        session=Session(limits=LIMITS, tls=TLSOptions(cafile=str(files.ca))),
+    )
     cert = reply.certificate
     assert cert is not None
     assert cert.subject == "CN=localhost"
@@ -75,12 +80,18 @@ def test_the_certificate_is_described(gophers_server: TLSGopher) -> None:
 
 def test_menu_items_of_the_same_server_stay_encrypted(gophers_server: TLSGopher) -> None:
     files = gophers_server.files
-    reply = fetch(parse(gophers_server.tls()), limits=LIMITS, tls=TLSOptions(cafile=str(files.ca)))
+    reply = fetch(
+        parse(gophers_server.tls()),
+        session=Session(limits=LIMITS, tls=TLSOptions(cafile=str(files.ca))),
+    )
     links = {item.display: item.url for item in reply.items if item.url}
     own = f"gophers://127.0.0.1:{gophers_server.tls_port}/"
     assert links["hello.txt"] == own + "0/hello.txt"
     assert links["folder"] == own + "1/folder/"
-    text = fetch(parse(links["hello.txt"]), limits=LIMITS, tls=TLSOptions(cafile=str(files.ca)))
+    text = fetch(
+        parse(links["hello.txt"]),
+        session=Session(limits=LIMITS, tls=TLSOptions(cafile=str(files.ca))),
+    )
     assert text.certificate is not None
     assert b"Hello from the test gopher hole." in (text.body or b"")
 
@@ -109,7 +120,7 @@ def recorder() -> Iterator[Recorder]:
 def test_no_clear_text_retry_when_the_server_does_not_speak_tls(recorder: Recorder) -> None:
     url = f"gophers://127.0.0.1:{recorder.port}/0/secret-selector"
     with pytest.raises(ConnectFailed, match="nothing was sent") as failed:
-        fetch(parse(url), limits=SHORT)
+        fetch(parse(url), session=Session(limits=SHORT))
     assert "TLS" in str(failed.value)
     assert accepted_before(recorder.port, lambda: recorder.peers) == 1  # no second one
     recorder.close(5)  # (its handler joined)
@@ -121,7 +132,7 @@ def test_no_clear_text_retry_when_the_server_does_not_speak_tls(recorder: Record
 def test_tls_against_the_clear_text_gophernicus_fails(gophers_server: TLSGopher) -> None:
     url = f"gophers://127.0.0.1:{gophers_server.plain_port}/"
     with pytest.raises((ConnectFailed, NetTimeout)) as failed:
-        fetch(parse(url), limits=SHORT)
+        fetch(parse(url), session=Session(limits=SHORT))
     assert "nothing was sent" in str(failed.value)
     assert "TLS" in str(failed.value)
 
@@ -141,7 +152,7 @@ def test_a_certificate_that_cannot_be_trusted(
     port = getattr(gophers_server, port_of)
     options = TLSOptions(cafile=str(files.ca) if cafile else None)
     with pytest.raises(UntrustedCertificate) as failed:
-        fetch(parse(f"gophers://127.0.0.1:{port}/"), limits=LIMITS, tls=options)
+        fetch(parse(f"gophers://127.0.0.1:{port}/"), session=Session(limits=LIMITS, tls=options))
     error = failed.value
     assert reason in error.reason
     assert "nothing was sent" in str(error)
@@ -157,7 +168,7 @@ def test_an_untrusted_certificate_accepted_on_purpose(gophers_server: TLSGopher,
     pin = fingerprint(files.der(files.wrong_cert))
     options = TLSOptions(insecure=True) if how == "insecure" else TLSOptions(pinned=pin)
     url = f"gophers://127.0.0.1:{gophers_server.wrong_name_port}/0/hello.txt"
-    reply = fetch(parse(url), limits=LIMITS, tls=options)
+    reply = fetch(parse(url), session=Session(limits=LIMITS, tls=options))
     assert b"Hello from the test gopher hole." in (reply.body or b"")
     assert reply.certificate is not None
     assert reply.certificate.sha256 == pin
@@ -168,13 +179,14 @@ def test_a_pinned_certificate_that_changed(gophers_server: TLSGopher) -> None:
     files = gophers_server.files
     options = TLSOptions(pinned=fingerprint(files.der(files.wrong_cert)))
     with pytest.raises(UntrustedCertificate, match="another certificate than the one accepted"):
-        fetch(parse(gophers_server.tls()), limits=LIMITS, tls=options)
+        fetch(parse(gophers_server.tls()), session=Session(limits=LIMITS, tls=options))
 
 
 def test_a_ca_file_that_cannot_be_read(gophers_server: TLSGopher) -> None:
     with pytest.raises(NetError, match="cannot read the CA certificates"):
         fetch(
-            parse(gophers_server.tls()), limits=LIMITS, tls=TLSOptions(cafile="/nonexistent/ca.pem")
+            parse(gophers_server.tls()),
+            session=Session(limits=LIMITS, tls=TLSOptions(cafile="/nonexistent/ca.pem")),
         )
 
 

@@ -20,6 +20,7 @@ from tests.integration.hostile.servers import (
 from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.ftp import fetch as ftp_fetch
+from urlinspector.net.session import Session
 
 pytestmark = pytest.mark.integration
 
@@ -99,6 +100,6 @@ def test_a_netrc_login_crosses_a_connection_without_tls_only_when_allowed(
 def test_ftp_reads_no_netrc(talker: Talk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _netrc(tmp_path, "machine 127.0.0.1 login bob password NETRCSECRET\n", monkeypatch)
     server = talker(ftp_server(data=lambda conn, _: conn.sendall(UNIX_LINE)))
-    ftp_fetch(parse(ftp_url(server, "pub/")), limits=FTP_LIMITS)
+    ftp_fetch(parse(ftp_url(server, "pub/")), session=Session(limits=FTP_LIMITS))
     assert b"USER anonymous" in server.received
     assert not any(b"NETRCSECRET" in line or b"bob" in line for line in server.received)

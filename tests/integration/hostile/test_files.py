@@ -35,6 +35,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.gopher import fetch
 from urlinspector.net.nntp import fetch_news
+from urlinspector.net.session import Session
 
 pytestmark = pytest.mark.integration
 
@@ -234,9 +235,16 @@ def test_a_big_menu_goes_to_a_file(hostile: Start, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("make", "advice"),
     [
-        (lambda port: fetch(parse(f"gopher://127.0.0.1:{port}/"), limits=LIMITS), True),
         (
-            lambda port: fetch_news(parse(f"nntp://127.0.0.1:{port}/alt.test/1"), limits=LIMITS),
+            lambda port: fetch(
+                parse(f"gopher://127.0.0.1:{port}/"), session=Session(limits=LIMITS)
+            ),
+            True,
+        ),
+        (
+            lambda port: fetch_news(
+                parse(f"nntp://127.0.0.1:{port}/alt.test/1"), session=Session(limits=LIMITS)
+            ),
             False,
         ),
     ],

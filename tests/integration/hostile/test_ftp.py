@@ -28,6 +28,7 @@ from urlinspector.net.errors import NetTimeout, TooLarge
 from urlinspector.net.ftp import FTPError
 from urlinspector.net.ftp import fetch as ftp_fetch
 from urlinspector.net.limits import Limits
+from urlinspector.net.session import Session
 from urlinspector.schemes.errors import RemoteProtocolError
 from urlinspector.schemes.ftp.transcript import Transcript
 
@@ -36,7 +37,9 @@ pytestmark = pytest.mark.integration
 
 def test_an_ftp_greeting_that_never_ends(talker: Talk) -> None:
     server = talker(repeats(b"220-welcome, and more to come\r\n" * 100))
-    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
+    outcome, peak = measured(
+        lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=FTP_LIMITS))
+    )
     assert isinstance(outcome, FTPError)
     assert "did not end its greeting" in str(outcome)
     assert "RFC 959 §4.2" in str(outcome)
@@ -46,7 +49,9 @@ def test_an_ftp_greeting_that_never_ends(talker: Talk) -> None:
 def test_an_ftp_reply_that_never_ends(talker: Talk) -> None:
     endless = b"211-feature\r\n" + b" FEATURE\r\n" * 20000
     server = talker(ftp_server(replies={b"FEAT": endless}))
-    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
+    outcome, peak = measured(
+        lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=FTP_LIMITS))
+    )
     assert isinstance(outcome, FTPError)
     assert "did not end its reply to FEAT" in str(outcome)
     assert peak < 2 * MiB
@@ -54,7 +59,9 @@ def test_an_ftp_reply_that_never_ends(talker: Talk) -> None:
 
 def test_a_ten_mb_ftp_reply_line(talker: Talk) -> None:
     server = talker(repeats(b"220 " + b"x" * 65536, seconds=5))
-    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
+    outcome, peak = measured(
+        lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=FTP_LIMITS))
+    )
     assert isinstance(outcome, FTPError)
     assert "longer than 8192 bytes" in str(outcome)
     assert peak < 1 * MiB
@@ -65,7 +72,7 @@ def test_an_ftp_greeting_dripping_ends_at_the_deadline(
 ) -> None:
     server = talker(repeats(b"2", seconds=20, pause=0.1))
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.5)
-    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=limits))
+    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=limits)))
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 1.5 s allowed" in str(outcome)
     assert main(["fetch", "--allow-local", ftp_url(server), "--timeout", "1"]) == 1
@@ -78,14 +85,16 @@ def test_an_ftp_listing_dripping_ends_at_the_deadline(talker: Talk) -> None:
 
     server = talker(ftp_server(data=drip))
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=1.5)
-    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=limits))
+    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=limits)))
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 1.5 s allowed" in str(outcome)
 
 
 def test_an_ftp_close_in_the_middle_of_a_reply(talker: Talk) -> None:
     server = talker(sends(b"220-first line of many\r\n220-and then"))
-    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
+    outcome, _ = measured(
+        lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=FTP_LIMITS))
+    )
     assert isinstance(outcome, FTPError)
     assert "closed the connection" in str(outcome)
 
@@ -95,7 +104,9 @@ def test_binary_garbage_as_an_ftp_greeting(
 ) -> None:
     garbage = random.Random(959).randbytes(4000).replace(b"\n", b"\r\n")
     server = talker(sends(garbage, then_wait=5))
-    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS))
+    outcome, peak = measured(
+        lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=FTP_LIMITS))
+    )
     assert isinstance(outcome, FTPError)
     assert peak < 1 * MiB
     assert main(["fetch", "--allow-local", ftp_url(server), "--timeout", "2"]) == 1
@@ -105,7 +116,7 @@ def test_binary_garbage_as_an_ftp_greeting(
 def test_a_silent_ftp_server(talker: Talk) -> None:
     server = talker(sends(then_wait=5))
     limits = Limits(connect_timeout=2, read_timeout=0.5, total_timeout=10)
-    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=limits))
+    outcome, _ = measured(lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=limits)))
     assert isinstance(outcome, NetTimeout)
     assert "(no greeting) within 0.5 s" in str(outcome)
 
@@ -116,7 +127,9 @@ def test_a_pasv_reply_naming_another_host(talker: Talk) -> None:
     127.0.0.1 only, so the listing arrives only if the client connected there)."""
     server = talker(ftp_server(data=lambda c, _: c.sendall(UNIX_LINE), pasv_host=b"127.0.0.2"))
     transcript = Transcript()
-    listing = ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS, transcript=transcript).listing
+    listing = ftp_fetch(
+        parse(ftp_url(server)), session=Session(limits=FTP_LIMITS, transcript=transcript.add)
+    ).listing
     assert listing is not None
     assert [e.name for e in listing.entries] == ["a.txt"]
     notes = [line.text for line in transcript.lines if line.kind == "note"]
@@ -134,7 +147,9 @@ def test_a_million_line_ftp_listing_stops_at_the_cap(talker: Talk) -> None:
 
     server = talker(ftp_server(data=million))
     limits = replace(FTP_LIMITS, max_memory=4 * MiB)
-    outcome, peak = measured(lambda: ftp_fetch(parse(ftp_url(server)), limits=limits))
+    outcome, peak = measured(
+        lambda: ftp_fetch(parse(ftp_url(server)), session=Session(limits=limits))
+    )
     assert isinstance(outcome, TooLarge)
     assert "entries would take more than the 4 MiB kept in memory" in str(outcome)
     assert peak < 16 * MiB
@@ -146,7 +161,7 @@ def test_a_size_reply_in_other_digits(talker: Talk) -> None:
             data=lambda c, _: c.sendall(b"hello\r\n"), replies={b"SIZE": "213 ²\r\n".encode()}
         )
     )
-    result = ftp_fetch(parse(ftp_url(server, "f.txt")), limits=FTP_LIMITS)
+    result = ftp_fetch(parse(ftp_url(server, "f.txt")), session=Session(limits=FTP_LIMITS))
     assert result.data == b"hello\r\n"
     assert result.total is None
 
@@ -155,7 +170,7 @@ def test_an_iac_octet_is_doubled_on_the_wire(talker: Talk) -> None:
     """RFC 959 §4.1 (Telnet on the control connection), RFC 854: data octet 255 is
     sent as IAC IAC."""
     server = talker(ftp_server(data=lambda c, _: c.sendall(b"x\r\n")))
-    ftp_fetch(parse(ftp_url(server, "a%FFb/")), limits=FTP_LIMITS)
+    ftp_fetch(parse(ftp_url(server, "a%FFb/")), session=Session(limits=FTP_LIMITS))
     assert b"CWD a\xff\xffb" in server.received
 
 
@@ -176,5 +191,5 @@ def test_a_passive_reply_with_a_port_out_of_range_is_a_protocol_error(
 ) -> None:
     server = talker(ftp_server(data=lambda c, _: c.sendall(UNIX_LINE), replies=replies))
     with pytest.raises(FTPError, match="which is not a TCP port") as caught:
-        ftp_fetch(parse(ftp_url(server)), limits=FTP_LIMITS)
+        ftp_fetch(parse(ftp_url(server)), session=Session(limits=FTP_LIMITS))
     assert isinstance(caught.value, RemoteProtocolError)

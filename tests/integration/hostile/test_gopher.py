@@ -33,6 +33,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, NetTimeout, TooLarge
 from urlinspector.net.gopher import GopherReply, fetch
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Session
 from urlinspector.net.sink import Feed, File, Raw
 from urlinspector.schemes.errors import RemoteProtocolError
 
@@ -44,7 +45,7 @@ pytestmark = pytest.mark.integration
 
 def test_an_endless_menu_stops_at_the_memory_cap(hostile: Start) -> None:
     server = hostile(endless(MENU_CHUNK))
-    outcome, peak = measured(lambda: fetch(parse(server.gopher()), limits=LIMITS))
+    outcome, peak = measured(lambda: fetch(parse(server.gopher()), session=Session(limits=LIMITS)))
     assert isinstance(outcome, TooLarge)
     assert "larger than the 1 MiB kept in memory" in str(outcome)
     assert peak < 4 * CAP
@@ -52,7 +53,9 @@ def test_an_endless_menu_stops_at_the_memory_cap(hostile: Start) -> None:
 
 def test_an_endless_text_stops_at_the_memory_cap(hostile: Start) -> None:
     server = hostile(endless(b"line of text\r\n" * 4096))
-    outcome, peak = measured(lambda: fetch(parse(server.gopher("0/x")), limits=LIMITS))
+    outcome, peak = measured(
+        lambda: fetch(parse(server.gopher("0/x")), session=Session(limits=LIMITS))
+    )
     assert isinstance(outcome, TooLarge)
     assert peak < 4 * CAP
 
@@ -62,7 +65,9 @@ def test_an_endless_menu_fetched_raw_stops_at_the_memory_cap(hostile: Start) -> 
     server = hostile(endless(MENU_CHUNK, seconds=6))
     received: list[int] = []
     outcome, peak = measured(
-        lambda: fetch(parse(server.gopher()), sink=Raw(Counted(received)), limits=LIMITS)
+        lambda: fetch(
+            parse(server.gopher()), session=Session(limits=LIMITS), sink=Raw(Counted(received))
+        )
     )
     assert isinstance(outcome, TooLarge), outcome
     assert "larger than the 1 MiB kept in memory" in str(outcome)
@@ -93,7 +98,9 @@ def test_an_endless_download_to_a_file_ends_at_the_deadline(hostile: Start, tmp_
 
     def run() -> object:
         with target.open("wb") as sink:
-            return fetch(parse(server.gopher("9/x")), sink=File(sink), limits=limits)
+            return fetch(
+                parse(server.gopher("9/x")), session=Session(limits=limits), sink=File(sink)
+            )
 
     outcome, peak = measured(run)
     assert isinstance(outcome, NetTimeout)
@@ -114,7 +121,10 @@ def ten_mb_line(conn: socket.socket) -> None:
 def test_a_ten_mb_line_is_not_a_menu(hostile: Start) -> None:
     server = hostile(ten_mb_line)
     outcome, peak = measured(
-        lambda: fetch(parse(server.gopher()), limits=Limits(connect_timeout=2, read_timeout=2))
+        lambda: fetch(
+            parse(server.gopher()),
+            session=Session(limits=Limits(connect_timeout=2, read_timeout=2)),
+        )
     )
     assert isinstance(outcome, RemoteProtocolError)
     assert "line 1 of the menu reply is longer than 65536 octets" in str(outcome)
@@ -130,12 +140,60 @@ def test_a_ten_mb_line_of_text_streams(hostile: Start) -> None:
 
     limits = Limits(connect_timeout=2, read_timeout=2, total_timeout=30)
     outcome, peak = measured(
-        lambda: fetch(parse(server.gopher("0/x")), sink=Feed(count), limits=limits)
+        lambda: fetch(parse(server.gopher("0/x")), session=Session(limits=limits), sink=Feed(count))
     )
     assert isinstance(outcome, GopherReply)
     assert outcome.complete
     assert seen[0] == 1 + 10 * MiB  # the type character, then the line
     assert peak < 2 * MiB
+
+
+# --- a text that never ends a line -----------------------------------------------------------
+
+
+def test_a_text_without_line_ends_past_the_cap_is_no_document(hostile: Start) -> None:
+    """A type-0 reply that never sends a line end nor the final "." ran to 5.3 GB as a
+    successful document: past the cap, it is an error, in bounded memory."""
+    server = hostile(endless(CHUNK))
+    seen = [0]
+
+    def count(data: bytes) -> None:
+        seen[0] += len(data)
+
+    outcome, peak = measured(
+        lambda: fetch(parse(server.gopher("0/x")), sink=Feed(count), session=Session(limits=LIMITS))
+    )
+    assert isinstance(outcome, RemoteProtocolError), outcome
+    assert "without a line end" in str(outcome)
+    assert "it is not a text document" in str(outcome)
+    assert CAP < seen[0] < 2 * CAP  # every octet that came, and not much past the cap
+    assert peak < 4 * CAP
+
+
+def test_the_cli_keeps_a_text_without_line_ends_as_sent(
+    hostile: Start,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``fetch -o`` of such a text ends with exit status 1 and a clear message, the
+    octets that came kept as sent in FILE.part; FILE is not written."""
+    server = hostile(endless(CHUNK))
+    monkeypatch.setattr(
+        fetch_gopher, "fetch_limits", lambda timeout, guard=None: replace(LIMITS, guard=guard)
+    )
+    target = tmp_path / "text.txt"
+    argv = ["fetch", "--allow-local", server.gopher("0/x"), "-o", str(target), "--timeout", "20"]
+    outcome, peak = measured(lambda: main(argv))
+    assert outcome == 1
+    err = capsys.readouterr().err
+    assert "error: the text has run" in err
+    assert "without a line end" in err
+    assert not target.exists()
+    kept = (tmp_path / "text.txt.part").read_bytes()
+    assert CAP < len(kept) < 2 * CAP
+    assert kept == b"x" * len(kept)  # as the server sent them
+    assert peak < 4 * CAP
 
 
 # --- one byte a second ----------------------------------------------------------------------------
@@ -148,7 +206,9 @@ def test_one_byte_a_second_ends_at_the_deadline(talker: Talk) -> None:
     server = talker(one_byte_a_second)
     # every byte comes within the read timeout; only the whole exchange has a limit
     limits = Limits(connect_timeout=2, read_timeout=3, total_timeout=2.5)
-    outcome, peak = measured(lambda: fetch(parse(server.url("gopher")), limits=limits))
+    outcome, peak = measured(
+        lambda: fetch(parse(server.url("gopher")), session=Session(limits=limits))
+    )
     assert isinstance(outcome, NetTimeout)
     assert "took longer than the 2.5 s allowed" in str(outcome)
     assert peak < 1 * MiB
@@ -160,7 +220,10 @@ def test_stop_works_during_a_slow_reply(talker: Talk) -> None:
     threading.Timer(1.5, cancel.cancel).start()
     start = time.monotonic()
     outcome, _ = measured(
-        lambda: fetch(parse(server.url("gopher")), limits=Limits(read_timeout=30), cancel=cancel)
+        lambda: fetch(
+            parse(server.url("gopher")),
+            session=Session(limits=Limits(read_timeout=30), cancel=cancel),
+        )
     )
     assert isinstance(outcome, Cancelled)
     assert time.monotonic() - start < 10  # not the 30 s read timeout, nor the whole reply
@@ -171,7 +234,9 @@ def test_stop_works_during_a_slow_reply(talker: Talk) -> None:
 
 def test_a_close_inside_an_announced_length(hostile: Start) -> None:
     server = hostile(lambda conn: conn.sendall(b"+1000\r\n" + b"a" * 300))
-    outcome, _ = measured(lambda: fetch(parse(server.gopher("0/x%09%09+")), limits=LIMITS))
+    outcome, _ = measured(
+        lambda: fetch(parse(server.gopher("0/x%09%09+")), session=Session(limits=LIMITS))
+    )
     assert isinstance(outcome, RemoteProtocolError)
     assert "closed the connection after 300 of the 1000 bytes it announced" in str(outcome)
 
@@ -180,7 +245,7 @@ def test_a_close_in_the_middle_of_a_menu_line(
     hostile: Start, capsys: pytest.CaptureFixture[str]
 ) -> None:
     server = hostile(lambda conn: conn.sendall(b"0One\t/one\th\t70\r\n0Two\t/tw"))
-    reply = fetch(parse(server.gopher()), limits=LIMITS)
+    reply = fetch(parse(server.gopher()), session=Session(limits=LIMITS))
     assert [i.display for i in reply.items] == ["One", "Two"]
     assert not reply.complete
     assert main(["fetch", "--allow-local", server.gopher(), "--timeout", "2"]) == 1
@@ -195,7 +260,7 @@ def test_a_close_in_the_middle_of_a_menu_line(
 def test_binary_garbage_as_a_menu(hostile: Start, capsys: pytest.CaptureFixture[str]) -> None:
     garbage = random.Random(1436).randbytes(200_000)
     server = hostile(lambda conn: conn.sendall(garbage))
-    outcome, peak = measured(lambda: fetch(parse(server.gopher()), limits=LIMITS))
+    outcome, peak = measured(lambda: fetch(parse(server.gopher()), session=Session(limits=LIMITS)))
     assert isinstance(outcome, RemoteProtocolError)
     assert "this is binary data, not a gopher menu" in str(outcome)
     assert peak < 2 * MiB
@@ -206,7 +271,7 @@ def test_binary_garbage_as_a_menu(hostile: Start, capsys: pytest.CaptureFixture[
 def test_a_silent_gopher_server_times_out(hostile: Start) -> None:
     server = hostile(lambda conn: time.sleep(3))  # silent for longer than the 0.5 s allowed
     limits = Limits(connect_timeout=2, read_timeout=0.5, total_timeout=10)
-    outcome, _ = measured(lambda: fetch(parse(server.gopher()), limits=limits))
+    outcome, _ = measured(lambda: fetch(parse(server.gopher()), session=Session(limits=limits)))
     assert isinstance(outcome, NetTimeout)
     assert "sent nothing for 0.5 s" in str(outcome)
 

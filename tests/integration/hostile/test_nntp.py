@@ -26,6 +26,7 @@ from urlinspector.cli import main
 from urlinspector.core import parse
 from urlinspector.net.errors import TooLarge
 from urlinspector.net.nntp import Credentials, fetch_news
+from urlinspector.net.session import Session
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.article import Article
 
@@ -44,7 +45,9 @@ OVERVIEW_FMT = (
 
 def test_a_ten_mb_nntp_greeting_line(talker: Talk) -> None:
     server = talker(repeats(b"200 " + b"x" * 65536, seconds=5))
-    outcome, peak = measured(lambda: fetch_news(parse(news_url(server, "g")), limits=NEWS_LIMITS))
+    outcome, peak = measured(
+        lambda: fetch_news(parse(news_url(server, "g")), session=Session(limits=NEWS_LIMITS))
+    )
     assert isinstance(outcome, RemoteProtocolError)
     assert "runs past 8192 octets without a line end" in str(outcome)
     assert peak < 1 * MiB
@@ -73,7 +76,7 @@ def test_a_million_line_overview_stops_at_the_cap(talker: Talk) -> None:
     )
     limits = replace(NEWS_LIMITS, max_memory=4 * MiB)
     outcome, peak = measured(
-        lambda: fetch_news(parse(news_url(server, "local.test")), limits=limits)
+        lambda: fetch_news(parse(news_url(server, "local.test")), session=Session(limits=limits))
     )
     assert isinstance(outcome, TooLarge)
     assert "larger than the 4 MiB kept in memory" in str(outcome)
@@ -86,7 +89,9 @@ def test_a_group_list_counts_what_its_lines_become(talker: Talk) -> None:
     groups = b"".join(b"g.%05d 1 1 y\r\n" % i for i in range(50000))
     server = talker(news_server({b"LIST": reply(b"215 list follows\r\n" + groups + b".\r\n")}))
     outcome, peak = measured(
-        lambda: fetch_news(parse("news:*"), server=f"127.0.0.1:{server.port}", limits=NEWS_LIMITS)
+        lambda: fetch_news(
+            parse("news:*"), session=Session(limits=NEWS_LIMITS), server=f"127.0.0.1:{server.port}"
+        )
     )
     assert isinstance(outcome, TooLarge)
     assert peak < 4 * CAP
@@ -121,7 +126,9 @@ def test_an_article_number_in_other_digits(talker: Talk) -> None:
             }
         )
     )
-    answer = fetch_news(parse(news_url(server, "local.test/1")), limits=NEWS_LIMITS)
+    answer = fetch_news(
+        parse(news_url(server, "local.test/1")), session=Session(limits=NEWS_LIMITS)
+    )
     assert isinstance(answer.result, Article)
     assert answer.result.number == 1  # the URL's: the reply's "²" is no number
     assert "body" in answer.result.body
@@ -141,7 +148,9 @@ def test_an_article_line_the_server_did_not_dot_stuff(
             }
         )
     )
-    answer = fetch_news(parse(news_url(server, "local.test/1")), limits=NEWS_LIMITS)
+    answer = fetch_news(
+        parse(news_url(server, "local.test/1")), session=Session(limits=NEWS_LIMITS)
+    )
     assert isinstance(answer.result, Article)
     assert answer.result.body.splitlines()[-2:] == [".hidden line", ".stuffed"]
     assert any("did not dot-stuff 1 line" in note for note in answer.result.notes)
@@ -158,8 +167,8 @@ def test_a_login_with_cr_lf_or_nul_is_refused_before_connecting(talker: Talk, us
     with pytest.raises(LocalProtocolError, match="refused before anything was sent"):
         fetch_news(
             parse(news_url(server, "local.test")),
+            session=Session(limits=NEWS_LIMITS),
             credentials=Credentials(user, "p"),
-            limits=NEWS_LIMITS,
         )
     assert accepted_before(server.port, lambda: server.peers) == 0
 

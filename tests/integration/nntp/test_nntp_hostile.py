@@ -18,6 +18,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
 from urlinspector.net.nntp import NewsClient, fetch_news
+from urlinspector.net.session import Session
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp.url import parse_server
 
@@ -51,7 +52,9 @@ def test_silent_server_times_out(serve: Serve) -> None:
     server = serve(lambda conn, s: s.stopping.wait(10))
     started = time.monotonic()
     with pytest.raises(NetTimeout) as caught:
-        fetch_news(parse("news:local.test"), server=server.authority, limits=fast())
+        fetch_news(
+            parse("news:local.test"), session=Session(limits=fast()), server=server.authority
+        )
     assert "sent nothing for 0.4 s" in str(caught.value)
     assert f"127.0.0.1:{server.port}" in str(caught.value)
     assert time.monotonic() - started < 5
@@ -65,7 +68,7 @@ def test_stall_in_the_middle_of_a_reply(serve: Serve) -> None:
 
     server = serve(greet_then(stall))
     with pytest.raises(NetTimeout, match=r"sent nothing for 0\.4 s"):
-        fetch_news(parse("news:*"), server=server.authority, limits=fast())
+        fetch_news(parse("news:*"), session=Session(limits=fast()), server=server.authority)
 
 
 def test_trickling_server_meets_the_total_timeout(
@@ -79,7 +82,11 @@ def test_trickling_server_meets_the_total_timeout(
     server = serve(greet_then(trickle))
     started = time.monotonic()
     with pytest.raises(NetTimeout, match="took longer than the 1 s allowed"):
-        fetch_news(parse("news:*"), server=server.authority, limits=fast(total_timeout=1.0))
+        fetch_news(
+            parse("news:*"),
+            session=Session(limits=fast(total_timeout=1.0)),
+            server=server.authority,
+        )
     assert time.monotonic() - started < 5
 
 
@@ -97,8 +104,8 @@ def test_endless_reply_is_too_large(serve: Serve) -> None:
     with pytest.raises(TooLarge, match="64 KiB"):
         fetch_news(
             parse("news:*"),
+            session=Session(limits=Limits(read_timeout=5, max_memory=64 * 1024)),
             server=server.authority,
-            limits=Limits(read_timeout=5, max_memory=64 * 1024),
         )
 
 
@@ -109,19 +116,23 @@ def test_hang_up_in_the_middle_of_a_block(serve: Serve) -> None:
 
     server = serve(greet_then(hang_up))
     with pytest.raises(RemoteProtocolError, match="middle of the reply to LIST"):
-        fetch_news(parse("news:*"), server=server.authority, limits=fast())
+        fetch_news(parse("news:*"), session=Session(limits=fast()), server=server.authority)
 
 
 def test_not_an_nntp_server(serve: Serve) -> None:
     server = serve(lambda conn, s: conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n"))
     with pytest.raises(RemoteProtocolError, match="not an NNTP status line"):
-        fetch_news(parse("news:local.test"), server=server.authority, limits=fast())
+        fetch_news(
+            parse("news:local.test"), session=Session(limits=fast()), server=server.authority
+        )
 
 
 def test_close_instead_of_greeting(serve: Serve) -> None:
     server = serve(lambda conn, s: None)
     with pytest.raises(RemoteProtocolError, match="closed the connection before its greeting"):
-        fetch_news(parse("news:local.test"), server=server.authority, limits=fast())
+        fetch_news(
+            parse("news:local.test"), session=Session(limits=fast()), server=server.authority
+        )
 
 
 def test_cancel_while_waiting(serve: Serve) -> None:
@@ -133,7 +144,9 @@ def test_cancel_while_waiting(serve: Serve) -> None:
     try:
         with pytest.raises(Cancelled):
             fetch_news(
-                parse("news:local.test"), server=server.authority, limits=Limits(), cancel=token
+                parse("news:local.test"),
+                session=Session(limits=Limits(), cancel=token),
+                server=server.authority,
             )
     finally:
         timer.cancel()
@@ -143,7 +156,9 @@ def test_cancel_while_waiting(serve: Serve) -> None:
 def test_nothing_listening() -> None:
     port = unused_port()
     with pytest.raises(ConnectFailed, match="connection refused"):
-        fetch_news(parse("news:local.test"), server=f"127.0.0.1:{port}", limits=fast())
+        fetch_news(
+            parse("news:local.test"), session=Session(limits=fast()), server=f"127.0.0.1:{port}"
+        )
 
 
 @pytest.mark.parametrize(
@@ -152,7 +167,7 @@ def test_nothing_listening() -> None:
 def test_unsafe_names_never_reach_a_server(serve: Serve, url: str) -> None:
     server = serve(lambda conn, s: conn.sendall(GREETING))
     with pytest.raises(LocalProtocolError, match="refused before anything was sent"):
-        fetch_news(parse(url), server=server.authority, limits=fast())
+        fetch_news(parse(url), session=Session(limits=fast()), server=server.authority)
     assert accepted_before(server.port, lambda: server.peers) == 0
 
 
@@ -165,7 +180,7 @@ def test_unsafe_name_on_an_open_connection_sends_nothing(
         conn.sendall(b"205 bye\r\n")
 
     server = serve(greet_then(idle))
-    with NewsClient(parse_server(server.authority), limits=fast()) as client:
+    with NewsClient(parse_server(server.authority), session=Session(limits=fast())) as client:
         with pytest.raises(LocalProtocolError, match="holds an LF"):
             client.overview_page("local.test\nQUIT")
         with pytest.raises(LocalProtocolError, match="holds a CR"):

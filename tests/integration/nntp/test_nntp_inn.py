@@ -23,6 +23,7 @@ from urlinspector.net.nntp import (
     fetch_news,
     fetch_overview,
 )
+from urlinspector.net.session import Session
 from urlinspector.net.sink import Feed, File, Raw
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.nntp import (
@@ -65,8 +66,9 @@ def test_group_list(inn: Any) -> None:
     assert server.authenticated_as is None
 
 
-def test_news_server_from_nntpserver(inn: Any) -> None:
-    answer = fetch_news(parse("news:local.test"), environ={"NNTPSERVER": inn.setting})
+def test_news_server_from_nntpserver(inn: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NNTPSERVER", inn.setting)
+    answer = fetch_news(parse("news:local.test"))
     assert answer.server.address.source == "NNTPSERVER"
     assert isinstance(answer.result, OverviewPage)
 
@@ -153,7 +155,9 @@ def test_article_by_number_in_latin_1(inn: Any) -> None:
 )
 def test_article_without_charset(inn: Any, fallback: str, body: str) -> None:
     article = fetch_article(
-        parse("news:nocharset.4@test.invalid"), server=inn.setting, fallback_charset=fallback
+        parse("news:nocharset.4@test.invalid"),
+        session=Session(charset=fallback),
+        server=inn.setting,
     ).result
     assert article.body.rstrip() == body
     assert article.charset_source == "fallback"
@@ -186,8 +190,8 @@ def test_authinfo(inn: Any) -> None:
     lines: list[TranscriptLine] = []
     answer = fetch_overview(
         parse(inn.url("local.private")),
+        session=Session(transcript=lines.append),
         credentials=Credentials(*inn.login),
-        transcript=lines.append,
     )
     assert [e.message_id for e in answer.result.entries] == ["<secret.1@test.invalid>"]
     assert answer.server.authenticated_as == "reader"
@@ -205,7 +209,9 @@ def test_authinfo_from_the_url(inn: Any) -> None:
 
 def test_mode_reader_then_one_command_at_a_time(inn: Any) -> None:
     lines: list[TranscriptLine] = []
-    fetch_news(parse("news:local.test"), server=inn.setting, transcript=lines.append)
+    fetch_news(
+        parse("news:local.test"), session=Session(transcript=lines.append), server=inn.setting
+    )
     commands = [line.text for line in lines if line.kind == "command"]
     assert commands[:3] == ["CAPABILITIES", "MODE READER", "CAPABILITIES"]
     # every command line is answered before the next one goes out

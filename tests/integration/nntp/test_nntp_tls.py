@@ -14,6 +14,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import ConnectFailed
 from urlinspector.net.limits import Limits
 from urlinspector.net.nntp import TranscriptLine, fetch_news
+from urlinspector.net.session import Session
 from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.nntp import Credentials, OverviewPage
 
@@ -53,10 +54,8 @@ def test_nntps(
     lines: list[TranscriptLine] = []
     answer = fetch_news(
         parse("news:local.tls"),
+        session=Session(tls=tls_client_context, limits=LIMITS, transcript=lines.append),
         server=f"nntps://localhost:{server.port}",
-        tls=tls_client_context,
-        limits=LIMITS,
-        transcript=lines.append,
     )
     assert answer.server.tls
     assert answer.server.address.tls
@@ -69,7 +68,9 @@ def test_nntps_untrusted_certificate(serve: Serve, tls_server_context: ssl.SSLCo
     server = serve(reader_after(b"200 tls.example ready\r\n", CAPS), tls_server_context)
     with pytest.raises(ConnectFailed, match="certificate that cannot be trusted"):
         fetch_news(
-            parse("news:local.tls"), server=f"nntps://localhost:{server.port}", limits=LIMITS
+            parse("news:local.tls"),
+            session=Session(limits=LIMITS),
+            server=f"nntps://localhost:{server.port}",
         )
 
 
@@ -113,11 +114,9 @@ def test_starttls_then_login(
     lines: list[TranscriptLine] = []
     answer = fetch_news(
         parse("news:local.tls"),
+        session=Session(tls=tls_client_context, limits=LIMITS, transcript=lines.append),
         server=f"localhost:{server.port}",
-        tls=tls_client_context,
         credentials=Credentials("reader", "s3cret"),
-        limits=LIMITS,
-        transcript=lines.append,
     )
     assert answer.server.tls
     assert answer.server.authenticated_as == "reader"
@@ -137,9 +136,9 @@ def test_starttls_untrusted_certificate_stops(
     with pytest.raises(ConnectFailed, match="certificate that cannot be trusted"):
         fetch_news(
             parse("news:local.tls"),
+            session=Session(limits=LIMITS),
             server=f"localhost:{server.port}",
             credentials=Credentials("reader", "s3cret"),
-            limits=LIMITS,
         )
     server.close()  # the handler has read all there was
     assert not any(b"AUTHINFO" in line or b"GROUP" in line for line in server.received)
@@ -151,7 +150,6 @@ def test_a_news_server_is_never_pinned() -> None:
     with pytest.raises(ValueError, match="never pinned"):
         fetch_news(
             parse("news:local.tls"),
+            session=Session(tls=TLSOptions(pinned=":".join(["AB"] * 32)), limits=LIMITS),
             server="nntps://localhost:9",
-            tls=TLSOptions(pinned=":".join(["AB"] * 32)),
-            limits=LIMITS,
         )

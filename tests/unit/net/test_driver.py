@@ -24,6 +24,8 @@ from tests.support.waiting import wait_until
 from urlinspector.net.driver import Body, Connection, Pump, format_hostport, pump
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Session
+from urlinspector.net.sink import File
 from urlinspector.schemes.errors import RemoteProtocolError
 
 QUICK = Limits(connect_timeout=2.0, read_timeout=2.0)
@@ -57,7 +59,9 @@ def silent(conn: socket.socket) -> None:
 
 def test_send_and_recv_over_ipv4(serve: Callable[..., Server]) -> None:
     server = serve(echo_once)
-    with Connection.open("127.0.0.1", server.port, limits=QUICK, what="test") as conn:
+    with Connection.open(
+        "127.0.0.1", server.port, session=Session(limits=QUICK), what="test"
+    ) as conn:
         conn.send(b"hello")
         assert conn.recv() == b"echo:hello"
         assert conn.recv() == b""  # the server closed
@@ -85,7 +89,9 @@ def test_a_socket_numbered_above_1023_still_waits(serve: Callable[..., Server]) 
     try:
         while not held or held[-1] < 1030:
             held.append(os.open(os.devnull, os.O_RDONLY))
-        with Connection.open("127.0.0.1", server.port, limits=QUICK, what="test") as conn:
+        with Connection.open(
+            "127.0.0.1", server.port, session=Session(limits=QUICK), what="test"
+        ) as conn:
             assert conn._socket().fileno() > 1023
             conn.send(b"hello")
             assert conn.recv() == b"echo:hello"
@@ -98,7 +104,7 @@ def test_a_socket_numbered_above_1023_still_waits(serve: Callable[..., Server]) 
 @pytest.mark.skipif(not ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
 def test_send_and_recv_over_ipv6(serve: Callable[..., Server]) -> None:
     server = serve(echo_once, "::1")
-    with Connection.open("::1", server.port, limits=QUICK) as conn:
+    with Connection.open("::1", server.port, session=Session(limits=QUICK)) as conn:
         conn.send(b"six")
         assert conn.recv() == b"echo:six"
         assert conn.peer[0] == "::1"
@@ -107,7 +113,7 @@ def test_send_and_recv_over_ipv6(serve: Callable[..., Server]) -> None:
 def test_a_name_with_several_addresses_tries_each(serve: Callable[..., Server]) -> None:
     # "localhost" may give ::1 first; the server listens on 127.0.0.1 only
     server = serve(echo_once)
-    with Connection.open("localhost", server.port, limits=QUICK) as conn:
+    with Connection.open("localhost", server.port, session=Session(limits=QUICK)) as conn:
         conn.send(b"x")
         assert conn.recv() == b"echo:x"
 
@@ -115,18 +121,18 @@ def test_a_name_with_several_addresses_tries_each(serve: Callable[..., Server]) 
 def test_refused() -> None:
     port = unused_port()
     with pytest.raises(ConnectFailed, match="refused") as info:
-        Connection.open("127.0.0.1", port, limits=QUICK, what="gopher")
+        Connection.open("127.0.0.1", port, session=Session(limits=QUICK), what="gopher")
     assert f"gopher server at 127.0.0.1:{port}" in str(info.value)
 
 
 def test_unknown_host() -> None:
     with pytest.raises(ConnectFailed, match="cannot find the host"):
-        Connection.open("no-such-host.invalid", 70, limits=QUICK)
+        Connection.open("no-such-host.invalid", 70, session=Session(limits=QUICK))
 
 
 def test_bad_port() -> None:
     with pytest.raises(ConnectFailed, match="1 to 65535"):
-        Connection.open("127.0.0.1", 0, limits=QUICK)
+        Connection.open("127.0.0.1", 0, session=Session(limits=QUICK))
 
 
 @pytest.fixture
@@ -154,7 +160,7 @@ def unanswered() -> Iterator[int]:
 def test_connect_timeout(unanswered: int) -> None:
     limits = Limits(connect_timeout=0.5, read_timeout=5)
     with pytest.raises(NetTimeout) as info:
-        Connection.open("127.0.0.1", unanswered, limits=limits, what="gopher")
+        Connection.open("127.0.0.1", unanswered, session=Session(limits=limits), what="gopher")
     assert str(info.value) == f"no gopher server answered at 127.0.0.1:{unanswered} within 0.5 s"
 
 
@@ -163,14 +169,20 @@ def test_stop_while_connecting(unanswered: int) -> None:
     threading.Timer(0.3, cancel.cancel).start()
     start = time.monotonic()
     with pytest.raises(Cancelled):
-        Connection.open("127.0.0.1", unanswered, limits=Limits(connect_timeout=30), cancel=cancel)
+        Connection.open(
+            "127.0.0.1",
+            unanswered,
+            session=Session(limits=Limits(connect_timeout=30), cancel=cancel),
+        )
     assert time.monotonic() - start < 10  # long before the 30 s connect timeout
 
 
 def test_read_timeout(serve: Callable[..., Server]) -> None:
     server = serve(silent)
     limits = Limits(connect_timeout=2, read_timeout=0.4)
-    with Connection.open("127.0.0.1", server.port, limits=limits, what="gopher") as conn:
+    with Connection.open(
+        "127.0.0.1", server.port, session=Session(limits=limits), what="gopher"
+    ) as conn:
         with pytest.raises(NetTimeout) as info:
             conn.recv()
         assert conn.closed
@@ -181,7 +193,9 @@ def test_stop_while_reading(serve: Callable[..., Server]) -> None:
     server = serve(silent)
     cancel = CancelToken()
     limits = Limits(read_timeout=30)
-    with Connection.open("127.0.0.1", server.port, limits=limits, cancel=cancel) as conn:
+    with Connection.open(
+        "127.0.0.1", server.port, session=Session(limits=limits, cancel=cancel)
+    ) as conn:
         threading.Timer(0.3, cancel.cancel).start()
         start = time.monotonic()
         with pytest.raises(Cancelled, match="stopped"):
@@ -206,7 +220,7 @@ def test_total_timeout_ends_a_slow_drip(serve: Callable[..., Server]) -> None:
             received += 1
 
     with (
-        Connection.open("127.0.0.1", server.port, limits=limits) as conn,
+        Connection.open("127.0.0.1", server.port, session=Session(limits=limits)) as conn,
         pytest.raises(NetTimeout, match=r"took longer than the 0\.6 s allowed"),
     ):
         read_all(conn)
@@ -215,7 +229,7 @@ def test_total_timeout_ends_a_slow_drip(serve: Callable[..., Server]) -> None:
 
 def test_a_closed_connection_refuses_use(serve: Callable[..., Server]) -> None:
     server = serve(echo_once)
-    conn = Connection.open("127.0.0.1", server.port, limits=QUICK)
+    conn = Connection.open("127.0.0.1", server.port, session=Session(limits=QUICK))
     conn.close()
     conn.close()  # twice is fine
     with pytest.raises(Exception, match="already closed"):
@@ -277,10 +291,9 @@ def test_tls_from_the_start(serve: Callable[..., Server], certificate: tuple[Pat
     with Connection.open(
         "127.0.0.1",
         server.port,
-        limits=QUICK,
-        tls=True,
-        ssl_context=_client_context(cert),
+        session=Session(limits=QUICK),
         server_hostname="localhost",
+        tls=_client_context(cert),
     ) as conn:
         assert conn.is_tls
         conn.send(b"secret")
@@ -290,7 +303,9 @@ def test_tls_from_the_start(serve: Callable[..., Server], certificate: tuple[Pat
 def test_starttls(serve: Callable[..., Server], certificate: tuple[Path, Path]) -> None:
     cert, key = certificate
     server = serve(_tls_echo(cert, key, starttls=True))
-    with Connection.open("127.0.0.1", server.port, limits=QUICK, what="news") as conn:
+    with Connection.open(
+        "127.0.0.1", server.port, session=Session(limits=QUICK), what="news"
+    ) as conn:
         conn.send(b"STARTTLS\r\n")
         assert conn.recv() == b"OK\r\n"
         conn.starttls("localhost", _client_context(cert))
@@ -306,7 +321,11 @@ def test_an_untrusted_certificate_is_refused(
     server = serve(_tls_echo(cert, key, starttls=False))
     with pytest.raises(ConnectFailed, match="cannot be trusted"):
         Connection.open(
-            "127.0.0.1", server.port, limits=QUICK, tls=True, server_hostname="localhost"
+            "127.0.0.1",
+            server.port,
+            session=Session(limits=QUICK),
+            server_hostname="localhost",
+            tls=ssl.create_default_context(),
         )
 
 
@@ -366,13 +385,13 @@ class Lines:
 def test_pump_collects_events_and_reports_progress(serve: Callable[..., Server]) -> None:
     server = serve(lambda conn: conn.sendall(b"a\nbb\nccc\n"))
     seen: list[tuple[int, int | None]] = []
-    with Connection.open("127.0.0.1", server.port, limits=QUICK) as conn:
+    session = Session(limits=QUICK, progress=lambda done, total: seen.append((done, total)))
+    with Connection.open("127.0.0.1", server.port, session=session) as conn:
         result = pump(
             conn,
             Lines(),
             is_end=lambda e: e == "END",
             data_of=lambda e: e if isinstance(e, bytes) else None,
-            progress=lambda done, total: seen.append((done, total)),
         )
     assert result.body == b"abbccc"
     assert result.events == ["END"]
@@ -391,7 +410,9 @@ def test_pump_refuses_more_than_the_cap(serve: Callable[..., Server]) -> None:
     server = serve(endless)
     limits = Limits(connect_timeout=2, read_timeout=2, max_memory=256 * 1024)
     with (
-        Connection.open("127.0.0.1", server.port, limits=limits, what="gopher") as conn,
+        Connection.open(
+            "127.0.0.1", server.port, session=Session(limits=limits), what="gopher"
+        ) as conn,
         pytest.raises(TooLarge, match="larger than the 256 KiB kept in memory"),
     ):
         pump(conn, Lines(), is_end=lambda e: e == "END", data_of=lambda e: None)
@@ -402,13 +423,13 @@ def test_pump_streams_to_a_sink(serve: Callable[..., Server]) -> None:
     server = serve(lambda conn: conn.sendall(payload))
     sink = io.BytesIO()
     limits = Limits(connect_timeout=2, read_timeout=2, max_memory=64 * 1024)
-    with Connection.open("127.0.0.1", server.port, limits=limits) as conn:
+    with Connection.open("127.0.0.1", server.port, session=Session(limits=limits)) as conn:
         result = pump(
             conn,
             Lines(),
             is_end=lambda e: e == "END",
             data_of=lambda e: e + b"\n" if isinstance(e, bytes) else None,
-            sink=sink,
+            sink=File(sink),
         )
     assert result.body is None
     assert sink.getvalue() == payload
@@ -423,7 +444,9 @@ def test_pump_reports_a_close_before_the_end(serve: Callable[..., Server]) -> No
 
     server = serve(lambda conn: conn.sendall(b"a\n"))
     with (
-        Connection.open("127.0.0.1", server.port, limits=QUICK, what="gopher") as conn,
+        Connection.open(
+            "127.0.0.1", server.port, session=Session(limits=QUICK), what="gopher"
+        ) as conn,
         pytest.raises(RemoteProtocolError, match="closed the connection before the reply"),
     ):
         pump(conn, NeverEnds(), is_end=lambda e: False)
@@ -432,7 +455,7 @@ def test_pump_reports_a_close_before_the_end(serve: Callable[..., Server]) -> No
 def test_pump_hands_raw_bytes_on(serve: Callable[..., Server]) -> None:
     server = serve(lambda conn: conn.sendall(b"one\ntwo\n"))
     raw: list[bytes] = []
-    with Connection.open("127.0.0.1", server.port, limits=QUICK) as conn:
+    with Connection.open("127.0.0.1", server.port, session=Session(limits=QUICK)) as conn:
         p = Pump(conn, Lines(), on_bytes=raw.append)
         events = []
         for event in p.events():

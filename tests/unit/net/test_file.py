@@ -14,6 +14,7 @@ from urlinspector.core import parse
 from urlinspector.net.errors import Cancelled, TooLarge
 from urlinspector.net.file import fetch
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Session
 from urlinspector.net.sink import Feed, File, Raw, Sink
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.file import file_target, file_url
@@ -24,7 +25,8 @@ def test_a_regular_file(tmp_path: Path) -> None:
     path.write_bytes(b"hello\n")
     seen: list[tuple[int, int | None]] = []
     result = fetch(
-        file_target(parse(file_url(str(path)))), progress=lambda d, t: seen.append((d, t))
+        file_target(parse(file_url(str(path)))),
+        session=Session(progress=lambda d, t: seen.append((d, t))),
     )
     assert result.data == b"hello\n"
     assert result.size == 6
@@ -70,7 +72,9 @@ def test_the_memory_cap(tmp_path: Path) -> None:
     path = tmp_path / "big"
     path.write_bytes(b"x" * 5000)
     with pytest.raises(TooLarge):
-        fetch(file_target(parse(file_url(str(path)))), limits=Limits(max_memory=4096))
+        fetch(
+            file_target(parse(file_url(str(path)))), session=Session(limits=Limits(max_memory=4096))
+        )
 
 
 SINKS: dict[str, Callable[[io.BytesIO], Sink]] = {
@@ -88,7 +92,7 @@ def test_a_sink_takes_any_size(tmp_path: Path, kind: str) -> None:
     out = io.BytesIO()
     result = fetch(
         file_target(parse(file_url(str(path)))),
-        limits=Limits(max_memory=4096),
+        session=Session(limits=Limits(max_memory=4096)),
         sink=SINKS[kind](out),
     )
     assert result.data is None
@@ -109,7 +113,7 @@ def test_cancel(tmp_path: Path) -> None:
     token = CancelToken()
     token.cancel()
     with pytest.raises(Cancelled):
-        fetch(file_target(parse(file_url(str(path)))), cancel=token)
+        fetch(file_target(parse(file_url(str(path)))), session=Session(cancel=token))
 
 
 def test_missing_file(tmp_path: Path) -> None:

@@ -116,3 +116,53 @@ def test_the_command_lines_permit(
 def test_a_news_url_names_no_server_and_goes_to_the_persons_own() -> None:
     permit = permit_for(parse("news:alt.test"), reach=Reach.LINK, page=REMOTE, port=119)
     Guard(permit)("localhost", ["127.0.0.1"])
+
+
+# --- an ftp data connection: the server's own address, on the port its reply names ---------
+
+HINT = "to connect anyway, repeat the command with --allow-local"
+
+
+@pytest.mark.parametrize(
+    ("url", "server", "port", "allow_local", "refused"),
+    [
+        # a server on this machine names another of its ports: another local service
+        ("ftp://localhost/pub/", ("127.0.0.1", 21), 6379, False, True),
+        ("ftp://localhost/pub/", ("::1", 21), 6379, False, True),
+        ("ftp://127.0.0.1/", ("127.0.0.1", 21), 50000, False, True),
+        ("ftp://127.0.0.1/", ("127.0.0.1", 21), 50000, True, False),  # --allow-local
+        ("ftp://127.0.0.1:2121/", ("127.0.0.1", 2121), 2121, False, False),  # its own port
+        # the server's own address elsewhere: its data port is its own business
+        ("ftp://ftp.example.org/", ("93.184.215.14", 21), 6379, False, False),
+        ("ftp://192.168.1.1/", ("192.168.1.1", 21), 50000, False, False),
+    ],
+)
+def test_a_data_connection_to_another_local_port(
+    url: str, server: tuple[str, int], port: int, allow_local: bool, refused: bool
+) -> None:
+    permit = permit_for(parse(url), reach=Reach.TYPED, allow_local=allow_local, command_line=True)
+    guard = Guard(permit, HINT)
+    if refused:
+        with pytest.raises(Refused, match=f":{port}, another port of a loopback address") as info:
+            guard.data(server, port)
+        assert str(info.value).endswith(f"; {HINT}")
+        assert info.value.question is None  # the command line says how, and asks nothing
+    else:
+        guard.data(server, port)
+
+
+def test_the_viewer_asks_about_a_data_connection_to_another_local_port() -> None:
+    """What a person typed in the viewer is theirs, but not the port the server names
+    next: the refusal carries the question; their yes (a permit consented to) lets it
+    through, as does a link followed from a local page."""
+    url = parse("ftp://127.0.0.1:2121/")
+    typed = Guard(permit_for(url, reach=Reach.TYPED), "type the address")
+    with pytest.raises(Refused) as info:
+        typed.data(("127.0.0.1", 2121), 6379)
+    assert info.value.question is not None
+    assert "127.0.0.1:6379" in info.value.question
+    assert "type the address" not in str(info.value)
+    Guard(permit_for(url, reach=Reach.TYPED, consented=True)).data(("127.0.0.1", 2121), 6379)
+    local_page = parse("ftp://127.0.0.1:2121/pub/")
+    link = permit_for(url, reach=Reach.LINK, page=local_page)
+    Guard(link).data(("127.0.0.1", 2121), 6379)

@@ -46,6 +46,7 @@ from urlinspector.gui.viewer.save import format_size, new_spool
 from urlinspector.gui.viewer.showing import PageRenderer, failure_title, resolved
 from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.net.errors import Cancelled, TooLarge
+from urlinspector.net.policy import Refused
 from urlinspector.net.tls import UntrustedCertificate
 from urlinspector.present.text import shown
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
@@ -207,6 +208,8 @@ class Navigator(QObject):
         self.stop_quietly()
         handler = self.handlers.for_url(url)
         try:
+            if self.net.data_ports_allowed:  # the person may have said yes to this server
+                confirmed |= _server_key(url, handler) in self.net.data_ports_allowed
             step = handler.plan(url, confirmed=confirmed, origin=origin)
         except LocalProtocolError as exc:
             self.renderer.show_failure(url, offset, "Not fetched", str(exc), visit=False)
@@ -284,6 +287,29 @@ class Navigator(QObject):
             answered,
             title=question.title,
             go_on=question.go_on,
+        )
+
+    def _ask_data_port(self, nav: Navigation, question: str) -> None:
+        """The request policy wants the person's word (an ftp server names another port
+        of this machine for its data connection): asked as a local address is; yes
+        fetches again as their own act, and is remembered for that server this
+        session; Cancel, the default, connects nowhere."""
+        server = _server_key(nav.url, nav.handler)
+
+        def answered(connect: bool) -> None:
+            self.port_warning = None
+            if connect:
+                self.net.data_ports_allowed.add(server)
+                self.plan(nav.url, nav.offset, Origin.TYPED, confirmed=True)
+            else:
+                self.renderer.status("Not connected.")
+
+        self.port_warning = dialogs.ask_port(
+            self.dialog_parent,
+            self._label(nav.text, 100),
+            question,
+            answered,
+            title="Connect there?",
         )
 
     def _ask_clear_text(self, nav: Navigation, title: str, message: str) -> None:
@@ -457,6 +483,9 @@ class Navigator(QObject):
         if isinstance(error, UntrustedCertificate) and error.certificate is not None:
             self._ask_certificate(nav, title, error)
             return
+        if isinstance(error, Refused) and error.question is not None and not nav.committed:
+            self._ask_data_port(nav, error.question)
+            return
         if nav.committed:  # a menu that broke off: keep what came
             nav.handler.partial(nav)
             self.renderer.set_info(f"{self.renderer.info_text()} · broken off: {message}")
@@ -470,3 +499,8 @@ class Navigator(QObject):
             save=isinstance(error, TooLarge),
             visit=not nav.state.get("declined", False),
         )
+
+
+def _server_key(url: URL, handler: SchemeHandler) -> str:
+    """``scheme://host:port``: the server a consent is remembered for."""
+    return f"{(url.scheme or '').lower()}://{handler.server(url)}"

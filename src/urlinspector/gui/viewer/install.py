@@ -4,6 +4,7 @@ interface, :class:`ViewerHost`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, SignalInstance, Slot
@@ -229,7 +230,8 @@ class _Wiring(QObject):
 
     @Slot(bool)
     def ftp_tls_toggled(self, on: bool) -> None:
-        self.pane.net.ftp_auth_tls = on
+        net = self.pane.net
+        net.session = replace(net.session, auth_tls=on)
         self.settings.ftp_tls = on
 
 
@@ -307,6 +309,6 @@ def _ftp_tls_action(menu: QMenu, pane: ViewerPane, wiring: _Wiring) -> QAction:
         "login and the files in clear text; ftps URLs always use TLS"
     )
     action.setChecked(wiring.settings.ftp_tls)
-    pane.net.ftp_auth_tls = wiring.settings.ftp_tls
+    pane.net.session = replace(pane.net.session, auth_tls=wiring.settings.ftp_tls)
     action.toggled.connect(wiring.ftp_tls_toggled)
     return action

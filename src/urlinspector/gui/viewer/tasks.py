@@ -2,7 +2,10 @@
 through :mod:`urlinspector.net` and reading local files, on a pool thread
 (:mod:`.workers` runs them).
 
-Each task is made from the URL its handler planned with and returns a frozen result
+Each task is made from the URL its handler planned with and the viewer's
+:class:`~urlinspector.net.session.Session` (the handler adds the request policy's
+guard for that URL); it binds the job's Stop and reports to the session
+(:meth:`~urlinspector.gui.viewer.workers.JobContext.bind`) and returns a frozen result
 (``*Page``) that carries that same :class:`~urlinspector.core.URL` back.  A download
 into a spool file hands its first octets to the viewer as they come
 (:class:`HeadSniffer`), which tells a text to show from data to save by them.
@@ -18,7 +21,7 @@ from typing import IO, Any
 
 from urlinspector.core import URL
 from urlinspector.gui.viewer.common import SNIFF, surely_binary
-from urlinspector.gui.viewer.workers import VIEW_LIMITS, JobContext
+from urlinspector.gui.viewer.workers import VIEW_SESSION, JobContext
 from urlinspector.net import file as net_file
 from urlinspector.net import ftp as net_ftp
 from urlinspector.net import gopher as net_gopher
@@ -26,13 +29,11 @@ from urlinspector.net import nntp as net_nntp
 from urlinspector.net.file import LocalEntry
 from urlinspector.net.ftp.resuming import fetch_from
 from urlinspector.net.gopher import GopherReply
-from urlinspector.net.limits import Limits
+from urlinspector.net.session import Session
 from urlinspector.net.sink import MEMORY, Feed, File
-from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.file import file_target
 from urlinspector.schemes.ftp.listing import Listing
-from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.gopher import (
     GopherRequest,
     error_in_body,
@@ -49,6 +50,7 @@ __all__ = [
     "LocalEntry",
     "NewsPage",
     "SavedPage",
+    "download_session",
     "file_path",
     "file_save_task",
     "file_task",
@@ -150,22 +152,23 @@ class FilePage:
 # --- tasks ------------------------------------------------------------------------------------
 
 
+def download_session(session: Session) -> Session:
+    """*session* for a download to a file: no overall deadline
+    (:data:`DOWNLOAD_DEADLINE`), its other limits kept."""
+    return replace(session, limits=replace(session.limits, total_timeout=DOWNLOAD_DEADLINE))
+
+
 def gopher_task(
-    url: URL,
-    *,
-    limits: Limits = VIEW_LIMITS,
-    spool: Path | None = None,
-    charset: str = "utf-8",
-    tls: TLSOptions | None = None,
+    url: URL, session: Session = VIEW_SESSION, *, spool: Path | None = None
 ) -> Callable[[JobContext], GopherPage | SavedPage]:
-    """Fetch a gopher URL: menu items are pushed as they arrive; with *spool* the body
-    is written there (any size) instead of kept; *tls*: how a ``gophers://`` server's
-    certificate is trusted (default: verified against the system's store)."""
+    """Fetch a gopher URL with *session* (the viewer's: its limits and request policy,
+    how a ``gophers://`` server's certificate is trusted, the menu's charset): menu
+    items are pushed as they arrive; with *spool* the body is written there (any size)
+    instead of kept."""
 
     def task(ctx: JobContext) -> GopherPage | SavedPage:
         request = request_from_url(url)
         if spool is not None:
-            download = replace(limits, total_timeout=DOWNLOAD_DEADLINE)
             with open(spool, "wb") as out:
                 sniffer = HeadSniffer(ctx, out, spool)
                 written = 0
@@ -177,12 +180,7 @@ def gopher_task(
                     sniffer.written(written)
 
                 reply = net_gopher.fetch(
-                    request,
-                    sink=Feed(write),
-                    limits=download,
-                    cancel=ctx.token,
-                    progress=ctx.progress,
-                    tls=tls,
+                    request, sink=Feed(write), session=ctx.bind(download_session(session))
                 )
             if reply.error is not None:
                 raise RemoteProtocolError(reply.error.text)
@@ -197,12 +195,8 @@ def gopher_task(
         reply = net_gopher.fetch(
             request,
             sink=MEMORY,  # a page to show; its menu items pushed as they come
-            limits=limits,
-            cancel=ctx.token,
-            charset=charset,
-            progress=ctx.progress,
+            session=ctx.bind(session),
             on_item=ctx.push_item,
-            tls=tls,
         )
         return GopherPage(url, request, reply)
 
@@ -210,34 +204,16 @@ def gopher_task(
 
 
 def ftp_task(
-    url: URL,
-    *,
-    limits: Limits = VIEW_LIMITS,
-    spool: Path | None = None,
-    charset: str = "utf-8",
-    tls: TLSOptions | None = None,
-    auth_tls: bool = False,
+    url: URL, session: Session = VIEW_SESSION, *, spool: Path | None = None
 ) -> Callable[[JobContext], FtpPage | SavedPage]:
-    """Fetch an ftp or ftps URL (*tls*: how the certificate is trusted; *auth_tls*: ask
-    an ftp server for TLS, :mod:`urlinspector.net.ftp.tls`); with *spool* a file goes
-    there (a directory comes back as a listing, and nothing is
-    written)."""
+    """Fetch an ftp or ftps URL with *session* (the viewer's: its limits and request
+    policy, how a certificate is trusted, whether an ftp server is asked for TLS,
+    :mod:`urlinspector.net.ftp.tls`); with *spool* a file goes there (a directory
+    comes back as a listing, and nothing is written)."""
 
     def task(ctx: JobContext) -> FtpPage | SavedPage:
-        transcript = Transcript(ctx.transcript)
         if spool is None:
-            result = net_ftp.fetch(
-                url,
-                sink=MEMORY,  # a page to show
-                progress=ctx.progress,
-                cancel=ctx.token,
-                limits=limits,
-                password=ctx.ask_password,
-                transcript=transcript,
-                charset=charset,
-                tls=tls,
-                auth_tls=auth_tls,
-            )
+            result = net_ftp.fetch(url, sink=MEMORY, session=ctx.bind(session))  # a page
             return FtpPage(url, result)
         with open(spool, "wb") as sink:
             sniffer = HeadSniffer(ctx, sink, spool)
@@ -246,18 +222,8 @@ def ftp_task(
                 ctx.progress(done, total)
                 sniffer.written(done, total)
 
-            result = net_ftp.fetch(
-                url,
-                sink=File(sink),
-                progress=progress,
-                cancel=ctx.token,
-                limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
-                password=ctx.ask_password,
-                transcript=transcript,
-                charset=charset,
-                tls=tls,
-                auth_tls=auth_tls,
-            )
+            download = ctx.bind(download_session(session), progress=progress)
+            result = net_ftp.fetch(url, sink=File(sink), session=download)
         return SavedPage(
             url,
             spool,
@@ -272,32 +238,16 @@ def ftp_task(
 
 
 def ftp_resume_task(
-    url: URL,
-    spool: Path,
-    offset: int,
-    *,
-    limits: Limits = VIEW_LIMITS,
-    tls: TLSOptions | None = None,
-    auth_tls: bool = False,
+    url: URL, spool: Path, offset: int, session: Session = VIEW_SESSION
 ) -> Callable[[JobContext], SavedPage]:
     """Go on with an ftp download cut after *offset* octets: REST, then RETR appended to
-    *spool* (:func:`urlinspector.net.ftp.resuming.fetch_from`); progress counts the
-    whole file."""
+    *spool* (:func:`urlinspector.net.ftp.resuming.fetch_from`), with *session*;
+    progress counts the whole file."""
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "ab") as sink:
-            result = fetch_from(
-                url,
-                File(sink),
-                offset,
-                progress=ctx.progress,
-                cancel=ctx.token,
-                limits=replace(limits, total_timeout=DOWNLOAD_DEADLINE),
-                password=ctx.ask_password,
-                transcript=Transcript(ctx.transcript),
-                tls=tls,
-                auth_tls=auth_tls,
-            )
+            download = ctx.bind(download_session(session))
+            result = fetch_from(url, File(sink), offset, session=download)
         return SavedPage(
             url, spool, result.received, result.total, None, result.transcript, result.tls
         )
@@ -307,17 +257,17 @@ def ftp_resume_task(
 
 def news_task(
     url: URL,
+    session: Session = VIEW_SESSION,
     *,
     server: str | None = None,
     before: int | None = None,
-    fallback_charset: str = "utf-8",
-    limits: Limits = VIEW_LIMITS,
     clear_text_login: bool = False,
 ) -> Callable[[JobContext], NewsPage]:
     """Fetch a news: or nntp: URL (the group list, a page of a group's overview, or an
-    article); news: URLs go to *server* (``HOST[:PORT]``), else ``NNTPSERVER``.  A login
-    from ``~/.netrc`` (its ``machine`` entry for the server) is sent on a connection
-    without TLS only with *clear_text_login*."""
+    article) with *session* (its charset decodes an article that declares none); news:
+    URLs go to *server* (``HOST[:PORT]``), else ``NNTPSERVER``.  A login from
+    ``~/.netrc`` (its ``machine`` entry for the server) is sent on a connection without
+    TLS only with *clear_text_login*."""
 
     def task(ctx: JobContext) -> NewsPage:
         target: NewsTarget = net_nntp.news_target(url)
@@ -325,16 +275,14 @@ def news_task(
         if target.user is None:
             address = net_nntp.server_for(target, server)
             credentials = net_nntp.netrc_credentials(address.host, clear_text=clear_text_login)
+        # (no progress: each reply of the conversation would count from 0 again)
         answer = net_nntp.fetch_news(
             target,
+            sink=MEMORY,  # the page shows the parsed result
+            session=replace(ctx.bind(session), progress=None),
             server=server,
             credentials=credentials,
-            limits=limits,
-            cancel=ctx.token,
             before=before,
-            fallback_charset=fallback_charset,
-            transcript=ctx.transcript,
-            sink=MEMORY,  # the page shows the parsed result
         )
         return NewsPage(url, answer, before)
 
@@ -347,15 +295,13 @@ def file_path(url: URL) -> Path:
     return Path(file_target(url).path)
 
 
-def file_task(url: URL, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext], FilePage]:
-    """Read a local regular file (up to the memory cap) or list a local folder
-    (:func:`urlinspector.net.file.fetch`)."""
+def file_task(url: URL, session: Session = VIEW_SESSION) -> Callable[[JobContext], FilePage]:
+    """Read a local regular file (up to the memory cap of *session*'s limits) or list a
+    local folder (:func:`urlinspector.net.file.fetch`)."""
     target = file_target(url)
 
     def task(ctx: JobContext) -> FilePage:
-        result = net_file.fetch(
-            target, limits=limits, cancel=ctx.token, progress=ctx.progress, sink=MEMORY
-        )
+        result = net_file.fetch(target, sink=MEMORY, session=ctx.bind(session))
         path = Path(target.path)
         if result.entries is not None:
             return FilePage(url, path, entries=result.entries)
@@ -365,15 +311,15 @@ def file_task(url: URL, *, limits: Limits = VIEW_LIMITS) -> Callable[[JobContext
     return task
 
 
-def file_save_task(url: URL, spool: Path) -> Callable[[JobContext], SavedPage]:
+def file_save_task(
+    url: URL, spool: Path, session: Session = VIEW_SESSION
+) -> Callable[[JobContext], SavedPage]:
     """Copy a local regular file into *spool* (any size), for the save dialog."""
     target = file_target(url)
 
     def task(ctx: JobContext) -> SavedPage:
         with open(spool, "wb") as sink:
-            result = net_file.fetch(
-                target, cancel=ctx.token, progress=ctx.progress, sink=File(sink)
-            )
+            result = net_file.fetch(target, sink=File(sink), session=ctx.bind(session))
         if result.entries is not None:
             raise LocalProtocolError(f"'{target.path}' is a folder: there is no file to save")
         return SavedPage(url, spool, result.size, result.size)

@@ -14,7 +14,10 @@ back:
 * :meth:`JobContext.transcript`: protocol lines (FTP, NNTP) for the transcript panel;
 * :meth:`JobContext.transfer_started`: a file's first octets are there (``head``);
 * :meth:`JobContext.ask_password`: blocks the pool thread until the GUI answers (or
-  Stop), for an FTP server that asks for a password the URL does not hold.
+  Stop), for an FTP server that asks for a password the URL does not hold;
+* :meth:`JobContext.bind`: the viewer's :class:`~urlinspector.net.session.Session`
+  (:data:`VIEW_SESSION`, as the person set it) made this job's, with the Stop button's
+  token and these reports, for the task to hand the network layer.
 
 Signals are emitted from the pool thread and delivered to the GUI thread (queued), so
 slots run there; a job that was replaced or stopped still reports, and the viewer
@@ -27,15 +30,19 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Final
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Progress, Session
 
 __all__ = [
     "POOL_THREADS",
     "PROGRESS_INTERVAL",
     "VIEW_LIMITS",
+    "VIEW_SESSION",
     "Job",
     "JobContext",
     "JobRunner",
@@ -48,6 +55,11 @@ VIEW_LIMITS = Limits(total_timeout=120.0)
 """What the viewer keeps in memory to show a page (64 MiB: a menu of 100,000 items
 fits; a bigger file is offered for saving), and how long a page may take in all (a
 server dripping one byte a second ends with a message; Stop ends any wait at once)."""
+VIEW_SESSION: Final = Session(limits=VIEW_LIMITS)
+"""The session a viewer starts with (its fetch settings hold it,
+:class:`~urlinspector.gui.viewer.net_options.NetOptions`): :data:`VIEW_LIMITS`, the
+system's trust store, no ``AUTH TLS``; each job binds its Stop and reports to it
+(:meth:`JobContext.bind`)."""
 POOL_THREADS = 4
 
 
@@ -89,6 +101,19 @@ class JobContext:
         """The first octets of a download (set before :meth:`transfer_started`)."""
 
     # -- from the task (pool thread) ----------------------------------------------------
+
+    def bind(self, session: Session, *, progress: Progress | None = None) -> Session:
+        """*session* (the viewer's, with the request policy's guard for the URL) made
+        this job's: the Stop button's token is its cancel token, and progress (or
+        *progress*, which reports on), transcript lines and the password question come
+        back through this context."""
+        return replace(
+            session,
+            cancel=self.token,
+            progress=progress if progress is not None else self.progress,
+            transcript=self.transcript,
+            password=self.ask_password,
+        )
 
     def progress(self, done: int, total: int | None) -> None:
         now = time.monotonic()

@@ -2,7 +2,8 @@
 moves its bytes into a sans-IO object of :mod:`urlinspector.schemes`.
 
 :class:`Connection` owns what a person waits for: the connect timeout, the read timeout,
-an optional deadline for the whole exchange, and cancellation.  Every blocking call waits
+an optional deadline for the whole exchange, and cancellation, as the fetch's
+:class:`~urlinspector.net.session.Session` sets them.  Every blocking call waits
 in slices of at most :data:`POLL_INTERVAL` seconds and checks the
 :class:`~urlinspector.net.limits.CancelToken` between them, so the GUI's Stop works at any
 moment: while the name is being connected to, while the server is silent, and in the middle
@@ -11,10 +12,10 @@ checked before and after it.)
 
 :class:`Pump` (and the :func:`pump` shortcut) feeds a sans-IO receiver until it reports the
 end of the reply.  It keeps what arrives in memory up to
-:attr:`~urlinspector.net.limits.Limits.max_memory` and streams body bytes past that to a
-binary file object when one is given; without one the transfer stops with
-:class:`~urlinspector.net.errors.TooLarge`.  A progress callback hears the byte count after
-every read, with the total when the protocol has announced one.
+:attr:`~urlinspector.net.limits.Limits.max_memory` and streams body bytes past that to its
+:mod:`~urlinspector.net.sink`'s file when there is one; without one the transfer stops
+with :class:`~urlinspector.net.errors.TooLarge`.  The session's progress callback hears the
+byte count after every read, with the total when the protocol has announced one.
 
 The sans-IO contract (h11's): ``receive_data(data: bytes)`` takes the next bytes, ``b""``
 meaning the server closed the connection; ``next_event()`` hands out the next event, or a

@@ -10,16 +10,20 @@ import os
 import selectors
 import socket
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from urlinspector.core.quoting import quoted
-from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout
+from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout
 from urlinspector.net.limits import CancelToken, Limits
 
 __all__ = ["POLL_INTERVAL", "connect", "format_hostport", "ready", "seconds", "why"]
 
 POLL_INTERVAL = 0.1
 """Longest wait, in seconds, between two looks at the cancel token."""
+
+_AddressInfo = tuple[int, int, int, str, Any]
+"""One address ``getaddrinfo`` gives: family, type, protocol, canonical name, address."""
 
 
 def format_hostport(host: str, port: int) -> str:
@@ -41,23 +45,10 @@ def connect(
     are connected to.  *what* names the protocol in messages.  Raises
     :class:`ConnectFailed`, :class:`NetTimeout`, :class:`Cancelled` or the guard's
     :class:`~urlinspector.net.policy.Refused`."""
-    label = f"{what} server" if what else "server"
     hostport = format_hostport(host, port)
     if not 0 < port < 65536:
         raise ConnectFailed(f"cannot connect to {hostport}: the port must be 1 to 65535")
-    if cancel is not None:
-        cancel.check()
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except UnicodeError:
-        raise ConnectFailed(f"cannot look up {quoted(host)}: it is not a valid host name") from None
-    except socket.gaierror as exc:
-        raise ConnectFailed(
-            f"cannot find the host {quoted(host)} ({exc.strerror or exc}); check the name "
-            "and your network connection"
-        ) from None
-    if cancel is not None:
-        cancel.check()
+    infos = _resolve(host, port, cancel)
     if limits.guard is not None:  # the request policy judges what was resolved, once
         limits.guard(host, [str(info[4][0]) for info in infos])
     start = time.monotonic()
@@ -71,23 +62,46 @@ def connect(
             timed_out = True
             break
         try:
-            sock = _connect(family, kind, proto, address, deadline, cancel)
+            return _connect(family, kind, proto, address, deadline, cancel)
         except TimeoutError:
             timed_out = True
-            continue
         except OSError as exc:
             failures.append(why(exc))
-            continue
-        return sock
+    raise _no_connection(
+        f"{what} server" if what else "server", hostport, limits, failures, timed_out
+    )
+
+
+def _resolve(host: str, port: int, cancel: CancelToken | None) -> Sequence[_AddressInfo]:
+    """The addresses *host* resolves to (``getaddrinfo``, which cannot be interrupted:
+    the cancel token is checked before and after it)."""
+    if cancel is not None:
+        cancel.check()
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except UnicodeError:
+        raise ConnectFailed(f"cannot look up {quoted(host)}: it is not a valid host name") from None
+    except socket.gaierror as exc:
+        raise ConnectFailed(
+            f"cannot find the host {quoted(host)} ({exc.strerror or exc}); check the name "
+            "and your network connection"
+        ) from None
+    if cancel is not None:
+        cancel.check()
+    return infos
+
+
+def _no_connection(
+    label: str, hostport: str, limits: Limits, failures: list[str], timed_out: bool
+) -> NetError:
+    """Why no address of *hostport* took the connection, in a person's words."""
+    waited = seconds(limits.connect_timeout)
     if timed_out and not failures:
-        raise NetTimeout(
-            f"no {label} answered at {hostport} within {seconds(limits.connect_timeout)} s"
-        )
+        return NetTimeout(f"no {label} answered at {hostport} within {waited} s")
     reason = "; ".join(dict.fromkeys(failures)) or "no address to connect to"
     if timed_out:
-        waited = seconds(limits.connect_timeout)
         reason += f"; the other addresses did not answer within {waited} s"
-    raise ConnectFailed(f"cannot connect to the {label} at {hostport}: {reason}")
+    return ConnectFailed(f"cannot connect to the {label} at {hostport}: {reason}")
 
 
 def why(exc: OSError) -> str:

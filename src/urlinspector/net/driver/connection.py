@@ -23,19 +23,13 @@ from urlinspector.net.driver.connect import (
 )
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetError, NetTimeout
 from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import DEFAULT_SESSION, Session
+from urlinspector.net.splice import SPLICE_LOW_WATER
 
 if TYPE_CHECKING:
     import ssl  # imported when a connection starts TLS: plain gopher does without it
 
 __all__ = ["SPLICE_LOW_WATER", "Connection"]
-
-SPLICE_LOW_WATER = 256 * 1024
-"""Bytes a read of :meth:`Connection.splice` waits for before it wakes: fewer wake-ups,
-so more of the machine is left to a server that sends in small pieces (the move takes
-what has come, up to its limit, which should be larger so that a fast server never waits
-for the reader).  Measured on loopback against gophernicus: waking for 256 KiB and
-taking up to 1 MiB moved 256 MiB in about three quarters of the time of taking
-256 KiB."""
 
 _T = TypeVar("_T")
 
@@ -43,24 +37,19 @@ _T = TypeVar("_T")
 class Connection:
     """One TCP connection (optionally TLS) with timeouts and cancellation.
 
-    Open it with :meth:`open`; use it as a context manager so it is always closed.
+    Open it with :meth:`open`; use it as a context manager so it is always closed.  Its
+    waits follow its *session*'s limits and cancel token (:mod:`urlinspector.net.session`).
     """
 
     def __init__(
-        self,
-        sock: socket.socket,
-        *,
-        host: str,
-        port: int,
-        limits: Limits,
-        cancel: CancelToken | None,
-        what: str,
+        self, sock: socket.socket, *, host: str, port: int, session: Session, what: str
     ) -> None:
         self._sock: socket.socket | None = sock
         self.host = host
         self.port = port
-        self.limits = limits
-        self.cancel = cancel
+        self.session = session
+        """The fetch's session: the limits and the cancel token every wait obeys (a
+        caller may hand the connection another, shorter-lived one: QUIT's short wait)."""
         self.what = what
         name = sock.getpeername()
         self.peer: tuple[str, int] = (str(name[0]), int(name[1]))
@@ -77,7 +66,9 @@ class Connection:
         wants of :mod:`ssl`)."""
         self.started = time.monotonic()
         self.deadline: float | None = (
-            None if limits.total_timeout is None else self.started + limits.total_timeout
+            None
+            if session.limits.total_timeout is None
+            else self.started + session.limits.total_timeout
         )
         """``time.monotonic()`` value past which any wait fails (``Limits.total_timeout``)."""
         sock.settimeout(POLL_INTERVAL)
@@ -89,31 +80,29 @@ class Connection:
         cls,
         host: str,
         port: int,
+        session: Session = DEFAULT_SESSION,
         *,
-        limits: Limits | None = None,
-        cancel: CancelToken | None = None,
         what: str = "",
-        tls: bool = False,
-        ssl_context: ssl.SSLContext | None = None,
+        tls: ssl.SSLContext | None = None,
         server_hostname: str | None = None,
     ) -> Connection:
         """Connect to *host* (a name, an IPv4 or an IPv6 address, without brackets) on
         *port*, trying each address ``getaddrinfo`` gives, IPv6 and IPv4 alike, within
-        ``limits.connect_timeout`` seconds in all.
+        the *session*'s ``limits.connect_timeout`` seconds in all (its request policy
+        judging those addresses first).
 
         *what* names the protocol in messages ("gopher" gives "no gopher server answered
-        at host:70 within 10 s").  With *tls* the connection is wrapped in TLS at once
-        (NNTPS, FTPS implicit); *ssl_context* defaults to
-        :func:`ssl.create_default_context`, *server_hostname* to *host*.
+        at host:70 within 10 s").  With a *tls* context the connection is wrapped in TLS
+        at once (NNTPS), the certificate checked against *server_hostname* (default:
+        *host*).
 
         Raises :class:`ConnectFailed`, :class:`NetTimeout` or :class:`Cancelled`.
         """
-        limits = limits or Limits()
-        sock = connect(host, port, limits=limits, cancel=cancel, what=what)
-        conn = cls(sock, host=host, port=port, limits=limits, cancel=cancel, what=what)
-        if tls:
+        sock = connect(host, port, limits=session.limits, cancel=session.cancel, what=what)
+        conn = cls(sock, host=host, port=port, session=session, what=what)
+        if tls is not None:
             try:
-                conn.starttls(server_hostname or host, ssl_context)
+                conn.starttls(server_hostname or host, tls)
             except BaseException:
                 conn.close()
                 raise
@@ -168,6 +157,14 @@ class Connection:
                 f"handshake ({why(exc)})"
             ) from None
         tls.settimeout(POLL_INTERVAL)
+
+    @property
+    def limits(self) -> Limits:
+        return self.session.limits
+
+    @property
+    def cancel(self) -> CancelToken | None:
+        return self.session.cancel
 
     @property
     def is_tls(self) -> bool:

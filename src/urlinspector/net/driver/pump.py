@@ -5,16 +5,15 @@ reply."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
-from urlinspector.net.body import Body, Writable, mib
+from urlinspector.net.body import Body, mib
 from urlinspector.net.driver.connection import Connection
 from urlinspector.net.errors import TooLarge
-from urlinspector.net.splice import FilePipe, file_of
+from urlinspector.net.session import Progress
+from urlinspector.net.sink import MEMORY, Sink
+from urlinspector.net.splice import FilePipe
 from urlinspector.schemes.errors import RemoteProtocolError
 
 __all__ = ["READ_SIZE", "Progress", "Pump", "Receiver", "Transfer", "pump"]
@@ -23,10 +22,6 @@ READ_SIZE = 256 * 1024
 """Bytes asked of the socket by one read of :class:`Pump`: big enough that a download
 spends its time moving bytes, not in the loop around them (64 KiB reads took nearly
 twice as long on loopback)."""
-
-
-Progress = Callable[[int, "int | None"], None]
-"""``progress(bytes_so_far, total_or_None)``: called after every read."""
 
 
 class Receiver(Protocol):
@@ -40,50 +35,51 @@ class Receiver(Protocol):
 class Pump:
     """Reads from a :class:`Connection` into a sans-IO *receiver* and hands out its events.
 
-    Iterate :meth:`events`; hand body bytes to :meth:`keep` (memory, then *sink*);
-    set :attr:`total` when the protocol announces a length, for the progress callback.
+    Iterate :meth:`events`; hand body bytes to :meth:`keep` (memory, then the *sink*,
+    :mod:`urlinspector.net.sink`: a body longer than the sink's ``hold`` goes to its
+    target); set :attr:`total` when the protocol announces a length, for the session's
+    progress callback, which hears the count after every read.
     Everything read counts against ``limits.max_memory`` except what went to the sink,
     and so does what the caller :meth:`charge` s for the events it keeps (also while the
     body streams), so an endless reply of any kind ends in :class:`TooLarge` instead of
-    filling memory.
+    filling memory.  *on_bytes* hears the reply's bytes as they came (default: the
+    sink's ``raw`` stream); *what* names the reply in messages, and *advice* says what
+    to do instead when it is too big to keep ("" for nothing that works).
 
-    With *splice*, once the body streams to *sink*, a regular file, and the receiver's
-    ``raw_until_close`` says every byte to the close is body bytes as they come, the
-    rest goes from the socket to the file inside the kernel (:mod:`urlinspector.net.splice`):
-    those bytes make no events and no *on_bytes* call (there must be none), the receiver
-    hears only the close, and the progress callback hears every count as before.
+    A sink that ``splices``, once the body streams to its target, a regular file, and the
+    receiver's ``raw_until_close`` says every byte to the close is body bytes as they
+    come, has the rest moved from the socket to the file inside the kernel
+    (:mod:`urlinspector.net.splice`): those bytes make no events and no *on_bytes* call
+    (there must be none), the receiver hears only the close, and the progress callback
+    hears every count as before.
     """
 
     def __init__(
         self,
         conn: Connection,
         receiver: Receiver,
+        sink: Sink = MEMORY,
         *,
-        sink: Writable | None = None,
-        progress: Progress | None = None,
         need_data: object = None,
         what: str = "",
         on_bytes: Callable[[bytes], object] | None = None,
-        memory: int | None = None,
-        splice: bool = False,
         advice: str = "save it to a file instead",
     ) -> None:
         self.conn = conn
         self.advice = advice
-        """What to do instead when the reply is too big to keep, said after the
-        :class:`TooLarge` message when there is no sink ("" for nothing that works)."""
         self.receiver = receiver
         self.limits = conn.limits
-        self.progress = progress
+        self.progress: Progress | None = conn.session.progress
         self.need_data = need_data
         self.what = what or (f"{conn.what} reply" if conn.what else "reply")
-        self.on_bytes = on_bytes
-        self.body = Body(self.limits.max_memory if memory is None else memory, sink, self.what)
+        self.on_bytes = on_bytes if on_bytes is not None else sink.raw
+        memory = self.limits.max_memory if sink.hold is None else sink.hold
+        self.body = Body(memory, sink.target, self.what)
         self.total: int | None = None
         self.received = 0
         self.charged = 0
         self.eof = False
-        self.splice = splice and on_bytes is None and not conn.is_tls
+        self.splice = sink.splices and self.on_bytes is None and not conn.is_tls
         self._pipe: FilePipe | None = None
 
     def keep(self, data: bytes) -> None:
@@ -163,9 +159,7 @@ class Pump:
         if not self.body.streaming or not getattr(self.receiver, "raw_until_close", False):
             return None
         self.splice = False  # decided once
-        fd = file_of(self.body.sink)
-        if fd is not None:
-            self._pipe = FilePipe(fd)
+        self._pipe = FilePipe.into(self.body.sink)
         return self._pipe
 
     def _splice(self, pipe: FilePipe) -> None:
@@ -181,28 +175,22 @@ class Pump:
             self.progress(self.received, self.total)
 
     def _close_pipe(self) -> None:
-        """Close the pipe, and tell the sink where its file now ends."""
+        """Close the pipe (and tell the sink where its file now ends)."""
         pipe, self._pipe = self._pipe, None
-        if pipe is None:
-            return
-        pipe.close()
-        seek = getattr(self.body.sink, "seek", None)
-        if callable(seek):
-            with contextlib.suppress(OSError, ValueError):  # the sink closed already
-                seek(os.lseek(pipe.fd, 0, os.SEEK_CUR))
+        if pipe is not None:
+            pipe.close()
 
 
-@dataclass
-class Transfer:
+class Transfer(NamedTuple):
     """What :func:`pump` collected."""
 
-    events: list[object] = field(default_factory=list)
+    events: list[object]
     """Every event that is not body bytes, in order (the end event last)."""
-    body: bytes | None = b""
+    body: bytes | None
     """The body bytes kept in memory; None when they went to the sink."""
-    size: int = 0
+    size: int
     """Body bytes in all."""
-    received: int = 0
+    received: int
     """Bytes read from the network."""
 
 
@@ -213,19 +201,17 @@ def pump(
     is_end: Callable[[object], bool],
     data_of: Callable[[object], bytes | None] = lambda event: None,
     total_of: Callable[[object], int | None] = lambda event: None,
-    sink: Writable | None = None,
-    progress: Progress | None = None,
+    sink: Sink = MEMORY,
     need_data: object = None,
-    what: str = "",
 ) -> Transfer:
     """Feed *receiver* from *conn* until ``is_end(event)``.
 
-    ``data_of(event)`` returns an event's body bytes (kept or streamed to *sink*), or None
-    for other events, which are collected in order.  ``total_of(event)`` returns a length
-    the protocol announces (for *progress*), or None.
+    ``data_of(event)`` returns an event's body bytes (kept, or streamed to *sink*), or
+    None for other events, which are collected in order.  ``total_of(event)`` returns a
+    length the protocol announces (for the session's progress callback), or None.
     """
-    p = Pump(conn, receiver, sink=sink, progress=progress, need_data=need_data, what=what)
-    result = Transfer()
+    p = Pump(conn, receiver, sink, need_data=need_data)
+    events: list[object] = []
     for event in p.events():
         data = data_of(event)
         if data is not None:
@@ -234,10 +220,7 @@ def pump(
         total = total_of(event)
         if total is not None:
             p.total = total
-        result.events.append(event)
+        events.append(event)
         if is_end(event):
             break
-    result.body = p.body.getvalue()
-    result.size = p.body.size
-    result.received = p.received
-    return result
+    return Transfer(events, p.body.getvalue(), p.body.size, p.received)

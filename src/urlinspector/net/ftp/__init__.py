@@ -8,18 +8,21 @@ or the file (where its :mod:`~urlinspector.net.sink` says: in memory up to
 :attr:`Limits.max_memory`, streamed to a file, fed to a function, or as it came to a raw
 stream), plus the transcript (passwords masked).
 
-Every wait is cut into short slices, so a :class:`~urlinspector.net.limits.CancelToken`
-stops the work at any moment: an open transfer gets ``ABOR``, and the connection is
-closed.  A server that stops answering ends in :class:`NetTimeout`; a refusal (4xx,
-5xx) in :class:`FTPReplyError`, naming the command and the server's text.
+Every wait is cut into short slices, so the session's
+:class:`~urlinspector.net.limits.CancelToken` stops the work at any moment: an open
+transfer gets ``ABOR``, and the connection is closed.  A server that stops answering
+ends in :class:`NetTimeout`; a refusal (4xx, 5xx) in :class:`FTPReplyError`, naming the
+command and the server's text.
 
 The work is split by concern: :mod:`.waits` (sliced, cancellable socket waits),
 :mod:`.control` (the control connection and its bounded reply reader), :mod:`.passive`
-(EPSV and PASV data connections), :mod:`.connections` (commands, the data connection's
-bytes, QUIT and ABOR), :mod:`.session` (the plan's steps), :mod:`.fetching` (the public
-functions), :mod:`.tls` (FTP over TLS, RFC 4217: the handshake and how the connection
-was protected; the options and the certificate are :mod:`urlinspector.net.tls`'s);
-:mod:`.errors` and :mod:`.result` hold what they raise and return.
+(EPSV and PASV data connections, held to the request policy), :mod:`.connections`
+(commands, the data connection's bytes, QUIT and ABOR), :mod:`.exchange` (the plan's
+steps), :mod:`.fetching` (the public functions, which take a
+:class:`~urlinspector.net.session.Session`), :mod:`.tls` (FTP over TLS, RFC 4217: the
+handshake and how the connection was protected; the options and the certificate are
+:mod:`urlinspector.net.tls`'s); :mod:`.errors` and :mod:`.result` hold what they raise
+and return.
 """
 
 from __future__ import annotations

@@ -11,19 +11,20 @@ import socket
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from urlinspector.net.body import Writable
 from urlinspector.net.errors import NetError, NetTimeout, TooLarge
 from urlinspector.net.ftp.control import wire
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
 from urlinspector.net.ftp.passive import PassiveControl
-from urlinspector.net.ftp.result import ProgressCallback
 from urlinspector.net.ftp.waits import Waits
-from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.session import Session
+from urlinspector.net.splice import SPLICE_LOW_WATER, FilePipe
 from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.replies import refusal_message, reply_text
 from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import Plan, readable
 
-__all__ = ["ABORT_GRACE", "CHUNK", "ENTRY_COST", "Connections"]
+__all__ = ["ABORT_GRACE", "CHUNK", "ENTRY_COST", "Connections", "Store"]
 
 ABORT_GRACE = 2.0
 """Seconds to wait for the replies to ABOR and QUIT before closing anyway (at most the
@@ -41,25 +42,18 @@ stops at the cap by what it becomes in memory, not by its size on the wire."""
 class Connections:
     """The control and data connections of one fetch: commands with ftplib's errors
     made urlinspector's, a data connection read under the memory cap or into a sink,
-    and the ending (QUIT, or ABOR and close after a failure or cancel)."""
+    and the ending (QUIT, or ABOR and close after a failure or cancel).  The limits,
+    cancel token, progress callback and charset are the *session*'s; every line goes
+    to *transcript* (which hands it to the session's listener)."""
 
-    def __init__(
-        self,
-        the_plan: Plan,
-        *,
-        progress: ProgressCallback | None,
-        cancel: CancelToken | None,
-        limits: Limits,
-        transcript: Transcript,
-        charset: str,
-    ) -> None:
+    def __init__(self, the_plan: Plan, session: Session, transcript: Transcript) -> None:
         self.plan = the_plan
-        self.progress = progress
-        self.limits = limits
+        self.progress = session.progress
+        self.limits = session.limits
         self.transcript = transcript
-        self.charset = charset
-        self.waits = Waits(limits, cancel, the_plan.authority)
-        self.ftp = PassiveControl(self.waits, transcript, the_plan.authority, charset)
+        self.charset = session.charset
+        self.waits = Waits(session.limits, session.cancel, the_plan.authority)
+        self.ftp = PassiveControl(self.waits, transcript, the_plan.authority, session.charset)
         self.data_conn: socket.socket | None = None
         """The open data connection, closed by :meth:`abandon` if the work stops."""
         self.transfer_open = False
@@ -121,55 +115,24 @@ class Connections:
         return conn
 
     def receive(
-        self,
-        conn: socket.socket,
-        line: bytes,
-        total: int | None,
-        *,
-        keep: bool,
-        out: Callable[[bytes], object] | None = None,
-        raw: Callable[[bytes], object] | None = None,
-        per_line: int = 0,
-        line_ends: LineEnds | None = None,
+        self, conn: socket.socket, line: bytes, total: int | None, store: Store
     ) -> tuple[bytes | None, int, int]:
-        """The data connection's bytes, with the line ends of an ASCII transfer made
-        local by *line_ends*: kept in memory when *keep* (at most the memory cap,
-        counting *per_line* more for every line: what a listing's lines become), and
-        handed to *out* as they come; *raw* hears them as they came, before *line_ends*.
-        ``(data or None, octets received, octets kept)``."""
+        """The data connection's bytes into *store* (:class:`Store`: kept in memory up to
+        the cap, handed on, heard as they came), for the command *line* of a transfer of
+        *total* bytes (None: unknown).  ``(data or None, octets received, octets kept)``.
+
+        A binary file whose octets go to a regular file and nowhere else moves from the
+        socket to the file inside the kernel (:mod:`urlinspector.net.splice`), unless
+        the data connection is in TLS (its octets must be decrypted first)."""
         shown = readable(line, self.charset)
-        cap = self.limits.max_memory
-        store = _Store(keep, out, line_ends)
-        received = 0
-        charged = 0
+        reading = _Reading(self, conn, shown)
         if self.progress is not None:
             self.progress(0, total)
-        while True:
-            chunk = self.waits.recv(
-                conn,
-                CHUNK,
-                self.limits.read_timeout,
-                lambda: (
-                    f"{self.plan.authority} sent nothing for "
-                    f"{self.limits.read_timeout:g} s during {shown}; the server stopped sending"
-                ),
-                f"for {shown} (data from {self.plan.authority})",
-            )
-            if not chunk:
-                break
-            received += len(chunk)
-            if raw is not None:
-                raw(chunk)
-            if keep:
-                if per_line:
-                    charged += per_line * chunk.count(b"\n")
-                if received + charged > cap:
-                    if charged:
-                        raise TooLarge(self.listing_too_large(shown, received, charged, cap))
-                    raise TooLarge(self.too_large(shown, total, received))
-            store.add(chunk)
-            if self.progress is not None:
-                self.progress(received, total)
+        pipe = None if self.ftp.protect_data else store.pipe()
+        if pipe is not None:
+            received = self._splice(reading, pipe, total, store)
+        else:
+            received = self._read(reading, total, store)
         store.end()
         conn.close()
         self.data_conn = None
@@ -183,6 +146,46 @@ class Connections:
                 "this system's (RFC 959 §3.1.1.1)"
             )
         return store.data, received, store.kept
+
+    def _read(self, reading: _Reading, total: int | None, store: Store) -> int:
+        """Every octet through Python, into *store*; how many came."""
+        cap = self.limits.max_memory
+        received = 0
+        charged = 0
+        while chunk := reading.recv(CHUNK):
+            received += len(chunk)
+            if store.raw is not None:
+                store.raw(chunk)
+            if store.keep:
+                if store.per_line:
+                    charged += store.per_line * chunk.count(b"\n")
+                if received + charged > cap:
+                    if charged:
+                        raise TooLarge(
+                            self.listing_too_large(reading.shown, received, charged, cap)
+                        )
+                    raise TooLarge(self.too_large(reading.shown, total, received))
+            store.add(chunk)
+            if self.progress is not None:
+                self.progress(received, total)
+        return received
+
+    def _splice(self, reading: _Reading, pipe: FilePipe, total: int | None, store: Store) -> int:
+        """Every octet from the socket into *pipe*'s file, inside the kernel; how many."""
+        received = 0
+        with contextlib.suppress(OSError):  # fewer wake-ups (Connection.splice says why)
+            reading.conn.setsockopt(
+                socket.SOL_SOCKET, socket.SO_RCVLOWAT, min(pipe.size, SPLICE_LOW_WATER)
+            )
+        try:
+            while count := pipe.move(reading):
+                received += count
+                if self.progress is not None:
+                    self.progress(received, total)
+        finally:
+            pipe.close()
+        store.kept += received
+        return received
 
     def too_large(self, command: str, total: int | None, received: int | None = None) -> str:
         cap = self.limits.max_memory
@@ -264,21 +267,45 @@ class Connections:
             self.transcript.connect("connection closed")
 
 
-class _Store:
-    """Where the data connection's octets go: memory (when kept) and *out*, through
-    *line_ends* when the transfer was ASCII; :attr:`kept` counts the octets stored."""
+class Store:
+    """Where the data connection's octets go: *raw* hears them as they came (before
+    the memory cap is checked); then, through *line_ends* when the transfer was ASCII,
+    they are kept in memory when *keep* (counting *per_line* more for every line
+    against the memory cap: what a listing's lines become) and handed to *out*, which
+    writes them to *file* when it is given (then they may go there inside the kernel:
+    :meth:`pipe`).  :attr:`kept` counts the octets stored."""
 
-    __slots__ = ("buffer", "kept", "line_ends", "out")
+    __slots__ = ("buffer", "file", "keep", "kept", "line_ends", "out", "per_line", "raw")
 
     def __init__(
-        self, keep: bool, out: Callable[[bytes], object] | None, line_ends: LineEnds | None
+        self,
+        *,
+        keep: bool,
+        out: Callable[[bytes], object] | None = None,
+        raw: Callable[[bytes], object] | None = None,
+        line_ends: LineEnds | None = None,
+        per_line: int = 0,
+        file: Writable | None = None,
     ) -> None:
+        self.keep = keep
         self.out = out
+        self.raw = raw
         self.line_ends = line_ends
+        self.per_line = per_line
+        self.file = file
+        """The file *out* writes to, when the octets may reach it inside the kernel."""
         self.buffer = bytearray() if keep else None
         self.kept = 0
 
+    def pipe(self) -> FilePipe | None:
+        """A pipe into :attr:`file`, when the octets go there as they came and nowhere
+        else (not kept, not heard raw, no line ends changed) and it is a regular file."""
+        if self.file is None or self.keep or self.raw is not None or self.line_ends is not None:
+            return None
+        return FilePipe.into(self.file)
+
     def add(self, chunk: bytes) -> None:
+        """Store *chunk* (*raw* has heard it already: :meth:`Connections.receive`)."""
         if self.line_ends is not None:
             chunk = self.line_ends.feed(chunk)
         self.kept += len(chunk)
@@ -294,3 +321,37 @@ class _Store:
     @property
     def data(self) -> bytes | None:
         return bytes(self.buffer) if self.buffer is not None else None
+
+
+class _Reading:
+    """The data connection of one transfer, read in the waits of its exchange: the read
+    timeout, the deadline and the cancel token, with the messages that name it."""
+
+    __slots__ = ("conn", "connections", "shown")
+
+    def __init__(self, connections: Connections, conn: socket.socket, shown: str) -> None:
+        self.connections = connections
+        self.conn = conn
+        self.shown = shown
+        """The command of the transfer, as a person reads it."""
+
+    def _silent(self) -> str:
+        c = self.connections
+        return (
+            f"{c.plan.authority} sent nothing for {c.limits.read_timeout:g} s during "
+            f"{self.shown}; the server stopped sending"
+        )
+
+    @property
+    def _where(self) -> str:
+        return f"for {self.shown} (data from {self.connections.plan.authority})"
+
+    def recv(self, size: int) -> bytes:
+        c = self.connections
+        return c.waits.recv(self.conn, size, c.limits.read_timeout, self._silent, self._where)
+
+    def splice(self, pipe: int, max_bytes: int, /) -> int:
+        c = self.connections
+        return c.waits.splice(
+            self.conn, pipe, max_bytes, c.limits.read_timeout, self._silent, self._where
+        )

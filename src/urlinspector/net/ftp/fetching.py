@@ -1,5 +1,5 @@
 """The public fetch functions: a plan for the URL (nothing is sent for a URL that cannot
-be sent safely), one session to carry it out, and how it ends after a failure; and the
+be sent safely), one exchange to carry it out, and how it ends after a failure; and the
 same streamed to a file under a staging name."""
 
 from __future__ import annotations
@@ -8,19 +8,16 @@ import os
 from dataclasses import replace
 from datetime import datetime
 
-import idna
-
 from urlinspector.core import URL
 from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import Cancelled, ConnectFailed, NetTimeout, TooLarge
 from urlinspector.net.ftp.errors import FTPReplyError
-from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
-from urlinspector.net.ftp.session import LOCAL_LINE_END, Session
-from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.ftp.exchange import LOCAL_LINE_END, Exchange
+from urlinspector.net.ftp.result import FTPResult
+from urlinspector.net.policy import Refused
 from urlinspector.net.saving import save_to
+from urlinspector.net.session import DEFAULT_SESSION, Session
 from urlinspector.net.sink import MEMORY, File, Sink
-from urlinspector.net.tls import TLSOptions
-from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import DEFAULT_ANONYMOUS_PASSWORD, Plan, plan
 
 __all__ = ["LOCAL_LINE_END", "fetch", "fetch_to_path"]
@@ -30,6 +27,8 @@ def _ascii_host(host: str) -> str:
     """A host name for getaddrinfo: IDNA (UTS #46) for a non-ASCII name."""
     if host.isascii():
         return host
+    import idna  # (loaded for a name that needs it)
+
     try:
         return idna.encode(host, uts46=True).decode("ascii")
     except idna.IDNAError as exc:
@@ -42,16 +41,9 @@ def fetch(
     url: URL,
     *,
     sink: Sink = MEMORY,
-    progress: ProgressCallback | None = None,
-    cancel: CancelToken | None = None,
-    limits: Limits | None = None,
-    password: PasswordCallback | None = None,
+    session: Session = DEFAULT_SESSION,
     anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD,
-    transcript: Transcript | None = None,
-    charset: str = "utf-8",
     now: datetime | None = None,
-    tls: TLSOptions | None = None,
-    auth_tls: bool = False,
 ) -> FTPResult:
     """Dereference the ftp *url* (RFC 1738 §3.2) on a new control connection.
 
@@ -62,12 +54,16 @@ def fetch(
     :class:`~urlinspector.net.sink.Raw` stream (the octets as they came).  A directory
     comes back as :attr:`FTPResult.listing`, kept in memory whatever the sink (up to the
     cap); only a :class:`~urlinspector.net.sink.Raw` stream gets its octets too, as they
-    came.  *progress* hears
-    ``(done, total)``; *cancel* stops the work at any moment (``ABOR`` for an open
-    transfer, then the connection is closed; :class:`Cancelled` is raised).  *password*
-    is asked when the URL has a user but no password and the server wants one; it is
-    never stored or recorded.  Pass a :class:`Transcript` (with a listener) to follow
-    the commands and replies live, and to keep them when an error is raised.
+    came.  *now* dates the listing's entries that give no year (default: the clock).
+
+    The *session* (:mod:`urlinspector.net.session`) holds the rest: its progress
+    callback hears ``(done, total)``; its cancel token stops the work at any moment
+    (``ABOR`` for an open transfer, then the connection is closed; :class:`Cancelled`
+    is raised); its password callback is asked when the URL has a user but no password
+    and the server wants one (the password is never stored or recorded); its
+    transcript listener hears the commands and replies as they happen (a listener
+    that keeps them has them when an error is raised).  *anonymous_password* is the
+    e-mail address an anonymous login sends (RFC 1738 §3.2.1).
 
     Without a typecode a file comes as image (TYPE I): its bytes as the server stores
     them.  With ``;type=a`` it comes as ASCII (TYPE A), and the CRLF line ends of the
@@ -75,12 +71,13 @@ def fetch(
     in a :class:`~urlinspector.net.sink.Raw` stream, which has them as they came.
 
     An ``ftps`` URL is TLS from the first octet (port 990 by default); an ``ftp`` URL
-    asks for TLS with ``AUTH TLS`` when *auth_tls*; either way the data
+    asks for TLS with ``AUTH TLS`` when the session's ``auth_tls``; either way the data
     connections are protected too, and a server that refuses is an error
     (:class:`TLSRefused`, :class:`ConnectFailed`), never a plain connection
-    (:mod:`urlinspector.net.ftp.tls`).  *tls* says how the certificate is trusted
-    (:class:`urlinspector.net.tls.TLSOptions`); :attr:`FTPResult.tls` tells how the
-    connection was protected, with the certificate.
+    (:mod:`urlinspector.net.ftp.tls`).  The session's ``tls`` says how the certificate
+    is trusted; :attr:`FTPResult.tls` tells how the connection was protected, with the
+    certificate.  A data connection to another port of this machine than the one the
+    URL names is held to the request policy (:meth:`~urlinspector.net.policy.Guard.data`).
 
     Raises :class:`~urlinspector.schemes.errors.LocalProtocolError` before connecting
     for a URL that cannot be sent safely; :class:`ConnectFailed`, :class:`NetTimeout`,
@@ -89,20 +86,8 @@ def fetch(
     """
     if isinstance(sink, File) and sink.hold:
         raise ValueError("an ftp download writes every byte to its file: File(hold=0)")
-    session = Session(
-        with_ascii_host(plan(url, anonymous_password=anonymous_password)),
-        sink=sink,
-        progress=progress,
-        cancel=cancel,
-        limits=limits or Limits(),
-        password=password,
-        transcript=transcript if transcript is not None else Transcript(),
-        charset=charset,
-        now=now,
-        tls=tls or TLSOptions(),
-        auth_tls=auth_tls,
-    )
-    return run_session(session)
+    the_plan = with_ascii_host(plan(url, anonymous_password=anonymous_password))
+    return run_exchange(Exchange(the_plan, sink=sink, session=session, now=now))
 
 
 def with_ascii_host(the_plan: Plan) -> Plan:
@@ -111,23 +96,29 @@ def with_ascii_host(the_plan: Plan) -> Plan:
     return the_plan if host == the_plan.host else replace(the_plan, host=host)
 
 
-def run_session(session: Session, *, refusals: tuple[type[BaseException], ...] = ()) -> FTPResult:
-    """Run *session*, and when it fails leave the server as the failure allows: after
-    a refused command (or one of *refusals*) the control connection is still fine, so
-    QUIT (or ABOR a transfer still open); anything else abandons the connection."""
+def run_exchange(
+    exchange: Exchange, *, refusals: tuple[type[BaseException], ...] = ()
+) -> FTPResult:
+    """Run *exchange*, and when it fails leave the server as the failure allows: after
+    a refused command, a data connection the request policy refused, or one of
+    *refusals*, the control connection is still fine, so QUIT (or ABOR a transfer
+    still open); anything else abandons the connection."""
     try:
-        return session.run()
+        return exchange.run()
     except FTPReplyError:
-        if session.transfer_open:
-            session.abandon("refused")
+        if exchange.transfer_open:
+            exchange.abandon("refused")
         else:
-            session.quit()  # the control connection is still fine: leave politely
+            exchange.quit()  # the control connection is still fine: leave politely
+        raise
+    except Refused:
+        exchange.quit()
         raise
     except refusals:
-        session.quit()
+        exchange.quit()
         raise
     except BaseException as exc:
-        session.abandon(_WHY.get(type(exc), "failed"))
+        exchange.abandon(_WHY.get(type(exc), "failed"))
         raise
 
 
@@ -144,16 +135,9 @@ def fetch_to_path(
     path: str | os.PathLike[str],
     *,
     keep_partial: bool = False,
-    progress: ProgressCallback | None = None,
-    cancel: CancelToken | None = None,
-    limits: Limits | None = None,
-    password: PasswordCallback | None = None,
+    session: Session = DEFAULT_SESSION,
     anonymous_password: str = DEFAULT_ANONYMOUS_PASSWORD,
-    transcript: Transcript | None = None,
-    charset: str = "utf-8",
     now: datetime | None = None,
-    tls: TLSOptions | None = None,
-    auth_tls: bool = False,
 ) -> FTPResult:
     """:func:`fetch` streaming the file to *path* (any size; memory stays bounded).
 
@@ -171,16 +155,9 @@ def fetch_to_path(
             result = fetch(
                 url,
                 sink=File(saving.file),
-                progress=progress,
-                cancel=cancel,
-                limits=limits,
-                password=password,
+                session=session,
                 anonymous_password=anonymous_password,
-                transcript=transcript,
-                charset=charset,
                 now=now,
-                tls=tls,
-                auth_tls=auth_tls,
             )
         except BaseException:
             if keep_partial:

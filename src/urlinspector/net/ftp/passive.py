@@ -1,6 +1,7 @@
 """Opening a data connection in passive mode: EPSV (RFC 2428), else PASV (RFC 959
-§4.1.2) with the address of its reply replaced by the server's own, then the command
-and its 1xx."""
+§4.1.2) with the address of its reply replaced by the server's own, the port judged by
+the request policy (another port of a loopback server is another local service:
+:meth:`~urlinspector.net.policy.Guard.data`), then the command and its 1xx."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ __all__ = ["PassiveControl"]
 
 
 class PassiveControl(Control):
-    """:class:`Control` whose data connections are passive: EPSV before PASV, and never
-    to the host a PASV reply names."""
+    """:class:`Control` whose data connections are passive: EPSV before PASV, never to
+    the host a PASV reply names, and to a port the request policy allows."""
 
     def makepasv(self) -> tuple[str, int]:
         """EPSV (RFC 2428 §3), and PASV (RFC 959 §4.1.2) when the server refuses it;
@@ -54,6 +55,11 @@ class PassiveControl(Control):
     ) -> tuple[socket.socket, int | None]:
         host, port = self.makepasv()
         shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        guard = self.waits.limits.guard
+        if guard is not None:  # the address is the server's own; the port may not be
+            assert self.sock is not None
+            peer = self.sock.getpeername()
+            guard.data((str(peer[0]), int(peer[1])), port)
         self.transcript.connect(f"data connection to {shown}")
         conn = self.waits.connect(host, port, shown, guarded=False)
         try:

@@ -1,28 +1,21 @@
-"""What :func:`~urlinspector.net.ftp.fetch` gives back, and the callbacks it takes."""
+"""What :func:`~urlinspector.net.ftp.fetch` gives back, and the callbacks its session
+holds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from urlinspector.net.ftp.tls import TLSInfo
+from urlinspector.net.session import PasswordCallback
+from urlinspector.net.session import Progress as ProgressCallback
 from urlinspector.schemes.ftp.listing import Listing
 from urlinspector.schemes.ftp.transcript import TranscriptLine
 from urlinspector.schemes.ftp.url import Plan
 
 __all__ = ["FTPResult", "PasswordCallback", "ProgressCallback"]
 
-PasswordCallback = Callable[[str, str], str | None]
-"""``(user, "host:port") -> password``, or None to give up; called only when the URL
-has a user but no password and the server asks for one (RFC 1738 §3.2.1)."""
 
-ProgressCallback = Callable[[int, int | None], None]
-"""``(bytes received so far, total from SIZE or None)``; called from the thread doing
-the transfer."""
-
-
-@dataclass(frozen=True)
-class FTPResult:
+class FTPResult(NamedTuple):
     """What an ftp URL gave: a listing or a file, and how it went."""
 
     plan: Plan

@@ -14,15 +14,14 @@ on the other.
 from __future__ import annotations
 
 from urlinspector.core import URL
+from urlinspector.net.ftp.connections import Store
 from urlinspector.net.ftp.errors import FTPError, FTPReplyError
-from urlinspector.net.ftp.fetching import run_session, with_ascii_host
-from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
-from urlinspector.net.ftp.session import Session
-from urlinspector.net.limits import CancelToken, Limits
+from urlinspector.net.ftp.exchange import Exchange
+from urlinspector.net.ftp.fetching import run_exchange, with_ascii_host
+from urlinspector.net.ftp.result import FTPResult
+from urlinspector.net.session import DEFAULT_SESSION, Session
 from urlinspector.net.sink import File
-from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.ftp.replies import reply_code, reply_text
-from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import plan
 
 __all__ = ["ResumeRefused", "fetch_from"]
@@ -33,8 +32,8 @@ class ResumeRefused(FTPError):
     a file sent as text, a size that does not add up); the partial file is unchanged."""
 
 
-class _ResumingSession(Session):
-    """A session whose ``RETR`` starts at :attr:`offset` (``REST`` first)."""
+class _ResumingExchange(Exchange):
+    """An exchange whose ``RETR`` starts at :attr:`offset` (``REST`` first)."""
 
     offset = 0
 
@@ -59,9 +58,8 @@ class _ResumingSession(Session):
             start = self.offset
             self.progress = lambda done, whole: progress(start + done, whole)
         conn = self.open_transfer(b"RETR " + p.name)
-        _data, received, _kept = self.receive(
-            conn, b"RETR " + p.name, total, keep=False, out=self.sink.file.write
-        )
+        store = Store(keep=False, out=self.sink.file.write)
+        _data, received, _kept = self.receive(conn, b"RETR " + p.name, total, store)
         size = self.offset + received
         if total is not None and size != total:
             raise ResumeRefused(
@@ -88,45 +86,23 @@ class _ResumingSession(Session):
 
 
 def fetch_from(
-    url: URL,
-    sink: File,
-    offset: int,
-    *,
-    progress: ProgressCallback | None = None,
-    cancel: CancelToken | None = None,
-    limits: Limits | None = None,
-    password: PasswordCallback | None = None,
-    transcript: Transcript | None = None,
-    charset: str = "utf-8",
-    tls: TLSOptions | None = None,
-    auth_tls: bool = False,
+    url: URL, sink: File, offset: int, *, session: Session = DEFAULT_SESSION
 ) -> FTPResult:
     """The ftp file *url* from byte *offset* on, appended to *sink* (a :class:`File` of
-    the partial file, opened for appending); *progress* hears ``(offset + received, total)``.
+    the partial file, opened for appending); the *session*'s progress callback hears
+    ``(offset + received, total)``.
 
     The result's ``received`` is the file's whole size (*offset* plus what came).
     Raises :class:`ResumeRefused` when the server does not answer ``350`` to ``REST``,
     the transfer is not binary, or the size does not match the server's ``SIZE``; else
-    what :func:`~urlinspector.net.ftp.fetch` raises.  *tls*: as for
-    :func:`~urlinspector.net.ftp.fetch` (an ``ftps`` URL always resumes in TLS).
+    what :func:`~urlinspector.net.ftp.fetch` raises.  The session's TLS settings are
+    :func:`~urlinspector.net.ftp.fetch`'s (an ``ftps`` URL always resumes in TLS).
     """
     if sink.hold:
         raise ValueError("a resumed ftp download writes every byte to its file: File(hold=0)")
     the_plan = plan(url)
     if the_plan.action != "retrieve":
         raise ResumeRefused("only a file can resume; this ftp URL names a directory")
-    session = _ResumingSession(
-        with_ascii_host(the_plan),
-        sink=sink,
-        progress=progress,
-        cancel=cancel,
-        limits=limits or Limits(),
-        password=password,
-        transcript=transcript if transcript is not None else Transcript(),
-        charset=charset,
-        now=None,
-        tls=tls or TLSOptions(),
-        auth_tls=auth_tls,
-    )
-    session.offset = offset
-    return run_session(session, refusals=(ResumeRefused,))
+    exchange = _ResumingExchange(with_ascii_host(the_plan), sink=sink, session=session)
+    exchange.offset = offset
+    return run_exchange(exchange, refusals=(ResumeRefused,))

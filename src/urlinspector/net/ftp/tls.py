@@ -25,8 +25,7 @@ import selectors
 import socket
 import ssl
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from urlinspector.net.errors import ConnectFailed, NetTimeout
 from urlinspector.net.ftp.waits import SLICE, Waits
@@ -40,8 +39,7 @@ __all__ = ["Mode", "TLSInfo", "handshake", "tls_info"]
 Mode = Literal["implicit", "explicit"]
 
 
-@dataclass(frozen=True, slots=True)
-class TLSInfo:
+class TLSInfo(NamedTuple):
     """How the control connection was protected, and the certificate the server showed
     (:class:`~urlinspector.net.tls.Certificate`, with the TLS version and cipher)."""
 

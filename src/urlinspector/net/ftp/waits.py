@@ -58,11 +58,40 @@ class Waits:
             except OSError as exc:
                 raise NetError(f"the connection {where} broke: {exc.strerror or exc}") from None
 
+    def splice(
+        self,
+        sock: socket.socket,
+        pipe: int,
+        size: int,
+        seconds: float,
+        silent: Callable[[], str],
+        where: str,
+    ) -> int:
+        """Like :meth:`recv`, but up to *size* bytes go from *sock* into the pipe whose
+        write end is *pipe* inside the kernel (Linux ``splice(2)``), not through Python:
+        how many; 0 at the end.  Each wait is a slice, as for :meth:`recv`."""
+        start = time.monotonic()
+        with selectors.DefaultSelector() as selector:
+            selector.register(sock, selectors.EVENT_READ)
+            while True:
+                self.check()
+                if selector.select(SLICE):
+                    try:
+                        return os.splice(sock.fileno(), pipe, size)
+                    except BlockingIOError:  # (woken, but nothing to take yet)
+                        pass
+                    except OSError as exc:
+                        raise NetError(
+                            f"the connection {where} broke: {exc.strerror or exc}"
+                        ) from None
+                if time.monotonic() - start >= seconds:
+                    raise NetTimeout(silent())
+
     def connect(self, host: str, port: int, shown: str, *, guarded: bool = True) -> socket.socket:
         """A TCP connection to *host* (any address it resolves to), cancellable.  When
         *guarded*, ``limits.guard`` (the request policy) judges the resolved addresses
         first; a data connection, which goes to the control connection's own peer, is
-        not judged again."""
+        not judged again here (its port is: :meth:`~urlinspector.net.policy.Guard.data`)."""
         try:
             infos = socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM)
         except socket.gaierror as exc:

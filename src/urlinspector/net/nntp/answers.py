@@ -3,30 +3,15 @@ of the conversation (a password never appears in it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, Literal, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
 from urlinspector.schemes.nntp.url import NewsTarget, ServerAddress
+from urlinspector.schemes.transcript import TranscriptLine, TranscriptListener
 
 __all__ = ["NewsAnswer", "ServerInfo", "TranscriptLine", "TranscriptListener"]
 
 T = TypeVar("T")
-
-
-class TranscriptLine(NamedTuple):
-    """One line of the conversation, for people (a password never appears)."""
-
-    kind: Literal["connect", "command", "reply", "note"]
-    text: str
-
-    def render(self) -> str:
-        """``> GROUP local.test``, ``< 211 3 1 3 local.test``, ``* connected``, ``# note``."""
-        prefix = {"connect": "*", "command": ">", "reply": "<", "note": "#"}[self.kind]
-        return f"{prefix} {self.text}"
-
-
-TranscriptListener = Callable[[TranscriptLine], None]
 
 
 @dataclass(frozen=True)

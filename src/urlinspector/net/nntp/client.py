@@ -7,15 +7,17 @@ from __future__ import annotations
 import contextlib
 import ssl
 from collections.abc import Iterator
+from dataclasses import replace
 from types import TracebackType
-from typing import Literal, TypeVar
+from typing import TypeVar
 
 from urlinspector.net.driver import Connection, Pump
 from urlinspector.net.errors import NetError
-from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.net.nntp.answers import ServerInfo, TranscriptLine, TranscriptListener
+from urlinspector.net.limits import Limits
+from urlinspector.net.nntp.answers import ServerInfo, TranscriptLine
+from urlinspector.net.session import DEFAULT_SESSION, Session
 from urlinspector.net.sink import MEMORY, Sink, body_writer
-from urlinspector.net.tls import TLSOptions, client_context
+from urlinspector.net.tls import client_context
 from urlinspector.schemes.errors import LocalProtocolError, RemoteProtocolError
 from urlinspector.schemes.nntp import session as nntp
 from urlinspector.schemes.nntp.article import Article
@@ -28,11 +30,11 @@ from urlinspector.schemes.nntp.session import (
     Action,
     Credentials,
     Exchange,
-    Session,
     UpgradeTLS,
     check_credentials,
 )
 from urlinspector.schemes.nntp.url import ServerAddress
+from urlinspector.schemes.transcript import Kind
 
 __all__ = ["LINE_COST", "QUIT_WAIT", "RAW_COMMANDS", "NewsClient"]
 
@@ -54,8 +56,13 @@ RAW_COMMANDS = frozenset({"LIST", "OVER", "XOVER", "HEAD", "ARTICLE"})
 class NewsClient:
     """One connection to a news server; use it as a context manager.
 
-    Thread use: one thread at a time (the GUI's worker).  *transcript* hears each line
-    as it happens.  *sink* (:mod:`urlinspector.net.sink`) is where what a URL asks for
+    Thread use: one thread at a time (the GUI's worker).  The *session*
+    (:mod:`urlinspector.net.session`) holds the limits (per reply) and the request
+    policy, the cancel token, how the server of NNTPS and STARTTLS is trusted (verified
+    or not, never pinned), the transcript listener, which hears each line as it
+    happens, and the charset of text that declares none.  *credentials* answer a 480;
+    with *starttls* (the default) the connection is upgraded when the server offers
+    STARTTLS.  *sink* (:mod:`urlinspector.net.sink`) is where what a URL asks for
     goes besides the parsed result every request returns: an article's octets as
     received (dot-unstuffed, CRLF line ends) to a :class:`~urlinspector.net.sink.File`
     or a :class:`~urlinspector.net.sink.Feed`; the replies that carry an article, the
@@ -68,46 +75,40 @@ class NewsClient:
     def __init__(
         self,
         address: ServerAddress,
+        session: Session = DEFAULT_SESSION,
         *,
-        limits: Limits | None = None,
-        cancel: CancelToken | None = None,
         credentials: Credentials | None = None,
-        starttls: bool = True,
-        tls: TLSOptions | None = None,
-        transcript: TranscriptListener | None = None,
         sink: Sink = MEMORY,
+        starttls: bool = True,
     ) -> None:
+        if session.tls.pinned is not None:
+            raise ValueError("a news server's certificate is verified or not, never pinned")
         self.address = address
-        self.limits = limits or Limits()
-        self.cancel = cancel
+        self.session = session
         self.credentials = credentials
         self.starttls = starttls
-        if tls is not None and tls.pinned is not None:
-            raise ValueError("a news server's certificate is verified or not, never pinned")
-        self.tls = tls
-        """How the server of NNTPS and STARTTLS is trusted (:mod:`urlinspector.net.tls`);
-        default: the system's trusted certificates."""
-        self._listener = transcript
         self.sink = sink
         self._lines: list[TranscriptLine] = []
         self._conn: Connection | None = None
         self._peer: tuple[str, int] = ("", 0)
         self._protocol = NNTPConnection()
-        self._session: Session | None = None
+        self._session: nntp.Session | None = None
+        """The conversation's state (:mod:`urlinspector.schemes.nntp.session`)."""
         self._broken = False
         self._reply_bytes = bytearray()
 
     # -- transcript ---------------------------------------------------------------------
 
-    def _ssl_context(self) -> ssl.SSLContext | None:
-        """The context for TLS, None for the system's default (made when TLS starts)."""
-        return client_context(self.tls) if self.tls is not None else None
+    def _ssl_context(self) -> ssl.SSLContext:
+        """The context for TLS (made when TLS starts: a plain connection needs none)."""
+        return client_context(self.session.tls)
 
-    def _record(self, kind: Literal["connect", "command", "reply", "note"], text: str) -> None:
+    def _record(self, kind: Kind, text: str) -> None:
         line = TranscriptLine(kind, text)
         self._lines.append(line)
-        if self._listener is not None:
-            self._listener(line)
+        listener = self.session.transcript
+        if listener is not None:
+            listener(line)
 
     @property
     def transcript(self) -> tuple[TranscriptLine, ...]:
@@ -129,11 +130,9 @@ class NewsClient:
         conn = Connection.open(
             address.host,
             address.port,
-            limits=self.limits,
-            cancel=self.cancel,
+            self.session,
             what="news",
-            tls=address.tls,
-            ssl_context=self._ssl_context(),
+            tls=self._ssl_context() if address.tls else None,
         )
         self._conn = conn
         self._peer = conn.peer
@@ -141,7 +140,7 @@ class NewsClient:
             self._record("connect", f"connected to {conn.peer[0]} port {conn.peer[1]}")
             greeting = self._await(None)
             assert isinstance(greeting, Greeting)
-            self._session = Session(
+            self._session = nntp.Session(
                 greeting,
                 credentials=self.credentials,
                 starttls=self.starttls,
@@ -165,11 +164,13 @@ class NewsClient:
             return
         try:
             if not self._broken and not conn.closed and self._session is not None:
-                conn.limits = Limits(
-                    connect_timeout=self.limits.connect_timeout,
-                    read_timeout=min(QUIT_WAIT, self.limits.read_timeout),
+                limits = self.session.limits
+                quitting = Limits(
+                    connect_timeout=limits.connect_timeout,
+                    read_timeout=min(QUIT_WAIT, limits.read_timeout),
                     max_memory=65536,
                 )
+                conn.session = replace(conn.session, limits=quitting)
                 with contextlib.suppress(NetError, RemoteProtocolError, LocalProtocolError):
                     conn.send(self._protocol.send(Command("QUIT")))
                     self._record("command", "QUIT")
@@ -293,12 +294,15 @@ class NewsClient:
     # -- the reader's requests ----------------------------------------------------------
 
     def list_groups(
-        self, *, descriptions: bool = True, fallback_charset: str = "utf-8"
+        self, *, descriptions: bool = True, fallback_charset: str | None = None
     ) -> GroupList:
-        """All groups with their numbers and status (``news:*``)."""
+        """All groups with their numbers and status (``news:*``); descriptions that
+        declare no charset decoded in *fallback_charset* (default: the session's)."""
         return self._run(
             nntp.list_groups(
-                self._session_now(), descriptions=descriptions, fallback_charset=fallback_charset
+                self._session_now(),
+                descriptions=descriptions,
+                fallback_charset=self._charset(fallback_charset),
             )
         )
 
@@ -308,7 +312,7 @@ class NewsClient:
         *,
         before: int | None = None,
         count: int = DEFAULT_PAGE_SIZE,
-        fallback_charset: str = "utf-8",
+        fallback_charset: str | None = None,
     ) -> OverviewPage:
         """The *count* newest articles below number *before* (default: the newest)."""
         return self._run(
@@ -317,12 +321,12 @@ class NewsClient:
                 group,
                 before=before,
                 count=count,
-                fallback_charset=fallback_charset,
+                fallback_charset=self._charset(fallback_charset),
             )
         )
 
     def overview(
-        self, group: str, *, count: int = DEFAULT_PAGE_SIZE, fallback_charset: str = "utf-8"
+        self, group: str, *, count: int = DEFAULT_PAGE_SIZE, fallback_charset: str | None = None
     ) -> Iterator[OverviewPage]:
         """Every page of the group's overview, newest first."""
         before: int | None = None
@@ -341,7 +345,7 @@ class NewsClient:
         group: str | None = None,
         number: int | None = None,
         message_id: str | None = None,
-        fallback_charset: str = "utf-8",
+        fallback_charset: str | None = None,
     ) -> Article:
         """One article, by message-id or by group and number; its octets as received
         also go to the client's File or Feed sink."""
@@ -351,7 +355,7 @@ class NewsClient:
                 group=group,
                 number=number,
                 message_id=message_id,
-                fallback_charset=fallback_charset,
+                fallback_charset=self._charset(fallback_charset),
             )
         )
         write = body_writer(self.sink)
@@ -359,7 +363,12 @@ class NewsClient:
             write(article.raw)
         return article
 
-    def _session_now(self) -> Session:
+    def _charset(self, fallback_charset: str | None) -> str:
+        """The charset of text that declares none: *fallback_charset*, else the
+        session's."""
+        return self.session.charset if fallback_charset is None else fallback_charset
+
+    def _session_now(self) -> nntp.Session:
         if self._session is None:
             self.open()
         assert self._session is not None

@@ -3,17 +3,15 @@ list, a group's overview and an article."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TypedDict, Unpack
 
 from urlinspector.core import URL
 from urlinspector.core.quoting import quoted
-from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.net.nntp.answers import NewsAnswer, TranscriptListener
+from urlinspector.net.nntp.answers import NewsAnswer
 from urlinspector.net.nntp.client import NewsClient
 from urlinspector.net.nntp.servers import server_for
+from urlinspector.net.session import DEFAULT_SESSION, Session
 from urlinspector.net.sink import MEMORY, Sink
-from urlinspector.net.tls import TLSOptions
 from urlinspector.schemes.errors import LocalProtocolError
 from urlinspector.schemes.nntp.article import Article
 from urlinspector.schemes.nntp.listing import GroupList, OverviewPage
@@ -43,63 +41,41 @@ def _target(url: URL | NewsTarget) -> NewsTarget:
 def fetch_news(
     url: URL | NewsTarget,
     *,
+    sink: Sink = MEMORY,
+    session: Session = DEFAULT_SESSION,
     server: str | None = None,
-    environ: Mapping[str, str] | None = None,
     credentials: Credentials | None = None,
-    limits: Limits | None = None,
-    cancel: CancelToken | None = None,
     before: int | None = None,
     page_size: int = DEFAULT_PAGE_SIZE,
-    fallback_charset: str = "utf-8",
-    descriptions: bool = True,
-    starttls: bool = True,
-    tls: TLSOptions | None = None,
-    transcript: TranscriptListener | None = None,
-    sink: Sink = MEMORY,
 ) -> NewsAnswer[Result]:
     """Dereference a news: or nntp: URL: ``news:*`` gives a :class:`GroupList`, a group
     an :class:`OverviewPage` (the *page_size* articles below *before*, newest first), an
-    article an :class:`Article` (its body decoded in its declared charset, else in
-    *fallback_charset*).
+    article an :class:`Article` (its body decoded in its declared charset, else in the
+    session's).
 
-    *server* is the reader's news server setting (``HOST[:PORT]``) for news: URLs;
-    *credentials* answer a 480; an nntp URL's own userinfo is used when none are given.
-    *sink*: where an article's octets (File, Feed) or the replies as they came (Raw)
-    go besides the result (:class:`~urlinspector.net.nntp.NewsClient`).
+    *server* is the reader's news server setting (``HOST[:PORT]``) for news: URLs (else
+    ``NNTPSERVER``, else localhost:119); *credentials* answer a 480; an nntp URL's own
+    userinfo is used when none are given.  The *session* holds the limits and the
+    request policy, the cancel token, the TLS trust and the transcript listener
+    (:class:`~urlinspector.net.nntp.NewsClient`).  *sink*: where an article's octets
+    (File, Feed) or the replies as they came (Raw) go besides the result.
     Raises :class:`LocalProtocolError` (nothing sent), :class:`NetError`, or an
     :class:`~urlinspector.schemes.nntp.errors.NNTPReplyError`.
     """
     target = _target(url)
-    address = server_for(target, server, environ)
+    address = server_for(target, server)
     if credentials is None and target.user is not None:
         credentials = Credentials(target.user, target.password or "")
-    client = NewsClient(
-        address,
-        limits=limits,
-        cancel=cancel,
-        credentials=credentials,
-        starttls=starttls,
-        tls=tls,
-        transcript=transcript,
-        sink=sink,
-    )
-    with client:
+    with NewsClient(address, session, credentials=credentials, sink=sink) as client:
         result: Result
         if target.kind == "group-list":
-            result = client.list_groups(
-                descriptions=descriptions, fallback_charset=fallback_charset
-            )
+            result = client.list_groups()
         elif target.kind == "overview":
             assert target.group is not None
-            result = client.overview_page(
-                target.group, before=before, count=page_size, fallback_charset=fallback_charset
-            )
+            result = client.overview_page(target.group, before=before, count=page_size)
         else:
             result = client.article(
-                group=target.group,
-                number=target.article_number,
-                message_id=target.message_id,
-                fallback_charset=fallback_charset,
+                group=target.group, number=target.article_number, message_id=target.message_id
             )
         info = client.info
     return NewsAnswer(target, info, result, client.transcript, target.notes)
@@ -108,19 +84,12 @@ def fetch_news(
 class FetchOptions(TypedDict, total=False):
     """The keyword arguments of :func:`fetch_news`."""
 
+    sink: Sink
+    session: Session
     server: str | None
-    environ: Mapping[str, str] | None
     credentials: Credentials | None
-    limits: Limits | None
-    cancel: CancelToken | None
     before: int | None
     page_size: int
-    fallback_charset: str
-    descriptions: bool
-    starttls: bool
-    tls: TLSOptions | None
-    transcript: TranscriptListener | None
-    sink: Sink
 
 
 def _kind(url: URL | NewsTarget, kind: str, what: str) -> NewsTarget:

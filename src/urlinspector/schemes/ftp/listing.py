@@ -12,9 +12,8 @@ exactly what the server sent; ``name`` is for display.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from urlinspector.schemes.ftp.url import entry_url, readable
 from urlinspector.schemes.numbers import ascii_decimal, is_ascii_digits
@@ -49,8 +48,7 @@ MONTHS: dict[str, int] = {
 }
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One directory entry."""
 
     name: str
@@ -75,8 +73,7 @@ class Entry:
     """MLSD facts (lower-case names) or EPLF facts (one letter each), as sent."""
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(NamedTuple):
     """A parsed directory listing."""
 
     url: str

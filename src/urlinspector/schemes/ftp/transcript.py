@@ -8,8 +8,9 @@ recorded, so no caller can forget it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Literal, NamedTuple
+from collections.abc import Iterable
+
+from urlinspector.schemes.transcript import Kind, TranscriptLine, TranscriptListener
 
 __all__ = [
     "MASK",
@@ -22,24 +23,9 @@ __all__ = [
     "render_line",
 ]
 
-Kind = Literal["connect", "command", "reply", "note"]
-"""``connect``: a connection opened or closed; ``command``: a line sent on the control
-connection; ``reply``: a line the server sent; ``note``: urlinspector explaining a step
-(with the spec's section where one applies)."""
-
 MASK = "****"
 SECRET_COMMANDS = frozenset({"PASS", "ACCT"})
 """Commands whose argument is a secret (RFC 959 §4.1.1: PASS, ACCT)."""
-
-_PREFIX: dict[str, str] = {"connect": "*", "command": ">", "reply": "<", "note": "#"}
-
-
-class TranscriptLine(NamedTuple):
-    """One line of the transcript."""
-
-    kind: Kind
-    text: str
-    """The command as sent (masked), one reply line as received, or a note."""
 
 
 def mask_command(line: str) -> str:
@@ -61,12 +47,16 @@ class Transcript:
     network work; the GUI forwards it by a signal).  :attr:`lines` is a snapshot.
     """
 
-    def __init__(self, listener: Callable[[TranscriptLine], None] | None = None) -> None:
+    def __init__(self, listener: TranscriptListener | None = None) -> None:
         self._lines: list[TranscriptLine] = []
         self._listener = listener
 
     def _add(self, kind: Kind, text: str) -> None:
-        line = TranscriptLine(kind, text)
+        self.add(TranscriptLine(kind, text))
+
+    def add(self, line: TranscriptLine) -> None:
+        """Record *line* as it is (already masked): what a transcript kept by the caller
+        hears, as a session's listener (:class:`urlinspector.net.session.Session`)."""
         self._lines.append(line)
         if self._listener is not None:
             self._listener(line)
@@ -101,7 +91,7 @@ class Transcript:
 
 def render_line(line: TranscriptLine) -> str:
     """``> USER anonymous``, ``< 230 Login successful.``, ``* connected ...``, ``# note``."""
-    return f"{_PREFIX[line.kind]} {line.text}"
+    return line.render()
 
 
 def render(lines: Iterable[TranscriptLine]) -> list[str]:

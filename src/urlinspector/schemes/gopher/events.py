@@ -8,8 +8,7 @@ an optional :class:`PlusHeader` (Gopher+ replies), then :class:`MenuItem` rows, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = [
     "NEED_DATA",
@@ -46,8 +45,7 @@ Framing = Literal["terminator", "close", "length"]
 count (Gopher+ ``+N``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class MenuItem:
+class MenuItem(NamedTuple):
     """One line of a gopher menu (RFC 1436 §3.8: type, display string, selector, host,
     port; Gopher+ adds a fifth field, ``+`` or ``?``)."""
 
@@ -93,15 +91,13 @@ class MenuItem:
         return self.url is not None and self.url[:8].lower() == "gophers:"
 
 
-@dataclass(frozen=True, slots=True)
-class Data:
+class Data(NamedTuple):
     """Body bytes of a text or binary item; text is dot-unstuffed (RFC 1436 §3.9)."""
 
     data: bytes
 
 
-@dataclass(frozen=True, slots=True)
-class PlusHeader:
+class PlusHeader(NamedTuple):
     """The first line of a Gopher+ reply (Gopher+ §2.3): ``+N`` / ``-N``."""
 
     ok: bool
@@ -113,8 +109,7 @@ class PlusHeader:
     raw: bytes
 
 
-@dataclass(frozen=True, slots=True)
-class PlusError:
+class PlusError(NamedTuple):
     """A Gopher+ error reply (Gopher+ §2.3): its first line starts with an error code
     (1 item is not available, 2 try again later, 3 item has moved)."""
 
@@ -143,8 +138,7 @@ class PlusError:
         return f"Gopher+ error{code} ({self.meaning})" + (f": {detail}" if detail else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Attribute:
+class Attribute(NamedTuple):
     """One Gopher+ attribute block (Gopher+ §2.5): ``+NAME:`` in column 1, text after
     the colon on the same line, and the lines after it that begin with a space."""
 
@@ -158,8 +152,7 @@ class Attribute:
     """For ``+INFO``: the item its value describes."""
 
 
-@dataclass(frozen=True, slots=True)
-class EndOfReply:
+class EndOfReply(NamedTuple):
     """The reply is over."""
 
     framing: Framing

@@ -11,9 +11,8 @@ the requests, the URLs of menu items, the viewer's icons, image check and file n
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 __all__ = [
     "ITEM_TYPES",
@@ -46,8 +45,7 @@ GOPHER_PLUS: Final = "Gopher+ §2.9"
 COMMON: Final = "common practice (in no RFC)"
 
 
-@dataclass(frozen=True, slots=True)
-class ItemType:
+class ItemType(NamedTuple):
     """One gopher item type."""
 
     code: str

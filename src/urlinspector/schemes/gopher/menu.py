@@ -2,7 +2,8 @@
 
 Sans-IO: a line's octets in, a :class:`MenuItem` out.  What servers send is tolerated
 (missing fields, unknown types, ``i`` lines with dummy fields) and each departure is
-named in the item's ``problems``.
+named in the item's ``problems``.  A document that is one error line of a menu instead
+(a missing selector's type ``3`` item) is told apart by :func:`error_in_body`.
 
 A menu that came over TLS (``gophers://``) names its own server in the host and port
 fields of the items it serves: those items lead to ``gophers://`` URLs, so following
@@ -22,7 +23,7 @@ from urlinspector.schemes.gopher.events import MenuItem
 from urlinspector.schemes.gopher.itemtypes import ITEM_TYPES
 from urlinspector.schemes.gopher.url import DEFAULT_PORT, item_url
 
-__all__ = ["parse_menu_line", "same_server"]
+__all__ = ["error_in_body", "parse_menu_line", "same_server"]
 
 _PORT = re.compile(rb"\s*([0-9]{1,5})\s*\Z")
 
@@ -102,3 +103,14 @@ def parse_menu_line(
         line,
         () if problems is None else tuple(problems),
     )
+
+
+def error_in_body(data: bytes, charset: str = "utf-8") -> str | None:
+    """The message when a reply read as text or binary is in fact a one-line error menu
+    (a type ``3`` item, RFC 1436 §3.8), as servers send for a missing selector; else None."""
+    if len(data) > 4096 or not data.startswith(b"3"):
+        return None
+    first, _, rest = data.partition(b"\n")
+    if first.count(b"\t") < 2 or rest.strip(b"\r\n.") != b"":
+        return None
+    return first[1:].split(b"\t", 1)[0].decode(charset, "replace").strip() or "error"

@@ -21,13 +21,22 @@ One menu line is read by :mod:`~urlinspector.schemes.gopher.menu` (re-exported h
 Gopher+ views and forms by :mod:`~urlinspector.schemes.gopher.plus`.
 
 Memory stays bounded for any input: text and binary bytes are handed out as they come,
-and a menu or attribute line may hold at most *max_line* octets.
+and a menu or attribute line may hold at most *max_line* octets.  A text whose line runs
+on past *max_text_line* octets without a line end is not a text at all (an endless
+stream sent as type 0): once the octets that came are handed out, it ends in a
+:class:`RemoteProtocolError`, not as a document.
+
+As h11's connection does, the reader keeps its state as a :class:`ReadState` and reads
+the bytes in hand with the step the table :data:`_STEPS` gives for that state.
 """
 
 from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Callable
+from enum import Enum
+from types import MappingProxyType
 
 from urlinspector.core.quoting import quoted
 from urlinspector.schemes.errors import RemoteProtocolError
@@ -43,13 +52,15 @@ from urlinspector.schemes.gopher.events import (
     PlusHeader,
     _NeedData,
 )
-from urlinspector.schemes.gopher.menu import parse_menu_line
+from urlinspector.schemes.gopher.menu import error_in_body, parse_menu_line
 from urlinspector.schemes.gopher.url import GopherRequest, ItemKind
 from urlinspector.schemes.numbers import ascii_decimal
 
 __all__ = [
     "MAX_LINE",
+    "MAX_TEXT_LINE",
     "GopherReader",
+    "ReadState",
     "error_in_body",
     "parse_menu_line",
     "read_all",
@@ -57,6 +68,9 @@ __all__ = [
 
 MAX_LINE = 64 * 1024
 """Longest menu or attribute line accepted, in octets (real ones are under 1 KiB)."""
+MAX_TEXT_LINE = 64 * 1024 * 1024
+"""Longest line of a text item accepted, in octets, by default (the memory cap the
+network layer keeps, :class:`urlinspector.net.limits.Limits`, which it passes in)."""
 _MAX_HEADER = 64
 """A Gopher+ status line is short: ``+`` or ``-`` and a number."""
 _MAX_ERROR = 64 * 1024
@@ -68,7 +82,30 @@ _MORE_AFTER_DOT = (
     "of its text files (RFC 1436 §3.9), the document may go on (fetch it with --raw)"
 )
 _DOT_LINE = re.compile(rb"(?:\A|\n)\.\r?\n")
+
 _CONTACT = re.compile(r"<([^<>\s]+@[^<>\s]+)>")
+
+
+class ReadState(Enum):
+    """What the reader expects next (one step of :data:`_STEPS` reads each)."""
+
+    HEADER = "header"
+    """A Gopher+ status line (``+N``, ``-N``), or the plain reply it turns out to be."""
+    LENGTH = "length"
+    """The N octets a ``+N`` status line announced."""
+    ERROR = "error"
+    """A Gopher+ error block, to its end (its framing's)."""
+    TEXT = "text"
+    """Text lines up to a line holding only ``.`` (RFC 1436 §3.9; Gopher+ ``+-1``)."""
+    UNTIL_CLOSE = "until close"
+    """Octets up to the close (a binary item, RFC 1436 §3.10; Gopher+ ``+-2``)."""
+    LINES = "lines"
+    """Menu lines (RFC 1436 §3.8) or attribute lines (Gopher+ §2.5)."""
+    NOT_TEXT = "not text"
+    """A text line ran on past the cap: the octets before were handed out, and the
+    next step raises :class:`RemoteProtocolError`."""
+    DONE = "done"
+    """The reply has ended (:class:`EndOfReply` handed out or waiting)."""
 
 
 # --- the reader ----------------------------------------------------------------------------
@@ -91,11 +128,14 @@ class GopherReader:
         max_line: int = MAX_LINE,
         with_urls: bool = True,
         tls_server: tuple[str, int] | None = None,
+        max_text_line: int = MAX_TEXT_LINE,
     ) -> None:
         self.kind: ItemKind = kind
         self.plus = plus
         self.charset = charset
         self.max_line = max_line
+        self.max_text_line = max_text_line
+        """Octets a text line may run to without a line end."""
         self.with_urls = with_urls
         self.tls_server = tls_server
         """The host and port a menu comes from over TLS: its own items lead to
@@ -104,16 +144,20 @@ class GopherReader:
         self._buf = bytearray()
         self._eof = False
         self._events: deque[Event] = deque()
-        self._done = False
-        self._state = "header" if plus else "body"
         self._framing: Framing = "close" if kind == "binary" else "terminator"
         self._remaining: int | None = None  # bytes left of a +N reply
+        self._error = False  # the body is a Gopher+ error block
+        self._state = ReadState.HEADER if plus else self._body_state()
         self._line = 0  # lines read so far
         self._at_line_start = True  # text: the next octet starts a line
-        self._error = False  # the body is a Gopher+ error block
+        self._run = 0  # text: octets of the line not yet ended
         self._block: tuple[str, str, list[str], MenuItem | None] | None = None
         self._partial = b""  # an unfinished line of a +N menu
         self._error_text = bytearray()
+
+    @property
+    def state(self) -> ReadState:
+        return self._state
 
     @classmethod
     def for_request(cls, request: GopherRequest, **options: object) -> GopherReader:
@@ -126,7 +170,7 @@ class GopherReader:
 
     def receive_data(self, data: bytes) -> None:
         """The next bytes from the server; ``b""`` when it closed the connection."""
-        if self._done:
+        if self._state is ReadState.DONE:
             return  # anything after the end of the reply is ignored
         if data:
             if self._eof:
@@ -144,51 +188,38 @@ class GopherReader:
         it comes (a binary item, with nothing held back or waiting to be handed out):
         a caller may then store them itself without passing them here, and end with
         ``receive_data(b"")``."""
-        return (
-            not self._buf
-            and not self._events
-            and not self._eof
-            and not self._done
-            and self._binary_until_close()
-        )
+        return not self._buf and not self._events and not self._eof and self._binary_until_close()
 
     def _binary_until_close(self) -> bool:
         """Whether the body is binary bytes to the close, with nothing waiting before
         them: then each read is a :class:`Data` event as it is."""
-        return (
-            self._state == "body"
-            and self.kind == "binary"
-            and self._framing == "close"
-            and self._remaining is None
-            and not self._error
-        )
+        return self._state is ReadState.UNTIL_CLOSE and self.kind == "binary"
 
     def next_event(self) -> Event | _NeedData:
         """The next event, or :data:`NEED_DATA`."""
         while not self._events:
-            if self._done:
+            if self._state is ReadState.DONE:
                 raise RuntimeError("next_event() after EndOfReply")
-            if not self._step():
+            if not _STEPS[self._state](self):
                 return NEED_DATA
         return self._events.popleft()
 
     # -- steps: each returns False when it needs more data --------------------------------
 
-    def _step(self) -> bool:
-        if self._state == "header":
-            return self._read_header()
+    def _body_state(self) -> ReadState:
+        """The state the body starts in, by the item's kind and the reply's framing."""
         if self._remaining is not None:
-            return self._read_counted()
+            return ReadState.LENGTH
         if self._error:
-            return self._read_error()
-        if self.kind in ("text", "binary"):
-            return self._read_text() if self._framing == "terminator" else self._read_binary()
-        return self._read_lines()
+            return ReadState.ERROR
+        if self.kind not in ("text", "binary"):
+            return ReadState.LINES
+        return ReadState.TEXT if self._framing == "terminator" else ReadState.UNTIL_CLOSE
 
     def _finish(self, framing: Framing, *, complete: bool = True, note: str | None = None) -> None:
         self._flush_block()
         self._events.append(EndOfReply(framing, complete, note))
-        self._done = True
+        self._state = ReadState.DONE
         self._buf.clear()
 
     def _read_header(self) -> bool:
@@ -199,14 +230,13 @@ class GopherReader:
                 return False  # could still become a status line
             if not buf and not self._eof:
                 return False
-            self._state = "body"  # no status line: a plain gopher reply
             if self.kind == "attributes" and not buf.startswith(b"+"):
                 self.kind = "menu"  # a server without Gopher+ answered with a menu
+            self._state = self._body_state()  # no status line: a plain gopher reply
             return True
         sign, number = m.group(1), int(m.group(2))
         raw = bytes(m.group(0)).rstrip(b"\r\n")
         del buf[: m.end()]
-        self._state = "body"
         framing: Framing
         if number >= 0:
             framing, length = "length", number
@@ -224,6 +254,7 @@ class GopherReader:
         self.header = PlusHeader(sign == b"+", length, framing, raw)
         self._events.append(self.header)
         self._error = sign == b"-"
+        self._state = self._body_state()
         return True
 
     # text and binary ---------------------------------------------------------------------
@@ -270,58 +301,81 @@ class GopherReader:
     def _end_counted(self) -> None:
         if self._error:
             self._emit_error()
-        elif not self._done:
+        elif self._state is not ReadState.DONE:
             self._finish("length")
 
     def _read_text(self) -> bool:
         """Up to a line holding only ``.``; ``..`` at a line's start becomes ``.``
         (RFC 1436 §3.9; Gopher+ ``+-1``)."""
         buf = self._buf
-        if not buf:
-            if self._eof:
-                self._finish("close", note=self._no_terminator)
-                return True
-            return False
         out = bytearray()
         pos = 0
         n = len(buf)
         while pos < n:
             if self._at_line_start and buf[pos] == 0x2E:  # "."
-                rest = buf[pos + 1 : pos + 3]
-                if rest[:1] == b"\n" or rest == b"\r\n":
-                    if out:
-                        self._events.append(Data(bytes(out)))
-                    after = pos + 1 + (1 if rest[:1] == b"\n" else 2) < n
-                    self._finish("terminator", note=_MORE_AFTER_DOT if after else None)
+                start = self._dot(pos, out)
+                if self._state is ReadState.DONE:
                     return True
-                if (not rest or rest == b"\r") and not self._eof:
+                if start is None:
                     break  # cannot tell yet
-                if not rest or rest == b"\r":  # "." (and CR) then the close
-                    if out:
-                        self._events.append(Data(bytes(out)))
-                    self._finish("terminator")
-                    return True
-                if rest[:1] == b".":
-                    pos += 1  # dot-unstuffing
+                pos = start
             nl = buf.find(b"\n", pos)
-            if nl < 0:
-                out += buf[pos:]
-                pos = n
-                self._at_line_start = False
-                break
-            out += buf[pos : nl + 1]
-            pos = nl + 1
-            self._at_line_start = True
+            line_end = n if nl < 0 else nl + 1
+            out += buf[pos:line_end]
+            self._line_run(line_end - pos, ended=nl >= 0)
+            pos = line_end
         del buf[:pos]
+        if self._run > self.max_text_line:
+            self._state = ReadState.NOT_TEXT  # after the octets that came: -o keeps them
         if out:
             self._events.append(Data(bytes(out)))
             return True
-        if self._eof:
-            if buf:  # a lone "." and CR without LF, cut by the close
-                self._events.append(Data(bytes(buf)))
-            self._finish("close", note=self._no_terminator)
-            return True
-        return False
+        if not self._eof:
+            return False
+        if buf:  # a lone "." and CR without LF, cut by the close
+            self._events.append(Data(bytes(buf)))
+        self._finish("close", note=self._no_terminator)
+        return True
+
+    def _dot(self, pos: int, out: bytearray) -> int | None:
+        """At a ``.`` that starts a line, at *pos* of the buffer, after the text *out*:
+        where the line's octets start (past the first dot of ``..``), or None when that
+        cannot be told yet.  When the ``.`` ends the text (the ``.`` line, or ``.`` and
+        the close), *out* and the end of the reply are handed out."""
+        buf = self._buf
+        rest = buf[pos + 1 : pos + 3]
+        if rest[:1] == b"\n" or rest == b"\r\n":  # the "." line
+            line_end = pos + 1 + (2 if rest == b"\r\n" else 1)
+            self._end_text(out, more=line_end < len(buf))
+            return pos
+        if not rest or rest == b"\r":  # "." (and CR), then the close or more to come
+            if not self._eof:
+                return None
+            self._end_text(out, more=False)
+            return pos
+        return pos + 1 if rest[:1] == b"." else pos  # dot-unstuffing
+
+    def _end_text(self, out: bytearray, *, more: bool) -> None:
+        """The text *out* read before its ``.`` line, then the end of the reply (with a
+        note when the server sent *more* after it)."""
+        if out:
+            self._events.append(Data(bytes(out)))
+        self._finish("terminator", note=_MORE_AFTER_DOT if more else None)
+
+    def _line_run(self, octets: int, *, ended: bool) -> None:
+        """*octets* more of the text's current line, up to its line end when *ended*."""
+        self._at_line_start = ended
+        self._run = 0 if ended else self._run + octets
+
+    def _not_text(self) -> bool:
+        """A line ran past :attr:`max_text_line` without a line end: this is not text
+        (an endless stream sent as type 0 would otherwise pass as a document)."""
+        raise RemoteProtocolError(
+            f"the text has run {self._run:,} octets without a line end, more than the "
+            f"{self.max_text_line:,} a line of a gopher text may hold: it is not a text "
+            "document (RFC 1436 §3.9: lines ending in CRLF, then a line holding '.'); "
+            "fetch it as a binary item (type 9) to save it as it is"
+        )
 
     # menus and attributes ----------------------------------------------------------------
 
@@ -340,7 +394,7 @@ class GopherReader:
                 chunk = bytes(buf)
                 buf.clear()
                 self._lines_from(chunk, final=True)
-                if self._done:
+                if self._state is ReadState.DONE:
                     return True
                 if self._framing == "terminator":
                     self._finish(
@@ -503,6 +557,21 @@ class GopherReader:
         self._finish(self._framing)
 
 
+_STEPS: MappingProxyType[ReadState, Callable[[GopherReader], bool]] = MappingProxyType(
+    {
+        ReadState.HEADER: GopherReader._read_header,
+        ReadState.LENGTH: GopherReader._read_counted,
+        ReadState.ERROR: GopherReader._read_error,
+        ReadState.TEXT: GopherReader._read_text,
+        ReadState.UNTIL_CLOSE: GopherReader._read_binary,
+        ReadState.LINES: GopherReader._read_lines,
+        ReadState.NOT_TEXT: GopherReader._not_text,
+    }
+)
+"""The step that reads the bytes in hand in each state (the reply's end has none): it
+hands out what it can and says whether it made progress (False: it needs more bytes)."""
+
+
 def read_all(reader: GopherReader, data: bytes, *, close: bool = True) -> list[Event]:
     """Every event of *reader* for *data* (then the close, unless *close* is False)."""
     reader.receive_data(data)
@@ -516,17 +585,3 @@ def read_all(reader: GopherReader, data: bytes, *, close: bool = True) -> list[E
         events.append(event)
         if isinstance(event, EndOfReply):
             return events
-
-
-# --- helpers over the events -----------------------------------------------------------------
-
-
-def error_in_body(data: bytes, charset: str = "utf-8") -> str | None:
-    """The message when a reply read as text or binary is in fact a one-line error menu
-    (a type ``3`` item, RFC 1436 §3.8), as servers send for a missing selector; else None."""
-    if len(data) > 4096 or not data.startswith(b"3"):
-        return None
-    first, _, rest = data.partition(b"\n")
-    if first.count(b"\t") < 2 or rest.strip(b"\r\n.") != b"":
-        return None
-    return first[1:].split(b"\t", 1)[0].decode(charset, "replace").strip() or "error"

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from urlinspector.core import URL, parse
 from urlinspector.core.octets import unquote_to_bytes
@@ -77,8 +76,7 @@ _UNSAFE = re.compile(rb"[\r\n\x00\t]")
 _UNSAFE_NO_TAB = re.compile(rb"[\r\n\x00]")
 
 
-@dataclass(frozen=True, slots=True)
-class GopherRequest:
+class GopherRequest(NamedTuple):
     """What to send to whom for one gopher URL."""
 
     url: URL

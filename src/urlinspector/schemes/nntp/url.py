@@ -203,39 +203,62 @@ _HOST_CHARS = re.compile(r"[A-Za-z0-9.\-_~%!$&'()*+,;=\u0080-\U0010ffff]+\Z")
 _IPV6 = re.compile(r"[0-9A-Fa-f:.]+(?:%[A-Za-z0-9_.~-]+)?\Z")
 
 
+_SERVER_SCHEMES = (("nntps://", True), ("snews://", True), ("nntp://", False), ("news://", False))
+"""The prefixes a server setting may start with, and whether each means TLS from the
+start (NNTPS)."""
+
+
 def parse_server(text: str, *, source: str = "setting") -> ServerAddress:
     """A server setting: ``HOST``, ``HOST:PORT``, ``[IPv6]:PORT``, a bare IPv6 address,
     or the same after ``nntp://`` or ``nntps://`` (``news://``, ``snews://``).  Port 563,
     or ``nntps``/``snews``, means TLS from the start (NNTPS)."""
-    raw = text.strip()
-    tls: bool | None = None
-    lowered = raw.lower()
-    for prefix, implicit in (
-        ("nntps://", True),
-        ("snews://", True),
-        ("nntp://", False),
-        ("news://", False),
-    ):
-        if lowered.startswith(prefix):
-            raw, tls = raw[len(prefix) :].rstrip("/"), implicit
-            break
+    raw, tls = _without_scheme(text.strip())
     if not raw:
         raise InvalidServer(f"the news server {quoted(text)} is empty: write HOST or HOST:PORT")
-    port_text: str | None = None
+    host, port_text = _host_and_port(raw, text)
+    _check_host(host, text)
+    port = NNTPS_PORT if tls else NNTP_PORT
+    if port_text:
+        digits = port_text.isascii() and port_text.isdigit() and len(port_text) <= 5
+        if not digits or not 0 < int(port_text) < 65536:
+            raise InvalidServer(f"the port {quoted(port_text)} in {quoted(text)} is not 1 to 65535")
+        port = int(port_text)
+    if tls is None:
+        tls = port == NNTPS_PORT
+    return ServerAddress(host, port, tls, source)
+
+
+def _without_scheme(raw: str) -> tuple[str, bool | None]:
+    """*raw* without a leading ``nntp://`` (or the like) and its trailing slashes, and
+    whether that prefix means TLS from the start (None: no prefix)."""
+    lowered = raw.lower()
+    for prefix, implicit in _SERVER_SCHEMES:
+        if lowered.startswith(prefix):
+            return raw[len(prefix) :].rstrip("/"), implicit
+    return raw, None
+
+
+def _host_and_port(raw: str, text: str) -> tuple[str, str | None]:
+    """The host and the port's text (None: no port) of *raw*, a server setting
+    *text* without its scheme."""
     if raw.startswith("["):
         close = raw.find("]")
         if close < 0:
             raise InvalidServer(f"the news server {quoted(text)} opens '[' without ']'")
         host, rest = raw[1:close], raw[close + 1 :]
-        if rest:
-            if not rest.startswith(":"):
-                raise InvalidServer(f"{quoted(rest)} follows the address in {quoted(text)}")
-            port_text = rest[1:]
-    elif raw.count(":") > 1:  # a bare IPv6 address
-        host = raw
-    else:
-        host, colon, port_text_found = raw.partition(":")
-        port_text = port_text_found if colon else None
+        if not rest:
+            return host, None
+        if not rest.startswith(":"):
+            raise InvalidServer(f"{quoted(rest)} follows the address in {quoted(text)}")
+        return host, rest[1:]
+    if raw.count(":") > 1:  # a bare IPv6 address
+        return raw, None
+    host, colon, port_text = raw.partition(":")
+    return host, port_text if colon else None
+
+
+def _check_host(host: str, text: str) -> None:
+    """Refuse a *host* that is neither a host name nor an address."""
     if ":" in host:
         if _IPV6.match(host) is None:
             raise InvalidServer(
@@ -246,15 +269,6 @@ def parse_server(text: str, *, source: str = "setting") -> ServerAddress:
             f"{quoted(host)} in the news server setting {quoted(text)} is not a host name "
             "or address"
         )
-    port = NNTPS_PORT if tls else NNTP_PORT
-    if port_text:
-        digits = port_text.isascii() and port_text.isdigit() and len(port_text) <= 5
-        if not digits or not 0 < int(port_text) < 65536:
-            raise InvalidServer(f"the port {quoted(port_text)} in {quoted(text)} is not 1 to 65535")
-        port = int(port_text)
-    if tls is None:
-        tls = port == NNTPS_PORT
-    return ServerAddress(host, port, tls, source)
 
 
 def choose_server(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
 import pytest
@@ -220,6 +219,56 @@ def test_text_is_handed_out_as_it_arrives() -> None:
     assert reader.next_event() is NEED_DATA
 
 
+def test_a_text_line_past_the_cap_without_an_end_is_not_text() -> None:
+    """An endless stream sent as type 0, with no line end and no "." line, passed as a
+    document of any size: it ends in an error once its line runs past the cap, after
+    the octets that came (a download keeps them as sent)."""
+    reader = GopherReader("text", max_text_line=1000)
+    reader.receive_data(b"x" * 600)
+    first = reader.next_event()
+    assert first == Data(b"x" * 600)
+    assert reader.next_event() is NEED_DATA
+    reader.receive_data(b"y" * 600)  # the same line, now 1,200 octets long
+    assert reader.next_event() == Data(b"y" * 600)
+    with pytest.raises(RemoteProtocolError, match="run 1,200 octets without a line end"):
+        reader.next_event()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"x" * 1000 + b"\r\n" + b"y" * 1000 + b"\r\n.\r\n",  # each line at the cap
+        b"x" * 1000 + b"\n" + b"y" * 1000,  # the last line without its end, at the cap
+        b"." + b"x" * 999 + b"\r\n.\r\n",  # a line starting with a dot counts it too
+    ],
+)
+def test_text_lines_up_to_the_cap_are_text(data: bytes) -> None:
+    events = read_all(GopherReader("text", max_text_line=1000), data)
+    assert end(events).complete
+    assert body(events) == data.removesuffix(b".\r\n")
+
+
+def test_the_cap_counts_one_line_across_reads() -> None:
+    reader = GopherReader("text", max_text_line=1000)
+    for _ in range(3):  # 1,800 octets in all, but no line longer than 600
+        reader.receive_data(b"x" * 300)
+        assert isinstance(reader.next_event(), Data)
+        reader.receive_data(b"x" * 299 + b"\n")
+        assert isinstance(reader.next_event(), Data)
+    reader.receive_data(b".\r\n")
+    last = reader.next_event()
+    assert isinstance(last, EndOfReply)
+    assert last.complete
+
+
+def test_the_text_cap_leaves_binaries_and_counted_replies_alone() -> None:
+    stream = b"x" * 5000
+    binary = read_all(GopherReader("binary", max_text_line=1000), stream)
+    assert body(binary) == stream
+    counted = read_all(GopherReader("text", plus=True, max_text_line=1000), b"+5000\r\n" + stream)
+    assert body(counted) == stream
+
+
 # --- Gopher+ -------------------------------------------------------------------------------
 
 
@@ -434,7 +483,7 @@ def test_any_split_gives_the_same_events(sample: tuple[str, bool, bytes], cuts: 
     assert got_end.note in (whole_end.note, None)
     if got_end.note is None and whole_end.note is not None:
         assert whole_end.framing == "terminator"
-        got[-1] = dataclasses.replace(got_end, note=whole_end.note)
+        got[-1] = got_end._replace(note=whole_end.note)
     assert _merged(got) == whole
 
 

@@ -10,7 +10,9 @@ registry (:mod:`urlinspector.gui.viewer.handlers`) for the handler and follows t
 A handler is made for one viewer from its parts (:class:`ViewerParts`) and keeps only
 those it uses, in a small context of its own: the page renderer (which shows a page or a
 failure, and knows the URL of the page shown), its own pages, and the fetch settings
-(:class:`~urlinspector.gui.viewer.net_options.NetOptions`).
+(:class:`~urlinspector.gui.viewer.net_options.NetOptions`), whose one
+:class:`~urlinspector.net.session.Session` it hands its tasks with the request
+policy's guard for the URL (:func:`guarded`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from urlinspector.gui.viewer.tasks import SavedPage
     from urlinspector.gui.viewer.workers import Job, JobContext
     from urlinspector.net.limits import Limits
+    from urlinspector.net.session import Session
 
 __all__ = [
     "AskPort",
@@ -252,14 +255,16 @@ def consent(
     return AskPort("; ".join(reasons))
 
 
-def guarded(limits: Limits, url: URL, page: URL | None, origin: Origin, confirmed: bool) -> Limits:
-    """*limits* with the request policy's guard for *url*, followed from *page*: a name
-    that resolves to a local address is judged as that address (and connected to as
-    resolved, once); a link on a remote page does not reach one unless the person
-    consented to it as written in the URL."""
+def guarded(
+    session: Session, url: URL, page: URL | None, origin: Origin, confirmed: bool
+) -> Session:
+    """*session* with the request policy's guard for *url*, followed from *page*, in its
+    limits: a name that resolves to a local address is judged as that address (and
+    connected to as resolved, once); a link on a remote page does not reach one unless
+    the person consented to it as written in the URL."""
     permit = permit_for(url, reach=_reach(origin), page=page, consented=confirmed)
     hint = "type the address in the address bar to go there anyway"
-    return replace(limits, guard=Guard(permit, hint))
+    return replace(session, limits=replace(session.limits, guard=Guard(permit, hint)))
 
 
 def hostport(url: URL) -> str:

@@ -44,7 +44,7 @@ def _local_kind(name: str) -> str:
 @dataclass(frozen=True)
 class FileContext:
     """What the file handler uses: the renderer, the listing page (a folder), the
-    message page (a binary file), the fetch settings (the limits)."""
+    message page (a binary file), the fetch settings (the session's limits)."""
 
     renderer: PageRenderer
     listing: ListingPage
@@ -79,7 +79,7 @@ class FileHandler(BaseHandler):
                 title="Open a local file?",
                 go_on="&Open the file",
             )
-        return Fetch(file_task(url, limits=self.ctx.net.limits))
+        return Fetch(file_task(url, self.ctx.net.session))
 
     def save(self, url: URL) -> Download | None:
         if url.text.endswith("/"):
@@ -87,7 +87,7 @@ class FileHandler(BaseHandler):
         name = suggest_name(last_part(url))
         return Download(
             name,
-            lambda spool: file_save_task(url, spool),
+            lambda spool: file_save_task(url, spool, self.ctx.net.session),
             no_resume="a local file is copied again by Retry",
         )
 

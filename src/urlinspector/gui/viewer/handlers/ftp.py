@@ -99,37 +99,34 @@ class FtpHandler(BaseHandler):
         question = consent(url, shown, confirmed, origin)
         if question is not None:
             return question
-        limits = guarded(self.ctx.net.limits, url, shown, origin, confirmed)
-        tls = self.ctx.net.ftp_auth_tls
+        session = guarded(self.ctx.net.session, url, shown, origin, confirmed)
         if the_plan.action == "retrieve" and not the_plan.looks_like_text:
             name = the_plan.name.decode("utf-8", "replace")
             if not _is_image(name):
                 # a file to save, or (the typecode was a guess) a directory to list
                 return Download(
                     suggest_name(name),
-                    lambda spool: ftp_task(url, spool=spool, limits=limits, auth_tls=tls),
+                    lambda spool: ftp_task(url, session, spool=spool),
                     show_now=False,
                     transcript=True,
-                    resume=lambda spool, at: ftp_resume_task(
-                        url, spool, at, limits=limits, auth_tls=tls
-                    ),
+                    resume=lambda spool, at: ftp_resume_task(url, spool, at, session),
                 )
-        return Fetch(ftp_task(url, limits=limits, auth_tls=tls), transcript=True)
+        return Fetch(ftp_task(url, session), transcript=True)
 
     def save(self, url: URL) -> Download | None:
         the_plan = ftp_plan(url)
         name = the_plan.name.decode("utf-8", "replace")
-        tls = self.ctx.net.ftp_auth_tls
+        session = self.ctx.net.session
         if the_plan.transfer_type != "I":
             return Download(
                 suggest_name(name),
-                lambda spool: ftp_task(url, spool=spool, auth_tls=tls),
+                lambda spool: ftp_task(url, session, spool=spool),
                 no_resume=TEXT_NO_RESUME,
             )
         return Download(
             suggest_name(name),
-            lambda spool: ftp_task(url, spool=spool, auth_tls=tls),
-            resume=lambda spool, at: ftp_resume_task(url, spool, at, auth_tls=tls),
+            lambda spool: ftp_task(url, session, spool=spool),
+            resume=lambda spool, at: ftp_resume_task(url, spool, at, session),
         )
 
     def show(self, nav: Navigation, result: object) -> None:
@@ -139,7 +136,7 @@ class FtpHandler(BaseHandler):
                 result.spool.unlink(missing_ok=True)
                 self._show_listing(nav, result.listing, result.tls)
                 return
-            show_download(renderer, self.ctx.net.limits, nav, result, "ftp file")
+            show_download(renderer, self.ctx.net.session.limits, nav, result, "ftp file")
             return
         if not isinstance(result, FtpPage):
             return

@@ -13,7 +13,7 @@ text is shown as text (with the charset choice), data goes to the save dialog.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Slot
@@ -38,11 +38,10 @@ from urlinspector.gui.viewer.handlers.base import (
 )
 from urlinspector.gui.viewer.save import format_size, suggest_name
 from urlinspector.gui.viewer.tasks import GopherPage, SavedPage, gopher_task
-from urlinspector.gui.viewer.workers import VIEW_LIMITS, Job, JobRunner
+from urlinspector.gui.viewer.workers import Job, JobRunner
 from urlinspector.gui.zoom import follow_zoom
 from urlinspector.net.errors import Cancelled
 from urlinspector.net.gopher import GopherReply
-from urlinspector.net.tls import TLSOptions
 from urlinspector.present.text import visible
 from urlinspector.schemes.gopher import (
     MenuItem,
@@ -62,7 +61,7 @@ if TYPE_CHECKING:
     from urlinspector.gui.viewer.gopher_view import GopherMenuPage
     from urlinspector.gui.viewer.net_options import NetOptions
     from urlinspector.gui.viewer.showing import PageRenderer
-    from urlinspector.net.limits import Limits
+    from urlinspector.net.session import Session
 
 __all__ = [
     "NO_RANGES",
@@ -112,10 +111,14 @@ def menu_above(url: URL) -> str | None:
     return above
 
 
-def tls_options(url: URL, net: NetOptions) -> TLSOptions:
-    """How the certificate of *url*'s server is trusted: verified against the system's
-    store, unless the person accepted this server's certificate this session (*net*)."""
-    return TLSOptions(pinned=net.accepted_certificates.get(hostport(url)))
+def trusting(session: Session, url: URL, net: NetOptions) -> Session:
+    """*session* for *url*'s server: its certificate verified as the session trusts,
+    unless the person accepted this server's certificate this session (*net*), which is
+    then the one accepted (pinned)."""
+    pinned = net.accepted_certificates.get(hostport(url))
+    if pinned is None:
+        return session
+    return replace(session, tls=session.tls._replace(pinned=pinned))
 
 
 @dataclass(frozen=True)
@@ -140,14 +143,12 @@ def _where(url: URL, reply: GopherReply) -> str:
     return f"{where} · {certificate.protocol} · {certificate.summary()} ({certificate.trust})"
 
 
-def _download(
-    url: URL, tls: TLSOptions, *, show_now: bool, limits: Limits = VIEW_LIMITS
-) -> Download:
+def _download(url: URL, session: Session, *, show_now: bool) -> Download:
     request = request_from_url(url)
     name = suggest_name(request.selector, request.gophertype)
 
     def task(spool: Path) -> Task:
-        return gopher_task(url, spool=spool, limits=limits, tls=tls)
+        return gopher_task(url, session, spool=spool)
 
     return Download(name, task, show_now=show_now, no_resume=NO_RANGES)
 
@@ -169,17 +170,17 @@ class GopherHandler(BaseHandler):
         if question is not None:
             return question
         net = self.ctx.net
-        limits = guarded(net.limits, url, shown, origin, confirmed)
+        session = trusting(guarded(net.session, url, shown, origin, confirmed), url, net)
         if request.gophertype == "7" and request.search is None and request.kind == "menu":
             return AskSearch()
         if request.kind == "binary" and not shown_as_image(request.gophertype):
             # its first octets decide: a text is shown, data goes to the save dialog
-            return _download(url, tls_options(url, net), show_now=False, limits=limits)
-        return Fetch(gopher_task(url, limits=limits, tls=tls_options(url, net)))
+            return _download(url, session, show_now=False)
+        return Fetch(gopher_task(url, session))
 
     def save(self, url: URL) -> Download | None:
         net = self.ctx.net
-        return _download(url, tls_options(url, net), show_now=True, limits=net.limits)
+        return _download(url, trusting(net.session, url, net), show_now=True)
 
     def parent(self, url: URL) -> str | None:
         return menu_above(url)
@@ -204,7 +205,7 @@ class GopherHandler(BaseHandler):
         renderer = self.ctx.renderer
         if isinstance(result, SavedPage):  # a binary item whose octets read as text
             what = type_name(request_from_url(nav.url).gophertype)
-            show_download(renderer, self.ctx.net.limits, nav, result, f"gopher {what}")
+            show_download(renderer, self.ctx.net.session.limits, nav, result, f"gopher {what}")
             return
         if not isinstance(result, GopherPage):
             return
@@ -324,8 +325,8 @@ class GopherMenu(QObject):
         if self.job is not None:
             self.job.cancel()
         net = self.ctx.net
-        limits = guarded(net.limits, target, shown, Origin.LINK, False)
-        job = Job(gopher_task(target, limits=limits, tls=tls_options(target, net)), url)
+        session = guarded(net.session, target, shown, Origin.LINK, False)
+        job = Job(gopher_task(target, trusting(session, target, net)), url)
         job.signals.finished.connect(self._finished)
         job.signals.failed.connect(self._failed)
         self.job = job

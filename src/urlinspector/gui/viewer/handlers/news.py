@@ -72,12 +72,11 @@ class NewsHandler(BaseHandler):
         if question is not None:
             return question
         net = self.ctx.net
-        limits = guarded(net.limits, url, shown, origin, confirmed)
         return Fetch(
             news_task(
                 url,
+                guarded(net.session, url, shown, origin, confirmed),
                 server=net.news_server,
-                limits=limits,
                 clear_text_login=self.server(url) in net.clear_text_logins,
             ),
             transcript=True,
@@ -89,6 +88,7 @@ class NewsHandler(BaseHandler):
         return Fetch(
             news_task(
                 url,
+                net.session,
                 server=net.news_server,
                 before=before,
                 clear_text_login=self.server(url) in net.clear_text_logins,

@@ -10,12 +10,12 @@ from datetime import datetime
 
 from urlinspector.core.quoting import quoted
 from urlinspector.net.errors import TooLarge
-from urlinspector.net.ftp.connections import ENTRY_COST, Connections
+from urlinspector.net.ftp.connections import ENTRY_COST, Connections, Store
 from urlinspector.net.ftp.errors import FTPReplyError, LoginFailed, TLSRefused
-from urlinspector.net.ftp.result import FTPResult, PasswordCallback, ProgressCallback
-from urlinspector.net.limits import CancelToken, Limits
-from urlinspector.net.sink import Memory, Raw, Sink, body_writer
-from urlinspector.net.tls import TLSOptions, client_context
+from urlinspector.net.ftp.result import FTPResult
+from urlinspector.net.session import Session
+from urlinspector.net.sink import File, Memory, Raw, Sink, body_writer
+from urlinspector.net.tls import client_context
 from urlinspector.schemes.ftp.ascii import LineEnds
 from urlinspector.schemes.ftp.listing import Listing, parse_listing
 from urlinspector.schemes.ftp.replies import (
@@ -29,47 +29,30 @@ from urlinspector.schemes.ftp.transcript import Transcript
 from urlinspector.schemes.ftp.url import Plan, check_argument, readable
 from urlinspector.schemes.numbers import ascii_decimal
 
-__all__ = ["LOCAL_LINE_END", "Session"]
+__all__ = ["LOCAL_LINE_END", "Exchange"]
 
 LOCAL_LINE_END = os.linesep.encode("ascii")
 """What the CRLF line ends of an ASCII transfer (``;type=a``) become: this system's."""
 
 
-class Session(Connections):
-    """The steps of a :class:`~urlinspector.schemes.ftp.url.Plan` on the connections."""
+class Exchange(Connections):
+    """The steps of a :class:`~urlinspector.schemes.ftp.url.Plan` on the connections,
+    as the *session* says (:mod:`urlinspector.net.session`); a file goes to *sink*, and
+    *now* dates the listing's entries that give no year."""
 
     def __init__(
-        self,
-        the_plan: Plan,
-        *,
-        sink: Sink,
-        progress: ProgressCallback | None,
-        cancel: CancelToken | None,
-        limits: Limits,
-        password: PasswordCallback | None,
-        transcript: Transcript,
-        charset: str,
-        now: datetime | None,
-        tls: TLSOptions,
-        auth_tls: bool,
+        self, the_plan: Plan, *, sink: Sink, session: Session, now: datetime | None = None
     ) -> None:
-        super().__init__(
-            the_plan,
-            progress=progress,
-            cancel=cancel,
-            limits=limits,
-            transcript=transcript,
-            charset=charset,
-        )
+        super().__init__(the_plan, session, Transcript(session.transcript))
         self.sink = sink
         """Where a file goes (:mod:`urlinspector.net.sink`); a listing is always kept in
         memory (and its octets go to a :class:`Raw` sink's stream as they came)."""
-        self.ask_tls = auth_tls
+        self.ask_tls = session.auth_tls
         """For ``ftp://``: ask for TLS with ``AUTH TLS`` and fail if the server refuses."""
-        if the_plan.implicit_tls or auth_tls:
-            self.ftp.tls_context = client_context(tls)
-            self.ftp.tls_options = tls
-        self.password = password
+        if the_plan.implicit_tls or session.auth_tls:
+            self.ftp.tls_context = client_context(session.tls)
+            self.ftp.tls_options = session.tls
+        self.password = session.password
         self.now = now
         self.features: Features = NO_FEATURES
         self.current_type: str | None = None
@@ -304,15 +287,14 @@ class Session(Connections):
         # RFC 959 §3.1.1.1: an ASCII transfer's CRLF made this system's line end; a
         # Raw sink has the octets as they came
         ascii_kept = p.transfer_type == "A" and not isinstance(sink, Raw)
-        data, received, kept = self.receive(
-            conn,
-            b"RETR " + p.name,
-            total,
+        store = Store(
             keep=isinstance(sink, Memory),
             out=body_writer(sink),
             raw=sink.raw,
             line_ends=LineEnds(LOCAL_LINE_END) if ascii_kept else None,
+            file=sink.file if isinstance(sink, File) else None,
         )
+        data, received, kept = self.receive(conn, b"RETR " + p.name, total, store)
         return self.result(None, data, received, kept, total, p.transfer_type)
 
     def list_directory(self, directory_url: str) -> tuple[Listing, int]:
@@ -331,9 +313,8 @@ class Session(Connections):
     def listing(self, verb: str, name: bytes, directory_url: str) -> tuple[Listing, int]:
         line = verb.encode("ascii") + (b" " + name if name else b"")
         conn = self.open_transfer(line)
-        data, received, _ = self.receive(
-            conn, line, None, keep=True, raw=self.sink.raw, per_line=ENTRY_COST
-        )
+        store = Store(keep=True, raw=self.sink.raw, per_line=ENTRY_COST)
+        data, received, _ = self.receive(conn, line, None, store)
         assert data is not None
         parsed = parse_listing(
             data,
