@@ -1,7 +1,9 @@
 """The main window's menus and what they do that is not the inspection itself: File
 (Open in the viewer, Save report…, Copy as command, Quit), Edit (undo and redo in the
-focused field, the address bar, Copy normalized URL), View (edition, passwords, theme),
-History, Help (Legend, About), and the menu of the URLs found in pasted text.
+focused field, the address bar, Copy normalized URL, and Copy defanged URL and Copy
+clean link, :mod:`.link_copies`, which the address bar's menu offers too), View
+(edition, passwords, theme), History, Help (Legend, About), and the menu of the URLs
+found in pasted text.
 
 :class:`WindowMenus` builds them on a window and is composed by
 :class:`~urlinspector.gui.main_window.MainWindow`, which it reaches as a
@@ -28,6 +30,7 @@ from urlinspector import __version__
 from urlinspector.core import EDITIONS, parse
 from urlinspector.core.extraction import Found
 from urlinspector.core.normalization import normalize
+from urlinspector.gui.link_copies import LinkCopies
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.settings import THEMES, Settings, password_removed
 from urlinspector.gui.widgets.address_area import AddressArea
@@ -191,6 +194,9 @@ class WindowMenus(QObject):
         self.copy_normalized_action = edit.addAction("Copy &normalized URL")
         self.copy_normalized_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
         self.copy_normalized_action.triggered.connect(self.copy_normalized)
+        self.link_copies = LinkCopies(self.host, self.window)  # defanged, clean link
+        edit.addActions(list(self.link_copies.actions))
+        area.address.menu_actions = self.link_copies.actions
         self.restore_action = edit.addAction("Re&store the address")
         self.restore_action.setToolTip("Escape in the address bar")
         self.restore_action.triggered.connect(self.host.restore_address)

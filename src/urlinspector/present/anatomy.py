@@ -8,12 +8,15 @@ section with the edition's own citation table (:meth:`Edition.cite`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 
 from urlinspector.core import URL, Diagnostic, Part
 from urlinspector.core.escapes import Decoded, Escape, decode
 from urlinspector.core.model import ComponentName, Span
 from urlinspector.present.colouring import GENERIC_EQUIVALENT
+from urlinspector.present.nodes import Node, more
+from urlinspector.present.pieces import fragment_rows, query_rows
 
 __all__ = [
     "DECODE_AS",
@@ -103,24 +106,6 @@ def rule_for(url: URL, component: str) -> tuple[str, str]:
 # --- the component tree -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Node:
-    """One row of the component tree."""
-
-    name: str
-    """What it is, in the edition's words: ``host``, ``segment 2``, ``selector``."""
-    span: Span | None
-    """``None``: the component is undefined (not the same as empty)."""
-    raw: str | None
-    role: str
-    """Palette role for the raw text."""
-    rule: str = ""
-    """Grammar rule and citation."""
-    decode_as: str | None = None
-    """Component name for :func:`urlinspector.core.escapes.decode`; None: not decoded."""
-    children: tuple[Node, ...] = field(default=())
-
-
 def _node(
     url: URL,
     name: ComponentName,
@@ -146,56 +131,6 @@ def _node(
     )
 
 
-def _more(count: int) -> Node:
-    return Node(f"… {count} more", None, "", "plain", "not listed: too many to show")
-
-
-def _query_nodes(url: URL, limit: int | None) -> tuple[Node, ...]:
-    span = url.span("query")
-    if span is None or span[0] == span[1]:
-        return ()
-    q0, q1 = span
-    text = url.text
-    query = text[q0:q1]
-    if "=" not in query and "&" not in query:
-        return ()
-    key_rule = "{}, {}".format(*rule_for(url, "query-key"))
-    value_rule = "{}, {}".format(*rule_for(url, "query-value"))
-    nodes: list[Node] = []
-    pos = q0
-    number = 0
-    while pos <= q1:
-        if limit is not None and number >= limit:
-            return (*nodes, _more(text.count("&", pos, q1) + 1))
-        amp = text.find("&", pos, q1)
-        end = q1 if amp < 0 else amp
-        number += 1
-        eq = text.find("=", pos, end)
-        children: tuple[Node, ...] = ()
-        if eq >= 0:
-            children = (
-                Node("key", (pos, eq), text[pos:eq], "query-key", key_rule, "query"),
-                Node(
-                    "value", (eq + 1, end), text[eq + 1 : end], "query-value", value_rule, "query"
-                ),
-            )
-        nodes.append(
-            Node(
-                f"parameter {number}",
-                (pos, end),
-                text[pos:end],
-                "query-key",
-                key_rule,
-                "query",
-                children,
-            )
-        )
-        if amp < 0:
-            break
-        pos = amp + 1
-    return tuple(nodes)
-
-
 def _part_node(part: Part) -> Node:
     name, span, raw, role, rule = part
     decode_as = None if role in ("separator", "telnet-slash") else DECODE_AS.get(name)
@@ -207,8 +142,9 @@ def _part_node(part: Part) -> Node:
 def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
     """The rows of the components panel: every generic component (undefined ones
     too, so that "undefined" and "empty" can be told apart), the userinfo, host and
-    port inside the authority, the path's segments, the query's ``key=value`` pairs,
-    and the scheme-specific parts (RFC 1738 §3).  *limit*: at most this many segments,
+    port inside the authority, the path's segments, the query's parameters and the
+    fragment's directive (:mod:`.pieces`), and the scheme-specific parts (RFC 1738
+    §3).  *limit*: at most this many segments,
     parameters or parts under one node, then a row that counts the rest."""
     rows: list[Node] = []
     if url.has_wrapper:
@@ -244,10 +180,16 @@ def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
         for i, s in enumerate(all_segments[:limit], 1)
     )
     if limit is not None and len(all_segments) > limit:
-        segments = (*segments, _more(len(all_segments) - limit))
+        segments = (*segments, more(len(all_segments) - limit))
     rows.append(_node(url, "path", "path", segments if len(segments) > 1 else ()))
-    rows.append(_node(url, "query", "query", _query_nodes(url, limit)))
-    rows.append(_node(url, "fragment", "fragment"))
+    parameters = query_rows(
+        url,
+        limit,
+        key_rule="{}, {}".format(*rule_for(url, "query-key")),
+        value_rule="{}, {}".format(*rule_for(url, "query-value")),
+    )
+    rows.append(_node(url, "query", "query", parameters))
+    rows.append(_node(url, "fragment", "fragment", fragment_rows(url)))
     specific = url.specific
     if specific is not None and specific.parts:
         label = f"{specific.scheme} parts"
@@ -263,7 +205,7 @@ def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
                 None,
                 tuple(_part_node(p) for p in specific.parts[:limit])
                 + (
-                    (_more(len(specific.parts) - limit),)
+                    (more(len(specific.parts) - limit),)
                     if limit is not None and len(specific.parts) > limit
                     else ()
                 ),
@@ -274,17 +216,27 @@ def component_tree(url: URL, limit: int | None = None) -> tuple[Node, ...]:
 
 def decoded(url: URL, node: Node, charset: str = "utf-8") -> Decoded | None:
     """*node*'s raw text with its escapes decoded (spans shifted to the URL's text);
-    None when the node is undefined or not decoded (delimiters)."""
+    None when the node is undefined or not decoded (delimiters).  A query parameter's
+    row decodes its value, ``+`` read as a space where the scheme's query is
+    form-encoded; a text directive's term reads as the standard decodes it, whatever
+    *charset* says (:class:`~urlinspector.present.nodes.Node`)."""
     if node.raw is None or node.span is None or node.decode_as is None:
         return None
-    return decode(
-        node.raw,
+    raw, start = node.raw, node.span[0]
+    if node.decodes is not None:  # (within the raw text kept: a long node is cut)
+        start, end = node.decodes
+        raw = url.text[start : min(end, node.span[0] + len(node.raw))]
+    if node.form:
+        raw = raw.replace("+", " ")  # (a "%2B" stays an escape: decoded to "+")
+    result = decode(
+        raw,
         node.decode_as,
         scheme=url.scheme,
-        charset=charset,
+        charset=charset if node.fixed is None else "utf-8",
         edition=url.edition,
-        offset=node.span[0],
+        offset=start,
     )
+    return result if node.fixed is None else dataclasses.replace(result, text=node.fixed)
 
 
 # --- what is at one position ----------------------------------------------------------

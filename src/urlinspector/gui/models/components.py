@@ -157,6 +157,15 @@ class ComponentsModel(QAbstractItemModel):
             return None
         return self._nodes[index.internalId()]
 
+    def open_rows(self) -> list[QModelIndex]:
+        """The rows shown open: every row with children, except those whose children
+        only split what the row says (:attr:`~urlinspector.present.nodes.Node.folded`)."""
+        return [
+            self.createIndex(self._row[i], 0, i)
+            for i in range(1, len(self._nodes))
+            if self._children[i] and not self._nodes[i].folded
+        ]
+
     def index_of_span(self, start: int, end: int) -> QModelIndex:
         """The deepest row whose span holds ``[start, end)`` (or the position
         *start* when the range is empty); invalid when none does."""
@@ -238,7 +247,7 @@ class ComponentsModel(QAbstractItemModel):
         start = node.span[0]
         for a, b in ((0, inner[0]), inner, (inner[1], len(node.raw))):
             piece = dataclasses.replace(
-                node, raw=node.raw[a:b], span=(start + a, start + b), children=()
+                node, raw=node.raw[a:b], span=(start + a, start + b), children=(), decodes=None
             )
             result = decoded(url, piece, self.charset)
             text = node.raw[a:b] if result is None else result.text

@@ -124,6 +124,9 @@ class UrlEdit(QPlainTextEdit):
         self._refresh_pending = False
         self.full_text = ""
         """The whole text of a read-only display, even when elided."""
+        self.menu_actions: tuple[QAction, ...] = ()
+        """The window's actions the context menu offers after Copy the whole URL (the
+        address bar's: Copy defanged URL, Copy clean link)."""
         self.setFont(url_font())
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setWordWrapMode(QTextOption.WrapMode.NoWrap)
@@ -445,12 +448,19 @@ class UrlEdit(QPlainTextEdit):
         return super().viewportEvent(event)
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
-        menu = self.createStandardContextMenu(event.pos())
+        self.context_menu(event.pos()).popup(event.globalPos())
+
+    def context_menu(self, point: QPoint) -> QMenu:
+        """The context menu for a click at *point*: the standard entries, Copy the
+        whole URL, :attr:`menu_actions`, and the citations of the character there."""
+        menu = self.createStandardContextMenu(point)
         menu.addSeparator()
         copy_all = menu.addAction("Copy the whole URL")
         copy_all.triggered.connect(self.copy_all)
-        self._add_citations(menu, event.pos())
-        menu.popup(event.globalPos())
+        for action in self.menu_actions:
+            menu.addAction(action)
+        self._add_citations(menu, point)
+        return menu
 
     def citations_at(self, point: QPoint) -> list[str]:
         """The citations of the character under *point*: its rule's, its escape's and

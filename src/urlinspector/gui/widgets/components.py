@@ -171,7 +171,8 @@ class ComponentsPanel(QWidget):
         if not self.model.set_url(url):
             return  # the same rows: only changed values were refreshed
         if self.model.size <= 120:
-            self.view.expandToDepth(1)
+            for index in self.model.open_rows():  # (a parameter's key and value: closed)
+                self.view.expand(index)
         else:  # a long URL: open only the short lists
             model = self.model
             for row in range(model.rowCount()):
