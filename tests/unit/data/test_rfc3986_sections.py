@@ -97,9 +97,22 @@ def _rfc3986_citations() -> dict[str, str]:
         for sentence in explain(parse(text)):
             found.setdefault(sentence.reference, f"Explain of {text!r}")
     for path in SOURCE.rglob("*.py"):
-        for m in CITED_IN_SOURCE.finditer(path.read_text(encoding="utf-8")):
-            found.setdefault(f"RFC 3986 §{m.group(1)}", str(path.relative_to(SOURCE)))
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for m in CITED_IN_SOURCE.finditer(line):
+                found.setdefault(_citation_at(line, m), str(path.relative_to(SOURCE)))
     return {text: where for text, where in found.items() if "RFC 3986" in text}
+
+
+def _citation_at(line: str, m: re.Match[str]) -> str:
+    """The citation a match of :data:`CITED_IN_SOURCE` stands in: the whole string
+    literal around it when that is a citation (``"RFC 1738 §6; RFC 3986 §7.3"`` opens
+    at RFC 1738 §6), else the section alone."""
+    for literal in re.finditer(r'"([^"]*)"', line):
+        if literal.start(1) <= m.start() and m.end() <= literal.end(1):
+            text = literal.group(1)  # (a citation: names and sections, nothing else)
+            if re.fullmatch(r"(?:RFC|URL draft)[\w .§;/()-]*", text) and split_citation(text):
+                return text
+    return f"RFC 3986 §{m.group(1)}"
 
 
 def test_enough_citations_of_rfc_3986_are_collected() -> None:
