@@ -26,7 +26,8 @@ from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import EDITION_IDS
 from urlinspector.core.model import Diagnostic
 from urlinspector.present.inspection import Inspection, ReaderUse, default_hosts, inspect
-from urlinspector.scan.cc_host import cc_host, surt_key
+from urlinspector.scan.cc_host import cc_host
+from urlinspector.scan.surtkey import surt_host, surt_key
 
 __all__ = [
     "BATCH",
@@ -106,6 +107,10 @@ def _registered_domain(host: str) -> str | None:
     # Common Crawl's url_host_registered_domain: the ICANN section of the Public
     # Suffix List only (url_host_private_domain reads the private section too)
     return registrable_domain(host, icann_only=True)
+
+
+_host_key = lru_cache(maxsize=65_536)(surt_host)
+"""(A host's part of its URLs' keys, kept as the HostJudge keeps hosts.)"""
 
 
 def _int32(value: int | None) -> int | None:
@@ -198,7 +203,7 @@ def _judged(inspection: Inspection) -> _Judged:
     shown = host if display is None else display.shown[0][1]  # (Chromium's policy)
     findings = inspection.findings
     return _Judged(
-        url_surtkey=surt_key(url.uri, host),
+        url_surtkey=surt_key(dest.browser, _host_key(host)) if host else None,
         url_protocol=url.scheme.lower() if url.scheme is not None else None,
         **cc_host(host)._asdict(),
         host_written=url.host,
