@@ -19,12 +19,13 @@ is derived from it on demand and kept on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from typing import Any, Literal
 
 from urlinspector.core import URL, Destination, Diagnostic, destination, parse
-from urlinspector.core.browser import browser_reading
+from urlinspector.core.browser import BrowserReading, browser_reading, read_as_browsers
 from urlinspector.core.destinations import Verdict
 from urlinspector.core.host_judgement import HostJudge
 from urlinspector.core.readers import ReaderReading, reader_readings, readers_could_differ
@@ -162,25 +163,56 @@ def inspect(
     base: str = "",
     readers: ReaderUse = "all",
     hosts: HostJudge | None = None,
+    kept: bool = True,
 ) -> Inspection:
     """The inspection of *text* read by *edition* (an id), a relative reference
     resolved against *base*; the libraries asked as *readers* says; each host judged
-    by *hosts* (default :func:`default_hosts`).  Memoized by its arguments; never
-    contacts any server."""
-    return _inspect(text, edition, base, readers, hosts or default_hosts())
+    by *hosts* (default :func:`default_hosts`).  Never contacts any server.
+
+    Memoized by its arguments, and so are the parse and the browsers' reading it
+    reads (the window asks again on every keystroke and view); with *kept* False,
+    nothing is kept by the text (a scan: its texts seldom repeat, so a cache of them
+    would cost and never be hit); the hosts' judgements are kept by *hosts* either
+    way."""
+    hosts = hosts or default_hosts()
+    if kept:
+        return _inspect(text, edition, base, readers, hosts)
+    return _inspection(text, edition, base, readers, hosts, parse, read_as_browsers)
 
 
 @lru_cache(maxsize=KEPT)
 def _inspect(
     text: str, edition: str, base: str, readers: ReaderUse, hosts: HostJudge
 ) -> Inspection:
-    url = parsed(text, edition)
+    return _inspection(text, edition, base, readers, hosts, parsed, browser_reading)
+
+
+def _inspection(
+    text: str,
+    edition: str,
+    base: str,
+    readers: ReaderUse,
+    hosts: HostJudge,
+    parser: Callable[[str, str], URL],
+    browsers: Callable[[str], BrowserReading],
+) -> Inspection:
+    """The inspection, *text* parsed by *parser* and read as browsers read it by
+    *browsers* (kept or not)."""
+    url = parser(text, edition)
+    reading = browsers(url.uri)
     readings: tuple[ReaderReading, ...] | None = ()
     if readers == "all" and url.is_absolute:
         readings = _readings(url.uri)
-    elif readers == "findings" and readers_could_differ(url, browser_reading(url.uri)):
+    elif readers == "findings" and readers_could_differ(url, reading):
         readings = None  # (asked by destination, not kept: a scan's texts repeat seldom)
     found = destination(
-        url, base, brands=hosts.brands, readers=readers != "none", readings=readings, hosts=hosts
+        url,
+        base,
+        brands=hosts.brands,
+        readers=readers != "none",
+        readings=readings,
+        hosts=hosts,
+        # (the reading of the text alone is destination's unless a base is read)
+        reading=reading if url.is_absolute or not base else None,
     )
     return Inspection(text, edition, base, readers, hosts, url, found)

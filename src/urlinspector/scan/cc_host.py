@@ -21,7 +21,7 @@ the row's ``host_written``; the URL's ``url_surtkey`` is :mod:`.surtkey`'s.
 from __future__ import annotations
 
 import ipaddress
-from functools import cache, lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from publicsuffixlist import PublicSuffixList
@@ -63,9 +63,9 @@ def _is_address(name: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=65_536)  # (a host's: as many as a worker's HostJudge keeps)
 def cc_host(browser_host: str | None) -> CCHost:
-    """The columns of *browser_host* (the host browsers contact; None: none)."""
+    """The columns of *browser_host* (the host browsers contact; None: none); made once
+    per distinct host (:class:`~.host_columns.HostRecords`)."""
     if not browser_host:
         return _NONE
     name = browser_host.lower().removesuffix(".")
