@@ -56,8 +56,52 @@ _SCREENSHOT_ARG = arg(
     "--screenshot",
     metavar="FILE",
     help="render the window to FILE (PNG) and exit; works without a display "
-    "(QT_QPA_PLATFORM=offscreen)",
+    "(QT_QPA_PLATFORM=offscreen, a 1600x1000 screen)",
 )
+
+
+def _percent(text: str) -> float:
+    """A zoom in percent, within the window's steps (50 to 300)."""
+    try:
+        value = float(text.strip().rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a percentage such as 150, not {text!r}") from None
+    if not ZOOM_RANGE[0] <= value <= ZOOM_RANGE[1]:
+        raise argparse.ArgumentTypeError(
+            f"between {ZOOM_RANGE[0]} and {ZOOM_RANGE[1]} percent, not {text!r}"
+        )
+    return value
+
+
+ZOOM_RANGE = (50, 300)
+"""The percentages ``--zoom`` takes: those of View ▸ Zoom in and Zoom out."""
+TAB_NAMES = ("components", "diagnostics", "editions", "trace", "escapes", "explain", "spec")
+"""The views ``--tab`` shows (:data:`urlinspector.gui.launch.TABS`, named here so that
+the command line is built without importing the window)."""
+
+_VIEW_ARGS = (
+    arg(
+        "--zoom",
+        type=_percent,
+        default=None,
+        metavar="PERCENT",
+        help="the type at PERCENT (50 to 300; as View > Zoom in, for this run only)",
+    ),
+    arg(
+        "--tab",
+        choices=TAB_NAMES,
+        default=None,
+        metavar="NAME",
+        help="the view to show: " + ", ".join(TAB_NAMES),
+    ),
+    arg(
+        "--presentation",
+        action="store_true",
+        help="start in presentation mode (F11): full screen, large type, only the "
+        "address bar, where browsers go and the view",
+    ),
+)
+
 _BASE_ARG = arg(
     "--base",
     metavar="BASE",
@@ -86,6 +130,7 @@ GUI_COMMANDS: tuple[Command, ...] = (
             _BASE_ARG,
             _GUI_EDITION_ARG,
             _THEME_ARG,
+            *_VIEW_ARGS,
             _SCREENSHOT_ARG,
         ),
         description="Open the inspector window: a colour-coded address bar, the base URL "

@@ -1,8 +1,9 @@
 """The window's tests: Qt offscreen, settings in a temporary folder, Qt warnings fail.
 
 ``QT_QPA_PLATFORM=offscreen`` is set here, at import, before any test creates the
-``QApplication`` (pytest-qt's ``qapp``), so the tests need no display.  Every test gets
-its own settings folder (``QSettings`` for the native and INI formats, and
+``QApplication`` (pytest-qt's ``qapp``), so the tests need no display; the platform's
+configuration file gives it one screen of 1600x1000 pixels (:mod:`tests.gui.offscreen`).
+Every test gets its own settings folder (``QSettings`` for the native and INI formats, and
 ``XDG_CONFIG_HOME``), so no test reads or writes the user's settings or another
 test's.
 
@@ -18,7 +19,9 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from tests.gui.offscreen import platform
+
+os.environ["QT_QPA_PLATFORM"] = platform()  # (a 1600x1000 screen)
 if not os.environ.get("XDG_RUNTIME_DIR"):
     _runtime = tempfile.mkdtemp(prefix="urlinspector-xdg-runtime-")
     os.chmod(_runtime, 0o700)

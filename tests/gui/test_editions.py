@@ -141,13 +141,14 @@ def test_a_library_column_is_marked_where_it_differs_from_the_browsers(
     assert view.citation_for(table.column_ids.index(column)) == ""
 
 
-def test_a_library_that_rejects_the_url_says_so() -> None:
+def test_a_library_that_refuses_the_url_says_so() -> None:
     table = editions_table(inspect("http://ev\til.com/", edition="rfc3986"))
     cell = table.cell("findings", "reader:curl")
-    assert cell.text == "rejects it"
-    assert cell.tooltip.endswith("rejects it: CURLUcode 21: Bad hostname")
+    assert cell.text == "refuses it"
+    assert cell.tooltip.endswith("refuses it: CURLUcode 21: Bad hostname")
     assert cell.differs  # browsers read it (they drop the tab)
     assert table.cell("host", "reader:curl").text == "—"
+    assert table.cell("host", "reader:curl").tooltip.endswith("refuses: CURLUcode 21: Bad hostname")
     assert table.cell("host", "reader:urllib").text == "evil.com"  # urlsplit drops it too
     assert not table.cell("host", "reader:urllib").differs
 
@@ -212,7 +213,7 @@ def test_the_components_cells_keep_the_end_of_a_long_host(window: MainWindow) ->
 
 
 def test_a_host_longer_than_a_cell_holds_is_cut_at_its_start() -> None:
-    host = "a" * 500 + ".attackerdomain.example"
+    host = ".".join(["a" * 63] * 8) + ".attackerdomain.example"  # (labels of 63 at most)
     table = editions_table(inspect(f"https://{host}/", edition="rfc3986"))
     for column in table.column_ids:
         cell = table.cell("host", column)
@@ -223,7 +224,7 @@ def test_a_host_longer_than_a_cell_holds_is_cut_at_its_start() -> None:
 
 # --- the verdict row ------------------------------------------------------------------------
 
-VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "not installed")
+VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "refuses it", "not installed")
 """What a cell of the verdict row starts with: an edition's judgement, or a program's."""
 
 
@@ -231,12 +232,20 @@ VERDICT_WORDS = ("valid", "invalid: ", "reads it", "rejects it", "not installed"
     ("text", "base", "rfc3986", "whatwg", "curl", "whatwg_differs"),
     [
         ("http://example.com/", "", "valid", "reads it", "reads it", False),
-        ("http://ev\til.com/", "", "invalid: 1 error · 1 warning", "reads it", "rejects it", True),
-        ("http://[::1/", "", "invalid: 1 error · 1 note", "rejects it", "rejects it", False),
+        # (the note: the libraries that refuse it)
+        (
+            "http://ev\til.com/",
+            "",
+            "invalid: 1 error · 1 warning · 1 note",
+            "reads it",
+            "refuses it",
+            True,
+        ),
+        ("http://[::1/", "", "invalid: 1 error · 1 note", "rejects it", "refuses it", False),
         (
             "http://user:pw@xn--pple-43d.com/%2e%2e/a",
             "",
-            "valid · 5 warnings · 1 note",
+            "valid · 5 warnings · 2 notes",  # (urlopen refuses it: "pw@..." is no port)
             "reads it",
             "reads it",
             False,
@@ -285,3 +294,19 @@ def test_the_verdicts_keep_the_password_masked(text: str) -> None:
     table = editions_table(inspect(text, edition="rfc3986"))
     for cell in table.cells[table.row_ids.index("findings")]:
         assert "s3cr3t" not in cell.text + cell.tooltip
+
+
+def test_a_library_that_refuses_only_when_it_connects_says_so() -> None:
+    # urllib3 parses a..b, then refuses the empty label where it would connect
+    table = editions_table(inspect("http://a..b/", edition="rfc3986"))
+    cell = table.cell("findings", "reader:urllib3")
+    assert cell.text == "refuses it"
+    assert cell.tooltip.endswith(
+        "LocationParseError: Failed to parse: 'a..b', label empty or too long"
+    )
+    assert table.cell("host", "reader:curl").text == "a..b"  # (libcurl resolves the name)
+
+
+def test_a_bracketed_user_name_in_a_librarys_host_is_shown_whole() -> None:
+    table = editions_table(inspect("http://[::1]@evil.com/", edition="rfc3986"))
+    assert table.cell("host", "reader:urlopen").text == "[::1]@evil.com"

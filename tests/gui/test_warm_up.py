@@ -1,5 +1,5 @@
-"""The libraries the readers ask are loaded off the GUI thread while the window
-opens, so the first URL typed does not wait for their imports (a fresh interpreter:
+"""The libraries the readers ask are loaded off the GUI thread once the window has
+painted, so the first URL typed does not wait for their imports (a fresh interpreter:
 this test session has imported them long ago)."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ PROBE = textwrap.dedent(
     """
     import os, sys, tempfile
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtCore import QSettings, QThreadPool
+    from PySide6.QtCore import QEventLoop, QSettings
     from urlinspector.gui.app import create_application
     from urlinspector.gui.launch import quiet_offscreen
     from urlinspector.gui.main_window import MainWindow
     from urlinspector.gui.settings import Settings
+    from urlinspector.gui.warm_up import loading
 
     quiet_offscreen()
     app = create_application(theme="light")
@@ -24,8 +25,9 @@ PROBE = textwrap.dedent(
     window = MainWindow(Settings(QSettings(ini, QSettings.Format.IniFormat)))
     window.show()
     before = [name for name in ("httpx", "urllib3") if name in sys.modules]
-    app.processEvents()
-    assert QThreadPool.globalInstance().waitForDone(60_000)
+    finished = QEventLoop()
+    loading().done.connect(finished.quit)  # (after the first paint)
+    finished.exec()
     after = [name for name in ("httpx", "urllib3") if name in sys.modules]
     print(before, after, window.address.text() == "")
     """

@@ -14,11 +14,11 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import top_item
 from urlinspector import palette
 from urlinspector.core import EDITIONS
-from urlinspector.core.readers import READERS
 from urlinspector.gui.main_window import MainWindow
 from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.settings import Settings
 from urlinspector.gui.window_menus import about_text
+from urlinspector.readers import READERS
 
 
 def show(window: MainWindow, text: str, base: str | None = None) -> None:

@@ -120,6 +120,8 @@ def test_spec_prints_a_section(installed: tuple[Path, dict[str, str]], tmp_path:
     )
     assert out.startswith("RFC 1738 §3.2.2 FTP url-path")
     assert "%2Fetc/motd" in out
+    out = _run([str(env_dir / "bin" / "urlinspector"), "spec", "RFC 3986 §2.1"], tmp_path, env, 60)
+    assert out.startswith("RFC 3986 §2.1 Percent-Encoding — shown from the 2003 draft §2.4 ")
 
 
 def test_demo_screenshot(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:

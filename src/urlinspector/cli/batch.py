@@ -25,10 +25,18 @@ import time
 import urllib.parse
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import BinaryIO, NamedTuple, Protocol, TextIO
+from typing import BinaryIO, NamedTuple, Protocol, TextIO, get_args
 
-from urlinspector.cli.common import EXIT_FINDINGS, EXIT_OK, MAX_INPUT, Console, arg
+from urlinspector.cli.common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    MAX_INPUT,
+    Console,
+    arg,
+    writes_utf8,
+)
 from urlinspector.core.memo import LONGEST
+from urlinspector.core.model import Category
 from urlinspector.core.quoting import quoted
 
 __all__ = [
@@ -102,7 +110,7 @@ JOBS_ARG = arg(
 
 
 _SEVERITIES = ("error", "warning", "info")
-_CATEGORIES = ("syntax", "escape", "security", "scheme", "wrapper")
+_CATEGORIES: tuple[str, ...] = get_args(Category)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,18 +229,24 @@ def _chunks(stream: BinaryIO, encoding: str, counter: list[int]) -> Iterator[Chu
 
 
 def json_line(document: Mapping[str, object], encoding: str) -> str:
-    """*document* as one line of JSON that *encoding* (the output's) can write: the
-    characters as they are when it can, else JSON's own ``\\uXXXX`` escapes for the
-    whole line (an ASCII terminal, or lone surrogates from undecodable input), so
-    the line stays valid JSON whatever the output's encoding."""
+    """*document* as one line of JSON that goes out in UTF-8 through an output of
+    *encoding*: the characters as they are when it writes UTF-8, else JSON's own
+    ``\\uXXXX`` escapes for the whole line (a Latin-1 or ASCII locale, or lone
+    surrogates from undecodable input), so the line is valid JSON whatever the
+    locale (RFC 8259 §8.1)."""
     text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-    if text.isascii():
+    if text.isascii() or (writes_utf8(encoding) and _encodes(text)):
         return text
+    return json.dumps(document, ensure_ascii=True, separators=(",", ":"))
+
+
+def _encodes(text: str) -> bool:
+    """Whether *text* has no lone surrogate (UTF-8 encodes it)."""
     try:
-        text.encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return json.dumps(document, ensure_ascii=True, separators=(",", ":"))
-    return text
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _documents(job: LineJob, chunk: Chunk, encoding: str) -> Iterator[tuple[str | None, bool]]:

@@ -146,6 +146,9 @@ class Console:
     theme: palette.Theme = "dark"
     depth: palette.ColourDepth = "256"
     columns: int = 80
+    mask_passwords: bool = False
+    """A report for people masks passwords as the window does: the commands that take
+    ``--show-passwords`` mask unless it is given (JSON always keeps them)."""
 
     @classmethod
     def for_args(cls, args: argparse.Namespace, stream: TextIO) -> Console:
@@ -156,6 +159,7 @@ class Console:
             theme=theme_for(getattr(args, "theme", "auto")),
             depth=colour_depth(),
             columns=max(40, columns),
+            mask_passwords=hasattr(args, "show_passwords") and not args.show_passwords,
         )
 
     def paint(self, role: palette.Role | str | None, text: str) -> str:
@@ -177,17 +181,30 @@ class Console:
         self.write("".join(line + "\n" for line in lines))
 
     def write_json(self, data: object) -> None:
+        """*data* as JSON, in UTF-8 whatever the output's encoding (RFC 8259 §8.1)."""
         import json
 
-        text = json.dumps(data, indent=2, ensure_ascii=False)
-        encoding = getattr(self.stream, "encoding", None) or "utf-8"
+        ascii_only = not writes_utf8(getattr(self.stream, "encoding", None) or "utf-8")
+        text = json.dumps(data, indent=2, ensure_ascii=ascii_only)
         try:
-            text.encode(encoding)
-        except (UnicodeEncodeError, LookupError):
-            # lone surrogates (undecodable argv bytes) or a narrow terminal encoding:
-            # JSON's own \\uXXXX escapes keep the output valid
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            # lone surrogates (undecodable argv bytes): JSON's own \\uXXXX escapes
+            # keep the output valid
             text = json.dumps(data, indent=2, ensure_ascii=True)
         self.stream.write(text + "\n")
+
+
+def writes_utf8(encoding: str) -> bool:
+    """Whether text written in *encoding* is UTF-8: else JSON goes out as ASCII, its
+    other characters as ``\\uXXXX`` escapes, which is UTF-8 in any ASCII-compatible
+    encoding (a Latin-1 or ASCII locale would write other bytes: invalid JSON)."""
+    import codecs
+
+    try:
+        return codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
 
 
 # --- tables ----------------------------------------------------------------------------------

@@ -45,9 +45,12 @@ def svg_text(url: URL, args: argparse.Namespace) -> str:
 
 def write_output(args: argparse.Namespace, console: Console, text: str | dict[str, object]) -> None:
     """*text* (a JSON document when a dict) to ``-o FILE``, else to the console."""
-    if isinstance(text, dict):
-        text = json.dumps(text, indent=2, ensure_ascii=False) + "\n"
     output = getattr(args, "output", None)
+    if isinstance(text, dict):
+        if output is None:
+            console.write_json(text)  # (UTF-8 whatever the locale)
+            return
+        text = json.dumps(text, indent=2, ensure_ascii=False) + "\n"
     if output is None:
         console.write(text)
         return

@@ -48,10 +48,22 @@ from urlinspector.cli.report import (
 from urlinspector.core import URL, Destination, Diagnostic, get_edition
 from urlinspector.core.escapes import COMPONENTS, Decoded, decode
 from urlinspector.core.model import COMPONENT_NAMES, URI, Severity
-from urlinspector.core.readers import differing_readers
+from urlinspector.core.readers import differing_readers, refusing_readers
 from urlinspector.core.wrappers import Unwrapping
 from urlinspector.present.colouring import browser_host_span, colour_runs
 from urlinspector.present.inspection import Inspection, default_hosts, inspect
+from urlinspector.present.masking import (
+    MASK,
+    kept_visible,
+    mask_component,
+    mask_finding,
+    mask_in_text,
+    mask_known,
+    mask_message,
+    mask_password,
+    password_span,
+    passwords_of,
+)
 
 # --- parse: the colour-coded URL and its caret line -----------------------------------------
 
@@ -83,13 +95,25 @@ def _caret_marks(url: URL) -> list[str]:
     return marks
 
 
+def _shown_chars(url: URL, console: Console) -> list[str]:
+    """Each character of ``url.text`` as shown: made visible, and the password's masked
+    one ``•`` a character when the report masks it, as the window's address bar."""
+    shown = [visible(c) for c in url.text]
+    hidden = _hidden(url, console)
+    if hidden is not None:
+        start, end = hidden
+        for i, keep in enumerate(kept_visible(url.text[start:end]), start):
+            shown[i] = shown[i] if keep else MASK
+    return shown
+
+
 def _url_lines(url: URL, console: Console, dest: Destination | None = None) -> list[str]:
     """The URL, colour-coded, with a caret line under it when there are errors or
     warnings; folded to the console width when a caret line needs to line up."""
     text = url.text
     marks = _caret_marks(url)
     has_marks = any(m != " " for m in marks)
-    shown = [visible(c) for c in text]
+    shown = _shown_chars(url, console)
     styles = _char_styles(url, dest) if console.colour else [("plain", ())] * len(text)
 
     def render(lo: int, hi: int) -> tuple[str, str]:
@@ -187,6 +211,34 @@ def _field_value(value: object) -> str:
     return visible(str(value))
 
 
+def _hidden(url: URL, console: Console) -> tuple[int, int] | None:
+    """Where *url*'s password is, when the report masks it (else None)."""
+    return password_span(url) if console.mask_passwords else None
+
+
+def _secrets(url: URL, console: Console) -> tuple[str, ...]:
+    """*url*'s passwords, when the report masks them (else none)."""
+    return passwords_of(url) if console.mask_passwords else ()
+
+
+def _masked_span(text: str, span: tuple[int, int], hidden: tuple[int, int] | None) -> str:
+    """*text* (found at *span* of the URL) with what it holds of *hidden* masked."""
+    start, end = span
+    if hidden is None or not (start < hidden[1] and hidden[0] < end):
+        return text
+    inner = (max(hidden[0], start) - start, min(hidden[1], end) - start)
+    return mask_in_text(text, (inner,))
+
+
+def _field_text(key: str, value: object, secrets: tuple[str, ...]) -> str:
+    """A scheme-specific field for people, a password in it masked when *secrets* are."""
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "backslashreplace")
+    if secrets and isinstance(value, str) and ("password" in key or value in secrets):
+        return shown_value(mask_password(value))
+    return mask_known(_field_value(value), secrets) if secrets else _field_value(value)
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -222,16 +274,22 @@ def _unwrap_lines(found: Unwrapping, console: Console) -> list[str]:
 
 
 def _reader_lines(url: URL, dest: Destination, console: Console) -> list[str]:
-    """The libraries that would connect elsewhere than browsers go, and those that
-    could not be asked."""
+    """The libraries that would connect elsewhere than browsers go, those that refuse
+    a URL browsers fetch, and those that could not be asked."""
     lines: list[str] = []
     differing = differing_readers(url, dest.browser, dest.readers)
     if differing:
         lines += ["", "libraries that connect elsewhere"]
-        rows: list[list[Cell]] = [
+        rows: list[list[Cell]] = [  # (the reading masked a password in its host)
             [(r.label, None), (visible(r.where), _mark("warning"))] for r in differing
         ]
         lines += table(console, rows)
+    refusing = refusing_readers(url, dest.browser, dest.readers)
+    if refusing:
+        lines += ["", "libraries that refuse it"]
+        for r in refusing:  # (the library's own words, folded: they run long)
+            said = mask_message(r.outcome, _secrets(url, console))
+            lines += wrap(visible(f"{r.label} {said}"), console.columns, 2)
     missing = [r.missing for r in dest.readers if r.missing]
     if missing:
         lines += ["", *wrap("libraries not asked: " + "; ".join(missing), console.columns, 2)]
@@ -280,8 +338,9 @@ def _component_lines(url: URL, console: Console) -> list[str]:
     rows: list[list[Cell]] = []
     if url.has_wrapper:
         rows.append([("uri", None), (visible(url.uri), None), (span_text(url.spans[URI]), None)])
+    hidden = _hidden(url, console)
     for name, index in _COMPONENT_ROWS:
-        value = url.component(index)
+        value = mask_component(url, index, hidden)
         role = palette.role_for_component(name) if value else None
         if role is palette.PLAIN:
             role = None
@@ -322,10 +381,11 @@ def _segment_lines(url: URL, console: Console) -> list[str]:
     segments = url.segments
     if not segments:
         return []
+    hidden = _hidden(url, console)
     rows: list[list[Cell]] = [
         [
             (str(i), None),
-            (shown_value(s.text), "path" if s.text else None),
+            (shown_value(_masked_span(s.text, s.span, hidden)), "path" if s.text else None),
             (span_text(s.span), None),
         ]
         for i, s in enumerate(segments[:MAX_ROWS], 1)
@@ -348,6 +408,7 @@ def _specific_lines(url: URL, console: Console) -> list[str]:
     used: set[str] = set()
     seen: dict[str, int] = {}
     rows: list[list[Cell]] = [[("part", None), ("text", None), ("span", None), ("value", None)]]
+    hidden, secrets = _hidden(url, console), _secrets(url, console)
     for name, span, raw, part_role, _ in specific.parts[:MAX_ROWS]:
         key = _FIELD_ALIASES.get(name, name.replace("-", "_"))
         value_text = ""
@@ -357,12 +418,12 @@ def _specific_lines(url: URL, console: Console) -> list[str]:
             seen[key] = index + 1
             if isinstance(field, tuple | list):  # one item per part of that name
                 field = field[index] if index < len(field) else None
-            value_text = _field_value(field)
+            value_text = _field_text(key, field, secrets)
             used.add(key)
         rows.append(
             [
                 (visible(name), None),
-                (shown_value(raw), part_role if raw else None),
+                (shown_value(_masked_span(raw, span, hidden)), part_role if raw else None),
                 (span_text(span), None),
                 (value_text, None),
             ]
@@ -373,7 +434,8 @@ def _specific_lines(url: URL, console: Console) -> list[str]:
     rest = [(k, v) for k, v in fields.items() if k not in used]
     if rest:
         lines += ["", "scheme-specific fields"]
-        lines += table(console, [[(visible(k), None), (_field_value(v), None)] for k, v in rest])
+        rows = [[(visible(k), None), (_field_text(k, v, secrets), None)] for k, v in rest]
+        lines += table(console, rows)
     return lines
 
 
@@ -388,8 +450,11 @@ _SEVERITY_GROUPS: tuple[tuple[Severity, str, str | None], ...] = (
 def _diagnostics_section(url: URL, console: Console) -> list[str]:
     """The diagnostics grouped by severity, errors first."""
     lines = ["", *([] if url.diagnostics else ["diagnostics: none"])]
+    found = url.diagnostics
+    if console.mask_passwords:
+        found = tuple(d._replace(message=mask_finding(d.message, d.span, url)) for d in found)
     for severity, title, role_name in _SEVERITY_GROUPS:
-        group = [d for d in url.diagnostics if d.severity == severity]
+        group = [d for d in found if d.severity == severity]
         if group:
             lines.append(f"{title} ({len(group)})")
             lines += _diagnostic_lines(console, group, _mark(role_name) if role_name else None)

@@ -25,13 +25,13 @@ from urlinspector.cli.common import (
     visible,
     wrap,
 )
-from urlinspector.core import get_edition
+from urlinspector.core import get_edition, parse
 from urlinspector.core.charsets import canonical_charset
 from urlinspector.core.comparison import Comparison, compare
 from urlinspector.core.extraction import Found, extract
 from urlinspector.core.normalization import STEPS, Change, Normalized, citation, normalize
 from urlinspector.core.quoting import quoted
-from urlinspector.present.extracted import REFANGED_MARK, refang_detail
+from urlinspector.present.extracted import REFANGED_MARK, finding_detail, refang_detail
 
 # --- normalize ---------------------------------------------------------------------------
 
@@ -208,8 +208,17 @@ def _check_size(size: int, where: str) -> None:
         )
 
 
-def _found_dict(found: Found, line: int, column: int) -> dict[str, object]:
+def _defanged(found: Found) -> str:
+    """*found*'s URL defanged (``extract --defang``), its recipient identifiers dropped."""
+    from urlinspector.core.defang import defang  # (only --defang needs it)
+
+    return defang(parse(found.url)).text
+
+
+def _found_dict(found: Found, line: int, column: int, *, defang: bool) -> dict[str, object]:
     data = found.to_dict()
+    if defang:
+        data["defanged"] = _defanged(found)
     data["line"] = line
     data["column"] = column
     return data
@@ -219,18 +228,26 @@ def _found_dict(found: Found, line: int, column: int) -> dict[str, object]:
 class ExtractLine:
     """``extract --jsonl``: the URLs of each line that has some, with their columns."""
 
+    defang: bool = False
+
     def __call__(self, text: str) -> tuple[dict[str, object] | None, bool]:
         found = extract(text)
         if not found:
             return None, False
-        return {"urls": [{**f.to_dict(), "column": f.span[0] + 1} for f in found]}, False
+        urls: list[dict[str, object]] = []
+        for f in found:
+            data = {**f.to_dict(), "column": f.span[0] + 1}
+            if self.defang:
+                data["defanged"] = _defanged(f)
+            urls.append(data)
+        return {"urls": urls}, False
 
 
 def run_extract(args: argparse.Namespace, console: Console) -> int:
     if args.jsonl is not None:
         if args.file != "-":
             raise ValueError("give either FILE or --jsonl FILE, not both")
-        return run_batch(ExtractLine(), args.jsonl, console, jobs=args.jobs)
+        return run_batch(ExtractLine(args.defang), args.jsonl, console, jobs=args.jobs)
     text = _read_text(args.file, args.charset)
     found = extract(text)
     if args.json:
@@ -243,20 +260,27 @@ def run_extract(args: argparse.Namespace, console: Console) -> int:
                 line += newlines
                 line_start = text.rfind("\n", pos, start) + 1
             pos = start
-            items.append(_found_dict(f, line, start - line_start + 1))
+            items.append(_found_dict(f, line, start - line_start + 1, defang=args.defang))
         console.write_json({"source": args.file, "count": len(found), "urls": items})
+    elif args.defang:
+        console.write_lines(visible(_defanged(f)) for f in found)
     else:
         console.write_lines(_found_line(f) for f in found)
     return EXIT_OK if found else EXIT_FINDINGS
 
 
 def _found_line(found: Found) -> str:
-    """The URL; a re-fanged one followed by the marker and what it was written as (two
-    spaces apart: a URL holds no space, so the first field is always the URL)."""
+    """The URL; a re-fanged one followed by the marker and what it was written as, one
+    found in markup by its finding (two spaces apart: a URL holds no space, so the
+    first field is always the URL)."""
+    line = visible(found.url)
     detail = refang_detail(found)
-    if detail is None:
-        return visible(found.url)
-    return f"{visible(found.url)}  {REFANGED_MARK} {visible(detail)}"
+    if detail is not None:
+        line += f"  {REFANGED_MARK} {visible(detail)}"
+    finding = finding_detail(found)
+    if finding is not None:
+        line += f"  {visible(finding)}"
+    return line
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -333,6 +357,12 @@ COMMANDS: tuple[Command, ...] = (
                 default="utf-8",
                 metavar="NAME",
                 help="charset of the text (default utf-8)",
+            ),
+            arg(
+                "--defang",
+                action="store_true",
+                help="print each URL defanged (hxxps://evil[.]example/x), as urlinspector "
+                "defang writes it; --json adds it as 'defanged'",
             ),
             JSON_ARG,
             JSONL_ARG,

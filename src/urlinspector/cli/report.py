@@ -36,8 +36,9 @@ SHOW_PASSWORDS_ARG = arg(
     "--show-passwords",
     dest="show_passwords",
     action="store_true",
-    help="markdown, html: write passwords as they are (by default the report, made to be "
-    "shared, masks them as the window does, the password browsers read included)",
+    help="text, markdown, html: write passwords as they are (by default the report, made "
+    "to be shared, masks them as the window does, the password browsers read included; "
+    "JSON keeps them)",
 )
 
 

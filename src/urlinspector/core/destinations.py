@@ -28,7 +28,8 @@ from urlinspector.core.host_judgement import HostJudge, HostJudgement
 from urlinspector.core.lookalike import HostDisplay
 from urlinspector.core.model import HOST, URI, Diagnostic, Span
 from urlinspector.core.parse import URL, parse
-from urlinspector.core.readers import ReaderReading, reader_findings, reader_readings
+from urlinspector.core.readers import ReaderReading, reader_findings
+from urlinspector.core.readers.reading import mask_userinfo
 from urlinspector.core.whatwg_rules import responsible_rules
 from urlinspector.core.wrappers import NOT_WRAPPED, Unwrapping, unwrap, unwrapping_findings
 
@@ -156,7 +157,7 @@ class Destination:
     unwrapping: Unwrapping = NOT_WRAPPED
     """Wrappers taken off the URL offline, and where it really leads (the verdict's)."""
     readers: tuple[ReaderReading, ...] = ()
-    """What the libraries of :data:`~.readers.READERS` read in the URL as written."""
+    """What the libraries read in the URL as written (none when they were not asked)."""
 
     @cached_property
     def verdict(self) -> Verdict:
@@ -254,16 +255,12 @@ def _comparable(host: str) -> str:
     )
 
 
-PASSWORD_MASK = "••••"
-"""What stands for a password in the verdict and the findings' messages."""
-
-
 def _masked(host: str) -> str:
     """*host* with any password in it masked: an edition that reads a whole
-    authority as a registry-based name (2396bis §3.2.1) keeps the userinfo in it."""
-    userinfo, at, rest = host.rpartition("@")
-    user, colon, _ = userinfo.partition(":")
-    return f"{user}:{PASSWORD_MASK}@{rest}" if at and colon else host
+    authority as a registry-based name (2396bis §3.2.1) keeps the userinfo in it.
+    Masked as a library's host is (:func:`~.readers.reading.mask_userinfo`): a user
+    name alone is shown whole, a bracketed address (``[::1]@evil.com``) included."""
+    return mask_userinfo(host)
 
 
 def _hostport(host: str | None, port: int | None, with_port: bool) -> str:
@@ -369,18 +366,16 @@ def destination(
     base: str | None = None,
     *,
     brands: TopDomains | None = None,
-    readers: bool = True,
-    readings: tuple[ReaderReading, ...] | None = None,
+    readings: tuple[ReaderReading, ...] = (),
     hosts: HostJudge | None = None,
     reading: BrowserReading | None = None,
 ) -> Destination:
     """Where *url* leads as browsers read it (against *base* when given), compared
     with *url*'s own edition; with *brands* (:func:`urlinspector.data.top_domains`),
     a well-known domain written in front of the host's registrable domain too; with
-    *readers* (the default), what the libraries of :data:`~.readers.READERS` read
-    (for a long URL they take as long as the rest together: a window can leave them
-    for a pause in typing); *readings*: theirs, when the caller has them already (a
-    window asks once per text, not once per edition); *hosts*: a
+    *readings* (what the libraries read in the URL, by
+    :func:`urlinspector.readers.reader_readings`; none when they were not asked),
+    where they go elsewhere or refuse; *hosts*: a
     :class:`~.host_judgement.HostJudge` made with the same *brands*, to judge each
     distinct host once over many URLs (a scan); *reading*: the browsers' reading of
     *url* (against *base* when it is read against one), when the caller has it.  An
@@ -416,10 +411,8 @@ def destination(
         unwrapped = unwrap(reading.href)
         findings += unwrapping_findings(unwrapped, url.spans[URI])
         findings += _inside_findings(unwrapped, url, hosts)
-    if not (readers and url.is_absolute):
+    if not url.is_absolute:
         readings = ()
-    elif readings is None:
-        readings = reader_readings(text)
     if readings:
         findings += reader_findings(url, reading, readings)
     findings.sort(key=lambda d: d.span)

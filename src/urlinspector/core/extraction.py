@@ -47,6 +47,12 @@ Defanged URLs (``hxxps://evil[.]com/x``) are re-fanged (:mod:`urlinspector.core.
 when the defanged forms are there, and only then; :attr:`Found.refangs` says what was
 replaced, where, and :attr:`Found.original` keeps the URL as written.
 
+In pasted markup, the value after an ``=`` (``href="javascript:..."``, ``src=//evil.
+example/x``) is a URL of the ``attribute`` form when it is one of those that prose never
+holds and markup uses to attack: ``javascript:``, ``vbscript:`` and ``data:`` URLs and
+protocol-relative references, read as browsers read an attribute's value, each with its
+finding in :attr:`Found.findings` (:mod:`urlinspector.core.markup_urls`).
+
 The scan is one pass over the text: no character is examined more than a fixed
 number of times, so big pastes take time linear in their size.
 """
@@ -61,13 +67,15 @@ from typing import Any, NamedTuple
 
 import icu
 
+from urlinspector.core.markup_urls import attribute_url, closing_quotes
+from urlinspector.core.model import Diagnostic
 from urlinspector.core.refang import Refang, defanged_in, defanged_separator_at, refanged
 from urlinspector.core.registry import DEFAULT_PORTS
 from urlinspector.core.specific import KNOWN_SCHEMES
 
 __all__ = ["BOUNDARIES", "FORMS", "KNOWN_SCHEMES_IN_TEXT", "Found", "Refang", "extract"]
 
-FORMS = ("url-wrapper", "angle", "quoted", "bare")
+FORMS = ("url-wrapper", "angle", "quoted", "bare", "attribute")
 
 KNOWN_SCHEMES_IN_TEXT: frozenset[str] = frozenset(
     KNOWN_SCHEMES | set(DEFAULT_PORTS) | {"ldap", "tel", "urn"}  # RFC 3986 §1.1.2 examples
@@ -87,7 +95,8 @@ class Found:
     """The URL's own characters, first to last, in the text (whitespace inside it
     included when it was broken across lines)."""
     form: str
-    """``url-wrapper`` (``<URL:...>``), ``angle`` (``<...>``), ``quoted`` or ``bare``."""
+    """``url-wrapper`` (``<URL:...>``), ``angle`` (``<...>``), ``quoted``, ``bare`` or
+    ``attribute`` (the value after an ``=`` in markup)."""
     alternative: str | None = None
     """The URL without the hyphen(s) found at line breaks inside it, which a typesetter
     may have added (URL syntax draft 1997 / RFC 2396bis draft 2003 appendix E); None when there were
@@ -100,6 +109,9 @@ class Found:
     original: str | None = None
     """The URL as the text writes it (wrapper and line-break whitespace removed, as in
     :attr:`url`) when it was re-fanged; None when it was not."""
+    findings: tuple[Diagnostic, ...] = ()
+    """What the ``attribute`` form found it for (``active-content``,
+    ``protocol-relative``), with spans in the text; empty for the other forms."""
 
     @property
     def refanged(self) -> bool:
@@ -123,6 +135,7 @@ class Found:
             "original": self.original,
             "original_span": None if self.original_span is None else list(self.original_span),
             "refangs": [r.to_dict() for r in self.refangs],
+            "findings": [d.to_dict() for d in self.findings],
         }
 
 
@@ -163,9 +176,11 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*+:")
 # A scheme and its ":", or a defanged separator ("[:]", "[://]") after it.
 _SCHEME_HEAD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*+)(?::|\[:\]|\[://\])")
 
-# Where a URL may start: "<", '"', or the ":" after a scheme (the scheme is found by
-# looking back from the ":", which is faster than matching it at every word).
-_START = re.compile(r'[<":]')
+# Where a URL may start: "<", '"', the ":" after a scheme (the scheme is found by
+# looking back from the ":", which is faster than matching it at every word), or the
+# "=" before an attribute's value in markup.
+_START = re.compile(r'[<":=]')
+_START_NO_MARKUP = re.compile(r'[<":]')
 _LETTERS = frozenset(string.ascii_letters)
 
 # Trailing characters that end sentences and clauses, not URLs (RFC 2396bis draft 2003 appendix E).
@@ -261,6 +276,22 @@ class _Scanner:
         self.text = text
         self.refang = refang
         self.last_end = 0  # end of the previous finding: nothing before it is reused
+        self.closing = closing_quotes(text)
+
+    # the value after "=" in markup -----------------------------------------------------
+
+    def attribute(self, eq: int) -> Found | None:
+        found = attribute_url(self.text, eq, self.closing)
+        if found is None:
+            return None
+        return Found(
+            url=found.url,
+            span=found.span,
+            url_span=found.url_span,
+            form="attribute",
+            notes=found.notes,
+            findings=(found.finding,),
+        )
 
     # <URL:...> and <...> ---------------------------------------------------------------
 
@@ -447,21 +478,24 @@ def _trim(text: str, start: int, end: int, earlier: str) -> int:
     return end
 
 
-def extract(text: str, *, refang: bool = True) -> tuple[Found, ...]:
+def extract(text: str, *, refang: bool = True, markup: bool = True) -> tuple[Found, ...]:
     """Every URL in *text*, in order, with its span; see the module's description.
     Defanged URLs come re-fanged, with :attr:`Found.refangs` saying what was replaced;
     with ``refang=False`` they are left as written (``hxxps://evil[.]com`` is found as
     it is, ``http[:]//evil[.]com`` not at all), for a view that must not make them
-    followable.
+    followable.  With ``markup=False`` no value after an ``=`` is read as an
+    ``attribute`` URL (``javascript:``, ``//host``), for a view that makes links of
+    what it finds.
 
     Never raises for a ``str``; time linear in ``len(text)``.
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")
     scanner = _Scanner(text, refang=refang)
+    starts = _START if markup else _START_NO_MARKUP
     found: list[Found] = []
     pos = 0
-    search = _START.search
+    search = starts.search
     while True:
         m = search(text, pos)
         if m is None:
@@ -470,6 +504,9 @@ def extract(text: str, *, refang: bool = True) -> tuple[Found, ...]:
         c = text[i]
         if c == "<":
             hit = scanner.angle(i)
+            nxt = i + 1
+        elif c == "=":
+            hit = scanner.attribute(i)
             nxt = i + 1
         elif c == '"':
             hit = scanner.quoted(i)

@@ -71,7 +71,7 @@ COMPONENT_NAMES: Final[tuple[str, ...]] = (
 UNDEFINED: Final[Span] = (-1, -1)
 
 Severity = Literal["error", "warning", "info"]
-Category = Literal["syntax", "escape", "security", "scheme", "wrapper"]
+Category = Literal["syntax", "escape", "security", "scheme", "wrapper", "privacy"]
 HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture", "empty"]
 
 

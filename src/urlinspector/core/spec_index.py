@@ -308,8 +308,9 @@ _TOC_ENTRY = re.compile(
     r"(?:^|(?<=\s))((?:\d{1,2}|[A-G])(?:\.\d{1,2})*)\.? ([^.]+?)(?: \.){2,}\s*\d+"
 )
 _SMALL = frozenset(
-    ["a", "an", "and", "the", "of", "to", "in", "for", "from", "with", "on", "by", "as", "or"]
-)
+    ("a", "an", "and", "the", "of", "to", "in", "for", "from", "with", "on", "by", "as", "or",
+     "within", "both")
+)  # fmt: skip
 _STARTS = frozenset(
     ("A", "An", "The", "This", "These", "That", "Although", "While", "If", "In", "It",
      "Its", "Many", "Just", "Within", "When", "As", "For", "Since", "Some", "Such",
@@ -317,23 +318,71 @@ _STARTS = frozenset(
 )  # fmt: skip
 
 
-def _flat_title(text: str, at: int) -> str:
-    """The title that starts at *at* in a text that lost its line breaks: capitalized
-    words (and small ones between them) up to the word that starts the first sentence."""
-    words = text[at : at + 200].split(" ")
+def _sentence_word(word: str) -> bool:
+    """A lowercase word of prose (``are``, ``regarding,``), not ``g:h`` or ``=``."""
+    return re.fullmatch(r"[a-z][a-z'-]*[,.;:]?", word) is not None
+
+
+def _before_sentence(words: list[str]) -> list[str] | None:
+    """The words before the first word that starts a sentence (``In``, ``The`` ...),
+    when they are few and hold no punctuation: ``URL-based references and URLs In
+    practice`` gives the first four; None when no such word comes soon."""
+    for i, word in enumerate(words[:9]):
+        if i and word in _STARTS:
+            return words[:i]
+        if word.endswith((".", ",", ";", ":")) or not word or "=" in word:
+            return None
+    return None
+
+
+def _abbreviated(words: list[str], word: str) -> int:
+    """How many of the last *words* the abbreviation *word* (``(URLs)``) spells with
+    their initials; 0 when it is no such abbreviation."""
+    m = re.fullmatch(r"\(([A-Z]{2,})s?\)", word)
+    if m is None or len(words) <= len(m.group(1)):
+        return 0
+    letters = m.group(1)
+    initials = "".join(w[:1] for w in words[-len(letters) :])
+    return len(letters) if initials == letters else 0
+
+
+def _title_words(words: list[str]) -> list[str]:
+    """Capitalized words (and small ones between them) up to the word that starts the
+    first sentence, a cross-reference (``Section 3``) or the word after an RFC's number
+    (``Modifications from RFC 1808 RFC 1808 (Section 4) defined``)."""
     title: list[str] = []
     for i, word in enumerate(words[:12]):
         nxt = words[i + 1] if i + 1 < len(words) else ""
-        starts_sentence = word in _STARTS or (
-            word[:1].isupper() and nxt[:1].islower() and nxt not in _SMALL
+        after_rfc = len(title) > 1 and title[-2] == "RFC" and title[-1].isdigit()
+        starts_sentence = (
+            word in _STARTS
+            or (word[:1].isupper() and _sentence_word(nxt) and nxt not in _SMALL)
+            or (word == "Section" and nxt[:1].isdigit())
+            or (after_rfc and word not in _SMALL)
+            or nxt in ("=", "::=")  # a grammar rule's name
         )
         if title and (starts_sentence or re.fullmatch(r"[A-Z0-9](?:\.\d+)+\.?", word)):
             break
+        if _sentence_word(nxt) and (spelt := _abbreviated(title, word)):
+            del title[-spelt:]  # "Introduction Uniform Resource Locators (URLs) provide"
+            break
         title_word = word[:1].isupper() or word in _SMALL or word[:1] in '-"('
+        numbered = word.isdigit() and title[-1:] == ["RFC"]  # "RFC 1738"
         hyphenated = word[:1].islower() and "-" in word  # "non-ASCII"
-        if title and not title_word and not hyphenated:
+        if title and not (title_word or numbered or hyphenated):
             break
         title.append(word)
+    return title
+
+
+def _flat_title(text: str, at: int) -> str:
+    """The title that starts at *at* in a text that lost its line breaks: the words
+    before the sentence that follows it (:func:`_before_sentence`), else
+    :func:`_title_words`."""
+    words = text[at : at + 200].split(" ")
+    title = _before_sentence(words)
+    if title is None:
+        title = _title_words(words)
     while title and title[-1].lower() in _SMALL:
         title.pop()
     return " ".join(title).rstrip(":,")

@@ -9,6 +9,10 @@ of the format.  :func:`unwrap` follows the rows from the outside in, at most
 contacted: a wrapper whose target is held by its service (Mimecast, ``t.co``) is named,
 and the unwrapping stops there.  A malformed wrapper (no parameter, bad base64) gives a
 note, never an exception.
+
+A row's ``recipients`` say where the wrapper's links identify who received them
+(:mod:`.recipients`): each wrapper taken off reports them, as ``privacy`` findings, and
+:func:`without_recipients` gives a copy of a link without them.
 """
 
 from __future__ import annotations
@@ -24,7 +28,18 @@ from urllib.parse import unquote, unquote_plus
 
 from urlinspector.core.browser import BrowserReading, browser_reading
 from urlinspector.core.model import Diagnostic, Span
+from urlinspector.core.query import query_params, without_params
 from urlinspector.core.quoting import quoted
+from urlinspector.core.recipients import (
+    Located,
+    RecipientField,
+    RecipientIdentifier,
+    locate,
+    proofpoint_v3_token,
+    recipient_parameter,
+    safe_links_data,
+)
+from urlinspector.core.url import URL
 
 __all__ = [
     "MAX_DEPTH",
@@ -35,8 +50,10 @@ __all__ = [
     "Wrapper",
     "WrapperError",
     "is_wrapper_host",
+    "recipients_in",
     "unwrap",
     "unwrapping_findings",
+    "without_recipients",
 ]
 
 MAX_DEPTH = 10
@@ -70,6 +87,8 @@ class Wrapper:
     """Where the format is documented, in a few words (the findings cite it)."""
     source: str
     """The addresses of that documentation, or of real samples of the format."""
+    recipients: tuple[RecipientField, ...] = ()
+    """Where its links identify who received them (:mod:`.recipients`)."""
 
     def matches(self, reading: BrowserReading) -> bool:
         return (
@@ -88,9 +107,16 @@ class WrapStep:
     wrapper: str
     url: str
     parameter: str
+    recipients: tuple[RecipientIdentifier, ...] = ()
+    """What the wrapper's link says of who received it."""
 
     def to_dict(self) -> dict[str, object]:
-        return {"wrapper": self.wrapper, "url": self.url, "parameter": self.parameter}
+        return {
+            "wrapper": self.wrapper,
+            "url": self.url,
+            "parameter": self.parameter,
+            "recipients": [r.to_dict() for r in self.recipients],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +139,11 @@ class Unwrapping:
     @property
     def wrappers(self) -> tuple[str, ...]:
         return tuple(step.wrapper for step in self.chain)
+
+    @property
+    def recipients(self) -> tuple[RecipientIdentifier, ...]:
+        """The recipient identifiers of every wrapper taken off, outermost first."""
+        return tuple(r for step in self.chain for r in step.recipients)
 
     @property
     def clause(self) -> str:
@@ -250,6 +281,31 @@ _PROOFPOINT = (
 )
 _CLEARURLS = "https://github.com/ClearURLs/Rules (data.min.json, the provider's redirections)"
 
+_SAFE_LINKS_DATA = recipient_parameter(
+    "data",
+    "the recipient's address and the tenant's id",
+    "Queen's University IT Services, Security Features FAQ: Safe Links is keyed to each "
+    "recipient's mailbox, the URL is unique to you "
+    "(https://www.queensu.ca/its/microsoft-office-365/security-features/faq); the "
+    "recipient's address in the link: https://github.com/MicrosoftDocs/microsoft-365-docs/"
+    "issues/2913; samples: https://github.com/vilega/O365Troubleshooters/issues/167, "
+    "https://github.com/RyanDFIR/unfurl/issues/153",
+    safe_links_data,
+)
+_PROOFPOINT_R = recipient_parameter(
+    "r",
+    "an identifier tied to the recipient's address",
+    "cardi/proofpoint-url-decoder, decode parameters: r is a unique identifier tied to "
+    "the email address (https://github.com/cardi/proofpoint-url-decoder/issues/1)",
+)
+_PROOFPOINT_V3_TOKEN = proofpoint_v3_token(
+    "a token for the message and its recipient (the v3 form of v2's r)",
+    "the v3 layout __URL__;BYTES!!ORG!TOKEN$: https://kb.wisc.edu/132654; Proofpoint TAP "
+    "reports each click with the recipient's address: https://help.okta.com/en/prod/"
+    "Content/Topics/Workflows/connector-reference/proofpoint/actions/"
+    "readpermittedmaliciousclicks.htm",
+)
+
 WRAPPERS: tuple[Wrapper, ...] = (
     Wrapper(
         "Microsoft Safe Links",
@@ -260,6 +316,7 @@ WRAPPERS: tuple[Wrapper, ...] = (
         "https://learn.microsoft.com/defender-office-365/safe-links-about; the url "
         "parameter as Microsoft's O365Troubleshooters Start-DecodeSafeLinksURL.ps1 reads it "
         "(https://www.powershellgallery.com/packages/O365Troubleshooters)",
+        (_SAFE_LINKS_DATA,),
     ),
     Wrapper(
         "Microsoft Safe Links (Teams)",
@@ -278,6 +335,7 @@ WRAPPERS: tuple[Wrapper, ...] = (
         _param("u", decode=_proofpoint_v1),
         "Proofpoint, How do I decode a rewritten URL? (v1)",
         _PROOFPOINT,
+        (_PROOFPOINT_R,),
     ),
     Wrapper(
         "Proofpoint URL Defense v2",
@@ -286,6 +344,7 @@ WRAPPERS: tuple[Wrapper, ...] = (
         _param("u", decode=_proofpoint_v2),
         "Proofpoint, How do I decode a rewritten URL? (v2)",
         _PROOFPOINT,
+        (_PROOFPOINT_R,),
     ),
     Wrapper(
         "Proofpoint URL Defense v3",
@@ -294,6 +353,7 @@ WRAPPERS: tuple[Wrapper, ...] = (
         _proofpoint_v3,
         "Proofpoint, How do I decode a rewritten URL? (v3)",
         _PROOFPOINT,
+        (_PROOFPOINT_V3_TOKEN,),
     ),
     Wrapper(
         "Google redirect",
@@ -429,7 +489,18 @@ def _take_off(
         return f"{wrapper.name} wraps {quoted(inner, 120)} again: a loop, unwrapping stopped"
     seen.add(href)
     # the URL as the wrapper holds it (browsers' serialization is for comparing only)
-    return WrapStep(wrapper.name, inner, parameter)
+    recipients = recipients_in(wrapper, reading.href) if wrapper.recipients else ()
+    return WrapStep(wrapper=wrapper.name, url=inner, parameter=parameter, recipients=recipients)
+
+
+def recipients_in(wrapper: Wrapper, link: str | None) -> tuple[RecipientIdentifier, ...]:
+    """The recipient identifiers of *wrapper*'s row in *link* (one of its links)."""
+    if link is None or not wrapper.recipients:
+        return ()
+    from urlinspector.core.parse import parse  # (the parser imports the host checks)
+
+    located = locate(wrapper.name, wrapper.recipients, parse(link))
+    return tuple(found.identifier for found in located)
 
 
 def unwrap(url: str, wrappers: Sequence[Wrapper] = WRAPPERS) -> Unwrapping:
@@ -459,10 +530,27 @@ def _reference(name: str | None) -> str:
     return next((w.reference for w in WRAPPERS if w.name == name), "")
 
 
+def _recipient_finding(identifier: RecipientIdentifier, span: Span) -> Diagnostic:
+    said = identifier.holds
+    if identifier.address is not None:
+        said += f" ({identifier.address})"
+    return Diagnostic(
+        code="recipient-identifier",
+        severity="warning",
+        category="privacy",
+        span=span,
+        message=f"{identifier.where} of this {identifier.wrapper} link holds {said}: "
+        "forwarding or sharing the link tells whoever opens it who received it, and their "
+        "click is counted as that person's; a defanged or unwrapped copy drops it",
+        reference=identifier.reference,
+    )
+
+
 def unwrapping_findings(found: Unwrapping, span: Span) -> list[Diagnostic]:
-    """The security findings on *found* (for the URL at *span*): where a wrapped link
-    sends you, a wrapper that cannot be read offline, a malformed one."""
-    findings: list[Diagnostic] = []
+    """The findings on *found* (for the URL at *span*): where a wrapped link sends
+    you, a wrapper that cannot be read offline, a malformed one (``security``), and
+    who received the link, as the wrappers' links say it (``privacy``)."""
+    findings = [_recipient_finding(r, span) for r in found.recipients]
     if found.chain:
         names = ", which wraps ".join(found.wrappers)
         where = found.final_host or "no host"
@@ -492,3 +580,29 @@ def unwrapping_findings(found: Unwrapping, span: Span) -> list[Diagnostic]:
             )
         )
     return findings
+
+
+def without_recipients(url: URL) -> tuple[str, tuple[RecipientIdentifier, ...]]:
+    """The text of *url* without the recipient identifiers of the wrapper around it
+    (its query pieces with one ``&`` beside each, the token of a Proofpoint v3 link),
+    every other character as written; and the identifiers dropped.  Identifiers of
+    wrappers nested inside it stay (they are inside its encoded parameter): unwrapping
+    drops those."""
+    reading = browser_reading(url.uri)
+    wrapper = _wrapper_of(reading, WRAPPERS)
+    if wrapper is None or not wrapper.recipients:
+        return url.text, ()
+    located = locate(wrapper.name, wrapper.recipients, url)
+    if not located:
+        return url.text, ()
+    # the query's pieces first: they come after the path's, whose spans stay
+    dropped = {f.span for f in located if f.kind == "parameter"}
+    text, _ = without_params(url, query_params(url) or (), lambda p: p.span in dropped)
+    for piece in sorted((f for f in located if f.kind == "path"), key=_start, reverse=True):
+        start, end = piece.span
+        text = text[:start] + text[end:]
+    return text, tuple(f.identifier for f in located)
+
+
+def _start(found: Located) -> int:
+    return found.span[0]

@@ -4,14 +4,18 @@ Everything is read through :mod:`importlib.resources`, so a wheel, an editable i
 and a source checkout find the same files inside the package:
 
 * ``specs/``: the five texts the parser implements (see
-  :data:`urlinspector.core.documents.BUNDLED` for which file is which document);
+  :data:`urlinspector.core.documents.BUNDLED` for which file is which document), and
+  ``rfc3986-sections.tsv``, where RFC 3986's sections are in its drafts (its header
+  says how it was made; :mod:`urlinspector.core.counterparts` reads it);
 * ``demo/``: the gopher hole ``urlinspector demo`` serves (its ``README.md`` describes it);
 * ``top_domains/``: Chromium's top domains list (its ``SOURCE.md`` says where it comes
-  from, which commit, and its licence).
+  from, which commit, and its licence);
+* ``clearurls/``: the tracking-parameter rules of ClearURLs (its ``SOURCE.md`` the
+  same).
 
 This is the only module that reads them; the index of a text is built by the pure
 :mod:`urlinspector.core.spec_index`, the well-known domains by the pure
-:mod:`urlinspector.core.brands`.
+:mod:`urlinspector.core.brands`, the rules by the pure :mod:`urlinspector.core.clean`.
 """
 
 from __future__ import annotations
@@ -21,15 +25,20 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from urlinspector.core.counterparts import SectionTable, read_counterparts
 from urlinspector.core.documents import BUNDLED, Document, UnknownDocumentError, find_document
 from urlinspector.core.spec_index import SpecIndex, build_index
 
 if TYPE_CHECKING:
     from urlinspector.core.brands import TopDomains
+    from urlinspector.core.clean import ClearRules
 
 __all__ = [
+    "COUNTERPART_FILES",
     "SPEC_FILES",
     "bundled_document",
+    "clearurls",
+    "counterparts",
     "demo_hole",
     "spec_index",
     "spec_text",
@@ -69,6 +78,22 @@ def spec_index(name: str) -> SpecIndex:
     return build_index(document, spec_text(document.id))
 
 
+COUNTERPART_FILES: dict[str, str] = {"RFC 3986": "rfc3986-sections.tsv"}
+"""The documents that do not ship but whose sections have counterparts in bundled
+drafts, and the file of their table in ``specs/``."""
+
+
+@functools.cache
+def counterparts(name: str) -> SectionTable | None:
+    """Where the sections of document *name* (``"RFC 3986"``, ``"rfc3986"``) are in the
+    bundled drafts, or None when no table is bundled for it."""
+    file = COUNTERPART_FILES.get(find_document(name).id)
+    if file is None:
+        return None
+    text = (resources.files(__name__) / "specs" / file).read_text(encoding="utf-8")
+    return read_counterparts(text)
+
+
 def demo_hole() -> Path:
     """The folder of the demo gopher hole, inside the installed package."""
     folder = resources.files(__name__) / "demo"
@@ -86,3 +111,17 @@ def top_domains() -> TopDomains:
 
     text = (resources.files(__name__) / "top_domains" / "domains.list").read_text(encoding="utf-8")
     return parse_top_domains(text)
+
+
+CLEARURLS_FILE = "clearurls/data.min.json"
+"""The ClearURLs rules, inside the package (its ``SOURCE.md`` gives the hash)."""
+
+
+@functools.cache
+def clearurls() -> ClearRules:
+    """The bundled ClearURLs rules, read and compiled the first time they are asked
+    for (some 100 ms), then kept: pass them to :func:`urlinspector.core.clean.clean`."""
+    from urlinspector.core.clean import parse_clearurls
+
+    text = (resources.files(__name__) / CLEARURLS_FILE).read_text(encoding="utf-8")
+    return parse_clearurls(text)

@@ -9,10 +9,8 @@ roles were checked against (:data:`urlinspector.palette.LIGHT_BACKGROUND`,
 
 from __future__ import annotations
 
-import platform
 import sys
 import threading
-import traceback
 from types import TracebackType
 
 import PySide6
@@ -286,6 +284,9 @@ class ErrorDialog(QDialog):
 
 def error_report(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> str:
     """The text of an unexpected error: versions, then the traceback."""
+    import platform  # (with traceback, loaded when an error is reported, not at start)
+    import traceback
+
     versions = (
         f"URL Inspector {__version__}, Python {platform.python_version()}, "
         f"PySide6 {PySide6.__version__}, Qt {qVersion()}, {platform.platform()}"

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QWidget
 
 from urlinspector.core import URL
 from urlinspector.palette import Theme
-from urlinspector.present.diagram import anatomy_svg
 
 __all__ = ["PICTURE_FILTERS", "PictureError", "picture_path", "write_picture"]
 
@@ -48,5 +47,7 @@ def write_picture(
         if pixmap.isNull() or not pixmap.save(str(target), "PNG"):
             raise PictureError(f"cannot write the picture to {target}")
         return target
+    from urlinspector.present.diagram import anatomy_svg  # (loaded when first drawn)
+
     target.write_text(anatomy_svg(url, theme=theme, mask_password=mask_password), encoding="utf-8")
     return target

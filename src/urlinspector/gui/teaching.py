@@ -107,10 +107,15 @@ class Teaching(QObject):
 
     def kept(self) -> list[QWidget]:
         """What presentation mode keeps in sight: the address bar, the verdict line
-        (and its Inspect button) and the pane shown (the inspector's current tab)."""
+        (and its Inspect button) and the pane shown (the inspector's current tab, or the
+        Components or Diagnostics panel when the focus is in it)."""
         window = self.window
         page = window.pages.currentWidget()
         pane = window.tabs.currentWidget() if page is window.inspector else page
+        focus = window.focusWidget()
+        for panel in (window.inspector.components, window.inspector.diagnostics):
+            if page is window.inspector and (focus is panel or panel.isAncestorOf(focus)):
+                pane = panel  # (or the panel that has the focus)
         area = window.address_area
         return [w for w in (area.address, area.verdict, area.inspect_inner, pane) if w is not None]
 

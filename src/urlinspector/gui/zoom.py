@@ -4,7 +4,8 @@ the settings.
 
 Each widget keeps the font it was given: a widget that sets its own (the address
 bar's fixed-pitch font, the viewer's) is scaled from that font, and every other
-widget inherits the window's scaled font.  Pages added later (the viewer) are scaled
+widget inherits the window's scaled font (a widget whose style sheet sets its font is
+given the size alone).  Pages added later (the viewer) are scaled
 when they join the window's page area.
 
 Dialogs are windows of their own, which inherit no font from the window: each is
@@ -12,13 +13,18 @@ made to follow the zoom by :func:`follow_zoom` when it is made (scaled at once f
 its own font, and again by every later zoom change while it exists, as it is a child
 of the window).  Menus and tooltips keep the desktop's size, as in browsers, whose
 zoom scales the page and not the program's own menus: they are the desktop's chrome,
-read at arm's length, and presentation mode hides the menu bar anyway."""
+read at arm's length, and presentation mode hides the menu bar anyway.
+
+The window keeps its size when the zoom changes: its panes lay out again in the new
+type (the tables' rows, headers and columns follow it:
+:mod:`urlinspector.gui.widgets.sizing`), it never grows past the screen's available
+room, and Actual size gives back the size it had at 100%."""
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
@@ -32,6 +38,12 @@ W = TypeVar("W", bound=QWidget)
 _BASE = "urlinspectorZoomBase"
 """The dynamic property holding a widget's own font size before zooming (points, or
 pixels as a negative number)."""
+
+
+_SIZE_ONLY = "urlinspectorZoomSizeOnly"
+"""The dynamic property of a widget whose style sheet gives its font (the verdict
+line's bold): a font made by a style sheet no longer follows its parent's, so the zoom
+gives it only a size, and the sheet the rest."""
 
 
 def _base_size(widget: QWidget) -> float:
@@ -64,6 +76,10 @@ class Zoom(QObject):
         super().__init__(window)
         self.window = window
         self._factor = 1.0
+        self._rest: QSize | None = None
+        """The window's size at 100%, before zooming."""
+        self._left = QSize()
+        """The window's size as the last zoom change left it."""
         self.set_factor(factor, remember=False)
 
     @property
@@ -72,12 +88,40 @@ class Zoom(QObject):
 
     def set_factor(self, factor: float, *, remember: bool = True) -> None:
         """Scale every pane by *factor* (clamped to :data:`STEPS`' range); ``changed``
-        is sent when *remember*."""
+        is sent when *remember*.  The window keeps its size (never more than the
+        screen's room); back at 100% it takes the size it had there, unless it was
+        resized meanwhile."""
         factor = min(STEPS[-1], max(STEPS[0], float(factor)))
+        before = QSize(self.window.size())
+        if self._factor == 1.0 and factor != 1.0:
+            self._rest = before
         self._factor = factor
         self.apply()
+        self._keep_on_screen(before)
+        if factor == 1.0 and self._rest is not None and self.window.size() == self._left:
+            self.window.resize(self._rest)
+        self._left = QSize(self.window.size())
         if remember:
             self.changed.emit(factor)
+
+    def _keep_on_screen(self, before: QSize) -> None:
+        """Lay the window out in the new type; if that made it larger than the screen's
+        available room (and than it was), bring it back within it."""
+        window = self.window
+        if not window.isWindow() or window.windowState() & (
+            Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen
+        ):
+            return
+        layout = window.layout()
+        if layout is not None:
+            layout.activate()
+        screen = window.screen()
+        if screen is None:
+            return
+        room = screen.availableGeometry().size()
+        limit = QSize(max(room.width(), before.width()), max(room.height(), before.height()))
+        if window.width() > limit.width() or window.height() > limit.height():
+            window.resize(window.size().boundedTo(limit))
 
     def zoom_in(self) -> None:
         self.set_factor(next((s for s in STEPS if s > self._factor + 1e-6), STEPS[-1]))
@@ -103,7 +147,8 @@ class Zoom(QObject):
         for widget in widgets:
             if widget is self.window or _follows(widget):
                 base = _base_size(widget)
-                font = _scaled(widget.font(), base, self._factor)
+                own = QFont() if widget.property(_SIZE_ONLY) else widget.font()
+                font = _scaled(own, base, self._factor)
                 if font != widget.font():
                     widget.setFont(font)
 
@@ -114,6 +159,11 @@ def _follows(widget: QWidget) -> bool:
     not the other windows (menus, tooltips)."""
     if widget.isWindow():
         return widget.property(_BASE) is not None
+    if widget.property(_SIZE_ONLY):
+        return True
+    if widget.styleSheet() and not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+        widget.setProperty(_SIZE_ONLY, True)
+        return True
     return widget.testAttribute(Qt.WidgetAttribute.WA_SetFont)
 
 

@@ -3,14 +3,18 @@ grammar rule to highlight, and a note when the cited text itself does not ship.
 
 A citation reads ``"RFC 1738 §3.4.1 / §5"``, ``"gtype, RFC 1738 §3.4.1 / §5"`` (a
 grammar rule before its sections), ``"URL draft 1993 (BNF: port = digits)"`` or ``"RFC
-3986 §5.2.4"``.  RFC 3986's text does not ship: its citations open the closest bundled
-text (RFC 2396bis draft 2003, its draft) at the same section, saying so.
+3986 §2.1"``.  RFC 3986's text does not ship: its citations open the section of its
+drafts that says the same thing, found in the table of counterparts
+(:mod:`urlinspector.core.counterparts`; RFC 3986 §2.1 Percent-Encoding is the 2003
+draft's §2.4 Escape Sequences, not its §2.1), saying which text is shown.
 
 Qt-free: the GUI's Spec tab and the command line share it.
 
 >>> target = open_citation("gtype, RFC 1738 §3.4.1 / §5")     # doctest: +SKIP
 >>> target.document.name, target.section.number, target.rule.name
 ('RFC 1738', '5', 'gtype')
+>>> open_citation("RFC 3986 §2.1").heading                   # doctest: +SKIP
+'RFC 3986 §2.1 Percent-Encoding — shown from the 2003 draft §2.4 Escape Sequences, its predecessor'
 """
 
 from __future__ import annotations
@@ -18,16 +22,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from urlinspector.core.counterparts import Counterparts, SectionTable
 from urlinspector.core.documents import DOCUMENTS, Document, split_citation
 from urlinspector.core.errors import URLInspectorError
 from urlinspector.core.spec_index import RuleDefinition, Section, SectionNotFoundError, SpecIndex
-from urlinspector.data import spec_index
+from urlinspector.data import counterparts, spec_index
 
 __all__ = [
     "CitationTarget",
     "NotBundledError",
-    "display_text",
     "open_citation",
+    "open_section",
     "rule_named",
     "start_of_citation",
 ]
@@ -53,6 +58,12 @@ class CitationTarget:
     note: str | None = None
     """Why what is shown is not exactly what was cited (a text that does not ship, a
     heading the copy lost)."""
+    cited: str | None = None
+    """What was cited when the text shown is another document's:
+    ``"RFC 3986 §2.1 Percent-Encoding"``."""
+    shown_from: str | None = None
+    """How the heading names the text shown then: ``"the 2003 draft"``; with what it is
+    to the cited document, ``"its predecessor"``."""
 
     @property
     def selection(self) -> tuple[int, int]:
@@ -66,10 +77,15 @@ class CitationTarget:
 
     @property
     def heading(self) -> str:
-        """``"RFC 1738 §5 BNF for specific URL schemes"``."""
-        if self.section is None:
-            return self.document.name
-        return f"{self.document.name} {self.section.label}"
+        """``"RFC 1738 §5 BNF for specific URL schemes"``; for a document that does not
+        ship, which edition's text is shown: ``"RFC 3986 §2.1 Percent-Encoding — shown
+        from the 2003 draft §2.4 Escape Sequences, its predecessor"``."""
+        where = "" if self.section is None else f" {self.section.label}"
+        if self.cited is None or self.shown_from is None:
+            return self.document.name + where
+        name, _, relation = self.shown_from.partition(", ")
+        tail = f", {relation}" if relation else ""
+        return f"{self.cited} — shown from {name}{where}{tail}"
 
 
 _NAME_RE = re.compile(
@@ -113,29 +129,93 @@ def _find(index: SpecIndex, number: str) -> tuple[Section, str | None] | None:
 
 
 def open_citation(citation: str) -> CitationTarget:
-    """Where *citation* opens: its first bundled document (or the bundled draft of one
-    that does not ship), the sections it names there, the one to show (the one that
-    defines the cited rule, else the first) and the rule.  Raises
-    :class:`NotBundledError` when no text it names ships."""
+    """Where *citation* opens: its first bundled document (or, for a document that does
+    not ship, the draft section that says what the cited one says), the sections it
+    names there, the one to show (the one that defines the cited rule, else the first)
+    and the rule.  Raises :class:`NotBundledError` when no text it names ships."""
     pairs = split_citation(citation)
     if not pairs:
         raise NotBundledError(f"{citation.strip()!r} names no document")
-    note: str | None = None
     chosen = next((d for d, _ in pairs if d.bundled), None)
     if chosen is not None:
         wanted = [s for d, s in pairs if d is chosen and s is not None]
-        document = chosen
-    else:
-        cited = next((d for d, _ in pairs if d.see_also is not None), None)
-        if cited is None or cited.see_also is None:
-            names = ", ".join(dict.fromkeys(d.name for d, _ in pairs))
-            raise NotBundledError(f"{names}: the text does not ship with urlinspector")
-        document = spec_index(cited.see_also).document
-        wanted = [s for d, s in pairs if d is cited and s is not None]
-        note = (
-            f"{cited.name}'s text does not ship with urlinspector; shown is its draft, "
-            f"{document.name}, at the same section (the numbering mostly agrees)"
-        )
+        return _open_in(citation, chosen, wanted)
+    cited = next((d for d, _ in pairs if counterparts(d.id) is not None), None)
+    if cited is None:
+        names = ", ".join(dict.fromkeys(d.name for d, _ in pairs))
+        raise NotBundledError(f"{names}: the text does not ship with urlinspector")
+    return _open_counterpart(citation, cited, [s for d, s in pairs if d is cited and s])
+
+
+def open_section(document: Document, section: str | None) -> CitationTarget:
+    """Where section *section* of *document* opens (its start when None), as
+    :func:`open_citation` would open a citation of it."""
+    wanted = [section] if section else []
+    if document.bundled:
+        return _open_in(f"{document.name} {section or ''}".strip(), document, wanted)
+    if counterparts(document.id) is None:
+        raise NotBundledError(f"{document.name}: the text does not ship with urlinspector")
+    cited = f"{document.name} §{section.removeprefix('§')}" if section else document.name
+    return _open_counterpart(cited, document, wanted)
+
+
+def _shown_from(table: SectionTable, draft: Document) -> str:
+    """``"the 2003 draft, its predecessor"``: the draft, and what it is to the cited
+    document (the table's first column is the last draft before it)."""
+    relation = "its predecessor" if draft is table.drafts[0] else "an earlier draft"
+    return f"the {draft.year} draft, {relation}"
+
+
+def _open_counterpart(citation: str, cited: Document, numbers: list[str]) -> CitationTarget:
+    """Open *numbers* of *cited*, a document that does not ship, at their counterparts
+    in its drafts (:func:`urlinspector.data.counterparts`)."""
+    table = counterparts(cited.id)
+    assert table is not None
+    ships = f"{cited.name}'s own text does not ship with urlinspector"
+    rows: list[Counterparts] = []
+    for number in numbers:
+        row = table.row(number)
+        if row is None:
+            raise NotBundledError(f"{cited.name} has no section {number.removeprefix('§')}")
+        rows.append(row)
+    shown = next(((row, row.shown) for row in rows if row.shown is not None), None)
+    if shown is None:
+        if rows:
+            raise NotBundledError(
+                f"{cited.name} {rows[0].label}: no bundled draft has such a section, and {ships}"
+            )
+        draft = table.drafts[0]  # the document named without a section: from the start
+        note = f"{ships}; shown is its predecessor, {draft.name}"
+        return _with(_open_in(citation, draft, []), note, cited.name, _shown_from(table, draft))
+    first, section = shown
+    document = section.document
+    wanted = list(dict.fromkeys(
+        d.number for row in rows for d in row.drafts if d.document is document
+    ))  # fmt: skip
+    note = (
+        f"{ships}: shown is {document.name} ({_draft_name(document)}) at the section that "
+        f"says what {cited.name} {first.label} says"
+    )
+    target = _open_in(citation, document, wanted)
+    return _with(target, note, f"{cited.name} {first.label}", _shown_from(table, document))
+
+
+def _draft_name(document: Document) -> str:
+    """``"draft-fielding-uri-rfc2396bis-01"``, from the end of its title."""
+    return document.title.rpartition("(")[2].rstrip(")")
+
+
+def _with(target: CitationTarget, note: str, cited: str, shown_from: str) -> CitationTarget:
+    lost = f"; {target.note}" if target.note else ""
+    return CitationTarget(
+        target.citation, target.document, target.sections, target.section, target.rule,
+        note + lost, cited, shown_from,
+    )  # fmt: skip
+
+
+def _open_in(citation: str, document: Document, wanted: list[str]) -> CitationTarget:
+    """Open the sections *wanted* of the bundled *document* for *citation*."""
+    note: str | None = None
     index = spec_index(document.id)
     found: list[tuple[Section, str | None]] = []
     for number in wanted:
@@ -146,17 +226,7 @@ def open_citation(citation: str) -> CitationTarget:
         else:
             found.append(hit)
     sections = [s for s, _ in found]
-    rule: RuleDefinition | None = None
-    name = rule_named(citation)
-    if name is None:  # "RFC 1738 §3.2.2 / §5 (ftptype)": a rule the text defines
-        named = _NAMED_AFTER_RE.search(citation)
-        name = named.group(1) if named and index.rule(named.group(1)) else None
-    if name is not None:
-        definitions = index.rule(name)
-        within = [r for r in definitions if any(s.start <= r.start < s.end for s in sections)] or (
-            [] if sections else definitions
-        )
-        rule = within[0] if within else None
+    rule = _rule(citation, index, sections)
     section, lost = found[0] if found else (None, None)
     if rule is not None:
         section, lost = next(
@@ -167,30 +237,17 @@ def open_citation(citation: str) -> CitationTarget:
     return CitationTarget(citation, document, tuple(wanted), section, rule, note)
 
 
-def display_text(index: SpecIndex) -> str:
-    """The document's text laid out for reading, offset for offset the same as
-    ``index.text``: a text whose copy lost its line breaks gets them back (a space
-    before each heading and after its title becomes a line break, and long runs are
-    broken at spaces near 96 columns), so every offset of the index still holds."""
-    text = index.text
-    if index.document.headings != "flat":
-        return text
-    chars = list(text)
-    for section in index.sections:
-        for at in (section.start - 1, section.body):
-            if 0 <= at < len(chars) and chars[at] == " ":
-                chars[at] = "\n"
-    column = 0
-    last_space = -1
-    for i, ch in enumerate(chars):
-        if ch == "\n":
-            column, last_space = 0, -1
-            continue
-        column += 1
-        if ch == " ":
-            last_space = i
-        if column > 96 and last_space >= 0:
-            chars[last_space] = "\n"
-            column = i - last_space
-            last_space = -1
-    return "".join(chars)
+def _rule(citation: str, index: SpecIndex, sections: list[Section]) -> RuleDefinition | None:
+    """The grammar rule *citation* names, where *index* defines it: within the cited
+    *sections* when it names any."""
+    name = rule_named(citation)
+    if name is None:  # "RFC 1738 §3.2.2 / §5 (ftptype)": a rule the text defines
+        named = _NAMED_AFTER_RE.search(citation)
+        name = named.group(1) if named and index.rule(named.group(1)) else None
+    if name is None:
+        return None
+    definitions = index.rule(name)
+    within = [r for r in definitions if any(s.start <= r.start < s.end for s in sections)] or (
+        [] if sections else definitions
+    )
+    return within[0] if within else None

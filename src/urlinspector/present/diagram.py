@@ -11,6 +11,15 @@ the nearer its bracket to the text; the top-level components (scheme, authority,
 query, fragment) share the lowest line, as in the RFC.  Labels that would overlap are
 spread apart on their line, each joined to its bracket by a leader.
 
+A label stands between the brackets whose verticals run down past its line (its
+enclosing component's): no vertical runs through a label, no leader crosses a bracket.
+Where a component is too narrow for its parts' labels (``gophertype`` under a one-letter
+``1``), the text is spaced out at the parts' edges until they fit.  Every character is
+drawn in its own cell, and the SVG names DejaVu Sans Mono, then ``monospace``, so the
+characters stay under their brackets in browsers, ImageMagick and Inkscape; a renderer
+that takes the list as one name (Qt's) falls back to its default font, and the labels,
+laid out with room to spare, still clear every bracket.
+
 Pure string building, standard library only (no Qt): ``urlinspector parse --format
 svg`` and the window's File ▸ Export picture… write the same file.
 """
@@ -18,6 +27,7 @@ svg`` and the window's File ▸ Export picture… write the same file.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from urlinspector import palette
@@ -29,20 +39,25 @@ from urlinspector.present.masking import password_span
 
 __all__ = ["Bracket", "anatomy", "anatomy_svg"]
 
-FONT = "monospace"
-"""The generic family: every SVG renderer maps it to a fixed-pitch font (a list of
-names is not read by all of them: Qt's renderer takes the whole list as one name)."""
+FONT = "DejaVu Sans Mono, monospace"
+"""The font list: DejaVu Sans Mono (``fonts-dejavu-core``; the advance below is its),
+then the generic fixed-pitch family.  (ImageMagick and browsers read the list; Qt's
+renderer takes it as one name and falls back to its default font.)"""
 URL_SIZE = 22.0
 """Pixels: the URL's font size."""
 LABEL_SIZE = 14.0
 SPAN_SIZE = 11.0
-ADVANCE = 0.6
-"""The advance of a fixed-pitch character, in em (DejaVu Sans Mono, Menlo, Courier)."""
+ADVANCE = 1233 / 2048
+"""The advance of a character of DejaVu Sans Mono, in em (about 0.602; Menlo and
+Courier are within 1%)."""
 MARGIN = 16.0
 TICK = 6.0
 """Pixels from the text's descent to the first bracket line."""
 GAP = 10.0
 """Least horizontal space between two labels on one line."""
+CLEARANCE = 6.0
+"""Least horizontal space between a label's text and a bracket's vertical (its box,
+2 pixels wider on each side, stays 4 pixels clear)."""
 MASK = "•"
 
 _GENERIC = tuple(name for name in COMPONENT_NAMES if name != "uri")
@@ -156,7 +171,98 @@ def anatomy(url: URL) -> tuple[Bracket, ...]:
     return tuple(brackets)
 
 
-# --- layout -----------------------------------------------------------------------------
+# --- where the characters are -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Edge:
+    """Where a bracket's vertical stands: at a boundary between characters, on the side
+    of the character before it (``L``: its end), after it (``R``: its start) or between
+    them (``M``: an empty bracket), moved in by *offset*."""
+
+    boundary: int
+    side: Literal["L", "R", "M"]
+    offset: float = 0.0
+
+    def moved_by_gap(self, at: int) -> float:
+        """How much of the space put before character *at* moves this edge right: all
+        of it, none, or half (an empty bracket stands in the middle of that space)."""
+        if at < self.boundary or (at == self.boundary and self.side == "R"):
+            return 1.0
+        return 0.5 if at == self.boundary and self.side == "M" else 0.0
+
+    def moved_by_cell(self, char: int) -> bool:
+        """Whether a wider cell for character *char* moves this edge right."""
+        return char < self.boundary
+
+
+class _Cells:
+    """The cell of each character of the text: its width (its mark's columns, and any
+    room made for labels) and the space put before it."""
+
+    def __init__(self, text: str, cell: float) -> None:
+        self.widths = [len(_shown(c)) * cell for c in text]
+        self.gaps = [0.0] * (len(text) + 1)
+        self.starts: list[float] = []
+        self.end = MARGIN
+        """Where the text ends (and the space after it)."""
+        self._place()
+
+    def _place(self) -> None:
+        x = MARGIN
+        self.starts = []
+        for width, gap in zip(self.widths, self.gaps, strict=False):
+            x += gap
+            self.starts.append(x)
+            x += width
+        self.end = x + self.gaps[-1]
+
+    def widen(self, gaps: dict[int, float], cells: dict[int, float]) -> None:
+        for at, extra in gaps.items():
+            self.gaps[at] += extra
+        for char, extra in cells.items():
+            self.widths[char] += extra
+        self._place()
+
+    def left(self, boundary: int) -> float:
+        """The end of the character before *boundary*."""
+        if boundary == 0:
+            return MARGIN
+        return self.starts[boundary - 1] + self.widths[boundary - 1]
+
+    def right(self, boundary: int) -> float:
+        """The start of the character after *boundary*."""
+        return self.starts[boundary] if boundary < len(self.starts) else self.end
+
+    def x(self, edge: _Edge) -> float:
+        if edge.side == "L":
+            return self.left(edge.boundary) + edge.offset
+        if edge.side == "R":
+            return self.right(edge.boundary) + edge.offset
+        return (self.left(edge.boundary) + self.right(edge.boundary)) / 2 + edge.offset
+
+    def centre(self, char: int) -> float:
+        return self.starts[char] + self.widths[char] / 2
+
+
+def _edges(b: Bracket) -> tuple[_Edge, _Edge]:
+    """``⊔`` under the span, each vertical moved in by its depth (neighbours never
+    touch, nested ones show); an empty one stands between two characters (moved right
+    by its depth: an empty part of an empty component stands beside it)."""
+    start, end = b.span
+    if start == end:
+        return (_Edge(start, "M", 3.0 * b.depth),) * 2
+    inset = 2.0 + 2.0 * b.depth
+    return _Edge(start, "R", inset), _Edge(end, "L", -inset)
+
+
+def _xs(b: Bracket, cells: _Cells) -> tuple[float, float]:
+    left, right = _edges(b)
+    x0 = cells.x(left)
+    return x0, max(x0, cells.x(right))
+
+
+# --- where the labels go ------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,18 +271,141 @@ class _Label:
     centre: float
     """Where the bracket's middle is."""
     width: float
+    also: tuple[Bracket, ...] = ()
+    """Parts of exactly the same characters, named under it (RFC 1738's ``searchpart``
+    under the ``query``, the ``host`` that is the whole ``authority``)."""
+
+    @property
+    def height(self) -> float:
+        return LABEL_SIZE * 1.2 * (1 + len(self.also)) + SPAN_SIZE * 1.2
 
 
-def _spread(labels: list[_Label], left: float) -> list[float]:
+@dataclass(slots=True)
+class _Room:
+    """The labels of one line between two verticals that run down past it (None: the
+    diagram's edge), and the room they have there."""
+
+    left: _Edge | None
+    right: _Edge | None
+    labels: list[_Label]
+
+    def bounds(self, cells: _Cells) -> tuple[float, float]:
+        lo = MARGIN if self.left is None else cells.x(self.left) + CLEARANCE
+        hi = float("inf") if self.right is None else cells.x(self.right) - CLEARANCE
+        return lo, hi
+
+    def shortfall(self, cells: _Cells) -> float:
+        lo, hi = self.bounds(cells)
+        needed = sum(label.width for label in self.labels) + GAP * (len(self.labels) - 1)
+        return needed - (hi - lo)
+
+
+def _label_width(bracket: Bracket, also: tuple[Bracket, ...] = ()) -> float:
+    name = max(len(b.name) for b in (bracket, *also)) * LABEL_SIZE * ADVANCE
+    span = len(_span_text(bracket.span)) * SPAN_SIZE * ADVANCE
+    return max(name, span)
+
+
+def _merged(brackets: tuple[Bracket, ...]) -> dict[Bracket, tuple[Bracket, ...]]:
+    """The brackets drawn, each with the parts it names as well: a part of exactly the
+    same characters as the component it is the only part of has no bracket of its own
+    (one bracket, and a label naming both, say the same, in less room)."""
+    drawn: dict[Bracket, tuple[Bracket, ...]] = {}
+    host: dict[Bracket, Bracket] = {}
+    for b in sorted(brackets, key=lambda b: b.depth):
+        parent = next((p for p in brackets if p.depth == b.depth - 1 and p.span == b.span), None)
+        alone = parent is not None and not any(
+            o is not b and o.depth == b.depth and parent.span[0] <= o.span[0] <= parent.span[1]
+            for o in brackets
+        )
+        if parent is None or not alone:
+            drawn[b] = ()
+            continue
+        into = host.get(parent, parent)
+        host[b] = into
+        drawn[into] = (*drawn[into], b)
+    return drawn
+
+
+def _span_text(span: Span) -> str:
+    return f"{span[0]}–{span[1]}" + (" empty" if span[0] == span[1] else "")
+
+
+def _rooms(drawn: dict[Bracket, tuple[Bracket, ...]], level: int, cells: _Cells) -> list[_Room]:
+    """The labels of the brackets at depth *level*, grouped by the verticals they stand
+    between: those of every bracket nearer the bottom (depth less than *level*), whose
+    lines are below this one."""
+    walls = sorted(
+        ((cells.x(edge), edge) for b in drawn if b.depth < level for edge in _edges(b)),
+        key=lambda wall: wall[0],
+    )
+    rooms: dict[tuple[int, int], _Room] = {}
+    for b, also in drawn.items():
+        if b.depth != level:
+            continue
+        x0, x1 = _xs(b, cells)
+        centre = (x0 + x1) / 2
+        left = next((e for x, e in reversed(walls) if x < centre), None)
+        right = next((e for x, e in walls if x > centre), None)
+        room = rooms.setdefault((id(left), id(right)), _Room(left, right, []))
+        room.labels.append(_Label(b, centre, _label_width(b, also), also))
+    for room in rooms.values():
+        room.labels.sort(key=lambda label: label.centre)  # (leaders never cross)
+    return list(rooms.values())
+
+
+def _make_room(room: _Room, shortfall: float, cells: _Cells, length: int) -> None:
+    """Space the text out until *room* holds its labels: before and after its labels'
+    parts where that moves its right wall and not its left one, else between any
+    characters that do, else (a one-character component) in the cells themselves."""
+    left, right = room.left, room.right
+    assert right is not None
+
+    def widens(at: int) -> float:
+        return right.moved_by_gap(at) - (0.0 if left is None else left.moved_by_gap(at))
+
+    candidates = [at for at in range(length + 1) if widens(at) > 0]
+    edges = {at for label in room.labels for at in label.bracket.span}
+    chosen = [at for at in candidates if at in edges] or candidates
+    if chosen:
+        share = shortfall / sum(widens(at) for at in chosen)
+        cells.widen(dict.fromkeys(chosen, share), {})
+        return
+    chars = [
+        c
+        for c in range(length)
+        if right.moved_by_cell(c) and (left is None or not left.moved_by_cell(c))
+    ]
+    cells.widen({}, dict.fromkeys(chars, shortfall / max(1, len(chars))))
+
+
+def _fit(drawn: dict[Bracket, tuple[Bracket, ...]], cells: _Cells, length: int) -> None:
+    """Make room for every line's labels (a bracket's room only grows as the text is
+    spaced out, so this ends)."""
+    deepest = max((b.depth for b in drawn), default=0)
+    for _ in range(4 * len(drawn) + 1):
+        short = [
+            (room, gap)
+            for level in range(1, deepest + 1)
+            for room in _rooms(drawn, level, cells)
+            if (gap := room.shortfall(cells)) > 0.01
+        ]
+        if not short:
+            return
+        room, gap = short[0]
+        _make_room(room, gap, cells, length)
+
+
+def _spread(labels: list[_Label], lo: float, hi: float) -> list[float]:
     """The x of each label's middle on one line: as near its bracket's middle as it can
     be without overlapping another (neighbours that would overlap are moved apart as a
-    group around their brackets' mean), and not left of *left*."""
+    group around their brackets' mean), and between *lo* and *hi*."""
     groups: list[list[int]] = [[i] for i in range(len(labels))]
 
     def extent(group: list[int]) -> tuple[float, float]:
         width = sum(labels[i].width for i in group) + GAP * (len(group) - 1)
         mean = sum(labels[i].centre for i in group) / len(group)
-        start = max(left, mean - width / 2)
+        start = max(lo, min(mean - width / 2, hi - width))
         return start, start + width
 
     merged = True
@@ -196,30 +425,22 @@ def _spread(labels: list[_Label], left: float) -> list[float]:
     return centres
 
 
+# --- drawing ------------------------------------------------------------------------------
+
+
+SPACE = "␣"
+"""How a space is drawn: the text may be spaced out to make room for labels, so a gap
+must never look like a character of the URL."""
+
+
 def _shown(char: str) -> str:
-    """What *char* is drawn as: its mark (:mod:`urlinspector.present.marks`), and
-    what XML 1.0 cannot hold at all (U+FFFE, U+FFFF) as its code point."""
+    """What *char* is drawn as: its mark (:mod:`urlinspector.present.marks`), a space
+    as :data:`SPACE`, and what XML 1.0 cannot hold at all (U+FFFE, U+FFFF) as its code
+    point."""
     mark = MARKS[char]
+    if mark == " ":
+        return SPACE
     return f"⟦U+{ord(char):04X}⟧" if mark in ("\ufffe", "\uffff") else mark
-
-
-def _columns(text: str) -> list[int]:
-    """The column each character of *text* starts at (a mark such as ``⟦RLO⟧`` is
-    several columns wide); one more entry for the end."""
-    columns = [0]
-    for char in text:
-        columns.append(columns[-1] + len(_shown(char)))
-    return columns
-
-
-def _label_width(bracket: Bracket) -> float:
-    name = len(bracket.name) * LABEL_SIZE * ADVANCE
-    span = len(_span_text(bracket.span)) * SPAN_SIZE * ADVANCE
-    return max(name, span)
-
-
-def _span_text(span: Span) -> str:
-    return f"{span[0]}–{span[1]}" + (" empty" if span[0] == span[1] else "")
 
 
 class _Drawing:
@@ -228,7 +449,10 @@ class _Drawing:
     def __init__(self, theme: palette.Theme) -> None:
         self.theme: palette.Theme = theme
         self.lines: list[str] = []
+        self.leaders: list[str] = []
         self.labels: list[str] = []
+        self.right: list[float] = [0.0]
+        """The right edge of every label drawn."""
 
     def colour(self, role: str) -> str:
         return palette.get_role(role).foreground(self.theme)
@@ -248,30 +472,38 @@ class _Drawing:
             path = f"M{x:.1f},{y:.1f} V{to_y:.1f}"
         else:
             path = f"M{x:.1f},{y:.1f} V{y + 5:.1f} L{to_x:.1f},{to_y:.1f}"
-        self.lines.append(f'<path d="{path}" stroke="{self.colour(role)}" stroke-width="0.8"/>')
-
-    def label(self, b: Bracket, x: float, top: float, width: float, background: str) -> None:
-        colour = self.colour(b.role)
-        height = LABEL_SIZE * 1.2 + SPAN_SIZE * 1.2
-        self.labels.append(
-            f'<rect x="{x - width / 2 - 2:.1f}" y="{top:.1f}" width="{width + 4:.1f}" '
-            f'height="{height:.1f}" fill="{background}"/>'
-            f'<text x="{x:.1f}" y="{top + LABEL_SIZE:.1f}" font-size="{LABEL_SIZE:g}" '
-            f'fill="{colour}" text-anchor="middle">{escape(b.name)}</text>'
-            f'<text x="{x:.1f}" y="{top + LABEL_SIZE * 1.2 + SPAN_SIZE:.1f}" '
-            f'font-size="{SPAN_SIZE:g}" fill="{self.colour("separator")}" '
-            f'text-anchor="middle">{escape(_span_text(b.span))}</text>'
+        self.leaders.append(
+            f'<path class="leader" d="{path}" stroke="{self.colour(role)}" stroke-width="0.8"/>'
         )
 
+    def label(self, label: _Label, x: float, top: float, background: str) -> None:
+        """The names (the bracket's, then the parts of the same characters) and the
+        span, on a box of the background that keeps lines from showing through."""
+        width = label.width
+        parts = [f'<rect x="{x - width / 2 - 2:.1f}" y="{top:.1f}" width="{width + 4:.1f}" '
+                 f'height="{label.height:.1f}" fill="{background}"/>']  # fmt: skip
+        y = top
+        for b in (label.bracket, *label.also):
+            y += LABEL_SIZE * (1.2 if b is not label.bracket else 1.0)
+            parts.append(
+                f'<text x="{x:.1f}" y="{y:.1f}" font-size="{LABEL_SIZE:g}" '
+                f'fill="{self.colour(b.role)}" text-anchor="middle">{escape(b.name)}</text>'
+            )
+        parts.append(
+            f'<text x="{x:.1f}" y="{y + LABEL_SIZE * 0.2 + SPAN_SIZE:.1f}" '
+            f'font-size="{SPAN_SIZE:g}" fill="{self.colour("separator")}" '
+            f'text-anchor="middle">{escape(_span_text(label.bracket.span))}</text>'
+        )
+        self.labels.append("".join(parts))
 
-def _glyphs(url: URL, text: str, cell: float, top: float, theme: palette.Theme) -> list[str]:
-    """One ``<text>`` per character, at its column: an SVG renderer's fixed-pitch font
+
+def _glyphs(url: URL, text: str, cells: _Cells, top: float, theme: palette.Theme) -> list[str]:
+    """One ``<text>`` per character, in the middle of its cell: an SVG renderer's font
     may not have the advance assumed, and the brackets must stand under the characters."""
     roles = ["plain"] * len(text)
     for run in colour_runs(url):
         for i in range(run.start, min(run.end, len(text))):
             roles[i] = run.role
-    columns = _columns(text)
     out: list[str] = []
     baseline = top + URL_SIZE
     for i, char in enumerate(text):
@@ -279,10 +511,37 @@ def _glyphs(url: URL, text: str, cell: float, top: float, theme: palette.Theme) 
         weight = ' font-weight="bold"' if role.bold else ""
         slant = ' font-style="italic"' if role.italic else ""
         out.append(
-            f'<text x="{MARGIN + columns[i] * cell:.1f}" y="{baseline:.1f}" '
+            f'<text x="{cells.centre(i):.1f}" y="{baseline:.1f}" '
             f'fill="{role.foreground(theme)}"{weight}{slant}>{escape(_shown(char))}</text>'
         )
     return out
+
+
+def _draw(
+    drawing: _Drawing, drawn: dict[Bracket, tuple[Bracket, ...]], cells: _Cells, background: str
+) -> float:
+    """The brackets, a line per depth (the deepest nearest the text), each with its
+    labels below it; the y where the drawing ends."""
+    top = MARGIN + URL_SIZE * 1.3  # (the text's descent)
+    y = top
+    for level in range(max((b.depth for b in drawn), default=0), -1, -1):
+        line = [b for b in drawn if b.depth == level]
+        if not line:
+            continue
+        y += TICK
+        for b in line:
+            drawing.bracket(b, *_xs(b, cells), top, y)
+        label_top = y + 16
+        bottom = label_top
+        for room in _rooms(drawn, level, cells):
+            centres = _spread(room.labels, *room.bounds(cells))
+            for label, centre in zip(room.labels, centres, strict=True):
+                drawing.leader(label.bracket.role, label.centre, y, centre, label_top)
+                drawing.label(label, centre, label_top, background)
+                drawing.right.append(centre + label.width / 2)
+                bottom = max(bottom, label_top + label.height)
+        y = bottom + 4
+    return y
 
 
 def anatomy_svg(url: URL, *, theme: palette.Theme = "light", mask_password: bool = True) -> str:
@@ -293,38 +552,13 @@ def anatomy_svg(url: URL, *, theme: palette.Theme = "light", mask_password: bool
     if masked is not None:
         start, end = masked
         text = text[:start] + MASK * (end - start) + text[end:]
-    cell = URL_SIZE * ADVANCE
-    columns = _columns(text)
+    drawn = _merged(anatomy(url))
+    cells = _Cells(text, URL_SIZE * ADVANCE)
+    _fit(drawn, cells, len(text))
     drawing = _Drawing(theme)
     background = palette.INTERFACE[theme].base
-    brackets = anatomy(url)
-    deepest = max((b.depth for b in brackets), default=0)
-    text_top = MARGIN
-    y = text_top + URL_SIZE * 1.3
-    label_height = LABEL_SIZE * 1.2 + SPAN_SIZE * 1.2
-    right = MARGIN + columns[-1] * cell
-    for level in range(deepest, -1, -1):  # the deepest nearest the text
-        line = [b for b in brackets if b.depth == level]
-        if not line:
-            continue
-        y += TICK
-        labels: list[_Label] = []
-        for b in line:
-            inset = 2.0 + 2.0 * b.depth  # (neighbours never touch, nested ones show)
-            if b.span[0] == b.span[1]:
-                inset = 0.0  # (an empty one stands between two characters)
-            x0 = MARGIN + columns[b.span[0]] * cell + inset
-            x1 = max(x0, MARGIN + columns[b.span[1]] * cell - inset)
-            drawing.bracket(b, x0, x1, text_top + URL_SIZE * 1.3, y)
-            labels.append(_Label(b, (x0 + x1) / 2, _label_width(b)))
-        labels.sort(key=lambda label: label.centre)  # (leaders never cross)
-        label_top = y + 16
-        for label, centre in zip(labels, _spread(labels, MARGIN), strict=True):
-            drawing.leader(label.bracket.role, label.centre, y, centre, label_top)
-            drawing.label(label.bracket, centre, label_top, label.width, background)
-            right = max(right, centre + label.width / 2)
-        y = label_top + label_height + 4
-    width = right + MARGIN
+    y = _draw(drawing, drawn, cells, background)
+    width = max(cells.end, *drawing.right) + MARGIN
     height = y + MARGIN
     shown = "".join(_shown(c) for c in text)
     title = escape(f"The anatomy of {shown}" if text else "The anatomy of an empty URL")
@@ -338,8 +572,10 @@ def anatomy_svg(url: URL, *, theme: palette.Theme = "light", mask_password: bool
             f"<desc>{escape(url.edition.label)}</desc>",
             f'<rect width="100%" height="100%" fill="{background}"/>',
             f'<g fill="none" stroke-width="1.5">{"".join(drawing.lines)}</g>',
+            f'<g fill="none">{"".join(drawing.leaders)}</g>',
             f"<g>{''.join(drawing.labels)}</g>",
-            f"<g>{''.join(_glyphs(url, text, cell, text_top, theme))}</g>",
+            f'<g class="url" text-anchor="middle">'
+            f"{''.join(_glyphs(url, text, cells, MARGIN, theme))}</g>",
             "</svg>",
             "",
         ]

@@ -20,6 +20,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from urlinspector.core import URL
+from urlinspector.core.fragment_directive import (
+    REFERENCE,
+    RULE,
+    TEXT_REFERENCE,
+    TextDirective,
+    fragment_directive,
+)
 from urlinspector.core.model import COMPONENT_NAMES, UNDEFINED, Span
 from urlinspector.present.citations import rule_named, start_of_citation
 from urlinspector.present.masking import mask_in_text
@@ -349,6 +356,52 @@ def _part_sentences(url: URL) -> list[Sentence]:
     return out
 
 
+def _text_directive_sentence(directive: TextDirective) -> Sentence:
+    if not directive.valid:
+        text = f"The text directive `{directive.raw}` is ignored by browsers: {directive.problem}."
+    else:
+        text = f"The text directive asks the browser to scroll to `{directive.start}`"
+        if directive.end is not None:
+            text += f" and on to `{directive.end}`"
+        text += " on the page and highlight it"
+        context = [
+            f"after `{directive.prefix}`" if directive.prefix is not None else "",
+            f"before `{directive.suffix}`" if directive.suffix is not None else "",
+        ]
+        if any(context):
+            text += ", where it stands " + " and ".join(c for c in context if c)
+        text += "."
+    return Sentence("text directive", text, TEXT_REFERENCE, directive.span)
+
+
+def _directive_sentences(url: URL) -> list[Sentence]:
+    """The fragment directive (``#:~:text=...``): what browsers do with it."""
+    found = fragment_directive(url)
+    if found is None:
+        return []
+    out = [
+        Sentence(
+            "fragment directive",
+            f"After `:~:` comes the fragment directive `{found.directive}`: {RULE} (so "
+            f"the page sees the fragment `{found.fragment}`).",
+            REFERENCE,
+            found.span,
+        )
+    ]
+    out += [_text_directive_sentence(d) for d in found.text_directives]
+    out += [
+        Sentence(
+            "directive",
+            f"The directive `{d.raw}` is none browsers know: they ignore it.",
+            REFERENCE,
+            d.span,
+        )
+        for d in found.other_directives
+        if d.raw
+    ]
+    return out
+
+
 def explain(url: URL, *, mask_password: bool = False) -> tuple[Sentence, ...]:
     """*url* read out: the scheme, the login, the host and port, then either the
     scheme's own parts (RFC 1738 §3) or the generic path and query, then the fragment;
@@ -371,6 +424,8 @@ def explain(url: URL, *, mask_password: bool = False) -> tuple[Sentence, ...]:
         sentence = _component_sentence(url, name, row, mask_password)
         if sentence is not None:
             out.append(sentence)
+        if name == "fragment":
+            out += _directive_sentences(url)
         if name == "host":
             port = _port_sentence(url)
             if port is not None:

@@ -22,15 +22,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from urlinspector.core import URL, Destination, Diagnostic, destination, parse
 from urlinspector.core.browser import BrowserReading, browser_reading, read_as_browsers
 from urlinspector.core.destinations import Verdict
+from urlinspector.core.fragment_directive import FragmentDirective, fragment_directive
 from urlinspector.core.host_judgement import HostJudge
-from urlinspector.core.readers import ReaderReading, reader_readings, readers_could_differ
+from urlinspector.core.query import QueryParam, query_params
+from urlinspector.core.readers import ReaderReading, readers_could_differ
 from urlinspector.data import top_domains
 from urlinspector.present.target import Target, target_for
+from urlinspector.readers import FETCHED, reader_readings
 
 __all__ = ["KEPT", "Inspection", "ReaderUse", "default_hosts", "inspect", "parsed"]
 
@@ -150,10 +153,29 @@ class Inspection:
             return None
         return inspect(text, edition=self.edition, readers=self.readers, hosts=self.hosts)
 
+    @cached_property
+    def query_params(self) -> tuple[QueryParam, ...] | None:
+        """The query as a lossless list of its parameters (:mod:`urlinspector.core.query`),
+        decoded as UTF-8; None when the URL has no query."""
+        return query_params(self.url)
+
+    @cached_property
+    def fragment_directive(self) -> FragmentDirective | None:
+        """The ``#:~:`` directive of the fragment (text fragments), or None."""
+        return fragment_directive(self.url)
+
     def document(self, charset: str = "utf-8") -> dict[str, Any]:
         """What ``parse --json`` prints (docs/json.md): the parse, the browsers' reading
-        and where they go, every finding."""
-        return self.destination.report(self.url, charset)
+        and where they go, every finding, the query's parameters and the fragment's
+        directive."""
+        data = self.destination.report(self.url, charset)
+        params = (
+            self.query_params if charset == "utf-8" else query_params(self.url, charset=charset)
+        )
+        data["query_params"] = None if params is None else [p.to_dict() for p in params]
+        directive = self.fragment_directive
+        data["text_fragment"] = None if directive is None else directive.to_dict()
+        return data
 
 
 def inspect(
@@ -177,39 +199,47 @@ def inspect(
     hosts = hosts or default_hosts()
     if kept:
         return _inspect(text, edition, base, readers, hosts)
-    return _inspection(text, edition, base, readers, hosts, parse, read_as_browsers)
+    return _inspection(text, edition, base, readers, hosts, _FRESH_READINGS)
 
 
 @lru_cache(maxsize=KEPT)
 def _inspect(
     text: str, edition: str, base: str, readers: ReaderUse, hosts: HostJudge
 ) -> Inspection:
-    return _inspection(text, edition, base, readers, hosts, parsed, browser_reading)
+    return _inspection(text, edition, base, readers, hosts, _KEPT_READINGS)
+
+
+class _Readings(NamedTuple):
+    """How an inspection reads its text: the edition's parse, the browsers' reading and
+    the libraries' readings, each kept by the text or made anew."""
+
+    parse: Callable[[str, str], URL]
+    browsers: Callable[[str], BrowserReading]
+    libraries: Callable[[str], tuple[ReaderReading, ...]]
+
+
+_KEPT_READINGS = _Readings(parsed, browser_reading, _readings)
+"""A window's: the last texts' readings kept (it asks again on every keystroke)."""
+
+_FRESH_READINGS = _Readings(parse, read_as_browsers, reader_readings)
+"""A scan's: nothing kept by the inspection (the libraries keep a few short texts')."""
 
 
 def _inspection(
-    text: str,
-    edition: str,
-    base: str,
-    readers: ReaderUse,
-    hosts: HostJudge,
-    parser: Callable[[str, str], URL],
-    browsers: Callable[[str], BrowserReading],
+    text: str, edition: str, base: str, readers: ReaderUse, hosts: HostJudge, how: _Readings
 ) -> Inspection:
-    """The inspection, *text* parsed by *parser* and read as browsers read it by
-    *browsers* (kept or not)."""
-    url = parser(text, edition)
-    reading = browsers(url.uri)
-    readings: tuple[ReaderReading, ...] | None = ()
-    if readers == "all" and url.is_absolute:
-        readings = _readings(url.uri)
-    elif readers == "findings" and readers_could_differ(url, reading):
-        readings = None  # (asked by destination, not kept: a scan's texts repeat seldom)
+    """The inspection, *text* read as *how* reads it."""
+    url = how.parse(text, edition)
+    reading = how.browsers(url.uri)
+    readings: tuple[ReaderReading, ...] = ()
+    if url.is_absolute and (
+        readers == "all" or (readers == "findings" and readers_could_differ(url, reading, FETCHED))
+    ):
+        readings = how.libraries(url.uri)
     found = destination(
         url,
         base,
         brands=hosts.brands,
-        readers=readers != "none",
         readings=readings,
         hosts=hosts,
         # (the reading of the text alone is destination's unless a base is read)

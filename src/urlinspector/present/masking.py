@@ -30,6 +30,7 @@ from urlinspector.core.quoting import quoted
 __all__ = [
     "HIDDEN_FINDING",
     "MASK",
+    "READING_MASKED",
     "TELLING_ASCII",
     "kept_visible",
     "mask_component",
@@ -38,6 +39,7 @@ __all__ = [
     "mask_known",
     "mask_message",
     "mask_password",
+    "mask_reading",
     "mask_url",
     "password_span",
     "passwords_in",
@@ -197,6 +199,21 @@ def mask_known(text: str, passwords: Iterable[str]) -> str:
             if ":" + form in text:
                 text = text.replace(":" + form, ":" + mask_password(form))
     return text
+
+
+READING_MASKED = frozenset({"host", "where"})
+"""The parts of a library's reading whose passwords the reading masked itself
+(:func:`urlinspector.core.readers.reading.mask_userinfo`: the host it connects to,
+and where it connects)."""
+
+
+def mask_reading(part: str, text: str, passwords: Iterable[str]) -> str:
+    """*text*, the *part* of a library's reading (``host``, ``path``, its refusal...),
+    with *passwords* masked where the reading did not mask them itself.  Its host it
+    did, knowing the userinfo the library left in it: in ``[::1]@evil.com`` (urlopen's
+    host for ``http://[::1]@evil.com/``) ``[::1]`` is a user name and no password,
+    though browsers split it into ``[`` and ``:1]``, so the host is shown whole."""
+    return text if part in READING_MASKED else mask_known(text, passwords)
 
 
 def passwords_in(texts: Iterable[str]) -> tuple[str, ...]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from urlinspector.core.browser import BrowserReading
 from urlinspector.core.readers import ReaderReading
 from urlinspector.core.readers.findings import comparable_host
-from urlinspector.present.masking import mask_known
+from urlinspector.present.masking import mask_reading
 from urlinspector.present.text import shown
-from urlinspector.present.verdicts import NOT_INSTALLED, READS, REJECTS, reader_verdict
+from urlinspector.present.verdicts import NOT_INSTALLED, READS, REFUSES, reader_verdict
 
 __all__ = ["READER_COLUMN", "reader_columns"]
 
@@ -79,14 +79,15 @@ def _column(
             verdict = reader_verdict(reading)
             if verdict == NOT_INSTALLED:
                 cells.append((verdict, f"{by}: {verdict} ({reading.missing})", False))
-            elif verdict == REJECTS:
-                cells.append((verdict, f"{by}: {verdict}: {reading.error}", browser.valid))
+            elif verdict == REFUSES:
+                cells.append((verdict, f"{by}: {verdict}: {reading.refusal}", browser.valid))
             else:
                 cells.append((READS, f"{by}: {READS}", not browser.valid))
         elif row_id == "target":
             cells.append(("—", f"{by} resolves no reference here", False))
         elif not reading.ok:
-            cells.append(("—", reading.missing or reading.error or "", False))
+            why = reading.missing or f"{by} refuses: {reading.refusal}"
+            cells.append(("—", why, False))
         else:
             value = _value(reading, row_id)
             differs = compared and browser.valid and _differs(reading, row_id, browser)
@@ -102,7 +103,10 @@ def _column(
                 )
             )
     if secrets:  # (a password the library reads in a path, or quotes in its error)
-        return [(mask_known(t, secrets), mask_known(tip, secrets), d) for t, tip, d in cells]
+        return [
+            (mask_reading(row_id, t, secrets), mask_reading(row_id, tip, secrets), d)
+            for row_id, (t, tip, d) in zip(row_ids, cells, strict=True)
+        ]
     return cells
 
 

@@ -309,10 +309,12 @@ def _readers(inspection: Inspection, mask: _Masker) -> Table:
         version = r.version or "—"
         verdict = reader_verdict(r)  # (the window's words; the reason after them)
         if verdict != READS:
-            why = r.missing if verdict == NOT_INSTALLED else r.error
+            why = r.missing if verdict == NOT_INSTALLED else r.refusal
             rows.append((r.label, version, "—", "—", "—", mask.text(f"{verdict}: {why}")))
             continue
-        host = _shown(r.host) if r.host is None else mask.text(r.host)
+        host = _shown(r.host) if r.host is None else r.host  # (the reading masked it)
+        if r.host_header is not None:  # (a Host header that names another place)
+            host += f" (sending Host: {r.host_header})"
         mark = "≠ " if r.name in elsewhere else ""
         port = "—" if r.port is None else str(r.port)
         path = mask.text(_shown(r.path))

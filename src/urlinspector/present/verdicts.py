@@ -1,8 +1,9 @@
 """The words of the editions table's *verdict* row, shared by the window's Editions view
 and the CLI's report (text, Markdown, HTML): an edition judges a URL valid or invalid,
 its findings counted as the status line counts them (``valid``, ``valid · 5 warnings · 1
-note``, ``invalid: 1 error · 1 warning``); browsers and each library read it or reject it
-(``reads it``, ``rejects it``), or the library could not be asked (``not installed``)."""
+note``, ``invalid: 1 error · 1 warning``); browsers read it or reject it (``reads it``,
+``rejects it``), each library reads it or refuses to send it (``reads it``, ``refuses
+it``), or the library could not be asked (``not installed``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from urlinspector.core.readers import ReaderReading
 __all__ = [
     "NOT_INSTALLED",
     "READS",
+    "REFUSES",
     "REJECTS",
     "VERDICT",
     "VERDICT_TIP",
@@ -26,8 +28,8 @@ VERDICT = "verdict"
 """The row's label."""
 VERDICT_TIP = (
     "the verdict of each column: an edition's, valid or invalid (its errors, "
-    "warnings and notes counted as the status line counts them); browsers and each "
-    "library read the URL or reject it"
+    "warnings and notes counted as the status line counts them); browsers read the URL "
+    "or reject it, each library reads it or refuses to send it"
 )
 """What the row is (the window's tooltip on its label)."""
 
@@ -35,6 +37,9 @@ READS = "reads it"
 REJECTS = "rejects it"
 """The verdict of a program that reads URLs (browsers, a library): whether it reads the
 URL or rejects it."""
+REFUSES = "refuses it"
+"""The verdict of a library that refuses the URL: it raises before it would connect
+(its own exception follows the word)."""
 NOT_INSTALLED = "not installed"
 """The verdict of a library that could not be asked."""
 
@@ -66,7 +71,7 @@ def reads_or_rejects(reads: bool) -> str:
 
 def reader_verdict(reading: ReaderReading) -> str:
     """A library's verdict: :data:`NOT_INSTALLED` (it could not be asked),
-    :data:`REJECTS` or :data:`READS`."""
+    :data:`REFUSES` or :data:`READS`."""
     if reading.missing is not None:
         return NOT_INSTALLED
-    return reads_or_rejects(reading.error is None)
+    return READS if reading.refusal is None else REFUSES

@@ -17,9 +17,9 @@ from tests.unit.cli.test_cli import run
 from urlinspector.cli import batch, batch_pool, main
 from urlinspector.cli.common import Console
 from urlinspector.cli.inspect import ParseLine
-from urlinspector.core import destination, parse
 from urlinspector.core.normalization import normalize
 from urlinspector.core.resolution import resolve
+from urlinspector.present.inspection import inspect
 
 
 def lines_of(out: str) -> list[dict[str, object]]:
@@ -49,8 +49,7 @@ def test_one_document_a_line_the_same_as_parse_json(url_list: Path) -> None:
     texts = ["http://example.com/a", "http://h:8a/", "ftp://user:secret@h/", "gopher://h/0caf%E9"]
     for document, text in zip(documents, texts, strict=True):
         line = document.pop("line")
-        url = parse(text)
-        expected = destination(url).report(url)
+        expected = inspect(text, edition="rfc3986").document()
         assert document == json.loads(json.dumps(expected)), line
 
 
@@ -309,17 +308,30 @@ def test_jsonl_is_valid_json_whatever_the_output_encoding(
     path.write_bytes("\n".join(inputs).encode("utf-8", "surrogateescape") + b"\n")
     code, written = run_into(["parse", "--jsonl", str(path), "--jobs", jobs], encoding)
     assert code == 1  # the undecodable byte is an error
-    text = written.decode(encoding)
+    text = written.decode("utf-8")  # JSON is UTF-8 (RFC 8259 §8.1), whatever the locale
     documents = [json.loads(line) for line in text.splitlines()]
     assert [d["input"] for d in documents] == inputs
     if encoding == "utf-8":  # characters it can write stay readable
         assert "http://例え.テスト/パス" in text
+    else:  # (JSON's own escapes: ASCII, which is UTF-8, and not Latin-1 octets)
+        assert written.isascii()
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252", "utf-8"])
+@pytest.mark.parametrize("command", [["parse", "--json"], ["parse", "--format", "json"]])
+def test_json_is_utf8_whatever_the_output_encoding(encoding: str, command: list[str]) -> None:
+    code, written = run_into([*command, "http://h/é€"], encoding)
+    assert code == 1  # (RFC 3986 has no place for either character: a finding)
+    assert json.loads(written.decode("utf-8"))["input"] == "http://h/é€"
+    assert written.isascii() or encoding == "utf-8"
 
 
 def test_json_line_escapes_only_what_it_must() -> None:
     document = {"input": "http://é.com/"}
     assert batch.json_line(document, "utf-8") == '{"input":"http://é.com/"}'
-    assert batch.json_line(document, "latin-1") == '{"input":"http://é.com/"}'
+    assert batch.json_line(document, "UTF8") == '{"input":"http://é.com/"}'
+    # a Latin-1 output would write the octet E9, which is no UTF-8: invalid JSON
+    assert batch.json_line(document, "latin-1") == '{"input":"http://\\u00e9.com/"}'
     assert batch.json_line(document, "ascii") == '{"input":"http://\\u00e9.com/"}'
     assert batch.json_line(document, "no-such-codec") == '{"input":"http://\\u00e9.com/"}'
 

@@ -252,6 +252,7 @@ def test_json_readers() -> None:
         "host": "good.com",
         "port": 443,
         "written_port": None,
+        "host_header": None,
         "path": "/",
         "query": "",
         "fragment": "",
@@ -277,7 +278,7 @@ def test_json_reader_error() -> None:
         "name": "curl",
         "label": "curl (libcurl URL API)",
         "version": curl["version"],
-        "error": "CURLUcode 21: Bad hostname",
+        "refuses": "CURLUcode 21: Bad hostname",
     }
     assert str(curl["version"]).startswith("libcurl ")
 
@@ -317,3 +318,55 @@ def test_no_libraries_listed_where_they_all_go_where_browsers_go() -> None:
     assert code == 0
     assert "libraries that connect elsewhere" not in out
     assert "libraries not asked" not in out
+
+
+def test_json_a_library_that_refuses_at_connect_time() -> None:
+    readers = parse_json("http://a..b/")["readers"]
+    assert isinstance(readers, list)
+    by_name = {r["name"]: r for r in readers}
+    assert by_name["urllib3"]["refuses"] == (
+        "LocationParseError: Failed to parse: 'a..b', label empty or too long"
+    )
+    assert "host" not in by_name["urllib3"]
+    assert by_name["curl"]["host"] == "a..b"  # (libcurl hands the name to the resolver)
+
+
+def test_the_libraries_that_refuse_it() -> None:
+    _code, out, _ = run(["parse", "http://good.com/a b", "--color", "never"])
+    shown = out.splitlines()
+    start = shown.index("libraries that refuse it")
+    assert shown[start + 1 : start + 3] == [
+        "  Python's urllib.request (urlopen) refuses: InvalidURL: URL can't contain",
+        "  control characters. '/a b' (found at least ' ')",
+    ]
+    assert "curl (libcurl URL API) refuses: CURLUcode 25: Bad path" in out
+
+
+def test_a_host_header_that_names_another_port_is_shown() -> None:
+    _code, out, _ = run(["parse", "http://good.com:0/", "--color", "never"])
+    assert "  httpx              good.com:80 (sending Host: good.com:0)" in out.splitlines()
+
+
+def test_a_bracketed_user_name_is_shown_whole() -> None:
+    _code, out, _ = run(["parse", "http://[::1]@evil.com/", "--color", "never"])
+    assert "  Python's urllib.request (urlopen)  [::1]@evil.com:80" in out.splitlines()
+
+
+@pytest.mark.parametrize("colour", ["never", "always"])
+def test_the_report_masks_passwords(colour: str) -> None:
+    _code, out, _ = run(["parse", "ftp://bob:PW@host/", "--color", colour])
+    assert "PW" not in out
+    plain = SGR.sub("", out)
+    assert plain.splitlines()[0] == "ftp://bob:••@host/"
+    assert "  password   ••" in plain
+
+
+def test_show_passwords_shows_them() -> None:
+    _code, out, _ = run(["parse", "ftp://bob:PW@host/", "--color", "never", "--show-passwords"])
+    assert out.splitlines()[0] == "ftp://bob:PW@host/"
+    assert out.count("PW") == 5
+
+
+def test_json_keeps_the_password() -> None:
+    data = parse_json("ftp://bob:PW@host/")
+    assert data["components"]["password"]["text"] == "PW"  # type: ignore[index]

@@ -111,7 +111,9 @@ def test_a_rule_in_every_document() -> None:
     [
         (["nosuchdoc"], "unknown document 'nosuchdoc'"),
         (["000", "§9.9"], "RFC 1738 has no section '9.9'"),
-        (["rfc3986", "§5.2.4"], "RFC 3986 is cited, but its text does not ship"),
+        (["rfc3986", "§8"], "RFC 3986 §8 IANA Considerations: no bundled draft has such"),
+        (["RFC 3986 §11"], "RFC 3986 has no section 11"),
+        (["WHATWG", "URL"], "WHATWG URL is cited, but its text does not ship"),
         (["000", "--rule", "nosuchrule"], "no grammar rule 'nosuchrule' is defined in RFC 1738"),
     ],
 )
@@ -122,3 +124,81 @@ def test_clear_errors(argv: list[str], message: str) -> None:
     assert err.startswith("urlinspector: error: ")
     assert message in err
     assert err.count("\n") == 1
+
+
+# --- RFC 3986, shown from its drafts ---------------------------------------------------------
+
+
+def test_an_rfc_3986_citation_prints_the_draft_section_that_says_it() -> None:
+    status, out, err = run(["spec", "RFC 3986 §2.1"])
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "RFC 3986 §2.1 Percent-Encoding — shown from the 2003 draft §2.4 Escape Sequences, "
+        "its predecessor"
+    )
+    assert "(RFC 3986's own text does not ship with urlinspector: shown is RFC 2396bis" in out
+    assert "2.4 Escape Sequences" in lines
+    assert "2.1 URIs and non-ASCII characters" not in out  # not the draft's own §2.1
+    assert '   escaped = "%" HEXDIG HEXDIG' in lines  # a rule on a line of its own
+
+
+@pytest.mark.parametrize(
+    ("argv", "heading"),
+    [
+        (["rfc3986", "§5.2.4"], "RFC 3986 §5.2.4 Remove Dot Segments — shown from the 2003 "
+         "draft §5.2 Resolving Relative References to Absolute Form, its predecessor"),
+        (["3986", "appendix", "A"], "RFC 3986 appendix A Collected ABNF for URI — shown from "
+         "the 1997 draft appendix A Collected BNF for URLs, an earlier draft"),
+        (["RFC 3986 §2.5"], "RFC 3986 §2.5 Identifying Data — shown from the 2003 draft §2.1 "
+         "URIs and non-ASCII characters, its predecessor"),
+    ],
+)  # fmt: skip
+def test_rfc_3986_sections(argv: list[str], heading: str) -> None:
+    status, out, _ = run(["spec", *argv])
+    assert status == 0
+    assert out.splitlines()[0] == heading
+
+
+def test_rfc_3986s_contents_say_where_each_section_is_shown_from() -> None:
+    status, out, _ = run(["spec", "rfc3986"])
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "RFC 3986: Uniform Resource Identifier (URI): Generic Syntax"
+    assert "    §2.1 Percent-Encoding  →  the 2003 draft §2.4 Escape Sequences" in lines
+    assert "    §8 IANA Considerations  →  in no bundled draft" not in lines
+    assert "  §8 IANA Considerations  →  in no bundled draft" in lines
+
+
+def test_rfc_3986s_rules_come_from_its_predecessor() -> None:
+    status, out, _ = run(["spec", "rfc3986", "--rule", "pchar"])
+    assert status == 0
+    assert out.splitlines()[0] == "(RFC 3986's text does not ship: from RFC 2396bis draft 2003)"
+    assert "RFC 2396bis draft 2003 §3.3 Path Component:" in out
+
+
+# --- preformatted blocks ---------------------------------------------------------------------
+
+
+def test_grammar_rules_are_printed_as_they_are() -> None:
+    status, out, _ = run(["spec", "URL draft 1993 (BNF syntax)"])
+    assert status == 0
+    lines = out.splitlines()
+    # longer than the terminal, and still one line: a rule is not refilled
+    assert max(len(line) for line in lines) > 100
+    url = next(line for line in lines if line.startswith("url "))
+    assert url.startswith("url     generic httpaddress ftpaddress newsaddress ")
+    assert url.endswith(" gopheraddress waisaddress mailtoaddress")
+    assert "port    digits" in lines  # (its tab expanded)
+    status, out, _ = run(["spec", "RFC 1738 §5"])
+    assert '   gopherurl      = "gopher://" hostport [ / [ gtype [ selector' in out.splitlines()
+
+
+def test_a_figure_of_a_text_without_line_breaks_gets_its_lines_back() -> None:
+    status, out, _ = run(["spec", "002", "§5.1"])
+    assert status == 0
+    lines = out.splitlines()
+    top = lines.index("   .----------------------------------------------------------.")
+    assert lines[top + 1] == "   | .----------------------------------------------------. |"
+    assert lines[top + 16] == "   `----------------------------------------------------------'"
+    assert lines[top + 17] == ""

@@ -48,7 +48,7 @@ def test_json_carries_the_chain_and_the_final_url(
     steps = unwrapping["chain"]
     assert isinstance(steps, list)
     assert [(s["wrapper"], s["parameter"]) for s in steps] == chain
-    assert all(set(s) == {"wrapper", "url", "parameter"} for s in steps)
+    assert all(set(s) == {"wrapper", "url", "parameter", "recipients"} for s in steps)
     if chain:
         assert steps[-1]["url"] == final
     assert unwrapping["final"] == final

@@ -605,6 +605,7 @@ def test_found_to_dict() -> None:
         "original": None,
         "original_span": None,
         "refangs": [],
+        "findings": [],
     }
 
 

@@ -170,6 +170,15 @@ REFANG = [
     ("https://user[at]evil.example/", "https://user@evil.example/", ["[at]"]),
     ("https://user[@]evil.example/", "https://user@evil.example/", ["[@]"]),
     ("mailto:john[at]example[.]com", "mailto:john@example.com", ["[at]", "[.]"]),
+    ("mailto:john(at)example[.]com", "mailto:john@example.com", ["(at)", "[.]"]),
+    ("hxxps://evil[.]example[/]login", "https://evil.example/login", ["hxxps", "[.]", "[/]"]),
+    # "[:]" in the authority: before a port
+    ("hxxps://evil[.]example[:]8443/x", "https://evil.example:8443/x", ["hxxps", "[.]", "[:]"]),
+    (
+        "hxxp[://]evil[.]example[:]81[/]x",
+        "http://evil.example:81/x",
+        ["hxxp", "[://]", "[.]", "[:]", "[/]"],
+    ),
     # together, as threat feeds write them (OpenPhish, 2025)
     (
         "hxxps://rbfcu-star[.]azurewebsites[.]net/(S(smbmjyed5nxjv3yypxcg4oum))/Main/Login",
@@ -241,8 +250,10 @@ def test_refang_across_a_line_break_in_a_wrapper() -> None:
         # a defanged scheme is only a scheme
         ("http://a.example/hxxp/fxp", ["http://a.example/hxxp/fxp"]),
         ("https://hxxps.example/", ["https://hxxps.example/"]),
-        # a separator form only after the scheme
+        # a separator form only after the scheme, or in the authority
         ("http://a.example/a[:]b", ["http://a.example/a[:]b"]),
+        ("http://a.example/?x=a[:]b#c[:]d", ["http://a.example/?x=a[:]b#c[:]d"]),
+        ("mailto:a[:]b", ["mailto:a[:]b"]),
         # prose with the forms and no URL: nothing
         ("the regex [.] matches a dot (dot) and [at] means @", []),
         ("evil[.]com without a scheme", []),

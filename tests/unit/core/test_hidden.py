@@ -4,7 +4,11 @@ escaped forms in the path, query and fragment too, spans on the characters."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urlinspector.core import EDITION_IDS, parse
 from urlinspector.core.checks.hidden import displayed, is_bidi_control, is_hidden
@@ -211,3 +215,63 @@ def test_thousands_of_hidden_characters_show_the_display_of_the_first_only(
     assert all(" is shown as " in d.message for d in found[: hidden._DISPLAYED])
     later = found[hidden._DISPLAYED :]
     assert all(f"the first {hidden._DISPLAYED} findings of its kind" in d.message for d in later)
+
+
+# --- lone surrogates ------------------------------------------------------------------------
+
+_NEAR_SURROGATES = st.text(
+    st.sampled_from(
+        (
+            *("\ud800", "\udbff", "\udc00", "\udc80", "\udfff", "\u202e", "\u202d", "\u202c"),
+            *("\u2066", "\u2067", "\u2068", "\u2069", "\u200b", "\u200f", "\u061c", "\ufeff"),
+            *("a", "(", ")", "[", "\u05d0", "1", " ", "/", "."),
+        )
+    ),
+    min_size=1,
+    max_size=12,
+)
+"""Lone surrogates beside bidi controls and invisible characters: the bidi algorithm
+reorders a pair's halves apart, which ICU cannot give back as text."""
+
+
+@pytest.mark.parametrize(
+    "text", ["\udbff\u2069\udc00\udc00", "\u2069\udfff\ud800\udfff", " (\udbff\udfff)\udbff\u202c"]
+)
+def test_lone_surrogates_are_displayed_as_replacement_characters(text: str) -> None:
+    shown = displayed(text)
+    assert "\ufffd" in shown
+    assert not any("\ud800" <= c <= "\udfff" for c in shown)
+
+
+@pytest.mark.parametrize("edition", EDITION_IDS)
+@settings(max_examples=settings().max_examples * 2)
+@given(st.sampled_from(["http://a/", "http://", "http://a/?", "ftp://u:"]), _NEAR_SURROGATES)
+def test_parse_never_raises_on_lone_surrogates(edition: str, head: str, tail: str) -> None:
+    url = parse(head + tail, edition)
+    found = [d for d in url.diagnostics if d.code == "lone-surrogate"]
+    runs = re.findall("[\ud800-\udfff]+", head + tail)
+    assert len(found) == len(runs)
+    assert all(d.severity == "warning" and d.category == "security" for d in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "http://h/" + b"\xff".decode("utf-8", "surrogateescape"),
+            "U+DCFF in the path is a lone surrogate, no character: an octet that is not "
+            "UTF-8, as Python keeps undecodable input; no text holds one, so it is shown as "
+            "U+FFFD and cannot be sent as written",
+        ),
+        (
+            "http://h\ud800\udfff/",
+            "U+D800, U+DFFF in the host are lone surrogates, no character: halves of UTF-16 "
+            "pairs, or octets that are not UTF-8; no text holds one, so it is shown as U+FFFD "
+            "and cannot be sent as written",
+        ),
+    ],
+)
+def test_a_lone_surrogate_is_a_finding(text: str, message: str) -> None:
+    [found] = (d for d in parse(text).diagnostics if d.code == "lone-surrogate")
+    assert found.message == message
+    assert text[found.span[0] : found.span[1]].isascii() is False

@@ -6,7 +6,7 @@ import pytest
 
 from urlinspector.core import memo
 from urlinspector.core.browser import browser_reading
-from urlinspector.core.readers import reader_readings
+from urlinspector.readers import reader_readings
 
 
 @pytest.mark.parametrize("reading", [browser_reading, reader_readings])

@@ -84,6 +84,9 @@ def scaled(fraction: float, minimum: int = 10) -> int:
 SPECIAL_CHARS = (
     "\x00\x01\t\n\r\x1f\x7f \"<>#%{}|\\^`[]~:/?@!$&'()*+,;=.-_"
     "\u00a0\u00e9\u0430\u200b\u3000\ufeff\U0001f600\ud800\udfff"
+    # lone surrogates beside bidi controls and invisible characters (the bidi
+    # algorithm reorders a pair's halves apart)
+    "\udbff\udc00\udc80\u202e\u202c\u2066\u2069\u061c\u200f\u05d0"
 )
 any_char = st.one_of(
     st.characters(exclude_categories=()),  # every code point but surrogates ...
@@ -326,6 +329,7 @@ EDITIONS = pytest.mark.parametrize("edition", EDITION_IDS)
 @example(text="http://[::1]:80/a?b#c")
 @example(text="ftp://u:p@h:21/a;type=d?x#y")
 @example(text="\ud800://\udfff@\x00/%")
+@example(text="http://a/\udbff\u2069\udc00\udc00")
 def test_invariants(edition: str, text: str) -> None:
     check_url(parse(text, edition), text, edition)
 

@@ -254,11 +254,18 @@ def test_nested_wrappers_are_taken_off_in_turn() -> None:
         "; following it sends you on to evil.example "
         "(Microsoft Safe Links, Proofpoint URL Defense v2, Google redirect)"
     )
-    [finding] = unwrapping_findings(found, (0, len(NESTED)))
+    findings = unwrapping_findings(found, (0, len(NESTED)))
+    [finding] = [f for f in findings if f.category == "security"]
     assert finding.message == (
         "Microsoft Safe Links, which wraps Proofpoint URL Defense v2, which wraps Google "
         "redirect wraps https://evil.example/login: following it sends you on to evil.example"
     )
+    # who received it, as each wrapper's link says it: Safe Links' data, Proofpoint's r
+    privacy = [f for f in findings if f.category == "privacy"]
+    assert [f.code for f in privacy] == ["recipient-identifier"] * 2
+    assert "the data parameter of this Microsoft Safe Links link" in privacy[0].message
+    assert "(user@example.com)" in privacy[0].message
+    assert "the r parameter of this Proofpoint URL Defense v2 link" in privacy[1].message
 
 
 def _google(url: str, times: int) -> str:
@@ -390,13 +397,33 @@ def test_unwrap_never_raises(text: str) -> None:
     assert isinstance(found, Unwrapping)
 
 
-def test_the_docs_list_every_wrapper_with_its_source() -> None:
+def _docs_tables() -> tuple[list[str], list[str]]:
+    """The rows of docs/wrappers.md's two tables: the wrappers, who received the link."""
     docs = (Path(__file__).resolve().parents[3] / "docs" / "wrappers.md").read_text("utf-8")
-    rows = [line for line in docs.splitlines() if line.startswith("| ") and "`" in line]
+    wrappers, recipients = docs.split("## Who received the link")
+
+    def rows(part: str) -> list[str]:
+        return [line for line in part.splitlines() if line.startswith("| ") and "`" in line]
+
+    return rows(wrappers), rows(recipients)
+
+
+def test_the_docs_list_every_wrapper_with_its_source() -> None:
+    rows, _ = _docs_tables()
     assert len(rows) == len(WRAPPERS)
     for wrapper, row in zip(WRAPPERS, rows, strict=True):
         assert row.startswith(f"| {wrapper.name} | `{wrapper.host.replace('|', chr(92) + '|')}` |")
         assert f"{wrapper.reference}: {wrapper.source} |" in row
+
+
+def test_the_docs_list_every_recipient_field_with_its_source() -> None:
+    _, rows = _docs_tables()
+    fields = [(w.name, f) for w in WRAPPERS for f in w.recipients]
+    assert len(rows) == len(fields)
+    for (name, field), row in zip(fields, rows, strict=True):
+        assert row.startswith(f"| {name} | ")
+        assert field.holds in row
+        assert row.endswith((f"| {field.reference} |", "| the same |"))
 
 
 @pytest.mark.parametrize(
@@ -406,14 +433,14 @@ def test_the_docs_list_every_wrapper_with_its_source() -> None:
             SAFE_LINKS,
             "Browsers contact: nam12.safelinks.protection.outlook.com:443 (registrable domain "
             "outlook.com); following it sends you on to evil.example (Microsoft Safe Links)",
-            ["wrapped-link"],
+            ["recipient-identifier", "wrapped-link"],
         ),
         (
             NESTED,
             "Browsers contact: nam12.safelinks.protection.outlook.com:443 (registrable domain "
             "outlook.com); following it sends you on to evil.example (Microsoft Safe Links, "
             "Proofpoint URL Defense v2, Google redirect)",
-            ["wrapped-link"],
+            ["recipient-identifier", "recipient-identifier", "wrapped-link"],
         ),
         (
             "https://protect-us.mimecast.com/s/253462825?domain=bbc.com",
@@ -438,4 +465,6 @@ def test_destination_names_where_a_wrapped_link_leads(
     assert dest.to_dict()["unwrapping"] == dest.unwrapping.to_dict()
     for finding in dest.findings:
         assert finding.span == (0, len(text))
-        assert finding.category == "security"
+        assert finding.category == (
+            "privacy" if finding.code == "recipient-identifier" else "security"
+        )

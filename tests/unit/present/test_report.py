@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.ci import in_ci
-from urlinspector.core import destination, parse
+from urlinspector.present.inspection import inspect
 from urlinspector.present.report import (
     FORMATS,
     build_report,
@@ -77,8 +77,7 @@ def test_markdown_table_pads_short_rows() -> None:
 
 
 def test_json_report_holds_every_diagnostic() -> None:
-    url = parse(MANY_FINDINGS, "rfc3986")
-    expected = destination(url).annotated(url).diagnostics
+    expected = inspect(MANY_FINDINGS, edition="rfc3986").annotated.diagnostics
     assert {d.severity for d in expected} >= {"error", "warning", "info"}
     document = json.loads(render(build_report(MANY_FINDINGS), "json"))
     assert document["url"] == MANY_FINDINGS
@@ -259,9 +258,31 @@ def test_the_report_holds_an_embedded_brand() -> None:
                 "Python's urllib.request (urlopen)": (
                     "—",
                     "—",
-                    "rejects it: InvalidURL: nonnumeric port: '••••@good.com'",
+                    "refuses it: InvalidURL: nonnumeric port: '••••@good.com'",
                 ),
                 "Python's requests": ("good.com", "80", "reads it"),
+            },
+        ),
+        (
+            "http://good.com:0/",
+            {
+                "httpx": ("≠ good.com (sending Host: good.com:0)", "80", "reads it"),
+                "urllib3": ("good.com", "0", "reads it"),
+            },
+        ),
+        (
+            "http://[::1]@evil.com/",
+            {"Python's urllib.request (urlopen)": ("≠ [::1]@evil.com", "80", "reads it")},
+        ),
+        (
+            "http://a..b/",
+            {
+                "urllib3": (
+                    "—",
+                    "—",
+                    "refuses it: LocationParseError: Failed to parse: 'a..b', label empty or "
+                    "too long",
+                ),
             },
         ),
     ],

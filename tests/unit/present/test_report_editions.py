@@ -1,8 +1,8 @@
 """The report's editions table reads every column by one rule, as the window does: a
 relative reference with a base as its target, resolved against the base; the chosen
 edition marked; each edition's verdict (valid or invalid, its findings counted as the
-summary counts them) and the browsers' and libraries' (reads it, rejects it) in the
-window's words."""
+summary counts them), the browsers' (reads it, rejects it) and the libraries' (reads it,
+refuses it) in the window's words."""
 
 from __future__ import annotations
 
@@ -91,4 +91,4 @@ def test_each_library_has_a_verdict() -> None:
     assert readers.header[-1] == "verdict"
     verdicts = {row[0]: row[-1] for row in readers.rows}
     assert verdicts["httpx"] == "reads it"
-    assert verdicts["urllib3"].startswith("rejects it: ")
+    assert verdicts["urllib3"].startswith("refuses it: ")

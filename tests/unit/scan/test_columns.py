@@ -183,7 +183,12 @@ CASES = [
         "https://evil.example/login",
     ),
     ("https://example.com/", "unwrapped", None),
-    ("http://user:pw@example.com/", "codes", ["scheme-userinfo-not-allowed", "password"]),
+    (
+        "http://user:pw@example.com/",
+        "codes",
+        # (urlopen refuses it: http.client reads "pw@example.com" as the port)
+        ["scheme-userinfo-not-allowed", "password", "reader-refuses"],
+    ),
     ("http://user:pw@example.com/", "max_severity", "warning"),
     ("https://example.com/", "codes", []),
     ("https://example.com/", "max_severity", None),
@@ -267,7 +272,7 @@ def test_without_readers_their_findings_are_missing(url: str) -> None:
     with_readers = rows([url]).column("codes").to_pylist()[0]
     without = rows([url], readers=False).column("codes").to_pylist()[0]
     assert "reader-host" in with_readers
-    assert [c for c in with_readers if c != "reader-host"] == without
+    assert [c for c in with_readers if not c.startswith("reader-")] == without
 
 
 def test_arrow_batches_for_spark_and_ray() -> None:

@@ -18,6 +18,11 @@ name: a download is saved under its last segment decoded, and file managers show
 warning.  In the query and the fragment, which are decoded by the server or a page's
 script and shown by them if at all, it is a note (``encoded-hidden-char``).
 
+A lone surrogate (U+D800..U+DFFF) is no character at all: what Python keeps of an
+octet that is not UTF-8 (U+DC80..U+DCFF, its ``surrogateescape``), or half of a UTF-16
+pair.  No text holds one, so none is shown or sent as written: each run is a
+``lone-surrogate`` warning, and what a reader sees has U+FFFD in its place.
+
 The character data (Default_Ignorable_Code_Point, Bidi_Control, the names) is ICU's,
 loaded on the first URL that holds a non-ASCII character or such an escape, not with
 the parser.
@@ -84,6 +89,8 @@ display is worked out over the rest of the URL (the bidi algorithm reorders up t
 end of the line), so on a text of thousands of hidden characters every further
 finding names its characters only: showing each would cost time in the square of the
 URL's length (minutes for 64 KiB)."""
+_SURROGATES: Final = re.compile("[\ud800-\udfff]+")
+_SURROGATE_REFERENCE: Final = "The Unicode Standard §3.9 (D76, D91); RFC 3629 §3"
 _BIDI_REFERENCE: Final = "UTS #39 §3.1 (Bidi_Control), Unicode Bidirectional Algorithm"
 _IGNORABLE_REFERENCE: Final = "UTS #39 §3.1 (Default_Ignorable_Code_Point)"
 
@@ -136,9 +143,11 @@ def displayed(text: str) -> str:
     """*text* as a reader sees it: laid out in visual order by the Unicode
     Bidirectional Algorithm in a left-to-right paragraph (ICU's ``ubidi``; bracket
     pairs mirrored), with the bidi controls and every other invisible character
-    left out."""
+    left out; a lone surrogate, which no text can hold, is shown as U+FFFD (ICU would
+    pair or part surrogates as it reorders them, and give back no text)."""
     import icu
 
+    text = _SURROGATES.sub(lambda m: "\ufffd" * len(m.group()), text)
     bidi = icu.Bidi()
     para = icu.UnicodeString(text)  # (ubidi reads it in place: kept alive until written)
     bidi.setPara(para, 0)  # paragraph level 0: LTR, as an address bar
@@ -184,6 +193,7 @@ def hidden_findings(text: str, spans: Spans, ed: Edition, out: Findings) -> None
     u0, u1 = spans[URI]
     if not text.isascii():
         _literal(text, spans, u0, u1, ed, out)
+        _surrogate_findings(text, spans, u0, u1, out)
     if "%" in text and ESCAPE_MAY_HIDE.search(text, u0, u1):
         count = 0
         for index, severity in _ENCODED_SEVERITY.items():
@@ -217,6 +227,33 @@ def _literal(text: str, spans: Spans, u0: int, u1: int, ed: Edition, out: Findin
             (pos, run_end),
             f"{_names(run)} in the {where} {_what_it_does(run)}: {_shown_as(written, count)}",
             _reference(run, ed),
+        )
+
+
+def _surrogate_findings(text: str, spans: Spans, u0: int, u1: int, out: Findings) -> None:
+    """A warning for each run of lone surrogates in the URL."""
+    for m in _SURROGATES.finditer(text, u0, u1):
+        run = m.group()
+        index = _where(spans, m.start())
+        where = COMPONENT_NAMES[index] if index != URI else "URL"
+        names = ", ".join(f"U+{ord(c):04X}" for c in run[:_NAMED])
+        if len(run) > _NAMED:
+            names += f" and {len(run) - _NAMED} more"
+        one = len(run) == 1
+        octet = "an octet that is not UTF-8" if one else "octets that are not UTF-8"
+        if all(0xDC80 <= ord(c) <= 0xDCFF for c in run):
+            what = f"{octet}, as Python keeps undecodable input"
+        else:
+            what = f"{'half of a UTF-16 pair' if one else 'halves of UTF-16 pairs'}, or {octet}"
+        verb = "is a lone surrogate" if one else "are lone surrogates"
+        out.add(
+            "lone-surrogate",
+            "warning",
+            "security",
+            m.span(),
+            f"{names} in the {where} {verb}, no character: {what}; no text holds "
+            "one, so it is shown as U+FFFD and cannot be sent as written",
+            _SURROGATE_REFERENCE,
         )
 
 

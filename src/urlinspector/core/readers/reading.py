@@ -1,22 +1,35 @@
 """What one library makes of a URL: the record every reader returns, and the row of
 the readers' table that makes one.
 
-A reader runs a library's own parser in process on the text and reads back the parts
-it would act on; it never connects, resolves a name or reads a file.  A library that
-is not installed (or a shared library that cannot be loaded) gives a reading that
-says so in ``missing``; a text the library rejects gives one with the library's own
-words in ``error``.  Neither is an exception: :meth:`Reader.read` never raises.
+A reader hands the text to the library the way a program would and follows it to
+the point where it would open its socket: there it reads back where the library
+would connect (and the ``Host`` header it would send), or the exception it raises
+on the way, its refusal.  It never connects, resolves a name or reads a file.  A
+library that is not installed (or a shared library that cannot be loaded) gives a
+reading that says so in ``missing``; a text the library refuses gives one with the
+library's own exception in ``refusal``.  Neither is an exception: :meth:`Reader.read`
+never raises.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 from urllib.parse import unquote
 
-__all__ = ["PASSWORD_MASK", "Parts", "Reader", "ReaderError", "ReaderMissing", "ReaderReading"]
+__all__ = [
+    "PASSWORD_MASK",
+    "Parts",
+    "Reader",
+    "ReaderError",
+    "ReaderMissing",
+    "ReaderReading",
+    "differs_from",
+    "mask_userinfo",
+]
 
 PASSWORD_MASK = "••••"
 """What stands for a password in a reader's host (a library that keeps the userinfo
@@ -24,7 +37,7 @@ in the host it connects to)."""
 
 
 class ReaderError(ValueError):
-    """The library rejects the text (its own message, for people)."""
+    """The library refuses the text (its own exception, as ``Class: message``)."""
 
 
 class ReaderMissing(ImportError):
@@ -45,15 +58,20 @@ class Parts(NamedTuple):
     path: str | None
     query: str | None
     fragment: str | None
+    host_header: str | None = None
+    """The ``Host`` header it would send, when the reader can tell."""
 
 
 @dataclass(frozen=True, slots=True)
 class ReaderReading:
-    """What one library reads in a URL, or why it reads nothing.
+    """What one library does with a URL: it connects (``host``, ``port``), it refuses
+    (``refusal``), or it could not be asked (``missing``).
 
     ``host`` and ``port`` are what the library would connect to (its default port
-    for the scheme when none is written); the other parts are its parser's, as it
-    gives them.  No password is kept: ``password_set`` says whether there is one."""
+    for the scheme when none is written); ``host_header`` is the ``Host`` header it
+    would send where that names another place (httpx sends ``good.com:0`` and
+    connects to port 80); the other parts are its parser's, as it gives them.  No
+    password is kept: ``password_set`` says whether there is one."""
 
     name: str
     """The reader's id in the table, e.g. ``urllib3``."""
@@ -70,15 +88,24 @@ class ReaderReading:
     path: str | None = None
     query: str | None = None
     fragment: str | None = None
-    error: str | None = None
-    """Why the library rejects the text (its own words)."""
+    refusal: str | None = None
+    """Why the library refuses the text: its exception, ``Class: message``
+    (``LocationParseError: Failed to parse: 'a..b', label empty or too long``)."""
     missing: str | None = None
     """Why the library could not be asked (``urllib3 is not installed``)."""
+    host_header: str | None = None
+    """The ``Host`` header it would send, only where that names another host or port
+    than the one it connects to; None otherwise."""
+    fetches: frozenset[str] = frozenset()
+    """The schemes the library connects for (its row's: :attr:`Reader.fetches`)."""
+    reference: str = ""
+    """The library's function that reads the URL, for a finding's citation (its
+    row's)."""
 
     @property
     def ok(self) -> bool:
-        """The library read the text (neither missing nor rejecting it)."""
-        return self.error is None and self.missing is None
+        """The library connects (it is neither missing nor refusing the text)."""
+        return self.refusal is None and self.missing is None
 
     @property
     def titled(self) -> str:
@@ -103,19 +130,36 @@ class ReaderReading:
 
     @property
     def where(self) -> str:
-        """``host:port`` as a person reads it (the host may be empty or absent)."""
+        """``host:port`` as a person reads it (the host may be empty or absent), and
+        the ``Host`` header where it names another place: ``good.com:80 (sending
+        Host: good.com:0)``."""
         if self.host is None:
             return "no host"
         host = self.host or "an empty host"
-        return host if self.port is None else f"{host}:{self.port}"
+        if self.port is not None:
+            bare = ":" in host and not host.startswith("[")  # (urllib gives no brackets)
+            host = f"[{host}]:{self.port}" if bare and _is_ipv6(host) else f"{host}:{self.port}"
+        if self.host_header is not None:
+            host += f" (sending Host: {self.host_header})"
+        return host
+
+    @property
+    def outcome(self) -> str:
+        """The reading in a few words: ``connects to good.com:80``, ``refuses:
+        LocationParseError: ...`` or ``not installed: ...``."""
+        if self.missing is not None:
+            return f"not installed: {self.missing}"
+        if self.refusal is not None:
+            return f"refuses: {self.refusal}"
+        return f"connects to {self.where}"
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form (docs/json.md, ``readers``)."""
         data: dict[str, object] = {"name": self.name, "label": self.label, "version": self.version}
         if self.missing is not None:
             data["missing"] = self.missing
-        elif self.error is not None:
-            data["error"] = self.error
+        elif self.refusal is not None:
+            data["refuses"] = self.refusal
         else:
             data.update(
                 scheme=self.scheme,
@@ -124,6 +168,7 @@ class ReaderReading:
                 host=self.host,
                 port=self.port,
                 written_port=self.written_port,
+                host_header=self.host_header,
                 path=self.path,
                 query=self.query,
                 fragment=self.fragment,
@@ -131,22 +176,60 @@ class ReaderReading:
         return data
 
 
+def _is_ipv6(host: str) -> bool:
+    try:
+        ipaddress.IPv6Address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _password_colon(userinfo: str) -> int:
+    """Where the password of *userinfo* begins (its ``:``), or -1: the first ``:``
+    that is not inside a leading bracketed IP literal (``[::1]@evil.com`` holds a
+    user name that looks like an address, and no password)."""
+    if userinfo.startswith("["):
+        end = userinfo.find("]")
+        inside = userinfo[1:end]
+        if end > 0 and (_is_ipv6(inside) or inside[:1] in ("v", "V")):
+            return userinfo.find(":", end)
+    return userinfo.find(":")
+
+
 def mask_userinfo(host: str) -> str:
     """*host* with the password of any userinfo it holds masked (a library that
-    leaves the userinfo in the host it connects to)."""
+    leaves the userinfo in the host it connects to, an edition that reads a whole
+    authority as a name); a user name alone, bracketed or not, is shown whole."""
     userinfo, at, rest = host.rpartition("@")
-    user, colon, _ = userinfo.partition(":")
-    return f"{user}:{PASSWORD_MASK}@{rest}" if at and colon else host
+    colon = _password_colon(userinfo) if at else -1
+    return f"{userinfo[:colon]}:{PASSWORD_MASK}@{rest}" if colon >= 0 else host
+
+
+def differs_from(host_header: str | None, host: str | None, port: int | None) -> bool:
+    """Whether a ``Host`` header names another place than *host* and *port*: another
+    host (case, a final dot and an IPv6 zone aside) or a port written that is not
+    *port*."""
+    if host_header is None or host is None:
+        return False
+    name, colon, written = host_header.rpartition(":")
+    if not colon or "]" in written or not written.isdigit():
+        name, written = host_header, ""
+    mine = host.strip("[]")
+    if ":" in mine:  # an IPv6 address: its zone is sent in no Host header
+        mine = mine.partition("%")[0]
+    same_host = name.strip("[]").rstrip(".").lower() == mine.rstrip(".").lower()
+    return not same_host or (written != "" and int(written) != port)
 
 
 class Reader(NamedTuple):
-    """One row of the readers' table."""
+    """One row of the readers' table (:data:`urlinspector.readers.READERS`)."""
 
     name: str
     label: str
     parts: Callable[[str], Parts]
-    """The library's reading of a text; raises :class:`ReaderError` when the library
-    rejects it, :class:`ReaderMissing` when it cannot be loaded."""
+    """The library's reading of a text; raises the library's own exception (or a
+    :class:`ReaderError`) when the library refuses it, :class:`ReaderMissing` when it
+    cannot be loaded."""
     version: Callable[[], str]
     """The library's version (raises :class:`ReaderMissing` like ``parts``)."""
     fetches: frozenset[str]
@@ -160,18 +243,47 @@ class Reader(NamedTuple):
         try:
             version = self.version()
         except ReaderMissing as exc:
-            return ReaderReading(self.name, self.label, missing=str(exc))
+            return ReaderReading(
+                self.name,
+                self.label,
+                missing=str(exc),
+                fetches=self.fetches,
+                reference=self.reference,
+            )
         try:
             p = self.parts(text)
         except ReaderMissing as exc:
-            return ReaderReading(self.name, self.label, version, missing=str(exc))
+            return ReaderReading(
+                self.name,
+                self.label,
+                version,
+                missing=str(exc),
+                fetches=self.fetches,
+                reference=self.reference,
+            )
         except ReaderError as exc:
-            return ReaderReading(self.name, self.label, version, error=_masked(str(exc), text))
+            refusal = _masked(str(exc), text)
+            return ReaderReading(
+                self.name,
+                self.label,
+                version,
+                refusal=refusal,
+                fetches=self.fetches,
+                reference=self.reference,
+            )
         except Exception as exc:  # any library's own failure is its answer
-            # (third-party parsers raise their own classes: httpx.InvalidURL,
-            # urllib3's LocationParseError, requests' InvalidURL, ValueError ...)
-            error = _masked(_said(exc), text)
-            return ReaderReading(self.name, self.label, version, error=error)
+            # (the libraries raise their own classes: httpx.InvalidURL, urllib3's
+            # LocationParseError, http.client's InvalidURL, UnicodeError ...)
+            refusal = _masked(_said(exc), text)
+            return ReaderReading(
+                self.name,
+                self.label,
+                version,
+                refusal=refusal,
+                fetches=self.fetches,
+                reference=self.reference,
+            )
+        header = p.host_header if differs_from(p.host_header, p.host, p.port) else None
         return ReaderReading(
             self.name,
             self.label,
@@ -185,11 +297,15 @@ class Reader(NamedTuple):
             p.path,
             p.query,
             p.fragment,
+            host_header=None if header is None else mask_userinfo(header),
+            fetches=self.fetches,
+            reference=self.reference,
         )
 
 
-_USERINFO = re.compile(r"//([^/?#]*)@")
-"""The userinfo as the libraries split it: up to the authority's last ``@``."""
+_USERINFO = re.compile(r"^[^:/?#]*:(?://|[/\\]*)([^/?#]*)@")
+"""The userinfo as the libraries split it: after the scheme and any slashes (or
+backslashes, as browsers read a special URL's), up to the authority's last ``@``."""
 
 
 def _masked(message: str, text: str) -> str:
@@ -198,13 +314,20 @@ def _masked(message: str, text: str) -> str:
     found = _USERINFO.search(text)
     if found is None:
         return message
-    password = found.group(1).partition(":")[2]
+    userinfo = found.group(1)
+    colon = _password_colon(userinfo)
+    password = userinfo[colon + 1 :] if colon >= 0 else ""
     # as written, and percent-decoded (urlopen decodes the authority)
     # (the password ends at the last "@" for most libraries, at the first for some)
     secrets = {password, password.partition("@")[0]}
+    secrets |= {secret.removesuffix("]") for secret in secrets}  # (quoted from inside [...])
     secrets |= {unquote(secret) for secret in secrets}
+    secrets |= {secret.replace("\\", "\\\\") for secret in secrets}  # (as repr quotes it)
     for secret in sorted(secrets - {""}, key=len, reverse=True):
-        message = message.replace(secret, PASSWORD_MASK)
+        # where the message quotes the userinfo: after a delimiter, before its "@" or
+        # the quote that ends it
+        pattern = rf"(?:(?<=[:'\"\s/\\])|^){re.escape(secret)}(?=[@'\"])"
+        message = re.sub(pattern, PASSWORD_MASK, message)
     return message
 
 

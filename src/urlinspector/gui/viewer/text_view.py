@@ -190,7 +190,8 @@ class TextView(QWidget):
         self.browser.setPlainText(text)
         # a defanged URL (hxxps://evil[.]com) was written so that nobody follows it by
         # a click: it stays plain text here
-        self.links = tuple(f for f in extract(text) if not f.refanged) if text else ()
+        # (nor a javascript: value in markup: markup=False)
+        self.links = tuple(f for f in extract(text, markup=False) if not f.refanged) if text else ()
         self._mark_links()
 
     def _mark_links(self) -> None:

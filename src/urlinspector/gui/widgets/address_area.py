@@ -34,6 +34,9 @@ __all__ = ["AddressArea"]
 
 INNER_LABEL_LIMIT = 40
 """Characters of the inner URL's host and path the Inspect button names."""
+NOTE_LIMIT = 600
+"""Characters of the target's note shown (it wraps; each note the resolution writes
+is shorter, and the tooltip has all of a longer one)."""
 
 
 class AddressArea(QWidget):
@@ -92,7 +95,7 @@ class AddressArea(QWidget):
         self.same_document.setObjectName("sameDocument")
         self.target_note = QLabel("")
         self.target_note.setObjectName("targetNote")
-        self.target_note.setWordWrap(False)
+        self.target_note.setWordWrap(True)  # (whole, at any zoom: never wider than the window)
         self.verdict = QLabel("")
         self.verdict.setObjectName("verdict")
         self.verdict.setAccessibleName("Where browsers go")
@@ -106,6 +109,7 @@ class AddressArea(QWidget):
         self._inner: str | None = None
         self.summary = QLabel("")
         self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
         self.legend = LegendStrip(formats)
 
         address_label = QLabel("&Address")
@@ -133,17 +137,22 @@ class AddressArea(QWidget):
         verdict_row.addWidget(self.verdict, 1)
         verdict_row.addWidget(self.inspect_inner, 0, Qt.AlignmentFlag.AlignTop)
         grid.addLayout(verdict_row, 1, 1, 1, 4)
+        # the base and the target as wide as the window (the buttons beside the address,
+        # larger when zoomed, take nothing from them)
         grid.addWidget(base_label, 2, 0)
-        grid.addWidget(self.base, 2, 1)
+        grid.addWidget(self.base, 2, 1, 1, 4)
         grid.addWidget(target_label, 3, 0)
         target_frame = QFrame()
         target_frame.setFrameShape(QFrame.Shape.StyledPanel)
         target_layout = QVBoxLayout(target_frame)
         target_layout.setContentsMargins(0, 0, 0, 0)
         target_layout.addWidget(self.target)
-        grid.addWidget(target_frame, 3, 1)
-        grid.addWidget(self.same_document, 3, 2, 1, 3)
-        grid.addWidget(self.target_note, 4, 1, 1, 4)
+        grid.addWidget(target_frame, 3, 1, 1, 4)
+        note_row = QHBoxLayout()  # what to know of the target, and "same document"
+        note_row.setContentsMargins(0, 0, 0, 0)
+        note_row.addWidget(self.target_note, 1)
+        note_row.addWidget(self.same_document, 0, Qt.AlignmentFlag.AlignTop)
+        grid.addLayout(note_row, 4, 1, 1, 4)
         grid.addWidget(self.summary, 5, 1, 1, 4)
         grid.addWidget(self.legend, 6, 1, 1, 4)
         grid.setColumnStretch(1, 1)
@@ -239,5 +248,5 @@ class AddressArea(QWidget):
             else ""
         )
         message = mask_known(target.message, secrets)
-        self.target_note.setText(shown(message, 200))
+        self.target_note.setText(shown(message, NOTE_LIMIT))  # (wrapped: whole)
         self.target_note.setToolTip(message)

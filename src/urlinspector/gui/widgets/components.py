@@ -32,6 +32,7 @@ from urlinspector.gui.models.components import ComponentsModel
 from urlinspector.gui.models.tables import SPAN_ROLE
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
 from urlinspector.present.anatomy import decoded
 
 __all__ = ["CHARSETS", "URL_TEXT_COLUMNS", "ComponentsPanel", "LeftElidingDelegate"]
@@ -41,8 +42,11 @@ CHARSETS = ("utf-8", "iso-8859-1", "windows-1252", "iso-8859-15", "shift_jis", "
 
 
 URL_TEXT_COLUMNS = (1, 2)
-SPAN_COLUMN = 3
 """The columns of URL text (raw, decoded): elided from the left."""
+SPAN_COLUMN = 3
+COLUMN_WIDTHS = {0: 150, 1: 220, 2: 200}
+"""Pixels of the component, raw and decoded columns at 100% (in proportion at other
+zooms); the span is as wide as its longest, the rule takes the rest."""
 
 
 class LeftElidingDelegate(QStyledItemDelegate):
@@ -95,6 +99,8 @@ class ComponentsPanel(QWidget):
 
         self.view = QTreeView()
         self.view.setModel(self.model)
+        # a column made narrower than its header: each line elided, whole in the tooltip
+        self.view.setHeader(ElidingHeader(self.view))
         self.view.setUniformRowHeights(True)
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -105,10 +111,9 @@ class ComponentsPanel(QWidget):
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
-        for column, width in ((0, 150), (1, 220), (2, 200), (3, 70)):
-            self.view.setColumnWidth(column, width)
         # the span: as wide as its longest ("1024–2048"), never cut
         header.setSectionResizeMode(SPAN_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
+        self.sizing = FollowFont(self.view, widths=COLUMN_WIDTHS)  # (the zoom's widths)
         self._eliding = LeftElidingDelegate(self.view)
         for column in URL_TEXT_COLUMNS:
             self.view.setItemDelegateForColumn(column, self._eliding)

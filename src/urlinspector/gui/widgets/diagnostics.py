@@ -5,7 +5,7 @@ citation (or Enter on it) opens the cited section in the Spec tab."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -19,6 +19,7 @@ from urlinspector.core import URL, Diagnostic
 from urlinspector.gui.models.tables import SPAN_ROLE, DiagnosticsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
 from urlinspector.present.text import EMPTY_ADDRESS
 
 __all__ = ["CITATION_COLUMN", "CitationDelegate", "DiagnosticsPanel"]
@@ -38,6 +39,12 @@ class CitationDelegate(QStyledItemDelegate):
         option.palette.setColor(QPalette.ColorRole.Text, link)
 
 
+WRAPPED_ROWS = 60
+"""Up to this many findings, each row is as tall as its wrapped message."""
+MESSAGE_COLUMN = DiagnosticsModel.COLUMNS.index("message")
+MESSAGE_CHARS = 24
+"""The least width of the message column, in average characters of its font."""
+
 SHORT_COLUMNS = tuple(
     DiagnosticsModel.COLUMNS.index(name) for name in ("severity", "span", "category", "code")
 )
@@ -55,6 +62,8 @@ class DiagnosticsPanel(QTableView):
         super().__init__(parent)
         self.diagnostics_model = DiagnosticsModel(formats, self)
         self.setModel(self.diagnostics_model)
+        # a column made narrower than its header: each line elided, whole in the tooltip
+        self.setHorizontalHeader(ElidingHeader(self))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAlternatingRowColors(True)
@@ -63,11 +72,12 @@ class DiagnosticsPanel(QTableView):
         self.verticalHeader().setVisible(False)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
         for column in SHORT_COLUMNS:  # as wide as what they hold: never "163–1…"
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.setColumnWidth(CITATION_COLUMN, 150)
+        # the citation 150 pixels at 100%, rows of a line in the zoom's type
+        self.sizing = FollowFont(self, widths={CITATION_COLUMN: 150}, refit=self._fit_rows)
+        header.sectionResized.connect(self._column_resized)
         self.setItemDelegateForColumn(CITATION_COLUMN, CitationDelegate(self))
         self.empty = False
         """Whether the address is empty (:meth:`set_diagnostics`)."""
@@ -83,8 +93,35 @@ class DiagnosticsPanel(QTableView):
         if empty != self.empty:
             self.empty = empty
             self.viewport().update()
-        if self.diagnostics_model.set_diagnostics(items, masked_url) and len(items) <= 60:
-            self.resizeRowsToContents()  # wrapped messages: rows as tall as they need
+        if self.diagnostics_model.set_diagnostics(items, masked_url):
+            self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Wrapped messages: rows as tall as they need (a long list keeps one line)."""
+        self._fit_message()
+        if self.diagnostics_model.rowCount() <= WRAPPED_ROWS:
+            self.resizeRowsToContents()
+
+    def _fit_message(self) -> None:
+        """The message takes the width the other columns leave, but never less than
+        :data:`MESSAGE_CHARS` characters (zoomed in, the table scrolls sideways
+        instead of squeezing the messages to an ellipsis)."""
+        header = self.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != MESSAGE_COLUMN)
+        least = MESSAGE_CHARS * self.fontMetrics().averageCharWidth()
+        width = max(self.viewport().width() - others, least)
+        if header.sectionSize(MESSAGE_COLUMN) != width:
+            header.resizeSection(MESSAGE_COLUMN, width)
+
+    def _column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column != MESSAGE_COLUMN:
+            self._fit_message()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_message()
+        if self.diagnostics_model.rowCount() <= WRAPPED_ROWS:
+            self.resizeRowsToContents()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -93,7 +130,8 @@ class DiagnosticsPanel(QTableView):
             painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
             painter.drawText(
                 self.viewport().rect().adjusted(8, 8, -8, -8),
-                int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft),
+                int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+                | int(Qt.TextFlag.TextWordWrap),  # (whole, in a narrow pane too)
                 EMPTY_ADDRESS if self.empty else "No findings: no errors, warnings or notes.",
             )
             painter.end()

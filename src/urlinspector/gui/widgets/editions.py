@@ -40,6 +40,7 @@ from urlinspector.core import EDITIONS
 from urlinspector.gui.models.tables import EditionsModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.sizing import ElidingHeader, FollowFont
 from urlinspector.present.editions_table import EditionsTable
 from urlinspector.present.reader_columns import READER_COLUMN
 
@@ -48,6 +49,8 @@ __all__ = ["BREAK_BEFORE", "EditionsPanel", "UrlCellDelegate", "with_breaks"]
 BREAK_BEFORE = frozenset("/?#&=;@")
 """A line may break before these delimiters."""
 CELL_PADDING = 12
+COLUMN_WIDTH = 190
+"""Pixels of a column at 100% (in proportion at other zooms)."""
 """Pixels of a cell's width its text cannot use (margins and the grid)."""
 _ZWSP = "\u200b"  # a line-break opportunity that takes no room (UAX #14, class ZW)
 
@@ -90,6 +93,8 @@ class EditionsPanel(QTableView):
         super().__init__(parent)
         self.editions_model = EditionsModel(formats, self)
         self.setModel(self.editions_model)
+        # a column made narrower than its header: each line elided, whole in the tooltip
+        self.setHorizontalHeader(ElidingHeader(self))
         self.setItemDelegate(UrlCellDelegate(self))
         self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
         self.setWordWrap(True)
@@ -99,20 +104,20 @@ class EditionsPanel(QTableView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setDefaultSectionSize(190)
         header.setStretchLastSection(True)
         header.sectionResized.connect(lambda *_: self._fit_rows_later())
         header.setSectionsClickable(True)
         header.sectionClicked.connect(self._header_clicked)
         self.activated.connect(self._cell_activated)
-        vertical = self.verticalHeader()
-        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        vertical.setDefaultSectionSize(self.fontMetrics().lineSpacing() + 8)
-        self._bold = QFont(self.font())
-        self._bold.setBold(True)  # differing cells are bold: measure as the wider
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._bold_of: QFont | None = None
+        """The font :attr:`_bold` was made from."""
+        self._bold = QFontMetrics(self.font())
         self._fit_timer = QTimer(self)
         self._fit_timer.setSingleShot(True)
         self._fit_timer.timeout.connect(self.fit_rows)
+        # columns of COLUMN_WIDTH at 100%, rows of a line and headers in the zoom's type
+        self.sizing = FollowFont(self, default=COLUMN_WIDTH, refit=self.fit_rows)
 
     def set_table(self, table: EditionsTable | None) -> None:
         changed = self.editions_model.set_table(table)
@@ -137,7 +142,7 @@ class EditionsPanel(QTableView):
         cell's, measured once for each different text (the editions' targets are
         often the same)."""
         model = self.editions_model
-        metrics = QFontMetrics(self._bold)
+        metrics = self._bold_metrics()
         one_line = self.verticalHeader().defaultSectionSize()
         height = one_line
         measured: set[tuple[str, int]] = set()
@@ -158,6 +163,16 @@ class EditionsPanel(QTableView):
             hint = self.itemDelegate().sizeHint(option, index).height()
             height = max(height, hint + (1 if self.showGrid() else 0))
         return height
+
+    def _bold_metrics(self) -> QFontMetrics:
+        """The metrics of the view's font in bold (differing cells are bold: measured
+        as the wider), made again when the font changes (the zoom)."""
+        if self._bold_of is None or self._bold_of != self.font():
+            self._bold_of = QFont(self.font())
+            bold = QFont(self._bold_of)
+            bold.setBold(True)
+            self._bold = QFontMetrics(bold)
+        return self._bold
 
     def citation_for(self, column: int, row: int | None = None) -> str:
         """The citation of *column*'s edition (its document, or with *row* where it

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from urlinspector.gui.models.tables import SPAN_ROLE, EscapesModel
 from urlinspector.gui.palette import Formats
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.sizing import FollowFont
 from urlinspector.present.escape_rows import EscapeRow
 
 __all__ = ["WRAPPED_ROWS", "EscapesPanel"]
@@ -40,6 +41,7 @@ class EscapesPanel(QTableView):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(WHY_COLUMN, QHeaderView.ResizeMode.Stretch)
         header.sectionResized.connect(self._column_resized)
+        self.sizing = FollowFont(self, refit=self._fit_rows)  # (rows in the zoom's type)
         self.clicked.connect(self._activate)
         self.activated.connect(self._activate)
 

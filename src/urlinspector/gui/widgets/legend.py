@@ -7,7 +7,7 @@ tint) with its name, so that colour is never the only signal.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QSize, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -22,12 +22,14 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
+    QLayout,
+    QLayoutItem,
     QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
+    QWidgetItem,
 )
 
 from urlinspector import palette
@@ -106,26 +108,95 @@ def _draw_wave(painter: QPainter, colour: QColor, left: float, right: float, y: 
     painter.restore()
 
 
+class FlowLayout(QLayout):
+    """Its widgets side by side, on as many lines as the width needs: a row of samples
+    that wraps instead of widening the window (zoomed, the legend is wider than a
+    screen)."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 2) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self.setSpacing(spacing)
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def insert_widget(self, index: int, widget: QWidget) -> None:
+        self.addChildWidget(widget)
+        self._items.insert(index, QWidgetItem(widget))
+        self.invalidate()
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._arrange(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._arrange(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        """All on one line."""
+        sizes = [item.sizeHint() for item in self._items]
+        width = sum(s.width() for s in sizes) + self.spacing() * max(0, len(sizes) - 1)
+        return QSize(width, max((s.height() for s in sizes), default=0))
+
+    def minimumSize(self) -> QSize:
+        """The widest widget: the rest goes on other lines."""
+        sizes = [item.minimumSize() for item in self._items]
+        return QSize(
+            max((s.width() for s in sizes), default=0), max((s.height() for s in sizes), default=0)
+        )
+
+    def _arrange(self, rect: QRect, *, move: bool) -> int:
+        """Place the widgets in *rect* line by line (when *move*); the height they take."""
+        x, y, line = rect.x(), rect.y(), 0
+        for item in self._items:
+            size = item.sizeHint()
+            if x > rect.x() and x + size.width() > rect.right() + 1:
+                x, y, line = rect.x(), y + line + self.spacing(), 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), size))
+            x += size.width() + self.spacing()
+            line = max(line, size.height())
+        return y + line - rect.y()
+
+
 class LegendStrip(QWidget):
-    """A row of samples: the roles the current URL's colouring uses."""
+    """A row of samples: the roles the current URL's colouring uses (on more lines
+    when the window is too narrow for one)."""
 
     def __init__(self, formats: Formats, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.formats = formats
         self.roles: list[str] = []
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(2)
+        self._layout = FlowLayout(self)
         title = QLabel("Legend:")
         title.setToolTip("Help > Legend lists every role")
         self._layout.addWidget(title)
-        self._layout.addStretch(1)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
 
     def set_roles(self, roles: list[str]) -> None:
         if roles == self.roles:
             return
         self.roles = list(roles)
-        while self._layout.count() > 2:
+        while self._layout.count() > 1:
             item = self._layout.takeAt(1)
             widget = item.widget() if item is not None else None
             if widget is not None:
@@ -133,7 +204,7 @@ class LegendStrip(QWidget):
         for position, role in enumerate(roles, 1):
             sample = RoleSample(role, self.formats, self)
             sample.setObjectName(f"legend-{role}")
-            self._layout.insertWidget(position, sample)
+            self._layout.insert_widget(position, sample)
 
     def set_formats(self, formats: Formats) -> None:
         self.formats = formats

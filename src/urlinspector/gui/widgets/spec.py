@@ -2,20 +2,26 @@
 
 A document chooser, the document's table of contents (a tree read from its headings by
 :mod:`urlinspector.core.spec_index`), and its text, scrolled to the section shown with
-the cited grammar rule highlighted and selected.  Ctrl+F searches the text (Enter or
-F3: next; Shift+Enter or Shift+F3: previous).  :meth:`SpecReader.open_citation` opens a
-citation (``"RFC 1738 §3.4.1 / §5"``, ``"gtype, RFC 1738 §5"``); where it leads is
-worked out without Qt by :func:`urlinspector.present.citations.open_citation`.
+the cited grammar rule highlighted and selected.  Prose wraps to the reader's width;
+grammar rules, figures and tables (:mod:`urlinspector.present.reading`) keep their
+lines, on a tinted ground, and running page headers are greyed.  Ctrl+F searches the
+text (Enter or F3: next; Shift+Enter or Shift+F3: previous).
+:meth:`SpecReader.open_citation` opens a citation (``"RFC 1738 §3.4.1 / §5"``,
+``"gtype, RFC 1738 §5"``, ``"RFC 3986 §2.1"``: its draft's section that says the same,
+the heading saying which text is shown); where it leads is worked out without Qt by
+:func:`urlinspector.present.citations.open_citation`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeySequence,
+    QResizeEvent,
     QShortcut,
     QShowEvent,
+    QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
 )
@@ -24,7 +30,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QSplitter,
     QTextEdit,
     QToolButton,
@@ -40,17 +45,24 @@ from urlinspector.data import spec_index
 from urlinspector.gui.palette import theme_of
 from urlinspector.gui.widgets.address_bar import url_font
 from urlinspector.palette import INTERFACE
-from urlinspector.present.citations import (
-    CitationTarget,
-    NotBundledError,
-    display_text,
-    open_citation,
-)
+from urlinspector.present.citations import CitationTarget, NotBundledError, open_citation
+from urlinspector.present.reading import Reading, reading
 from urlinspector.present.text import html_text
 
 __all__ = ["SpecReader"]
 
 _SECTION_ROLE = Qt.ItemDataRole.UserRole
+
+
+class _Text(QTextEdit):
+    """The reader's text; ``resized()`` when its width changes (wrapped lines move)."""
+
+    resized = Signal()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.resized.emit()
 
 
 def _label(number: str) -> str:
@@ -69,6 +81,11 @@ class SpecReader(QWidget):
         self.index: SpecIndex | None = None
         self.section: Section | None = None
         self.target: CitationTarget | None = None
+        self.reading: Reading | None = None
+        """The layout of the text shown (:func:`urlinspector.present.reading.reading`)."""
+        self._top: tuple[int, int, int] | None = None
+        """(offset, lines of context, scroll value): the line kept at the top until the
+        reader scrolls elsewhere."""
         self._items: list[QTreeWidgetItem] = []
 
         self.chooser = QComboBox()
@@ -83,6 +100,7 @@ class SpecReader(QWidget):
         self.heading = QLabel()
         self.heading.setObjectName("specHeading")
         self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.heading.setWordWrap(True)  # ("RFC 3986 §5.2.4 ... — shown from the 2003 draft ...")
         self.cited = QLabel()
         self.cited.setObjectName("specCited")
         self.cited.setTextFormat(Qt.TextFormat.RichText)
@@ -98,16 +116,18 @@ class SpecReader(QWidget):
         self.toc.setObjectName("specContents")
         self.toc.setAccessibleName("Contents")
         self.toc.setHeaderHidden(True)
-        self.text = QPlainTextEdit()
+        self.text = _Text()
         self.text.setObjectName("specText")
         self.text.setAccessibleName("Spec text")
         self.text.setReadOnly(True)
+        self.text.setUndoRedoEnabled(False)
         self.text.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.text.setFont(url_font(1.0))
-        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.text.setAcceptRichText(False)
+        self.text.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
 
         self.search = QLineEdit()
         self.search.setObjectName("specSearch")
@@ -146,6 +166,7 @@ class SpecReader(QWidget):
         layout.addLayout(find)
 
         self.chooser.activated.connect(lambda i: self.show_document(self.chooser.itemData(i)))
+        self.text.resized.connect(self._keep_top)
         self.toc.currentItemChanged.connect(self._toc_moved)
         self.search.returnPressed.connect(self.find_next)
         self.search.textChanged.connect(self._search_changed)
@@ -214,7 +235,8 @@ class SpecReader(QWidget):
         self.target = target
         self._set_note(target.note)
         self._set_cited(target)
-        self._show(target.section, target.selection, rule=target.rule is not None)
+        heading = target.heading if target.cited is not None else None
+        self._show(target.section, target.selection, rule=target.rule is not None, heading=heading)
         return target
 
     # --- searching ---------------------------------------------------------------------
@@ -273,7 +295,7 @@ class SpecReader(QWidget):
         position = self.chooser.findData(index.document.id)
         if position != self.chooser.currentIndex():
             self.chooser.setCurrentIndex(position)
-        self.text.setPlainText(display_text(index))
+        self._set_text(reading(index))
         self.toc.blockSignals(True)
         self.toc.clear()
         self._items = []
@@ -292,6 +314,43 @@ class SpecReader(QWidget):
             parents.append((section.level, item))
         self.toc.expandAll()
         self.toc.blockSignals(False)
+
+    def _set_text(self, layout: Reading) -> None:
+        """The text, offset for offset the index's, laid out by :meth:`_format`."""
+        self.reading = layout
+        self.text.setPlainText(layout.text)
+        self._format()
+
+    def _format(self) -> None:
+        """Preformatted blocks unwrapped on a tinted ground (indented where the copy
+        lost its layout), page headers grey, in the colours of the current theme."""
+        if self.reading is None:
+            return
+        ui = INTERFACE[theme_of(self.palette())]
+        flat = self.index is not None and self.index.document.headings == "flat"
+        pre = QTextBlockFormat()
+        pre.setNonBreakableLines(True)
+        pre.setBackground(QColor(ui.alternate_base))
+        pre.setLeftMargin(3 * self.text.fontMetrics().horizontalAdvance("0") if flat else 0)
+        page = QTextCharFormat()
+        page.setForeground(QColor(ui.placeholder))
+        document = self.text.document()
+        cursor = QTextCursor(document)
+        cursor.beginEditBlock()  # (laid out once, not once per block)
+        for block in self.reading.blocks:
+            cursor.setPosition(block.start)
+            cursor.setPosition(block.end, QTextCursor.MoveMode.KeepAnchor)
+            if block.kind == "pre":
+                cursor.mergeBlockFormat(pre)
+            else:
+                cursor.mergeCharFormat(page)
+        cursor.endEditBlock()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new palette (the theme changed): the blocks take its colours."""
+        if event.type() == QEvent.Type.PaletteChange:
+            self._format()
+        super().changeEvent(event)
 
     def _set_cited(self, target: CitationTarget | None) -> None:
         """Links to every section the citation names, when it names more than one."""
@@ -315,11 +374,16 @@ class SpecReader(QWidget):
         self.note.setVisible(bool(note))
 
     def _show(
-        self, section: Section | None, selection: tuple[int, int], *, rule: bool = False
+        self,
+        section: Section | None,
+        selection: tuple[int, int],
+        *,
+        rule: bool = False,
+        heading: str | None = None,
     ) -> None:
-        self._set_section(section)
+        self._set_section(section, heading)
         start, end = selection
-        self._select(start, end)
+        self._select(start, end, context=3 if rule else 0)  # (a few lines above a rule)
         highlight = QTextEdit.ExtraSelection()
         if rule:
             fmt = QTextCharFormat()
@@ -332,28 +396,46 @@ class SpecReader(QWidget):
             cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
             highlight.cursor = cursor
             self.text.setExtraSelections([highlight])
-            bar = self.text.verticalScrollBar()  # a few lines above the rule for context
-            bar.setValue(max(0, bar.value() - 3))
         else:
             self.text.setExtraSelections([])
 
-    def _select(self, start: int, end: int) -> None:
-        """Select [start, end) with *start* scrolled near the top."""
+    def _select(self, start: int, end: int, *, context: int = 0) -> None:
+        """Select [start, end) with the line of *start* scrolled to the top, *context*
+        lines below it."""
         cursor = self.text.textCursor()
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        self.text.setTextCursor(cursor)
-        self.text.ensureCursorVisible()
         cursor.setPosition(start)
         cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
         self.text.setTextCursor(cursor)
-        self.text.ensureCursorVisible()
+        self._scroll_to(start, context)
 
-    def _set_section(self, section: Section | None) -> None:
+    def _scroll_to(self, offset: int, context: int) -> None:
+        """The line of *offset* at the top, *context* lines below it; kept there when
+        the reader's width changes (:meth:`_keep_top`)."""
+        block = self.text.document().findBlock(offset)
+        top = self.text.document().documentLayout().blockBoundingRect(block).top()  # (lays out)
+        line = block.layout().lineForTextPosition(offset - block.position())
+        if line.isValid():
+            top += line.y()
+        bar = self.text.verticalScrollBar()
+        bar.setValue(max(0, round(top) - context * self.text.fontMetrics().lineSpacing()))
+        self.text.horizontalScrollBar().setValue(0)
+        self._top = (offset, context, bar.value())
+
+    def _keep_top(self) -> None:
+        """The text was rewrapped: the line shown at the top stays there, unless the
+        reader scrolled since."""
+        if self._top is not None and self.text.verticalScrollBar().value() == self._top[2]:
+            self._scroll_to(*self._top[:2])
+
+    def _set_section(self, section: Section | None, heading: str | None = None) -> None:
+        """Show *section* in the contents and the heading (*heading*, when the text
+        shown is not the one cited: ``"RFC 3986 §2.1 ... — shown from ..."``)."""
         self.section = section
         document = self.document
-        heading = "" if document is None else document.name
-        if section is not None:
-            heading += f" {section.label}"
+        if heading is None:
+            heading = "" if document is None else document.name
+            if section is not None:
+                heading += f" {section.label}"
         self.heading.setText(f"<b>{html_text(heading)}</b>" if heading else "")
         item = self._item_of(section)
         self.toc.blockSignals(True)

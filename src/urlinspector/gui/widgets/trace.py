@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from urlinspector.core.resolution import Resolution
 from urlinspector.gui.widgets.copying import install_copying
+from urlinspector.gui.widgets.sizing import FollowFont
 from urlinspector.present.masking import mask_known
 from urlinspector.present.text import shown
 
@@ -71,6 +72,7 @@ class TracePanel(QWidget):
         header.setSectionResizeMode(VALUES_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.tree.setItemDelegateForColumn(VALUES_COLUMN, WrappingDelegate(header))
         header.sectionResized.connect(self._column_resized)
+        self.sizing = FollowFont(self.tree)  # (the header in the zoom's type)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.copying = install_copying(self.tree)  # Ctrl+C, Copy as Markdown
         self._link_font = QFont(self.tree.font())

@@ -3,9 +3,10 @@
 
 The URL is set with the flags libcurl itself uses for ``CURLOPT_URL`` (lib/url.c,
 ``parseurlandfillconn``: ``CURLU_GUESS_SCHEME | CURLU_NON_SUPPORT_SCHEME``), so the
-parts are those a transfer would use; the port is asked for with
-``CURLU_DEFAULT_PORT`` (the scheme's when none is written) and without it (the
-written one).  The API only parses: no handle, name lookup or connection.
+parts are those a transfer would use; the host is asked for with ``CURLU_PUNYCODE``
+(the A-labels a transfer resolves, libcurl's own IDN conversion: libidn2 on Debian),
+the port with ``CURLU_DEFAULT_PORT`` (the scheme's when none is written) and without
+it (the written one).  The API only parses: no handle, name lookup or connection.
 
 The shared library is loaded by its usual names (``ctypes.CDLL``, which asks the
 dynamic loader); ``ctypes.util.find_library`` is not used, since on Linux it runs
@@ -16,6 +17,7 @@ dynamic loader); ``ctypes.util.find_library`` is not used, since on Linux it run
 from __future__ import annotations
 
 import ctypes
+import itertools
 from dataclasses import dataclass
 from functools import cache
 
@@ -52,11 +54,33 @@ CURLUPART_ZONEID = 10  # curl 7.65
 CURLU_DEFAULT_PORT = 1 << 0
 CURLU_NON_SUPPORT_SCHEME = 1 << 3
 CURLU_GUESS_SCHEME = 1 << 9
+CURLU_PUNYCODE = 1 << 12  # curl 7.88: the host as a transfer resolves it (IDN to A-labels)
 
 SET_FLAGS = CURLU_GUESS_SCHEME | CURLU_NON_SUPPORT_SCHEME
 """What lib/url.c ``parseurlandfillconn`` passes for ``CURLOPT_URL``."""
 
 _SONAMES = ("libcurl.so.4", "libcurl.so", "libcurl.4.dylib", "libcurl.dylib", "libcurl.dll")
+
+
+class _VersionInfo(ctypes.Structure):
+    """The head of ``curl_version_info_data`` (include/curl/curl.h), up to the
+    protocols this libcurl was built with."""
+
+    _fields_ = (
+        ("age", ctypes.c_int),
+        ("version", ctypes.c_char_p),
+        ("version_num", ctypes.c_uint),
+        ("host", ctypes.c_char_p),
+        ("features", ctypes.c_int),
+        ("ssl_version", ctypes.c_char_p),
+        ("ssl_version_num", ctypes.c_long),
+        ("libz_version", ctypes.c_char_p),
+        ("protocols", ctypes.POINTER(ctypes.c_char_p)),
+    )
+
+
+CURLVERSION_FIRST = 0
+CURLE_UNSUPPORTED_PROTOCOL = 1
 
 
 @dataclass(frozen=True)
@@ -65,6 +89,21 @@ class _Curl:
     version: str
     strerror: bool
     """``curl_url_strerror`` is there (curl 7.80 and later)."""
+    protocols: frozenset[str]
+    """The schemes this libcurl transfers (``curl_version_info``): others it refuses
+    with ``CURLE_UNSUPPORTED_PROTOCOL`` (lib/url.c ``findprotocol``)."""
+
+
+def _protocols(lib: ctypes.CDLL) -> frozenset[str]:
+    lib.curl_version_info.restype = ctypes.POINTER(_VersionInfo)
+    lib.curl_version_info.argtypes = [ctypes.c_int]
+    names = lib.curl_version_info(CURLVERSION_FIRST).contents.protocols
+    found: set[str] = set()
+    for index in itertools.count():
+        if not names[index]:
+            return frozenset(found)
+        found.add(names[index].decode("ascii", "replace").lower())
+    raise AssertionError  # pragma: no cover (itertools.count never ends)
 
 
 @cache
@@ -103,7 +142,7 @@ def _curl() -> _Curl | str:
         lib.curl_url_strerror.restype = ctypes.c_char_p
         lib.curl_url_strerror.argtypes = [ctypes.c_int]
     version = (lib.curl_version() or b"libcurl").decode("ascii", "replace").split(" ")[0]
-    return _Curl(lib, version.replace("/", " "), strerror)
+    return _Curl(lib, version.replace("/", " "), strerror, _protocols(lib))
 
 
 def _load() -> _Curl:
@@ -154,14 +193,20 @@ def curl_parts(text: str) -> Parts:
         code = curl.lib.curl_url_set(handle, CURLUPART_URL, data, SET_FLAGS)
         if code != CURLUE_OK:
             raise ReaderError(_message(curl, code))
-        host = _get(curl, handle, CURLUPART_HOST)
+        scheme = _get(curl, handle, CURLUPART_SCHEME)
+        if scheme is not None and scheme.lower() not in curl.protocols:
+            raise ReaderError(
+                f"CURLcode {CURLE_UNSUPPORTED_PROTOCOL}: Protocol {scheme!r} not supported"
+                " or disabled in libcurl"
+            )
+        host = _get(curl, handle, CURLUPART_HOST, CURLU_PUNYCODE)
         zone = _get(curl, handle, CURLUPART_ZONEID)
         if host is not None and zone and host.endswith("]"):
             host = f"{host[:-1]}%{zone}]"
         port = _get(curl, handle, CURLUPART_PORT, CURLU_DEFAULT_PORT)
         written = _get(curl, handle, CURLUPART_PORT)
         return Parts(
-            _get(curl, handle, CURLUPART_SCHEME),
+            scheme,
             _get(curl, handle, CURLUPART_USER),
             _get(curl, handle, CURLUPART_PASSWORD),
             host,
