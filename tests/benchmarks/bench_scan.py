@@ -180,15 +180,34 @@ def scan_seconds(path: Path, workers: int, *, readers: bool = True) -> Scan:
     return Scan(ready - started, done - ready, sorted(spent), memory)
 
 
+def distinct_hosts(urls: list[str]) -> int:
+    """How many distinct hosts browsers read in *urls* (ada-url's reading; a URL it
+    rejects or without a host counts none)."""
+    import ada_url
+
+    hosts = set()
+    for text in urls:
+        try:
+            hosts.add(ada_url.URL(text).hostname)
+        except ValueError:
+            continue
+    hosts.discard("")
+    return len(hosts)
+
+
 def _write(path: Path, lines: int, host_pool: int) -> tuple[int, str]:
-    """The URLs to time, into *path*; their number and a description."""
+    """The URLs to time, into *path*; their number and a description (with their
+    distinct hosts: how often a host repeats is what judging each host once gains)."""
     count = write_lines(path, lines)
-    if not host_pool:
-        return count, "the parse corpus, repeated"
     urls = path.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
-    pooled = pooled_hosts(urls, host_pool)
-    path.write_text("".join(u + "\n" for u in pooled), encoding="utf-8", errors="surrogateescape")
-    return count, f"the parse corpus, repeated, its hosts drawn from {host_pool:,} (Zipf)"
+    what = "the parse corpus, repeated"
+    if host_pool:
+        urls = pooled_hosts(urls, host_pool)
+        path.write_text("".join(u + "\n" for u in urls), encoding="utf-8", errors="surrogateescape")
+        what += f", its hosts drawn from {host_pool:,} (Zipf)"
+    hosts = distinct_hosts(urls)
+    ratio = hosts / count if count else 0.0
+    return count, f"{what}; {hosts:,} distinct hosts: {ratio:.2%} of the URLs"
 
 
 def _head(path: Path, lines: int, into: Path) -> None:

@@ -29,8 +29,20 @@ def test_benchmark_table_has_every_row_and_labels_the_subset() -> None:
         assert f"{name}" in table
     assert "Two workers against one" in table
     assert "load average" in table
+    assert "distinct hosts" in table
 
 
 def test_the_default_is_a_million_lines_and_parse_jsonl_a_subset() -> None:
     args = bench_scan.parser().parse_args([])
     assert (args.lines, args.jsonl_lines, args.host_pool) == (1_000_000, 100_000, 0)
+
+
+def test_the_distinct_hosts_are_the_browsers() -> None:
+    urls = [
+        "http://a.example/x",
+        "http://A.EXAMPLE/y",
+        "not a url",
+        "file:///x",
+        "https://b.example",
+    ]
+    assert bench_scan.distinct_hosts(urls) == 2

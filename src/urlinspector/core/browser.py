@@ -15,7 +15,13 @@ import ada_url
 
 from urlinspector.core.memo import short_lru_cache
 
-__all__ = ["SPECIAL_PORTS", "BrowserReading", "browser_password_span", "browser_reading"]
+__all__ = [
+    "SPECIAL_PORTS",
+    "BrowserReading",
+    "browser_password_span",
+    "browser_reading",
+    "read_as_browsers",
+]
 
 SPECIAL_PORTS: dict[str, int | None] = {
     "ftp": 21,
@@ -117,9 +123,17 @@ _INVALID_WITH_BASE = BrowserReading(
 def browser_reading(text: str, base: str | None = None) -> BrowserReading:
     """Parse *text* (against *base* when given) as browsers do (WHATWG URL §4.4,
     the basic URL parser).  Never raises for a ``str``: a text browsers reject gives
-    a reading with ``valid`` False and the reason in ``error``."""
+    a reading with ``valid`` False and the reason in ``error``.  Kept for the last
+    texts (a window asks again on every keystroke): :func:`read_as_browsers` is the
+    same, kept for none (a scan, whose texts seldom repeat)."""
+    return read_as_browsers(text, base)
+
+
+def read_as_browsers(text: str, base: str | None = None) -> BrowserReading:
+    """:func:`browser_reading`, computed anew at each call and not kept."""
     try:
-        href = ada_url.URL(text, base).href if base else ada_url.URL(text).href
+        # (without a base, ada is asked for the serialized URL alone: no URL object)
+        href = ada_url.URL(text, base).href if base else ada_url.normalize_url(text)
     except (ValueError, UnicodeError, TypeError):
         return _INVALID_WITH_BASE if base else _INVALID
     return _reading_of(href)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import idna
@@ -152,11 +153,44 @@ class Destination:
     findings: tuple[Diagnostic, ...]
     """Security findings, with spans into the parsed text: where browsers go
     elsewhere and why, look-alike hosts parse could not see, active content."""
-    verdict: Verdict
+    url: URL
+    """The URL this destination was found for."""
+    base: str | None
+    """The base a relative reference was read against (None: none, or an absolute URL,
+    which is read on its own)."""
+    differs: bool
+    """The browsers' host or port differs from the edition's."""
+    active: Diagnostic | None
+    """The ``active-content`` finding, when following the URL runs or renders what
+    it carries (:func:`~.active.active_content`)."""
     unwrapping: Unwrapping = NOT_WRAPPED
     """Wrappers taken off the URL offline, and where it really leads (the verdict's)."""
     readers: tuple[ReaderReading, ...] = ()
     """What the libraries read in the URL as written (none when they were not asked)."""
+
+    @cached_property
+    def verdict(self) -> Verdict:
+        """The one line that says where following the URL leads (made when asked: a
+        scan's rows do not read it)."""
+        url, reading, display = self.url, self.browser, self.display
+        host = reading.host
+        active = self.active
+        return Verdict(
+            host or None,
+            reading.port if host else None,
+            None if display is None else display.unicode,
+            () if display is None else tuple(sorted({b for b, _, _ in display.reasons})),
+            self.registrable_domain,
+            url.host,
+            url.effective_port,
+            url.edition.label,
+            self.differs,
+            _note(url, reading, self.base, active),
+            active is not None and active.severity == "warning",
+            reading.scheme,
+            url.uri if self.base is not None and reading.valid else None,
+            self.unwrapping,
+        )
 
     def to_dict(self) -> dict[str, object]:
         """The JSON keys ``parse --json`` adds: ``browser``, ``registrable_domain``,
@@ -333,6 +367,7 @@ def destination(
     brands: TopDomains | None = None,
     readings: tuple[ReaderReading, ...] = (),
     hosts: HostJudge | None = None,
+    reading: BrowserReading | None = None,
 ) -> Destination:
     """Where *url* leads as browsers read it (against *base* when given), compared
     with *url*'s own edition; with *brands* (:func:`urlinspector.data.top_domains`),
@@ -341,15 +376,18 @@ def destination(
     :func:`urlinspector.readers.reader_readings`; none when they were not asked),
     where they go elsewhere or refuse; *hosts*: a
     :class:`~.host_judgement.HostJudge` made with the same *brands*, to judge each
-    distinct host once over many URLs (a scan).  An absolute URL is read on its own."""
+    distinct host once over many URLs (a scan); *reading*: the browsers' reading of
+    *url* (against *base* when it is read against one), when the caller has it.  An
+    absolute URL is read on its own."""
     if hosts is None:
         hosts = HostJudge(brands)
     elif hosts.brands is not brands:
         raise ValueError("destination(): hosts was made with other brands than these")
     text = url.uri
     base = None if url.is_absolute else base or None
-    # (without a base, asked as everyone else asks: one cached reading a text)
-    reading = browser_reading(text) if base is None else browser_reading(text, base)
+    if reading is None:
+        # (without a base, asked as everyone else asks: one cached reading a text)
+        reading = browser_reading(text) if base is None else browser_reading(text, base)
     judged = hosts(reading.host)
     findings, differs = _host_findings(url, reading, judged, brands)
     if url.is_absolute and not reading.valid:
@@ -366,41 +404,12 @@ def destination(
     active = active_content(url)
     if active is not None:
         findings.append(active)
-    host = reading.host
-    registrable = judged.registrable_domain
-    display = judged.display
-    note: str | None = None
-    if not reading.valid:
-        note = _NO_HOST_NOTES["relative" if not url.is_absolute and not base else "invalid"]
-    elif host == "":
-        note = _NO_HOST_NOTES["empty"]
-    elif host is None:
-        note = (
-            f"no server (following a {reading.scheme}: URL runs or renders the content "
-            "the URL itself carries)"
-            if active is not None
-            else f"no server (a {reading.scheme}: URL names no host)"
-        )
-    wrapped = reading.valid and judged.wrapper_host
-    unwrapped = unwrap(reading.href) if wrapped and reading.href else NOT_WRAPPED
-    findings += unwrapping_findings(unwrapped, url.uri_span)
-    findings += _inside_findings(unwrapped, url, hosts)
-    verdict = Verdict(
-        host or None,
-        reading.port if host else None,
-        None if display is None else display.unicode,
-        () if display is None else tuple(sorted({b for b, _, _ in display.reasons})),
-        registrable,
-        url.host,
-        url.effective_port,
-        url.edition.label,
-        differs,
-        note,
-        active is not None and active.severity == "warning",
-        reading.scheme,
-        text if base is not None and reading.valid else None,
-        unwrapped,
-    )
+    unwrapped = NOT_WRAPPED
+    if reading.valid and judged.wrapper_host and reading.href:
+        # (only a wrapper's host serves a wrapper: no other URL is looked into)
+        unwrapped = unwrap(reading.href)
+        findings += unwrapping_findings(unwrapped, url.uri_span)
+        findings += _inside_findings(unwrapped, url, hosts)
     if not url.is_absolute:
         readings = ()
     if readings:
@@ -408,13 +417,35 @@ def destination(
     findings.sort(key=lambda d: d.span)
     return Destination(
         reading,
-        registrable,
-        display,
+        judged.registrable_domain,
+        judged.display,
         tuple(findings),
-        verdict,
+        url,
+        base,
+        differs,
+        active,
         unwrapping=unwrapped,
         readers=readings,
     )
+
+
+def _note(
+    url: URL, reading: BrowserReading, base: str | None, active: Diagnostic | None
+) -> str | None:
+    """Why browsers contact no host (None when they contact one)."""
+    host = reading.host
+    if not reading.valid:
+        return _NO_HOST_NOTES["relative" if not url.is_absolute and not base else "invalid"]
+    if host == "":
+        return _NO_HOST_NOTES["empty"]
+    if host is None:
+        return (
+            f"no server (following a {reading.scheme}: URL runs or renders the content "
+            "the URL itself carries)"
+            if active is not None
+            else f"no server (a {reading.scheme}: URL names no host)"
+        )
+    return None
 
 
 def _inside_findings(unwrapped: Unwrapping, url: URL, hosts: HostJudge) -> list[Diagnostic]:

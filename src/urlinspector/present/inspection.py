@@ -19,12 +19,13 @@ is derived from it on demand and kept on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from urlinspector.core import URL, Destination, Diagnostic, destination, parse
-from urlinspector.core.browser import browser_reading
+from urlinspector.core.browser import BrowserReading, browser_reading, read_as_browsers
 from urlinspector.core.destinations import Verdict
 from urlinspector.core.fragment_directive import FragmentDirective, fragment_directive
 from urlinspector.core.host_judgement import HostJudge
@@ -195,24 +196,64 @@ def inspect(
     base: str = "",
     readers: ReaderUse = "all",
     hosts: HostJudge | None = None,
+    kept: bool = True,
 ) -> Inspection:
     """The inspection of *text* read by *edition* (an id), a relative reference
     resolved against *base*; the libraries asked as *readers* says; each host judged
-    by *hosts* (default :func:`default_hosts`).  Memoized by its arguments; never
-    contacts any server."""
-    return _inspect(text, edition, base, readers, hosts or default_hosts())
+    by *hosts* (default :func:`default_hosts`).  Never contacts any server.
+
+    Memoized by its arguments, and so are the parse and the browsers' reading it
+    reads (the window asks again on every keystroke and view); with *kept* False,
+    nothing is kept by the text (a scan: its texts seldom repeat, so a cache of them
+    would cost and never be hit); the hosts' judgements are kept by *hosts* either
+    way."""
+    hosts = hosts or default_hosts()
+    if kept:
+        return _inspect(text, edition, base, readers, hosts)
+    return _inspection(text, edition, base, readers, hosts, _FRESH_READINGS)
 
 
 @lru_cache(maxsize=KEPT)
 def _inspect(
     text: str, edition: str, base: str, readers: ReaderUse, hosts: HostJudge
 ) -> Inspection:
-    url = parsed(text, edition)
+    return _inspection(text, edition, base, readers, hosts, _KEPT_READINGS)
+
+
+class _Readings(NamedTuple):
+    """How an inspection reads its text: the edition's parse, the browsers' reading and
+    the libraries' readings, each kept by the text or made anew."""
+
+    parse: Callable[[str, str], URL]
+    browsers: Callable[[str], BrowserReading]
+    libraries: Callable[[str], tuple[ReaderReading, ...]]
+
+
+_KEPT_READINGS = _Readings(parsed, browser_reading, _readings)
+"""A window's: the last texts' readings kept (it asks again on every keystroke)."""
+
+_FRESH_READINGS = _Readings(parse, read_as_browsers, reader_readings)
+"""A scan's: nothing kept by the inspection (the libraries keep a few short texts')."""
+
+
+def _inspection(
+    text: str, edition: str, base: str, readers: ReaderUse, hosts: HostJudge, how: _Readings
+) -> Inspection:
+    """The inspection, *text* read as *how* reads it."""
+    url = how.parse(text, edition)
+    reading = how.browsers(url.uri)
     readings: tuple[ReaderReading, ...] = ()
     if url.is_absolute and (
-        readers == "all"
-        or (readers == "findings" and readers_could_differ(url, browser_reading(url.uri), FETCHED))
+        readers == "all" or (readers == "findings" and readers_could_differ(url, reading, FETCHED))
     ):
-        readings = _readings(url.uri)
-    found = destination(url, base, brands=hosts.brands, readings=readings, hosts=hosts)
+        readings = how.libraries(url.uri)
+    found = destination(
+        url,
+        base,
+        brands=hosts.brands,
+        readings=readings,
+        hosts=hosts,
+        # (the reading of the text alone is destination's unless a base is read)
+        reading=reading if url.is_absolute or not base else None,
+    )
     return Inspection(text, edition, base, readers, hosts, url, found)

@@ -1,4 +1,4 @@
-"""Common Crawl's host columns and SURT key, in Common Crawl's forms.
+"""Common Crawl's host columns, in Common Crawl's forms.
 
 The columnar URL index (cc-index-table, its ``cc-index-schema-flat.json``) describes
 a URL's host by these columns; its ``HostName`` class derives them from the crawled
@@ -15,21 +15,18 @@ URL's host, lower-cased, IDN labels as A-labels (``xn--``), a final dot dropped:
 
 The host is the one browsers contact (the WHATWG reading, by ada-url), so a row has
 these columns exactly when browsers read a host in its URL; the host as written is
-the row's ``host_written``.  ``url_surtkey`` is the URL's SURT key as the ``surt``
-package writes it (``com,example)/path``: the Internet Archive's and Common Crawl's
-key, ``www.`` and the scheme dropped, the query's parameters sorted), for a URL in
-which browsers read a host; null otherwise.
+the row's ``host_written``; the URL's ``url_surtkey`` is :mod:`.surtkey`'s.
 """
 
 from __future__ import annotations
 
 import ipaddress
-from functools import cache, lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from publicsuffixlist import PublicSuffixList
 
-__all__ = ["CCHost", "cc_host", "surt_key"]
+__all__ = ["CCHost", "cc_host"]
 
 
 class CCHost(NamedTuple):
@@ -66,9 +63,9 @@ def _is_address(name: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=65_536)  # (a host's: as many as a worker's HostJudge keeps)
 def cc_host(browser_host: str | None) -> CCHost:
-    """The columns of *browser_host* (the host browsers contact; None: none)."""
+    """The columns of *browser_host* (the host browsers contact; None: none); made once
+    per distinct host (:class:`~.host_columns.HostRecords`)."""
     if not browser_host:
         return _NONE
     name = browser_host.lower().removesuffix(".")
@@ -89,16 +86,3 @@ def cc_host(browser_host: str | None) -> CCHost:
         url_host_private_suffix=None if private is None else str(private),
         url_host_name_reversed=".".join(labels),
     )
-
-
-def surt_key(url: str, browser_host: str | None) -> str | None:
-    """The SURT key of *url*, when browsers read a host in it (*browser_host*)."""
-    if not browser_host:
-        return None
-    import surt  # type: ignore[import-untyped]
-
-    try:
-        key: str = surt.surt(url)
-    except Exception:  # (the package's own parse gave up on it)
-        return None
-    return key

@@ -10,23 +10,25 @@ function serves Dask (:mod:`.driver`), Spark's ``mapInArrow`` and Ray's ``map_ba
 
 The first columns are Common Crawl's columnar URL index's URL and host columns, named,
 typed and in the forms it has them (:mod:`.cc_host`); the others are the inspector's
-own.
+own.  What follows from the host alone is found once per distinct host
+(:mod:`.host_columns`): a batch's host columns are its distinct hosts' values, taken
+for each row by the index of its host; the rest is each URL's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import accumulate
 from typing import NamedTuple, TypeVar
 
 import pyarrow as pa
 
-from urlinspector.core.domain import registrable_domain
 from urlinspector.core.editions import EDITION_IDS
 from urlinspector.core.model import Diagnostic
 from urlinspector.present.inspection import Inspection, ReaderUse, default_hosts, inspect
-from urlinspector.scan.cc_host import cc_host, surt_key
+from urlinspector.scan.host_columns import NO_HOST, HostColumns, HostRecords
+from urlinspector.scan.surtkey import surt_key
 
 __all__ = [
     "BATCH",
@@ -101,44 +103,26 @@ _RANK = {"info": 1, "warning": 2, "error": 3}
 _INT32 = 2**31
 
 
-@lru_cache(maxsize=65_536)  # (a host's: as many as a worker's HostJudge keeps)
-def _registered_domain(host: str) -> str | None:
-    # Common Crawl's url_host_registered_domain: the ICANN section of the Public
-    # Suffix List only (url_host_private_domain reads the private section too)
-    return registrable_domain(host, icann_only=True)
-
-
 def _int32(value: int | None) -> int | None:
     return value if value is not None and -_INT32 <= value < _INT32 else None
 
 
 class _Judged(NamedTuple):
-    """One URL's row but for ``url``, ``source`` and ``line``: its plain columns (named
-    as in :data:`ROW_SCHEMA`), its distinct codes and its findings."""
+    """One URL's row but for ``url``, ``source`` and ``line``: its host's record, its
+    own plain columns (named as in :data:`ROW_SCHEMA`), its distinct codes and its
+    findings."""
 
+    host: HostColumns = NO_HOST
     url_surtkey: str | None = None
     url_protocol: str | None = None
-    url_host_name: str | None = None
-    url_host_tld: str | None = None
-    url_host_2nd_last_part: str | None = None
-    url_host_3rd_last_part: str | None = None
-    url_host_4th_last_part: str | None = None
-    url_host_5th_last_part: str | None = None
-    url_host_registry_suffix: str | None = None
-    url_host_private_suffix: str | None = None
-    url_host_name_reversed: str | None = None
-    host_written: str | None = None
     url_port: int | None = None
     url_path: str | None = None
     url_query: str | None = None
-    url_host_registered_domain: str | None = None
-    url_host_private_domain: str | None = None
+    host_written: str | None = None
     valid: bool = False
     edition: str | None = None
     browser_valid: bool | None = None
-    browser_host: str | None = None
     browser_port: int | None = None
-    host_display: str | None = None
     unwrapped: str | None = None
     max_severity: str | None = None
     error: str | None = None
@@ -146,8 +130,12 @@ class _Judged(NamedTuple):
     findings: tuple[Diagnostic, ...] = ()
 
 
-_PLAIN = _Judged._fields[:-2]
-"""The fields of a judgement that are columns as they are (not its codes and findings)."""
+_PLAIN = _Judged._fields[1:-2]
+"""The fields of a judgement that are columns as they are (not its host, codes and
+findings)."""
+
+_HOST_COLUMNS = [name for name in HostColumns._fields if name in ROW_SCHEMA.names]
+"""The columns a host's record holds."""
 
 
 def _table(
@@ -165,6 +153,7 @@ def _table(
     for name, values in zip(_Judged._fields, by_column, strict=True):
         if name in _PLAIN:
             arrays[name] = pa.array(values, ROW_SCHEMA.field(name).type)
+    arrays.update(_host_arrays([j.host for j in judged]))
     arrays["codes"] = _lists([j.codes for j in judged], pa.array(_flat(j.codes for j in judged)))
     findings = _flat(j.findings for j in judged)
     children = [  # (in the order of FINDING_TYPE's fields)
@@ -180,6 +169,24 @@ def _table(
     return pa.Table.from_arrays([arrays[n] for n in ROW_SCHEMA.names], schema=ROW_SCHEMA)
 
 
+def _host_arrays(hosts: Sequence[HostColumns]) -> dict[str, pa.Array]:
+    """The host columns of rows whose hosts' records are *hosts*: each column the
+    distinct records' values, taken by the index of each row's record among them."""
+    index: dict[str | None, int] = {}
+    distinct: list[HostColumns] = [NO_HOST]
+    index[None] = 0
+    for record in hosts:
+        if record.browser_host not in index:
+            index[record.browser_host] = len(distinct)
+            distinct.append(record)
+    positions = pa.array([index[record.browser_host] for record in hosts], pa.int32())
+    by_column = dict(zip(HostColumns._fields, zip(*distinct, strict=True), strict=True))
+    return {
+        name: pa.array(by_column[name], ROW_SCHEMA.field(name).type).take(positions)
+        for name in _HOST_COLUMNS
+    }
+
+
 def _flat(groups: Iterable[Sequence[_T]]) -> list[_T]:
     return [item for group in groups for item in group]
 
@@ -190,33 +197,29 @@ def _lists(groups: Sequence[Sequence[object]], values: pa.Array) -> pa.Array:
     return pa.ListArray.from_arrays(offsets, values)
 
 
-def _judged(inspection: Inspection) -> _Judged:
-    """One URL's row from its inspection."""
+def _judged(inspection: Inspection, host: HostColumns) -> _Judged:
+    """One URL's row from its inspection, its host's record being *host*."""
     url, dest = inspection.url, inspection.destination
-    host = dest.browser.host
-    display = dest.display
-    shown = host if display is None else display.shown[0][1]  # (Chromium's policy)
+    reading = dest.browser
     findings = inspection.findings
+    scheme = url.scheme
     return _Judged(
-        url_surtkey=surt_key(url.uri, host),
-        url_protocol=url.scheme.lower() if url.scheme is not None else None,
-        **cc_host(host)._asdict(),
-        host_written=url.host,
-        url_port=_int32(url.port_number),
-        url_path=url.path,
-        url_query=url.query,
-        url_host_registered_domain=_registered_domain(host) if host else None,
-        url_host_private_domain=dest.registrable_domain,
-        valid=url.is_valid,
-        edition=url.edition.id,
-        browser_valid=dest.browser.valid,
-        browser_host=host,
-        browser_port=_int32(dest.browser.port),
-        host_display=shown or None,
-        unwrapped=dest.unwrapping.final,
-        max_severity=_max_severity(findings),
-        codes=tuple(dict.fromkeys(d.code for d in findings)),
-        findings=findings,
+        host,
+        None if host.surt_host is None else surt_key(reading, host.surt_host),
+        None if scheme is None else scheme.lower(),
+        _int32(url.port_number),
+        url.path,
+        url.query,
+        url.host,
+        url.is_valid,
+        url.edition.id,
+        reading.valid,
+        _int32(reading.port),
+        dest.unwrapping.final,
+        _max_severity(findings),
+        None,
+        tuple(dict.fromkeys(d.code for d in findings)),
+        findings,
     )
 
 
@@ -261,21 +264,32 @@ def rows(
     return pa.concat_tables(tables) if tables else _table([], source, [], [])
 
 
+@cache
+def _host_records() -> HostRecords:
+    """The process's records of hosts (a worker's, over all the partitions it scans),
+    kept beside its judge of hosts (:func:`~urlinspector.present.inspection.default_hosts`),
+    which judges each host for both."""
+    return HostRecords(default_hosts())
+
+
 class _Judge:
-    """Each URL's row from its inspection: what follows from a host found once for each
-    distinct host (a log repeats its hosts), the libraries asked only where they
-    could find something, and everything else for each URL anew (no row is reused for
-    another line, even one of the same text)."""
+    """Each URL's row from its inspection (not kept: no row is reused for another
+    line, even one of the same text): the host judged once for each distinct host (a
+    log repeats its hosts) and its columns found once too, the libraries asked only
+    where they could find something."""
 
     def __init__(self, edition: str, readers: bool) -> None:
         self.edition = edition
         self.readers: ReaderUse = "findings" if readers else "none"
+        self.records = _host_records()
 
     def __call__(self, text: str) -> _Judged:
+        records = self.records
         try:
-            # (one judge of hosts a worker process, over all the partitions it scans)
-            found = inspect(text, edition=self.edition, readers=self.readers, hosts=default_hosts())
-            return _judged(found)
+            found = inspect(
+                text, edition=self.edition, readers=self.readers, hosts=records.judge, kept=False
+            )
+            return _judged(found, records(found.destination.browser.host))
         except Exception as exc:  # a bug for one URL must not lose the others
             return _Judged(error=f"{type(exc).__name__}: {exc}")
 
