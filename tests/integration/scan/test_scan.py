@@ -476,18 +476,24 @@ def test_an_interrupted_scan_says_how_to_finish_it(big_input: Path, tmp_path: Pa
     assert len(_rows(out)) == json.loads((out / "report.json").read_text())["urls"]
 
 
-def test_a_cluster_without_a_dashboard_serves_nothing_beyond_loopback() -> None:
+def _listening() -> set[tuple[str, int]]:
+    """The TCP addresses this process listens on."""
     import psutil  # type: ignore[import-untyped]
 
+    return {
+        (c.laddr.ip, c.laddr.port)
+        for c in psutil.Process().net_connections(kind="tcp")
+        if c.status == psutil.CONN_LISTEN
+    }
+
+
+def test_a_cluster_without_a_dashboard_serves_nothing_beyond_loopback() -> None:
     from urlinspector.scan.driver import local_client
 
+    before = _listening()  # (servers other tests of this process started)
     with local_client(1, dashboard=None) as client:
         assert client.dashboard_link is None or "8787" not in client.dashboard_link
-        listening = {
-            (c.laddr.ip, c.laddr.port)
-            for c in psutil.Process().net_connections(kind="tcp")
-            if c.status == psutil.CONN_LISTEN
-        }
-    assert listening, "the scheduler listens"
-    assert all(ip == "127.0.0.1" for ip, _ in listening), listening
-    assert all(port != 8787 for _, port in listening), listening
+        opened = _listening() - before
+    assert opened, "the scheduler listens"
+    assert all(ip == "127.0.0.1" for ip, _ in opened), opened
+    assert all(port != 8787 for _, port in opened), opened
