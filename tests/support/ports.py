@@ -120,12 +120,19 @@ def _listening_inodes(port: int) -> set[str]:
 
 def listens(pid: int, port: int) -> bool:
     """Whether process *pid* holds the socket listening on *port*, not some other
-    process that took the port first.  True where ``/proc`` cannot tell."""
+    process that took the port first: False once *pid* has exited, True where
+    ``/proc`` may not be read."""
     fds = Path(f"/proc/{pid}/fd")
     try:
-        links = {os.readlink(fd) for fd in fds.iterdir()}
-    except OSError:
+        entries = list(fds.iterdir())
+    except PermissionError:
         return True
+    except OSError:  # (gone: a server that could not bind exits)
+        return False
+    links = set()
+    for fd in entries:
+        with contextlib.suppress(OSError):  # (closed meanwhile)
+            links.add(os.readlink(fd))
     return any(f"socket:[{inode}]" in links for inode in _listening_inodes(port))
 
 
